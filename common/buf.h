@@ -1,0 +1,34 @@
+/*
+ * A growable byte buffer, always NUL-terminated. Used for rendering text
+ * and building replies. Allocation failure is fatal (via xmalloc-style
+ * helpers): these buffers hold our own output, not outside input, and
+ * every outside size is capped before it reaches one.
+ */
+#ifndef HOOKCAST_BUF_H
+#define HOOKCAST_BUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+struct buf {
+	char	*data;	/* NUL-terminated; NULL until the first append */
+	size_t	 len;
+	size_t	 cap;
+};
+
+void	 buf_init(struct buf *);
+void	 buf_free(struct buf *);
+void	 buf_reset(struct buf *);
+void	 buf_append(struct buf *, const char *, size_t);
+void	 buf_puts(struct buf *, const char *);
+void	 buf_putc(struct buf *, char);
+void	 buf_printf(struct buf *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	 buf_vprintf(struct buf *, const char *, va_list)
+	    __attribute__((format(printf, 2, 0)));
+/* The contents ("" when empty); borrowed. */
+const char *buf_str(const struct buf *);
+/* Take the contents as a new string (the buffer is left empty). */
+char	*buf_steal(struct buf *);
+
+#endif

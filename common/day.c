@@ -1,0 +1,405 @@
+/* A repository's day: commits, merged PRs and pushes, deduplicated. */
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "day.h"
+
+#define DAY_MIN_CAP	16
+
+static uint64_t	 day_hash(const char *);
+static int	 day_index_grow(struct day *);
+static long	 day_index_lookup(const struct day *, const char *);
+static void	 day_index_insert(struct day *, long);
+
+/* A new empty day for repo; NULL on allocation failure. */
+struct day *
+day_new(const char *repo, time_t start)
+{
+	struct day	*d;
+
+	if (repo == NULL)
+		return NULL;
+	if ((d = calloc(1, sizeof(*d))) == NULL)
+		return NULL;
+	if ((d->repo = strdup(repo)) == NULL) {
+		free(d);
+		return NULL;
+	}
+	d->start = start;
+	return d;
+}
+
+/* Free a day and everything it owns. day_free(NULL) is a no-op. */
+void
+day_free(struct day *d)
+{
+	size_t	i;
+
+	if (d == NULL)
+		return;
+	for (i = 0; i < d->ncommits; i++)
+		commit_clear(&d->commits[i]);
+	free(d->commits);
+	for (i = 0; i < d->nprs; i++)
+		merged_pr_clear(&d->prs[i]);
+	free(d->prs);
+	for (i = 0; i < d->npushes; i++)
+		push_clear(&d->pushes[i]);
+	free(d->pushes);
+	free(d->sha_index);
+	free(d->repo);
+	free(d->default_branch);
+	free(d);
+}
+
+/*
+ * Make room for one more element in an array of n with capacity *cap,
+ * doubling. 0 or -1; the array is untouched on failure.
+ */
+static int
+day_reserve(void **array, size_t n, size_t *cap, size_t size)
+{
+	void	*p;
+	size_t	 newcap;
+
+	if (n < *cap)
+		return 0;
+	newcap = *cap != 0 ? *cap * 2 : DAY_MIN_CAP;
+	if (newcap < *cap || newcap > SIZE_MAX / size)
+		return -1;
+	if ((p = reallocarray(*array, newcap, size)) == NULL)
+		return -1;
+	*array = p;
+	*cap = newcap;
+	return 0;
+}
+
+/* FNV-1a over the lower-cased sha. */
+static uint64_t
+day_hash(const char *s)
+{
+	uint64_t	h = 0xcbf29ce484222325ULL;
+
+	for (; *s != '\0'; s++) {
+		h ^= (unsigned char)tolower((unsigned char)*s);
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* Index of the commit with exactly this sha, or -1. */
+static long
+day_index_lookup(const struct day *d, const char *sha)
+{
+	size_t	mask, i;
+	long	idx;
+
+	if (d->sha_index_cap == 0)
+		return -1;
+	mask = d->sha_index_cap - 1;
+	for (i = day_hash(sha) & mask;; i = (i + 1) & mask) {
+		idx = d->sha_index[i];
+		if (idx < 0)
+			return -1;
+		if (strcasecmp(d->commits[idx].sha, sha) == 0)
+			return idx;
+	}
+}
+
+/* Insert commit idx; the table must have a free slot. */
+static void
+day_index_insert(struct day *d, long idx)
+{
+	size_t	mask = d->sha_index_cap - 1, i;
+
+	i = day_hash(d->commits[idx].sha) & mask;
+	while (d->sha_index[i] >= 0)
+		i = (i + 1) & mask;
+	d->sha_index[i] = idx;
+}
+
+/*
+ * Keep the table at most half full so probes stay short; rebuild it at
+ * twice the size from the commits array when the next insert would pass
+ * that. 0 or -1 (the old table stays on failure).
+ */
+static int
+day_index_grow(struct day *d)
+{
+	long	*table, *old;
+	size_t	 cap, i;
+
+	if ((d->ncommits + 1) * 2 <= d->sha_index_cap)
+		return 0;
+	cap = d->sha_index_cap != 0 ? d->sha_index_cap * 2 : DAY_MIN_CAP * 2;
+	if (cap < d->sha_index_cap || cap > SIZE_MAX / sizeof(*table))
+		return -1;
+	if ((table = malloc(cap * sizeof(*table))) == NULL)
+		return -1;
+	for (i = 0; i < cap; i++)
+		table[i] = -1;
+	old = d->sha_index;
+	d->sha_index = table;
+	d->sha_index_cap = cap;
+	for (i = 0; i < d->ncommits; i++)
+		day_index_insert(d, (long)i);
+	free(old);
+	return 0;
+}
+
+/*
+ * Add a commit, stealing what it owns. 1 added, 0 duplicate sha (the
+ * caller's commit is cleared), -1 on allocation failure or a commit with
+ * no sha (the caller's commit is left as it was).
+ */
+int
+day_add_commit(struct day *d, struct commit *c)
+{
+	long	idx;
+
+	if (c->sha == NULL)
+		return -1;
+	if (day_index_lookup(d, c->sha) >= 0) {
+		commit_clear(c);
+		return 0;
+	}
+	if (day_reserve((void **)&d->commits, d->ncommits, &d->commits_cap,
+	    sizeof(*d->commits)) == -1)
+		return -1;
+	if (day_index_grow(d) == -1)
+		return -1;
+
+	idx = (long)d->ncommits;
+	d->commits[idx] = *c;
+	d->commits[idx].reverts_idx = -1;
+	d->commits[idx].reverted_by_idx = -1;
+	d->ncommits++;
+	day_index_insert(d, idx);
+	memset(c, 0, sizeof(*c));
+	return 1;
+}
+
+/* Find a commit by full sha or by a unique prefix of 7+ hex; index or -1. */
+long
+day_find_commit(const struct day *d, const char *sha)
+{
+	size_t	len, i;
+	long	found = -1;
+
+	if (sha == NULL)
+		return -1;
+	len = strlen(sha);
+	if (len < 7 || len > 40)
+		return -1;
+	for (i = 0; i < len; i++)
+		if (!isxdigit((unsigned char)sha[i]))
+			return -1;
+	if (len == 40)
+		return day_index_lookup(d, sha);
+
+	for (i = 0; i < d->ncommits; i++) {
+		if (d->commits[i].sha == NULL ||
+		    strncasecmp(d->commits[i].sha, sha, len) != 0)
+			continue;
+		if (found >= 0)
+			return -1;	/* ambiguous */
+		found = (long)i;
+	}
+	return found;
+}
+
+/* Add a merged PR (stolen). 1 added, 0 already there (same number), -1. */
+int
+day_add_pr(struct day *d, struct merged_pr *pr)
+{
+	size_t	i;
+
+	for (i = 0; i < d->nprs; i++) {
+		if (d->prs[i].number == pr->number) {
+			merged_pr_clear(pr);
+			return 0;
+		}
+	}
+	if (day_reserve((void **)&d->prs, d->nprs, &d->prs_cap,
+	    sizeof(*d->prs)) == -1)
+		return -1;
+	d->prs[d->nprs++] = *pr;
+	memset(pr, 0, sizeof(*pr));
+	return 1;
+}
+
+/* Add a push (stolen). 0 or -1. */
+int
+day_add_push(struct day *d, struct push *p)
+{
+	if (day_reserve((void **)&d->pushes, d->npushes, &d->pushes_cap,
+	    sizeof(*d->pushes)) == -1)
+		return -1;
+	d->pushes[d->npushes++] = *p;
+	memset(p, 0, sizeof(*p));
+	return 0;
+}
+
+/* Length of s without a trailing " (#123)" pull request suffix. */
+static size_t
+day_subject_len(const char *s)
+{
+	size_t	n = strlen(s), i;
+
+	if (n < 5 || s[n - 1] != ')')
+		return n;
+	for (i = n - 2; i > 0 && isdigit((unsigned char)s[i]); i--)
+		/* nothing */;
+	if (i == n - 2 || i < 3 || s[i] != '#' || s[i - 1] != '(' ||
+	    s[i - 2] != ' ')
+		return n;
+	return i - 2;
+}
+
+/*
+ * Do two subjects name the same work? exact compares whole strings;
+ * otherwise a trailing " (#N)" is ignored on both sides, since a re-land
+ * or a revert's PR title carries its own number.
+ */
+static int
+day_subject_eq(const char *a, const char *b, int exact)
+{
+	size_t	alen, blen;
+
+	if (a == NULL || b == NULL)
+		return 0;
+	if (exact)
+		return strcmp(a, b) == 0;
+	alen = day_subject_len(a);
+	blen = day_subject_len(b);
+	return alen == blen && alen > 0 && memcmp(a, b, alen) == 0;
+}
+
+/* The latest commit before i that is the target of commit i, or -1. */
+static long
+day_pair_target(const struct day *d, size_t i)
+{
+	const struct commit	*c = &d->commits[i], *t;
+	const char		*want = c->revert.reverted_subject;
+	long			 j;
+	size_t			 k;
+	int			 exact;
+
+	if (c->revert.reverted_sha != NULL) {
+		j = day_find_commit(d, c->revert.reverted_sha);
+		if (j >= 0 && (size_t)j != i)
+			return j;
+	}
+	if (want == NULL)
+		return -1;
+	for (exact = 1; exact >= 0; exact--) {
+		for (k = i; k-- > 0;) {
+			t = &d->commits[k];
+			if (c->revert.is_reland) {
+				/* the revert that undid the same work */
+				if (t->revert.is_revert && day_subject_eq(
+				    t->revert.reverted_subject, want, exact))
+					return (long)k;
+			} else if (day_subject_eq(t->subject, want, exact))
+				return (long)k;
+		}
+	}
+	return -1;
+}
+
+/*
+ * Link reverts to the commits they revert (and re-lands to the reverts
+ * they undo) when both are in the day: by sha first, then by subject.
+ * Links are recomputed from scratch, so it can run after every push.
+ */
+void
+day_pair_reverts(struct day *d)
+{
+	size_t	i;
+	long	j;
+
+	for (i = 0; i < d->ncommits; i++)
+		d->commits[i].reverts_idx = d->commits[i].reverted_by_idx = -1;
+	for (i = 0; i < d->ncommits; i++) {
+		if (!d->commits[i].revert.is_revert &&
+		    !d->commits[i].revert.is_reland)
+			continue;
+		if ((j = day_pair_target(d, i)) < 0)
+			continue;
+		d->commits[i].reverts_idx = j;
+		/* the first revert of a commit stays its reverter */
+		if (d->commits[j].reverted_by_idx < 0)
+			d->commits[j].reverted_by_idx = (long)i;
+	}
+}
+
+static const char *
+day_author_key(const struct commit *c)
+{
+	if (c->author_login != NULL && *c->author_login != '\0')
+		return c->author_login;
+	if (c->author_name != NULL && *c->author_name != '\0')
+		return c->author_name;
+	return NULL;
+}
+
+static int
+day_cmp_key(const void *a, const void *b)
+{
+	return strcasecmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Counts as an episode reports them. */
+void
+day_stats(const struct day *d, struct day_stats *st)
+{
+	const char	**keys;
+	const char	*key;
+	size_t		 i, j, nkeys = 0;
+
+	memset(st, 0, sizeof(*st));
+	st->commits = d->ncommits;
+	st->merged_prs = d->nprs;
+	st->pushes = d->npushes;
+	for (i = 0; i < d->npushes; i++)
+		if (d->pushes[i].forced)
+			st->force_pushes++;
+	for (i = 0; i < d->ncommits; i++) {
+		if (d->commits[i].revert.is_revert)
+			st->reverts++;
+		if (d->commits[i].revert.is_reland)
+			st->relands++;
+	}
+
+	/* Distinct authors: sort the keys and count the runs. */
+	if (d->ncommits == 0)
+		return;
+	if ((keys = calloc(d->ncommits, sizeof(*keys))) == NULL) {
+		/* No memory for the sort: count the slow way. */
+		for (i = 0; i < d->ncommits; i++) {
+			if ((key = day_author_key(&d->commits[i])) == NULL)
+				continue;
+			for (j = 0; j < i; j++) {
+				const char *other = day_author_key(
+				    &d->commits[j]);
+
+				if (other != NULL && strcasecmp(other, key) == 0)
+					break;
+			}
+			if (j == i)
+				st->authors++;
+		}
+		return;
+	}
+	for (i = 0; i < d->ncommits; i++)
+		if ((key = day_author_key(&d->commits[i])) != NULL)
+			keys[nkeys++] = key;
+	qsort(keys, nkeys, sizeof(*keys), day_cmp_key);
+	for (i = 0; i < nkeys; i++)
+		if (i == 0 || strcasecmp(keys[i - 1], keys[i]) != 0)
+			st->authors++;
+	free(keys);
+}

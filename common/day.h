@@ -1,0 +1,72 @@
+/*
+ * A repository's day: the records accumulated between two emissions. The
+ * day store (daemon/store.c) keeps one per repository; the episode drafter
+ * reads one. Plain structs, no libevent.
+ */
+#ifndef HOOKCAST_DAY_H
+#define HOOKCAST_DAY_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "record.h"
+
+struct day {
+	char		*repo;		/* "owner/name" */
+	char		*default_branch;
+	time_t		 start;		/* window start (UTC seconds) */
+	time_t		 end;		/* window end; 0 while open */
+
+	struct commit	*commits;	/* in arrival order */
+	size_t		 ncommits;
+	size_t		 commits_cap;
+
+	struct merged_pr *prs;
+	size_t		 nprs;
+	size_t		 prs_cap;
+
+	struct push	*pushes;
+	size_t		 npushes;
+	size_t		 pushes_cap;
+
+	/* open-addressing set of commit shas for dedup (indexes into commits) */
+	long		*sha_index;
+	size_t		 sha_index_cap;
+};
+
+/* A new empty day for repo; NULL on allocation failure. */
+struct day	*day_new(const char *repo, time_t start);
+/* Free a day and everything it owns. day_free(NULL) is a no-op. */
+void		 day_free(struct day *);
+
+/*
+ * Add a commit, stealing what it owns (the caller's struct is zeroed).
+ * Returns 1 if added, 0 if a commit with the same sha is already in the day
+ * (the caller's commit is then cleared), -1 on allocation failure.
+ */
+int		 day_add_commit(struct day *, struct commit *);
+/* Find a commit by full sha or by a unique prefix of 7+ hex; index or -1. */
+long		 day_find_commit(const struct day *, const char *sha);
+/* Add a merged PR (stolen). 1 added, 0 already there (same number), -1. */
+int		 day_add_pr(struct day *, struct merged_pr *);
+/* Add a push (stolen). 0 or -1. */
+int		 day_add_push(struct day *, struct push *);
+/*
+ * Link reverts to the commits they revert (and re-lands to the reverts
+ * they undo) when both are in the day: by sha first, then by subject.
+ */
+void		 day_pair_reverts(struct day *);
+
+/* Counts as an episode reports them. */
+struct day_stats {
+	size_t	commits;
+	size_t	merged_prs;
+	size_t	reverts;
+	size_t	relands;
+	size_t	authors;	/* distinct commit authors (by login, else name) */
+	size_t	pushes;
+	size_t	force_pushes;
+};
+void		 day_stats(const struct day *, struct day_stats *);
+
+#endif

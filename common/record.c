@@ -1,0 +1,520 @@
+/* Normalized records: message splitting, teardown and revert detection. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "record.h"
+#include "xmalloc.h"
+
+static void	 record_free_list(char **, size_t);
+
+/* Split "subject\n\nbody" into owned subject and body. 0 or -1. */
+int
+commit_set_message(struct commit *c, const char *message)
+{
+	const char	*nl, *body, *end, *p;
+	size_t		 sublen;
+
+	if (message == NULL)
+		return -1;
+	nl = strchr(message, '\n');
+	sublen = nl != NULL ? (size_t)(nl - message) : strlen(message);
+	while (sublen > 0 && isspace((unsigned char)message[sublen - 1]))
+		sublen--;
+
+	/* Cut blank lines before the body, but keep the first line's indent. */
+	body = nl != NULL ? nl + 1 : message + strlen(message);
+	for (;;) {
+		p = body;
+		while (*p == ' ' || *p == '\t' || *p == '\r')
+			p++;
+		if (*p != '\n')
+			break;
+		body = p + 1;
+	}
+	end = body + strlen(body);
+	while (end > body && isspace((unsigned char)end[-1]))
+		end--;
+
+	free(c->subject);
+	free(c->body);
+	c->subject = xstrndup(message, sublen);
+	c->body = xstrndup(body, end - body);
+	return 0;
+}
+
+static void
+record_free_list(char **list, size_t n)
+{
+	size_t	i;
+
+	if (list == NULL)
+		return;
+	for (i = 0; i < n; i++)
+		free(list[i]);
+	free(list);
+}
+
+/* Free what a commit owns (not the struct itself) and zero it. */
+void
+commit_clear(struct commit *c)
+{
+	if (c == NULL)
+		return;
+	free(c->sha);
+	free(c->author_name);
+	free(c->author_login);
+	free(c->author_email);
+	free(c->committer_name);
+	free(c->committer_login);
+	free(c->subject);
+	free(c->body);
+	free(c->branch);
+	record_free_list(c->added, c->nadded);
+	record_free_list(c->removed, c->nremoved);
+	record_free_list(c->modified, c->nmodified);
+	revert_info_clear(&c->revert);
+	memset(c, 0, sizeof(*c));
+}
+
+/* Free what a revert_info owns and zero it. */
+void
+revert_info_clear(struct revert_info *ri)
+{
+	if (ri == NULL)
+		return;
+	free(ri->reverted_sha);
+	free(ri->reverted_subject);
+	free(ri->reverted_pr);
+	free(ri->requested_by);
+	free(ri->reason);
+	memset(ri, 0, sizeof(*ri));
+}
+
+/* Free what a merged_pr owns and zero it. */
+void
+merged_pr_clear(struct merged_pr *pr)
+{
+	if (pr == NULL)
+		return;
+	free(pr->title);
+	free(pr->author_login);
+	free(pr->body);
+	free(pr->merge_sha);
+	free(pr->branch);
+	memset(pr, 0, sizeof(*pr));
+}
+
+/* Free what a push owns and zero it. */
+void
+push_clear(struct push *p)
+{
+	if (p == NULL)
+		return;
+	free(p->branch);
+	free(p->before);
+	free(p->after);
+	free(p->pusher);
+	memset(p, 0, sizeof(*p));
+}
+
+/*
+ * Revert detection. Everything below works on (pointer, length) spans of
+ * the subject and body, so nothing is copied until a field is kept.
+ */
+
+/* A span with surrounding white space cut, as a new string; NULL if empty. */
+static char *
+revert_span(const char *s, size_t n)
+{
+	while (n > 0 && isspace((unsigned char)*s)) {
+		s++;
+		n--;
+	}
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		n--;
+	if (n == 0)
+		return NULL;
+	return xstrndup(s, n);
+}
+
+static int
+revert_prefix(const char *s, size_t n, const char *prefix)
+{
+	size_t	plen = strlen(prefix);
+
+	return n >= plen && memcmp(s, prefix, plen) == 0;
+}
+
+static int
+revert_iprefix(const char *s, size_t n, const char *prefix)
+{
+	size_t	plen = strlen(prefix);
+
+	return n >= plen && strncasecmp(s, prefix, plen) == 0;
+}
+
+static int
+revert_ishex40(const char *s, size_t n)
+{
+	size_t	i;
+
+	if (n < 40)
+		return 0;
+	for (i = 0; i < 40; i++)
+		if (!isxdigit((unsigned char)s[i]))
+			return 0;
+	return n == 40 || !isxdigit((unsigned char)s[40]);
+}
+
+/*
+ * Peel git's wrappers off a subject: Revert "X" (and Meta's Back out "X")
+ * undo X, Reapply "X" applies X again. Each wrapper's inner subject runs to
+ * the last quote, so a PR suffix after it ("Revert "X (#1)" (#2)") and
+ * nested quotes both work. Returns the number of wrappers; *nundo counts
+ * the undoing ones, whose parity says whether the result is a revert.
+ */
+static int
+revert_peel(const char **sp, size_t *np, int *nundo)
+{
+	static const struct {
+		const char	*prefix;
+		int		 undo;
+	} wrappers[] = {
+		{ "Revert \"", 1 },
+		{ "Reapply \"", 0 },
+		{ "Back out \"", 1 },
+	};
+	const char	*s = *sp, *q;
+	size_t		 n = *np, i, plen;
+	int		 depth = 0;
+
+	*nundo = 0;
+	for (;;) {
+		for (i = 0; i < sizeof(wrappers) / sizeof(wrappers[0]); i++)
+			if (revert_prefix(s, n, wrappers[i].prefix))
+				break;
+		if (i == sizeof(wrappers) / sizeof(wrappers[0]))
+			break;
+		plen = strlen(wrappers[i].prefix);
+		s += plen;
+		n -= plen;
+		q = memrchr(s, '"', n);
+		if (q != NULL)
+			n = q - s;
+		depth++;
+		*nundo += wrappers[i].undo;
+	}
+	*sp = s;
+	*np = n;
+	return depth;
+}
+
+/*
+ * Find a re-land tag in a title: a leading "Reland" word, or a "[Reland]"
+ * (or "[re-land]") among the leading bracket tags. On a match the title
+ * without the tag goes into *rest.
+ */
+static int
+revert_reland_tag(const char *s, size_t n, char **rest)
+{
+	const char	*p = s, *close;
+	size_t		 left = n, taglen;
+	struct {
+		const char	*s;
+		size_t		 n;
+	} before, after;
+
+	if (revert_iprefix(s, n, "reland") || revert_iprefix(s, n, "re-land")) {
+		taglen = tolower((unsigned char)s[2]) == '-' ? 7 : 6;
+		if (n > taglen && s[taglen] != ' ' && s[taglen] != ':' &&
+		    s[taglen] != '"')
+			return 0;
+		p = s + taglen;
+		left = n - taglen;
+		while (left > 0 && (*p == ' ' || *p == ':'))
+			p++, left--;
+		/* Reland "X" */
+		if (left >= 2 && p[0] == '"' && (close = memrchr(p + 1, '"',
+		    left - 1)) != NULL) {
+			left = close - (p + 1);
+			p++;
+		}
+		*rest = revert_span(p, left);
+		return 1;
+	}
+
+	while (left > 0 && *p == '[') {
+		close = memchr(p, ']', left);
+		if (close == NULL)
+			return 0;
+		taglen = close - p + 1;
+		if ((taglen == 8 && strncasecmp(p, "[reland]", 8) == 0) ||
+		    (taglen == 9 && strncasecmp(p, "[re-land]", 9) == 0)) {
+			before.s = s;
+			before.n = p - s;
+			after.s = close + 1;
+			after.n = left - taglen;
+			while (after.n > 0 && (*after.s == ' ' || *after.s == ':'))
+				after.s++, after.n--;
+			if (before.n == 0)
+				*rest = revert_span(after.s, after.n);
+			else {
+				char	*joined = xmalloc(before.n + after.n + 2);
+
+				memcpy(joined, before.s, before.n);
+				/* "[a][Reland] b" -> "[a] b" */
+				joined[before.n] = ' ';
+				memcpy(joined + before.n + 1, after.s, after.n);
+				joined[before.n + 1 + after.n] = '\0';
+				*rest = revert_span(joined, strlen(joined));
+				free(joined);
+			}
+			return 1;
+		}
+		p = close + 1;
+		left -= taglen;
+		while (left > 0 && *p == ' ')
+			p++, left--;
+	}
+	return 0;
+}
+
+/*
+ * PyTorch's bot trailer:
+ *   Reverted <pr url> on behalf of https://github.com/<login> due to
+ *   <reason> ([comment](<url>))
+ * all on one line. Returns 1 and fills ri's fields when line is one.
+ */
+static int
+revert_bot_trailer(const char *line, size_t n, struct revert_info *ri)
+{
+	const char	*p, *end = line + n, *url, *who, *why, *stop;
+	size_t		 urllen, wholen;
+
+	if (!revert_prefix(line, n, "Reverted http"))
+		return 0;
+	url = line + strlen("Reverted ");
+	for (p = url; p < end && *p != ' '; p++)
+		/* nothing */;
+	urllen = p - url;
+	if (!revert_prefix(p, end - p, " on behalf of "))
+		return 0;
+	who = p + strlen(" on behalf of ");
+	for (p = who; p < end && *p != ' '; p++)
+		/* nothing */;
+	wholen = p - who;
+	while (wholen > 0 && who[wholen - 1] == '/')
+		wholen--;
+	stop = memrchr(who, '/', wholen);
+	if (stop != NULL) {
+		wholen -= stop + 1 - who;
+		who = stop + 1;
+	}
+
+	free(ri->reverted_pr);
+	ri->reverted_pr = revert_span(url, urllen);
+	free(ri->requested_by);
+	ri->requested_by = revert_span(who, wholen);
+	free(ri->reason);
+	ri->reason = NULL;
+	if (revert_prefix(p, end - p, " due to ")) {
+		why = p + strlen(" due to ");
+		stop = memmem(why, end - why, " ([comment]", 11);
+		ri->reason = revert_span(why, (stop != NULL ? stop : end) - why);
+	}
+	if ((ri->reason != NULL && strcasestr(ri->reason, "autorevert")) ||
+	    (ri->requested_by != NULL &&
+	    (strcasestr(ri->requested_by, "autorevert") != NULL ||
+	    strcasestr(ri->requested_by, "auto-revert") != NULL)))
+		ri->automatic = 1;
+	return 1;
+}
+
+/* Is this line a trailer ("Key: value", "Closes #N", ...) not prose? */
+static int
+revert_is_trailer(const char *s, size_t n)
+{
+	static const char *const keys[] = {
+		"fixes:", "closes:", "resolves:", "ref:", "refs:", "bug:",
+		"follow-up to ", "follow-up:", "pull request resolved:",
+		"pull-request:", "approved by:", "differential revision:",
+		"reviewed by:", "[ghstack-poisoned]", "ghstack-source-id:",
+	};
+	/* These take one reference: "Fixes #123", "Closes o/r#4", a URL. */
+	static const char *const refs[] = {
+		"fixes ", "fix ", "closes ", "close ", "resolves ", "ref ",
+		"refs ", "see ", "bug ", "reverts ",
+	};
+	const char	*p, *colon;
+	size_t		 i, klen;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (revert_iprefix(s, n, keys[i]))
+			return 1;
+	for (i = 0; i < sizeof(refs) / sizeof(refs[0]); i++) {
+		klen = strlen(refs[i]);
+		if (revert_iprefix(s, n, refs[i]) && n > klen &&
+		    memchr(s + klen, ' ', n - klen) == NULL &&
+		    (memchr(s + klen, '#', n - klen) != NULL ||
+		    memchr(s + klen, '/', n - klen) != NULL))
+			return 1;
+	}
+
+	/* git-style "Some-Token: value": one token with a hyphen. */
+	colon = memchr(s, ':', n);
+	if (colon == NULL || colon == s || colon + 1 == s + n ||
+	    colon[1] != ' ')
+		return 0;
+	for (p = s; p < colon; p++)
+		if (!isalnum((unsigned char)*p) && *p != '-')
+			return 0;
+	return memchr(s, '-', colon - s) != NULL;
+}
+
+/* Is this line the "This reverts commit" line git writes? */
+static int
+revert_is_reverts_line(const char *s, size_t n)
+{
+	return revert_prefix(s, n, "This reverts commit ");
+}
+
+/*
+ * A person's reason for a revert: the first paragraph of the body that is
+ * not git's "This reverts commit" line (with its "changes made to"
+ * continuation for merges) and not trailers. Its prose lines are joined
+ * with spaces.
+ */
+static char *
+revert_human_reason(const char *body)
+{
+	const char	*p = body, *line, *eol;
+	size_t		 n;
+	struct {
+		const char	*s;
+		size_t		 n;
+	} lines[64];
+	size_t		 nlines = 0, i, total;
+	int		 skipnext = 0, done = 0;
+	char		*out, *o;
+
+	while (!done) {
+		line = p;
+		eol = strchr(p, '\n');
+		if (eol == NULL) {
+			eol = p + strlen(p);
+			done = 1;
+		}
+		n = eol - line;
+		p = eol + (done ? 0 : 1);
+		while (n > 0 && isspace((unsigned char)line[n - 1]))
+			n--;
+		while (n > 0 && isspace((unsigned char)*line))
+			line++, n--;
+
+		if (n != 0) {
+			if (skipnext && revert_prefix(line, n, "changes made to"))
+				skipnext = 0;
+			else if (revert_is_reverts_line(line, n))
+				skipnext = n > 9 &&
+				    memcmp(line + n - 9, "reversing", 9) == 0;
+			else {
+				skipnext = 0;
+				if (!revert_is_trailer(line, n) &&
+				    nlines < sizeof(lines) / sizeof(lines[0])) {
+					lines[nlines].s = line;
+					lines[nlines].n = n;
+					nlines++;
+				}
+			}
+			if (!done)
+				continue;
+		}
+
+		/* End of a paragraph: keep it if it had prose. */
+		if (nlines > 0)
+			break;
+	}
+	if (nlines == 0)
+		return NULL;
+
+	total = 0;
+	for (i = 0; i < nlines; i++)
+		total += lines[i].n + 1;
+	out = o = xmalloc(total);
+	for (i = 0; i < nlines; i++) {
+		if (i > 0)
+			*o++ = ' ';
+		memcpy(o, lines[i].s, lines[i].n);
+		o += lines[i].n;
+	}
+	*o = '\0';
+	return out;
+}
+
+/*
+ * Fill a revert_info from a commit's subject and body. ri is overwritten:
+ * it must be zeroed or cleared beforehand. Either string may be NULL.
+ */
+int
+revert_parse(const char *subject, const char *body, struct revert_info *ri)
+{
+	struct revert_info	 r;
+	const char		*s, *p, *line, *eol;
+	size_t			 n, len;
+	int			 depth, nundo, bot = 0;
+	char			*rest = NULL;
+
+	memset(&r, 0, sizeof(r));
+	if (subject == NULL)
+		subject = "";
+	if (body == NULL)
+		body = "";
+
+	s = subject;
+	n = strlen(subject);
+	depth = revert_peel(&s, &n, &nundo);
+	if (depth > 0) {
+		if (nundo % 2 == 1)
+			r.is_revert = 1;
+		else
+			r.is_reland = 1;
+		r.reverted_subject = revert_span(s, n);
+	} else if (revert_reland_tag(subject, strlen(subject), &rest)) {
+		r.is_reland = 1;
+		r.reverted_subject = rest;
+	} else if ((len = strlen(subject)) > 9 &&
+	    strcmp(subject + len - 9, " (revert)") == 0) {
+		r.is_revert = 1;
+		r.reverted_subject = revert_span(subject, len - 9);
+	}
+
+	for (p = body; *p != '\0'; p = *eol != '\0' ? eol + 1 : eol) {
+		line = p;
+		eol = strchr(p, '\n');
+		if (eol == NULL)
+			eol = p + strlen(p);
+		n = eol - line;
+		while (n > 0 && isspace((unsigned char)line[n - 1]))
+			n--;
+		if (revert_is_reverts_line(line, n)) {
+			line += strlen("This reverts commit ");
+			n -= strlen("This reverts commit ");
+			if (r.reverted_sha == NULL && revert_ishex40(line, n)) {
+				r.reverted_sha = xstrndup(line, 40);
+				for (len = 0; len < 40; len++)
+					r.reverted_sha[len] = tolower(
+					    (unsigned char)r.reverted_sha[len]);
+			}
+		} else if (!bot && revert_bot_trailer(line, n, &r))
+			bot = 1;
+	}
+	if (!r.is_revert && !r.is_reland && (r.reverted_sha != NULL || bot))
+		r.is_revert = 1;
+	if (!bot && (r.is_revert || r.is_reland))
+		r.reason = revert_human_reason(body);
+
+	*ri = r;
+	return 0;
+}

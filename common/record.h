@@ -1,0 +1,95 @@
+/*
+ * Normalized records: what hookcast keeps of a delivery once the payload is
+ * parsed and dropped. Handlers fill them, the day store owns them, the
+ * episode drafter reads them. Plain structs, no libevent, no jansson.
+ *
+ * Every char * in these structs is owned by the struct that holds it and is
+ * either NULL or a NUL-terminated UTF-8 string.
+ */
+#ifndef HOOKCAST_RECORD_H
+#define HOOKCAST_RECORD_H
+
+#include <stddef.h>
+#include <time.h>
+
+/* What a commit message says about reverting or re-landing. */
+struct revert_info {
+	int	 is_revert;	/* reverts earlier work */
+	int	 is_reland;	/* re-applies work that was reverted */
+	int	 automatic;	/* an automatic revert (e.g. an autorevert bot) */
+	char	*reverted_sha;	/* 40-hex sha named in the message, or NULL */
+	char	*reverted_subject; /* subject of the reverted (or re-landed) work */
+	char	*reverted_pr;	/* URL of the reverted pull request, or NULL */
+	char	*requested_by;	/* login on whose behalf it was reverted */
+	char	*reason;	/* why, as the message gives it */
+};
+
+struct commit {
+	char		*sha;		/* 40 hex */
+	char		*author_name;
+	char		*author_login;	/* GitHub username, or NULL */
+	char		*author_email;
+	char		*committer_name;
+	char		*committer_login;
+	time_t		 timestamp;	/* commit timestamp, UTC seconds */
+	char		*subject;	/* first line of the message */
+	char		*body;		/* the rest, leading blank lines cut; may be "" */
+	char		*branch;	/* branch it was pushed to (no refs/heads/) */
+	char	       **added;
+	size_t		 nadded;
+	char	       **removed;
+	size_t		 nremoved;
+	char	       **modified;
+	size_t		 nmodified;
+	struct revert_info revert;
+	/*
+	 * Index in the day of the commit this one reverts (or re-lands), or of
+	 * the revert that reverts this one; -1 when none is in the day. Set by
+	 * day_pair_reverts().
+	 */
+	long		 reverts_idx;
+	long		 reverted_by_idx;
+};
+
+struct merged_pr {
+	long	 number;
+	char	*title;
+	char	*author_login;
+	char	*body;		/* may be NULL */
+	char	*merge_sha;	/* merge_commit_sha, or NULL */
+	char	*branch;	/* base ref the PR merged into */
+	time_t	 merged_at;
+};
+
+struct push {
+	char	*branch;
+	char	*before;
+	char	*after;
+	char	*pusher;	/* pusher name */
+	int	 forced;
+	int	 created;
+	int	 deleted;
+	size_t	 ncommits;
+	time_t	 at;		/* when it was received */
+};
+
+/* Split "subject\n\nbody" into owned subject and body. 0 or -1. */
+int	 commit_set_message(struct commit *, const char *message);
+/* Free what a commit owns (not the struct itself). */
+void	 commit_clear(struct commit *);
+void	 revert_info_clear(struct revert_info *);
+void	 merged_pr_clear(struct merged_pr *);
+void	 push_clear(struct push *);
+
+/*
+ * Fill a commit's revert_info from its subject and body: git's
+ * Revert "<subject>" + "This reverts commit <sha>.", Reapply "<subject>",
+ * Revert "Revert "..."" (a re-land), "[Reland]"/"[reland]" title tags,
+ * curl-style "... (revert)" subjects, and PyTorch's bot trailer
+ * "Reverted <url> on behalf of <url/login> due to <reason> ([comment](...))",
+ * automatic when the reason says "autorevert". Returns 0, or -1 on
+ * allocation failure.
+ */
+int	 revert_parse(const char *subject, const char *body, struct revert_info *);
+
+#endif

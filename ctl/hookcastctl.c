@@ -1,0 +1,262 @@
+/*
+ * hookcastctl: send one command to hookcastd's control socket and print
+ * the reply for a person (or raw with --json). Exit 0 when the daemon
+ * said ok, 1 when it said no, 2 when it could not be asked.
+ */
+#include <sys/socket.h>
+#include <sys/un.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "buf.h"
+
+#define CTL_MAX_REPLY	(64 * 1024 * 1024)
+
+static void
+ctl_usage(FILE *f)
+{
+	fprintf(f, "usage: hookcastctl [--socket PATH] [--json] COMMAND [ARG]\n"
+	    "\n"
+	    "commands:\n"
+	    "  status               the open days and counters\n"
+	    "  flush [OWNER/REPO]   draft and emit now, start a new day\n"
+	    "  preview [OWNER/REPO] draft without emitting (prints the episode)\n"
+	    "  reload               re-read the configuration and secrets\n"
+	    "\n"
+	    "The socket defaults to $HOOKCAST_CONTROL_SOCKET, then\n"
+	    "$RUNTIME_DIRECTORY/control.sock, /run/hookcast/control.sock,\n"
+	    "$STATE_DIRECTORY/control.sock, ./hookcast-state/control.sock.\n");
+}
+
+static char *
+ctl_default_socket(void)
+{
+	const char	*env;
+	char		*p;
+
+	if ((env = getenv("HOOKCAST_CONTROL_SOCKET")) != NULL && *env != '\0')
+		return strdup(env);
+	if ((env = getenv("RUNTIME_DIRECTORY")) != NULL && *env != '\0') {
+		if (asprintf(&p, "%s/control.sock", env) == -1)
+			return NULL;
+		return p;
+	}
+	if (access("/run/hookcast/control.sock", F_OK) == 0)
+		return strdup("/run/hookcast/control.sock");
+	if ((env = getenv("STATE_DIRECTORY")) != NULL && *env != '\0') {
+		if (asprintf(&p, "%s/control.sock", env) == -1)
+			return NULL;
+		return p;
+	}
+	return strdup("./hookcast-state/control.sock");
+}
+
+static int
+ctl_ask(const char *path, const char *line, struct buf *reply)
+{
+	struct sockaddr_un	 sun;
+	int			 fd;
+	char			 chunk[65536];
+	ssize_t			 n;
+	size_t			 off = 0, len = strlen(line);
+
+	memset(&sun, 0, sizeof(sun));
+	sun.sun_family = AF_UNIX;
+	if (strlen(path) >= sizeof(sun.sun_path)) {
+		fprintf(stderr, "hookcastctl: socket path too long: %s\n", path);
+		return -1;
+	}
+	strcpy(sun.sun_path, path);
+	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) == -1 ||
+	    connect(fd, (struct sockaddr *)&sun, sizeof(sun)) == -1) {
+		fprintf(stderr, "hookcastctl: %s: %s (is hookcastd running?)\n",
+		    path, strerror(errno));
+		if (fd != -1)
+			close(fd);
+		return -1;
+	}
+	while (off < len) {
+		if ((n = write(fd, line + off, len - off)) == -1) {
+			if (errno == EINTR)
+				continue;
+			fprintf(stderr, "hookcastctl: write: %s\n",
+			    strerror(errno));
+			close(fd);
+			return -1;
+		}
+		off += (size_t)n;
+	}
+	for (;;) {
+		n = read(fd, chunk, sizeof(chunk));
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		buf_append(reply, chunk, (size_t)n);
+		if (memchr(chunk, '\n', (size_t)n) != NULL ||
+		    reply->len > CTL_MAX_REPLY)
+			break;
+	}
+	close(fd);
+	if (reply->len == 0) {
+		fprintf(stderr, "hookcastctl: no reply from %s\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+static void
+ctl_print_status(json_t *j)
+{
+	json_t		*repos = json_object_get(j, "repos"), *r, *dl;
+	size_t		 i;
+
+	printf("hookcastd %s, up %llds, next emission %s (%s)\n",
+	    json_string_value(json_object_get(j, "version")),
+	    (long long)json_integer_value(json_object_get(j, "uptime")),
+	    json_string_value(json_object_get(j, "next_emit")),
+	    json_string_value(json_object_get(j, "timezone")));
+	dl = json_object_get(j, "deliveries");
+	printf("deliveries: %lld accepted, %lld duplicate, %lld ignored, "
+	    "%lld rejected\n",
+	    (long long)json_integer_value(json_object_get(dl, "accepted")),
+	    (long long)json_integer_value(json_object_get(dl, "duplicate")),
+	    (long long)json_integer_value(json_object_get(dl, "ignored")),
+	    (long long)json_integer_value(json_object_get(dl, "rejected")));
+	if (json_array_size(repos) == 0)
+		printf("no repository has an open day yet\n");
+	json_array_foreach(repos, i, r) {
+		printf("%s since %s: %lld commits, %lld merged PRs, %lld "
+		    "reverts, %lld authors, %lld pushes\n",
+		    json_string_value(json_object_get(r, "repo")),
+		    json_string_value(json_object_get(r, "since")),
+		    (long long)json_integer_value(json_object_get(r, "commits")),
+		    (long long)json_integer_value(json_object_get(r,
+		    "merged_prs")),
+		    (long long)json_integer_value(json_object_get(r, "reverts")),
+		    (long long)json_integer_value(json_object_get(r, "authors")),
+		    (long long)json_integer_value(json_object_get(r, "pushes")));
+	}
+}
+
+static void
+ctl_print(const char *cmd, json_t *j)
+{
+	json_t		*eps, *e;
+	size_t		 i;
+	const char	*text;
+
+	if (!json_is_true(json_object_get(j, "ok"))) {
+		fprintf(stderr, "hookcastctl: %s\n",
+		    json_string_value(json_object_get(j, "error")));
+		return;
+	}
+	if (strcmp(cmd, "status") == 0) {
+		ctl_print_status(j);
+		return;
+	}
+	if ((eps = json_object_get(j, "episodes")) != NULL) {
+		if (json_array_size(eps) == 0)
+			printf("no repository had activity: nothing to draft\n");
+		json_array_foreach(eps, i, e) {
+			text = json_string_value(json_object_get(e,
+			    "markdown_text"));
+			if (text != NULL) {
+				printf("%s", text);
+				continue;
+			}
+			printf("%s %s: %s\n  %s\n  %s\n",
+			    json_string_value(json_object_get(e, "repo")),
+			    json_string_value(json_object_get(e, "date")),
+			    json_string_value(json_object_get(e, "title")),
+			    json_string_value(json_object_get(e, "markdown")),
+			    json_string_value(json_object_get(e, "json")));
+		}
+		return;
+	}
+	if (strcmp(cmd, "reload") == 0) {
+		printf("configuration reloaded\n");
+		return;
+	}
+	text = json_dumps(j, JSON_INDENT(2));
+	printf("%s\n", text);
+	free((void *)text);
+}
+
+int
+main(int argc, char **argv)
+{
+	char		*sock = NULL;
+	int		 raw = 0, i, rc;
+	struct buf	 line, reply;
+	json_t		*j;
+	json_error_t	 err;
+	const char	*cmd = NULL;
+
+	buf_init(&line);
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--json") == 0)
+			raw = 1;
+		else if (strcmp(argv[i], "--socket") == 0 && i + 1 < argc)
+			sock = strdup(argv[++i]);
+		else if (strncmp(argv[i], "--socket=", 9) == 0)
+			sock = strdup(argv[i] + 9);
+		else if (strcmp(argv[i], "--help") == 0 ||
+		    strcmp(argv[i], "-h") == 0) {
+			ctl_usage(stdout);
+			return 0;
+		} else if (argv[i][0] == '-' && argv[i][1] == '-') {
+			fprintf(stderr, "hookcastctl: unknown option %s\n",
+			    argv[i]);
+			ctl_usage(stderr);
+			return 2;
+		} else {
+			if (cmd == NULL)
+				cmd = argv[i];
+			buf_printf(&line, "%s%s", line.len ? " " : "", argv[i]);
+		}
+	}
+	if (cmd == NULL) {
+		ctl_usage(stderr);
+		return 2;
+	}
+	if (strchr(buf_str(&line), '\n') != NULL) {
+		fprintf(stderr, "hookcastctl: newline in command\n");
+		return 2;
+	}
+	buf_putc(&line, '\n');
+	if (sock == NULL && (sock = ctl_default_socket()) == NULL)
+		return 2;
+	buf_init(&reply);
+	if (ctl_ask(sock, buf_str(&line), &reply) == -1) {
+		free(sock);
+		return 2;
+	}
+	free(sock);
+	if (raw) {
+		fwrite(reply.data, 1, reply.len, stdout);
+		if (reply.data[reply.len - 1] != '\n')
+			putchar('\n');
+	}
+	j = json_loadb(reply.data, reply.len, JSON_DISABLE_EOF_CHECK, &err);
+	if (j == NULL) {
+		fprintf(stderr, "hookcastctl: bad reply: %s\n", err.text);
+		return 2;
+	}
+	rc = json_is_true(json_object_get(j, "ok")) ? 0 : 1;
+	if (!raw)
+		ctl_print(cmd, j);
+	else if (rc != 0)
+		fprintf(stderr, "hookcastctl: %s\n",
+		    json_string_value(json_object_get(j, "error")));
+	json_decref(j);
+	buf_free(&line);
+	buf_free(&reply);
+	return rc;
+}

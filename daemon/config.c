@@ -1,0 +1,842 @@
+/* Configuration: defaults, INI file, flags; one table of keys. */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <ini.h>
+
+#include "buf.h"
+#include "config.h"
+#include "log.h"
+#include "xmalloc.h"
+
+enum config_type {
+	CONFIG_STRING,
+	CONFIG_LIST,
+	CONFIG_INT,
+	CONFIG_BOOL,
+	CONFIG_SIZE,
+	CONFIG_TIME_OF_DAY,
+	CONFIG_LOG_LEVEL,
+	CONFIG_PACE,
+};
+
+struct config_key {
+	const char	*name;
+	enum config_type type;
+	size_t		 offset;
+	const char	*def;		/* embedded default, or NULL */
+	long long	 min, max;	/* bounds for numbers */
+	int		 reloadable;
+	const char	*help;
+};
+
+#define OFF(field) offsetof(struct config, field)
+
+static const struct config_key config_keys[] = {
+	{ "listen", CONFIG_LIST, OFF(listen), "127.0.0.1:8080", 0, 0, 0,
+	    "addresses to listen on, host:port or [v6]:port, comma-separated" },
+	{ "webhook_path", CONFIG_STRING, OFF(webhook_path), "/webhook", 0, 0, 1,
+	    "the path GitHub posts to" },
+	{ "secret_file", CONFIG_LIST, OFF(secret_files), NULL, 0, 0, 1,
+	    "files holding webhook secrets (several for rotation)" },
+	{ "state_dir", CONFIG_STRING, OFF(state_dir), NULL, 0, 0, 0,
+	    "state ($STATE_DIRECTORY or ./hookcast-state)" },
+	{ "output_dir", CONFIG_STRING, OFF(output_dir), NULL, 0, 0, 1,
+	    "episodes (STATE/episodes)" },
+	{ "control_socket", CONFIG_STRING, OFF(control_socket), NULL, 0, 0, 0,
+	    "control socket ($RUNTIME_DIRECTORY/control.sock or STATE/control.sock)" },
+	{ "emit_at", CONFIG_TIME_OF_DAY, OFF(emit_hour), "10:00", 0, 0, 1,
+	    "when episodes are emitted, HH:MM in timezone" },
+	{ "timezone", CONFIG_STRING, OFF(timezone), "UTC", 0, 0, 1,
+	    "IANA time zone of emit_at and of the days told" },
+	{ "branches", CONFIG_LIST, OFF(branches), NULL, 0, 0, 1,
+	    "branches tracked (default: each repository's default branch)" },
+	{ "log_level", CONFIG_LOG_LEVEL, OFF(log_level), "info", 0, 0, 1,
+	    "error, warning, notice, info or debug" },
+	{ "insecure_no_signature", CONFIG_BOOL, OFF(insecure_no_signature),
+	    "false", 0, 1, 0, "accept deliveries without a secret (testing only)" },
+	{ "max_body", CONFIG_SIZE, OFF(max_body), "25M", 1024,
+	    64LL * 1024 * 1024, 1, "largest request body accepted" },
+	{ "max_header", CONFIG_SIZE, OFF(max_header), "64K", 1024,
+	    1024 * 1024, 1, "largest request head (request line and headers)" },
+	{ "read_timeout", CONFIG_INT, OFF(read_timeout), "30", 1, 3600, 1,
+	    "seconds a client has to send a whole request" },
+	{ "max_connections", CONFIG_INT, OFF(max_connections), "512", 1,
+	    65536, 1, "concurrent HTTP connections" },
+	{ "words_per_minute", CONFIG_PACE, OFF(words_per_minute), "150", 60,
+	    400, 1, "speaking pace used to estimate an episode's duration" },
+};
+
+#define NKEYS (sizeof(config_keys) / sizeof(config_keys[0]))
+
+void
+strlist_add(struct strlist *l, const char *s)
+{
+	l->v = xreallocarray(l->v, l->n + 1, sizeof(*l->v));
+	l->v[l->n++] = xstrdup(s);
+}
+
+void
+strlist_clear(struct strlist *l)
+{
+	size_t	i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+}
+
+int
+strlist_contains(const struct strlist *l, const char *s)
+{
+	size_t	i;
+
+	for (i = 0; i < l->n; i++)
+		if (strcmp(l->v[i], s) == 0)
+			return 1;
+	return 0;
+}
+
+void
+strlist_split(struct strlist *l, const char *s)
+{
+	const char	*p = s, *e;
+
+	while (*p != '\0') {
+		while (*p == ',' || isspace((unsigned char)*p))
+			p++;
+		if (*p == '\0')
+			break;
+		e = p;
+		while (*e != '\0' && *e != ',')
+			e++;
+		{
+			const char *t = e;
+			char *item;
+
+			while (t > p && isspace((unsigned char)t[-1]))
+				t--;
+			item = xstrndup(p, (size_t)(t - p));
+			strlist_add(l, item);
+			free(item);
+		}
+		p = e;
+	}
+}
+
+void
+config_causes_add(struct config_causes *c, const char *fmt, ...)
+{
+	va_list	ap;
+	char	*s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = NULL;
+	va_end(ap);
+	if (s == NULL)
+		return;
+	c->v = xreallocarray(c->v, c->n + 1, sizeof(*c->v));
+	c->v[c->n++] = s;
+}
+
+void
+config_causes_clear(struct config_causes *c)
+{
+	size_t	i;
+
+	for (i = 0; i < c->n; i++)
+		free(c->v[i]);
+	free(c->v);
+	c->v = NULL;
+	c->n = 0;
+}
+
+static const struct config_key *
+config_find_key(const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < NKEYS; i++)
+		if (strcmp(config_keys[i].name, name) == 0)
+			return &config_keys[i];
+	return NULL;
+}
+
+static int
+config_parse_size(const char *s, long long *out)
+{
+	char		*end;
+	long long	 v;
+	long long	 mult = 1;
+
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno != 0 || end == s || v < 0)
+		return -1;
+	switch (*end) {
+	case '\0':
+		break;
+	case 'k': case 'K':
+		mult = 1024;
+		end++;
+		break;
+	case 'm': case 'M':
+		mult = 1024 * 1024;
+		end++;
+		break;
+	case 'g': case 'G':
+		mult = 1024 * 1024 * 1024;
+		end++;
+		break;
+	default:
+		return -1;
+	}
+	if (*end == 'i' || *end == 'B')
+		end += (*end == 'i' && end[1] == 'B') ? 2 : 1;
+	if (*end != '\0' || v > LLONG_MAX / mult)
+		return -1;
+	*out = v * mult;
+	return 0;
+}
+
+/* Set one key from a string; on error return a new cause (without where). */
+static char *
+config_set(struct config *conf, const struct config_key *k, const char *value)
+{
+	char		*p = (char *)conf + k->offset;
+	char		*cause = NULL, *end;
+	long long	 v;
+	double		 d;
+	int		 h, m, lvl, n;
+
+	switch (k->type) {
+	case CONFIG_STRING:
+		if (*value == '\0') {
+			xasprintf(&cause, "empty value");
+			break;
+		}
+		free(*(char **)p);
+		*(char **)p = xstrdup(value);
+		break;
+	case CONFIG_LIST:
+		strlist_clear((struct strlist *)p);
+		strlist_split((struct strlist *)p, value);
+		break;
+	case CONFIG_INT:
+		errno = 0;
+		v = strtoll(value, &end, 10);
+		if (errno != 0 || end == value || *end != '\0') {
+			xasprintf(&cause, "'%s' is not a number", value);
+			break;
+		}
+		if (v < k->min || v > k->max) {
+			xasprintf(&cause, "%lld is out of range %lld..%lld", v,
+			    k->min, k->max);
+			break;
+		}
+		*(int *)p = (int)v;
+		break;
+	case CONFIG_PACE:
+		errno = 0;
+		d = strtod(value, &end);
+		if (errno != 0 || end == value || *end != '\0' ||
+		    d < (double)k->min || d > (double)k->max) {
+			xasprintf(&cause, "'%s' is not a number in %lld..%lld",
+			    value, k->min, k->max);
+			break;
+		}
+		*(double *)p = d;
+		break;
+	case CONFIG_BOOL:
+		if (strcmp(value, "true") == 0 || strcmp(value, "yes") == 0 ||
+		    strcmp(value, "1") == 0 || strcmp(value, "on") == 0)
+			*(int *)p = 1;
+		else if (strcmp(value, "false") == 0 ||
+		    strcmp(value, "no") == 0 || strcmp(value, "0") == 0 ||
+		    strcmp(value, "off") == 0)
+			*(int *)p = 0;
+		else
+			xasprintf(&cause, "'%s' is not true or false", value);
+		break;
+	case CONFIG_SIZE:
+		if (config_parse_size(value, &v) == -1) {
+			xasprintf(&cause, "'%s' is not a size (e.g. 25M)", value);
+			break;
+		}
+		if (v < k->min || v > k->max) {
+			xasprintf(&cause, "%lld bytes is out of range %lld..%lld",
+			    v, k->min, k->max);
+			break;
+		}
+		*(long long *)p = v;
+		break;
+	case CONFIG_TIME_OF_DAY:
+		n = -1;
+		if (sscanf(value, "%2d:%2d%n", &h, &m, &n) != 2 ||
+		    n != (int)strlen(value) || h < 0 || h > 23 || m < 0 ||
+		    m > 59 || strlen(value) != 5) {
+			xasprintf(&cause, "'%s' is not a time HH:MM", value);
+			break;
+		}
+		conf->emit_hour = h;
+		conf->emit_minute = m;
+		break;
+	case CONFIG_LOG_LEVEL:
+		if ((lvl = log_level_parse(value)) == -1) {
+			xasprintf(&cause, "'%s' is not one of error, warning, "
+			    "notice, info, debug", value);
+			break;
+		}
+		*(int *)p = lvl;
+		break;
+	}
+	return cause;
+}
+
+/* Reading the file: inih with a reader that counts lines. */
+struct config_file {
+	FILE			*f;
+	const char		*path;
+	int			 line;
+	struct config		*conf;
+	struct config_causes	*causes;
+	char			*linebuf;
+	size_t			 linecap;
+};
+
+static char *
+config_file_reader(char *str, int num, void *stream)
+{
+	struct config_file	*cf = stream;
+	ssize_t			 n;
+	const char		*s;
+
+	if ((n = getline(&cf->linebuf, &cf->linecap, cf->f)) == -1)
+		return NULL;
+	cf->line++;
+	if (n >= num - 1 && cf->linebuf[n - 1] != '\n')
+		config_causes_add(cf->causes, "%s:%d: line longer than %d bytes",
+		    cf->path, cf->line, num - 2);
+	/* a line that is neither blank, comment, section nor key = value */
+	s = cf->linebuf;
+	while (isspace((unsigned char)*s))
+		s++;
+	if (*s != '\0' && *s != '#' && *s != ';' && *s != '[' &&
+	    strchr(s, '=') == NULL && strchr(s, ':') == NULL)
+		config_causes_add(cf->causes, "%s:%d: expected 'key = value'",
+		    cf->path, cf->line);
+	snprintf(str, (size_t)num, "%s", cf->linebuf);
+	return str;
+}
+
+static struct repo_conf *
+config_repo(struct config *conf, const char *name)
+{
+	size_t			 i;
+	struct repo_conf	*r;
+
+	for (i = 0; i < conf->nrepos; i++)
+		if (strcmp(conf->repos[i].name, name) == 0)
+			return &conf->repos[i];
+	conf->repos = xreallocarray(conf->repos, conf->nrepos + 1,
+	    sizeof(*conf->repos));
+	r = &conf->repos[conf->nrepos++];
+	memset(r, 0, sizeof(*r));
+	r->name = xstrdup(name);
+	return r;
+}
+
+/* "repo \"owner/name\"" -> owner/name (new), or NULL. */
+static char *
+config_repo_section(const char *section)
+{
+	const char	*p, *q, *slash;
+
+	if (strncmp(section, "repo", 4) != 0)
+		return NULL;
+	p = section + 4;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p != '"')
+		return NULL;
+	p++;
+	if ((q = strchr(p, '"')) == NULL || q[1] != '\0')
+		return NULL;
+	slash = memchr(p, '/', (size_t)(q - p));
+	if (slash == NULL || slash == p || slash + 1 == q ||
+	    memchr(slash + 1, '/', (size_t)(q - slash - 1)) != NULL)
+		return NULL;
+	return xstrndup(p, (size_t)(q - p));
+}
+
+static int
+config_file_handler(void *user, const char *section, const char *name,
+    const char *value)
+{
+	struct config_file	*cf = user;
+	const struct config_key	*k;
+	struct repo_conf	*r;
+	char			*repo, *cause;
+
+	if (*section != '\0') {
+		if ((repo = config_repo_section(section)) == NULL) {
+			config_causes_add(cf->causes, "%s:%d: [%s]: unknown "
+			    "section (expected [repo \"owner/name\"])",
+			    cf->path, cf->line, section);
+			return 1;
+		}
+		r = config_repo(cf->conf, repo);
+		free(repo);
+		if (strcmp(name, "show") == 0) {
+			if (*value == '\0')
+				config_causes_add(cf->causes, "%s:%d: show: "
+				    "empty value", cf->path, cf->line);
+			else {
+				free(r->show);
+				r->show = xstrdup(value);
+			}
+		} else if (strcmp(name, "branches") == 0) {
+			strlist_clear(&r->branches);
+			strlist_split(&r->branches, value);
+		} else
+			config_causes_add(cf->causes, "%s:%d: %s: unknown key in "
+			    "[%s] (expected show or branches)", cf->path,
+			    cf->line, name, section);
+		return 1;
+	}
+	if ((k = config_find_key(name)) == NULL) {
+		config_causes_add(cf->causes, "%s:%d: %s: unknown key",
+		    cf->path, cf->line, name);
+		return 1;
+	}
+	if ((cause = config_set(cf->conf, k, value)) != NULL) {
+		config_causes_add(cf->causes, "%s:%d: %s: %s", cf->path,
+		    cf->line, name, cause);
+		free(cause);
+	}
+	return 1;
+}
+
+static void
+config_read_file(struct config *conf, const char *path,
+    struct config_causes *causes)
+{
+	struct config_file	cf;
+
+	memset(&cf, 0, sizeof(cf));
+	if ((cf.f = fopen(path, "r")) == NULL) {
+		config_causes_add(causes, "%s: %s", path, strerror(errno));
+		return;
+	}
+	cf.path = path;
+	cf.conf = conf;
+	cf.causes = causes;
+	ini_parse_stream(config_file_reader, &cf, config_file_handler, &cf);
+	free(cf.linebuf);
+	fclose(cf.f);
+}
+
+/* Read one secret file; each non-empty line is a secret. */
+static void
+config_read_secret(struct config *conf, const char *path,
+    struct config_causes *causes)
+{
+	FILE		*f;
+	char		*line = NULL;
+	size_t		 cap = 0;
+	ssize_t		 n;
+	int		 found = 0;
+	struct stat	 st;
+
+	if ((f = fopen(path, "r")) == NULL) {
+		config_causes_add(causes, "secret_file: %s: %s", path,
+		    strerror(errno));
+		return;
+	}
+	if (fstat(fileno(f), &st) == 0 && st.st_size > 64 * 1024) {
+		config_causes_add(causes, "secret_file: %s: larger than 64 KiB",
+		    path);
+		fclose(f);
+		return;
+	}
+	while ((n = getline(&line, &cap, f)) != -1) {
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		if (n == 0)
+			continue;
+		conf->secrets = xreallocarray(conf->secrets, conf->nsecrets + 1,
+		    sizeof(*conf->secrets));
+		conf->secretlens = xreallocarray(conf->secretlens,
+		    conf->nsecrets + 1, sizeof(*conf->secretlens));
+		conf->secrets[conf->nsecrets] = xstrndup(line, (size_t)n);
+		conf->secretlens[conf->nsecrets++] = (size_t)n;
+		found = 1;
+	}
+	if (line != NULL)
+		explicit_bzero(line, cap);
+	free(line);
+	fclose(f);
+	if (!found)
+		config_causes_add(causes, "secret_file: %s: no secret in it",
+		    path);
+}
+
+static void
+config_defaults(struct config *conf, struct config_causes *causes)
+{
+	size_t	 i;
+	char	*cause;
+
+	memset(conf, 0, sizeof(*conf));
+	for (i = 0; i < NKEYS; i++) {
+		if (config_keys[i].def == NULL)
+			continue;
+		cause = config_set(conf, &config_keys[i], config_keys[i].def);
+		if (cause != NULL)
+			fatalx("%s: bad embedded default: %s", __func__, cause);
+	}
+}
+
+/* Fill what depends on the environment and the other keys. */
+static void
+config_finish(struct config *conf, struct config_causes *causes)
+{
+	const char	*env;
+	size_t		 i;
+	char		*path;
+
+	if (conf->state_dir == NULL) {
+		env = getenv("STATE_DIRECTORY");
+		if (env != NULL && *env != '\0') {
+			/* systemd may pass several, colon-separated */
+			conf->state_dir = xstrndup(env, strcspn(env, ":"));
+		} else
+			conf->state_dir = xstrdup("./hookcast-state");
+	}
+	if (conf->output_dir == NULL)
+		xasprintf(&conf->output_dir, "%s/episodes", conf->state_dir);
+	if (conf->control_socket == NULL) {
+		env = getenv("RUNTIME_DIRECTORY");
+		if (env != NULL && *env != '\0')
+			xasprintf(&conf->control_socket, "%.*s/control.sock",
+			    (int)strcspn(env, ":"), env);
+		else
+			xasprintf(&conf->control_socket, "%s/control.sock",
+			    conf->state_dir);
+	}
+	if (conf->webhook_path[0] != '/')
+		config_causes_add(causes, "webhook_path: '%s' must start with /",
+		    conf->webhook_path);
+	if (conf->listen.n == 0)
+		config_causes_add(causes, "listen: no address");
+	for (i = 0; i < conf->listen.n; i++) {
+		const char *a = conf->listen.v[i], *colon;
+
+		colon = strrchr(a, ':');
+		if (colon == NULL || colon[1] == '\0' ||
+		    strspn(colon + 1, "0123456789") != strlen(colon + 1) ||
+		    atol(colon + 1) > 65535 || colon == a)
+			config_causes_add(causes, "listen: '%s' is not host:port",
+			    a);
+	}
+	/* time zone: it must exist in the zone database */
+	if (strcmp(conf->timezone, "UTC") != 0) {
+		xasprintf(&path, "/usr/share/zoneinfo/%s", conf->timezone);
+		if (strstr(conf->timezone, "..") != NULL ||
+		    access(path, R_OK) != 0)
+			config_causes_add(causes, "timezone: unknown time zone "
+			    "'%s'", conf->timezone);
+		free(path);
+	}
+	for (i = 0; i < conf->secret_files.n; i++)
+		config_read_secret(conf, conf->secret_files.v[i], causes);
+	if (conf->secret_files.n == 0) {
+		env = getenv("CREDENTIALS_DIRECTORY");
+		if (env != NULL && *env != '\0') {
+			xasprintf(&path, "%s/webhook-secret", env);
+			if (access(path, F_OK) == 0)
+				config_read_secret(conf, path, causes);
+			free(path);
+		}
+	}
+	if (conf->nsecrets == 0 && (env = getenv("HOOKCAST_SECRET")) != NULL &&
+	    *env != '\0') {
+		conf->secrets = xcalloc(1, sizeof(*conf->secrets));
+		conf->secretlens = xcalloc(1, sizeof(*conf->secretlens));
+		conf->secrets[0] = xstrdup(env);
+		conf->secretlens[0] = strlen(env);
+		conf->nsecrets = 1;
+	}
+	if (conf->nsecrets == 0 && !conf->insecure_no_signature)
+		config_causes_add(causes, "secret_file: no webhook secret (give "
+		    "--secret-file, $CREDENTIALS_DIRECTORY/webhook-secret or "
+		    "$HOOKCAST_SECRET; or --insecure-no-signature for testing)");
+}
+
+/* --some-key=value -> some_key (new) and value (borrowed). */
+static char *
+config_flag_name(const char *arg, const char **value)
+{
+	const char	*eq;
+	char		*name, *p;
+
+	if (strncmp(arg, "--", 2) != 0)
+		return NULL;
+	arg += 2;
+	eq = strchr(arg, '=');
+	name = eq != NULL ? xstrndup(arg, (size_t)(eq - arg)) : xstrdup(arg);
+	for (p = name; *p != '\0'; p++)
+		if (*p == '-')
+			*p = '_';
+	*value = eq != NULL ? eq + 1 : NULL;
+	return name;
+}
+
+int
+config_load(struct config *conf, int argc, char **argv,
+    const char *const *passthrough, struct config_causes *causes)
+{
+	const struct config_key	*k;
+	const char		*value, *file = NULL;
+	char			*name, *cause;
+	size_t			 before = causes->n, j;
+	int			 i, skip;
+
+	config_defaults(conf, causes);
+
+	/* --config first, wherever it stands */
+	for (i = 1; i < argc; i++) {
+		if (strncmp(argv[i], "--config=", 9) == 0)
+			file = argv[i] + 9;
+		else if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
+			file = argv[++i];
+	}
+	if (file != NULL) {
+		conf->file = xstrdup(file);
+		config_read_file(conf, file, causes);
+	}
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--config") == 0) {
+			i++;
+			continue;
+		}
+		if (strncmp(argv[i], "--config=", 9) == 0)
+			continue;
+		if ((name = config_flag_name(argv[i], &value)) == NULL) {
+			config_causes_add(causes, "%s: unexpected argument",
+			    argv[i]);
+			continue;
+		}
+		skip = 0;
+		for (j = 0; passthrough != NULL && passthrough[j] != NULL; j++)
+			if (strcmp(argv[i], passthrough[j]) == 0)
+				skip = 1;
+		if (skip) {
+			free(name);
+			continue;
+		}
+		if ((k = config_find_key(name)) == NULL) {
+			config_causes_add(causes, "%s: unknown option", argv[i]);
+			free(name);
+			continue;
+		}
+		if (value == NULL && k->type == CONFIG_BOOL)
+			value = "true";
+		else if (value == NULL && i + 1 < argc)
+			value = argv[++i];
+		if (value == NULL) {
+			config_causes_add(causes, "--%s: missing value", name);
+			free(name);
+			continue;
+		}
+		if ((cause = config_set(conf, k, value)) != NULL) {
+			config_causes_add(causes, "--%s: %s", name, cause);
+			free(cause);
+		}
+		free(name);
+	}
+	config_finish(conf, causes);
+	return causes->n > before ? -1 : 0;
+}
+
+void
+config_clear(struct config *conf)
+{
+	size_t	i;
+
+	free(conf->file);
+	strlist_clear(&conf->listen);
+	free(conf->webhook_path);
+	strlist_clear(&conf->secret_files);
+	free(conf->state_dir);
+	free(conf->output_dir);
+	free(conf->control_socket);
+	free(conf->timezone);
+	strlist_clear(&conf->branches);
+	for (i = 0; i < conf->nrepos; i++) {
+		free(conf->repos[i].name);
+		free(conf->repos[i].show);
+		strlist_clear(&conf->repos[i].branches);
+	}
+	free(conf->repos);
+	for (i = 0; i < conf->nsecrets; i++) {
+		explicit_bzero(conf->secrets[i], conf->secretlens[i]);
+		free(conf->secrets[i]);
+	}
+	free(conf->secrets);
+	free(conf->secretlens);
+	memset(conf, 0, sizeof(*conf));
+}
+
+static const struct repo_conf *
+config_find_repo(const struct config *conf, const char *repo)
+{
+	size_t	i;
+
+	for (i = 0; i < conf->nrepos; i++)
+		if (strcasecmp(conf->repos[i].name, repo) == 0)
+			return &conf->repos[i];
+	return NULL;
+}
+
+const struct strlist *
+config_branches(const struct config *conf, const char *repo)
+{
+	const struct repo_conf	*r = config_find_repo(conf, repo);
+
+	if (r != NULL && r->branches.n > 0)
+		return &r->branches;
+	return &conf->branches;
+}
+
+char *
+config_show(const struct config *conf, const char *repo)
+{
+	const struct repo_conf	*r = config_find_repo(conf, repo);
+	const char		*name;
+	char			*show;
+
+	if (r != NULL && r->show != NULL)
+		return xstrdup(r->show);
+	/* "pytorch/ao" -> "ao"; capitalised when all lower case */
+	name = strchr(repo, '/');
+	name = name != NULL ? name + 1 : repo;
+	show = xstrdup(name);
+	if (islower((unsigned char)show[0]))
+		show[0] = (char)toupper((unsigned char)show[0]);
+	return show;
+}
+
+void
+config_usage(void *fp)
+{
+	FILE	*f = fp;
+	size_t	 i;
+	char	 flag[64], *p;
+
+	fprintf(f, "usage: hookcastd [--config FILE] [--KEY=VALUE ...] "
+	    "[--check-config]\n\n");
+	fprintf(f, "Receives GitHub webhooks and drafts a daily spoken "
+	    "episode of each repository's day.\n\n");
+	fprintf(f, "  --config FILE            INI file of the keys below "
+	    "(flags win over it)\n");
+	fprintf(f, "  --check-config           validate and exit 0 or 1\n");
+	fprintf(f, "  --help, --version\n\n");
+	for (i = 0; i < NKEYS; i++) {
+		snprintf(flag, sizeof(flag), "--%s", config_keys[i].name);
+		for (p = flag; *p != '\0'; p++)
+			if (*p == '_')
+				*p = '-';
+		fprintf(f, "  %-24s %s", flag, config_keys[i].help);
+		if (config_keys[i].def != NULL)
+			fprintf(f, " [%s]", config_keys[i].def);
+		fprintf(f, "\n");
+	}
+	fprintf(f, "\nPer repository: [repo \"owner/name\"] with show = NAME "
+	    "and branches = a, b\n");
+}
+
+static void
+config_value_string(const struct config *conf, const struct config_key *k,
+    struct buf *b)
+{
+	const char		*p = (const char *)conf + k->offset;
+	const struct strlist	*l;
+	size_t			 i;
+
+	switch (k->type) {
+	case CONFIG_STRING:
+		buf_puts(b, *(char *const *)p != NULL ? *(char *const *)p : "");
+		break;
+	case CONFIG_LIST:
+		l = (const struct strlist *)p;
+		for (i = 0; i < l->n; i++)
+			buf_printf(b, "%s%s", i ? "," : "", l->v[i]);
+		break;
+	case CONFIG_INT:
+	case CONFIG_BOOL:
+		buf_printf(b, "%d", *(const int *)p);
+		break;
+	case CONFIG_LOG_LEVEL:
+		buf_puts(b, log_level_name(*(const int *)p));
+		break;
+	case CONFIG_SIZE:
+		buf_printf(b, "%lld", *(const long long *)p);
+		break;
+	case CONFIG_TIME_OF_DAY:
+		buf_printf(b, "%02d:%02d", conf->emit_hour, conf->emit_minute);
+		break;
+	case CONFIG_PACE:
+		buf_printf(b, "%g", *(const double *)p);
+		break;
+	}
+}
+
+void
+config_log_changes(const struct config *old, const struct config *new)
+{
+	struct buf	a, b;
+	size_t		i;
+	int		any = 0;
+
+	buf_init(&a);
+	buf_init(&b);
+	for (i = 0; i < NKEYS; i++) {
+		buf_reset(&a);
+		buf_reset(&b);
+		config_value_string(old, &config_keys[i], &a);
+		config_value_string(new, &config_keys[i], &b);
+		if (strcmp(buf_str(&a), buf_str(&b)) == 0)
+			continue;
+		any = 1;
+		if (strcmp(config_keys[i].name, "secret_file") == 0)
+			log_notice("reload: secret_file changed");
+		else if (config_keys[i].reloadable)
+			log_notice("reload: %s changed from '%s' to '%s'",
+			    config_keys[i].name, buf_str(&a), buf_str(&b));
+		else
+			log_warnx("reload: %s changed from '%s' to '%s'; it "
+			    "takes effect after a restart", config_keys[i].name,
+			    buf_str(&a), buf_str(&b));
+	}
+	if (old->nsecrets != new->nsecrets) {
+		any = 1;
+		log_notice("reload: %zu secret(s) now, %zu before",
+		    new->nsecrets, old->nsecrets);
+	}
+	if (!any)
+		log_info("reload: configuration unchanged");
+	buf_free(&a);
+	buf_free(&b);
+}

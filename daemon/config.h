@@ -1,0 +1,86 @@
+/*
+ * Configuration: embedded defaults, an INI file, then --key=value flags
+ * (flags win). Every key is a row of one table (config.c). Errors are all
+ * collected with file:line:key and reported together.
+ */
+#ifndef HOOKCAST_CONFIG_H
+#define HOOKCAST_CONFIG_H
+
+#include <stddef.h>
+
+struct strlist {
+	char	**v;
+	size_t	  n;
+};
+
+struct repo_conf {
+	char		*name;		/* "owner/name" */
+	char		*show;		/* NULL: derived from the name */
+	struct strlist	 branches;	/* empty: the global setting */
+};
+
+struct config {
+	char		*file;		/* the file read, or NULL */
+	struct strlist	 listen;	/* host:port, [v6]:port */
+	char		*webhook_path;
+	struct strlist	 secret_files;
+	char		*state_dir;
+	char		*output_dir;
+	char		*control_socket;
+	int		 emit_hour;
+	int		 emit_minute;
+	char		*timezone;
+	struct strlist	 branches;	/* empty: the repository's default */
+	int		 log_level;
+	int		 insecure_no_signature;
+	long long	 max_body;	/* bytes */
+	long long	 max_header;	/* bytes */
+	int		 read_timeout;	/* seconds for a whole request */
+	int		 max_connections;
+	double		 words_per_minute;
+	struct repo_conf *repos;
+	size_t		 nrepos;
+
+	/* loaded from secret_files (or the environment) by config_load */
+	char		**secrets;
+	size_t		 *secretlens;
+	size_t		  nsecrets;
+};
+
+/* Collected configuration errors. */
+struct config_causes {
+	char	**v;
+	size_t	  n;
+};
+
+/*
+ * Load the configuration: defaults, then the file named by --config (if
+ * any), then the flags in argv (argv[0] skipped; flags that are not config
+ * keys, such as --check-config, are left to the caller and skipped here
+ * when listed in passthrough). Secrets are read at the end. Returns 0, or
+ * -1 with the errors added to causes. conf is filled either way and must
+ * be freed with config_clear().
+ */
+int	 config_load(struct config *conf, int argc, char **argv,
+	    const char *const *passthrough, struct config_causes *causes);
+void	 config_clear(struct config *);
+/* The tracked branches for a repository (never NULL; may be empty). */
+const struct strlist *config_branches(const struct config *, const char *repo);
+/* The show's name for a repository: configured, else from its name. New. */
+char	*config_show(const struct config *, const char *repo);
+/* Print the keys, their defaults and help to f. */
+void	 config_usage(void *f);
+/* Log what differs between two configurations, and which need a restart. */
+void	 config_log_changes(const struct config *old, const struct config *new);
+
+void	 config_causes_add(struct config_causes *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	 config_causes_clear(struct config_causes *);
+
+void	 strlist_add(struct strlist *, const char *);
+void	 strlist_clear(struct strlist *);
+int	 strlist_contains(const struct strlist *, const char *);
+/* Split "a, b,c" into a list (empty items dropped). */
+void	 strlist_split(struct strlist *, const char *);
+
+#endif

@@ -1,0 +1,398 @@
+/*
+ * The control socket: a Unix stream socket, one command per line, one JSON
+ * object per line back. Commands are rows of one table.
+ */
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event2/buffer.h>
+#include <event2/bufferevent.h>
+#include <event2/event.h>
+#include <event2/listener.h>
+
+#include <jansson.h>
+
+#include "buf.h"
+#include "control.h"
+#include "daemon.h"
+#include "log.h"
+#include "xmalloc.h"
+
+#define CONTROL_MAX_LINE	4096
+#define CONTROL_MAX_CLIENTS	64
+
+struct control_client {
+	struct control		*control;
+	struct bufferevent	*bev;
+	int			 closing;
+	struct control_client	*next, *prev;
+};
+
+struct control {
+	struct hookcastd	*d;
+	struct evconnlistener	*lev;
+	char			*path;
+	struct control_client	*clients;
+	size_t			 nclients;
+};
+
+typedef int (*control_fn)(struct hookcastd *, const char *arg,
+    struct buf *out, char **cause);
+
+struct control_cmd {
+	const char	*name;
+	int		 arg;		/* 0 none, 1 optional, 2 required */
+	control_fn	 fn;
+	const char	*help;
+};
+
+static int
+control_status(struct hookcastd *d, const char *arg, struct buf *out,
+    char **cause)
+{
+	hookcastd_status(d, out);
+	return 0;
+}
+
+static int
+control_flush(struct hookcastd *d, const char *arg, struct buf *out,
+    char **cause)
+{
+	return hookcastd_emit(d, arg, 1, out, cause);
+}
+
+static int
+control_preview(struct hookcastd *d, const char *arg, struct buf *out,
+    char **cause)
+{
+	return hookcastd_emit(d, arg, 0, out, cause);
+}
+
+static int
+control_reload(struct hookcastd *d, const char *arg, struct buf *out,
+    char **cause)
+{
+	if (hookcastd_reload(d, cause) == -1)
+		return -1;
+	buf_puts(out, "{\"ok\":true,\"reloaded\":true}");
+	return 0;
+}
+
+static int	control_help(struct hookcastd *, const char *, struct buf *,
+		    char **);
+
+static const struct control_cmd control_cmds[] = {
+	{ "status", 0, control_status, "the open days and counters" },
+	{ "flush", 1, control_flush,
+	    "[OWNER/REPO] draft and emit now, start a new day" },
+	{ "preview", 1, control_preview,
+	    "[OWNER/REPO] draft without emitting" },
+	{ "reload", 0, control_reload, "re-read the configuration and secrets" },
+	{ "help", 0, control_help, "list the commands" },
+};
+
+#define NCMDS (sizeof(control_cmds) / sizeof(control_cmds[0]))
+
+static int
+control_help(struct hookcastd *d, const char *arg, struct buf *out,
+    char **cause)
+{
+	json_t	*j = json_object(), *cmds = json_object();
+	char	*s;
+	size_t	 i;
+
+	for (i = 0; i < NCMDS; i++)
+		json_object_set_new(cmds, control_cmds[i].name,
+		    json_string(control_cmds[i].help));
+	json_object_set_new(j, "ok", json_true());
+	json_object_set_new(j, "commands", cmds);
+	s = json_dumps(j, JSON_COMPACT);
+	buf_puts(out, s);
+	free(s);
+	json_decref(j);
+	return 0;
+}
+
+/* Run one command line; out gets one JSON object (no newline). */
+void
+control_run(struct hookcastd *d, const char *line, struct buf *out)
+{
+	const struct control_cmd	*cmd = NULL;
+	char				*copy, *name, *arg, *extra, *cause = NULL;
+	char				*save = NULL;
+	size_t				 i;
+	json_t				*err;
+	char				*s;
+
+	copy = xstrdup(line);
+	name = strtok_r(copy, " \t\r", &save);
+	arg = name != NULL ? strtok_r(NULL, " \t\r", &save) : NULL;
+	extra = arg != NULL ? strtok_r(NULL, " \t\r", &save) : NULL;
+	if (name == NULL) {
+		cause = xstrdup("empty command");
+		goto fail;
+	}
+	for (i = 0; i < NCMDS; i++)
+		if (strcmp(control_cmds[i].name, name) == 0)
+			cmd = &control_cmds[i];
+	if (cmd == NULL) {
+		char *esc = log_escape(name, 40);
+
+		xasprintf(&cause, "unknown command '%s' (try help)", esc);
+		free(esc);
+		goto fail;
+	}
+	if ((arg != NULL && cmd->arg == 0) || extra != NULL) {
+		xasprintf(&cause, "%s: too many arguments", cmd->name);
+		goto fail;
+	}
+	if (arg == NULL && cmd->arg == 2) {
+		xasprintf(&cause, "%s: missing argument", cmd->name);
+		goto fail;
+	}
+	if (cmd->fn(d, arg, out, &cause) == -1)
+		goto fail;
+	free(copy);
+	return;
+fail:
+	buf_reset(out);
+	err = json_pack("{s:b, s:s}", "ok", 0, "error",
+	    cause != NULL ? cause : "failed");
+	s = json_dumps(err, JSON_COMPACT);
+	buf_puts(out, s);
+	free(s);
+	json_decref(err);
+	free(cause);
+	free(copy);
+}
+
+static void
+control_client_free(struct control_client *c)
+{
+	struct control	*ctl = c->control;
+
+	if (c->prev != NULL)
+		c->prev->next = c->next;
+	else
+		ctl->clients = c->next;
+	if (c->next != NULL)
+		c->next->prev = c->prev;
+	ctl->nclients--;
+	bufferevent_free(c->bev);
+	free(c);
+}
+
+static void
+control_client_read(struct bufferevent *bev, void *arg)
+{
+	struct control_client	*c = arg;
+	struct evbuffer		*in = bufferevent_get_input(bev);
+	struct evbuffer		*out = bufferevent_get_output(bev);
+	struct buf		 reply;
+	char			*line;
+	size_t			 len;
+
+	if (c->closing)
+		return;
+	buf_init(&reply);
+	while ((line = evbuffer_readln(in, &len, EVBUFFER_EOL_CRLF)) != NULL) {
+		buf_reset(&reply);
+		control_run(c->control->d, line, &reply);
+		buf_putc(&reply, '\n');
+		evbuffer_add(out, reply.data, reply.len);
+		free(line);
+	}
+	if (evbuffer_get_length(in) > CONTROL_MAX_LINE) {
+		static const char toolong[] =
+		    "{\"ok\":false,\"error\":\"command line too long\"}\n";
+
+		evbuffer_add(out, toolong, sizeof(toolong) - 1);
+		evbuffer_drain(in, evbuffer_get_length(in));
+		c->closing = 1;
+		bufferevent_disable(bev, EV_READ);
+	}
+	buf_free(&reply);
+}
+
+static void
+control_client_write(struct bufferevent *bev, void *arg)
+{
+	struct control_client	*c = arg;
+
+	if (c->closing)
+		control_client_free(c);
+}
+
+static void
+control_client_event(struct bufferevent *bev, short what, void *arg)
+{
+	struct control_client	*c = arg;
+	struct evbuffer		*in = bufferevent_get_input(bev);
+	struct evbuffer		*out = bufferevent_get_output(bev);
+
+	if (what & BEV_EVENT_EOF) {
+		/* a last command without a newline still counts */
+		if (!c->closing && evbuffer_get_length(in) > 0) {
+			evbuffer_add(in, "\n", 1);
+			control_client_read(bev, c);
+		}
+		if (evbuffer_get_length(out) > 0 && !(what & BEV_EVENT_ERROR)) {
+			c->closing = 1;
+			bufferevent_disable(bev, EV_READ);
+			return;
+		}
+	}
+	if (what & (BEV_EVENT_EOF | BEV_EVENT_ERROR))
+		control_client_free(c);
+}
+
+static void
+control_accept(struct evconnlistener *lev, evutil_socket_t fd,
+    struct sockaddr *sa, int salen, void *arg)
+{
+	struct control		*ctl = arg;
+	struct control_client	*c;
+
+	if (ctl->nclients >= CONTROL_MAX_CLIENTS) {
+		log_warnx("control: %zu clients, refusing another",
+		    ctl->nclients);
+		close(fd);
+		return;
+	}
+	c = xcalloc(1, sizeof(*c));
+	c->control = ctl;
+	c->bev = bufferevent_socket_new(evconnlistener_get_base(lev), fd,
+	    BEV_OPT_CLOSE_ON_FREE);
+	if (c->bev == NULL) {
+		close(fd);
+		free(c);
+		return;
+	}
+	c->next = ctl->clients;
+	if (ctl->clients != NULL)
+		ctl->clients->prev = c;
+	ctl->clients = c;
+	ctl->nclients++;
+	bufferevent_setcb(c->bev, control_client_read, control_client_write,
+	    control_client_event, c);
+	bufferevent_enable(c->bev, EV_READ | EV_WRITE);
+}
+
+/*
+ * Is a socket file at path served by a live process? Connect to find out:
+ * refused means stale.
+ */
+static int
+control_live(const struct sockaddr_un *sun)
+{
+	int	fd, rc;
+
+	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) == -1)
+		return 0;
+	rc = connect(fd, (const struct sockaddr *)sun, sizeof(*sun));
+	close(fd);
+	return rc == 0;
+}
+
+struct control *
+control_listen(struct hookcastd *d, const char *path, char **cause)
+{
+	struct control		*ctl;
+	struct sockaddr_un	 sun;
+	struct stat		 st;
+	int			 fd;
+	mode_t			 old;
+
+	memset(&sun, 0, sizeof(sun));
+	sun.sun_family = AF_UNIX;
+	if (strlen(path) >= sizeof(sun.sun_path)) {
+		xasprintf(cause, "control socket path too long: %s", path);
+		return NULL;
+	}
+	strcpy(sun.sun_path, path);
+	if (lstat(path, &st) == 0) {
+		if (!S_ISSOCK(st.st_mode)) {
+			xasprintf(cause, "control socket %s exists and is not "
+			    "a socket", path);
+			return NULL;
+		}
+		if (control_live(&sun)) {
+			xasprintf(cause, "control socket %s is in use by a "
+			    "running daemon", path);
+			return NULL;
+		}
+		log_notice("control: replacing stale socket %s", path);
+		if (unlink(path) == -1) {
+			xasprintf(cause, "control socket %s: %s", path,
+			    strerror(errno));
+			return NULL;
+		}
+	}
+	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC,
+	    0)) == -1) {
+		xasprintf(cause, "control socket: %s", strerror(errno));
+		return NULL;
+	}
+	old = umask(0117);
+	if (bind(fd, (struct sockaddr *)&sun, sizeof(sun)) == -1) {
+		umask(old);
+		xasprintf(cause, "control socket %s: %s", path, strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	umask(old);
+	if (chmod(path, 0660) == -1 || listen(fd, 16) == -1) {
+		xasprintf(cause, "control socket %s: %s", path, strerror(errno));
+		close(fd);
+		unlink(path);
+		return NULL;
+	}
+	ctl = control_listen_fd(d, fd, cause);
+	if (ctl == NULL) {
+		unlink(path);
+		return NULL;
+	}
+	ctl->path = xstrdup(path);
+	log_info("control socket %s", path);
+	return ctl;
+}
+
+struct control *
+control_listen_fd(struct hookcastd *d, int fd, char **cause)
+{
+	struct control	*ctl = xcalloc(1, sizeof(*ctl));
+
+	ctl->d = d;
+	evutil_make_socket_nonblocking(fd);
+	ctl->lev = evconnlistener_new(d->base, control_accept, ctl,
+	    LEV_OPT_CLOSE_ON_FREE, -1, fd);
+	if (ctl->lev == NULL) {
+		xasprintf(cause, "control socket: %s", strerror(errno));
+		close(fd);
+		free(ctl);
+		return NULL;
+	}
+	return ctl;
+}
+
+void
+control_free(struct control *ctl)
+{
+	if (ctl == NULL)
+		return;
+	while (ctl->clients != NULL)
+		control_client_free(ctl->clients);
+	evconnlistener_free(ctl->lev);
+	if (ctl->path != NULL) {
+		unlink(ctl->path);
+		free(ctl->path);
+	}
+	free(ctl);
+}

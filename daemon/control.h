@@ -1,0 +1,23 @@
+/* The control socket: one command per line, one JSON object per line back. */
+#ifndef HOOKCAST_CONTROL_H
+#define HOOKCAST_CONTROL_H
+
+struct hookcastd;
+struct control;
+struct buf;
+
+/*
+ * Listen on a Unix socket at path (mode 0660). A stale socket file is
+ * replaced; one a live process answers on is refused. NULL + *cause.
+ */
+struct control	*control_listen(struct hookcastd *, const char *path,
+		    char **cause);
+/* Serve on an inherited listening socket. */
+struct control	*control_listen_fd(struct hookcastd *, int fd, char **cause);
+/* Close the socket and its clients, and remove the socket file. */
+void		 control_free(struct control *);
+/* Run one command line; out gets one JSON object. */
+void		 control_run(struct hookcastd *, const char *line,
+		    struct buf *out);
+
+#endif

@@ -1,0 +1,901 @@
+/* A small HTTP/1.1 server on libevent bufferevents. */
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include <event2/buffer.h>
+#include <event2/bufferevent.h>
+#include <event2/event.h>
+#include <event2/listener.h>
+#include <event2/util.h>
+
+#include "http.h"
+#include "log.h"
+#include "xmalloc.h"
+
+enum conn_state {
+	CONN_HEAD,		/* reading a request head */
+	CONN_BODY,		/* reading a body */
+	CONN_HANDLING,		/* request handed over, no reply yet */
+	CONN_WRITING,		/* reply queued, waiting for it to drain */
+	CONN_LINGER,		/* reply sent, discarding input before close */
+};
+
+struct http_listener {
+	struct evconnlistener	*lev;
+	struct http_server	*server;
+};
+
+struct http_conn {
+	struct http_server	*server;
+	struct bufferevent	*bev;
+	struct event		*deadline;
+	enum conn_state		 state;
+	int			 close_after;	/* close once the reply drained */
+	int			 peer_gone;	/* client closed while handling */
+	int			 have_request;
+	struct http_request	 req;
+	char			 peer[64];
+	struct http_conn	*next, *prev;
+};
+
+struct http_server {
+	struct event_base	*base;
+	struct http_limits	 limits;
+	http_head_cb		 head_cb;
+	http_request_cb		 request_cb;
+	void			*arg;
+	struct http_listener	*listeners;
+	size_t			 nlisteners;
+	int			 accepting;
+	int			 paused;	/* at the connection cap */
+	struct http_conn	*conns;
+	size_t			 nconns;
+	size_t			 pending;
+};
+
+static void	http_conn_read(struct bufferevent *, void *);
+static void	http_conn_write(struct bufferevent *, void *);
+static void	http_conn_event(struct bufferevent *, short, void *);
+static void	http_conn_free(struct http_conn *);
+
+const char *
+http_status_text(int status)
+{
+	switch (status) {
+	case 100: return "Continue";
+	case 200: return "OK";
+	case 202: return "Accepted";
+	case 204: return "No Content";
+	case 400: return "Bad Request";
+	case 401: return "Unauthorized";
+	case 403: return "Forbidden";
+	case 404: return "Not Found";
+	case 405: return "Method Not Allowed";
+	case 408: return "Request Timeout";
+	case 411: return "Length Required";
+	case 413: return "Content Too Large";
+	case 415: return "Unsupported Media Type";
+	case 431: return "Request Header Fields Too Large";
+	case 500: return "Internal Server Error";
+	case 501: return "Not Implemented";
+	case 503: return "Service Unavailable";
+	case 505: return "HTTP Version Not Supported";
+	default: return "Unknown";
+	}
+}
+
+void
+http_request_clear(struct http_request *req)
+{
+	size_t	i;
+
+	free(req->target);
+	free(req->path);
+	for (i = 0; i < req->nheaders; i++) {
+		free(req->headers[i].name);
+		free(req->headers[i].value);
+	}
+	free(req->body);
+	memset(req, 0, sizeof(*req));
+	req->content_length = -1;
+}
+
+const char *
+http_header(const struct http_request *req, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < req->nheaders; i++)
+		if (strcasecmp(req->headers[i].name, name) == 0)
+			return req->headers[i].value;
+	return NULL;
+}
+
+/* RFC 9110 token characters. */
+static int
+http_is_tchar(unsigned char c)
+{
+	return isalnum(c) || strchr("!#$%&'*+-.^_`|~", c) != NULL;
+}
+
+/* Does a comma-separated header value hold token (case-insensitive)? */
+static int
+http_value_has(const char *value, const char *token)
+{
+	size_t		 n = strlen(token);
+	const char	*p = value;
+
+	while (*p != '\0') {
+		while (*p == ' ' || *p == '\t' || *p == ',')
+			p++;
+		if (strncasecmp(p, token, n) == 0 &&
+		    (p[n] == '\0' || p[n] == ',' || p[n] == ' ' || p[n] == '\t'))
+			return 1;
+		while (*p != '\0' && *p != ',')
+			p++;
+	}
+	return 0;
+}
+
+/* Find "\r\n\r\n" (or "\n\n") ending a head; return its length or 0. */
+static size_t
+http_head_end(const char *buf, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < len; i++) {
+		if (buf[i] != '\n')
+			continue;
+		if (i + 1 < len && buf[i + 1] == '\n')
+			return i + 2;
+		if (i + 2 < len && buf[i + 1] == '\r' && buf[i + 2] == '\n')
+			return i + 3;
+	}
+	return 0;
+}
+
+long
+http_parse_head(const char *buf, size_t len, size_t max_header,
+    struct http_request *req, int *status, const char **cause)
+{
+	size_t		 end, linelen, i;
+	const char	*p, *line, *eol, *sp1, *sp2, *colon, *v, *ve;
+	const char	*te, *cl, *conn, *expect;
+	char		*endp;
+	long long	 n;
+
+	memset(req, 0, sizeof(*req));
+	req->content_length = -1;
+	/* RFC 9112: ignore empty lines before the request line */
+	p = buf;
+	while ((size_t)(p - buf) < len && (*p == '\r' || *p == '\n'))
+		p++;
+	end = http_head_end(p, len - (size_t)(p - buf));
+	if (end == 0) {
+		if (len > max_header) {
+			*status = 431;
+			*cause = "request head too large";
+			return -1;
+		}
+		return 0;
+	}
+	end += (size_t)(p - buf);
+	if (end > max_header) {
+		*status = 431;
+		*cause = "request head too large";
+		return -1;
+	}
+
+	/* request line: METHOD SP target SP HTTP/1.x */
+	line = p;
+	eol = memchr(line, '\n', end - (size_t)(line - buf));
+	linelen = (size_t)(eol - line);
+	if (linelen > 0 && line[linelen - 1] == '\r')
+		linelen--;
+	sp1 = memchr(line, ' ', linelen);
+	if (sp1 == NULL || sp1 == line || (size_t)(sp1 - line) >=
+	    sizeof(req->method))
+		goto bad_line;
+	for (i = 0; i < (size_t)(sp1 - line); i++)
+		if (!http_is_tchar((unsigned char)line[i]))
+			goto bad_line;
+	sp2 = memchr(sp1 + 1, ' ', linelen - (size_t)(sp1 + 1 - line));
+	if (sp2 == NULL || sp2 == sp1 + 1)
+		goto bad_line;
+	for (v = sp1 + 1; v < sp2; v++)
+		if ((unsigned char)*v <= 0x20 || *v == 0x7f)
+			goto bad_line;
+	if ((size_t)(line + linelen - (sp2 + 1)) != 8 ||
+	    strncmp(sp2 + 1, "HTTP/1.", 7) != 0) {
+		if (strncmp(sp2 + 1, "HTTP/", 5) == 0) {
+			*status = 505;
+			*cause = "only HTTP/1.x is served";
+			return -1;
+		}
+		goto bad_line;
+	}
+	if (sp2[8] != '0' && sp2[8] != '1') {
+		*status = 505;
+		*cause = "only HTTP/1.0 and HTTP/1.1 are served";
+		return -1;
+	}
+	memcpy(req->method, line, (size_t)(sp1 - line));
+	req->method[sp1 - line] = '\0';
+	req->target = xstrndup(sp1 + 1, (size_t)(sp2 - sp1 - 1));
+	req->path = xstrndup(req->target, strcspn(req->target, "?#"));
+	req->minor = sp2[8] - '0';
+
+	/* header fields */
+	p = eol + 1;
+	while ((size_t)(p - buf) < end) {
+		eol = memchr(p, '\n', end - (size_t)(p - buf));
+		linelen = (size_t)(eol - p);
+		if (linelen > 0 && p[linelen - 1] == '\r')
+			linelen--;
+		if (linelen == 0)
+			break;
+		if (*p == ' ' || *p == '\t') {
+			/* obsolete line folding: refused (RFC 9112 5.2) */
+			http_request_clear(req);
+			*status = 400;
+			*cause = "folded header line";
+			return -1;
+		}
+		colon = memchr(p, ':', linelen);
+		if (colon == NULL || colon == p)
+			goto bad_header;
+		for (v = p; v < colon; v++)
+			if (!http_is_tchar((unsigned char)*v))
+				goto bad_header;
+		v = colon + 1;
+		ve = p + linelen;
+		while (v < ve && (*v == ' ' || *v == '\t'))
+			v++;
+		while (ve > v && (ve[-1] == ' ' || ve[-1] == '\t'))
+			ve--;
+		for (sp1 = v; sp1 < ve; sp1++)
+			if (*sp1 == '\0' || *sp1 == '\r' || *sp1 == '\n')
+				goto bad_header;
+		if (req->nheaders == HTTP_MAX_HEADERS) {
+			http_request_clear(req);
+			*status = 431;
+			*cause = "too many header fields";
+			return -1;
+		}
+		req->headers[req->nheaders].name = xstrndup(p,
+		    (size_t)(colon - p));
+		req->headers[req->nheaders].value = xstrndup(v,
+		    (size_t)(ve - v));
+		req->nheaders++;
+		p = eol + 1;
+	}
+
+	/* framing: Content-Length only; no chunked uploads */
+	te = http_header(req, "Transfer-Encoding");
+	if (te != NULL) {
+		http_request_clear(req);
+		*status = 501;
+		*cause = "Transfer-Encoding is not supported; send Content-Length";
+		return -1;
+	}
+	for (i = 0, cl = NULL; i < req->nheaders; i++) {
+		if (strcasecmp(req->headers[i].name, "Content-Length") != 0)
+			continue;
+		if (cl != NULL && strcmp(cl, req->headers[i].value) != 0) {
+			http_request_clear(req);
+			*status = 400;
+			*cause = "conflicting Content-Length";
+			return -1;
+		}
+		cl = req->headers[i].value;
+	}
+	if (cl != NULL) {
+		if (*cl == '\0' || strspn(cl, "0123456789") != strlen(cl) ||
+		    strlen(cl) > 18) {
+			http_request_clear(req);
+			*status = 400;
+			*cause = "bad Content-Length";
+			return -1;
+		}
+		errno = 0;
+		n = strtoll(cl, &endp, 10);
+		req->content_length = n;
+	}
+	conn = http_header(req, "Connection");
+	if (req->minor == 1)
+		req->keep_alive = conn == NULL || !http_value_has(conn, "close");
+	else
+		req->keep_alive = conn != NULL &&
+		    http_value_has(conn, "keep-alive");
+	expect = http_header(req, "Expect");
+	req->expect_continue = expect != NULL && req->minor == 1 &&
+	    strcasecmp(expect, "100-continue") == 0;
+	return (long)end;
+
+bad_line:
+	http_request_clear(req);
+	*status = 400;
+	*cause = "malformed request line";
+	return -1;
+bad_header:
+	http_request_clear(req);
+	*status = 400;
+	*cause = "malformed header field";
+	return -1;
+}
+
+static void
+http_conn_unlink(struct http_conn *c)
+{
+	struct http_server	*s = c->server;
+
+	if (c->prev != NULL)
+		c->prev->next = c->next;
+	else
+		s->conns = c->next;
+	if (c->next != NULL)
+		c->next->prev = c->prev;
+	s->nconns--;
+}
+
+static void
+http_server_resume(struct http_server *s)
+{
+	size_t	i;
+
+	if (!s->paused || !s->accepting ||
+	    s->nconns >= (size_t)s->limits.max_connections)
+		return;
+	s->paused = 0;
+	for (i = 0; i < s->nlisteners; i++)
+		evconnlistener_enable(s->listeners[i].lev);
+}
+
+static void
+http_conn_free(struct http_conn *c)
+{
+	struct http_server	*s = c->server;
+
+	if (c->state == CONN_HANDLING)
+		s->pending--;
+	http_conn_unlink(c);
+	if (c->deadline != NULL)
+		event_free(c->deadline);
+	if (c->bev != NULL)
+		bufferevent_free(c->bev);
+	http_request_clear(&c->req);
+	free(c);
+	http_server_resume(s);
+}
+
+static void
+http_conn_arm(struct http_conn *c, int seconds)
+{
+	struct timeval	tv = { seconds, 0 };
+
+	evtimer_add(c->deadline, &tv);
+}
+
+/* Queue a reply on the connection and move to CONN_WRITING. */
+static void
+http_conn_send(struct http_conn *c, int status, const char *ctype,
+    const char *body, size_t len, int close_after)
+{
+	struct evbuffer	*out = bufferevent_get_output(c->bev);
+
+	if (c->have_request && !c->req.keep_alive)
+		close_after = 1;
+	c->close_after = close_after;
+	evbuffer_add_printf(out, "HTTP/1.1 %d %s\r\n"
+	    "Server: hookcastd\r\n"
+	    "Content-Type: %s\r\n"
+	    "Content-Length: %zu\r\n"
+	    "%s"
+	    "\r\n", status, http_status_text(status),
+	    ctype != NULL ? ctype : "application/json", len,
+	    close_after ? "Connection: close\r\n" : "");
+	if (len > 0)
+		evbuffer_add(out, body, len);
+	c->state = CONN_WRITING;
+	bufferevent_enable(c->bev, EV_WRITE);
+	/* a reply that can't drain within the deadline is dropped */
+	http_conn_arm(c, c->server->limits.timeout);
+}
+
+static void
+http_reply_common(struct http_request *req, int status, const char *ctype,
+    const char *body, size_t len, int close_after)
+{
+	struct http_conn	*c = req->conn;
+
+	if (c->state == CONN_HANDLING)
+		c->server->pending--;
+	if (c->peer_gone) {
+		/* the client left while we worked: nothing to send it */
+		c->state = CONN_WRITING;
+		http_conn_free(c);
+		return;
+	}
+	http_conn_send(c, status, ctype, body, len, close_after);
+}
+
+void
+http_reply(struct http_request *req, int status, const char *ctype,
+    const char *body, size_t len)
+{
+	http_reply_common(req, status, ctype, body, len, 0);
+}
+
+void
+http_reply_close(struct http_request *req, int status, const char *ctype,
+    const char *body, size_t len)
+{
+	http_reply_common(req, status, ctype, body, len, 1);
+}
+
+/* Reply with a JSON error and close, for errors found while reading. */
+static void
+http_conn_error(struct http_conn *c, int status, const char *cause)
+{
+	char	body[256];
+	int	n;
+
+	n = snprintf(body, sizeof(body), "{\"ok\":false,\"error\":\"%s\"}",
+	    cause);
+	bufferevent_disable(c->bev, EV_READ);
+	http_conn_send(c, status, "application/json", body, (size_t)n, 1);
+}
+
+/* Begin a new request on a kept-alive connection. */
+static void
+http_conn_next(struct http_conn *c)
+{
+	http_request_clear(&c->req);
+	c->have_request = 0;
+	c->state = CONN_HEAD;
+	http_conn_arm(c, c->server->limits.timeout);
+	bufferevent_enable(c->bev, EV_READ);
+}
+
+static void
+http_conn_dispatch(struct http_conn *c)
+{
+	struct evbuffer	*in = bufferevent_get_input(c->bev);
+	struct http_server *s = c->server;
+	size_t		 avail = evbuffer_get_length(in);
+	size_t		 blen = (size_t)c->req.content_length;
+
+	if (avail < blen)
+		return;
+	c->req.body = xmalloc(blen + 1);
+	evbuffer_remove(in, c->req.body, blen);
+	c->req.body[blen] = '\0';
+	c->req.bodylen = blen;
+	c->state = CONN_HANDLING;
+	s->pending++;
+	evtimer_del(c->deadline);
+	/* no pipelining: the next request is read after this reply */
+	bufferevent_disable(c->bev, EV_READ);
+	s->request_cb(&c->req, s->arg);
+}
+
+static void
+http_conn_head(struct http_conn *c)
+{
+	struct http_server	*s = c->server;
+	struct evbuffer		*in = bufferevent_get_input(c->bev);
+	size_t			 avail = evbuffer_get_length(in), look;
+	const char		*data, *cause;
+	long			 used;
+	int			 status;
+
+	look = avail < s->limits.max_header + 4 ? avail :
+	    s->limits.max_header + 4;
+	data = (const char *)evbuffer_pullup(in, (ssize_t)look);
+	used = http_parse_head(data, look, s->limits.max_header, &c->req,
+	    &status, &cause);
+	if (used == 0)
+		return;
+	if (used < 0) {
+		log_info("http: %s: %d %s", c->peer, status, cause);
+		http_conn_error(c, status, cause);
+		return;
+	}
+	evbuffer_drain(in, (size_t)used);
+	c->have_request = 1;
+	c->req.conn = c;
+	clock_gettime(CLOCK_MONOTONIC, &c->req.started);
+	if (c->req.content_length < 0) {
+		if (strcmp(c->req.method, "POST") == 0 ||
+		    strcmp(c->req.method, "PUT") == 0) {
+			http_conn_error(c, 411, "Content-Length required");
+			return;
+		}
+		c->req.content_length = 0;
+	}
+	if (s->head_cb(&c->req, s->arg) == -1) {
+		/* replied already; don't read a body we refused */
+		bufferevent_disable(c->bev, EV_READ);
+		c->close_after = c->close_after || c->req.content_length > 0;
+		return;
+	}
+	if (c->req.content_length > (long long)s->limits.max_body) {
+		http_conn_error(c, 413, "request body too large");
+		return;
+	}
+	if (c->req.expect_continue && c->req.content_length > 0 &&
+	    evbuffer_get_length(in) == 0)
+		evbuffer_add_printf(bufferevent_get_output(c->bev),
+		    "HTTP/1.1 100 Continue\r\n\r\n");
+	c->state = CONN_BODY;
+	http_conn_dispatch(c);
+}
+
+static void
+http_conn_read(struct bufferevent *bev, void *arg)
+{
+	struct http_conn	*c = arg;
+	struct evbuffer		*in = bufferevent_get_input(bev);
+
+	switch (c->state) {
+	case CONN_HEAD:
+		http_conn_head(c);
+		break;
+	case CONN_BODY:
+		http_conn_dispatch(c);
+		break;
+	case CONN_LINGER:
+		evbuffer_drain(in, evbuffer_get_length(in));
+		break;
+	case CONN_HANDLING:
+	case CONN_WRITING:
+		break;
+	}
+}
+
+static void
+http_conn_write(struct bufferevent *bev, void *arg)
+{
+	struct http_conn	*c = arg;
+	struct timeval		 tv = { 2, 0 };
+
+	if (c->state != CONN_WRITING)
+		return;
+	if (!c->close_after) {
+		http_conn_next(c);
+		/* a request that arrived while we were busy */
+		if (evbuffer_get_length(bufferevent_get_input(bev)) > 0)
+			http_conn_read(bev, c);
+		return;
+	}
+	/*
+	 * Half-close and discard what the client still sends for a moment,
+	 * so it reads our reply instead of a reset (a refused large body).
+	 */
+	shutdown(bufferevent_getfd(bev), SHUT_WR);
+	c->state = CONN_LINGER;
+	evbuffer_drain(bufferevent_get_input(bev),
+	    evbuffer_get_length(bufferevent_get_input(bev)));
+	bufferevent_enable(bev, EV_READ);
+	evtimer_add(c->deadline, &tv);
+}
+
+static void
+http_conn_event(struct bufferevent *bev, short what, void *arg)
+{
+	struct http_conn	*c = arg;
+
+	if (what & (BEV_EVENT_EOF | BEV_EVENT_ERROR)) {
+		if (c->state == CONN_HANDLING) {
+			/* the reply frees it */
+			c->peer_gone = 1;
+			bufferevent_disable(bev, EV_READ | EV_WRITE);
+			return;
+		}
+		http_conn_free(c);
+	}
+}
+
+static void
+http_conn_deadline(evutil_socket_t fd, short what, void *arg)
+{
+	struct http_conn	*c = arg;
+	struct evbuffer		*in = bufferevent_get_input(c->bev);
+
+	switch (c->state) {
+	case CONN_HEAD:
+		if (evbuffer_get_length(in) == 0 && !c->have_request) {
+			/* idle keep-alive connection */
+			http_conn_free(c);
+			return;
+		}
+		/* FALLTHROUGH */
+	case CONN_BODY:
+		log_info("http: %s: request not received within %d s",
+		    c->peer, c->server->limits.timeout);
+		http_conn_error(c, 408, "request not received in time");
+		/* if this can't drain either, the next deadline closes it */
+		c->state = CONN_WRITING;
+		c->close_after = 1;
+		break;
+	case CONN_HANDLING:
+		break;
+	case CONN_WRITING:
+	case CONN_LINGER:
+		http_conn_free(c);
+		break;
+	}
+}
+
+static void
+http_accept(struct evconnlistener *lev, evutil_socket_t fd,
+    struct sockaddr *sa, int salen, void *arg)
+{
+	struct http_listener	*l = arg;
+	struct http_server	*s = l->server;
+	struct http_conn	*c;
+	char			 host[INET6_ADDRSTRLEN];
+	size_t			 i;
+
+	c = xcalloc(1, sizeof(*c));
+	c->server = s;
+	c->req.content_length = -1;
+	if (sa->sa_family == AF_INET) {
+		inet_ntop(AF_INET, &((struct sockaddr_in *)sa)->sin_addr, host,
+		    sizeof(host));
+		snprintf(c->peer, sizeof(c->peer), "%s:%u", host,
+		    ntohs(((struct sockaddr_in *)sa)->sin_port));
+	} else if (sa->sa_family == AF_INET6) {
+		inet_ntop(AF_INET6, &((struct sockaddr_in6 *)sa)->sin6_addr,
+		    host, sizeof(host));
+		snprintf(c->peer, sizeof(c->peer), "[%s]:%u", host,
+		    ntohs(((struct sockaddr_in6 *)sa)->sin6_port));
+	} else
+		snprintf(c->peer, sizeof(c->peer), "local");
+	c->bev = bufferevent_socket_new(s->base, fd, BEV_OPT_CLOSE_ON_FREE);
+	c->deadline = evtimer_new(s->base, http_conn_deadline, c);
+	if (c->bev == NULL || c->deadline == NULL) {
+		log_warnx("%s: out of resources", __func__);
+		if (c->bev == NULL)
+			evutil_closesocket(fd);
+		else
+			bufferevent_free(c->bev);
+		if (c->deadline != NULL)
+			event_free(c->deadline);
+		free(c);
+		return;
+	}
+	c->next = s->conns;
+	if (s->conns != NULL)
+		s->conns->prev = c;
+	s->conns = c;
+	s->nconns++;
+	bufferevent_setcb(c->bev, http_conn_read, http_conn_write,
+	    http_conn_event, c);
+	http_conn_next(c);
+	if (s->nconns >= (size_t)s->limits.max_connections && !s->paused) {
+		s->paused = 1;
+		log_warnx("http: %zu connections, the cap: pausing accept",
+		    s->nconns);
+		for (i = 0; i < s->nlisteners; i++)
+			evconnlistener_disable(s->listeners[i].lev);
+	}
+}
+
+static void
+http_accept_error(struct evconnlistener *lev, void *arg)
+{
+	log_warn("http: accept");
+}
+
+struct http_server *
+http_server_new(struct event_base *base, const struct http_limits *limits,
+    http_head_cb head_cb, http_request_cb request_cb, void *arg)
+{
+	struct http_server	*s = xcalloc(1, sizeof(*s));
+
+	s->base = base;
+	s->limits = *limits;
+	s->head_cb = head_cb;
+	s->request_cb = request_cb;
+	s->arg = arg;
+	s->accepting = 1;
+	return s;
+}
+
+void
+http_server_set_limits(struct http_server *s, const struct http_limits *l)
+{
+	s->limits = *l;
+	http_server_resume(s);
+}
+
+static int
+http_server_add_listener(struct http_server *s, evutil_socket_t fd,
+    char **cause)
+{
+	struct http_listener	*l;
+	struct evconnlistener	*lev;
+	size_t			 i;
+
+	s->listeners = xreallocarray(s->listeners, s->nlisteners + 1,
+	    sizeof(*s->listeners));
+	/* listeners point at their slot: fix the ones realloc moved */
+	for (i = 0; i < s->nlisteners; i++)
+		evconnlistener_set_cb(s->listeners[i].lev, http_accept,
+		    &s->listeners[i]);
+	l = &s->listeners[s->nlisteners];
+	l->server = s;
+	lev = evconnlistener_new(s->base, http_accept, l,
+	    LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE, -1, fd);
+	if (lev == NULL) {
+		xasprintf(cause, "cannot listen: %s", strerror(errno));
+		evutil_closesocket(fd);
+		return -1;
+	}
+	evconnlistener_set_error_cb(lev, http_accept_error);
+	l->lev = lev;
+	s->nlisteners++;
+	return 0;
+}
+
+/* "host:port" or "[v6]:port" (port 0 picks one) into ss. 0 or -1. */
+static int
+http_parse_addr(const char *addr, struct sockaddr_storage *ss, int *sslen)
+{
+	const char		*colon = strrchr(addr, ':'), *hs, *he;
+	char			 host[INET6_ADDRSTRLEN], *end;
+	long			 port;
+	struct sockaddr_in	*sin = (struct sockaddr_in *)ss;
+	struct sockaddr_in6	*sin6 = (struct sockaddr_in6 *)ss;
+
+	if (colon == NULL || colon[1] == '\0')
+		return -1;
+	port = strtol(colon + 1, &end, 10);
+	if (*end != '\0' || port < 0 || port > 65535)
+		return -1;
+	hs = addr;
+	he = colon;
+	if (*hs == '[') {
+		if (he[-1] != ']')
+			return -1;
+		hs++;
+		he--;
+	}
+	if (he <= hs || (size_t)(he - hs) >= sizeof(host))
+		return -1;
+	memcpy(host, hs, (size_t)(he - hs));
+	host[he - hs] = '\0';
+	memset(ss, 0, sizeof(*ss));
+	if (strcmp(host, "localhost") == 0)
+		strcpy(host, "127.0.0.1");
+	if (inet_pton(AF_INET, host, &sin->sin_addr) == 1) {
+		sin->sin_family = AF_INET;
+		sin->sin_port = htons((uint16_t)port);
+		*sslen = sizeof(*sin);
+		return 0;
+	}
+	if (inet_pton(AF_INET6, host, &sin6->sin6_addr) == 1) {
+		sin6->sin6_family = AF_INET6;
+		sin6->sin6_port = htons((uint16_t)port);
+		*sslen = sizeof(*sin6);
+		return 0;
+	}
+	return -1;
+}
+
+int
+http_server_listen(struct http_server *s, const char *addr, char **cause)
+{
+	struct sockaddr_storage	 ss;
+	int			 sslen = sizeof(ss), fd, one = 1;
+	char			 host[INET6_ADDRSTRLEN], shown[96];
+	socklen_t		 len;
+
+	memset(&ss, 0, sizeof(ss));
+	if (http_parse_addr(addr, &ss, &sslen) == -1) {
+		xasprintf(cause, "listen: '%s' is not an address:port", addr);
+		return -1;
+	}
+	fd = socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (fd == -1) {
+		xasprintf(cause, "listen: %s: socket: %s", addr, strerror(errno));
+		return -1;
+	}
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (ss.ss_family == AF_INET6)
+		setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof(one));
+	if (bind(fd, (struct sockaddr *)&ss, (socklen_t)sslen) == -1 ||
+	    listen(fd, 511) == -1) {
+		xasprintf(cause, "listen: %s: %s", addr, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	len = sizeof(ss);
+	getsockname(fd, (struct sockaddr *)&ss, &len);
+	if (ss.ss_family == AF_INET6) {
+		inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&ss)->sin6_addr,
+		    host, sizeof(host));
+		snprintf(shown, sizeof(shown), "[%s]:%u", host,
+		    ntohs(((struct sockaddr_in6 *)&ss)->sin6_port));
+	} else {
+		inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr,
+		    host, sizeof(host));
+		snprintf(shown, sizeof(shown), "%s:%u", host,
+		    ntohs(((struct sockaddr_in *)&ss)->sin_port));
+	}
+	if (http_server_add_listener(s, fd, cause) == -1)
+		return -1;
+	log_notice("listening on %s", shown);
+	return 0;
+}
+
+int
+http_server_listen_fd(struct http_server *s, int fd, char **cause)
+{
+	evutil_make_socket_nonblocking(fd);
+	evutil_make_socket_closeonexec(fd);
+	if (http_server_add_listener(s, fd, cause) == -1)
+		return -1;
+	log_notice("listening on inherited socket %d", fd);
+	return 0;
+}
+
+void
+http_server_stop_accepting(struct http_server *s)
+{
+	struct http_conn	*c, *next;
+	size_t			 i;
+
+	s->accepting = 0;
+	for (i = 0; i < s->nlisteners; i++)
+		evconnlistener_free(s->listeners[i].lev);
+	free(s->listeners);
+	s->listeners = NULL;
+	s->nlisteners = 0;
+	/* idle connections go now; busy ones close after their reply */
+	for (c = s->conns; c != NULL; c = next) {
+		next = c->next;
+		if (c->state == CONN_HEAD && !c->have_request &&
+		    evbuffer_get_length(bufferevent_get_input(c->bev)) == 0)
+			http_conn_free(c);
+		else
+			c->req.keep_alive = 0;
+	}
+}
+
+size_t
+http_server_pending(const struct http_server *s)
+{
+	return s->pending;
+}
+
+size_t
+http_server_connections(const struct http_server *s)
+{
+	return s->nconns;
+}
+
+void
+http_server_free(struct http_server *s)
+{
+	if (s == NULL)
+		return;
+	if (s->accepting)
+		http_server_stop_accepting(s);
+	while (s->conns != NULL)
+		http_conn_free(s->conns);
+	free(s);
+}

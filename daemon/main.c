@@ -1,0 +1,424 @@
+/* hookcastd: the process, its loop, its signals and its schedule. */
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+#include <jansson.h>
+
+#include "buf.h"
+#include "control.h"
+#include "daemon.h"
+#include "day.h"
+#include "emit.h"
+#include "http.h"
+#include "log.h"
+#include "schedule.h"
+#include "webhook.h"
+#include "xmalloc.h"
+
+/* Flags that are not config keys. */
+static const char *const main_passthrough[] = {
+	"--check-config", "--help", "--version", NULL
+};
+
+static void
+main_iso(time_t t, char *out, size_t len)
+{
+	struct tm	tm;
+
+	gmtime_r(&t, &tm);
+	strftime(out, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static void
+main_limits(const struct config *conf, struct http_limits *l)
+{
+	l->max_header = (size_t)conf->max_header;
+	l->max_body = (size_t)conf->max_body;
+	l->timeout = conf->read_timeout;
+	l->max_connections = conf->max_connections;
+}
+
+static int
+main_has_activity(const struct day *day)
+{
+	return day->ncommits > 0 || day->nprs > 0 || day->npushes > 0;
+}
+
+/* Emit one repository's day; with write, start its new day at start. */
+static int
+main_emit_one(struct hookcastd *d, struct store_repo *r, int write,
+    time_t now, time_t start, json_t *list, char **cause)
+{
+	struct emit_result	 res;
+	json_t			*item, *ep;
+	struct day		*old;
+
+	if (emit_day(&d->conf, r->day, now, write, &res, cause) == -1) {
+		if (write) {
+			d->metrics.emit_failures++;
+			log_warnx("emit %s: %s", r->name, *cause);
+		}
+		return -1;
+	}
+	item = json_pack("{s:s, s:s, s:s}", "repo", res.repo, "date", res.date,
+	    "title", res.title);
+	if (write) {
+		json_object_set_new(item, "markdown",
+		    json_string(res.md_path));
+		json_object_set_new(item, "json", json_string(res.json_path));
+		d->metrics.episodes_emitted++;
+		old = store_rotate(d->store, r, start);
+		day_free(old);
+	} else {
+		ep = json_loads(res.json_text, 0, NULL);
+		json_object_set_new(item, "episode", ep != NULL ? ep :
+		    json_null());
+		json_object_set_new(item, "markdown_text",
+		    json_string(res.md_text));
+	}
+	json_array_append_new(list, item);
+	emit_result_clear(&res);
+	return 0;
+}
+
+int
+hookcastd_emit(struct hookcastd *d, const char *repo, int write,
+    struct buf *out, char **cause)
+{
+	struct store_repo	*r;
+	json_t			*reply, *list;
+	time_t			 now = time(NULL);
+	size_t			 i;
+	char			*s;
+	int			 rc = 0;
+
+	list = json_array();
+	if (repo != NULL) {
+		r = store_repo(d->store, repo, 0, 0);
+		if (r == NULL || !main_has_activity(r->day)) {
+			char *esc = log_escape(repo, 140);
+
+			xasprintf(cause, "no activity for %s", esc);
+			free(esc);
+			json_decref(list);
+			return -1;
+		}
+		rc = main_emit_one(d, r, write, now, now, list, cause);
+	} else {
+		for (i = 0; i < store_nrepos(d->store) && rc == 0; i++) {
+			r = store_repo_at(d->store, i);
+			if (main_has_activity(r->day))
+				rc = main_emit_one(d, r, write, now, now, list,
+				    cause);
+		}
+	}
+	if (rc == -1) {
+		json_decref(list);
+		return -1;
+	}
+	reply = json_pack("{s:b, s:o}", "ok", 1, "episodes", list);
+	s = json_dumps(reply, JSON_COMPACT);
+	buf_puts(out, s);
+	free(s);
+	json_decref(reply);
+	return 0;
+}
+
+void
+hookcastd_status(struct hookcastd *d, struct buf *out)
+{
+	json_t			*j, *repos, *deliv;
+	struct store_repo	*r;
+	struct day_stats	 st;
+	size_t			 i;
+	char			 next[32], start[32], *s;
+
+	repos = json_array();
+	for (i = 0; i < store_nrepos(d->store); i++) {
+		r = store_repo_at(d->store, i);
+		day_stats(r->day, &st);
+		main_iso(r->day->start, start, sizeof(start));
+		json_array_append_new(repos, json_pack("{s:s, s:s, s:I, s:I, "
+		    "s:I, s:I, s:I, s:I, s:I}", "repo", r->name, "since", start,
+		    "commits", (json_int_t)st.commits,
+		    "merged_prs", (json_int_t)st.merged_prs,
+		    "reverts", (json_int_t)st.reverts,
+		    "relands", (json_int_t)st.relands,
+		    "authors", (json_int_t)st.authors,
+		    "pushes", (json_int_t)st.pushes,
+		    "force_pushes", (json_int_t)st.force_pushes));
+	}
+	deliv = json_pack("{s:I, s:I, s:I, s:I, s:I}",
+	    "accepted", (json_int_t)metrics_outcome_total(&d->metrics,
+	    OUTCOME_ACCEPTED),
+	    "duplicate", (json_int_t)metrics_outcome_total(&d->metrics,
+	    OUTCOME_DUPLICATE),
+	    "ignored", (json_int_t)metrics_outcome_total(&d->metrics,
+	    OUTCOME_IGNORED),
+	    "rejected", (json_int_t)metrics_outcome_total(&d->metrics,
+	    OUTCOME_REJECTED),
+	    "unavailable", (json_int_t)metrics_outcome_total(&d->metrics,
+	    OUTCOME_UNAVAILABLE));
+	main_iso(d->next_emit, next, sizeof(next));
+	j = json_pack("{s:b, s:s, s:I, s:s, s:s, s:o, s:o, s:I}", "ok", 1,
+	    "version", HOOKCAST_VERSION,
+	    "uptime", (json_int_t)(time(NULL) - d->started),
+	    "next_emit", next, "timezone", d->conf.timezone,
+	    "repos", repos, "deliveries", deliv,
+	    "episodes_emitted", (json_int_t)d->metrics.episodes_emitted);
+	s = json_dumps(j, JSON_COMPACT);
+	buf_puts(out, s);
+	free(s);
+	json_decref(j);
+}
+
+static void	main_arm_emit(struct hookcastd *);
+
+int
+hookcastd_reload(struct hookcastd *d, char **cause)
+{
+	struct config		 conf;
+	struct config_causes	 causes = { NULL, 0 };
+	struct http_limits	 limits;
+	struct buf		 b;
+	size_t			 i;
+
+	log_notice("reloading configuration");
+	if (config_load(&conf, d->argc, d->argv, main_passthrough,
+	    &causes) == -1) {
+		buf_init(&b);
+		for (i = 0; i < causes.n; i++) {
+			log_warnx("reload: %s", causes.v[i]);
+			buf_printf(&b, "%s%s", i ? "; " : "", causes.v[i]);
+		}
+		*cause = buf_steal(&b);
+		log_warnx("reload refused; the old configuration stays");
+		config_causes_clear(&causes);
+		config_clear(&conf);
+		return -1;
+	}
+	if (schedule_set_timezone(conf.timezone) == -1) {
+		xasprintf(cause, "timezone: unknown time zone '%s'",
+		    conf.timezone);
+		config_clear(&conf);
+		return -1;
+	}
+	config_log_changes(&d->conf, &conf);
+	config_clear(&d->conf);
+	d->conf = conf;
+	log_set_level(d->conf.log_level);
+	main_limits(&d->conf, &limits);
+	http_server_set_limits(d->http, &limits);
+	main_arm_emit(d);
+	log_notice("reloaded");
+	return 0;
+}
+
+static void
+main_emit_timer(evutil_socket_t fd, short what, void *arg)
+{
+	struct hookcastd	*d = arg;
+	struct store_repo	*r;
+	time_t			 now = time(NULL), at = d->next_emit;
+	char			*cause = NULL;
+	size_t			 i;
+	json_t			*list;
+
+	if (now < at) {
+		/* woke early (clock change): wait again */
+		main_arm_emit(d);
+		return;
+	}
+	log_info("scheduled emission");
+	list = json_array();
+	for (i = 0; i < store_nrepos(d->store); i++) {
+		r = store_repo_at(d->store, i);
+		if (!main_has_activity(r->day)) {
+			r->day->start = at;
+			continue;
+		}
+		if (main_emit_one(d, r, 1, now, at, list, &cause) == -1) {
+			/* the day is kept and told in the next episode */
+			free(cause);
+			cause = NULL;
+		}
+	}
+	json_decref(list);
+	d->window_start = at;
+	/* redeliveries come within three days; keep a margin */
+	store_prune_seen(d->store, now - 4 * 86400);
+	main_arm_emit(d);
+}
+
+static void
+main_arm_emit(struct hookcastd *d)
+{
+	time_t		now = time(NULL);
+	struct timeval	tv;
+	char		when[32];
+
+	d->next_emit = schedule_next(now, d->conf.emit_hour,
+	    d->conf.emit_minute);
+	tv.tv_sec = d->next_emit - now;
+	tv.tv_usec = 0;
+	evtimer_add(d->emit_timer, &tv);
+	main_iso(d->next_emit, when, sizeof(when));
+	log_info("next emission at %s (%02d:%02d %s)", when, d->conf.emit_hour,
+	    d->conf.emit_minute, d->conf.timezone);
+}
+
+static void
+main_drain_check(evutil_socket_t fd, short what, void *arg)
+{
+	struct hookcastd	*d = arg;
+
+	if (http_server_pending(d->http) == 0)
+		event_base_loopexit(d->base, NULL);
+}
+
+static void
+main_signal(evutil_socket_t sig, short what, void *arg)
+{
+	struct hookcastd	*d = arg;
+	struct event		*ev;
+	struct timeval		 tv = { 0, 50000 };
+	char			*cause = NULL;
+
+	switch (sig) {
+	case SIGHUP:
+		if (hookcastd_reload(d, &cause) == -1)
+			free(cause);
+		break;
+	case SIGTERM:
+	case SIGINT:
+		if (d->stopping)
+			break;
+		d->stopping = 1;
+		log_notice("stopping: finishing %zu request(s) in flight",
+		    http_server_pending(d->http));
+		http_server_stop_accepting(d->http);
+		ev = event_new(d->base, -1, EV_PERSIST, main_drain_check, d);
+		event_add(ev, &tv);
+		break;
+	}
+}
+
+static void
+main_version(void)
+{
+	printf("hookcastd %s\n", HOOKCAST_VERSION);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct hookcastd	 d;
+	struct config_causes	 causes = { NULL, 0 };
+	struct http_limits	 limits;
+	struct event		*sigs[4];
+	int			 signos[4] = { SIGTERM, SIGINT, SIGHUP, 0 };
+	int			 i, check = 0, rc;
+	size_t			 j;
+	char			*cause = NULL;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--help") == 0 ||
+		    strcmp(argv[i], "-h") == 0) {
+			config_usage(stdout);
+			return 0;
+		}
+		if (strcmp(argv[i], "--version") == 0) {
+			main_version();
+			return 0;
+		}
+		if (strcmp(argv[i], "--check-config") == 0)
+			check = 1;
+	}
+
+	memset(&d, 0, sizeof(d));
+	d.argc = argc;
+	d.argv = argv;
+	rc = config_load(&d.conf, argc, argv, main_passthrough, &causes);
+	if (rc == 0 && schedule_set_timezone(d.conf.timezone) == -1) {
+		config_causes_add(&causes, "timezone: unknown time zone '%s'",
+		    d.conf.timezone);
+		rc = -1;
+	}
+	if (check) {
+		for (j = 0; j < causes.n; j++)
+			fprintf(stderr, "%s\n", causes.v[j]);
+		if (rc == 0)
+			printf("configuration OK\n");
+		config_causes_clear(&causes);
+		config_clear(&d.conf);
+		return rc == 0 ? 0 : 1;
+	}
+	if (rc == -1) {
+		for (j = 0; j < causes.n; j++)
+			fprintf(stderr, "<3>%s\n", causes.v[j]);
+		fprintf(stderr, "<3>hookcastd: configuration errors; not "
+		    "starting\n");
+		return 1;
+	}
+	log_set_level(d.conf.log_level);
+	log_notice("hookcastd %s starting", HOOKCAST_VERSION);
+	if (d.conf.insecure_no_signature && d.conf.nsecrets == 0)
+		log_warnx("insecure_no_signature: deliveries are accepted "
+		    "WITHOUT signature checks; anyone who can reach the port "
+		    "can feed episodes");
+	else
+		log_info("%zu webhook secret(s) loaded", d.conf.nsecrets);
+
+	signal(SIGPIPE, SIG_IGN);
+	if (emit_mkdirs(d.conf.state_dir) == -1)
+		fatal("state_dir %s", d.conf.state_dir);
+	if (emit_mkdirs(d.conf.output_dir) == -1)
+		fatal("output_dir %s", d.conf.output_dir);
+
+	if ((d.base = event_base_new()) == NULL)
+		fatalx("event_base_new failed");
+	d.started = time(NULL);
+	d.window_start = schedule_prev(d.started, d.conf.emit_hour,
+	    d.conf.emit_minute);
+	d.store = store_new();
+
+	main_limits(&d.conf, &limits);
+	d.http = http_server_new(d.base, &limits, webhook_head,
+	    webhook_request, &d);
+	for (j = 0; j < d.conf.listen.n; j++)
+		if (http_server_listen(d.http, d.conf.listen.v[j], &cause) == -1)
+			fatalx("%s", cause);
+	if ((d.control = control_listen(&d, d.conf.control_socket,
+	    &cause)) == NULL)
+		fatalx("%s", cause);
+
+	for (i = 0; signos[i] != 0; i++) {
+		sigs[i] = evsignal_new(d.base, signos[i], main_signal, &d);
+		evsignal_add(sigs[i], NULL);
+	}
+	d.emit_timer = evtimer_new(d.base, main_emit_timer, &d);
+	main_arm_emit(&d);
+
+	log_notice("ready");
+	event_base_dispatch(d.base);
+	log_notice("stopped");
+
+	control_free(d.control);
+	http_server_free(d.http);
+	for (i = 0; signos[i] != 0; i++)
+		event_free(sigs[i]);
+	event_free(d.emit_timer);
+	store_free(d.store);
+	config_clear(&d.conf);
+	event_base_free(d.base);
+	return 0;
+}

@@ -1,0 +1,115 @@
+/* Counters for /metrics and the status command. */
+#include <string.h>
+
+#include "metrics.h"
+
+static const char *const metrics_event_names[MEVENT_MAX] = {
+	"push", "pull_request", "ping", "other"
+};
+
+static const char *const metrics_outcome_names[OUTCOME_MAX] = {
+	"accepted", "duplicate", "ignored", "rejected", "unavailable"
+};
+
+/* Upper bounds of the request latency histogram, in seconds. */
+static const double metrics_bounds[METRICS_LATENCY_BUCKETS] = {
+	0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 2.5
+};
+
+enum metrics_event
+metrics_event(const char *event)
+{
+	int	i;
+
+	if (event == NULL)
+		return MEVENT_OTHER;
+	for (i = 0; i < MEVENT_OTHER; i++)
+		if (strcmp(event, metrics_event_names[i]) == 0)
+			return (enum metrics_event)i;
+	return MEVENT_OTHER;
+}
+
+const char *
+metrics_outcome_name(enum metrics_outcome o)
+{
+	return metrics_outcome_names[o];
+}
+
+void
+metrics_delivery(struct metrics *m, const char *event, enum metrics_outcome o)
+{
+	m->deliveries[metrics_event(event)][o]++;
+}
+
+uint64_t
+metrics_outcome_total(const struct metrics *m, enum metrics_outcome o)
+{
+	uint64_t	t = 0;
+	int		i;
+
+	for (i = 0; i < MEVENT_MAX; i++)
+		t += m->deliveries[i][o];
+	return t;
+}
+
+void
+metrics_latency(struct metrics *m, double seconds)
+{
+	int	i;
+
+	for (i = 0; i < METRICS_LATENCY_BUCKETS; i++)
+		if (seconds <= metrics_bounds[i])
+			break;
+	m->latency_buckets[i]++;
+	m->latency_sum += seconds;
+	m->latency_count++;
+}
+
+void
+metrics_render(const struct metrics *m, struct buf *b)
+{
+	uint64_t	cum = 0;
+	int		e, o, i;
+
+	buf_puts(b, "# HELP hookcast_deliveries_total Webhook deliveries by "
+	    "event and outcome.\n# TYPE hookcast_deliveries_total counter\n");
+	for (e = 0; e < MEVENT_MAX; e++)
+		for (o = 0; o < OUTCOME_MAX; o++)
+			buf_printf(b, "hookcast_deliveries_total{event=\"%s\","
+			    "outcome=\"%s\"} %llu\n", metrics_event_names[e],
+			    metrics_outcome_names[o],
+			    (unsigned long long)m->deliveries[e][o]);
+	buf_printf(b, "# HELP hookcast_signature_failures_total Deliveries "
+	    "refused for a missing or wrong signature.\n"
+	    "# TYPE hookcast_signature_failures_total counter\n"
+	    "hookcast_signature_failures_total %llu\n",
+	    (unsigned long long)m->signature_failures);
+	buf_printf(b, "# HELP hookcast_received_bytes_total Request body bytes "
+	    "received on the webhook path.\n"
+	    "# TYPE hookcast_received_bytes_total counter\n"
+	    "hookcast_received_bytes_total %llu\n",
+	    (unsigned long long)m->bytes_received);
+	buf_printf(b, "# HELP hookcast_episodes_emitted_total Episodes "
+	    "written.\n# TYPE hookcast_episodes_emitted_total counter\n"
+	    "hookcast_episodes_emitted_total %llu\n",
+	    (unsigned long long)m->episodes_emitted);
+	buf_printf(b, "# HELP hookcast_emit_failures_total Episodes that "
+	    "could not be written.\n# TYPE hookcast_emit_failures_total "
+	    "counter\nhookcast_emit_failures_total %llu\n",
+	    (unsigned long long)m->emit_failures);
+	buf_puts(b, "# HELP hookcast_request_duration_seconds Time from a "
+	    "webhook request's head to its reply.\n"
+	    "# TYPE hookcast_request_duration_seconds histogram\n");
+	for (i = 0; i < METRICS_LATENCY_BUCKETS; i++) {
+		cum += m->latency_buckets[i];
+		buf_printf(b, "hookcast_request_duration_seconds_bucket"
+		    "{le=\"%g\"} %llu\n", metrics_bounds[i],
+		    (unsigned long long)cum);
+	}
+	cum += m->latency_buckets[METRICS_LATENCY_BUCKETS];
+	buf_printf(b, "hookcast_request_duration_seconds_bucket{le=\"+Inf\"} "
+	    "%llu\nhookcast_request_duration_seconds_sum %.6f\n"
+	    "hookcast_request_duration_seconds_count %llu\n",
+	    (unsigned long long)cum, m->latency_sum,
+	    (unsigned long long)m->latency_count);
+}

@@ -1,0 +1,49 @@
+/* Counters for /metrics (Prometheus text format) and the status command. */
+#ifndef HOOKCAST_METRICS_H
+#define HOOKCAST_METRICS_H
+
+#include <stdint.h>
+
+#include "buf.h"
+
+enum metrics_outcome {
+	OUTCOME_ACCEPTED,
+	OUTCOME_DUPLICATE,
+	OUTCOME_IGNORED,
+	OUTCOME_REJECTED,
+	OUTCOME_UNAVAILABLE,
+	OUTCOME_MAX
+};
+
+enum metrics_event {
+	MEVENT_PUSH,
+	MEVENT_PULL_REQUEST,
+	MEVENT_PING,
+	MEVENT_OTHER,
+	MEVENT_MAX
+};
+
+#define METRICS_LATENCY_BUCKETS 10
+
+struct metrics {
+	uint64_t	deliveries[MEVENT_MAX][OUTCOME_MAX];
+	uint64_t	signature_failures;
+	uint64_t	bytes_received;
+	uint64_t	episodes_emitted;
+	uint64_t	emit_failures;
+	uint64_t	latency_buckets[METRICS_LATENCY_BUCKETS + 1];
+	double		latency_sum;
+	uint64_t	latency_count;
+};
+
+enum metrics_event metrics_event(const char *);
+const char	*metrics_outcome_name(enum metrics_outcome);
+void		 metrics_delivery(struct metrics *, const char *event,
+		    enum metrics_outcome);
+/* Total over events for one outcome. */
+uint64_t	 metrics_outcome_total(const struct metrics *, enum metrics_outcome);
+void		 metrics_latency(struct metrics *, double seconds);
+/* Append the Prometheus text of the counters (gauges come from the caller). */
+void		 metrics_render(const struct metrics *, struct buf *);
+
+#endif

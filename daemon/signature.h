@@ -1,0 +1,34 @@
+/*
+ * X-Hub-Signature-256: the HMAC-SHA256 of a delivery's raw body under the
+ * webhook secret, as "sha256=<64 hex>".
+ */
+#ifndef HOOKCAST_SIGNATURE_H
+#define HOOKCAST_SIGNATURE_H
+
+#include <stddef.h>
+
+/* "sha256=" + 64 hex + NUL */
+#define SIGNATURE_LEN	72
+
+enum signature_result {
+	SIGNATURE_OK = 0,
+	SIGNATURE_MISSING,	/* no header (or an empty one) */
+	SIGNATURE_MALFORMED,	/* not "sha256=" and 64 hex digits */
+	SIGNATURE_MISMATCH,	/* matches none of the secrets */
+};
+
+/* Write "sha256=<64 lower-case hex>" of body under secret into out. 0 or -1. */
+int	 signature_compute(const char *secret, size_t secretlen,
+	    const void *body, size_t len, char out[SIGNATURE_LEN]);
+/*
+ * Check a header against the body under each of nsecrets secrets (several
+ * during a rotation). Every secret is tried, each compare in constant time.
+ * Returns an enum signature_result.
+ */
+int	 signature_verify(const char *header, const void *body, size_t len,
+	    const char *const *secrets, const size_t *secretlens,
+	    size_t nsecrets);
+/* A short description of a result, for logs and replies. */
+const char *signature_strerror(enum signature_result);
+
+#endif

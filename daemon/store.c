@@ -1,0 +1,220 @@
+/* The day store: repositories' open days and the accepted deliveries. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "log.h"
+#include "store.h"
+#include "xmalloc.h"
+
+struct seen {
+	char	*key;		/* "hook id:GUID"; NULL for an empty slot */
+	time_t	 at;
+};
+
+struct store {
+	struct store_repo	*repos;
+	size_t			 nrepos;
+
+	struct seen		*seen;	/* open addressing, linear probing */
+	size_t			 seen_cap;
+	size_t			 nseen;
+};
+
+struct store *
+store_new(void)
+{
+	struct store	*s = xcalloc(1, sizeof(*s));
+
+	s->seen_cap = 1024;
+	s->seen = xcalloc(s->seen_cap, sizeof(*s->seen));
+	return s;
+}
+
+void
+store_free(struct store *s)
+{
+	size_t	i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->nrepos; i++) {
+		free(s->repos[i].name);
+		day_free(s->repos[i].day);
+	}
+	free(s->repos);
+	for (i = 0; i < s->seen_cap; i++)
+		free(s->seen[i].key);
+	free(s->seen);
+	free(s);
+}
+
+struct store_repo *
+store_repo(struct store *s, const char *name, int create, time_t start)
+{
+	size_t			 i;
+	struct store_repo	*r;
+
+	for (i = 0; i < s->nrepos; i++)
+		if (strcasecmp(s->repos[i].name, name) == 0)
+			return &s->repos[i];
+	if (!create)
+		return NULL;
+	s->repos = xreallocarray(s->repos, s->nrepos + 1, sizeof(*s->repos));
+	r = &s->repos[s->nrepos++];
+	r->name = xstrdup(name);
+	r->day = day_new(name, start);
+	return r;
+}
+
+size_t
+store_nrepos(const struct store *s)
+{
+	return s->nrepos;
+}
+
+struct store_repo *
+store_repo_at(struct store *s, size_t i)
+{
+	return i < s->nrepos ? &s->repos[i] : NULL;
+}
+
+/* FNV-1a, enough to spread GUIDs. */
+static uint64_t
+store_hash(const char *key)
+{
+	uint64_t	h = 1469598103934665603ULL;
+
+	for (; *key != '\0'; key++) {
+		h ^= (unsigned char)*key;
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+static char *
+store_key(const char *hook_id, const char *guid)
+{
+	char	*key;
+
+	xasprintf(&key, "%s:%s", hook_id != NULL ? hook_id : "", guid);
+	return key;
+}
+
+static struct seen *
+store_slot(const struct store *s, const char *key)
+{
+	size_t	i = (size_t)(store_hash(key) & (s->seen_cap - 1));
+
+	while (s->seen[i].key != NULL && strcmp(s->seen[i].key, key) != 0)
+		i = (i + 1) & (s->seen_cap - 1);
+	return &s->seen[i];
+}
+
+int
+store_seen(const struct store *s, const char *hook_id, const char *guid)
+{
+	char	*key = store_key(hook_id, guid);
+	int	 found = store_slot(s, key)->key != NULL;
+
+	free(key);
+	return found;
+}
+
+static void
+store_seen_rehash(struct store *s, size_t cap)
+{
+	struct seen	*old = s->seen, *slot;
+	size_t		 oldcap = s->seen_cap, i;
+
+	s->seen = xcalloc(cap, sizeof(*s->seen));
+	s->seen_cap = cap;
+	for (i = 0; i < oldcap; i++) {
+		if (old[i].key == NULL)
+			continue;
+		slot = store_slot(s, old[i].key);
+		*slot = old[i];
+	}
+	free(old);
+}
+
+void
+store_mark(struct store *s, const char *hook_id, const char *guid, time_t at)
+{
+	char		*key = store_key(hook_id, guid);
+	struct seen	*slot;
+
+	if ((s->nseen + 1) * 2 > s->seen_cap)
+		store_seen_rehash(s, s->seen_cap * 2);
+	slot = store_slot(s, key);
+	if (slot->key != NULL) {
+		free(key);
+		return;
+	}
+	slot->key = key;
+	slot->at = at;
+	s->nseen++;
+}
+
+void
+store_prune_seen(struct store *s, time_t cutoff)
+{
+	size_t	i, kept = 0;
+
+	for (i = 0; i < s->seen_cap; i++) {
+		if (s->seen[i].key == NULL)
+			continue;
+		if (s->seen[i].at < cutoff) {
+			free(s->seen[i].key);
+			s->seen[i].key = NULL;
+		} else
+			kept++;
+	}
+	s->nseen = kept;
+	/* re-insert so probe chains have no holes */
+	store_seen_rehash(s, s->seen_cap);
+}
+
+size_t
+store_nseen(const struct store *s)
+{
+	return s->nseen;
+}
+
+int
+store_add(struct store *s, struct handler_result *res, time_t start,
+    size_t *new_commits)
+{
+	struct store_repo	*r;
+	size_t			 i, added = 0;
+	int			 rc;
+
+	if (res->repo == NULL)
+		return 0;
+	r = store_repo(s, res->repo, 1, start);
+	if (r->day->default_branch == NULL && res->default_branch != NULL)
+		r->day->default_branch = xstrdup(res->default_branch);
+	for (i = 0; i < res->ncommits; i++) {
+		if ((rc = day_add_commit(r->day, &res->commits[i])) == -1)
+			return -1;
+		added += (size_t)rc;
+	}
+	if (res->pr != NULL && day_add_pr(r->day, res->pr) == -1)
+		return -1;
+	if (res->push != NULL && day_add_push(r->day, res->push) == -1)
+		return -1;
+	*new_commits = added;
+	return 0;
+}
+
+struct day *
+store_rotate(struct store *s, struct store_repo *r, time_t start)
+{
+	struct day	*old = r->day;
+
+	r->day = day_new(r->name, start);
+	if (old->default_branch != NULL)
+		r->day->default_branch = xstrdup(old->default_branch);
+	return old;
+}

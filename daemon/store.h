@@ -1,0 +1,51 @@
+/*
+ * The day store: one open day per repository, plus the set of deliveries
+ * already accepted (hook id + GUID) so a redelivery is counted once.
+ */
+#ifndef HOOKCAST_STORE_H
+#define HOOKCAST_STORE_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "day.h"
+#include "handler.h"
+
+struct store;
+
+struct store_repo {
+	char		*name;
+	struct day	*day;
+};
+
+struct store	*store_new(void);
+void		 store_free(struct store *);
+
+/* The repository's entry, created (with an empty day from start) if asked. */
+struct store_repo *store_repo(struct store *, const char *name, int create,
+		    time_t start);
+/* Repositories, in the order first seen; borrowed. */
+size_t		 store_nrepos(const struct store *);
+struct store_repo *store_repo_at(struct store *, size_t);
+
+/* Has this delivery (hook id, GUID) been accepted before? */
+int		 store_seen(const struct store *, const char *hook_id,
+		    const char *guid);
+/* Remember an accepted delivery. */
+void		 store_mark(struct store *, const char *hook_id, const char *guid,
+		    time_t at);
+/* Forget deliveries accepted before cutoff. */
+void		 store_prune_seen(struct store *, time_t cutoff);
+size_t		 store_nseen(const struct store *);
+
+/*
+ * Move a handler's records into the repository's day (stealing them).
+ * Sets *new_commits to the commits not already in the day. 0 or -1.
+ */
+int		 store_add(struct store *, struct handler_result *, time_t start,
+		    size_t *new_commits);
+
+/* Replace a repository's day with an empty one from start; returns the old. */
+struct day	*store_rotate(struct store *, struct store_repo *, time_t start);
+
+#endif

@@ -1,0 +1,349 @@
+/*
+ * Webhook intake: routes, limits, signature, decoding, dedup, handlers,
+ * the day store; and the two small GET endpoints.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "buf.h"
+#include "daemon.h"
+#include "form.h"
+#include "handler.h"
+#include "http.h"
+#include "log.h"
+#include "signature.h"
+#include "webhook.h"
+#include "xmalloc.h"
+
+/* Reply with {"ok":false,"error":cause}. */
+static void
+webhook_error(struct http_request *req, int status, const char *cause)
+{
+	json_t	*j;
+	char	*s;
+
+	j = json_pack("{s:b, s:s}", "ok", 0, "error", cause);
+	s = json_dumps(j, JSON_COMPACT);
+	http_reply(req, status, "application/json", s, strlen(s));
+	free(s);
+	json_decref(j);
+}
+
+static void
+webhook_json(struct http_request *req, int status, json_t *j)
+{
+	char	*s = json_dumps(j, JSON_COMPACT);
+
+	http_reply(req, status, "application/json", s, strlen(s));
+	free(s);
+	json_decref(j);
+}
+
+static double
+webhook_elapsed(const struct http_request *req)
+{
+	struct timespec	now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - req->started.tv_sec) +
+	    (double)(now.tv_nsec - req->started.tv_nsec) / 1e9;
+}
+
+/* Media type of Content-Type without parameters: 0 json, 1 form, -1. */
+static int
+webhook_content_type(const char *ct)
+{
+	size_t	n;
+
+	if (ct == NULL)
+		return 0;	/* GitHub always sends one; be lenient */
+	n = strcspn(ct, "; \t");
+	if (n == strlen("application/json") &&
+	    strncasecmp(ct, "application/json", n) == 0)
+		return 0;
+	if (n == strlen("application/x-www-form-urlencoded") &&
+	    strncasecmp(ct, "application/x-www-form-urlencoded", n) == 0)
+		return 1;
+	return -1;
+}
+
+/* Checks that need only the head, so a refused body is never read. */
+int
+webhook_head(struct http_request *req, void *arg)
+{
+	struct hookcastd	*d = arg;
+	const char		*event;
+
+	if (strcmp(req->path, d->conf.webhook_path) == 0) {
+		if (strcmp(req->method, "POST") != 0) {
+			webhook_error(req, 405, "use POST for webhook "
+			    "deliveries");
+			return -1;
+		}
+		event = http_header(req, "X-GitHub-Event");
+		if (req->content_length > d->conf.max_body) {
+			metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
+			webhook_error(req, 413, "payload larger than the "
+			    "configured max_body");
+			return -1;
+		}
+		if (event == NULL || *event == '\0') {
+			metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
+			webhook_error(req, 400, "missing X-GitHub-Event header");
+			return -1;
+		}
+		if (webhook_content_type(http_header(req, "Content-Type")) ==
+		    -1) {
+			metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
+			webhook_error(req, 415, "Content-Type must be "
+			    "application/json or "
+			    "application/x-www-form-urlencoded");
+			return -1;
+		}
+		if (d->conf.nsecrets > 0 &&
+		    http_header(req, "X-Hub-Signature-256") == NULL) {
+			d->metrics.signature_failures++;
+			metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
+			webhook_error(req, 401, "missing X-Hub-Signature-256 "
+			    "header");
+			return -1;
+		}
+		return 0;
+	}
+	if (strcmp(req->path, "/healthz") == 0 ||
+	    strcmp(req->path, "/metrics") == 0) {
+		if (strcmp(req->method, "GET") != 0 &&
+		    strcmp(req->method, "HEAD") != 0) {
+			webhook_error(req, 405, "use GET");
+			return -1;
+		}
+		return 0;
+	}
+	webhook_error(req, 404, "no such path");
+	return -1;
+}
+
+static void
+webhook_metrics(struct hookcastd *d, struct http_request *req)
+{
+	struct buf		b;
+	struct day_stats	st;
+	size_t			i, commits = 0, reverts = 0;
+	struct store_repo	*r;
+
+	buf_init(&b);
+	metrics_render(&d->metrics, &b);
+	for (i = 0; i < store_nrepos(d->store); i++) {
+		r = store_repo_at(d->store, i);
+		day_stats(r->day, &st);
+		commits += st.commits;
+		reverts += st.reverts;
+	}
+	buf_printf(&b, "# HELP hookcast_open_day_commits Commits in the open "
+	    "days.\n# TYPE hookcast_open_day_commits gauge\n"
+	    "hookcast_open_day_commits %zu\n"
+	    "# HELP hookcast_open_day_reverts Reverts in the open days.\n"
+	    "# TYPE hookcast_open_day_reverts gauge\n"
+	    "hookcast_open_day_reverts %zu\n"
+	    "# HELP hookcast_repositories Repositories with an open day.\n"
+	    "# TYPE hookcast_repositories gauge\n"
+	    "hookcast_repositories %zu\n", commits, reverts,
+	    store_nrepos(d->store));
+	http_reply(req, 200, "text/plain; version=0.0.4", buf_str(&b), b.len);
+	buf_free(&b);
+}
+
+/* Is the push's branch one we keep for this repository? */
+static int
+webhook_branch_tracked(struct hookcastd *d, const struct handler_result *res,
+    const char *branch)
+{
+	const struct strlist	*l = config_branches(&d->conf, res->repo);
+	const char		*def;
+
+	if (l->n > 0)
+		return strlist_contains(l, branch);
+	def = res->default_branch;
+	if (def == NULL) {
+		struct store_repo *r = store_repo(d->store, res->repo, 0, 0);
+
+		def = r != NULL ? r->day->default_branch : NULL;
+	}
+	/* no default branch known: the usual names */
+	if (def == NULL)
+		return strcmp(branch, "main") == 0 ||
+		    strcmp(branch, "master") == 0;
+	return strcmp(branch, def) == 0;
+}
+
+/* The webhook proper, once the body is in. */
+static void
+webhook_delivery(struct hookcastd *d, struct http_request *req)
+{
+	const char			*event, *guid, *hook, *sig;
+	const struct handler_entry	*h;
+	struct handler_result		 res;
+	json_t				*payload = NULL, *reply;
+	json_error_t			 jerr;
+	char				*form = NULL, *cause = NULL, *esc;
+	const char			*json_text;
+	size_t				 json_len, added = 0;
+	enum signature_result		 sr;
+	int				 status = 200;
+	time_t				 now = time(NULL);
+
+	memset(&res, 0, sizeof(res));
+	event = http_header(req, "X-GitHub-Event");
+	guid = http_header(req, "X-GitHub-Delivery");
+	hook = http_header(req, "X-GitHub-Hook-ID");
+	d->metrics.bytes_received += req->bodylen;
+
+	if (d->conf.nsecrets > 0) {
+		sig = http_header(req, "X-Hub-Signature-256");
+		sr = signature_verify(sig, req->body, req->bodylen,
+		    (const char *const *)d->conf.secrets, d->conf.secretlens,
+		    d->conf.nsecrets);
+		if (sr != SIGNATURE_OK) {
+			d->metrics.signature_failures++;
+			metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
+			esc = log_escape(guid, 64);
+			log_info("delivery %s: %s", esc, signature_strerror(sr));
+			free(esc);
+			webhook_error(req, 401, signature_strerror(sr));
+			goto done;
+		}
+	}
+	if (guid == NULL || *guid == '\0' || strlen(guid) > 128) {
+		metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
+		webhook_error(req, 400, "missing or overlong X-GitHub-Delivery "
+		    "header");
+		goto done;
+	}
+	if (hook != NULL && strlen(hook) > 64) {
+		metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
+		webhook_error(req, 400, "overlong X-GitHub-Hook-ID header");
+		goto done;
+	}
+	if (store_seen(d->store, hook, guid)) {
+		metrics_delivery(&d->metrics, event, OUTCOME_DUPLICATE);
+		reply = json_pack("{s:b, s:s, s:s, s:b}", "ok", 1, "event",
+		    event, "delivery", guid, "duplicate", 1);
+		webhook_json(req, 200, reply);
+		goto done;
+	}
+	if ((h = handler_find(event)) == NULL) {
+		/* not an event we keep: no need to parse it */
+		metrics_delivery(&d->metrics, event, OUTCOME_IGNORED);
+		reply = json_pack("{s:b, s:b, s:s, s:s}", "ok", 1, "ignored", 1,
+		    "event", event, "reason", "event not used by hookcast");
+		webhook_json(req, 202, reply);
+		goto done;
+	}
+
+	json_text = req->body;
+	json_len = req->bodylen;
+	if (webhook_content_type(http_header(req, "Content-Type")) == 1) {
+		if (form_payload(req->body, req->bodylen, &form, &json_len,
+		    &cause) == -1) {
+			metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
+			webhook_error(req, 400, cause);
+			goto done;
+		}
+		json_text = form;
+	}
+	payload = json_loadb(json_text, json_len, JSON_REJECT_DUPLICATES, &jerr);
+	if (payload == NULL || !json_is_object(payload)) {
+		metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
+		if (payload == NULL)
+			xasprintf(&cause, "invalid JSON at line %d column %d: %s",
+			    jerr.line, jerr.column, jerr.text);
+		else
+			cause = xstrdup("payload is not a JSON object");
+		webhook_error(req, 400, cause);
+		goto done;
+	}
+	if (h->handle(payload, now, &res, &cause) == -1) {
+		metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
+		esc = log_escape(cause, 200);
+		log_info("delivery %s (%s): %s", guid, event, esc);
+		free(esc);
+		webhook_error(req, 400, cause != NULL ? cause :
+		    "malformed payload");
+		goto done;
+	}
+	/* what we don't keep: tag pushes, other branches, unmerged PRs */
+	if (!res.ignored && res.push != NULL &&
+	    !webhook_branch_tracked(d, &res, res.push->branch)) {
+		res.ignored = 1;
+		free(res.note);
+		xasprintf(&res.note, "branch %s is not tracked",
+		    res.push->branch);
+	}
+	if (!res.ignored && res.pr != NULL && res.pr->branch != NULL &&
+	    !webhook_branch_tracked(d, &res, res.pr->branch)) {
+		res.ignored = 1;
+		free(res.note);
+		xasprintf(&res.note, "pull request merged into untracked "
+		    "branch %s", res.pr->branch);
+	}
+	if (res.ignored) {
+		metrics_delivery(&d->metrics, event, OUTCOME_IGNORED);
+		reply = json_pack("{s:b, s:b, s:s, s:s, s:s}", "ok", 1,
+		    "ignored", 1, "event", event, "delivery", guid, "reason",
+		    res.note != NULL ? res.note : "nothing to keep");
+		webhook_json(req, 202, reply);
+		goto done;
+	}
+	if (store_add(d->store, &res, d->window_start, &added) == -1) {
+		metrics_delivery(&d->metrics, event, OUTCOME_UNAVAILABLE);
+		webhook_error(req, 503, "could not store the delivery");
+		goto done;
+	}
+	store_mark(d->store, hook, guid, now);
+	metrics_delivery(&d->metrics, event, OUTCOME_ACCEPTED);
+	reply = json_pack("{s:b, s:s, s:s, s:b}", "ok", 1, "event", event,
+	    "delivery", guid, "duplicate", 0);
+	if (res.repo != NULL)
+		json_object_set_new(reply, "repository", json_string(res.repo));
+	if (res.note != NULL)
+		json_object_set_new(reply, "note", json_string(res.note));
+	json_object_set_new(reply, "commits", json_integer((json_int_t)added));
+	{
+		char *erepo = log_escape(res.repo, 140);
+
+		log_debug("delivery %s: %s %s, %zu new commit(s)", guid, event,
+		    erepo, added);
+		free(erepo);
+	}
+	webhook_json(req, status, reply);
+done:
+	metrics_latency(&d->metrics, webhook_elapsed(req));
+	handler_result_clear(&res);
+	json_decref(payload);
+	free(form);
+	free(cause);
+}
+
+void
+webhook_request(struct http_request *req, void *arg)
+{
+	struct hookcastd	*d = arg;
+
+	if (strcmp(req->path, "/healthz") == 0) {
+		static const char ok[] = "{\"ok\":true}";
+
+		http_reply(req, d->stopping ? 503 : 200, "application/json",
+		    ok, sizeof(ok) - 1);
+		return;
+	}
+	if (strcmp(req->path, "/metrics") == 0) {
+		webhook_metrics(d, req);
+		return;
+	}
+	webhook_delivery(d, req);
+}

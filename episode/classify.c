@@ -1,0 +1,1665 @@
+/*
+ * Reading a commit for the episode: kind, area, bot, significance, and the
+ * plain words, figures and settings its message gives.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "buf.h"
+#include "classify.h"
+#include "xmalloc.h"
+
+#define CLASSIFY_MAXSENTENCE	400	/* longer sentences are not read out */
+#define CLASSIFY_MAXTAG		64
+
+static const char *classify_kind_names[CLASSIFY_NKINDS] = {
+	"revert", "reland", "feature", "performance", "fix", "docs", "tests",
+	"build", "dependencies", "cleanup", "change"
+};
+
+/* Title tags that say something other than an area. */
+static const char *classify_plain_tags[] = {
+	"reland", "re-land", "relanding", "revert", "be", "wip", "rfc",
+	"draft", "easy", "ez", "nfc", "bc-breaking", "bc breaking", "skip ci",
+	"ci skip", "test", "tests", "testing", "docs", "doc", "ci", "perf",
+	"quick", "minor", "trivial", "hotfix", "fix", "feature", "feat",
+	"refactor", "cleanup", "chore", NULL
+};
+
+/* Conventional-commit types and the kind each means. */
+static const struct {
+	const char		*type;
+	enum classify_kind	 kind;
+} classify_conventional[] = {
+	{ "feat", CLASSIFY_FEATURE },
+	{ "feature", CLASSIFY_FEATURE },
+	{ "fix", CLASSIFY_FIX },
+	{ "bugfix", CLASSIFY_FIX },
+	{ "hotfix", CLASSIFY_FIX },
+	{ "perf", CLASSIFY_PERF },
+	{ "docs", CLASSIFY_DOCS },
+	{ "doc", CLASSIFY_DOCS },
+	{ "test", CLASSIFY_TESTS },
+	{ "tests", CLASSIFY_TESTS },
+	{ "build", CLASSIFY_BUILD },
+	{ "ci", CLASSIFY_BUILD },
+	{ "deps", CLASSIFY_DEPS },
+	{ "style", CLASSIFY_CLEANUP },
+	{ "refactor", CLASSIFY_CLEANUP },
+	{ "cleanup", CLASSIFY_CLEANUP },
+	{ "chore", CLASSIFY_CHANGE },	/* decided by the words */
+	{ "revert", CLASSIFY_REVERT },
+};
+
+/* Lines of a body that are trailers or references, not prose. */
+static const char *classify_trailers[] = {
+	"closes #", "closes:", "closes http", "close #", "fixes #", "fixes:",
+	"fixes http", "fix #", "fixed #", "resolves #", "resolves:",
+	"resolves http", "resolve #", "refs #", "refs:", "ref #", "ref:",
+	"see #", "part of #", "follow-up to", "followup to", "follow up to",
+	"follow-up:", "spotted by", "reported by", "reported-by:",
+	"co-authored-by:", "signed-off-by:", "reviewed-by:", "acked-by:",
+	"tested-by:", "suggested-by:", "helped-by:", "assisted-by:",
+	"approved by:", "reviewed by:", "pull request resolved:",
+	"pull-request:", "ghstack-source-id:", "differential revision:",
+	"change-id:", "this reverts commit", "bug:", "issue:", "url:",
+	"credit:", "cc:", "cc @", "x-original", "(cherry picked", NULL
+};
+
+/* Lines after which nothing is prose. */
+static const char *classify_stops[] = {
+	"test plan", "testing:", "reviewers:", "subscribers:", "tasks:",
+	"tags:", "differential revision", "pull request resolved",
+	"[ghstack-poisoned]", "reverted http", "---", "checklist",
+	"### checklist", NULL
+};
+
+/* Labels that start a line of prose ("Summary: ..."); dropped. */
+static const char *classify_labels[] = {
+	"summary:", "what:", "why:", "how:", "motivation:", "context:",
+	"description:", "problem:", "solution:", "background:", "details:",
+	"overview:", "changes:", "note:", NULL
+};
+
+/* Verbs a subject may start with, and their past tense (NULL: regular). */
+static const struct {
+	const char	*verb;
+	const char	*past;
+} classify_verbs[] = {
+	{ "add", NULL }, { "fix", NULL }, { "remove", NULL },
+	{ "drop", "dropped" }, { "delete", NULL }, { "move", NULL },
+	{ "update", NULL }, { "improve", NULL }, { "use", NULL },
+	{ "support", NULL }, { "enable", NULL }, { "disable", NULL },
+	{ "re-enable", NULL }, { "reenable", NULL }, { "skip", "skipped" },
+	{ "suppress", NULL }, { "introduce", NULL }, { "implement", NULL },
+	{ "replace", NULL }, { "rename", NULL }, { "refactor", NULL },
+	{ "allow", NULL }, { "avoid", NULL }, { "prefer", "preferred" },
+	{ "adjust", NULL }, { "detect", NULL }, { "include", NULL },
+	{ "pass", NULL }, { "tidy", NULL }, { "clean", NULL },
+	{ "bump", NULL }, { "handle", NULL }, { "restore", NULL },
+	{ "reduce", NULL }, { "optimize", NULL }, { "optimise", NULL },
+	{ "convert", NULL }, { "switch", NULL }, { "deprecate", NULL },
+	{ "expose", NULL }, { "migrate", NULL }, { "guard", NULL },
+	{ "ensure", NULL }, { "document", NULL }, { "simplify", NULL },
+	{ "extend", NULL }, { "rework", NULL }, { "exclude", NULL },
+	{ "merge", NULL }, { "mark", NULL }, { "check", NULL },
+	{ "limit", NULL }, { "raise", NULL }, { "lower", NULL },
+	{ "return", NULL }, { "apply", NULL }, { "reapply", NULL },
+	{ "revert", NULL }, { "sync", NULL }, { "align", NULL },
+	{ "unify", NULL }, { "cache", NULL }, { "defer", "deferred" },
+	{ "emit", "emitted" }, { "honor", NULL }, { "honour", NULL },
+	{ "respect", NULL }, { "accept", NULL }, { "reject", NULL },
+	{ "validate", NULL }, { "verify", NULL }, { "warn", NULL },
+	{ "log", "logged" }, { "print", NULL }, { "parse", NULL },
+	{ "export", NULL }, { "import", NULL }, { "port", NULL },
+	{ "clarify", NULL }, { "reorder", NULL }, { "restructure", NULL },
+	{ "reorganize", NULL }, { "consolidate", NULL }, { "enhance", NULL },
+	{ "increase", NULL }, { "decrease", NULL }, { "preserve", NULL },
+	{ "propagate", NULL }, { "register", NULL }, { "stop", "stopped" },
+	{ "start", NULL }, { "wrap", "wrapped" }, { "pin", "pinned" },
+	{ "unpin", "unpinned" }, { "trim", "trimmed" }, { "strip", "stripped" },
+	{ "silence", NULL }, { "shorten", NULL }, { "tweak", NULL },
+	{ "upgrade", NULL }, { "downgrade", NULL }, { "install", NULL },
+	{ "cap", "capped" }, { "correct", NULL }, { "deduplicate", NULL },
+	{ "relax", NULL }, { "tighten", NULL }, { "harden", NULL },
+	{ "require", NULL }, { "create", NULL }, { "copy", NULL },
+	{ "modify", NULL }, { "specify", NULL }, { "retry", NULL },
+	{ "generalize", NULL }, { "speed", "sped" }, { "make", "made" },
+	{ "set", "set" }, { "split", "split" }, { "put", "put" },
+	{ "run", "ran" }, { "build", "built" }, { "rebuild", "rebuilt" },
+	{ "rewrite", "rewrote" }, { "write", "wrote" }, { "keep", "kept" },
+	{ "bring", "brought" }, { "say", "said" }, { "undo", "undid" },
+	{ "reset", "reset" }, { "rerun", "reran" }, { "hide", "hid" },
+	{ "send", "sent" }, { "cut", "cut" }, { "let", "let" },
+	{ "show", NULL }, { "re-add", NULL }, { "readd", NULL },
+	{ "fold", NULL }, { "inline", NULL }, { "unbreak", NULL },
+	{ "repair", NULL }, { "resolve", NULL }, { "address", NULL },
+	{ "prevent", NULL }, { "free", NULL }, { "release", NULL },
+	{ "init", NULL }, { "initialize", NULL }, { "declare", NULL },
+	{ "define", NULL }, { "undefine", NULL }, { "reland", NULL },
+	{ "re-land", NULL }, { "land", NULL }, { "dedupe", NULL },
+	{ "enforce", NULL }, { "reuse", NULL }, { "rename", NULL },
+};
+
+/* Words of a subject that tell a kind (word starts, lowercase). */
+static const char *classify_perf_words[] = {
+	"perf", "speed up", "speedup", "speed-up", "faster", "optimiz",
+	"optimis", "accelerat", "latency", "throughput", "fast path",
+	"fastpath", "vectoriz", NULL
+};
+static const char *classify_fix_words[] = {
+	"fix", "bug", "crash", "regression", "leak", "overflow", "segfault",
+	"warning", "broken", "incorrect", "wrong", "hang", "race", "failure",
+	"failing", "deadlock", "use-after-free", "uaf", "oob", "correct",
+	"repair", "prevent", "unbreak", "workaround", "null pointer",
+	"null deref", "error", NULL
+};
+static const char *classify_docs_words[] = {
+	"doc", "docs", "documentation", "readme", "typo", "comment",
+	"changelog", "release notes", "release-notes", "manpage", "man page",
+	"tutorial", NULL
+};
+static const char *classify_build_words[] = {
+	"ci", "cmake", "build", "workflow", "github actions", "gha",
+	"makefile", "autotools", "configure", "compiler", "toolchain",
+	"docker", "packaging", "meson", "bazel", "lint", NULL
+};
+static const char *classify_cleanup_words[] = {
+	"clean", "cleanup", "clean-up", "tidy", "refactor", "remove", "delete",
+	"drop", "unused", "rename", "move", "simplify", "readability", "lint",
+	"format", "deprecat", "dead code", "reorganiz", "restructur",
+	"replace", "be:", "nit", "style", NULL
+};
+static const char *classify_feature_words[] = {
+	"add", "support", "introduce", "implement", "enable", "allow",
+	"expose", "feat", "initial", NULL
+};
+static const char *classify_user_words[] = {
+	"user", "api", "support", "new", "option", "faster", "enable",
+	"default", "public", "cli", "flag", "config", "speedup", "memory",
+	NULL
+};
+
+/* Word character for boundaries. */
+static int
+classify_isword(int ch)
+{
+	return isalnum((unsigned char)ch) || ch == '_';
+}
+
+/* A lowercase copy (new). */
+static char *
+classify_lower(const char *s)
+{
+	char	*l = xstrdup(s != NULL ? s : "");
+	char	*p;
+
+	for (p = l; *p != '\0'; p++)
+		*p = (char)tolower((unsigned char)*p);
+	return l;
+}
+
+/* Whether lowercase s holds w at the start of a word. */
+static int
+classify_has_word(const char *s, const char *w)
+{
+	const char	*p = s;
+
+	while ((p = strstr(p, w)) != NULL) {
+		if (p == s || !isalnum((unsigned char)p[-1]))
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+/* Whether lowercase s holds any of words at the start of a word. */
+static int
+classify_has_any(const char *s, const char **words)
+{
+	size_t	i;
+
+	for (i = 0; words[i] != NULL; i++) {
+		if (classify_has_word(s, words[i]))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether s starts with any of prefixes, ignoring case. */
+static int
+classify_starts_any(const char *s, const char **prefixes, size_t *len)
+{
+	size_t	i, n;
+
+	for (i = 0; prefixes[i] != NULL; i++) {
+		n = strlen(prefixes[i]);
+		if (strncasecmp(s, prefixes[i], n) == 0) {
+			if (len != NULL)
+				*len = n;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The next leading "[tag]" of *p into tag, moving *p past it and the
+ * spaces after; 0 when *p does not start with a tag.
+ */
+static int
+classify_next_tag(const char **p, char *tag, size_t tagsz)
+{
+	const char	*s = *p, *e;
+	size_t		 n;
+
+	while (*s == ' ')
+		s++;
+	if (*s != '[')
+		return 0;
+	if ((e = strchr(s, ']')) == NULL)
+		return 0;
+	n = (size_t)(e - s - 1);
+	if (n == 0 || n >= tagsz)
+		return 0;
+	memcpy(tag, s + 1, n);
+	tag[n] = '\0';
+	s = e + 1;
+	while (*s == ' ')
+		s++;
+	*p = s;
+	return 1;
+}
+
+/* Whether a tag is a plain one (not an area). */
+static int
+classify_plain_tag(const char *tag)
+{
+	size_t	i;
+	int	a, b;
+
+	if (sscanf(tag, "%d/%d", &a, &b) == 2)
+		return 1;
+	for (i = 0; classify_plain_tags[i] != NULL; i++) {
+		if (strcasecmp(tag, classify_plain_tags[i]) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The subject past its leading tags. */
+static const char *
+classify_skip_tags(const char *subject)
+{
+	char	 tag[CLASSIFY_MAXTAG];
+	const char *p = subject;
+
+	while (classify_next_tag(&p, tag, sizeof tag))
+		continue;
+	return p;
+}
+
+/*
+ * A "type(scope): " or "scope: " prefix at s: its length including the
+ * colon and space (0 if none); the type's index in classify_conventional
+ * or -1; the scope copied into scope (may be empty).
+ */
+static size_t
+classify_prefix(const char *s, int *type, char *scope, size_t scopesz)
+{
+	const char	*colon, *paren, *q;
+	size_t		 n, tn, i;
+	int		 spaces;
+
+	*type = -1;
+	scope[0] = '\0';
+	if ((colon = strstr(s, ": ")) == NULL)
+		return 0;
+	n = (size_t)(colon - s);
+	if (n == 0 || n > 40)
+		return 0;
+	for (q = s, spaces = 0; q < colon; q++) {
+		if (*q == '"' || *q == '\'')
+			return 0;
+		if (*q == ' ' && (++spaces > 1 || q == s || q[-1] == ' '))
+			return 0;
+	}
+	paren = memchr(s, '(', n);
+	tn = paren != NULL ? (size_t)(paren - s) : n;
+	if (tn > 0 && s[tn - 1] == '!')
+		tn--;
+	for (i = 0; i < sizeof classify_conventional /
+	    sizeof classify_conventional[0]; i++) {
+		if (strlen(classify_conventional[i].type) == tn &&
+		    strncasecmp(s, classify_conventional[i].type, tn) == 0) {
+			*type = (int)i;
+			break;
+		}
+	}
+	if (paren != NULL) {
+		const char *close = memchr(paren, ')', (size_t)(colon - paren));
+
+		if (close == NULL || *type == -1)
+			return 0;
+		n = (size_t)(close - paren - 1);
+		if (n >= scopesz)
+			n = scopesz - 1;
+		memcpy(scope, paren + 1, n);
+		scope[n] = '\0';
+		return (size_t)(colon - s) + 2;
+	}
+	if (*type != -1)
+		return spaces == 0 ? (size_t)(colon - s) + 2 : 0;
+	/* curl style "scope: subject", or "two words: subject" in lowercase */
+	for (q = s; q < colon; q++) {
+		if (spaces > 0 && isupper((unsigned char)*q))
+			return 0;
+		if (!isalnum((unsigned char)*q) && strchr("_./+- ", *q) == NULL)
+			return 0;
+	}
+	if (!isalpha((unsigned char)*s) && *s != '.' && *s != '_')
+		return 0;
+	n = (size_t)(colon - s);
+	if (n >= scopesz)
+		n = scopesz - 1;
+	memcpy(scope, s, n);
+	scope[n] = '\0';
+	return (size_t)(colon - s) + 2;
+}
+
+/* "revert", "feature", ...: the kind's name as the JSON and logs say it. */
+const char *
+classify_kind_name(enum classify_kind k)
+{
+	if ((int)k < 0 || k >= CLASSIFY_NKINDS)
+		return "change";
+	return classify_kind_names[k];
+}
+
+/* Whether a login or name is a bot's ("dependabot[bot]", "renovate"). */
+int
+classify_is_bot(const char *login, const char *name)
+{
+	static const char *known[] = {
+		"dependabot", "renovate", "github-actions", "pre-commit-ci",
+		"mergify", "greenkeeper", "imgbot", "allcontributors",
+		"pytorchmergebot", "pytorchbot", "pytorchupdatebot", "copilot",
+		"web-flow", NULL
+	};
+	const char	*s[2] = { login, name };
+	size_t		 i, j, n;
+
+	for (i = 0; i < 2; i++) {
+		if (s[i] == NULL || *s[i] == '\0')
+			continue;
+		n = strlen(s[i]);
+		if (strstr(s[i], "bot]") != NULL)
+			return 1;
+		if (n > 4 && strcasecmp(s[i] + n - 4, "-bot") == 0)
+			return 1;
+		if (n > 8 && strcasecmp(s[i] + n - 8, "mergebot") == 0)
+			return 1;
+		for (j = 0; known[j] != NULL; j++) {
+			if (strncasecmp(s[i], known[j], strlen(known[j])) == 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* A bot's name as said aloud: "dependabot[bot]" -> "Dependabot" (new). */
+char *
+classify_bot_name(const char *login, const char *name)
+{
+	const char	*s = login != NULL && *login != '\0' ? login : name;
+	char		*out, *p;
+
+	if (s == NULL || *s == '\0')
+		return xstrdup("A bot");
+	if (strncasecmp(s, "github-actions", 14) == 0)
+		return xstrdup("GitHub Actions");
+	out = xstrdup(s);
+	if ((p = strstr(out, "[bot]")) != NULL)
+		*p = '\0';
+	for (p = out; *p != '\0'; p++) {
+		if (*p == '-' || *p == '_')
+			*p = ' ';
+	}
+	out[0] = (char)toupper((unsigned char)out[0]);
+	return out;
+}
+
+/* Whether a path is documentation. */
+static int
+classify_path_docs(const char *path)
+{
+	static const char *dirs[] = { "docs/", "doc/", "documentation/",
+	    "man/", NULL };
+	static const char *bases[] = { "readme", "changelog", "changes",
+	    "news", "release-notes", "release_notes", "authors", "contributing",
+	    NULL };
+	const char	*base = strrchr(path, '/'), *dot;
+
+	base = base != NULL ? base + 1 : path;
+	if (classify_starts_any(path, dirs, NULL))
+		return 1;
+	if (classify_starts_any(base, bases, NULL))
+		return 1;
+	if ((dot = strrchr(base, '.')) != NULL && (strcasecmp(dot, ".md") == 0 ||
+	    strcasecmp(dot, ".rst") == 0 || strcasecmp(dot, ".adoc") == 0))
+		return 1;
+	return 0;
+}
+
+static int	 classify_path_build(const char *);
+
+/* Whether a path is a test (build files in a test folder are build). */
+static int
+classify_path_tests(const char *path)
+{
+	static const char *comps[] = { "test", "tests", "testing", "__tests__",
+	    "spec", "testsuite", "regress", NULL };
+	const char	*p = path, *base;
+	size_t		 i, n;
+
+	if (classify_path_build(path))
+		return 0;
+	while (*p != '\0') {
+		n = strcspn(p, "/");
+		if (p[n] == '/') {
+			for (i = 0; comps[i] != NULL; i++) {
+				if (strlen(comps[i]) == n &&
+				    strncasecmp(p, comps[i], n) == 0)
+					return 1;
+			}
+			p += n + 1;
+		} else
+			break;
+	}
+	base = strrchr(path, '/');
+	base = base != NULL ? base + 1 : path;
+	n = strlen(base);
+	if (strncmp(base, "test_", 5) == 0)
+		return 1;
+	if (n > 8 && strcmp(base + n - 8, "_test.go") == 0)
+		return 1;
+	if (strstr(base, ".test.") != NULL || strstr(base, ".spec.") != NULL)
+		return 1;
+	return 0;
+}
+
+/* Whether a path is CI or build configuration. */
+static int
+classify_path_build(const char *path)
+{
+	static const char *dirs[] = { ".github/", ".circleci/", ".gitlab",
+	    "ci/", ".ci/", ".travis", ".azure", "cmake/", ".buildkite/",
+	    "appveyor", ".cirrus", NULL };
+	static const char *bases[] = { "cmakelists.txt", "makefile",
+	    "configure.ac", "meson.build", "dockerfile", "build.gradle",
+	    "setup.py", "pyproject.toml", "setup.cfg", "gnumakefile",
+	    "makefile.am", "makefile.in", NULL };
+	const char	*base = strrchr(path, '/'), *dot;
+
+	base = base != NULL ? base + 1 : path;
+	if (classify_starts_any(path, dirs, NULL))
+		return 1;
+	if (classify_starts_any(base, bases, NULL))
+		return 1;
+	if ((dot = strrchr(base, '.')) != NULL && strcasecmp(dot, ".cmake") == 0)
+		return 1;
+	return 0;
+}
+
+/* Whether every file of c passes pred (0 when there are no files). */
+static int
+classify_all_files(const struct commit *c, int (*pred)(const char *))
+{
+	char	**lists[3] = { c->added, c->modified, c->removed };
+	size_t	  ns[3] = { c->nadded, c->nmodified, c->nremoved };
+	size_t	  i, j, total = 0;
+
+	for (i = 0; i < 3; i++) {
+		for (j = 0; j < ns[i]; j++) {
+			if (lists[i][j] == NULL)
+				continue;
+			if (!pred(lists[i][j]))
+				return 0;
+			total++;
+		}
+	}
+	return total > 0;
+}
+
+/* The number of files a commit touches. */
+static size_t
+classify_nfiles(const struct commit *c)
+{
+	return c->nadded + c->nmodified + c->nremoved;
+}
+
+/* The kind of a commit from its revert info, subject and files. */
+enum classify_kind
+classify_kind(const struct commit *c)
+{
+	const char	*subject = c->subject != NULL ? c->subject : "";
+	const char	*rest;
+	char		 tag[CLASSIFY_MAXTAG], scope[CLASSIFY_MAXTAG];
+	char		*l, *ls;
+	const char	*p;
+	int		 type, tag_tests = 0, tag_docs = 0, tag_perf = 0;
+	int		 tag_reland = 0, tag_build = 0;
+	size_t		 n;
+	enum classify_kind k;
+
+	/* git's Revert "Revert "..."" is a re-land */
+	if (strncmp(subject, "Revert \"Revert ", 15) == 0 ||
+	    strncmp(subject, "Revert \"Revert \\\"", 17) == 0)
+		return CLASSIFY_RELAND;
+	if (c->revert.is_reland)
+		return CLASSIFY_RELAND;
+	if (c->revert.is_revert)
+		return CLASSIFY_REVERT;
+	n = strlen(subject);
+	if (strncmp(subject, "Revert \"", 8) == 0 ||
+	    strncasecmp(subject, "revert: ", 8) == 0 ||
+	    (n > 9 && strcmp(subject + n - 9, " (revert)") == 0))
+		return CLASSIFY_REVERT;
+	if (strncasecmp(subject, "reapply", 7) == 0 ||
+	    strncasecmp(subject, "reland", 6) == 0 ||
+	    strncasecmp(subject, "re-land", 7) == 0)
+		return CLASSIFY_RELAND;
+
+	p = subject;
+	while (classify_next_tag(&p, tag, sizeof tag)) {
+		if (strcasecmp(tag, "reland") == 0 ||
+		    strcasecmp(tag, "re-land") == 0 ||
+		    strcasecmp(tag, "relanding") == 0)
+			tag_reland = 1;
+		else if (strncasecmp(tag, "test", 4) == 0)
+			tag_tests = 1;
+		else if (strncasecmp(tag, "doc", 3) == 0)
+			tag_docs = 1;
+		else if (strcasecmp(tag, "perf") == 0)
+			tag_perf = 1;
+		else if (strcasecmp(tag, "ci") == 0)
+			tag_build = 1;
+	}
+	if (tag_reland)
+		return CLASSIFY_RELAND;
+	rest = p;
+
+	l = classify_lower(subject);
+	if (classify_has_word(l, "bump") || classify_has_word(l, "dependabot") ||
+	    classify_has_word(l, "renovate") ||
+	    ((classify_has_word(l, "update") || classify_has_word(l, "upgrade") ||
+	    classify_has_word(l, "pin")) && (classify_has_word(l, "version") ||
+	    strstr(l, " to v") != NULL || strstr(l, " from v") != NULL ||
+	    (strstr(l, " to ") != NULL &&
+	    isdigit((unsigned char)strstr(l, " to ")[4]))))) {
+		k = CLASSIFY_DEPS;
+		goto out;
+	}
+
+	n = classify_prefix(rest, &type, scope, sizeof scope);
+	if (n > 0 && type != -1) {
+		k = classify_conventional[type].kind;
+		if (strcasecmp(scope, "deps") == 0 ||
+		    strcasecmp(scope, "deps-dev") == 0)
+			k = CLASSIFY_DEPS;
+		if (k != CLASSIFY_CHANGE)
+			goto out;
+	}
+
+	if (tag_tests || classify_all_files(c, classify_path_tests)) {
+		k = CLASSIFY_TESTS;
+		goto out;
+	}
+	if (tag_docs || classify_all_files(c, classify_path_docs)) {
+		k = CLASSIFY_DOCS;
+		goto out;
+	}
+	if (tag_build || classify_all_files(c, classify_path_build)) {
+		k = CLASSIFY_BUILD;
+		goto out;
+	}
+	if (tag_perf) {
+		k = CLASSIFY_PERF;
+		goto out;
+	}
+
+	/* a curl-style scope naming a kind */
+	if (n > 0 && type == -1) {
+		ls = classify_lower(scope);
+		k = CLASSIFY_CHANGE;
+		if (classify_has_any(ls, classify_docs_words))
+			k = CLASSIFY_DOCS;
+		else if (strncmp(ls, "test", 4) == 0 ||
+		    strcmp(ls, "pytest") == 0)
+			k = CLASSIFY_TESTS;
+		else if (classify_has_any(ls, classify_build_words))
+			k = CLASSIFY_BUILD;
+		free(ls);
+		if (k != CLASSIFY_CHANGE)
+			goto out;
+	}
+
+	if (classify_has_any(l, classify_perf_words))
+		k = CLASSIFY_PERF;
+	else if (classify_has_any(l, classify_fix_words))
+		k = CLASSIFY_FIX;
+	else if (classify_has_any(l, classify_docs_words))
+		k = CLASSIFY_DOCS;
+	else if (strncmp(classify_skip_tags(l), "test", 4) == 0 ||
+	    (classify_has_word(l, "skip") && classify_has_word(l, "test")))
+		k = CLASSIFY_TESTS;
+	else if (classify_has_any(l, classify_build_words))
+		k = CLASSIFY_BUILD;
+	else if (classify_has_any(l, classify_cleanup_words))
+		k = CLASSIFY_CLEANUP;
+	else if (classify_has_any(l, classify_feature_words))
+		k = CLASSIFY_FEATURE;
+	else if (n > 0 && type != -1 &&
+	    strcmp(classify_conventional[type].type, "chore") == 0)
+		k = CLASSIFY_CLEANUP;
+	else
+		k = CLASSIFY_CHANGE;
+out:
+	free(l);
+	return k;
+}
+
+/* Said aloud, short lowercase areas are abbreviations: "xpu" -> "XPU". */
+static char *
+classify_area_word(const char *s, size_t n, int tag)
+{
+	char	*a = xstrndup(s, n);
+	size_t	 i;
+	int	 lower = 1;
+
+	for (i = 0; i < n; i++) {
+		if (!islower((unsigned char)a[i]) && !isdigit((unsigned char)a[i]))
+			lower = 0;
+	}
+	if (tag && lower && n <= 3) {
+		for (i = 0; i < n; i++)
+			a[i] = (char)toupper((unsigned char)a[i]);
+	}
+	return a;
+}
+
+/*
+ * The area a commit touches (new string), or NULL if none can be told;
+ * *titled is set to 1 when the subject names it, 0 when the files do.
+ */
+char *
+classify_area(const struct commit *c, const char *repo, int *titled)
+{
+	const char	*subject = c->subject != NULL ? c->subject : "";
+	const char	*p = subject, *shortname, *best = NULL, *slash;
+	char		 tag[CLASSIFY_MAXTAG], scope[CLASSIFY_MAXTAG];
+	char	       **lists[3] = { c->added, c->modified, c->removed };
+	size_t		 ns[3] = { c->nadded, c->nmodified, c->nremoved };
+	size_t		 i, j, k, l, n, bestn = 0, bestlen = 0, cnt, len;
+	int		 type, depth, any_source = 0;
+
+	*titled = 1;
+	while (classify_next_tag(&p, tag, sizeof tag)) {
+		if (!classify_plain_tag(tag))
+			return classify_area_word(tag, strlen(tag), 1);
+	}
+	if (strncmp(p, "Revert \"", 8) == 0)
+		p += 8;
+	if (classify_prefix(p, &type, scope, sizeof scope) > 0 &&
+	    scope[0] != '\0') {
+		n = strcspn(scope, "/,");
+		return classify_area_word(scope, n, 0);
+	}
+
+	*titled = 0;
+	shortname = repo != NULL && strchr(repo, '/') != NULL ?
+	    strchr(repo, '/') + 1 : repo;
+	for (i = 0; i < 3; i++) {
+		for (j = 0; j < ns[i]; j++) {
+			if (lists[i][j] != NULL &&
+			    !classify_path_tests(lists[i][j]) &&
+			    !classify_path_docs(lists[i][j]))
+				any_source = 1;
+		}
+	}
+	/* the most common leading directory, one level down under the package */
+	for (depth = 0; depth < 2; depth++) {
+		best = NULL;
+		bestn = 0;
+		for (i = 0; i < 3; i++) {
+			for (j = 0; j < ns[i]; j++) {
+				const char *f = lists[i][j], *s2;
+
+				if (f == NULL || (any_source &&
+				    (classify_path_tests(f) ||
+				    classify_path_docs(f))))
+					continue;
+				s2 = f;
+				if (depth == 1) {
+					if ((slash = strchr(f, '/')) == NULL)
+						continue;
+					s2 = slash + 1;
+				}
+				if ((slash = strchr(s2, '/')) == NULL)
+					continue;
+				len = (size_t)(slash - s2);
+				cnt = 0;
+				for (k = 0; k < 3; k++) {
+					for (l = 0; l < ns[k]; l++) {
+						const char *g = lists[k][l];
+
+						if (g == NULL)
+							continue;
+						if (depth == 1) {
+							if ((g = strchr(g,
+							    '/')) == NULL)
+								continue;
+							g++;
+						}
+						if (strncmp(g, s2, len) == 0 &&
+						    g[len] == '/')
+							cnt++;
+					}
+				}
+				if (cnt > bestn) {
+					bestn = cnt;
+					best = s2;
+					bestlen = len;
+				}
+			}
+		}
+		if (best == NULL)
+			return NULL;
+		if (depth == 0 && shortname != NULL && strlen(shortname) >= 2 &&
+		    (bestlen == strlen(shortname) ||
+		    bestlen > strlen(shortname)) &&
+		    (strncasecmp(best, shortname, strlen(shortname)) == 0 ||
+		    strncasecmp(best + bestlen - strlen(shortname), shortname,
+		    strlen(shortname)) == 0)) {
+			char	*top = xstrndup(best, bestlen);
+			char	*r;
+
+			/* the package's own directory: look one level down */
+			depth = 1;
+			best = NULL;
+			bestn = 0;
+			for (i = 0; i < 3 && best == NULL; i++) {
+				for (j = 0; j < ns[i]; j++) {
+					const char *f = lists[i][j];
+
+					if (f == NULL ||
+					    strncmp(f, top, bestlen) != 0 ||
+					    f[bestlen] != '/')
+						continue;
+					if (strchr(f + bestlen + 1, '/') != NULL) {
+						best = f + bestlen + 1;
+						break;
+					}
+				}
+			}
+			if (best == NULL)
+				return top;
+			len = strcspn(best, "/");
+			r = classify_area_word(best, len, 0);
+			free(top);
+			return r;
+		}
+		return classify_area_word(best, bestlen, 0);
+	}
+	return NULL;
+}
+
+/* The subject without title tags, type/scope prefix and "(#N)" (new). */
+char *
+classify_what(const char *subject)
+{
+	const char	*p;
+	char		 scope[CLASSIFY_MAXTAG], *s, *q, *e;
+	int		 type;
+	size_t		 n;
+
+	p = classify_skip_tags(subject != NULL ? subject : "");
+	if ((n = classify_prefix(p, &type, scope, sizeof scope)) > 0)
+		p += n;
+	s = xstrdup(p);
+	for (;;) {
+		n = strlen(s);
+		while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '.'))
+			s[--n] = '\0';
+		if (n >= 9 && strcmp(s + n - 9, " (revert)") == 0) {
+			s[n - 9] = '\0';
+			continue;
+		}
+		if (n > 0 && s[n - 1] == ')' && (q = strrchr(s, '(')) != NULL &&
+		    q[1] == '#') {
+			for (e = q + 2; isdigit((unsigned char)*e); e++)
+				continue;
+			if (*e == ')' && e == s + n - 1 && e > q + 2) {
+				*q = '\0';
+				continue;
+			}
+		}
+		break;
+	}
+	q = classify_clean(s);
+	free(s);
+	return q;
+}
+
+/* Whether s at i starts a URL. */
+static int
+classify_url_at(const char *s)
+{
+	return strncasecmp(s, "http://", 7) == 0 ||
+	    strncasecmp(s, "https://", 8) == 0 ||
+	    strncasecmp(s, "ftp://", 6) == 0 || strncasecmp(s, "www.", 4) == 0;
+}
+
+/* Length of the token at s (up to space or a delimiter). */
+static size_t
+classify_token_len(const char *s)
+{
+	return strcspn(s, " \t\r\n<>()[]{},;\"'`");
+}
+
+/* Whether the token of length n at s is an e-mail address. */
+static int
+classify_email(const char *s, size_t n)
+{
+	const char	*at = memchr(s, '@', n);
+
+	if (at == NULL || at == s)
+		return 0;
+	return memchr(at, '.', n - (size_t)(at - s)) != NULL &&
+	    (size_t)(at - s) + 1 < n;
+}
+
+/* Length of a hex sha at s (7-40 hex with a digit and a letter), or 0. */
+static size_t
+classify_sha_len(const char *s)
+{
+	size_t	n = 0;
+	int	digit = 0, letter = 0;
+
+	while (isxdigit((unsigned char)s[n])) {
+		if (isdigit((unsigned char)s[n]))
+			digit = 1;
+		else
+			letter = 1;
+		n++;
+	}
+	if (classify_isword(s[n]) || n < 7 || n > 40)
+		return 0;
+	if (n == 40 || (digit && letter))
+		return n;
+	return 0;
+}
+
+/* Drop a trailing "in", "at", "see" ... left dangling by a removed URL. */
+static void
+classify_drop_preposition(struct buf *b)
+{
+	static const char *preps[] = { "As of", "as of", "in", "at", "see",
+	    "of", "from", "to", "by", "on", "for", "here", "via", "In", "At",
+	    "See", NULL };
+	size_t	 i, n, len;
+
+	len = b->len;
+	while (len > 0 && (isspace((unsigned char)b->data[len - 1]) ||
+	    b->data[len - 1] == '<'))
+		len--;
+	for (i = 0; preps[i] != NULL; i++) {
+		n = strlen(preps[i]);
+		if (len >= n && strncmp(b->data + len - n, preps[i], n) == 0 &&
+		    (len == n || isspace((unsigned char)b->data[len - n - 1]))) {
+			b->len = len - n;
+			while (b->len > 0 && b->data[b->len - 1] == ' ')
+				b->len--;
+			b->data[b->len] = '\0';
+			return;
+		}
+	}
+}
+
+/*
+ * Spoken-safe text (new string): markdown, backticks, URLs, e-mail
+ * addresses, hex shas and "@" removed, whitespace folded.
+ */
+char *
+classify_clean(const char *s)
+{
+	struct buf	 b, o;
+	const char	*p, *e, *t;
+	size_t		 n;
+	int		 space = 0;
+
+	buf_init(&b);
+	if (s == NULL)
+		return xstrdup("");
+	for (p = s; *p != '\0';) {
+		int wordstart = p == s || !classify_isword(p[-1]);
+
+		/* [text](url) and ![alt](url) -> text */
+		if ((*p == '[' || (p[0] == '!' && p[1] == '[')) &&
+		    (e = strstr(p, "](")) != NULL && memchr(p, '\n',
+		    (size_t)(e - p)) == NULL && strchr(e, ')') != NULL) {
+			t = p + (*p == '!' ? 2 : 1);
+			buf_append(&b, t, (size_t)(e - t));
+			p = strchr(e, ')') + 1;
+			continue;
+		}
+		if (wordstart && classify_url_at(p)) {
+			p += strcspn(p, " \t\r\n<>()[]\"'`");
+			while (strchr(".,;:!?", p[-1]) != NULL)
+				p--;
+			/* "flagged in <url>." -> "flagged." */
+			if (*p == '\0' || strchr(".,;:)\r\n", *p) != NULL)
+				classify_drop_preposition(&b);
+			continue;
+		}
+		if (wordstart && (n = classify_token_len(p)) > 0 &&
+		    classify_email(p, n)) {
+			p += n;
+			continue;
+		}
+		if (wordstart && (n = classify_sha_len(p)) > 0) {
+			p += n;
+			continue;
+		}
+		/* "(#123)" goes; "#123" is said as "number 123" */
+		if (p[0] == '(' && p[1] == '#' && isdigit((unsigned char)p[2])) {
+			for (e = p + 2; isdigit((unsigned char)*e); e++)
+				continue;
+			if (*e == ')') {
+				p = e + 1;
+				continue;
+			}
+		}
+		if (p[0] == '#' && isdigit((unsigned char)p[1]) &&
+		    (p == s || !classify_isword(p[-1]))) {
+			buf_puts(&b, "number ");
+			p++;
+			continue;
+		}
+		if (*p == '`' || *p == '@' || (p[0] == '*' && p[1] == '*')) {
+			p += (*p == '*') ? 2 : 1;
+			continue;
+		}
+		if (p[0] == '\\' && p[1] != '\0' &&
+		    ispunct((unsigned char)p[1])) {
+			p++;
+			continue;
+		}
+		buf_putc(&b, *p);
+		p++;
+	}
+
+	/* fold whitespace, drop leftovers like "()" and " ," */
+	buf_init(&o);
+	for (p = buf_str(&b); *p != '\0'; p++) {
+		if (isspace((unsigned char)*p)) {
+			space = 1;
+			continue;
+		}
+		if (((p[0] == '(' && p[1] == ')') || (p[0] == '<' &&
+		    p[1] == '>') || (p[0] == '[' && p[1] == ']')) &&
+		    (space || o.len == 0)) {
+			p++;
+			continue;
+		}
+		if (*p == ',' && (o.len == 0 || o.data[o.len - 1] == '.')) {
+			space = 1;
+			continue;
+		}
+		if (space && o.len > 0 && strchr(",.;)!?", *p) == NULL)
+			buf_putc(&o, ' ');
+		space = 0;
+		buf_putc(&o, *p);
+	}
+	buf_free(&b);
+	return buf_steal(&o);
+}
+
+/* Letters and digits of s, lowercased (new): for comparing texts. */
+static char *
+classify_norm(const char *s)
+{
+	char	*n = xmalloc(strlen(s) + 1), *q = n;
+
+	for (; *s != '\0'; s++) {
+		if (isalnum((unsigned char)*s))
+			*q++ = (char)tolower((unsigned char)*s);
+	}
+	*q = '\0';
+	return n;
+}
+
+/* The number of words in s. */
+static size_t
+classify_nwords(const char *s)
+{
+	size_t	n = 0;
+	int	in = 0;
+
+	for (; *s != '\0'; s++) {
+		if (isspace((unsigned char)*s))
+			in = 0;
+		else if (!in) {
+			in = 1;
+			n++;
+		}
+	}
+	return n;
+}
+
+struct classify_paras {
+	char	**text;
+	int	 *bullet;
+	size_t	  n;
+};
+
+/* Keep the paragraph in cur, cleaned, unless it is noise. */
+static void
+classify_para_flush(struct classify_paras *ps, struct buf *cur, int bullet,
+    const char *nsubject)
+{
+	char	*clean, *norm;
+
+	if (cur->len == 0)
+		return;
+	clean = classify_clean(buf_str(cur));
+	buf_reset(cur);
+	norm = classify_norm(clean);
+	if (classify_nwords(clean) < 4 || norm[0] == '\0' ||
+	    strstr(nsubject, norm) != NULL ||
+	    strncasecmp(clean, "update on", 9) == 0 ||
+	    strncasecmp(clean, "update base for", 15) == 0 ||
+	    strncasecmp(clean, "apply suggestion", 16) == 0 ||
+	    strncasecmp(clean, "merge branch", 12) == 0) {
+		free(norm);
+		free(clean);
+		return;
+	}
+	free(norm);
+	ps->text = xreallocarray(ps->text, ps->n + 1, sizeof *ps->text);
+	ps->bullet = xreallocarray(ps->bullet, ps->n + 1, sizeof *ps->bullet);
+	ps->text[ps->n] = clean;
+	ps->bullet[ps->n] = bullet;
+	ps->n++;
+}
+
+/* The prose paragraphs of a body, cleaned. */
+static void
+classify_paragraphs(const char *body, const char *subject,
+    struct classify_paras *ps)
+{
+	struct buf	 cur, line;
+	const char	*p = body != NULL ? body : "", *eol, *t;
+	char		*what, *nsubject;
+	size_t		 n, indent;
+	int		 in_code = 0, bullet = 0;
+
+	memset(ps, 0, sizeof *ps);
+	what = classify_what(subject);
+	nsubject = classify_norm(what);
+	free(what);
+	buf_init(&cur);
+	buf_init(&line);
+	while (*p != '\0') {
+		eol = p + strcspn(p, "\n");
+		buf_reset(&line);
+		buf_append(&line, p, (size_t)(eol - p));
+		p = *eol == '\n' ? eol + 1 : eol;
+
+		t = buf_str(&line);
+		for (indent = 0; t[indent] == ' ' || t[indent] == '\t'; indent++)
+			continue;
+		t += indent;
+		n = strlen(t);
+		while (n > 0 && isspace((unsigned char)t[n - 1]))
+			line.data[indent + --n] = '\0';
+		if (strncmp(t, "```", 3) == 0 || strncmp(t, "~~~", 3) == 0) {
+			classify_para_flush(ps, &cur, bullet, nsubject);
+			in_code = !in_code;
+			continue;
+		}
+		if (in_code || indent >= 4 || *t == '>' || *t == '|')
+			continue;
+		if (n == 0) {
+			classify_para_flush(ps, &cur, bullet, nsubject);
+			continue;
+		}
+		while (*t == '*' && t[1] == '*')
+			t += 2;
+		if (classify_starts_any(t, classify_stops, NULL)) {
+			classify_para_flush(ps, &cur, bullet, nsubject);
+			break;
+		}
+		if (classify_starts_any(t, classify_trailers, &n)) {
+			/* "Fixes #12. The rest of the sentence" keeps the rest */
+			if (t[n - 1] != '#')
+				continue;
+			t += n;
+			while (isdigit((unsigned char)*t))
+				t++;
+			while (*t == '.' || *t == ',' || *t == ';' || *t == ' ')
+				t++;
+			if (*t == '\0')
+				continue;
+		}
+		if (*t == '#' && !isdigit((unsigned char)t[1])) {
+			classify_para_flush(ps, &cur, bullet, nsubject);
+			continue;
+		}
+		if (classify_starts_any(t, classify_labels, &n)) {
+			classify_para_flush(ps, &cur, bullet, nsubject);
+			bullet = 0;
+			t += n;
+			while (*t == '*' || *t == ' ')
+				t++;
+			if (*t == '\0')
+				continue;
+		} else if (t[strlen(t) - 1] == ':' && classify_nwords(t) <= 2) {
+			classify_para_flush(ps, &cur, bullet, nsubject);
+			continue;
+		}
+		if ((t[0] == '*' || t[0] == '-' || t[0] == '+') && t[1] == ' ') {
+			classify_para_flush(ps, &cur, bullet, nsubject);
+			bullet = 1;
+			t += 2;
+		} else if (isdigit((unsigned char)t[0]) && t[1] == '.' &&
+		    t[2] == ' ') {
+			classify_para_flush(ps, &cur, bullet, nsubject);
+			bullet = 1;
+			t += 3;
+		} else if (cur.len == 0)
+			bullet = 0;
+		if (cur.len > 0)
+			buf_putc(&cur, ' ');
+		buf_puts(&cur, t);
+	}
+	classify_para_flush(ps, &cur, bullet, nsubject);
+	buf_free(&cur);
+	buf_free(&line);
+	free(nsubject);
+}
+
+static void
+classify_paras_free(struct classify_paras *ps)
+{
+	size_t	i;
+
+	for (i = 0; i < ps->n; i++)
+		free(ps->text[i]);
+	free(ps->text);
+	free(ps->bullet);
+	memset(ps, 0, sizeof *ps);
+}
+
+/* Whether the '.' at p (in s) ends an abbreviation. */
+static int
+classify_abbrev(const char *s, const char *p)
+{
+	static const char *abbrevs[] = { "e.g", "i.e", "etc", "vs", "approx",
+	    "Mr", "Dr", "No", "cf", NULL };
+	size_t	i, n;
+
+	for (i = 0; abbrevs[i] != NULL; i++) {
+		n = strlen(abbrevs[i]);
+		if ((size_t)(p - s) >= n && strncasecmp(p - n, abbrevs[i], n) == 0 &&
+		    ((size_t)(p - s) == n || !isalpha((unsigned char)p[-(long)n - 1])))
+			return 1;
+	}
+	return 0;
+}
+
+/* Append up to max sentences of s to out (a space between); how many. */
+int
+classify_sentences(struct buf *out, const char *s, int max)
+{
+	const char	*start = s, *p;
+	int		 taken = 0;
+	size_t		 n, pos;
+
+	for (p = s; taken < max; p++) {
+		int end = *p == '\0';
+
+		if (!end && (*p == '.' || *p == '!' || *p == '?') &&
+		    p[1] == ' ' && (isupper((unsigned char)p[2]) ||
+		    isdigit((unsigned char)p[2])) && !classify_abbrev(s, p))
+			end = 1;
+		if (!end)
+			continue;
+		n = (size_t)(p - start) + (*p != '\0' ? 1 : 0);
+		while (n > 0 && start[n - 1] == ' ')
+			n--;
+		if (n > 0 && n <= CLASSIFY_MAXSENTENCE) {
+			if (out->len > 0 && out->data[out->len - 1] != ' ' &&
+			    out->data[out->len - 1] != '\n')
+				buf_putc(out, ' ');
+			pos = out->len;
+			buf_append(out, start, n);
+			if (out->data[out->len - 1] == ':' ||
+			    out->data[out->len - 1] == ',' ||
+			    out->data[out->len - 1] == ';')
+				out->data[out->len - 1] = '.';
+			else if (strchr(".!?", out->data[out->len - 1]) == NULL)
+				buf_putc(out, '.');
+			out->data[pos] = (char)toupper(
+			    (unsigned char)out->data[pos]);
+			taken++;
+		}
+		if (*p == '\0')
+			break;
+		start = p + 2;
+		p++;
+	}
+	return taken;
+}
+
+/*
+ * Up to max sentences of a body's prose (new string, maybe ""): trailers,
+ * code blocks, test plans and lines repeating the subject dropped, then
+ * cleaned with classify_clean().
+ */
+char *
+classify_prose(const char *body, const char *subject, int max)
+{
+	struct classify_paras	 ps;
+	struct buf		 out;
+	size_t			 i;
+	int			 taken = 0;
+
+	buf_init(&out);
+	classify_paragraphs(body, subject, &ps);
+	for (i = 0; i < ps.n && taken < max; i++) {
+		if (ps.bullet[i] && taken > 0)
+			break;
+		taken += classify_sentences(&out, ps.text[i],
+		    ps.bullet[i] ? 1 : max - taken);
+		if (ps.bullet[i])
+			break;
+	}
+	classify_paras_free(&ps);
+	return buf_steal(&out);
+}
+
+/* Whether unit at s (length n) is a unit a figure may carry. */
+static int
+classify_unit(const char *s, size_t n)
+{
+	static const char *units[] = { "KB", "MB", "GB", "TB", "PB", "KiB",
+	    "MiB", "GiB", "TiB", "kB", "ms", "us", "ns", "sec", "secs",
+	    "seconds", "minutes", "hours", "percent", "times", "fps", "FLOPS",
+	    "TFLOPS", "GFLOPS", "tok/s", "tokens/s", "req/s", "GB/s", "MB/s",
+	    "ops/s", "QPS", "rps", "x", "µs", NULL };
+	size_t	i;
+
+	for (i = 0; units[i] != NULL; i++) {
+		if (strlen(units[i]) == n && strncmp(s, units[i], n) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Figures quoted from text ("1.7x", "35%", "2.5 GB"): how many were stored. */
+size_t
+classify_figures(const char *s, char **out, size_t max)
+{
+	const char	*p, *q, *u;
+	size_t		 n = 0, i, ulen;
+	int		 dots, dup;
+	char		*fig;
+
+	if (s == NULL)
+		return 0;
+	for (p = s; *p != '\0' && n < max; p++) {
+		if (!isdigit((unsigned char)*p) || (p > s &&
+		    (classify_isword(p[-1]) || p[-1] == '.' || p[-1] == '/' ||
+		    p[-1] == '-' || p[-1] == '#')))
+			continue;
+		dots = 0;
+		for (q = p; isdigit((unsigned char)*q) || ((*q == '.' ||
+		    *q == ',') && isdigit((unsigned char)q[1])); q++) {
+			if (*q == '.')
+				dots++;
+		}
+		if (dots > 1) {
+			p = q - 1;
+			continue;
+		}
+		fig = NULL;
+		if ((*q == 'x' || *q == 'X') && !classify_isword(q[1]))
+			fig = xstrndup(p, (size_t)(q - p) + 1);
+		else if (strncmp(q, "\xc3\x97", 2) == 0 && !classify_isword(q[2]))
+			fig = xstrndup(p, (size_t)(q - p) + 2);
+		else if (*q == '%')
+			fig = xstrndup(p, (size_t)(q - p) + 1);
+		else {
+			u = *q == ' ' ? q + 1 : q;
+			ulen = strspn(u, "abcdefghijklmnopqrstuvwxyz"
+			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ/\xc2\xb5");
+			while (ulen > 0 && u[ulen - 1] == '/')
+				ulen--;
+			if (ulen > 0 && !classify_isword(u[ulen]) &&
+			    classify_unit(u, ulen) && !(u == q + 1 && ulen == 1))
+				fig = xstrndup(p, (size_t)(u - p) + ulen);
+		}
+		if (fig != NULL) {
+			dup = 0;
+			for (i = 0; i < n; i++) {
+				if (strcmp(out[i], fig) == 0)
+					dup = 1;
+			}
+			if (dup)
+				free(fig);
+			else
+				out[n++] = fig;
+		}
+		p = q - 1;
+	}
+	return n;
+}
+
+/* Whether c may end a setting's value. */
+static int
+classify_value_char(int c)
+{
+	return c != '\0' && !isspace((unsigned char)c) && c != '`' &&
+	    c != '"' && c != '\'';
+}
+
+/* A setting of the given style in one line (new), or NULL. */
+static char *
+classify_setting_in(const char *line, int style)
+{
+	const char	*p, *q, *w;
+	size_t		 n;
+	int		 under, letters;
+
+	for (p = line; *p != '\0'; p++) {
+		int bound = p == line || (!classify_isword(p[-1]) &&
+		    strchr("-./=$", p[-1]) == NULL);
+
+		if (!bound)
+			continue;
+		/* inside a URL? */
+		for (w = p; w > line && !isspace((unsigned char)w[-1]); w--)
+			continue;
+		if (strstr(w, "://") != NULL && strstr(w, "://") < p)
+			continue;
+		q = p;
+		if (style == 0 && isupper((unsigned char)*p)) {
+			under = letters = 0;
+			while (isupper((unsigned char)*q) ||
+			    isdigit((unsigned char)*q) || *q == '_') {
+				if (*q == '_')
+					under = 1;
+				else if (isupper((unsigned char)*q))
+					letters++;
+				q++;
+			}
+			if (!under || letters < 4 || q[-1] == '_' ||
+			    islower((unsigned char)*q) || *q == '(' ||
+			    (size_t)(q - p) < 5 || strchr(p, '_') > q)
+				continue;
+			if (p[strcspn(p, "_")] == '_' &&
+			    strcspn(p, "_") < 2)
+				continue;
+		} else if (style == 1 && p[0] == '-' && p[1] == '-' &&
+		    islower((unsigned char)p[2])) {
+			q = p + 2;
+			while (islower((unsigned char)*q) ||
+			    isdigit((unsigned char)*q) || *q == '-')
+				q++;
+			if (q - p < 5 || q[-1] == '-')
+				continue;
+		} else if (style == 2 && islower((unsigned char)*p) &&
+		    p > line && p[-1] == '`') {
+			under = 0;
+			while (islower((unsigned char)*q) ||
+			    isdigit((unsigned char)*q) || *q == '_') {
+				if (*q == '_')
+					under = 1;
+				q++;
+			}
+			if (!under || *q != '=' || !classify_value_char(q[1]))
+				continue;
+		} else
+			continue;
+		if (*q == '=' && classify_value_char(q[1])) {
+			q++;
+			while (classify_value_char(*q))
+				q++;
+			while (q > p && strchr(".,;:)]", q[-1]) != NULL)
+				q--;
+		}
+		n = (size_t)(q - p);
+		return xstrndup(p, n);
+	}
+	return NULL;
+}
+
+/* A setting, flag or environment variable the message names (new), or NULL. */
+char *
+classify_setting(const char *subject, const char *body)
+{
+	static const char *negative[] = { "drop", "remove", "delete",
+	    "deprecat", "unused", "no longer", "rename", NULL };
+	struct buf	 line;
+	const char	*p, *eol;
+	char		*found = NULL, *l;
+	int		 style, in_code;
+
+	buf_init(&line);
+	for (style = 0; style < 3 && found == NULL; style++) {
+		l = classify_lower(subject);
+		if (!classify_has_any(l, negative))
+			found = classify_setting_in(subject != NULL ? subject :
+			    "", style);
+		free(l);
+		in_code = 0;
+		for (p = body != NULL ? body : ""; *p != '\0' && found == NULL;) {
+			eol = p + strcspn(p, "\n");
+			buf_reset(&line);
+			buf_append(&line, p, (size_t)(eol - p));
+			p = *eol == '\n' ? eol + 1 : eol;
+			l = classify_lower(buf_str(&line));
+			if (strstr(l, "```") != NULL || strstr(l, "~~~") != NULL)
+				in_code = !in_code;
+			else if (!in_code && !classify_has_any(l, negative) &&
+			    !classify_starts_any(l + strspn(l, " "),
+			    classify_trailers, NULL) &&
+			    strncmp(l, "    ", 4) != 0)
+				found = classify_setting_in(buf_str(&line),
+				    style);
+			free(l);
+			if (found == NULL && !in_code &&
+			    classify_starts_any(buf_str(&line), classify_stops,
+			    NULL))
+				break;
+		}
+	}
+	buf_free(&line);
+	return found;
+}
+
+/* A series marker "[3/15]" or "(3/15)" in the subject: 1 and part/total, or 0. */
+int
+classify_series(const char *subject, int *part, int *total)
+{
+	const char	*p;
+	int		 a, b, n;
+	char		 close;
+
+	if (subject == NULL)
+		return 0;
+	for (p = subject; *p != '\0'; p++) {
+		if (*p != '[' && *p != '(')
+			continue;
+		close = *p == '[' ? ']' : ')';
+		n = 0;
+		if (sscanf(p + 1, "%d/%d%n", &a, &b, &n) == 2 && n > 0 &&
+		    p[1 + n] == close && a >= 1 && b >= 2 && a <= b && b <= 999) {
+			*part = a;
+			*total = b;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The past tense of a known verb ("add" -> "added"; new), or NULL. */
+char *
+classify_past(const char *word, size_t len)
+{
+	char	 lw[32], *out;
+	size_t	 i;
+
+	if (len == 0 || len >= sizeof lw)
+		return NULL;
+	for (i = 0; i < len; i++)
+		lw[i] = (char)tolower((unsigned char)word[i]);
+	lw[len] = '\0';
+	for (i = 0; i < sizeof classify_verbs / sizeof classify_verbs[0]; i++) {
+		if (strcmp(lw, classify_verbs[i].verb) != 0)
+			continue;
+		if (classify_verbs[i].past != NULL)
+			return xstrdup(classify_verbs[i].past);
+		if (lw[len - 1] == 'e')
+			xasprintf(&out, "%sd", lw);
+		else if (lw[len - 1] == 'y' && len > 1 &&
+		    strchr("aeiou", lw[len - 2]) == NULL)
+			xasprintf(&out, "%.*sied", (int)len - 1, lw);
+		else
+			xasprintf(&out, "%sed", lw);
+		return out;
+	}
+	return NULL;
+}
+
+/* How significant a classified commit looks. */
+static double
+classify_score(const struct commit *c, const struct classify *cl,
+    size_t readable)
+{
+	static const double kind_weight[CLASSIFY_NKINDS] = {
+		[CLASSIFY_REVERT] = 1.0, [CLASSIFY_RELAND] = 2.0,
+		[CLASSIFY_FEATURE] = 3.0, [CLASSIFY_PERF] = 4.0,
+		[CLASSIFY_FIX] = 2.0, [CLASSIFY_DOCS] = 0.5,
+		[CLASSIFY_TESTS] = 0.5, [CLASSIFY_BUILD] = 0.5,
+		[CLASSIFY_DEPS] = 0.3, [CLASSIFY_CLEANUP] = 1.0,
+		[CLASSIFY_CHANGE] = 2.0,
+	};
+	double	 s;
+	char	*l;
+	size_t	 i;
+
+	s = kind_weight[cl->kind];
+	s += log2(1.0 + (double)classify_nfiles(c));
+	s += (double)(readable > 1500 ? 1500 : readable) / 300.0;
+	s += 2.5 * (double)cl->nfigures;
+	if (cl->series_total > 0)
+		s += 1.5;
+	if (cl->setting != NULL)
+		s += 1.0;
+	l = classify_lower(c->subject);
+	for (i = 0; classify_user_words[i] != NULL; i++) {
+		if (classify_has_word(l, classify_user_words[i]))
+			s += 0.5;
+	}
+	free(l);
+	if (cl->bot)
+		s *= 0.2;
+	return s;
+}
+
+/* Classify a commit into c (cleared first); repo is "owner/name" or NULL. */
+void
+classify_commit(const struct commit *c, const char *repo, struct classify *cl)
+{
+	struct classify_paras	 ps;
+	struct buf		 all, prose;
+	char			*nwhat, *nfirst, *first;
+	size_t			 i, readable;
+	int			 taken;
+
+	memset(cl, 0, sizeof *cl);
+	cl->kind = classify_kind(c);
+	cl->area = classify_area(c, repo, &cl->area_titled);
+	cl->bot = classify_is_bot(c->author_login, c->author_name);
+	classify_series(c->subject, &cl->series_part, &cl->series_total);
+	cl->what = classify_what(c->subject);
+
+	/* the prose, and all readable text for figures and significance */
+	classify_paragraphs(c->body, c->subject, &ps);
+	buf_init(&all);
+	buf_puts(&all, cl->what);
+	for (i = 0; i < ps.n; i++) {
+		buf_putc(&all, ' ');
+		buf_puts(&all, ps.text[i]);
+	}
+	readable = all.len - strlen(cl->what);
+	cl->nfigures = classify_figures(buf_str(&all), cl->figures,
+	    CLASSIFY_MAXFIGURES);
+	buf_free(&all);
+
+	buf_init(&prose);
+	taken = 0;
+	for (i = 0; i < ps.n && taken < 2; i++) {
+		if (ps.bullet[i] && taken > 0)
+			break;
+		taken += classify_sentences(&prose, ps.text[i],
+		    ps.bullet[i] ? 1 : 2 - taken);
+		if (ps.bullet[i])
+			break;
+	}
+	classify_paras_free(&ps);
+
+	/* a first sentence that restates and extends the subject replaces it */
+	first = xstrndup(buf_str(&prose), strcspn(buf_str(&prose), "."));
+	nwhat = classify_norm(cl->what);
+	nfirst = classify_norm(first);
+	if (nwhat[0] != '\0' && strncmp(nfirst, nwhat, strlen(nwhat)) == 0 &&
+	    strlen(nfirst) > strlen(nwhat) &&
+	    strlen(first) + 1 < prose.len + 1 &&
+	    buf_str(&prose)[strlen(first)] == '.') {
+		free(cl->what);
+		cl->what = first;
+		first = NULL;
+		cl->prose = xstrdup(buf_str(&prose) + strlen(cl->what) + 1 +
+		    strspn(buf_str(&prose) + strlen(cl->what) + 1, " "));
+		buf_free(&prose);
+	} else
+		cl->prose = buf_steal(&prose);
+	free(first);
+	free(nwhat);
+	free(nfirst);
+
+	cl->setting = classify_setting(c->subject, c->body);
+	cl->score = classify_score(c, cl, readable);
+}
+
+/* Free what a classify owns. */
+void
+classify_clear(struct classify *cl)
+{
+	size_t	i;
+
+	free(cl->area);
+	free(cl->what);
+	free(cl->prose);
+	for (i = 0; i < cl->nfigures; i++)
+		free(cl->figures[i]);
+	free(cl->setting);
+	memset(cl, 0, sizeof *cl);
+}

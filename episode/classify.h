@@ -1,0 +1,91 @@
+/*
+ * Reading a commit for the episode: what kind of change it is, which area
+ * of the repository it touches, whether a bot made it, how significant it
+ * looks, and the plain words, figures and settings its message gives.
+ * Plain functions over plain structs: no libevent, no jansson.
+ */
+#ifndef HOOKCAST_CLASSIFY_H
+#define HOOKCAST_CLASSIFY_H
+
+#include <stddef.h>
+
+#include "buf.h"
+#include "record.h"
+
+enum classify_kind {
+	CLASSIFY_REVERT,
+	CLASSIFY_RELAND,
+	CLASSIFY_FEATURE,
+	CLASSIFY_PERF,
+	CLASSIFY_FIX,
+	CLASSIFY_DOCS,
+	CLASSIFY_TESTS,
+	CLASSIFY_BUILD,		/* CI and build system */
+	CLASSIFY_DEPS,		/* dependency bumps */
+	CLASSIFY_CLEANUP,	/* cleanups and refactors */
+	CLASSIFY_CHANGE,	/* none of the above */
+};
+#define CLASSIFY_NKINDS (CLASSIFY_CHANGE + 1)
+
+#define CLASSIFY_MAXFIGURES 6
+
+/* What the drafter knows of one commit. Every string is owned. */
+struct classify {
+	enum classify_kind kind;
+	char	*area;		/* "inductor", "X86", "setopt", "docs"; or NULL */
+	int	 area_titled;	/* the area came from the title, not the files */
+	int	 bot;		/* made by a bot */
+	int	 series_part;	/* [3/15] -> 3 and 15; 0 when no series */
+	int	 series_total;
+	char	*what;		/* the subject without tags, prefix or (#N) */
+	char	*prose;		/* a sentence or two of the body, cleaned; "" if none */
+	char	*figures[CLASSIFY_MAXFIGURES]; /* "1.7x", "35%", "2.5 GB" */
+	size_t	 nfigures;
+	char	*setting;	/* a setting, flag or variable quoted verbatim */
+	double	 score;		/* significance; higher is more */
+};
+
+/* Classify a commit into c (cleared first); repo is "owner/name" or NULL. */
+void		 classify_commit(const struct commit *, const char *repo,
+		    struct classify *);
+/* Free what a classify owns. */
+void		 classify_clear(struct classify *);
+/* "revert", "feature", ...: the kind's name as the JSON and logs say it. */
+const char	*classify_kind_name(enum classify_kind);
+/* Whether a login or name is a bot's ("dependabot[bot]", "renovate"). */
+int		 classify_is_bot(const char *login, const char *name);
+/* A bot's name as said aloud: "dependabot[bot]" -> "Dependabot" (new). */
+char		*classify_bot_name(const char *login, const char *name);
+/* The kind of a commit from its revert info, subject and files. */
+enum classify_kind classify_kind(const struct commit *);
+/*
+ * The area a commit touches (new string), or NULL if none can be told;
+ * *titled is set to 1 when the subject names it, 0 when the files do.
+ */
+char		*classify_area(const struct commit *, const char *repo,
+		    int *titled);
+/* The subject without title tags, type/scope prefix and "(#N)" (new). */
+char		*classify_what(const char *subject);
+/*
+ * Spoken-safe text (new string): markdown, backticks, URLs, e-mail
+ * addresses, hex shas and "@" removed, whitespace folded.
+ */
+char		*classify_clean(const char *);
+/*
+ * Up to max sentences of a body's prose (new string, maybe ""): trailers,
+ * code blocks, test plans and lines repeating the subject dropped, then
+ * cleaned with classify_clean().
+ */
+char		*classify_prose(const char *body, const char *subject, int max);
+/* Append up to max sentences of s to b (a space between); how many. */
+int		 classify_sentences(struct buf *, const char *, int max);
+/* Figures quoted from text ("1.7x", "35%", "2.5 GB"): how many were stored. */
+size_t		 classify_figures(const char *, char **out, size_t max);
+/* A setting, flag or environment variable the message names (new), or NULL. */
+char		*classify_setting(const char *subject, const char *body);
+/* A series marker "[3/15]" or "(3/15)" in the subject: 1 and part/total, or 0. */
+int		 classify_series(const char *subject, int *part, int *total);
+/* The past tense of a known verb ("add" -> "added"; new), or NULL. */
+char		*classify_past(const char *word, size_t len);
+
+#endif

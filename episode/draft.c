@@ -1,0 +1,1815 @@
+/*
+ * Narration: a day's classified commits, ranked, told as the segments of
+ * an episode. Every name and number said comes from the day: names from
+ * the commits, numbers as counts or quoted from the messages.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "buf.h"
+#include "classify.h"
+#include "episode.h"
+#include "spoken.h"
+#include "xmalloc.h"
+
+#define DRAFT_MAX_FIXES		4	/* fixes told one by one */
+#define DRAFT_MAX_NAMED		4	/* names in a "from A, B and C" list */
+
+enum draft_theme {
+	DRAFT_THEME_EMPTY,
+	DRAFT_THEME_QUIET,
+	DRAFT_THEME_ROLLBACK,
+	DRAFT_THEME_KIND,	/* the dominant classify_kind */
+};
+
+struct draft_item {
+	const struct commit	*c;
+	long			 idx;
+	struct classify		 cl;
+	char			*name;	/* as said aloud */
+	int			 told;
+};
+
+struct draft_shas {
+	char	**v;
+	size_t	  n;
+};
+
+struct draft {
+	const struct day	*day;
+	struct episode		*ep;
+	struct draft_item	*items;
+	size_t			 nitems;
+	uint32_t		 hash;
+	char			*repo;	/* "owner/name" as said */
+	char			 datestr[64]; /* "April 4th, 2026" */
+	enum draft_theme	 theme;
+	enum classify_kind	 theme_kind;
+	char			*theme_area;
+	size_t			 kind_count[CLASSIFY_NKINDS];
+	int			 bots;
+	size_t			 nhighlights;
+};
+
+/* FNV-1a, to vary phrasing by the data. */
+static uint32_t
+draft_fnv(uint32_t h, const char *s)
+{
+	if (h == 0)
+		h = 2166136261u;
+	for (; s != NULL && *s != '\0'; s++) {
+		h ^= (unsigned char)*s;
+		h *= 16777619u;
+	}
+	return h;
+}
+
+/* One of n variants, chosen by the day and a salt. */
+static const char *
+draft_pick(const struct draft *d, unsigned salt, const char *const *v,
+    size_t n)
+{
+	return v[(d->hash / 7 + salt * 2654435761u) % n];
+}
+#define DRAFT_PICK(d, salt, v) draft_pick(d, salt, v, sizeof v / sizeof v[0])
+
+static void
+draft_shas_add(struct draft_shas *s, const char *sha)
+{
+	size_t	i;
+
+	if (sha == NULL)
+		return;
+	for (i = 0; i < s->n; i++) {
+		if (strcmp(s->v[i], sha) == 0)
+			return;
+	}
+	s->v = xreallocarray(s->v, s->n + 1, sizeof *s->v);
+	s->v[s->n++] = xstrdup(sha);
+}
+
+/* Add a segment, taking the text and the shas. */
+static void
+draft_segment(struct draft *d, const char *kind, struct buf *text,
+    struct draft_shas *shas)
+{
+	struct episode		*ep = d->ep;
+	struct episode_segment	*seg;
+
+	if (text->len == 0) {
+		buf_free(text);
+		return;
+	}
+	ep->segments = xreallocarray(ep->segments, ep->nsegments + 1,
+	    sizeof *ep->segments);
+	seg = &ep->segments[ep->nsegments++];
+	seg->kind = xstrdup(kind);
+	seg->text = buf_steal(text);
+	seg->commits = shas != NULL ? shas->v : NULL;
+	seg->ncommits = shas != NULL ? shas->n : 0;
+	if (shas != NULL)
+		memset(shas, 0, sizeof *shas);
+}
+
+/* Start a new sentence in b (a space after the last one). */
+static void
+draft_space(struct buf *b)
+{
+	if (b->len > 0 && b->data[b->len - 1] != '\n' &&
+	    b->data[b->len - 1] != ' ')
+		buf_putc(b, ' ');
+}
+
+/* Start a new paragraph in b. */
+static void
+draft_para(struct buf *b)
+{
+	if (b->len > 0)
+		buf_puts(b, "\n\n");
+}
+
+/* Append s with its first letter made uppercase. */
+static void
+draft_cap(struct buf *b, const char *s)
+{
+	size_t	at = b->len;
+
+	buf_puts(b, s);
+	if (b->len > at)
+		b->data[at] = (char)toupper((unsigned char)b->data[at]);
+}
+
+/* Append s as a sentence: closing period added when missing. */
+static void
+draft_sentence_end(struct buf *b)
+{
+	if (b->len > 0 && strchr(".!?", b->data[b->len - 1]) == NULL)
+		buf_putc(b, '.');
+}
+
+/* Whether lowercase-insensitive needle is in haystack. */
+static int
+draft_contains(const char *haystack, const char *needle)
+{
+	return needle != NULL && haystack != NULL &&
+	    strcasestr(haystack, needle) != NULL;
+}
+
+/* The length of the first word of s. */
+static size_t
+draft_first_word(const char *s)
+{
+	return strcspn(s, " ,:;");
+}
+
+/*
+ * Append what, its leading verb (and the verbs opening later clauses, after
+ * ", " or " and ") put in the past tense. Returns 0 when what does not
+ * start with a known verb (nothing is appended then).
+ */
+static int
+draft_past(struct buf *b, const char *what)
+{
+	const char	*p = what;
+	char		*past;
+	size_t		 n;
+	int		 first = 1;
+
+	n = draft_first_word(what);
+	if ((past = classify_past(what, n)) == NULL)
+		return 0;
+	while (*p != '\0') {
+		n = draft_first_word(p);
+		if ((first || p == what) && past != NULL) {
+			buf_puts(b, past);
+			free(past);
+			past = NULL;
+			p += n;
+		} else if (!first && (past = classify_past(p, n)) != NULL) {
+			buf_puts(b, past);
+			free(past);
+			past = NULL;
+			p += n;
+		}
+		first = 0;
+		/* copy up to the next clause start */
+		while (*p != '\0') {
+			if (strncmp(p, ", ", 2) == 0) {
+				buf_puts(b, ", ");
+				p += 2;
+				break;
+			}
+			if (strncmp(p, " and ", 5) == 0) {
+				buf_puts(b, " and ");
+				p += 5;
+				break;
+			}
+			buf_putc(b, *p++);
+		}
+	}
+	free(past);
+	return 1;
+}
+
+/* Whether what starts with a known verb. */
+static int
+draft_verbal(const char *what)
+{
+	char	*past = classify_past(what, draft_first_word(what));
+
+	free(past);
+	return past != NULL;
+}
+
+/* Append what with its first letter lowercased, unless it looks like a name. */
+static void
+draft_lower_first(struct buf *b, const char *what)
+{
+	size_t	at = b->len, n = draft_first_word(what), i;
+	int	upper = 0;
+
+	buf_puts(b, what);
+	for (i = 1; i < n; i++) {
+		if (isupper((unsigned char)what[i]) ||
+		    isdigit((unsigned char)what[i]))
+			upper = 1;
+	}
+	if (!upper && b->len > at)
+		b->data[at] = (char)tolower((unsigned char)b->data[at]);
+}
+
+/* "in X, " before a sentence when the title named an area not in what. */
+static int
+draft_area_lead(struct buf *b, const struct draft_item *it)
+{
+	if (it->cl.area == NULL || !it->cl.area_titled ||
+	    draft_contains(it->cl.what, it->cl.area) ||
+	    !draft_verbal(it->cl.what))
+		return 0;
+	buf_printf(b, "in %s, ", it->cl.area);
+	return 1;
+}
+
+/* "NAME added X" (or "NAME landed a change: X"); with_name 0 drops NAME. */
+static void
+draft_did(struct buf *b, const struct draft_item *it, int with_name)
+{
+	if (with_name) {
+		buf_puts(b, it->name);
+		buf_putc(b, ' ');
+	}
+	if (!draft_past(b, it->cl.what)) {
+		if (it->cl.area != NULL && it->cl.area_titled)
+			buf_printf(b, "landed a change to %s: ", it->cl.area);
+		else
+			buf_puts(b, "landed a change: ");
+		buf_puts(b, it->cl.what);
+	}
+}
+
+/* A sentence "In area, NAME added X." starting with a capital. */
+static void
+draft_did_sentence(struct buf *b, const struct draft_item *it,
+    const char *lead)
+{
+	struct buf	 s;
+
+	buf_init(&s);
+	if (lead != NULL)
+		buf_puts(&s, lead);
+	draft_area_lead(&s, it);
+	draft_did(&s, it, 1);
+	draft_space(b);
+	if (s.len > 0 && strncmp(s.data, it->name, strlen(it->name)) != 0)
+		draft_cap(b, buf_str(&s));
+	else
+		buf_puts(b, buf_str(&s));
+	draft_sentence_end(b);
+	buf_free(&s);
+}
+
+/* The spoken name of a commit's author (new). */
+static char *
+draft_name(const struct commit *c, int bot)
+{
+	const char	*s;
+
+	if (bot)
+		return classify_bot_name(c->author_login, c->author_name);
+	s = c->author_name != NULL && *c->author_name != '\0' ?
+	    c->author_name : c->author_login;
+	if (s == NULL || *s == '\0')
+		return xstrdup("someone");
+	return classify_clean(s);
+}
+
+/* Order items by significance, most first, then by arrival. */
+static int
+draft_cmp_score(const void *a, const void *b)
+{
+	const struct draft_item *x = *(const struct draft_item *const *)a;
+	const struct draft_item *y = *(const struct draft_item *const *)b;
+
+	if (x->cl.score > y->cl.score)
+		return -1;
+	if (x->cl.score < y->cl.score)
+		return 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* Items of the given kinds not yet told, humans only, ranked (new array). */
+static struct draft_item **
+draft_select(struct draft *d, const enum classify_kind *kinds, size_t nkinds,
+    size_t *n)
+{
+	struct draft_item	**v;
+	size_t			  i, j;
+
+	v = xcalloc(d->nitems + 1, sizeof *v);
+	*n = 0;
+	for (i = 0; i < d->nitems; i++) {
+		if (d->items[i].told || d->items[i].cl.bot)
+			continue;
+		for (j = 0; j < nkinds; j++) {
+			if (d->items[i].cl.kind == kinds[j]) {
+				v[(*n)++] = &d->items[i];
+				break;
+			}
+		}
+	}
+	qsort(v, *n, sizeof *v, draft_cmp_score);
+	return v;
+}
+
+/* Append the distinct names of items as a spoken list. */
+static void
+draft_names(struct buf *b, struct draft_item **v, size_t n)
+{
+	const char	**names;
+	size_t		  i, j, nn = 0;
+
+	names = xcalloc(n + 1, sizeof *names);
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < nn; j++) {
+			if (strcmp(names[j], v[i]->name) == 0)
+				break;
+		}
+		if (j == nn)
+			names[nn++] = v[i]->name;
+	}
+	spoken_list(b, names, nn);
+	free(names);
+}
+
+/* The theme of the day, for the title and the sign-off. */
+static void
+draft_theme(struct draft *d)
+{
+	size_t	 i, rollbacks, best = 0, area_n, bestn;
+	double	 score[CLASSIFY_NKINDS] = { 0 };
+	int	 k;
+
+	if (d->nitems == 0) {
+		d->theme = DRAFT_THEME_EMPTY;
+		return;
+	}
+	for (i = 0; i < d->nitems; i++) {
+		if (d->items[i].cl.bot)
+			d->bots = 1;
+		else {
+			d->kind_count[d->items[i].cl.kind]++;
+			score[d->items[i].cl.kind] += d->items[i].cl.score;
+		}
+	}
+	if (d->nitems == 1) {
+		d->theme = DRAFT_THEME_QUIET;
+		d->theme_kind = d->items[0].cl.kind;
+		return;
+	}
+	rollbacks = d->kind_count[CLASSIFY_REVERT] +
+	    d->kind_count[CLASSIFY_RELAND];
+	if (rollbacks >= 3 || (rollbacks > 0 && rollbacks * 3 >= d->nitems)) {
+		d->theme = DRAFT_THEME_ROLLBACK;
+		d->theme_kind = CLASSIFY_REVERT;
+	} else {
+		d->theme = DRAFT_THEME_KIND;
+		d->theme_kind = CLASSIFY_CHANGE;
+		for (k = 0; k < CLASSIFY_NKINDS; k++) {
+			if (k == CLASSIFY_REVERT || k == CLASSIFY_RELAND)
+				continue;
+			if (d->kind_count[k] > best || (d->kind_count[k] ==
+			    best && best > 0 && score[k] > score[d->theme_kind])) {
+				best = d->kind_count[k];
+				d->theme_kind = (enum classify_kind)k;
+			}
+		}
+		if (best == 0) {
+			/* only bots (or only rollbacks, handled above) */
+			d->theme_kind = d->bots ? CLASSIFY_DEPS : CLASSIFY_CHANGE;
+		}
+	}
+
+	/* the area most of the theme's commits share, if at least two do */
+	bestn = 1;
+	for (i = 0; i < d->nitems; i++) {
+		const struct draft_item *it = &d->items[i];
+		size_t j;
+
+		if (it->cl.area == NULL || it->cl.bot)
+			continue;
+		if (d->theme == DRAFT_THEME_ROLLBACK ? (it->cl.kind !=
+		    CLASSIFY_REVERT && it->cl.kind != CLASSIFY_RELAND) :
+		    it->cl.kind != d->theme_kind)
+			continue;
+		area_n = 0;
+		for (j = 0; j < d->nitems; j++) {
+			const struct draft_item *o = &d->items[j];
+
+			if (o->cl.area == NULL || o->cl.bot ||
+			    strcasecmp(o->cl.area, it->cl.area) != 0)
+				continue;
+			if (d->theme == DRAFT_THEME_ROLLBACK ? (o->cl.kind ==
+			    CLASSIFY_REVERT || o->cl.kind == CLASSIFY_RELAND) :
+			    o->cl.kind == d->theme_kind)
+				area_n++;
+		}
+		if (area_n > bestn) {
+			bestn = area_n;
+			free(d->theme_area);
+			d->theme_area = xstrdup(it->cl.area);
+		}
+	}
+}
+
+/* The index of the item a revert took out, or -1. */
+static long
+draft_reverted(const struct draft *d, const struct draft_item *r)
+{
+	long	idx = r->c->reverts_idx;
+
+	if (idx < 0 && r->c->revert.reverted_sha != NULL)
+		idx = day_find_commit(d->day, r->c->revert.reverted_sha);
+	if (idx < 0 || (size_t)idx >= d->nitems || idx == r->idx)
+		return -1;
+	return idx;
+}
+
+/* The subject of the work a revert or re-land names (new). */
+static char *
+draft_reverted_what(const struct draft_item *it)
+{
+	const char	*s = it->c->revert.reverted_subject;
+	const char	*w = it->cl.what;
+	size_t		 n;
+
+	if (s != NULL && *s != '\0')
+		return classify_what(s);
+	/* Revert "subject" -> subject */
+	if (strncmp(w, "Revert \"", 8) == 0 || strncmp(w, "Reapply \"", 9) == 0) {
+		w = strchr(w, '"') + 1;
+		n = strlen(w);
+		if (n > 0 && w[n - 1] == '"')
+			n--;
+		return xstrndup(w, n);
+	}
+	return xstrdup(w);
+}
+
+/* Letters and digits only, lowercased (new). */
+static char *
+draft_norm(const char *s)
+{
+	char	*n = xmalloc(strlen(s) + 1), *q = n;
+
+	for (; *s != '\0'; s++) {
+		if (isalnum((unsigned char)*s))
+			*q++ = (char)tolower((unsigned char)*s);
+	}
+	*q = '\0';
+	return n;
+}
+
+/* The re-land of the work a revert took out, or NULL. */
+static struct draft_item *
+draft_reland_of(struct draft *d, const struct draft_item *r, long orig)
+{
+	char	*want, *got, *tmp;
+	size_t	 i;
+	int	 same;
+
+	tmp = orig >= 0 ? xstrdup(d->items[orig].cl.what) :
+	    draft_reverted_what(r);
+	want = draft_norm(tmp);
+	free(tmp);
+	for (i = 0; i < d->nitems; i++) {
+		struct draft_item *l = &d->items[i];
+
+		if (l->cl.kind != CLASSIFY_RELAND || l->told)
+			continue;
+		if (l->c->reverts_idx == r->idx ||
+		    (orig >= 0 && l->c->reverts_idx == orig)) {
+			free(want);
+			return l;
+		}
+		tmp = draft_reverted_what(l);
+		got = draft_norm(tmp);
+		free(tmp);
+		same = want[0] != '\0' && strcmp(want, got) == 0;
+		free(got);
+		if (same) {
+			free(want);
+			return l;
+		}
+	}
+	free(want);
+	return NULL;
+}
+
+static void
+draft_opening(struct draft *d)
+{
+	static const char *greet[] = {
+		"Hello and welcome to %s. I'm your host, and today we're "
+		    "looking at %s on this %s.",
+		"Good to have you back for another %s. Let's see what "
+		    "happened in %s on this %s.",
+		"Hi there, developers, and welcome to %s, with the news "
+		    "from %s on this %s.",
+		"Welcome in to %s. Grab a coffee: we're going through %s "
+		    "on this %s.",
+	};
+	const struct day_stats	*st = &d->ep->stats;
+	struct buf		 b;
+	const char		*people = d->bots ? "authors" : "people";
+	size_t			 i;
+
+	buf_init(&b);
+	buf_printf(&b, DRAFT_PICK(d, 1, greet), d->ep->show, d->repo,
+	    d->datestr);
+	draft_space(&b);
+	if (d->nitems == 0) {
+		if (st->merged_prs == 0)
+			buf_puts(&b, "It was a quiet day: no commits landed "
+			    "and no pull requests were merged, so this one "
+			    "is short.");
+		else {
+			const char **titles = xcalloc(d->day->nprs + 1,
+			    sizeof *titles);
+			char **owned = xcalloc(d->day->nprs + 1, sizeof *owned);
+			size_t n = 0;
+
+			buf_puts(&b, "No commits reached us today, but ");
+			spoken_count(&b, (long long)st->merged_prs,
+			    "pull request was", "pull requests were");
+			buf_puts(&b, " merged");
+			for (i = 0; i < d->day->nprs && n < 3; i++) {
+				if (d->day->prs[i].title == NULL)
+					continue;
+				owned[n] = classify_what(d->day->prs[i].title);
+				titles[n] = owned[n];
+				n++;
+			}
+			if (n > 0) {
+				buf_puts(&b, ": ");
+				spoken_list(&b, titles, n);
+			}
+			buf_putc(&b, '.');
+			for (i = 0; i < n; i++)
+				free(owned[i]);
+			free(owned);
+			free(titles);
+		}
+	} else if (d->nitems == 1) {
+		buf_printf(&b, "It was a quiet one: a single commit, from %s",
+		    d->items[0].name);
+		if (st->merged_prs > 0) {
+			buf_puts(&b, ", and ");
+			spoken_count(&b, (long long)st->merged_prs,
+			    "merged pull request", "merged pull requests");
+		}
+		buf_putc(&b, '.');
+	} else {
+		if (st->merged_prs > 0 && d->hash % 2 == 0) {
+			buf_puts(&b, "We had ");
+			spoken_count(&b, (long long)st->commits, "commit",
+			    "commits");
+			buf_puts(&b, " from ");
+			spoken_count(&b, (long long)st->authors, "person",
+			    people);
+			buf_puts(&b, " and ");
+			spoken_count(&b, (long long)st->merged_prs,
+			    "merged pull request", "merged pull requests");
+			buf_putc(&b, '.');
+		} else if (st->merged_prs > 0) {
+			struct buf t;
+
+			buf_init(&t);
+			spoken_count(&t, (long long)st->commits, "commit",
+			    "commits");
+			draft_cap(&b, buf_str(&t));
+			buf_free(&t);
+			buf_puts(&b, " from ");
+			spoken_count(&b, (long long)st->authors, "person",
+			    people);
+			buf_puts(&b, " landed, along with ");
+			spoken_count(&b, (long long)st->merged_prs,
+			    "merged pull request", "merged pull requests");
+			buf_putc(&b, '.');
+		} else {
+			buf_puts(&b, "No pull requests were merged, but we had ");
+			spoken_count(&b, (long long)st->commits, "commit",
+			    "commits");
+			buf_puts(&b, " from ");
+			spoken_count(&b, (long long)st->authors, "person",
+			    people);
+			buf_putc(&b, '.');
+		}
+		if (st->reverts > 0 || st->relands > 0) {
+			buf_puts(&b, " Among them ");
+			if (st->reverts > 0) {
+				buf_puts(&b, st->reverts == 1 ? "is " : "are ");
+				if (st->reverts == 1)
+					buf_puts(&b, "a revert");
+				else
+					spoken_count(&b,
+					    (long long)st->reverts, "revert",
+					    "reverts");
+			} else
+				buf_puts(&b, st->relands == 1 ? "is " : "are ");
+			if (st->reverts > 0 && st->relands > 0)
+				buf_puts(&b, " and ");
+			if (st->relands == 1)
+				buf_puts(&b, "a re-land");
+			else if (st->relands > 1)
+				spoken_count(&b, (long long)st->relands,
+				    "re-land", "re-lands");
+			buf_puts(&b, ", so there's a bit of back and forth "
+			    "to tell.");
+		}
+		if (st->force_pushes > 0) {
+			buf_puts(&b, " The branch also saw ");
+			spoken_count(&b, (long long)st->force_pushes,
+			    "force push", "force pushes");
+			buf_putc(&b, '.');
+		}
+	}
+	draft_segment(d, "opening", &b, NULL);
+}
+
+static void
+draft_rollbacks(struct draft *d)
+{
+	static const char *first[] = {
+		"Let's start with the rollbacks.",
+		"First, the changes that were backed out.",
+		"We'll begin with what got rolled back.",
+	};
+	static const char *next[] = {
+		"There was another one.",
+		"One more rollback to cover.",
+		"And a second story of the same kind.",
+	};
+	struct draft_shas	 shas = { NULL, 0 };
+	struct buf		 b;
+	size_t			 i, told = 0;
+	long			 orig;
+
+	buf_init(&b);
+	for (i = 0; i < d->nitems; i++) {
+		struct draft_item	*r = &d->items[i], *o = NULL, *l;
+		char			*what = NULL;
+
+		if (r->cl.kind != CLASSIFY_REVERT)
+			continue;
+		r->told = 1;
+		draft_shas_add(&shas, r->c->sha);
+		draft_para(&b);
+		buf_puts(&b, told == 0 ? DRAFT_PICK(d, 2, first) :
+		    DRAFT_PICK(d, 3 + (unsigned)told, next));
+		told++;
+
+		/* whose work, and what it did */
+		if ((orig = draft_reverted(d, r)) >= 0) {
+			o = &d->items[orig];
+			o->told = 1;
+			draft_shas_add(&shas, o->c->sha);
+			draft_space(&b);
+			buf_printf(&b, "%s's ", o->name);
+			if (draft_verbal(o->cl.what)) {
+				buf_puts(&b, "work to ");
+				draft_lower_first(&b, o->cl.what);
+			} else
+				buf_printf(&b, "change \"%s\"", o->cl.what);
+			buf_puts(&b, " was rolled back");
+			if (o->idx < r->idx)
+				buf_puts(&b, ", after landing earlier the same day");
+			buf_putc(&b, '.');
+			if (o->cl.prose[0] != '\0') {
+				buf_puts(&b, " The original change explained: ");
+				classify_sentences(&b, o->cl.prose, 1);
+			}
+		} else {
+			what = draft_reverted_what(r);
+			draft_space(&b);
+			buf_printf(&b, "A revert took out \"%s\", a change "
+			    "that isn't part of today's log.", what);
+		}
+
+		/* who or what reverted it */
+		draft_space(&b);
+		if (r->c->revert.automatic)
+			buf_puts(&b, "It was an automatic revert.");
+		else if (r->c->revert.requested_by != NULL &&
+		    *r->c->revert.requested_by != '\0') {
+			char *who = classify_clean(r->c->revert.requested_by);
+
+			buf_printf(&b, "The revert was made on behalf of %s.",
+			    who);
+			free(who);
+		} else if (r->cl.bot)
+			buf_printf(&b, "%s carried out the revert.", r->name);
+		else if (o != NULL && strcmp(o->name, r->name) == 0)
+			buf_printf(&b, "%s reverted it themselves.", r->name);
+		else
+			buf_printf(&b, "The revert came from %s.", r->name);
+
+		/* why */
+		draft_space(&b);
+		if (r->c->revert.reason != NULL && *r->c->revert.reason != '\0') {
+			char *why = classify_clean(r->c->revert.reason);
+
+			buf_puts(&b, "The reason given: ");
+			draft_lower_first(&b, why);
+			draft_sentence_end(&b);
+			free(why);
+		} else if (r->cl.prose[0] != '\0') {
+			struct buf t;
+
+			buf_init(&t);
+			classify_sentences(&t, r->cl.prose, 1);
+			buf_puts(&b, "As the message puts it, ");
+			draft_lower_first(&b, buf_str(&t));
+			buf_free(&t);
+		} else
+			buf_puts(&b, "The message doesn't say why.");
+
+		/* and whether it came back */
+		if ((l = draft_reland_of(d, r, orig)) != NULL) {
+			l->told = 1;
+			draft_shas_add(&shas, l->c->sha);
+			draft_space(&b);
+			if (l->idx > r->idx)
+				buf_printf(&b, "The story ends in recovery, "
+				    "though: %s re-landed it later the same "
+				    "day.", l->name);
+			else
+				buf_printf(&b, "That came after %s had "
+				    "re-landed the work earlier in the day.",
+				    l->name);
+		}
+		free(what);
+	}
+
+	/* re-lands whose revert isn't in the day */
+	for (i = 0; i < d->nitems; i++) {
+		struct draft_item	*l = &d->items[i];
+		char			*what;
+
+		if (l->cl.kind != CLASSIFY_RELAND || l->told)
+			continue;
+		l->told = 1;
+		draft_shas_add(&shas, l->c->sha);
+		draft_para(&b);
+		if (told == 0)
+			buf_puts(&b, "Something came back today. ");
+		told++;
+		what = draft_reverted_what(l);
+		{
+			struct buf s;
+
+			buf_init(&s);
+			draft_area_lead(&s, l);
+			buf_printf(&s, "%s re-landed ", l->name);
+			if (draft_verbal(what)) {
+				buf_puts(&s, "the change to ");
+				draft_lower_first(&s, what);
+			} else
+				buf_puts(&s, what);
+			buf_puts(&s, ", work that had been rolled back "
+			    "before.");
+			if (strncmp(s.data, l->name, strlen(l->name)) != 0)
+				draft_cap(&b, buf_str(&s));
+			else
+				buf_puts(&b, buf_str(&s));
+			buf_free(&s);
+		}
+		free(what);
+	}
+	if (told > 0)
+		draft_segment(d, "rollbacks", &b, &shas);
+	else
+		buf_free(&b);
+}
+
+/* Append figures of it not already in text: "The message gives 1.7x and 35%." */
+static void
+draft_figures(struct buf *b, const struct draft_item *it, const char *said)
+{
+	const char	*v[CLASSIFY_MAXFIGURES];
+	size_t		 i, n = 0;
+
+	for (i = 0; i < it->cl.nfigures; i++) {
+		if (strstr(said, it->cl.figures[i]) == NULL)
+			v[n++] = it->cl.figures[i];
+	}
+	if (n == 0)
+		return;
+	draft_space(b);
+	buf_puts(b, "The message puts numbers on it: ");
+	spoken_list(b, v, n);
+	buf_putc(b, '.');
+}
+
+/* One highlight paragraph. */
+static void
+draft_highlight(struct draft *d, struct buf *b, struct draft_item *it,
+    size_t pos)
+{
+	static const char *lead0[] = {
+		"Top of the list today: ",
+		"The headline change comes first: ",
+		"Leading the highlights, ",
+	};
+	static const char *leadn[] = {
+		"Next, ", "Also worth knowing: ", "Then, ", "Meanwhile, ",
+		"On top of that, ", "Elsewhere, ",
+	};
+	size_t	 nfiles, start = b->len;
+
+	draft_para(b);
+	start = b->len;
+	draft_did_sentence(b, it, pos == 0 ? DRAFT_PICK(d, 5, lead0) :
+	    leadn[(d->hash + pos) % (sizeof leadn / sizeof leadn[0])]);
+	if (it->cl.series_total > 0) {
+		buf_puts(b, " It's part ");
+		spoken_number(b, it->cl.series_part);
+		buf_puts(b, " of a series of ");
+		spoken_number(b, it->cl.series_total);
+		buf_putc(b, '.');
+	}
+	if (it->cl.prose[0] != '\0') {
+		draft_space(b);
+		buf_puts(b, it->cl.prose);
+	}
+	draft_figures(b, it, b->data + start);
+	nfiles = it->c->nadded + it->c->nmodified + it->c->nremoved;
+	if (nfiles >= 8) {
+		buf_puts(b, " It touches ");
+		spoken_count(b, (long long)nfiles, "file", "files");
+		buf_putc(b, '.');
+	}
+	it->told = 1;
+}
+
+/* A quiet day's one commit, told in full in the segment of its kind. */
+static void
+draft_single(struct draft *d)
+{
+	struct draft_item	*it = &d->items[0];
+	struct draft_shas	 shas = { NULL, 0 };
+	struct buf		 b;
+	const char		*kind;
+
+	if (d->nitems != 1 || it->told)
+		return;
+	switch (it->cl.kind) {
+	case CLASSIFY_FIX:
+		kind = "fixes";
+		break;
+	case CLASSIFY_FEATURE:
+	case CLASSIFY_PERF:
+	case CLASSIFY_CHANGE:
+		kind = it->cl.bot ? "housekeeping" : "highlights";
+		break;
+	default:
+		kind = "housekeeping";
+		break;
+	}
+	buf_init(&b);
+	if (it->cl.bot)
+		buf_printf(&b, "%s made the one commit: %s.", it->name,
+		    it->cl.what);
+	else {
+		draft_did_sentence(&b, it, NULL);
+		if (it->cl.prose[0] != '\0') {
+			draft_space(&b);
+			buf_puts(&b, it->cl.prose);
+		}
+		draft_figures(&b, it, b.data);
+	}
+	it->told = 1;
+	draft_shas_add(&shas, it->c->sha);
+	draft_segment(d, kind, &b, &shas);
+}
+
+static void
+draft_highlights(struct draft *d)
+{
+	static const enum classify_kind kinds[] = {
+		CLASSIFY_PERF, CLASSIFY_FEATURE, CLASSIFY_CHANGE
+	};
+	struct draft_item	**v;
+	struct draft_shas	  shas = { NULL, 0 };
+	struct buf		  b;
+	size_t			  n, i, shown;
+
+	v = draft_select(d, kinds, sizeof kinds / sizeof kinds[0], &n);
+	buf_init(&b);
+	shown = n < EPISODE_MAX_HIGHLIGHTS ? n : EPISODE_MAX_HIGHLIGHTS;
+	for (i = 0; i < shown; i++) {
+		draft_highlight(d, &b, v[i], i);
+		draft_shas_add(&shas, v[i]->c->sha);
+	}
+	if (n > shown) {
+		draft_para(&b);
+		buf_puts(&b, "Smaller changes rounded it out: ");
+		spoken_count(&b, (long long)(n - shown), "more change",
+		    "more changes");
+		buf_puts(&b, " from ");
+		draft_names(&b, v + shown, n - shown > DRAFT_MAX_NAMED ?
+		    DRAFT_MAX_NAMED : n - shown);
+		if (n - shown > DRAFT_MAX_NAMED)
+			buf_puts(&b, " and others");
+		buf_putc(&b, '.');
+		for (i = shown; i < n; i++) {
+			v[i]->told = 1;
+			draft_shas_add(&shas, v[i]->c->sha);
+		}
+	}
+	d->nhighlights = shown;
+	free(v);
+	draft_segment(d, "highlights", &b, &shas);
+}
+
+static void
+draft_fixes(struct draft *d)
+{
+	static const enum classify_kind kinds[] = { CLASSIFY_FIX };
+	static const char *lead[] = {
+		"On the fixes side, ", "Now for the fixes. ",
+		"A few things got fixed, too. ",
+	};
+	struct draft_item	**v;
+	struct draft_shas	  shas = { NULL, 0 };
+	struct buf		  b;
+	size_t			  n, i, shown;
+
+	v = draft_select(d, kinds, 1, &n);
+	buf_init(&b);
+	shown = n < DRAFT_MAX_FIXES ? n : DRAFT_MAX_FIXES;
+	for (i = 0; i < shown; i++) {
+		const char *l = i == 0 ? DRAFT_PICK(d, 7, lead) : NULL;
+
+		if (i > 0)
+			draft_para(&b);
+		if (l != NULL && l[strlen(l) - 1] == ' ' &&
+		    l[strlen(l) - 2] == '.') {
+			buf_puts(&b, l);
+			l = NULL;
+		}
+		draft_did_sentence(&b, v[i], l);
+		if (v[i]->cl.prose[0] != '\0') {
+			draft_space(&b);
+			classify_sentences(&b, v[i]->cl.prose, 1);
+		}
+		draft_figures(&b, v[i], b.data);
+		v[i]->told = 1;
+		draft_shas_add(&shas, v[i]->c->sha);
+	}
+	if (n > shown) {
+		struct buf t;
+
+		draft_para(&b);
+		buf_init(&t);
+		spoken_count(&t, (long long)(n - shown), "more fix",
+		    "more fixes");
+		draft_cap(&b, buf_str(&t));
+		buf_free(&t);
+		buf_puts(&b, " came from ");
+		draft_names(&b, v + shown, n - shown);
+		buf_putc(&b, '.');
+		for (i = shown; i < n; i++) {
+			v[i]->told = 1;
+			draft_shas_add(&shas, v[i]->c->sha);
+		}
+	}
+	free(v);
+	draft_segment(d, "fixes", &b, &shas);
+}
+
+/* Words shared at the start of every what in v (their byte length). */
+static size_t
+draft_common_prefix(struct draft_item **v, size_t n)
+{
+	size_t	len = strlen(v[0]->cl.what), i, j, cut = 0;
+
+	for (i = 1; i < n; i++) {
+		for (j = 0; j < len && v[i]->cl.what[j] == v[0]->cl.what[j]; j++)
+			continue;
+		len = j;
+	}
+	for (j = 0; j < len; j++) {
+		if (v[0]->cl.what[j] == ' ')
+			cut = j;
+	}
+	if (len == strlen(v[0]->cl.what))
+		cut = len;
+	return cut;
+}
+
+/* Words shared at the end of every what in v (their byte length). */
+static size_t
+draft_common_suffix(struct draft_item **v, size_t n, size_t prefix)
+{
+	size_t	len, i, j, cut = 0, l0 = strlen(v[0]->cl.what), li;
+
+	len = l0 - prefix;
+	for (i = 1; i < n; i++) {
+		li = strlen(v[i]->cl.what);
+		for (j = 0; j < len && j < li - prefix &&
+		    v[i]->cl.what[li - 1 - j] == v[0]->cl.what[l0 - 1 - j]; j++)
+			continue;
+		len = j;
+	}
+	for (j = 0; j < len; j++) {
+		if (v[0]->cl.what[l0 - 1 - j] == ' ')
+			cut = j + 1;
+	}
+	return cut;
+}
+
+/*
+ * One person's housekeeping of one kind: a batch sharing its first words
+ * ("Delete deprecated X", "Delete deprecated Y") is said once with a list.
+ */
+static void
+draft_person_chores(struct buf *b, struct draft_item **v, size_t n)
+{
+	struct draft_item	**batch;
+	const char		**mids, **phrases;
+	char			**owned;
+	size_t			  i, j, nb, pre, suf, np = 0, w;
+	struct buf		  s, ph;
+
+	batch = xcalloc(n, sizeof *batch);
+	phrases = xcalloc(n, sizeof *phrases);
+	for (i = 0; i < n; i++) {
+		if (v[i]->told)
+			continue;
+		buf_init(&ph);
+		/* those sharing the first two words */
+		w = draft_first_word(v[i]->cl.what);
+		w += v[i]->cl.what[w] == ' ' ?
+		    1 + draft_first_word(v[i]->cl.what + w + 1) : 0;
+		nb = 0;
+		for (j = i; j < n; j++) {
+			if (!v[j]->told && strncmp(v[j]->cl.what,
+			    v[i]->cl.what, w) == 0 && (v[j]->cl.what[w] == ' ' ||
+			    v[j]->cl.what[w] == '\0'))
+				batch[nb++] = v[j];
+		}
+		pre = nb >= 3 ? draft_common_prefix(batch, nb) : 0;
+		if (nb >= 3 && pre > 0 && draft_verbal(batch[0]->cl.what)) {
+			char *head = xstrndup(batch[0]->cl.what, pre);
+
+			suf = draft_common_suffix(batch, nb, pre);
+			draft_past(&ph, head);
+			free(head);
+			buf_putc(&ph, ' ');
+			mids = xcalloc(nb, sizeof *mids);
+			owned = xcalloc(nb, sizeof *owned);
+			for (j = 0; j < nb; j++) {
+				const char *w0 = batch[j]->cl.what + pre;
+				size_t ml;
+
+				while (*w0 == ' ')
+					w0++;
+				ml = strlen(w0) > suf ? strlen(w0) - suf : 0;
+				while (ml > 0 && w0[ml - 1] == ' ')
+					ml--;
+				owned[j] = xstrndup(w0, ml);
+				mids[j] = owned[j];
+				batch[j]->told = 1;
+			}
+			spoken_list(&ph, mids, nb);
+			if (suf > 0) {
+				const char *tail = batch[0]->cl.what +
+				    strlen(batch[0]->cl.what) - suf;
+
+				while (*tail == ' ')
+					tail++;
+				buf_printf(&ph, "%s%s", strncmp(tail, "and ", 4)
+				    == 0 ? ", " : " ", tail);
+			}
+			for (j = 0; j < nb; j++)
+				free(owned[j]);
+			free(owned);
+			free(mids);
+		} else {
+			draft_did(&ph, v[i], 0);
+			v[i]->told = 1;
+		}
+		phrases[np++] = buf_steal(&ph);
+	}
+	/* "A did x and y"; when a phrase has its own "and", two sentences */
+	buf_init(&s);
+	buf_printf(&s, "%s ", v[0]->name);
+	for (i = 0; i < np; i++) {
+		if (strstr(phrases[i], " and ") != NULL)
+			break;
+	}
+	if (np <= 1 || i == np)
+		spoken_list(&s, phrases, np);
+	else {
+		buf_printf(&s, "%s. %s also ", phrases[0], v[0]->name);
+		spoken_list(&s, phrases + 1, np - 1);
+	}
+	draft_space(b);
+	buf_puts(b, buf_str(&s));
+	draft_sentence_end(b);
+	buf_free(&s);
+	for (i = 0; i < np; i++)
+		free((char *)phrases[i]);
+	free(phrases);
+	free(batch);
+}
+
+static void
+draft_housekeeping(struct draft *d)
+{
+	static const struct {
+		enum classify_kind	 kind;
+		const char		*lead[2];
+	} groups[] = {
+		{ CLASSIFY_CLEANUP, { "On the cleanup side,",
+		    "Some tidying up, too." } },
+		{ CLASSIFY_DOCS, { "For the documentation,",
+		    "The docs got some attention." } },
+		{ CLASSIFY_TESTS, { "In the test suite,",
+		    "Over in the tests," } },
+		{ CLASSIFY_BUILD, { "On the build and CI front,",
+		    "For the build and CI," } },
+		{ CLASSIFY_DEPS, { "As for dependencies,",
+		    "Dependencies moved, too." } },
+	};
+	struct draft_shas	 shas = { NULL, 0 };
+	struct buf		 b;
+	struct draft_item	**v, **mine;
+	size_t			 g, n, i, j, nm, people;
+
+	buf_init(&b);
+	for (g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+		const char *lead;
+
+		v = draft_select(d, &groups[g].kind, 1, &n);
+		if (n == 0) {
+			free(v);
+			continue;
+		}
+		/* in arrival order, grouped by person */
+		for (i = 0; i < n; i++) {
+			for (j = i + 1; j < n; j++) {
+				if (v[j]->idx < v[i]->idx) {
+					struct draft_item *t = v[i];
+
+					v[i] = v[j];
+					v[j] = t;
+				}
+			}
+		}
+		draft_para(&b);
+		lead = groups[g].lead[d->hash % 2];
+		buf_puts(&b, lead);
+		if (lead[strlen(lead) - 1] == ',')
+			buf_putc(&b, ' ');
+		mine = xcalloc(n, sizeof *mine);
+		people = 0;
+		for (i = 0; i < n; i++) {
+			if (v[i]->told)
+				continue;
+			for (nm = 0, j = i; j < n; j++) {
+				if (strcmp(v[j]->name, v[i]->name) == 0) {
+					draft_shas_add(&shas, v[j]->c->sha);
+					mine[nm++] = v[j];
+				}
+			}
+			if (people == DRAFT_MAX_NAMED) {
+				size_t rest = 0, k;
+
+				for (k = i; k < n; k++)
+					if (!v[k]->told)
+						rest++;
+				struct buf t;
+
+				draft_space(&b);
+				buf_init(&t);
+				spoken_count(&t, (long long)rest, "more change",
+				    "more changes");
+				draft_cap(&b, buf_str(&t));
+				buf_free(&t);
+				buf_puts(&b, " came from ");
+				for (k = i; k < n; k++) {
+					if (!v[k]->told) {
+						v[k]->told = 1;
+						draft_shas_add(&shas,
+						    v[k]->c->sha);
+					}
+				}
+				draft_names(&b, v + i, n - i);
+				buf_putc(&b, '.');
+				break;
+			}
+			draft_person_chores(&b, mine, nm);
+			people++;
+		}
+		free(mine);
+		free(v);
+	}
+
+	/* bots, grouped by name */
+	for (i = 0; i < d->nitems; i++) {
+		struct draft_item *it = &d->items[i];
+		size_t total = 0, deps = 0;
+		const char **whats;
+		char **owned;
+		size_t nw = 0;
+
+		if (!it->cl.bot || it->told)
+			continue;
+		whats = xcalloc(d->nitems, sizeof *whats);
+		owned = xcalloc(d->nitems, sizeof *owned);
+		for (j = i; j < d->nitems; j++) {
+			struct draft_item *o = &d->items[j];
+
+			if (!o->cl.bot || o->told || strcmp(o->name, it->name))
+				continue;
+			total++;
+			if (o->cl.kind == CLASSIFY_DEPS) {
+				const char *w = o->cl.what;
+
+				deps++;
+				if (strncasecmp(w, "bump ", 5) == 0)
+					w += 5;
+				owned[nw] = xstrdup(w);
+				whats[nw] = owned[nw];
+				nw++;
+			}
+			o->told = 1;
+			draft_shas_add(&shas, o->c->sha);
+		}
+		draft_para(&b);
+		if (deps == total) {
+			buf_printf(&b, "%s bumped ", it->name);
+			spoken_count(&b, (long long)deps, "dependency",
+			    "dependencies");
+			if (nw <= 3) {
+				buf_puts(&b, ": ");
+				spoken_list(&b, whats, nw);
+			}
+		} else {
+			buf_printf(&b, "%s made ", it->name);
+			spoken_count(&b, (long long)total, "automated commit",
+			    "automated commits");
+			if (deps > 0) {
+				buf_puts(&b, ", ");
+				spoken_count(&b, (long long)deps,
+				    "of them a dependency bump",
+				    "of them dependency bumps");
+			}
+		}
+		buf_putc(&b, '.');
+		for (j = 0; j < nw; j++)
+			free(owned[j]);
+		free(owned);
+		free(whats);
+	}
+	draft_segment(d, "housekeeping", &b, &shas);
+}
+
+static void
+draft_focus(struct draft *d)
+{
+	static const enum classify_kind kinds[] = {
+		CLASSIFY_PERF, CLASSIFY_FEATURE, CLASSIFY_CHANGE, CLASSIFY_FIX,
+		CLASSIFY_RELAND, CLASSIFY_BUILD
+	};
+	struct draft_shas	 shas = { NULL, 0 };
+	struct draft_item	*best = NULL;
+	const char		*set;
+	struct buf		 b;
+	size_t			 i, k;
+
+	for (i = 0; i < d->nitems; i++) {
+		struct draft_item *it = &d->items[i];
+
+		if (it->cl.setting == NULL || it->cl.bot)
+			continue;
+		for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+			if (it->cl.kind == kinds[k])
+				break;
+		}
+		if (k == sizeof kinds / sizeof kinds[0])
+			continue;
+		if (best == NULL || it->cl.score > best->cl.score)
+			best = it;
+	}
+	if (best == NULL)
+		return;
+	set = best->cl.setting;
+	d->ep->focus = xstrdup(set);
+	buf_init(&b);
+	buf_printf(&b, "Today's Focus: %s.", set);
+	if (draft_contains(best->cl.what, set))
+		draft_did_sentence(&b, best, NULL);
+	else {
+		draft_did_sentence(&b, best, NULL);
+		if (draft_contains(best->cl.prose, set)) {
+			draft_space(&b);
+			buf_puts(&b, best->cl.prose);
+		} else {
+			buf_printf(&b, " Its message names %s.", set);
+		}
+	}
+	draft_space(&b);
+	if (set[0] == '-')
+		buf_printf(&b, "If you pass %s anywhere, that's the change to "
+		    "read before you upgrade.", set);
+	else if (strchr(set, '=') != NULL)
+		buf_printf(&b, "If that setting is part of your setup, "
+		    "that's the change to read before you upgrade.");
+	else
+		buf_printf(&b, "If your code or configuration uses %s, "
+		    "that's the change to read before you upgrade.", set);
+	draft_shas_add(&shas, best->c->sha);
+	draft_segment(d, "focus", &b, &shas);
+}
+
+static void
+draft_closing(struct draft *d)
+{
+	static const char *rollback[] = {
+		"That's the day: a reminder that backing a change out is "
+		    "part of shipping it.",
+		"Some steps back today and some steps forward, which is how "
+		    "a healthy project moves.",
+	};
+	static const char *kinds[CLASSIFY_NKINDS][2] = {
+		[CLASSIFY_REVERT] = { "A day of second thoughts.",
+		    "A day of second thoughts." },
+		[CLASSIFY_RELAND] = { "Things came back today.",
+		    "Things came back today." },
+		[CLASSIFY_FEATURE] = { "Plenty of new things to try.",
+		    "New pieces landed today, so go kick the tires." },
+		[CLASSIFY_PERF] = { "A day about speed.",
+		    "A day spent making things faster." },
+		[CLASSIFY_FIX] = { "A steadier codebase than yesterday.",
+		    "Fewer bugs tonight than this morning." },
+		[CLASSIFY_DOCS] = { "Good docs are a feature, too.",
+		    "A day for the readers." },
+		[CLASSIFY_TESTS] = { "A day for the test suite.",
+		    "Quiet work on the tests, the kind that pays off later." },
+		[CLASSIFY_BUILD] = { "Build and CI upkeep, the plumbing that "
+		    "keeps everything flowing.", "A day for the plumbing." },
+		[CLASSIFY_DEPS] = { "Dependencies kept fresh.",
+		    "Dependencies kept fresh." },
+		[CLASSIFY_CLEANUP] = { "A lighter codebase than yesterday.",
+		    "Old code out, and a tidier tree for it." },
+		[CLASSIFY_CHANGE] = { "That's the roundup.",
+		    "A steady day of changes." },
+	};
+	static const char *tail[] = {
+		"Thanks for listening to %s, and I'll catch you tomorrow.",
+		"That's it from %s. I'll catch you tomorrow.",
+		"Keep building, and I'll catch you tomorrow on %s.",
+	};
+	struct buf	 b;
+
+	buf_init(&b);
+	switch (d->theme) {
+	case DRAFT_THEME_EMPTY:
+		buf_puts(&b, "Nothing more to tell today.");
+		break;
+	case DRAFT_THEME_QUIET:
+		buf_puts(&b, "Short and sweet today.");
+		break;
+	case DRAFT_THEME_ROLLBACK:
+		buf_puts(&b, DRAFT_PICK(d, 11, rollback));
+		break;
+	case DRAFT_THEME_KIND:
+		buf_puts(&b, kinds[d->theme_kind][d->hash % 2]);
+		break;
+	}
+	buf_putc(&b, ' ');
+	buf_printf(&b, DRAFT_PICK(d, 13, tail), d->ep->show);
+	draft_segment(d, "closing", &b, NULL);
+}
+
+/* A kind as a title's noun phrase. */
+static const char *
+draft_kind_title(enum classify_kind k, int with_area)
+{
+	static const char *plain[CLASSIFY_NKINDS] = {
+		[CLASSIFY_REVERT] = "A Day of Rollbacks",
+		[CLASSIFY_RELAND] = "Changes Back in Place",
+		[CLASSIFY_FEATURE] = "New Features Landing",
+		[CLASSIFY_PERF] = "A Day of Speedups",
+		[CLASSIFY_FIX] = "A Day of Fixes",
+		[CLASSIFY_DOCS] = "Documentation Polish",
+		[CLASSIFY_TESTS] = "Test Suite Upkeep",
+		[CLASSIFY_BUILD] = "Build and CI Work",
+		[CLASSIFY_DEPS] = "Dependency Updates",
+		[CLASSIFY_CLEANUP] = "Cleanup Day",
+		[CLASSIFY_CHANGE] = "Steady Changes",
+	};
+	static const char *area[CLASSIFY_NKINDS] = {
+		[CLASSIFY_REVERT] = "Rollbacks in %s",
+		[CLASSIFY_RELAND] = "Re-lands in %s",
+		[CLASSIFY_FEATURE] = "New in %s",
+		[CLASSIFY_PERF] = "Speedups in %s",
+		[CLASSIFY_FIX] = "Fixes in %s",
+		[CLASSIFY_DOCS] = "Documentation Polish",
+		[CLASSIFY_TESTS] = "Test Suite Upkeep",
+		[CLASSIFY_BUILD] = "Build and CI Work",
+		[CLASSIFY_DEPS] = "Dependency Updates",
+		[CLASSIFY_CLEANUP] = "%s Cleanup",
+		[CLASSIFY_CHANGE] = "Changes in %s",
+	};
+
+	return with_area ? area[k] : plain[k];
+}
+
+/* A kind as one change, for a quiet day's title. */
+static const char *
+draft_kind_noun(enum classify_kind k)
+{
+	static const char *nouns[CLASSIFY_NKINDS] = {
+		[CLASSIFY_REVERT] = "Revert",
+		[CLASSIFY_RELAND] = "Re-land",
+		[CLASSIFY_FEATURE] = "New Feature",
+		[CLASSIFY_PERF] = "Speedup",
+		[CLASSIFY_FIX] = "Fix",
+		[CLASSIFY_DOCS] = "Docs Change",
+		[CLASSIFY_TESTS] = "Test Change",
+		[CLASSIFY_BUILD] = "Build Change",
+		[CLASSIFY_DEPS] = "Dependency Bump",
+		[CLASSIFY_CLEANUP] = "Cleanup",
+		[CLASSIFY_CHANGE] = "Change",
+	};
+
+	return nouns[k];
+}
+
+static void
+draft_title(struct draft *d)
+{
+	struct buf	 b;
+	size_t		 i, deprecated = 0, reverts, relands;
+	const char	*fmt;
+	int		 paired = 0;
+
+	buf_init(&b);
+	reverts = d->kind_count[CLASSIFY_REVERT];
+	relands = d->kind_count[CLASSIFY_RELAND];
+	for (i = 0; i < d->nitems; i++) {
+		if (d->items[i].cl.kind == CLASSIFY_RELAND &&
+		    d->items[i].c->reverts_idx >= 0)
+			paired = 1;
+	}
+	switch (d->theme) {
+	case DRAFT_THEME_EMPTY:
+		buf_puts(&b, "A Quiet Day");
+		break;
+	case DRAFT_THEME_QUIET:
+		buf_printf(&b, "A Quiet Day and One %s",
+		    draft_kind_noun(d->theme_kind));
+		if (d->items[0].cl.area != NULL)
+			buf_printf(&b, " in %s", d->items[0].cl.area);
+		break;
+	case DRAFT_THEME_ROLLBACK:
+		buf_puts(&b, relands > 0 && reverts > 0 ?
+		    "Rollbacks and Recovery" : relands > 0 ?
+		    "Work Re-landed" : "A Day of Rollbacks");
+		if (d->theme_area != NULL)
+			buf_printf(&b, " in the %s Path", d->theme_area);
+		break;
+	case DRAFT_THEME_KIND:
+		for (i = 0; i < d->nitems; i++) {
+			if (d->items[i].cl.kind == CLASSIFY_CLEANUP &&
+			    strcasestr(d->items[i].c->subject != NULL ?
+			    d->items[i].c->subject : "", "deprecat") != NULL)
+				deprecated++;
+		}
+		if (d->theme_kind == CLASSIFY_CLEANUP && deprecated >= 2)
+			buf_puts(&b, "Deprecated Code Cleared Out");
+		else {
+			fmt = draft_kind_title(d->theme_kind,
+			    d->theme_area != NULL);
+			if (strstr(fmt, "%s") != NULL) {
+				buf_printf(&b, fmt, d->theme_area);
+				if (islower((unsigned char)b.data[0]))
+					b.data[0] = (char)toupper(
+					    (unsigned char)b.data[0]);
+			} else
+				buf_puts(&b, fmt);
+		}
+		if (reverts > 0 && relands > 0)
+			buf_puts(&b, paired ? ", Plus a Rollback and Recovery" :
+			    ", Plus a Rollback and a Re-land");
+		else if (reverts > 0)
+			buf_puts(&b, reverts == 1 ? ", Plus a Rollback" :
+			    ", Plus Rollbacks");
+		else if (relands > 0)
+			buf_puts(&b, relands == 1 ? ", Plus a Re-land" :
+			    ", Plus Re-lands");
+		break;
+	}
+	d->ep->title = buf_steal(&b);
+}
+
+static void
+draft_description(struct draft *d)
+{
+	const struct day_stats	*st = &d->ep->stats;
+	struct buf		 b;
+	struct draft_item	**v;
+	size_t			 n, i, fixes = 0, chores = 0;
+	static const enum classify_kind kinds[] = {
+		CLASSIFY_PERF, CLASSIFY_FEATURE, CLASSIFY_CHANGE
+	};
+
+	buf_init(&b);
+	buf_printf(&b, "%s for %s in %s. ", d->ep->show, d->datestr, d->repo);
+	if (d->nitems == 0) {
+		buf_puts(&b, "A quiet day: no commits landed");
+		if (st->merged_prs > 0) {
+			buf_puts(&b, ", though ");
+			spoken_count(&b, (long long)st->merged_prs,
+			    "pull request was", "pull requests were");
+			buf_puts(&b, " merged");
+		}
+		buf_putc(&b, '.');
+		d->ep->description = buf_steal(&b);
+		return;
+	}
+	{
+		struct buf t;
+
+		buf_init(&t);
+		spoken_count(&t, (long long)st->commits, "commit", "commits");
+		draft_cap(&b, buf_str(&t));
+		buf_free(&t);
+	}
+	buf_puts(&b, " from ");
+	spoken_count(&b, (long long)st->authors, "author", "authors");
+	if (st->merged_prs > 0) {
+		buf_puts(&b, " and ");
+		spoken_count(&b, (long long)st->merged_prs,
+		    "merged pull request", "merged pull requests");
+	}
+	buf_putc(&b, '.');
+
+	/* the top story, ranked the same way the highlights are */
+	for (i = 0; i < d->nitems; i++)
+		d->items[i].told = 0;
+	v = draft_select(d, kinds, sizeof kinds / sizeof kinds[0], &n);
+	if (n > 0)
+		draft_did_sentence(&b, v[0], "The top story: ");
+	free(v);
+	if (st->reverts > 0 || st->relands > 0) {
+		draft_space(&b);
+		if (st->reverts > 0) {
+			struct buf t;
+
+			buf_init(&t);
+			spoken_count(&t, (long long)st->reverts, "change was",
+			    "changes were");
+			draft_cap(&b, buf_str(&t));
+			buf_free(&t);
+			buf_puts(&b, " rolled back");
+			if (st->relands > 0) {
+				buf_puts(&b, " and ");
+				spoken_count(&b, (long long)st->relands,
+				    "was", "were");
+				buf_puts(&b, " re-landed");
+			}
+		} else {
+			struct buf t;
+
+			buf_init(&t);
+			spoken_count(&t, (long long)st->relands, "change was",
+			    "changes were");
+			draft_cap(&b, buf_str(&t));
+			buf_free(&t);
+			buf_puts(&b, " re-landed");
+		}
+		buf_putc(&b, '.');
+	}
+	for (i = 0; i < d->nitems; i++) {
+		switch (d->items[i].cl.kind) {
+		case CLASSIFY_FIX:
+			fixes++;
+			break;
+		case CLASSIFY_DOCS:
+		case CLASSIFY_TESTS:
+		case CLASSIFY_BUILD:
+		case CLASSIFY_DEPS:
+		case CLASSIFY_CLEANUP:
+			chores++;
+			break;
+		default:
+			break;
+		}
+	}
+	if (fixes > 0 || chores > 0) {
+		buf_puts(&b, " Also: ");
+		if (fixes > 0)
+			spoken_count(&b, (long long)fixes, "fix", "fixes");
+		if (fixes > 0 && chores > 0)
+			buf_puts(&b, " and ");
+		if (chores > 0)
+			spoken_count(&b, (long long)chores,
+			    "housekeeping change", "housekeeping changes");
+		buf_putc(&b, '.');
+	}
+	d->ep->description = buf_steal(&b);
+}
+
+/* The number of words in s. */
+static size_t
+draft_nwords(const char *s)
+{
+	size_t	n = 0;
+	int	in = 0;
+
+	for (; *s != '\0'; s++) {
+		if (isspace((unsigned char)*s))
+			in = 0;
+		else if (!in) {
+			in = 1;
+			n++;
+		}
+	}
+	return n;
+}
+
+/* Draft an episode of a day. Returns a new episode; never NULL. */
+struct episode *
+episode_draft(const struct day *day, const struct episode_opts *opts)
+{
+	struct draft		 d;
+	struct episode		*ep;
+	struct buf		 b;
+	struct tm		 tm;
+	time_t			 t;
+	size_t			 i;
+	int			 year, month, mday;
+	double			 wpm;
+	const char		*shortname;
+
+	memset(&d, 0, sizeof d);
+	d.day = day;
+	d.ep = ep = xcalloc(1, sizeof *ep);
+
+	ep->repository = xstrdup(day->repo != NULL ? day->repo : "");
+	d.repo = classify_clean(ep->repository);
+	shortname = strchr(ep->repository, '/') != NULL ?
+	    strchr(ep->repository, '/') + 1 : ep->repository;
+	if (opts != NULL && opts->show != NULL && *opts->show != '\0')
+		ep->show = xstrdup(opts->show);
+	else
+		ep->show = xstrdup(*shortname != '\0' ? shortname : "hookcast");
+	ep->window_start = day->start;
+	ep->window_end = day->end;
+
+	if (opts != NULL && opts->year > 0) {
+		year = opts->year;
+		month = opts->month;
+		mday = opts->mday;
+	} else {
+		t = day->start;
+		gmtime_r(&t, &tm);
+		year = tm.tm_year + 1900;
+		month = tm.tm_mon + 1;
+		mday = tm.tm_mday;
+	}
+	xasprintf(&ep->date, "%04d-%02d-%02d", year, month, mday);
+	ep->published = opts != NULL && opts->published != 0 ?
+	    opts->published : (day->end != 0 ? day->end : day->start);
+	buf_init(&b);
+	spoken_date(&b, year, month, mday);
+	strncpy(d.datestr, buf_str(&b), sizeof d.datestr - 1);
+	buf_free(&b);
+	d.hash = draft_fnv(draft_fnv(0, ep->date), ep->repository);
+
+	/* classify */
+	d.nitems = day->ncommits;
+	d.items = xcalloc(d.nitems + 1, sizeof *d.items);
+	for (i = 0; i < d.nitems; i++) {
+		struct draft_item *it = &d.items[i];
+
+		it->c = &day->commits[i];
+		it->idx = (long)i;
+		classify_commit(it->c, day->repo, &it->cl);
+		it->name = draft_name(it->c, it->cl.bot);
+	}
+
+	/* counts, with reverts as the drafter tells them */
+	day_stats(day, &ep->stats);
+	ep->stats.reverts = ep->stats.relands = 0;
+	for (i = 0; i < d.nitems; i++) {
+		if (d.items[i].cl.kind == CLASSIFY_REVERT)
+			ep->stats.reverts++;
+		else if (d.items[i].cl.kind == CLASSIFY_RELAND)
+			ep->stats.relands++;
+	}
+
+	/* rank and narrate */
+	draft_theme(&d);
+	draft_opening(&d);
+	draft_rollbacks(&d);
+	draft_single(&d);
+	draft_highlights(&d);
+	draft_fixes(&d);
+	draft_housekeeping(&d);
+	draft_focus(&d);
+	draft_closing(&d);
+	draft_title(&d);
+	draft_description(&d);
+
+	buf_init(&b);
+	for (i = 0; i < ep->nsegments; i++) {
+		if (i > 0)
+			buf_puts(&b, "\n\n");
+		buf_puts(&b, ep->segments[i].text);
+	}
+	ep->transcript = buf_steal(&b);
+	ep->words = draft_nwords(ep->transcript);
+	wpm = opts != NULL && opts->words_per_minute > 0 ?
+	    opts->words_per_minute : EPISODE_WORDS_PER_MINUTE;
+	ep->duration = lround((double)ep->words * 60.0 / wpm);
+
+	if (opts != NULL && opts->nearby != NULL && opts->nnearby > 0) {
+		ep->nearby = xcalloc(opts->nnearby, sizeof *ep->nearby);
+		for (i = 0; i < opts->nnearby; i++) {
+			ep->nearby[i].date = xstrdup_null(opts->nearby[i].date);
+			ep->nearby[i].title =
+			    xstrdup_null(opts->nearby[i].title);
+		}
+		ep->nnearby = opts->nnearby;
+	}
+
+	for (i = 0; i < d.nitems; i++) {
+		classify_clear(&d.items[i].cl);
+		free(d.items[i].name);
+	}
+	free(d.items);
+	free(d.repo);
+	free(d.theme_area);
+	return ep;
+}
+
+/* Free an episode and all it owns; episode_free(NULL) is a no-op. */
+void
+episode_free(struct episode *ep)
+{
+	size_t	i, j;
+
+	if (ep == NULL)
+		return;
+	free(ep->show);
+	free(ep->title);
+	free(ep->description);
+	free(ep->date);
+	free(ep->repository);
+	for (i = 0; i < ep->nsegments; i++) {
+		free(ep->segments[i].kind);
+		free(ep->segments[i].text);
+		for (j = 0; j < ep->segments[i].ncommits; j++)
+			free(ep->segments[i].commits[j]);
+		free(ep->segments[i].commits);
+	}
+	free(ep->segments);
+	free(ep->transcript);
+	free(ep->focus);
+	for (i = 0; i < ep->nnearby; i++) {
+		free(ep->nearby[i].date);
+		free(ep->nearby[i].title);
+	}
+	free(ep->nearby);
+	free(ep);
+}

@@ -1,0 +1,25 @@
+/*
+ * Spoken forms: how numbers, dates, lists and durations are said aloud.
+ * Each appends to a buf. No libevent, no jansson.
+ */
+#ifndef HOOKCAST_SPOKEN_H
+#define HOOKCAST_SPOKEN_H
+
+#include "buf.h"
+
+/* 0 -> "zero", 30 -> "thirty", 1204 -> "one thousand two hundred four". */
+void	 spoken_number(struct buf *, long long);
+/* 1 -> "first", 9 -> "ninth", 23 -> "twenty-third". */
+void	 spoken_ordinal_word(struct buf *, long long);
+/* 4 -> "4th", 22 -> "22nd", 11 -> "11th". */
+void	 spoken_ordinal_digits(struct buf *, long long);
+/* (2026, 4, 4) -> "April 4th, 2026". month 1..12. */
+void	 spoken_date(struct buf *, int year, int month, int mday);
+/* n and the noun, singular or plural: (3, "commit", "commits") -> "three commits". */
+void	 spoken_count(struct buf *, long long, const char *one, const char *many);
+/* {"A","B","C"} -> "A, B and C"; {"A","B"} -> "A and B". */
+void	 spoken_list(struct buf *, const char *const *items, size_t n);
+/* 261 -> "PT4M21S"; 0 -> "PT0S"; 3600 -> "PT1H". */
+void	 iso_duration(struct buf *, long seconds);
+
+#endif

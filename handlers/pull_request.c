@@ -1,0 +1,134 @@
+/* pull_request: we keep merged pull requests, and only those. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "handler.h"
+#include "xmalloc.h"
+
+/* A PR body beyond this is cut (at a UTF-8 boundary). */
+#define PULL_REQUEST_MAX_BODY	(64 * 1024)
+/* Bytes of an unknown action echoed in the note. */
+#define PULL_REQUEST_MAX_ACTION	32
+
+static int	pull_request_handle(const json_t *, time_t,
+		    struct handler_result *, char **);
+
+const struct handler_entry handler_pull_request = {
+	"pull_request", pull_request_handle
+};
+
+/* Copy a body, at most PULL_REQUEST_MAX_BODY bytes, not splitting a rune. */
+static char *
+pull_request_body(const char *s)
+{
+	size_t	n = strlen(s);
+
+	if (n > PULL_REQUEST_MAX_BODY) {
+		n = PULL_REQUEST_MAX_BODY;
+		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;
+	}
+	return xstrndup(s, n);
+}
+
+/* "action <action>", keeping only tame characters of an outside word. */
+static char *
+pull_request_note(const char *action)
+{
+	char	word[PULL_REQUEST_MAX_ACTION + 1];
+	size_t	i;
+
+	for (i = 0; i < PULL_REQUEST_MAX_ACTION && action[i] != '\0'; i++) {
+		if ((action[i] >= 'a' && action[i] <= 'z') ||
+		    (action[i] >= '0' && action[i] <= '9') || action[i] == '_')
+			word[i] = action[i];
+		else
+			word[i] = '?';
+	}
+	word[i] = '\0';
+	return xstrdup(word[0] != '\0' ? word : "?");
+}
+
+/*
+ * Validate a pull_request delivery. Only action "closed" with merged true
+ * yields a merged PR; any other action is accepted and ignored.
+ */
+static int
+pull_request_handle(const json_t *payload, time_t now,
+    struct handler_result *result, char **cause)
+{
+	struct handler_result	 r;
+	const json_t		*pr, *user, *base;
+	const char		*action, *repo, *defbranch, *title, *login;
+	const char		*mergedat, *mergesha, *body, *baseref;
+	long long		 number;
+	int			 merged;
+	time_t			 when = now;
+	char			*word;
+
+	memset(&r, 0, sizeof(r));
+	if (!json_is_object(payload)) {
+		xasprintf(cause, "payload: expected an object");
+		return -1;
+	}
+	if (hjson_string(payload, NULL, "action", &action, cause) == -1)
+		return -1;
+	if (hjson_repository(payload, 1, &repo, &defbranch, cause) == -1)
+		return -1;
+	if (hjson_object(payload, NULL, "pull_request", &pr, cause) == -1)
+		return -1;
+	if (hjson_integer(pr, "pull_request", "number", &number, cause) == -1)
+		return -1;
+	if (number <= 0) {
+		xasprintf(cause, "pull_request.number: expected a positive "
+		    "integer");
+		return -1;
+	}
+	if (hjson_string(pr, "pull_request", "title", &title, cause) == -1 ||
+	    hjson_object(pr, "pull_request", "user", &user, cause) == -1 ||
+	    hjson_string(user, "pull_request.user", "login", &login,
+	    cause) == -1 ||
+	    hjson_bool_opt(pr, "pull_request", "merged", &merged, cause) == -1 ||
+	    hjson_string_opt(pr, "pull_request", "merged_at", &mergedat,
+	    cause) == -1 ||
+	    hjson_string_opt(pr, "pull_request", "merge_commit_sha", &mergesha,
+	    cause) == -1 ||
+	    hjson_string_opt(pr, "pull_request", "body", &body, cause) == -1 ||
+	    hjson_object(pr, "pull_request", "base", &base, cause) == -1 ||
+	    hjson_string(base, "pull_request.base", "ref", &baseref,
+	    cause) == -1)
+		return -1;
+	if (mergedat != NULL && hjson_time(mergedat, &when) == -1) {
+		xasprintf(cause, "pull_request.merged_at: expected an ISO 8601 "
+		    "time");
+		return -1;
+	}
+
+	r.repo = xstrdup(repo);
+	r.default_branch = xstrdup_null(defbranch);
+	if (strcmp(action, "closed") != 0 || !merged) {
+		r.ignored = 1;
+		if (strcmp(action, "closed") == 0)
+			r.note = xstrdup("closed without merge");
+		else {
+			word = pull_request_note(action);
+			xasprintf(&r.note, "action %s", word);
+			free(word);
+		}
+		*result = r;
+		return 0;
+	}
+
+	r.pr = xcalloc(1, sizeof(*r.pr));
+	r.pr->number = (long)number;
+	r.pr->title = xstrdup(title);
+	r.pr->author_login = xstrdup(login);
+	r.pr->body = body != NULL ? pull_request_body(body) : NULL;
+	r.pr->merge_sha = xstrdup_null(mergesha);
+	r.pr->branch = xstrdup(baseref);
+	r.pr->merged_at = when;
+	r.note = xstrdup("merged");
+	*result = r;
+	return 0;
+}

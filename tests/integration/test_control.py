@@ -1,0 +1,394 @@
+"""The control socket, hookcastctl, signals, start-up checks and
+--check-config, against the real daemon."""
+
+import json
+import os
+import re
+import signal
+import socket
+import stat
+import sys
+import time
+import unittest
+import uuid
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hookcast_test as ht  # noqa: E402
+
+REPO = "hookcast-test/gadget"
+
+
+def fill(d, n=3, repo=REPO):
+    """Push n commits to repo's main, one push each; the commit ids."""
+    ids = []
+    for i in range(n):
+        c = ht.make_commit(
+            message="gadget: speed up the sprocket cache %d\n\n"
+                    "Makes lookups 1.%dx faster." % (i, i + 2), repo=repo)
+        status, reply = d.post_payload(ht.make_push(commits=[c], repo=repo))
+        if status != 200:
+            raise AssertionError("push: %s %r" % (status, reply))
+        ids.append(c["id"])
+    return ids
+
+
+def files_under(path):
+    out = []
+    for root, dirs, files in os.walk(path):
+        out += [os.path.join(root, f) for f in files]
+    return sorted(out)
+
+
+class TestControl(unittest.TestCase):
+
+    def test_status(self):
+        with ht.Daemon() as d:
+            reply = d.control("status")
+            self.assertIs(reply.get("ok"), True, reply)
+            self.assertIsInstance(reply.get("repos"), list, reply)
+            deliv = reply.get("deliveries")
+            self.assertIsInstance(deliv, dict, reply)
+            for k in ("accepted", "duplicate", "ignored", "rejected"):
+                self.assertIsInstance(deliv.get(k), int, reply)
+            fill(d, 2)
+            r = d.repo_stats(REPO)
+            self.assertEqual(r.get("commits"), 2, r)
+            self.assertEqual(r.get("pushes"), 2, r)
+            self.assertEqual(r.get("authors"), 1, r)
+            self.assertEqual(r.get("reverts"), 0, r)
+            self.assertEqual(r.get("merged_prs"), 0, r)
+            d.stop()
+
+    def test_preview(self):
+        with ht.Daemon() as d:
+            fill(d, 3)
+            reply = d.control("preview " + REPO)
+            self.assertIs(reply.get("ok"), True, reply)
+            eps = reply.get("episodes")
+            self.assertIsInstance(eps, list, reply)
+            self.assertEqual(len(eps), 1, reply)
+            ep = eps[0]
+            self.assertEqual(ep.get("repo"), REPO, ep)
+            self.assertRegex(ep.get("date") or "", r"^\d{4}-\d\d-\d\d$", ep)
+            self.assertIsInstance(ep.get("title"), str, ep)
+            self.assertTrue(ep["title"].strip(), ep)
+            self.assertIsInstance(ep.get("episode"), dict, ep)
+            self.assertEqual(ep["episode"].get("title"), ep["title"], ep)
+            self.assertEqual(ep["episode"].get("stats", {}).get("commits"),
+                             3, ep["episode"].get("stats"))
+            self.assertIsInstance(ep.get("markdown_text"), str, ep)
+            self.assertTrue(ep["markdown_text"].startswith("# "),
+                            ep["markdown_text"][:80])
+            self.assertEqual(files_under(d.output_dir), [],
+                             "preview wrote files")
+            again = d.control("preview " + REPO)
+            self.assertIs(again.get("ok"), True, again)
+            self.assertEqual(again["episodes"][0].get("title"), ep["title"],
+                             "a second preview gave another title")
+            self.assertEqual(d.repo_stats(REPO).get("commits"), 3,
+                             "preview reset the day")
+            # Without an argument: every repository with activity.
+            every = d.control("preview")
+            self.assertIs(every.get("ok"), True, every)
+            self.assertEqual([e.get("repo") for e in every["episodes"]],
+                             [REPO], every)
+            self.assertEqual(files_under(d.output_dir), [],
+                             "preview wrote files")
+            d.stop()
+
+    def test_flush(self):
+        with ht.Daemon() as d:
+            fill(d, 2)
+            reply = d.control("flush " + REPO)
+            self.assertIs(reply.get("ok"), True, reply)
+            eps = reply.get("episodes")
+            self.assertIsInstance(eps, list, reply)
+            self.assertEqual(len(eps), 1, reply)
+            ep = eps[0]
+            self.assertEqual(ep.get("repo"), REPO, ep)
+            owner, name = REPO.split("/")
+            for key, ext in (("markdown", ".md"), ("json", ".json")):
+                self.assertTrue(os.path.isfile(ep.get(key) or ""), ep)
+                self.assertEqual(
+                    os.path.realpath(ep[key]),
+                    os.path.realpath(os.path.join(
+                        d.output_dir, owner, name, ep["date"] + ext)), ep)
+            with open(ep["json"], encoding="utf-8") as f:
+                episode = json.load(f)
+            self.assertEqual(episode.get("stats", {}).get("commits"), 2)
+            self.assertEqual(d.repo_stats(REPO).get("commits", 0), 0,
+                             "flush did not start a new day")
+            # Nothing new since: an error, not an empty episode.
+            again = d.control("flush " + REPO)
+            self.assertIs(again.get("ok"), False, again)
+            self.assertTrue(str(again.get("error", "")).strip(), again)
+            # Without an argument and no activity: ok, no episodes.
+            every = d.control("flush")
+            self.assertIs(every.get("ok"), True, every)
+            self.assertEqual(every.get("episodes"), [], every)
+            d.stop()
+
+    def test_flush_without_activity(self):
+        with ht.Daemon() as d:
+            reply = d.control("flush nobody/nothing")
+            self.assertIs(reply.get("ok"), False, reply)
+            self.assertIsInstance(reply.get("error"), str, reply)
+            self.assertTrue(reply["error"].strip(), reply)
+            self.assertEqual(files_under(d.output_dir), [])
+            d.stop()
+
+    def test_unknown_command(self):
+        with ht.Daemon() as d:
+            reply = d.control("frobnicate now")
+            self.assertIs(reply.get("ok"), False, reply)
+            self.assertIsInstance(reply.get("error"), str, reply)
+            self.assertIn("unknown command", reply["error"].lower(), reply)
+            self.assertIs(d.control("status").get("ok"), True)
+            d.stop()
+
+    def test_reload(self):
+        with ht.Daemon() as d:
+            fill(d, 1)
+            reply = d.control("reload")
+            self.assertIs(reply.get("ok"), True, reply)
+            self.assertEqual(d.repo_stats(REPO).get("commits"), 1,
+                             "reload lost the day")
+            fill(d, 1)
+            self.assertEqual(d.repo_stats(REPO).get("commits"), 2)
+            d.stop()
+
+    def test_socket_mode(self):
+        with ht.Daemon() as d:
+            st = os.stat(d.socket_path)
+            self.assertTrue(stat.S_ISSOCK(st.st_mode))
+            self.assertEqual(stat.S_IMODE(st.st_mode), 0o660,
+                             "control socket mode %o"
+                             % stat.S_IMODE(st.st_mode))
+            d.stop()
+
+
+class TestCtl(unittest.TestCase):
+
+    def test_ctl(self):
+        with ht.Daemon() as d:
+            fill(d, 2)
+            rc, out, err = d.ctl("status")
+            self.assertEqual(rc, 0, (out, err))
+            self.assertTrue(out.strip(), "hookcastctl status printed"
+                            " nothing")
+            self.assertFalse(out.lstrip().startswith("{"),
+                             "hookcastctl status printed JSON, not a"
+                             " summary: %r" % out)
+            self.assertIn(REPO, out)
+
+            rc, out, err = d.ctl("--json", "status")
+            self.assertEqual(rc, 0, (out, err))
+            lines = out.strip().splitlines()
+            self.assertEqual(len(lines), 1, out)
+            raw = json.loads(lines[0])
+            self.assertIs(raw.get("ok"), True, raw)
+            self.assertIn(REPO, [r.get("repo") for r in raw["repos"]])
+
+            rc, out, err = d.ctl("preview", REPO)
+            self.assertEqual(rc, 0, (out, err))
+            self.assertTrue(out.strip())
+
+            rc, out, err = d.ctl("flush", "nobody/nothing")
+            self.assertEqual(rc, 1, "ok:false reply: rc %s (%r %r)"
+                             % (rc, out, err))
+            self.assertTrue((out + err).strip(),
+                            "no error printed for an ok:false reply")
+
+            rc, out, err = d.ctl("frobnicate")
+            self.assertEqual(rc, 1, (out, err))
+
+            rc, out, err = d.ctl("flush", REPO)
+            self.assertEqual(rc, 0, (out, err))
+            self.assertEqual(d.repo_stats(REPO).get("commits", 0), 0)
+
+            rc, out, err = d.ctl("status",
+                                 socket_path=os.path.join(d.tmp, "nope.sock"))
+            self.assertEqual(rc, 2, "no daemon: rc %s (%r %r)"
+                             % (rc, out, err))
+            self.assertTrue(err.strip(), "no error printed")
+            d.stop()
+
+
+class TestLifecycle(unittest.TestCase):
+
+    def test_sigterm(self):
+        with ht.Daemon() as d:
+            fill(d, 1)
+            self.assertEqual(d.stop(), 0)
+
+    def test_sighup_reloads(self):
+        with ht.Daemon() as d:
+            fill(d, 1)
+            mark = len(d.log())
+            d.send_signal(signal.SIGHUP)
+            d.wait_log(r"^<\d>.*\breloaded\b", start=mark)
+            self.assertTrue(d.running(), "SIGHUP ended the daemon")
+            fill(d, 1)
+            self.assertEqual(d.repo_stats(REPO).get("commits"), 2)
+            d.stop()
+
+    def test_second_daemon_refused(self):
+        with ht.Daemon() as first:
+            other = os.path.join(first.tmp, "other")
+            os.mkdir(other)
+            p = ht.run_daemon([
+                "--state-dir=" + os.path.join(other, "state"),
+                "--output-dir=" + os.path.join(other, "episodes"),
+                "--listen=127.0.0.1:0",
+                "--control-socket=" + first.socket_path,
+                "--secret-file=" + first.secret_path,
+                "--timezone=UTC", "--emit-at=10:00", "--log-level=debug",
+            ], cwd=other)
+            self.assertNotEqual(p.returncode, 0,
+                                "a second daemon started on a live socket;"
+                                " stderr:\n" + p.stderr)
+            self.assertIn("socket", p.stderr.lower(), p.stderr)
+            # The first one is untouched.
+            self.assertTrue(first.running())
+            self.assertTrue(os.path.exists(first.socket_path))
+            self.assertIs(first.control("status").get("ok"), True)
+            fill(first, 1)
+            first.stop()
+
+    def test_stale_socket_replaced(self):
+        with ht.Daemon() as first:
+            fill(first, 1)
+            first.kill()
+            self.assertTrue(os.path.exists(first.socket_path),
+                            "SIGKILL removed the socket file?")
+            with ht.Daemon(tmp=first.tmp) as second:
+                self.assertIs(second.control("status").get("ok"), True)
+                fill(second, 1)
+                second.stop()
+
+    def test_crash_loses_nothing(self):
+        """The journal: a SIGKILLed daemon's day comes back on restart, and
+        its deliveries are still known (a redelivery is a duplicate)."""
+        with ht.Daemon() as first:
+            c = ht.make_commit(repo=REPO)
+            body = ht.body_of(ht.make_push(commits=[c], repo=REPO))
+            guid = str(uuid.uuid4())
+            status, reply = first.post(body, "push", delivery=guid)
+            self.assertEqual(status, 200, reply)
+            fill(first, 1)
+            first.kill()
+            with ht.Daemon(tmp=first.tmp) as second:
+                self.assertEqual(second.repo_stats(REPO).get("commits"), 2,
+                                 "the day was lost with the SIGKILL")
+                status, reply = second.post(body, "push", delivery=guid)
+                self.assertEqual(status, 200, reply)
+                self.assertIs(reply.get("duplicate"), True,
+                              "redelivery after a restart: %r" % (reply,))
+                self.assertEqual(second.repo_stats(REPO).get("commits"), 2)
+                second.stop()
+
+    def test_no_secret_refused(self):
+        tmp = ht.make_tmpdir()
+        try:
+            p = ht.run_daemon([
+                "--state-dir=" + os.path.join(tmp, "state"),
+                "--output-dir=" + os.path.join(tmp, "episodes"),
+                "--listen=127.0.0.1:0",
+                "--control-socket=" + os.path.join(tmp, "control.sock"),
+                "--timezone=UTC", "--log-level=debug",
+            ], cwd=tmp)
+            self.assertNotEqual(p.returncode, 0,
+                                "started without a secret; stderr:\n"
+                                + p.stderr)
+            self.assertIn("secret", p.stderr.lower(), p.stderr)
+        finally:
+            import shutil
+            shutil.rmtree(tmp, ignore_errors=True)
+
+    def test_insecure_no_signature(self):
+        with ht.Daemon(extra_args=["--insecure-no-signature"],
+                       options={"secret-file": None}, secret=None) as d:
+            warnings = [l for l in d.log().splitlines()
+                        if re.match(r"<[0-4]>", l)]
+            self.assertTrue(
+                any(re.search(r"signature|insecure|secret", l, re.I)
+                    for l in warnings),
+                "no warning about unsigned deliveries; log:\n" + d.log())
+            status, reply = d.post_payload(ht.make_push(repo=REPO),
+                                           sign=False)
+            self.assertEqual(status, 200, reply)
+            d.stop()
+
+
+GOOD_CONFIG = """\
+# hookcast test configuration
+listen = 127.0.0.1:0
+state_dir = {tmp}/state
+output_dir = {tmp}/episodes
+control_socket = {tmp}/control.sock
+secret_file = {tmp}/secret
+emit_at = 10:00
+timezone = UTC
+log_level = info
+
+[repo "hookcast-test/gadget"]
+show = Gadget Daily
+branches = main, release
+"""
+
+BAD_CONFIG = """\
+# hookcast test configuration
+listen = 127.0.0.1:0
+no_such_key = 1
+timezone = UTC
+emit_at = 25:99
+state_dir = {tmp}/state
+secret_file = {tmp}/secret
+"""
+
+
+class TestCheckConfig(unittest.TestCase):
+
+    def setUp(self):
+        self.tmp = ht.make_tmpdir()
+        with open(os.path.join(self.tmp, "secret"), "w") as f:
+            f.write(ht.DEFAULT_SECRET)
+
+    def tearDown(self):
+        import shutil
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def write(self, text):
+        path = os.path.join(self.tmp, "hookcast.conf")
+        with open(path, "w") as f:
+            f.write(text.format(tmp=self.tmp))
+        return path
+
+    def test_good(self):
+        path = self.write(GOOD_CONFIG)
+        p = ht.run_daemon(["--config=" + path, "--check-config"],
+                          cwd=self.tmp)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertIn("configuration OK", p.stdout + p.stderr)
+        self.assertFalse(os.path.exists(os.path.join(self.tmp,
+                                                     "control.sock")),
+                         "--check-config started serving")
+
+    def test_bad(self):
+        path = self.write(BAD_CONFIG)
+        p = ht.run_daemon(["--config=" + path, "--check-config"],
+                          cwd=self.tmp)
+        out = p.stdout + p.stderr
+        self.assertEqual(p.returncode, 1, out)
+        self.assertNotIn("configuration OK", out)
+        base = re.escape(os.path.basename(path))
+        self.assertRegex(out, base + r":3\b.*no_such_key",
+                         "unknown key on line 3 not reported as"
+                         " file:line:key")
+        self.assertRegex(out, base + r":5\b.*emit_at",
+                         "bad emit_at on line 5 not reported as"
+                         " file:line:key")
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)

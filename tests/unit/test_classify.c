@@ -1,0 +1,416 @@
+/* Unit tests for episode/classify.c: one row per classifier rule. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "classify.h"
+#include "record.h"
+#include "xmalloc.h"
+
+#define SHA1 "c5fb460e7c7a57bf3e3a985d10a8b175bbd61500"
+
+struct kind_case {
+	const char		*rule;
+	const char		*subject;
+	const char		*body;
+	const char		*file;	/* one modified file, or NULL */
+	const char		*login;
+	int			 is_revert, is_reland; /* as revert_parse says */
+	enum classify_kind	 kind;
+	const char		*area;	/* NULL: no area */
+};
+
+static const struct kind_case kinds[] = {
+	{ "git revert", "Revert \"tool: add a retry delay\"",
+	    "This reverts commit " SHA1 ".", "src/tool.c", "daniel", 1, 0,
+	    CLASSIFY_REVERT, "tool" },
+	{ "curl (revert)", "lib: drop the cache (revert)", "", "lib/c.c",
+	    "daniel", 0, 0, CLASSIFY_REVERT, "lib" },
+	{ "revert info", "Back out the cache", "", "lib/c.c", "a", 1, 0,
+	    CLASSIFY_REVERT, "lib" },
+	{ "reland tag", "[reland][xpu] INT8 quantization on Intel XPU", "",
+	    "test/q/test_int8.py", "x", 0, 0, CLASSIFY_RELAND, "XPU" },
+	{ "reapply", "Reapply \"add the cache\"", "", "lib/c.c", "a", 0, 0,
+	    CLASSIFY_RELAND, "lib" },
+	{ "revert of revert", "Revert \"Revert \"add the cache\"\"", "",
+	    "lib/c.c", "a", 0, 0, CLASSIFY_RELAND, "lib" },
+	{ "reland info", "Bring back the cache", "", "lib/c.c", "a", 0, 1,
+	    CLASSIFY_RELAND, "lib" },
+	{ "feature words + tag area", "[inductor] Add fused attention kernel",
+	    "", "torch/_inductor/k.py", "a", 0, 0, CLASSIFY_FEATURE,
+	    "inductor" },
+	{ "perf words", "[X86] Speed up int8 GEMM", "", "src/gemm.c", "a",
+	    0, 0, CLASSIFY_PERF, "X86" },
+	{ "conventional fix + scope", "fix(parser): handle empty input", "",
+	    "src/parser.c", "a", 0, 0, CLASSIFY_FIX, "parser" },
+	{ "fix words", "Prevent a crash on empty config", "", "src/cfg.c",
+	    "a", 0, 0, CLASSIFY_FIX, "src" },
+	{ "docs files", "Update the install guide", "", "docs/install.md",
+	    "a", 0, 0, CLASSIFY_DOCS, "docs" },
+	{ "conventional docs", "docs: fix duplicate reference labels", "",
+	    "docs/source/a.rst", "a", 0, 0, CLASSIFY_DOCS, "docs" },
+	{ "tests files", "Skip test_fsdp2 on new PyTorch", "",
+	    "test/test_low_bit_optim.py", "a", 0, 0, CLASSIFY_TESTS, "test" },
+	{ "curl scope build", "cmake: add a way to select tests", "",
+	    "tests/CMakeLists.txt", "a", 0, 0, CLASSIFY_BUILD, "cmake" },
+	{ "ci files", "Run the macOS jobs on arm64", "",
+	    ".github/workflows/macos.yml", "a", 0, 0, CLASSIFY_BUILD,
+	    ".github" },
+	{ "bot bump", "Bump lodash from 4.17.20 to 4.17.21", "",
+	    "package.json", "dependabot[bot]", 0, 0, CLASSIFY_DEPS, NULL },
+	{ "version update", "Update pytorch_sphinx_theme2 version to 0.4.3",
+	    "", "docs/requirements.txt", "a", 0, 0, CLASSIFY_DEPS, "docs" },
+	{ "conventional deps", "chore(deps): update rust crate serde", "",
+	    "Cargo.toml", "renovate[bot]", 0, 0, CLASSIFY_DEPS, "deps" },
+	{ "cleanup words, package dir", "Delete deprecated QDQLayout",
+	    "", "torchao/dtypes/uintx/q.py", "a", 0, 0, CLASSIFY_CLEANUP,
+	    "dtypes" },
+	{ "conventional refactor", "refactor(core): split the parser", "",
+	    "src/core/p.c", "a", 0, 0, CLASSIFY_CLEANUP, "core" },
+	{ "curl scope, plain change", "setopt: defref the old referer", "",
+	    "lib/setopt.c", "a", 0, 0, CLASSIFY_CHANGE, "setopt" },
+	{ "two-word scope", "data creds: detect change", "", "lib/creds.c",
+	    "a", 0, 0, CLASSIFY_CHANGE, "data creds" },
+};
+
+static void
+fill(struct commit *c, const struct kind_case *k)
+{
+	memset(c, 0, sizeof *c);
+	c->sha = xstrdup(SHA1);
+	c->author_name = xstrdup("Ada Lovelace");
+	c->author_login = xstrdup(k->login);
+	c->subject = xstrdup(k->subject);
+	c->body = xstrdup(k->body);
+	if (k->file != NULL) {
+		c->modified = xcalloc(1, sizeof *c->modified);
+		c->modified[0] = xstrdup(k->file);
+		c->nmodified = 1;
+	}
+	c->revert.is_revert = k->is_revert;
+	c->revert.is_reland = k->is_reland;
+	c->reverts_idx = c->reverted_by_idx = -1;
+}
+
+static void
+test_kinds(void **state)
+{
+	struct commit	 c;
+	struct classify	 cl;
+	size_t		 i;
+
+	(void)state;
+	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		fill(&c, &kinds[i]);
+		classify_commit(&c, "pytorch/ao", &cl);
+		if (cl.kind != kinds[i].kind)
+			fail_msg("%s: kind %s, want %s", kinds[i].rule,
+			    classify_kind_name(cl.kind),
+			    classify_kind_name(kinds[i].kind));
+		if (kinds[i].area == NULL && cl.area != NULL)
+			fail_msg("%s: area %s, want none", kinds[i].rule,
+			    cl.area);
+		if (kinds[i].area != NULL && (cl.area == NULL ||
+		    strcmp(cl.area, kinds[i].area) != 0))
+			fail_msg("%s: area %s, want %s", kinds[i].rule,
+			    cl.area != NULL ? cl.area : "(none)",
+			    kinds[i].area);
+		classify_clear(&cl);
+		commit_clear(&c);
+	}
+}
+
+static void
+test_bots(void **state)
+{
+	static const struct {
+		const char	*login, *name;
+		int		 bot;
+		const char	*spoken;
+	} cases[] = {
+		{ "dependabot[bot]", "dependabot[bot]", 1, "Dependabot" },
+		{ "renovate[bot]", NULL, 1, "Renovate" },
+		{ "renovate", "Renovate Bot", 1, "Renovate" },
+		{ NULL, "github-actions[bot]", 1, "GitHub Actions" },
+		{ "some-ci-bot", NULL, 1, "Some ci bot" },
+		{ "pytorchmergebot", NULL, 1, "Pytorchmergebot" },
+		{ "daniel-stenberg", "Daniel Stenberg", 0, NULL },
+		{ "talbot", "Anne Talbot", 0, NULL },
+	};
+	size_t	 i;
+	char	*s;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		assert_int_equal(classify_is_bot(cases[i].login,
+		    cases[i].name), cases[i].bot);
+		if (cases[i].spoken == NULL)
+			continue;
+		s = classify_bot_name(cases[i].login, cases[i].name);
+		assert_string_equal(s, cases[i].spoken);
+		free(s);
+	}
+}
+
+static void
+test_what(void **state)
+{
+	static const struct {
+		const char *subject, *want;
+	} cases[] = {
+		{ "[X86] Re-enable DA8W4 path on X86 CPU (#4033)",
+		    "Re-enable DA8W4 path on X86 CPU" },
+		{ "fix(parser)!: handle empty input", "handle empty input" },
+		{ "tool: add a retry delay on 429", "add a retry delay on 429" },
+		{ "lib: drop the cache (revert)", "drop the cache" },
+		{ "Fix `foo()` in the README.", "Fix foo() in the README" },
+		{ "Plain subject", "Plain subject" },
+	};
+	size_t	 i;
+	char	*s;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		s = classify_what(cases[i].subject);
+		assert_string_equal(s, cases[i].want);
+		free(s);
+	}
+}
+
+static void
+test_clean(void **state)
+{
+	static const struct {
+		const char *in, *want;
+	} cases[] = {
+		{ "see https://github.com/o/r/issues/1 for more",
+		    "see for more" },
+		{ "flagged in https://github.com/o/r/issues/1.", "flagged." },
+		{ "ask ada@example.com now", "ask now" },
+		{ "Follow-up to " SHA1 " here", "Follow-up to here" },
+		{ "short c5fb460 sha", "short sha" },
+		{ "use `CURLOPT_X` and **bold**", "use CURLOPT_X and bold" },
+		{ "thanks @liangan1", "thanks liangan1" },
+		{ "from #4074 and (#12)", "from number 4074 and" },
+		{ "a [link](https://x.y/z) here", "a link here" },
+		{ "deadbeef stays, 2026 stays", "deadbeef stays, 2026 stays" },
+	};
+	size_t	 i;
+	char	*s;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		s = classify_clean(cases[i].in);
+		assert_string_equal(s, cases[i].want);
+		free(s);
+	}
+}
+
+static void
+test_prose(void **state)
+{
+	static const struct {
+		const char *subject, *body, *want;
+	} cases[] = {
+		{ "Revert \"x\"", "This reverts commit " SHA1 ".\n\n"
+		    "This needs some further work before we can do this.\n\n"
+		    "Fixes #21822\nCloses #21824\n",
+		    "This needs some further work before we can do this." },
+		{ "Fix a thing", "Summary:\n\nFixes #3867. We were missing "
+		    "handling None.\n\nTest Plan:\n\n```\npytest x\n```\n",
+		    "We were missing handling None." },
+		{ "Add x", "**Summary:** As of https://x.y/1,\ntorchao is ABI "
+		    "stable, so we drop it. Second one here now. Third is "
+		    "not read.\n", "Torchao is ABI stable, so we drop it. "
+		    "Second one here now." },
+		{ "Refine", "* Refine code\n\n* Fix typo\n\n---------\n\n"
+		    "Co-authored-by: A <a@b.c>\n", "" },
+		{ "Add y", "Pull Request resolved: https://x.y/2\n"
+		    "ghstack-source-id: 123\nDifferential Revision: D1\n"
+		    "Approved by: https://github.com/bob\n"
+		    "Signed-off-by: A <a@b.c>\n", "" },
+	};
+	size_t	 i;
+	char	*s;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		s = classify_prose(cases[i].body, cases[i].subject, 2);
+		assert_string_equal(s, cases[i].want);
+		free(s);
+	}
+}
+
+static void
+test_figures(void **state)
+{
+	static const struct {
+		const char	*text;
+		size_t		 n;
+		const char	*first, *second;
+	} cases[] = {
+		{ "1.7x speedup for single output and 1.4x for many", 2,
+		    "1.7x", "1.4x" },
+		{ "cuts memory by 35% and saves 2.5 GB", 2, "35%", "2.5 GB" },
+		{ "p99 down to 12 ms", 1, "12 ms", NULL },
+		{ "version 2.11.0 and 0x1f and x86 and on 429", 0, NULL, NULL },
+		{ "3 times faster", 1, "3 times", NULL },
+	};
+	char	*figs[CLASSIFY_MAXFIGURES];
+	size_t	 i, n, j;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		n = classify_figures(cases[i].text, figs, CLASSIFY_MAXFIGURES);
+		assert_int_equal(n, cases[i].n);
+		if (n > 0)
+			assert_string_equal(figs[0], cases[i].first);
+		if (n > 1)
+			assert_string_equal(figs[1], cases[i].second);
+		for (j = 0; j < n; j++)
+			free(figs[j]);
+	}
+}
+
+static void
+test_settings(void **state)
+{
+	static const struct {
+		const char *subject, *body, *want;
+	} cases[] = {
+		{ "setopt: CURLOPT_MAXCONNECTS set to 0 restores default", "",
+		    "CURLOPT_MAXCONNECTS" },
+		{ "Add OOM rejection", "Set `PYTORCH_CUDA_ALLOC_CONF=per_process"
+		    "_memory_fraction:0.95,throw_on_cudamalloc_oom:true` to "
+		    "try it.", "PYTORCH_CUDA_ALLOC_CONF=per_process_memory_"
+		    "fraction:0.95,throw_on_cudamalloc_oom:true" },
+		{ "tool: add --retry-all-errors", "", "--retry-all-errors" },
+		{ "Add a knob", "Use `max_split_size=64` for this.",
+		    "max_split_size=64" },
+		{ "tests: drop unused NGTCP2_ONLY_MSG", "", NULL },
+		{ "Fix macro", "```\nFOO_BAR_BAZ = 1\n```\n", NULL },
+		{ "Add a thing", "auto-sets use_dynamic=False here", NULL },
+		{ "Plain change", "Nothing to see, ABI and CI only.", NULL },
+	};
+	size_t	 i;
+	char	*s;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		s = classify_setting(cases[i].subject, cases[i].body);
+		if (cases[i].want == NULL) {
+			if (s != NULL)
+				fail_msg("row %zu: found %s", i, s);
+		} else {
+			assert_non_null(s);
+			assert_string_equal(s, cases[i].want);
+		}
+		free(s);
+	}
+}
+
+static void
+test_series(void **state)
+{
+	static const struct {
+		const char	*subject;
+		int		 ok, part, total;
+	} cases[] = {
+		{ "[inductor][3/15] XPU GEMM step", 1, 3, 15 },
+		{ "XPU GEMM (9/12)", 1, 9, 12 },
+		{ "[X86] no series", 0, 0, 0 },
+		{ "ratio [5/3] is wrong", 0, 0, 0 },
+	};
+	size_t	i;
+	int	part, total;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		part = total = 0;
+		assert_int_equal(classify_series(cases[i].subject, &part,
+		    &total), cases[i].ok);
+		if (cases[i].ok) {
+			assert_int_equal(part, cases[i].part);
+			assert_int_equal(total, cases[i].total);
+		}
+	}
+}
+
+static void
+test_past(void **state)
+{
+	static const struct {
+		const char *verb, *want;
+	} cases[] = {
+		{ "add", "added" }, { "Fix", "fixed" }, { "remove", "removed" },
+		{ "drop", "dropped" }, { "re-enable", "re-enabled" },
+		{ "simplify", "simplified" }, { "make", "made" },
+		{ "set", "set" }, { "tidy", "tidied" }, { "CURLOPT_X", NULL },
+		{ "data", NULL },
+	};
+	size_t	 i;
+	char	*s;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		s = classify_past(cases[i].verb, strlen(cases[i].verb));
+		if (cases[i].want == NULL)
+			assert_null(s);
+		else
+			assert_string_equal(s, cases[i].want);
+		free(s);
+	}
+}
+
+/* Significance: figures, files and a series rank a change higher. */
+static void
+test_score(void **state)
+{
+	static const struct kind_case plain = { "plain",
+	    "tool: add a flag", "", "src/tool.c", "a", 0, 0,
+	    CLASSIFY_FEATURE, "tool" };
+	static const struct kind_case rich = { "rich",
+	    "[inductor][2/5] Add fused kernel", "This makes attention 1.7x "
+	    "faster and saves 2.5 GB of memory on large models.",
+	    "torch/_inductor/k.py", "a", 0, 0, CLASSIFY_FEATURE, "inductor" };
+	struct commit	 c;
+	struct classify	 a, b;
+
+	(void)state;
+	fill(&c, &plain);
+	classify_commit(&c, "o/r", &a);
+	commit_clear(&c);
+	fill(&c, &rich);
+	classify_commit(&c, "o/r", &b);
+	commit_clear(&c);
+	assert_true(b.score > a.score);
+	assert_int_equal(b.nfigures, 2);
+	assert_int_equal(b.series_part, 2);
+	assert_int_equal(b.series_total, 5);
+	classify_clear(&a);
+	classify_clear(&b);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_kinds),
+		cmocka_unit_test(test_bots),
+		cmocka_unit_test(test_what),
+		cmocka_unit_test(test_clean),
+		cmocka_unit_test(test_prose),
+		cmocka_unit_test(test_figures),
+		cmocka_unit_test(test_settings),
+		cmocka_unit_test(test_series),
+		cmocka_unit_test(test_past),
+		cmocka_unit_test(test_score),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,372 @@
+/* Unit tests: common/day.c */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "day.h"
+
+#define SHA(c)	c c c c c c c c c c	/* 4 chars x 10 = 40 */
+
+/* A commit as a handler would build it. */
+static void
+make_commit(struct commit *c, const char *sha, const char *message,
+    const char *login, const char *name)
+{
+	memset(c, 0, sizeof(*c));
+	c->sha = strdup(sha);
+	c->author_login = login != NULL ? strdup(login) : NULL;
+	c->author_name = name != NULL ? strdup(name) : NULL;
+	assert_int_equal(commit_set_message(c, message), 0);
+	assert_int_equal(revert_parse(c->subject, c->body, &c->revert), 0);
+}
+
+static void
+test_day_new_free(void **state)
+{
+	struct day	*d;
+
+	day_free(NULL);
+	assert_null(day_new(NULL, 0));
+	assert_non_null(d = day_new("o/r", 1000));
+	assert_string_equal(d->repo, "o/r");
+	assert_int_equal(d->start, 1000);
+	assert_int_equal(d->end, 0);
+	assert_int_equal(d->ncommits, 0);
+	assert_int_equal(day_find_commit(d, SHA("abcd")), -1);
+	day_free(d);
+}
+
+static void
+test_day_dedup_by_sha(void **state)
+{
+	struct day	*d = day_new("o/r", 0);
+	struct commit	 c;
+
+	make_commit(&c, SHA("aaaa"), "First", "alice", "Alice");
+	assert_int_equal(day_add_commit(d, &c), 1);
+	assert_null(c.sha);		/* stolen */
+	make_commit(&c, SHA("aaaa"), "First again", "alice", "Alice");
+	assert_int_equal(day_add_commit(d, &c), 0);
+	assert_null(c.sha);		/* cleared */
+	assert_null(c.subject);
+	/* the same sha in upper case is the same commit */
+	make_commit(&c, SHA("AAAA"), "Shouting", NULL, "X");
+	assert_int_equal(day_add_commit(d, &c), 0);
+	make_commit(&c, SHA("bbbb"), "Second", "bob", "Bob");
+	assert_int_equal(day_add_commit(d, &c), 1);
+
+	assert_int_equal(d->ncommits, 2);
+	assert_string_equal(d->commits[0].subject, "First");
+	assert_int_equal(d->commits[0].reverts_idx, -1);
+	assert_int_equal(d->commits[0].reverted_by_idx, -1);
+	assert_int_equal(day_find_commit(d, SHA("bbbb")), 1);
+
+	/* no sha: refused, left as it was */
+	memset(&c, 0, sizeof(c));
+	c.subject = strdup("no sha");
+	assert_int_equal(day_add_commit(d, &c), -1);
+	assert_string_equal(c.subject, "no sha");
+	commit_clear(&c);
+	day_free(d);
+}
+
+/* Many commits: the arrays and the index grow, and every sha is found. */
+static void
+test_day_growth_and_find(void **state)
+{
+	struct day	*d = day_new("o/r", 0);
+	struct commit	 c;
+	char		 sha[41], prefix[12];
+	size_t		 i, n = 5000;
+
+	for (i = 0; i < n; i++) {
+		snprintf(sha, sizeof(sha), "%08zx%032zx", i * 2654435761u % n,
+		    i);
+		make_commit(&c, sha, "x", NULL, "N");
+		assert_int_equal(day_add_commit(d, &c), 1);
+	}
+	/* re-adding every one is a duplicate */
+	for (i = 0; i < n; i++) {
+		snprintf(sha, sizeof(sha), "%08zx%032zx", i * 2654435761u % n,
+		    i);
+		make_commit(&c, sha, "x", NULL, "N");
+		assert_int_equal(day_add_commit(d, &c), 0);
+	}
+	assert_int_equal(d->ncommits, n);
+	assert_true(d->commits_cap >= n);
+	assert_true(d->sha_index_cap >= 2 * n);
+	for (i = 0; i < n; i++) {
+		snprintf(sha, sizeof(sha), "%08zx%032zx", i * 2654435761u % n,
+		    i);
+		if (day_find_commit(d, sha) != (long)i)
+			fail_msg("commit %zu not found", i);
+	}
+	/* a unique 10-hex prefix */
+	snprintf(prefix, sizeof(prefix), "%.10s", d->commits[17].sha);
+	assert_int_equal(day_find_commit(d, prefix), 17);
+	day_free(d);
+}
+
+static const struct {
+	const char	*query;
+	long		 want;
+} find_cases[] = {
+	{ "1234567aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 0 },
+	{ "1234567AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", 0 },
+	{ "1234567bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", 1 },
+	{ "1234567cbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", -1 },
+	{ "1234567", -1 },			/* ambiguous */
+	{ "1234567a", 0 },
+	{ "1234567b", 1 },
+	{ "fedcba9", 2 },
+	{ "FEDCBA98", 2 },
+	{ "fedcba", -1 },			/* too short */
+	{ "fedcbaz", -1 },			/* not hex */
+	{ "", -1 },
+	{ "1234567aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", -1 },	/* 41 */
+	{ NULL, -1 },
+};
+
+static void
+test_day_find_prefix(void **state)
+{
+	static const char *const shas[] = {
+		"1234567aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+		"1234567bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+		"fedcba9876543210fedcba9876543210fedcba98",
+	};
+	struct day	*d = day_new("o/r", 0);
+	struct commit	 c;
+	size_t		 i;
+
+	for (i = 0; i < 3; i++) {
+		make_commit(&c, shas[i], "x", NULL, "N");
+		assert_int_equal(day_add_commit(d, &c), 1);
+	}
+	for (i = 0; i < sizeof(find_cases) / sizeof(find_cases[0]); i++)
+		if (day_find_commit(d, find_cases[i].query) !=
+		    find_cases[i].want)
+			fail_msg("\"%s\": got %ld, want %ld",
+			    find_cases[i].query ? find_cases[i].query : "(null)",
+			    day_find_commit(d, find_cases[i].query),
+			    find_cases[i].want);
+	day_free(d);
+}
+
+static void
+test_day_prs_and_pushes(void **state)
+{
+	struct day		*d = day_new("o/r", 0);
+	struct merged_pr	 pr;
+	struct push		 p;
+	struct day_stats	 st;
+
+	memset(&pr, 0, sizeof(pr));
+	pr.number = 3875;
+	pr.title = strdup("Revert \"LowBitPacking\"");
+	assert_int_equal(day_add_pr(d, &pr), 1);
+	assert_null(pr.title);
+	pr.number = 3875;
+	pr.title = strdup("again");
+	assert_int_equal(day_add_pr(d, &pr), 0);
+	assert_null(pr.title);
+	pr.number = 3876;
+	pr.title = strdup("other");
+	assert_int_equal(day_add_pr(d, &pr), 1);
+	assert_int_equal(d->nprs, 2);
+	assert_string_equal(d->prs[0].title, "Revert \"LowBitPacking\"");
+
+	memset(&p, 0, sizeof(p));
+	p.branch = strdup("main");
+	assert_int_equal(day_add_push(d, &p), 0);
+	assert_null(p.branch);
+	p.branch = strdup("main");
+	p.forced = 1;
+	assert_int_equal(day_add_push(d, &p), 0);
+	p.branch = strdup("dev");
+	p.forced = 1;
+	assert_int_equal(day_add_push(d, &p), 0);
+
+	day_stats(d, &st);
+	assert_int_equal(st.merged_prs, 2);
+	assert_int_equal(st.pushes, 3);
+	assert_int_equal(st.force_pushes, 2);
+	assert_int_equal(st.commits, 0);
+	assert_int_equal(st.authors, 0);
+	day_free(d);
+}
+
+/*
+ * Pairing scenarios: commits in arrival order, then the expected
+ * reverts_idx and reverted_by_idx of each.
+ */
+#define MAXC	5
+static const struct {
+	const char	*name;
+	struct {
+		const char	*sha;
+		const char	*message;
+	} commits[MAXC];
+	long		 reverts[MAXC];
+	long		 reverted_by[MAXC];
+} pair_cases[] = {
+	{ "by sha",
+	    { { SHA("a1a1"), "Add foo" },
+	      { SHA("b2b2"), "Revert \"Something else entirely\"\n\n"
+		"This reverts commit " SHA("a1a1") "." } },
+	    { -1, 0 }, { 1, -1 } },
+	{ "by sha, out of order",
+	    { { SHA("b2b2"), "Revert \"Add foo\"\n\n"
+		"This reverts commit " SHA("a1a1") "." },
+	      { SHA("a1a1"), "Add foo" } },
+	    { 1, -1 }, { -1, 0 } },
+	{ "by subject, the latest earlier one",
+	    { { SHA("a1a1"), "Add foo (#1)" },
+	      { SHA("c3c3"), "Add foo (#1)" },
+	      { SHA("b2b2"), "Revert \"Add foo (#1)\" (#2)" },
+	      { SHA("d4d4"), "Add foo (#1)" } },
+	    { -1, -1, 1, -1 }, { -1, 2, -1, -1 } },
+	{ "by subject, not a later one",
+	    { { SHA("b2b2"), "Revert \"Add foo\"" },
+	      { SHA("a1a1"), "Add foo" } },
+	    { -1, -1 }, { -1, -1 } },
+	{ "sha not in the day falls back to subject",
+	    { { SHA("a1a1"), "Add foo" },
+	      { SHA("b2b2"), "Revert \"Add foo\"\n\n"
+		"This reverts commit " SHA("9999") "." } },
+	    { -1, 0 }, { 1, -1 } },
+	{ "reverted work not in the day",
+	    { { SHA("a1a1"), "Add bar" },
+	      { SHA("b2b2"), "Revert \"Add foo\"" } },
+	    { -1, -1 }, { -1, -1 } },
+	{ "curl (revert)",
+	    { { SHA("a1a1"), "cookie: parse max-age" },
+	      { SHA("b2b2"), "cookie: parse max-age (revert)" } },
+	    { -1, 0 }, { 1, -1 } },
+	{ "re-land by sha (Reapply)",
+	    { { SHA("a1a1"), "Add foo (#1)" },
+	      { SHA("b2b2"), "Revert \"Add foo (#1)\" (#2)\n\n"
+		"This reverts commit " SHA("a1a1") "." },
+	      { SHA("c3c3"), "Reapply \"Add foo (#1)\"\n\n"
+		"This reverts commit " SHA("b2b2") "." } },
+	    { -1, 0, 1 }, { 1, 2, -1 } },
+	{ "re-land by subject (Revert \"Revert\")",
+	    { { SHA("a1a1"), "Add foo (#1)" },
+	      { SHA("b2b2"), "Revert \"Add foo (#1)\" (#2)" },
+	      { SHA("e5e5"), "Unrelated" },
+	      { SHA("c3c3"), "Revert \"Revert \"Add foo (#1)\"\" (#3)" } },
+	    { -1, 0, -1, 1 }, { 1, 3, -1, -1 } },
+	{ "re-land by [Reland] tag, PR numbers differ",
+	    { { SHA("a1a1"), "Add foo (#1)" },
+	      { SHA("b2b2"), "Revert \"Add foo (#1)\" (#2)" },
+	      { SHA("c3c3"), "[Reland] Add foo (#3)" } },
+	    { -1, 0, 1 }, { 1, 2, -1 } },
+	{ "re-land pairs with the revert, not the original",
+	    { { SHA("a1a1"), "Add foo" },
+	      { SHA("c3c3"), "Reland: Add foo" } },
+	    { -1, -1 }, { -1, -1 } },
+};
+
+static void
+test_day_pair_reverts(void **state)
+{
+	struct day	*d;
+	struct commit	 c;
+	size_t		 i, j, n;
+
+	for (i = 0; i < sizeof(pair_cases) / sizeof(pair_cases[0]); i++) {
+		d = day_new("o/r", 0);
+		for (n = 0; n < MAXC && pair_cases[i].commits[n].sha; n++) {
+			make_commit(&c, pair_cases[i].commits[n].sha,
+			    pair_cases[i].commits[n].message, "a", "A");
+			assert_int_equal(day_add_commit(d, &c), 1);
+		}
+		/* twice: pairing is recomputed, not accumulated */
+		day_pair_reverts(d);
+		day_pair_reverts(d);
+		for (j = 0; j < n; j++) {
+			if (d->commits[j].reverts_idx !=
+			    pair_cases[i].reverts[j])
+				fail_msg("%s: commit %zu reverts %ld, want %ld",
+				    pair_cases[i].name, j,
+				    d->commits[j].reverts_idx,
+				    pair_cases[i].reverts[j]);
+			if (d->commits[j].reverted_by_idx !=
+			    pair_cases[i].reverted_by[j])
+				fail_msg("%s: commit %zu reverted by %ld, "
+				    "want %ld", pair_cases[i].name, j,
+				    d->commits[j].reverted_by_idx,
+				    pair_cases[i].reverted_by[j]);
+		}
+		day_free(d);
+	}
+}
+
+static const struct {
+	const char	*login;
+	const char	*name;
+	const char	*message;
+} stats_commits[] = {
+	{ "alice", "Alice A", "Add foo" },
+	{ "ALICE", "Alice on another box", "Add bar" },
+	{ NULL, "Carol Doe", "Revert \"Add foo\"" },
+	{ NULL, "carol doe", "Reapply \"Add foo\"" },
+	{ "", "Dave", "Fix baz (revert)" },
+	{ "erin", NULL, "[Reland] Add qux" },
+	{ NULL, NULL, "Nobody" },
+};
+
+static void
+test_day_stats(void **state)
+{
+	struct day		*d = day_new("o/r", 0);
+	struct commit		 c;
+	struct push		 p;
+	struct day_stats	 st;
+	char			 sha[41];
+	size_t			 i;
+
+	for (i = 0; i < sizeof(stats_commits) / sizeof(stats_commits[0]);
+	    i++) {
+		snprintf(sha, sizeof(sha), "%040zx", i + 1);
+		make_commit(&c, sha, stats_commits[i].message,
+		    stats_commits[i].login, stats_commits[i].name);
+		assert_int_equal(day_add_commit(d, &c), 1);
+	}
+	memset(&p, 0, sizeof(p));
+	p.forced = 1;
+	assert_int_equal(day_add_push(d, &p), 0);
+
+	day_stats(d, &st);
+	assert_int_equal(st.commits, 7);
+	/* alice, carol doe, Dave (empty login), erin */
+	assert_int_equal(st.authors, 4);
+	assert_int_equal(st.reverts, 2);
+	assert_int_equal(st.relands, 2);
+	assert_int_equal(st.pushes, 1);
+	assert_int_equal(st.force_pushes, 1);
+	assert_int_equal(st.merged_prs, 0);
+	day_free(d);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_day_new_free),
+		cmocka_unit_test(test_day_dedup_by_sha),
+		cmocka_unit_test(test_day_growth_and_find),
+		cmocka_unit_test(test_day_find_prefix),
+		cmocka_unit_test(test_day_prs_and_pushes),
+		cmocka_unit_test(test_day_pair_reverts),
+		cmocka_unit_test(test_day_stats),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,441 @@
+/* Unit tests for the episode drafter: days built by hand, drafted, rendered. */
+#include <ctype.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "day.h"
+#include "episode.h"
+#include "xmalloc.h"
+
+#define SHA_FEAT	"1111111111111111111111111111111111111111"
+#define SHA_ORIG	"c5fb460e7c7a57bf3e3a985d10a8b175bbd61500"
+#define SHA_REVERT	"4beffe7737aa0000000000000000000000000002"
+#define SHA_RELAND	"5b37faa57b000000000000000000000000000003"
+#define SHA_FIX		"aaaaaaaaaa000000000000000000000000000004"
+#define SHA_DOCS	"bbbbbbbbbb000000000000000000000000000005"
+#define SHA_BOT		"cccccccccc000000000000000000000000000006"
+#define SHA_SET		"dddddddddd000000000000000000000000000007"
+#define SHA_BOT2	"eeeeeeeeee000000000000000000000000000008"
+
+struct spec {
+	const char	*sha, *name, *login, *subject, *body, *file;
+	int		 is_revert, is_reland;
+	long		 reverts_idx;
+	const char	*reason;
+};
+
+/* A busy day: a feature with figures, a revert of a change in the day and
+ * its re-land, a fix, docs, two bot bumps, and a change naming a setting. */
+static const struct spec busy[] = {
+	{ SHA_FEAT, "Ada Lovelace", "ada", "[inductor] Add fused attention "
+	    "kernel (#101)", "This makes attention 1.7x faster on large "
+	    "models and saves 2.5 GB of memory. See https://example.com/x "
+	    "and mail ada@example.com.\n\nPull Request resolved: "
+	    "https://github.com/o/r/pull/101\nApproved by: "
+	    "https://github.com/bob\nSigned-off-by: Ada <ada@example.com>\n",
+	    "torch/_inductor/kernel.py", 0, 0, -1, NULL },
+	{ SHA_ORIG, "Hana Tasta", "htasta", "tool: add a retry delay on 429",
+	    "Closes #21355\n", "src/tool_operate.c", 0, 0, -1, NULL },
+	{ SHA_REVERT, "Daniel Stenberg", "daniel-stenberg",
+	    "Revert \"tool: add a retry delay on 429\"", "This reverts commit "
+	    SHA_ORIG ".\n\nThis needs some further work before we can do "
+	    "this.\n\nCloses #21824\n", "src/tool_operate.c", 1, 0, 1,
+	    "This needs some further work before we can do this." },
+	{ SHA_RELAND, "Hana Tasta", "htasta",
+	    "Reapply \"tool: add a retry delay on 429\"", "Now with a cap.\n",
+	    "src/tool_operate.c", 0, 1, 2, NULL },
+	{ SHA_FIX, "Grace Hopper", "grace", "Fix crash when the config is "
+	    "empty", "An empty config file made the daemon crash at start. "
+	    "Commit " SHA_ORIG " started it.\n\nFixes #12\n", "src/config.c",
+	    0, 0, -1, NULL },
+	{ SHA_DOCS, "Linus Torvalds", "linus", "docs: explain the retry "
+	    "delay", "", "docs/retry.md", 0, 0, -1, NULL },
+	{ SHA_BOT, "dependabot[bot]", "dependabot[bot]",
+	    "Bump lodash from 4.17.20 to 4.17.21", "", "package.json", 0, 0,
+	    -1, NULL },
+	{ SHA_BOT2, "dependabot[bot]", "dependabot[bot]",
+	    "Bump express from 4.1 to 4.2", "", "package.json", 0, 0, -1,
+	    NULL },
+	{ SHA_SET, "Daniel Stenberg", "daniel-stenberg", "setopt: "
+	    "CURLOPT_MAXCONNECTS set to 0 restores default value", "Closes "
+	    "#21829\n", "lib/setopt.c", 0, 0, -1, NULL },
+};
+
+static const struct spec quiet[] = {
+	{ SHA_DOCS, "Viktor Szakats", "viktor-szakats", "examples/usercert"
+	    "inmem: use modern OpenSSL API, drop mentions of RSA",
+	    "Replacing API calls deprecated by OpenSSL 3.\n\nFixes #20595\n"
+	    "Closes #20596\n", "docs/examples/usercertinmem.c", 0, 0, -1,
+	    NULL },
+};
+
+static struct day *
+make_day(const struct spec *s, size_t n, size_t nprs)
+{
+	struct day	*d = xcalloc(1, sizeof *d);
+	size_t		 i;
+
+	d->repo = xstrdup("curl/curl");
+	d->start = 1780264800;	/* 2026-05-31T22:00:00Z */
+	d->end = 1780351200;
+	d->commits = xcalloc(n + 1, sizeof *d->commits);
+	d->ncommits = d->commits_cap = n;
+	for (i = 0; i < n; i++) {
+		struct commit *c = &d->commits[i];
+
+		c->sha = xstrdup(s[i].sha);
+		c->author_name = xstrdup(s[i].name);
+		c->author_login = xstrdup(s[i].login);
+		c->author_email = xstrdup("someone@example.com");
+		c->timestamp = d->start + 60 * (time_t)i;
+		c->subject = xstrdup(s[i].subject);
+		c->body = xstrdup(s[i].body);
+		c->modified = xcalloc(1, sizeof *c->modified);
+		c->modified[0] = xstrdup(s[i].file);
+		c->nmodified = 1;
+		c->revert.is_revert = s[i].is_revert;
+		c->revert.is_reland = s[i].is_reland;
+		c->revert.reason = xstrdup_null(s[i].reason);
+		if (s[i].is_revert)
+			c->revert.reverted_sha = xstrdup(SHA_ORIG);
+		c->reverts_idx = s[i].reverts_idx;
+		c->reverted_by_idx = -1;
+	}
+	d->prs = xcalloc(nprs + 1, sizeof *d->prs);
+	d->nprs = d->prs_cap = nprs;
+	for (i = 0; i < nprs; i++) {
+		d->prs[i].number = 100 + (long)i;
+		d->prs[i].title = xstrdup("A merged pull request");
+		d->prs[i].author_login = xstrdup("ada");
+	}
+	return d;
+}
+
+static struct episode *
+draft(const struct day *d)
+{
+	static const struct episode_nearby nearby[] = {
+		{ "2026-05-31", "Yesterday's Title" },
+	};
+	struct episode_opts	o;
+
+	memset(&o, 0, sizeof o);
+	o.show = "Curl Daily";
+	o.year = 2026;
+	o.month = 6;
+	o.mday = 1;
+	o.published = 1780308044;	/* 2026-06-01T10:00:44Z */
+	o.nearby = nearby;
+	o.nnearby = 1;
+	return episode_draft(d, &o);
+}
+
+static const struct episode_segment *
+segment(const struct episode *ep, const char *kind)
+{
+	size_t	i;
+
+	for (i = 0; i < ep->nsegments; i++) {
+		if (strcmp(ep->segments[i].kind, kind) == 0)
+			return &ep->segments[i];
+	}
+	return NULL;
+}
+
+static int
+segment_has(const struct episode_segment *seg, const char *sha)
+{
+	size_t	i;
+
+	for (i = 0; seg != NULL && i < seg->ncommits; i++) {
+		if (strcmp(seg->commits[i], sha) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* No URL, no hex sha of 7+ digits, no e-mail, no Markdown in spoken text. */
+static void
+assert_spoken_safe(const char *text)
+{
+	const char	*p;
+	size_t		 n;
+
+	assert_null(strstr(text, "http"));
+	assert_null(strchr(text, '@'));
+	assert_null(strchr(text, '`'));
+	assert_null(strstr(text, "**"));
+	for (p = text; *p != '\0'; p++) {
+		if (p > text && isalnum((unsigned char)p[-1]))
+			continue;
+		for (n = 0; isxdigit((unsigned char)p[n]); n++)
+			continue;
+		if (n >= 40)
+			fail_msg("a sha in: %s", text);
+	}
+}
+
+static void
+test_busy(void **state)
+{
+	static const char *present[] = { "opening", "rollbacks",
+	    "highlights", "fixes", "housekeeping", "focus", "closing" };
+	struct day			*d;
+	struct episode			*ep;
+	const struct episode_segment	*seg;
+	size_t				 i;
+
+	(void)state;
+	d = make_day(busy, sizeof busy / sizeof busy[0], 3);
+	ep = draft(d);
+	for (i = 0; i < sizeof present / sizeof present[0]; i++)
+		if (segment(ep, present[i]) == NULL)
+			fail_msg("no %s segment", present[i]);
+	assert_string_equal(ep->segments[0].kind, "opening");
+	assert_string_equal(ep->segments[ep->nsegments - 1].kind, "closing");
+
+	/* counts in words */
+	seg = segment(ep, "opening");
+	assert_non_null(strcasestr(seg->text, "nine commits from"));
+	assert_non_null(strstr(seg->text, "three merged pull requests"));
+	assert_non_null(strstr(seg->text, "June 1st, 2026"));
+	assert_non_null(strstr(seg->text, "Curl Daily"));
+
+	/* the revert: whose, who, why, and the recovery */
+	seg = segment(ep, "rollbacks");
+	assert_non_null(strstr(seg->text, "Hana Tasta"));
+	assert_non_null(strstr(seg->text, "Daniel Stenberg"));
+	assert_non_null(strstr(seg->text, "further work"));
+	assert_non_null(strstr(seg->text, "re-landed"));
+	assert_true(segment_has(seg, SHA_REVERT));
+	assert_true(segment_has(seg, SHA_ORIG));
+	assert_true(segment_has(seg, SHA_RELAND));
+
+	/* the highlight quotes its figures, drops its trailers */
+	seg = segment(ep, "highlights");
+	assert_non_null(strstr(seg->text, "Ada Lovelace"));
+	assert_non_null(strstr(seg->text, "1.7x"));
+	assert_non_null(strstr(seg->text, "2.5 GB"));
+	assert_null(strstr(seg->text, "Approved"));
+	assert_null(strstr(seg->text, "Signed-off-by"));
+	assert_true(segment_has(seg, SHA_FEAT));
+
+	seg = segment(ep, "fixes");
+	assert_non_null(strstr(seg->text, "Grace Hopper"));
+	assert_true(segment_has(seg, SHA_FIX));
+
+	/* bots grouped, never named as people */
+	seg = segment(ep, "housekeeping");
+	assert_non_null(strstr(seg->text, "Dependabot bumped two dependencies"));
+	assert_null(strstr(seg->text, "[bot]"));
+	assert_true(segment_has(seg, SHA_BOT));
+	assert_true(segment_has(seg, SHA_BOT2));
+
+	/* the focus quotes the setting verbatim */
+	seg = segment(ep, "focus");
+	assert_int_equal(strncmp(seg->text, "Today's Focus: ", 15), 0);
+	assert_non_null(strstr(seg->text, "CURLOPT_MAXCONNECTS"));
+	assert_true(segment_has(seg, SHA_SET));
+
+	assert_spoken_safe(ep->transcript);
+	assert_spoken_safe(ep->description);
+	assert_spoken_safe(ep->title);
+	assert_non_null(strstr(ep->transcript, "I'll catch you tomorrow"));
+	assert_int_equal(ep->stats.reverts, 1);
+	assert_int_equal(ep->stats.relands, 1);
+	assert_true(ep->words > 100);
+	assert_int_equal(ep->duration,
+	    (long)((double)ep->words * 60.0 / 150.0 + 0.5));
+	episode_free(ep);
+	day_free(d);
+}
+
+static void
+test_quiet(void **state)
+{
+	struct day	*d;
+	struct episode	*ep;
+
+	(void)state;
+	d = make_day(quiet, 1, 0);
+	ep = draft(d);
+	assert_non_null(segment(ep, "opening"));
+	assert_non_null(segment(ep, "closing"));
+	assert_null(segment(ep, "rollbacks"));
+	assert_null(segment(ep, "focus"));
+	assert_null(segment(ep, "fixes"));
+	assert_int_equal(ep->nsegments, 3);
+	assert_non_null(strstr(ep->transcript, "a single commit"));
+	assert_non_null(strstr(ep->transcript, "Viktor Szakats"));
+	assert_spoken_safe(ep->transcript);
+	assert_true(ep->words < 150);
+	episode_free(ep);
+	day_free(d);
+}
+
+static void
+test_empty(void **state)
+{
+	struct day	*d;
+	struct episode	*ep;
+
+	(void)state;
+	d = make_day(NULL, 0, 0);
+	ep = draft(d);
+	assert_int_equal(ep->nsegments, 2);
+	assert_string_equal(ep->segments[0].kind, "opening");
+	assert_string_equal(ep->segments[1].kind, "closing");
+	assert_non_null(strstr(ep->transcript, "no commits"));
+	assert_int_equal(ep->stats.commits, 0);
+	assert_true(ep->words < 80);
+	episode_free(ep);
+	day_free(d);
+}
+
+/* Phrasing varies with the day: two dates don't open the same way. */
+static void
+test_varies(void **state)
+{
+	struct day		*d;
+	struct episode		*a, *b;
+	struct episode_opts	 o;
+	int			 differ = 0, day;
+
+	(void)state;
+	d = make_day(busy, sizeof busy / sizeof busy[0], 3);
+	memset(&o, 0, sizeof o);
+	o.year = 2026;
+	o.month = 6;
+	o.mday = 1;
+	a = episode_draft(d, &o);
+	for (day = 2; day < 10 && !differ; day++) {
+		o.mday = day;
+		b = episode_draft(d, &o);
+		differ = strcmp(a->segments[0].text, b->segments[0].text) != 0 &&
+		    strstr(a->segments[0].text, "June 1st") != NULL;
+		episode_free(b);
+	}
+	assert_true(differ);
+	/* no show given: named after the repository */
+	assert_string_equal(a->show, "curl");
+	episode_free(a);
+	day_free(d);
+}
+
+static void
+test_json(void **state)
+{
+	static const char *keys[] = { "show", "title", "description",
+	    "published", "duration", "repository", "window", "stats",
+	    "segments", "transcript", "nearby" };
+	static const char *stats[] = { "commits", "merged_prs", "reverts",
+	    "authors", "pushes", "force_pushes" };
+	struct day	*d;
+	struct episode	*ep;
+	json_error_t	 err;
+	json_t		*root, *v, *seg;
+	char		*s;
+	size_t		 i;
+
+	(void)state;
+	d = make_day(busy, sizeof busy / sizeof busy[0], 3);
+	ep = draft(d);
+	s = episode_render_json(ep);
+	root = json_loads(s, 0, &err);
+	if (root == NULL)
+		fail_msg("JSON: %s", err.text);
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (json_object_get(root, keys[i]) == NULL)
+			fail_msg("no key %s", keys[i]);
+	for (i = 0; i < sizeof stats / sizeof stats[0]; i++)
+		assert_true(json_is_integer(json_object_get(json_object_get(root,
+		    "stats"), stats[i])));
+	assert_string_equal(json_string_value(json_object_get(root,
+	    "published")), "2026-06-01T10:00:44Z");
+	assert_string_equal(json_string_value(json_object_get(root,
+	    "duration")), json_string_value(json_object_get(root,
+	    "duration")));
+	assert_int_equal(strncmp(json_string_value(json_object_get(root,
+	    "duration")), "PT", 2), 0);
+	v = json_object_get(root, "window");
+	assert_string_equal(json_string_value(json_object_get(v, "start")),
+	    "2026-05-31T22:00:00Z");
+	assert_true(json_is_string(json_object_get(v, "end")));
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(
+	    root, "stats"), "commits")), 9);
+	v = json_object_get(root, "segments");
+	assert_int_equal(json_array_size(v), ep->nsegments);
+	json_array_foreach(v, i, seg) {
+		assert_true(json_is_string(json_object_get(seg, "kind")));
+		assert_true(json_is_string(json_object_get(seg, "text")));
+		assert_true(json_is_array(json_object_get(seg, "commits")));
+	}
+	v = json_object_get(root, "nearby");
+	assert_int_equal(json_array_size(v), 1);
+	assert_string_equal(json_string_value(json_object_get(
+	    json_array_get(v, 0), "title")), "Yesterday's Title");
+	json_decref(root);
+	free(s);
+	episode_free(ep);
+
+	/* an open window's end is null */
+	d->end = 0;
+	ep = draft(d);
+	s = episode_render_json(ep);
+	root = json_loads(s, 0, &err);
+	assert_non_null(root);
+	assert_true(json_is_null(json_object_get(json_object_get(root,
+	    "window"), "end")));
+	json_decref(root);
+	free(s);
+	episode_free(ep);
+	day_free(d);
+}
+
+static void
+test_markdown(void **state)
+{
+	struct day	*d;
+	struct episode	*ep;
+	char		*s;
+
+	(void)state;
+	d = make_day(busy, sizeof busy / sizeof busy[0], 3);
+	ep = draft(d);
+	s = episode_render_md(ep);
+	assert_int_equal(strncmp(s, "# Curl Daily: ", 14), 0);
+	assert_non_null(strstr(s, "- Show: Curl Daily\n"));
+	assert_non_null(strstr(s, "- Published: 2026-06-01T10:00:44Z\n"));
+	assert_non_null(strstr(s, "- Duration: PT"));
+	assert_non_null(strstr(s, "\n## Transcript\n\n"));
+	assert_non_null(strstr(s, "Today's Focus: `CURLOPT_MAXCONNECTS`"));
+	assert_non_null(strstr(s, "## Nearby episodes\n\n- 2026-05-31 — "
+	    "Yesterday's Title\n"));
+	/* the spoken transcript itself stays plain */
+	assert_null(strchr(ep->transcript, '`'));
+	free(s);
+	episode_free(ep);
+	day_free(d);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_busy),
+		cmocka_unit_test(test_quiet),
+		cmocka_unit_test(test_empty),
+		cmocka_unit_test(test_varies),
+		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_markdown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,286 @@
+/* Unit tests: handlers/pull_request.c */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "handler.h"
+
+#define CORPUS	TEST_DATA_DIR "/corpus"
+#define NOW	((time_t)1774400000)
+
+static json_t *
+load(const char *path)
+{
+	json_error_t	 err;
+	json_t		*j;
+
+	j = json_load_file(path, 0, &err);
+	if (j == NULL)
+		fail_msg("%s: %s", path, err.text);
+	return j;
+}
+
+static void
+test_pull_request_merged(void **state)
+{
+	struct handler_result	 r;
+	json_t			*j = load(CORPUS "/ao-2026-03-24/0001.json");
+	char			*cause = NULL;
+
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(handler_pull_request.handle(j, NOW, &r, &cause), 0);
+	json_decref(j);
+	assert_null(cause);
+	assert_string_equal(r.repo, "pytorch/ao");
+	assert_string_equal(r.default_branch, "main");
+	assert_int_equal(r.ignored, 0);
+	assert_int_equal(r.ncommits, 0);
+	assert_null(r.push);
+	assert_non_null(r.pr);
+	assert_int_equal(r.pr->number, 4033);
+	assert_string_equal(r.pr->title,
+	    "[X86] Re-enable DA8W4 path on X86 CPU");
+	assert_string_equal(r.pr->author_login, "xia-weiwen");
+	assert_string_equal(r.pr->merge_sha,
+	    "7825d9941e6e08da83122bd63a827bf3f9bf17c8");
+	assert_string_equal(r.pr->branch, "main");
+	/* 2026-03-24T05:11:03Z */
+	assert_int_equal(r.pr->merged_at, 1774329063);
+	assert_non_null(r.pr->body);
+	assert_int_equal(strlen(r.pr->body), 367);
+	handler_result_clear(&r);
+	assert_null(r.pr);
+}
+
+/* GitHub's examples: none of them is a merge. */
+static const struct {
+	const char	*file;
+	const char	*note;
+} example_cases[] = {
+	{ "0012.json", "action opened" },
+	{ "0015.json", "closed without merge" },
+	{ "0017.json", "action converted_to_draft" },
+	{ "0025.json", "action opened" },	/* body is null */
+	{ "0034.json", "action synchronize" },
+	{ "0040.json", "action unlocked" },
+};
+
+static void
+test_pull_request_ignored(void **state)
+{
+	struct handler_result	 r;
+	json_t			*j;
+	char			 path[512], *cause;
+	size_t			 i;
+
+	for (i = 0; i < sizeof(example_cases) / sizeof(example_cases[0]);
+	    i++) {
+		snprintf(path, sizeof(path), CORPUS "/octokit-examples/%s",
+		    example_cases[i].file);
+		j = load(path);
+		memset(&r, 0, sizeof(r));
+		cause = NULL;
+		if (handler_pull_request.handle(j, NOW, &r, &cause) != 0)
+			fail_msg("%s: %s", path, cause);
+		json_decref(j);
+		assert_int_equal(r.ignored, 1);
+		assert_null(r.pr);
+		assert_string_equal(r.repo, "Codertocat/Hello-World");
+		assert_non_null(r.note);
+		if (strcmp(r.note, example_cases[i].note) != 0)
+			fail_msg("%s: note \"%s\"", path, r.note);
+		handler_result_clear(&r);
+	}
+}
+
+static const char good_pr[] =
+    "{\"action\":\"closed\",\"number\":7,"
+    "\"repository\":{\"full_name\":\"o/r\",\"default_branch\":\"main\"},"
+    "\"pull_request\":{\"number\":7,\"title\":\"Fix a leak\","
+    "\"user\":{\"login\":\"alice\"},\"merged\":true,"
+    "\"merged_at\":\"2026-03-24T07:11:03+02:00\","
+    "\"merge_commit_sha\":\"7825d9941e6e08da83122bd63a827bf3f9bf17c8\","
+    "\"body\":null,\"base\":{\"ref\":\"release/1.0\"}}}";
+
+static const struct {
+	const char	*path;		/* "" or "pull_request" or a sub-object */
+	const char	*key;
+	const char	*value;		/* JSON, or NULL to delete */
+	const char	*cause;		/* NULL: accepted */
+	int		 ignored;
+	const char	*note;
+} pr_cases[] = {
+	{ "", "action", NULL, "action: missing", 0, NULL },
+	{ "", "action", "3", "action: expected a string", 0, NULL },
+	{ "", "repository", NULL, "repository: missing", 0, NULL },
+	{ "repository", "full_name", "\"x\"", "repository.full_name: ", 0,
+	    NULL },
+	{ "", "pull_request", NULL, "pull_request: missing", 0, NULL },
+	{ "", "pull_request", "[]", "pull_request: expected an object", 0,
+	    NULL },
+	{ "pull_request", "number", NULL, "pull_request.number: missing", 0,
+	    NULL },
+	{ "pull_request", "number", "\"7\"",
+	    "pull_request.number: expected an integer", 0, NULL },
+	{ "pull_request", "number", "0", "pull_request.number: ", 0, NULL },
+	{ "pull_request", "title", NULL, "pull_request.title: missing", 0,
+	    NULL },
+	{ "pull_request", "user", NULL, "pull_request.user: missing", 0, NULL },
+	{ "pull_request.user", "login", "null",
+	    "pull_request.user.login: expected a string", 0, NULL },
+	{ "pull_request", "merged", "\"true\"",
+	    "pull_request.merged: expected a boolean", 0, NULL },
+	{ "pull_request", "merged_at", "\"soon\"",
+	    "pull_request.merged_at: ", 0, NULL },
+	{ "pull_request", "merge_commit_sha", "1",
+	    "pull_request.merge_commit_sha: expected a string", 0, NULL },
+	{ "pull_request", "body", "{}",
+	    "pull_request.body: expected a string", 0, NULL },
+	{ "pull_request", "base", NULL, "pull_request.base: missing", 0,
+	    NULL },
+	{ "pull_request.base", "ref", NULL, "pull_request.base.ref: missing",
+	    0, NULL },
+	/* accepted */
+	{ "", "number", NULL, NULL, 0, "merged" },
+	{ "pull_request", "merged", "false", NULL, 1,
+	    "closed without merge" },
+	{ "pull_request", "merged", NULL, NULL, 1, "closed without merge" },
+	{ "", "action", "\"reopened\"", NULL, 1, "action reopened" },
+	{ "", "action", "\"Weird\\nAction!\"", NULL, 1, "action ?eird??ction?" },
+	{ "repository", "default_branch", NULL, NULL, 0, "merged" },
+};
+
+static json_t *
+walk(json_t *root, const char *path)
+{
+	char	*copy, *part, *last = NULL;
+	json_t	*j = root;
+
+	copy = strdup(path);
+	for (part = strtok_r(copy, ".", &last); part != NULL && j != NULL;
+	    part = strtok_r(NULL, ".", &last))
+		j = json_object_get(j, part);
+	free(copy);
+	return j;
+}
+
+static void
+test_pull_request_table(void **state)
+{
+	struct handler_result	 r;
+	json_t			*j, *at;
+	char			*cause;
+	size_t			 i;
+
+	for (i = 0; i < sizeof(pr_cases) / sizeof(pr_cases[0]); i++) {
+		assert_non_null(j = json_loads(good_pr, 0, NULL));
+		assert_non_null(at = walk(j, pr_cases[i].path));
+		if (pr_cases[i].value == NULL)
+			assert_int_equal(json_object_del(at, pr_cases[i].key),
+			    0);
+		else
+			json_object_set_new(at, pr_cases[i].key, json_loads(
+			    pr_cases[i].value, JSON_DECODE_ANY, NULL));
+		memset(&r, 0, sizeof(r));
+		cause = NULL;
+		if (pr_cases[i].cause != NULL) {
+			if (handler_pull_request.handle(j, NOW, &r,
+			    &cause) != -1)
+				fail_msg("case %zu: accepted", i);
+			if (cause == NULL || strncmp(cause, pr_cases[i].cause,
+			    strlen(pr_cases[i].cause)) != 0)
+				fail_msg("case %zu: cause \"%s\", want "
+				    "\"%s...\"", i, cause ? cause : "(null)",
+				    pr_cases[i].cause);
+			assert_null(r.repo);
+			assert_null(r.pr);
+			free(cause);
+		} else {
+			if (handler_pull_request.handle(j, NOW, &r,
+			    &cause) != 0)
+				fail_msg("case %zu: %s", i, cause);
+			assert_int_equal(r.ignored, pr_cases[i].ignored);
+			if (strcmp(r.note, pr_cases[i].note) != 0)
+				fail_msg("case %zu: note \"%s\"", i, r.note);
+			if (!r.ignored) {
+				assert_int_equal(r.pr->number, 7);
+				assert_string_equal(r.pr->branch,
+				    "release/1.0");
+				assert_null(r.pr->body);
+				/* 05:11:03Z */
+				assert_int_equal(r.pr->merged_at, 1774329063);
+			} else
+				assert_null(r.pr);
+			handler_result_clear(&r);
+		}
+		json_decref(j);
+	}
+}
+
+/* A merged PR without merged_at is dated by its receipt. */
+static void
+test_pull_request_no_merged_at(void **state)
+{
+	struct handler_result	 r;
+	json_t			*j = json_loads(good_pr, 0, NULL);
+	char			*cause = NULL;
+
+	json_object_set_new(json_object_get(j, "pull_request"), "merged_at",
+	    json_null());
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(handler_pull_request.handle(j, NOW, &r, &cause), 0);
+	assert_int_equal(r.pr->merged_at, NOW);
+	handler_result_clear(&r);
+	json_decref(j);
+}
+
+/* A body is cut at 64 KiB, and not inside a UTF-8 sequence. */
+static void
+test_pull_request_body_cap(void **state)
+{
+	struct handler_result	 r;
+	json_t			*j = json_loads(good_pr, 0, NULL);
+	char			*body, *cause = NULL;
+	size_t			 n = 70000, i;
+
+	body = malloc(n + 1);
+	body[0] = 'x';
+	for (i = 1; i + 1 < n; i += 2) {
+		body[i] = (char)0xc3;	/* e-acute, two bytes */
+		body[i + 1] = (char)0xa9;
+	}
+	body[i] = '\0';
+	json_object_set_new(json_object_get(j, "pull_request"), "body",
+	    json_string(body));
+	free(body);
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(handler_pull_request.handle(j, NOW, &r, &cause), 0);
+	assert_non_null(r.pr->body);
+	n = strlen(r.pr->body);
+	assert_true(n <= 64 * 1024);
+	assert_true(n >= 64 * 1024 - 1);
+	/* ends on a whole character */
+	assert_int_equal((unsigned char)r.pr->body[n - 1], 0xa9);
+	handler_result_clear(&r);
+	json_decref(j);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pull_request_merged),
+		cmocka_unit_test(test_pull_request_ignored),
+		cmocka_unit_test(test_pull_request_table),
+		cmocka_unit_test(test_pull_request_no_merged_at),
+		cmocka_unit_test(test_pull_request_body_cap),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

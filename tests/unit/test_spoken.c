@@ -1,0 +1,210 @@
+/* Unit tests for episode/spoken.c: numbers, ordinals, dates, lists, durations. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "buf.h"
+#include "spoken.h"
+
+struct number_case {
+	long long	 n;
+	const char	*want;
+};
+
+static const struct number_case numbers[] = {
+	{ 0, "zero" },
+	{ 1, "one" },
+	{ 13, "thirteen" },
+	{ 20, "twenty" },
+	{ 21, "twenty-one" },
+	{ 99, "ninety-nine" },
+	{ 100, "one hundred" },
+	{ 101, "one hundred one" },
+	{ 1000, "one thousand" },
+	{ 1204, "one thousand two hundred four" },
+	{ 65535, "sixty-five thousand five hundred thirty-five" },
+	{ 1000000, "one million" },
+	{ 1000001, "one million one" },
+	{ 2500000000LL, "two billion five hundred million" },
+	{ -5, "minus five" },
+	{ -1204, "minus one thousand two hundred four" },
+};
+
+static const struct number_case ordinal_words[] = {
+	{ 1, "first" }, { 2, "second" }, { 3, "third" }, { 4, "fourth" },
+	{ 5, "fifth" }, { 8, "eighth" }, { 9, "ninth" },
+	{ 11, "eleventh" }, { 12, "twelfth" }, { 13, "thirteenth" },
+	{ 20, "twentieth" }, { 21, "twenty-first" }, { 22, "twenty-second" },
+	{ 23, "twenty-third" }, { 101, "one hundred first" },
+	{ 111, "one hundred eleventh" }, { 1000, "one thousandth" },
+};
+
+static const struct number_case ordinal_digits[] = {
+	{ 1, "1st" }, { 2, "2nd" }, { 3, "3rd" }, { 4, "4th" },
+	{ 11, "11th" }, { 12, "12th" }, { 13, "13th" }, { 21, "21st" },
+	{ 22, "22nd" }, { 23, "23rd" }, { 101, "101st" }, { 111, "111th" },
+	{ 112, "112th" }, { 0, "0th" },
+};
+
+static const struct number_case durations[] = {
+	{ 0, "PT0S" }, { 59, "PT59S" }, { 60, "PT1M" }, { 261, "PT4M21S" },
+	{ 3600, "PT1H" }, { 3661, "PT1H1M1S" }, { 7260, "PT2H1M" },
+	{ -3, "PT0S" },
+};
+
+static void
+test_numbers(void **state)
+{
+	struct buf	b;
+	size_t		i;
+
+	(void)state;
+	for (i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
+		buf_init(&b);
+		spoken_number(&b, numbers[i].n);
+		assert_string_equal(buf_str(&b), numbers[i].want);
+		buf_free(&b);
+	}
+}
+
+static void
+test_ordinal_words(void **state)
+{
+	struct buf	b;
+	size_t		i;
+
+	(void)state;
+	for (i = 0; i < sizeof ordinal_words / sizeof ordinal_words[0]; i++) {
+		buf_init(&b);
+		spoken_ordinal_word(&b, ordinal_words[i].n);
+		assert_string_equal(buf_str(&b), ordinal_words[i].want);
+		buf_free(&b);
+	}
+}
+
+static void
+test_ordinal_digits(void **state)
+{
+	struct buf	b;
+	size_t		i;
+
+	(void)state;
+	for (i = 0; i < sizeof ordinal_digits / sizeof ordinal_digits[0]; i++) {
+		buf_init(&b);
+		spoken_ordinal_digits(&b, ordinal_digits[i].n);
+		assert_string_equal(buf_str(&b), ordinal_digits[i].want);
+		buf_free(&b);
+	}
+}
+
+static void
+test_dates(void **state)
+{
+	static const struct {
+		int		 y, m, d;
+		const char	*want;
+	} cases[] = {
+		{ 2026, 4, 4, "April 4th, 2026" },
+		{ 2026, 5, 22, "May 22nd, 2026" },
+		{ 2025, 12, 31, "December 31st, 2025" },
+		{ 2026, 2, 11, "February 11th, 2026" },
+		{ 2026, 1, 3, "January 3rd, 2026" },
+	};
+	struct buf	b;
+	size_t		i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		buf_init(&b);
+		spoken_date(&b, cases[i].y, cases[i].m, cases[i].d);
+		assert_string_equal(buf_str(&b), cases[i].want);
+		buf_free(&b);
+	}
+}
+
+static void
+test_counts(void **state)
+{
+	static const struct number_case cases[] = {
+		{ 0, "zero commits" }, { 1, "one commit" }, { 2, "two commits" },
+		{ 30, "thirty commits" },
+	};
+	struct buf	b;
+	size_t		i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		buf_init(&b);
+		spoken_count(&b, cases[i].n, "commit", "commits");
+		assert_string_equal(buf_str(&b), cases[i].want);
+		buf_free(&b);
+	}
+}
+
+static void
+test_lists(void **state)
+{
+	static const char *const items[] = { "A", "B", "C", "D" };
+	static const char *want[] = { "", "A", "A and B", "A, B and C",
+	    "A, B, C and D" };
+	struct buf	b;
+	size_t		n;
+
+	(void)state;
+	for (n = 0; n <= 4; n++) {
+		buf_init(&b);
+		spoken_list(&b, items, n);
+		assert_string_equal(buf_str(&b), want[n]);
+		buf_free(&b);
+	}
+}
+
+static void
+test_durations(void **state)
+{
+	struct buf	b;
+	size_t		i;
+
+	(void)state;
+	for (i = 0; i < sizeof durations / sizeof durations[0]; i++) {
+		buf_init(&b);
+		iso_duration(&b, (long)durations[i].n);
+		assert_string_equal(buf_str(&b), durations[i].want);
+		buf_free(&b);
+	}
+}
+
+/* Appending keeps what the buffer held. */
+static void
+test_appends(void **state)
+{
+	struct buf	b;
+
+	(void)state;
+	buf_init(&b);
+	buf_puts(&b, "we had ");
+	spoken_count(&b, 9, "commit", "commits");
+	assert_string_equal(buf_str(&b), "we had nine commits");
+	buf_free(&b);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_numbers),
+		cmocka_unit_test(test_ordinal_words),
+		cmocka_unit_test(test_ordinal_digits),
+		cmocka_unit_test(test_dates),
+		cmocka_unit_test(test_counts),
+		cmocka_unit_test(test_lists),
+		cmocka_unit_test(test_durations),
+		cmocka_unit_test(test_appends),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
