@@ -70,6 +70,8 @@ static const struct config_key config_keys[] = {
 	    "seconds a client has to send a whole request" },
 	{ "max_connections", CONFIG_INT, OFF(max_connections), "512", 1,
 	    65536, 1, "concurrent HTTP connections" },
+	{ "journal_fsync", CONFIG_STRING, OFF(journal_fsync), "batch", 0, 0, 1,
+	    "always (a sync per delivery), batch (one per loop turn) or none" },
 	{ "words_per_minute", CONFIG_PACE, OFF(words_per_minute), "150", 60,
 	    400, 1, "speaking pace used to estimate an episode's duration" },
 };
@@ -537,6 +539,11 @@ config_finish(struct config *conf, struct config_causes *causes)
 	if (conf->webhook_path[0] != '/')
 		config_causes_add(causes, "webhook_path: '%s' must start with /",
 		    conf->webhook_path);
+	if (strcmp(conf->journal_fsync, "always") != 0 &&
+	    strcmp(conf->journal_fsync, "batch") != 0 &&
+	    strcmp(conf->journal_fsync, "none") != 0)
+		config_causes_add(causes, "journal_fsync: '%s' is not always, "
+		    "batch or none", conf->journal_fsync);
 	if (conf->listen.n == 0)
 		config_causes_add(causes, "listen: no address");
 	for (i = 0; i < conf->listen.n; i++) {
@@ -683,6 +690,7 @@ config_clear(struct config *conf)
 	free(conf->output_dir);
 	free(conf->control_socket);
 	free(conf->timezone);
+	free(conf->journal_fsync);
 	strlist_clear(&conf->branches);
 	for (i = 0; i < conf->nrepos; i++) {
 		free(conf->repos[i].name);

@@ -38,6 +38,7 @@ struct config {
 	int		 read_timeout;	/* seconds for a whole request */
 	int		 max_connections;
 	double		 words_per_minute;
+	char		*journal_fsync;	/* always, batch or none */
 	struct repo_conf *repos;
 	size_t		 nrepos;
 

@@ -7,6 +7,8 @@
 
 #include <time.h>
 
+#include <jansson.h>
+
 #include "config.h"
 #include "metrics.h"
 #include "store.h"
@@ -16,6 +18,8 @@ struct event;
 struct http_server;
 struct control;
 struct buf;
+struct journal;
+struct pending;
 
 struct hookcastd {
 	struct event_base	*base;
@@ -31,7 +35,19 @@ struct hookcastd {
 	time_t			 window_start;	/* of days opened from now on */
 	time_t			 started;
 	int			 stopping;
+
+	struct journal		*journal;
+	struct pending		*pending;	/* deliveries awaiting a sync */
+	struct pending	       **pending_tail;
+	struct event		*sync_ev;
+	long long		 batch_start;	/* journal offset of the batch */
+	int			 journal_failing; /* log once per burst */
 };
+
+/* Apply a journal record to the store (replay). */
+void	 hookcastd_apply(json_t *rec, void *hookcastd);
+/* Compact the journal to the open days and the dedup set. 0 or -1. */
+int	 hookcastd_compact(struct hookcastd *);
 
 /* Re-read the configuration; on error keep the old one. 0 or -1 + cause. */
 int	 hookcastd_reload(struct hookcastd *, char **cause);

@@ -19,6 +19,7 @@
 #include "day.h"
 #include "emit.h"
 #include "http.h"
+#include "journal.h"
 #include "log.h"
 #include "schedule.h"
 #include "webhook.h"
@@ -53,6 +54,104 @@ main_has_activity(const struct day *day)
 	return day->ncommits > 0 || day->nprs > 0 || day->npushes > 0;
 }
 
+/* Record in the journal that a repository's day was emitted. */
+static void
+main_journal_rotate(struct hookcastd *d, const char *repo, time_t start)
+{
+	json_t	*rec = journal_encode_rotate(repo, start);
+
+	if (journal_append(d->journal, rec) == -1 ||
+	    journal_sync(d->journal) == -1)
+		log_warn("journal: recording the emission of %s", repo);
+	json_decref(rec);
+}
+
+void
+hookcastd_apply(json_t *rec, void *arg)
+{
+	struct hookcastd	*d = arg;
+	const char		*t = json_string_value(json_object_get(rec, "t"));
+	const char		*repo, *key, *db;
+	struct store_repo	*r;
+	json_t			*start_j, *seen, *item;
+	time_t			 start;
+	size_t			 i;
+
+	if (t == NULL)
+		return;
+	repo = json_string_value(json_object_get(rec, "repo"));
+	start_j = json_object_get(rec, "start");
+	start = json_is_integer(start_j) ?
+	    (time_t)json_integer_value(start_j) : d->window_start;
+	switch (t[0]) {
+	case 'd':
+		if (repo == NULL)
+			break;
+		r = store_repo(d->store, repo, 1, start);
+		db = json_string_value(json_object_get(rec, "db"));
+		if (r->day->default_branch == NULL && db != NULL)
+			r->day->default_branch = xstrdup(db);
+		if (journal_apply_records(rec, r->day) == -1)
+			log_warnx("journal: a malformed record for %s", repo);
+		key = json_string_value(json_object_get(rec, "key"));
+		if (key != NULL)
+			store_mark(d->store, key, (time_t)json_integer_value(
+			    json_object_get(rec, "at")));
+		break;
+	case 'r':
+		if (repo == NULL)
+			break;
+		if ((r = store_repo(d->store, repo, 0, 0)) != NULL)
+			day_free(store_rotate(d->store, r, start));
+		break;
+	case 'w':
+		d->window_start = start;
+		break;
+	case 's':
+		seen = json_object_get(rec, "seen");
+		json_array_foreach(seen, i, item) {
+			key = json_string_value(json_array_get(item, 0));
+			if (key != NULL)
+				store_mark(d->store, key, (time_t)
+				    json_integer_value(json_array_get(item, 1)));
+		}
+		break;
+	}
+}
+
+int
+hookcastd_compact(struct hookcastd *d)
+{
+	json_t			**recs;
+	const char		**keys;
+	time_t			 *at;
+	size_t			  nseen, n = 0, i;
+	struct store_repo	 *r;
+	int			  rc;
+
+	nseen = store_seen_list(d->store, &keys, &at);
+	recs = xcalloc(store_nrepos(d->store) + 2, sizeof(*recs));
+	recs[n++] = journal_encode_window(d->window_start);
+	recs[n++] = journal_encode_seen(keys, at, nseen);
+	for (i = 0; i < store_nrepos(d->store); i++) {
+		r = store_repo_at(d->store, i);
+		if (main_has_activity(r->day))
+			recs[n++] = journal_encode_day(r->day);
+	}
+	rc = journal_rewrite(d->journal, recs, n);
+	if (rc == -1)
+		log_warn("journal: compaction failed; the journal grows on");
+	else
+		log_info("journal compacted to %lld bytes",
+		    (long long)journal_size(d->journal));
+	for (i = 0; i < n; i++)
+		json_decref(recs[i]);
+	free(recs);
+	free(keys);
+	free(at);
+	return rc;
+}
+
 /* Emit one repository's day; with write, start its new day at start. */
 static int
 main_emit_one(struct hookcastd *d, struct store_repo *r, int write,
@@ -61,8 +160,14 @@ main_emit_one(struct hookcastd *d, struct store_repo *r, int write,
 	struct emit_result	 res;
 	json_t			*item, *ep;
 	struct day		*old;
+	int			 rc;
 
-	if (emit_day(&d->conf, r->day, now, write, &res, cause) == -1) {
+	/* the window ends where the new day starts (now for a preview) */
+	r->day->end = write ? start : now;
+	rc = emit_day(&d->conf, r->day, now, write, &res, cause);
+	if (rc == -1 || !write)
+		r->day->end = 0;
+	if (rc == -1) {
 		if (write) {
 			d->metrics.emit_failures++;
 			log_warnx("emit %s: %s", r->name, *cause);
@@ -76,6 +181,7 @@ main_emit_one(struct hookcastd *d, struct store_repo *r, int write,
 		    json_string(res.md_path));
 		json_object_set_new(item, "json", json_string(res.json_path));
 		d->metrics.episodes_emitted++;
+		main_journal_rotate(d, r->name, start);
 		old = store_rotate(d->store, r, start);
 		day_free(old);
 	} else {
@@ -183,6 +289,50 @@ hookcastd_status(struct hookcastd *d, struct buf *out)
 
 static void	main_arm_emit(struct hookcastd *);
 
+/*
+ * Days whose emission time passed while the daemon was down are emitted
+ * now, with the window and published time they should have had.
+ */
+static void
+main_catch_up(struct hookcastd *d)
+{
+	struct store_repo	*r;
+	time_t			 due, boundary;
+	size_t			 i;
+	char			*cause = NULL;
+	json_t			*list = json_array();
+	int			 emitted = 0;
+
+	boundary = schedule_prev(time(NULL), d->conf.emit_hour,
+	    d->conf.emit_minute);
+	for (i = 0; i < store_nrepos(d->store); i++) {
+		r = store_repo_at(d->store, i);
+		if (r->day->start >= boundary)
+			continue;
+		due = schedule_next(r->day->start, d->conf.emit_hour,
+		    d->conf.emit_minute);
+		if (!main_has_activity(r->day)) {
+			r->day->start = boundary;
+			continue;
+		}
+		log_notice("catch-up: %s's day was due at %lld; emitting it now",
+		    r->name, (long long)due);
+		if (main_emit_one(d, r, 1, due, due, list, &cause) == -1) {
+			free(cause);
+			cause = NULL;
+		} else
+			emitted++;
+		/* a day of several missed emissions carries on from the last */
+		if (r->day->start < boundary && !main_has_activity(r->day))
+			r->day->start = boundary;
+	}
+	json_decref(list);
+	if (d->window_start < boundary)
+		d->window_start = boundary;
+	if (emitted > 0)
+		hookcastd_compact(d);
+}
+
 int
 hookcastd_reload(struct hookcastd *d, char **cause)
 {
@@ -256,6 +406,7 @@ main_emit_timer(evutil_socket_t fd, short what, void *arg)
 	d->window_start = at;
 	/* redeliveries come within three days; keep a margin */
 	store_prune_seen(d->store, now - 4 * 86400);
+	hookcastd_compact(d);
 	main_arm_emit(d);
 }
 
@@ -391,6 +542,23 @@ main(int argc, char **argv)
 	    d.conf.emit_minute);
 	d.store = store_new();
 
+	if ((d.journal = journal_open(d.conf.state_dir, &cause)) == NULL)
+		fatalx("%s", cause);
+	{
+		struct timespec	t0, t1;
+		long		n;
+
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		if ((n = journal_replay(d.journal, hookcastd_apply, &d)) == -1)
+			fatalx("journal replay failed");
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		log_notice("journal: replayed %ld record(s), %lld bytes, in "
+		    "%.3f s", n, (long long)journal_size(d.journal),
+		    (double)(t1.tv_sec - t0.tv_sec) +
+		    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+	}
+	main_catch_up(&d);
+
 	main_limits(&d.conf, &limits);
 	d.http = http_server_new(d.base, &limits, webhook_head,
 	    webhook_request, &d);
@@ -406,6 +574,8 @@ main(int argc, char **argv)
 		evsignal_add(sigs[i], NULL);
 	}
 	d.emit_timer = evtimer_new(d.base, main_emit_timer, &d);
+	d.sync_ev = event_new(d.base, -1, 0, webhook_sync, &d);
+	d.pending_tail = &d.pending;
 	main_arm_emit(&d);
 
 	log_notice("ready");
@@ -417,6 +587,8 @@ main(int argc, char **argv)
 	for (i = 0; signos[i] != 0; i++)
 		event_free(sigs[i]);
 	event_free(d.emit_timer);
+	event_free(d.sync_ev);
+	journal_close(d.journal);
 	store_free(d.store);
 	config_clear(&d.conf);
 	event_base_free(d.base);

@@ -93,7 +93,7 @@ store_hash(const char *key)
 	return h;
 }
 
-static char *
+char *
 store_key(const char *hook_id, const char *guid)
 {
 	char	*key;
@@ -113,13 +113,25 @@ store_slot(const struct store *s, const char *key)
 }
 
 int
-store_seen(const struct store *s, const char *hook_id, const char *guid)
+store_seen(const struct store *s, const char *key)
 {
-	char	*key = store_key(hook_id, guid);
-	int	 found = store_slot(s, key)->key != NULL;
+	return store_slot(s, key)->key != NULL;
+}
 
-	free(key);
-	return found;
+size_t
+store_seen_list(const struct store *s, const char ***keys, time_t **at)
+{
+	size_t	i, n = 0;
+
+	*keys = xcalloc(s->nseen + 1, sizeof(**keys));
+	*at = xcalloc(s->nseen + 1, sizeof(**at));
+	for (i = 0; i < s->seen_cap; i++) {
+		if (s->seen[i].key == NULL)
+			continue;
+		(*keys)[n] = s->seen[i].key;
+		(*at)[n++] = s->seen[i].at;
+	}
+	return n;
 }
 
 static void
@@ -140,9 +152,9 @@ store_seen_rehash(struct store *s, size_t cap)
 }
 
 void
-store_mark(struct store *s, const char *hook_id, const char *guid, time_t at)
+store_mark(struct store *s, const char *k, time_t at)
 {
-	char		*key = store_key(hook_id, guid);
+	char		*key = xstrdup(k);
 	struct seen	*slot;
 
 	if ((s->nseen + 1) * 2 > s->seen_cap)

@@ -28,12 +28,15 @@ struct store_repo *store_repo(struct store *, const char *name, int create,
 size_t		 store_nrepos(const struct store *);
 struct store_repo *store_repo_at(struct store *, size_t);
 
-/* Has this delivery (hook id, GUID) been accepted before? */
-int		 store_seen(const struct store *, const char *hook_id,
-		    const char *guid);
+/* The dedup key of a delivery: "hook id:GUID" (new). */
+char		*store_key(const char *hook_id, const char *guid);
+/* Has this delivery been accepted before? */
+int		 store_seen(const struct store *, const char *key);
 /* Remember an accepted delivery. */
-void		 store_mark(struct store *, const char *hook_id, const char *guid,
-		    time_t at);
+void		 store_mark(struct store *, const char *key, time_t at);
+/* The accepted deliveries: arrays of borrowed keys and times (new). */
+size_t		 store_seen_list(const struct store *, const char ***keys,
+		    time_t **at);
 /* Forget deliveries accepted before cutoff. */
 void		 store_prune_seen(struct store *, time_t cutoff);
 size_t		 store_nseen(const struct store *);

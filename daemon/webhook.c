@@ -2,12 +2,14 @@
  * Webhook intake: routes, limits, signature, decoding, dedup, handlers,
  * the day store; and the two small GET endpoints.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
 
+#include <event2/event.h>
 #include <jansson.h>
 
 #include "buf.h"
@@ -15,6 +17,7 @@
 #include "form.h"
 #include "handler.h"
 #include "http.h"
+#include "journal.h"
 #include "log.h"
 #include "signature.h"
 #include "webhook.h"
@@ -44,14 +47,15 @@ webhook_json(struct http_request *req, int status, json_t *j)
 	json_decref(j);
 }
 
+/* Seconds since a request's head (copy the start: a reply may free it). */
 static double
-webhook_elapsed(const struct http_request *req)
+webhook_elapsed(const struct timespec *started)
 {
 	struct timespec	now;
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (double)(now.tv_sec - req->started.tv_sec) +
-	    (double)(now.tv_nsec - req->started.tv_nsec) / 1e9;
+	return (double)(now.tv_sec - started->tv_sec) +
+	    (double)(now.tv_nsec - started->tv_nsec) / 1e9;
 }
 
 /* Media type of Content-Type without parameters: 0 json, 1 form, -1. */
@@ -181,6 +185,173 @@ webhook_branch_tracked(struct hookcastd *d, const struct handler_result *res,
 	return strcmp(branch, def) == 0;
 }
 
+/* A delivery written to the journal, waiting for its sync. */
+struct pending {
+	struct http_request	*req;
+	struct handler_result	 res;
+	char			*key;
+	char			*event;
+	char			*guid;
+	time_t			 at;
+	struct pending		*next;
+};
+
+static int
+webhook_pending_has(struct hookcastd *d, const char *key)
+{
+	struct pending	*p;
+
+	for (p = d->pending; p != NULL; p = p->next)
+		if (strcmp(p->key, key) == 0)
+			return 1;
+	return 0;
+}
+
+/* The delivery is durable: put it in the day and say so. */
+static void
+webhook_accept(struct hookcastd *d, struct pending *p)
+{
+	json_t	*reply;
+	size_t	 added = 0;
+
+	store_add(d->store, &p->res, d->window_start, &added);
+	store_mark(d->store, p->key, p->at);
+	metrics_delivery(&d->metrics, p->event, OUTCOME_ACCEPTED);
+	reply = json_pack("{s:b, s:s, s:s, s:b}", "ok", 1, "event", p->event,
+	    "delivery", p->guid, "duplicate", 0);
+	if (p->res.repo != NULL)
+		json_object_set_new(reply, "repository",
+		    json_string(p->res.repo));
+	if (p->res.note != NULL)
+		json_object_set_new(reply, "note", json_string(p->res.note));
+	json_object_set_new(reply, "commits", json_integer((json_int_t)added));
+	log_debug("delivery %s: %s accepted, %zu new commit(s)", p->guid,
+	    p->event, added);
+	metrics_latency(&d->metrics, webhook_elapsed(&p->req->started));
+	webhook_json(p->req, 200, reply);
+}
+
+/* The journal could not take it: 503, so GitHub records a failure. */
+static void
+webhook_unavailable(struct hookcastd *d, struct pending *p, int err)
+{
+	metrics_delivery(&d->metrics, p->event, OUTCOME_UNAVAILABLE);
+	if (!d->journal_failing) {
+		log_warnx("journal: %s; answering 503 until it recovers",
+		    strerror(err));
+		d->journal_failing = 1;
+	}
+	metrics_latency(&d->metrics, webhook_elapsed(&p->req->started));
+	webhook_error(p->req, 503, "could not make the delivery durable; "
+	    "redeliver it later");
+}
+
+static void
+webhook_pending_free(struct pending *p)
+{
+	handler_result_clear(&p->res);
+	free(p->key);
+	free(p->event);
+	free(p->guid);
+	free(p);
+}
+
+static void
+webhook_recovered(struct hookcastd *d)
+{
+	if (d->journal_failing) {
+		log_notice("journal: writing again");
+		d->journal_failing = 0;
+	}
+}
+
+/*
+ * Group commit: every delivery written during one turn of the loop is
+ * answered after one fdatasync.
+ */
+void
+webhook_sync(evutil_socket_t fd, short what, void *arg)
+{
+	struct hookcastd	*d = arg;
+	struct pending		*p, *next, *batch = d->pending;
+	int			 rc, err = 0;
+
+	d->pending = NULL;
+	d->pending_tail = &d->pending;
+	if (batch == NULL)
+		return;
+	rc = journal_sync(d->journal);
+	if (rc == -1) {
+		err = errno;
+		journal_truncate(d->journal, (off_t)d->batch_start);
+	} else
+		webhook_recovered(d);
+	for (p = batch; p != NULL; p = next) {
+		next = p->next;
+		if (rc == 0)
+			webhook_accept(d, p);
+		else
+			webhook_unavailable(d, p, err);
+		webhook_pending_free(p);
+	}
+}
+
+/* Journal a valid delivery, then accept it now or after the batch sync. */
+static void
+webhook_journal(struct hookcastd *d, struct http_request *req,
+    struct handler_result *res, char *key, const char *event,
+    const char *guid, time_t now)
+{
+	struct pending	*p = xcalloc(1, sizeof(*p));
+	json_t		*rec;
+	off_t		 before = journal_offset(d->journal);
+	int		 err;
+
+	p->req = req;
+	p->res = *res;
+	memset(res, 0, sizeof(*res));
+	p->key = key;
+	p->event = xstrdup(event);
+	p->guid = xstrdup(guid);
+	p->at = now;
+
+	rec = journal_encode_delivery(&p->res, key, now);
+	json_object_set_new(rec, "start", json_integer(
+	    (json_int_t)d->window_start));
+	if (journal_append(d->journal, rec) == -1) {
+		err = errno;
+		json_decref(rec);
+		webhook_unavailable(d, p, err);
+		webhook_pending_free(p);
+		return;
+	}
+	json_decref(rec);
+	if (strcmp(d->conf.journal_fsync, "always") == 0) {
+		if (journal_sync(d->journal) == -1) {
+			err = errno;
+			journal_truncate(d->journal, before);
+			webhook_unavailable(d, p, err);
+		} else {
+			webhook_recovered(d);
+			webhook_accept(d, p);
+		}
+		webhook_pending_free(p);
+		return;
+	}
+	if (strcmp(d->conf.journal_fsync, "none") == 0) {
+		webhook_recovered(d);
+		webhook_accept(d, p);
+		webhook_pending_free(p);
+		return;
+	}
+	if (d->pending == NULL) {
+		d->batch_start = (long long)before;
+		event_active(d->sync_ev, EV_TIMEOUT, 0);
+	}
+	*d->pending_tail = p;
+	d->pending_tail = &p->next;
+}
+
 /* The webhook proper, once the body is in. */
 static void
 webhook_delivery(struct hookcastd *d, struct http_request *req)
@@ -191,10 +362,12 @@ webhook_delivery(struct hookcastd *d, struct http_request *req)
 	json_t				*payload = NULL, *reply;
 	json_error_t			 jerr;
 	char				*form = NULL, *cause = NULL, *esc;
+	char				*key = NULL;
+	struct timespec			 started = req->started;
+	int				 handed = 0;
 	const char			*json_text;
-	size_t				 json_len, added = 0;
+	size_t				 json_len;
 	enum signature_result		 sr;
-	int				 status = 200;
 	time_t				 now = time(NULL);
 
 	memset(&res, 0, sizeof(res));
@@ -229,7 +402,8 @@ webhook_delivery(struct hookcastd *d, struct http_request *req)
 		webhook_error(req, 400, "overlong X-GitHub-Hook-ID header");
 		goto done;
 	}
-	if (store_seen(d->store, hook, guid)) {
+	key = store_key(hook, guid);
+	if (store_seen(d->store, key)) {
 		metrics_delivery(&d->metrics, event, OUTCOME_DUPLICATE);
 		reply = json_pack("{s:b, s:s, s:s, s:b}", "ok", 1, "event",
 		    event, "delivery", guid, "duplicate", 1);
@@ -245,6 +419,8 @@ webhook_delivery(struct hookcastd *d, struct http_request *req)
 		goto done;
 	}
 
+	free(key);
+	key = NULL;
 	json_text = req->body;
 	json_len = req->bodylen;
 	if (webhook_content_type(http_header(req, "Content-Type")) == 1) {
@@ -299,34 +475,26 @@ webhook_delivery(struct hookcastd *d, struct http_request *req)
 		webhook_json(req, 202, reply);
 		goto done;
 	}
-	if (store_add(d->store, &res, d->window_start, &added) == -1) {
-		metrics_delivery(&d->metrics, event, OUTCOME_UNAVAILABLE);
-		webhook_error(req, 503, "could not store the delivery");
+	key = store_key(hook, guid);
+	if (webhook_pending_has(d, key)) {
+		/* the same delivery twice in one batch: answer after it */
+		metrics_delivery(&d->metrics, event, OUTCOME_DUPLICATE);
+		reply = json_pack("{s:b, s:s, s:s, s:b}", "ok", 1, "event",
+		    event, "delivery", guid, "duplicate", 1);
+		webhook_json(req, 200, reply);
 		goto done;
 	}
-	store_mark(d->store, hook, guid, now);
-	metrics_delivery(&d->metrics, event, OUTCOME_ACCEPTED);
-	reply = json_pack("{s:b, s:s, s:s, s:b}", "ok", 1, "event", event,
-	    "delivery", guid, "duplicate", 0);
-	if (res.repo != NULL)
-		json_object_set_new(reply, "repository", json_string(res.repo));
-	if (res.note != NULL)
-		json_object_set_new(reply, "note", json_string(res.note));
-	json_object_set_new(reply, "commits", json_integer((json_int_t)added));
-	{
-		char *erepo = log_escape(res.repo, 140);
-
-		log_debug("delivery %s: %s %s, %zu new commit(s)", guid, event,
-		    erepo, added);
-		free(erepo);
-	}
-	webhook_json(req, status, reply);
+	webhook_journal(d, req, &res, key, event, guid, now);
+	key = NULL;
+	handed = 1;
 done:
-	metrics_latency(&d->metrics, webhook_elapsed(req));
+	if (!handed)
+		metrics_latency(&d->metrics, webhook_elapsed(&started));
 	handler_result_clear(&res);
 	json_decref(payload);
 	free(form);
 	free(cause);
+	free(key);
 }
 
 void

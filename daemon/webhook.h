@@ -9,4 +9,7 @@ int	 webhook_head(struct http_request *, void *hookcastd);
 /* A whole request: a delivery, /healthz or /metrics. */
 void	 webhook_request(struct http_request *, void *hookcastd);
 
+/* The batch sync event's callback (group commit). */
+void	 webhook_sync(int fd, short what, void *hookcastd);
+
 #endif
