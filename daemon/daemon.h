@@ -40,6 +40,7 @@ struct hookcastd {
 	struct pending		*pending;	/* deliveries awaiting a sync */
 	struct pending	       **pending_tail;
 	struct event		*sync_ev;
+	struct event		*drain_ev;	/* polls for in-flight at stop */
 	long long		 batch_start;	/* journal offset of the batch */
 	int			 journal_failing; /* log once per burst */
 };

@@ -440,7 +440,6 @@ static void
 main_signal(evutil_socket_t sig, short what, void *arg)
 {
 	struct hookcastd	*d = arg;
-	struct event		*ev;
 	struct timeval		 tv = { 0, 50000 };
 	char			*cause = NULL;
 
@@ -457,8 +456,9 @@ main_signal(evutil_socket_t sig, short what, void *arg)
 		log_notice("stopping: finishing %zu request(s) in flight",
 		    http_server_pending(d->http));
 		http_server_stop_accepting(d->http);
-		ev = event_new(d->base, -1, EV_PERSIST, main_drain_check, d);
-		event_add(ev, &tv);
+		d->drain_ev = event_new(d->base, -1, EV_PERSIST,
+		    main_drain_check, d);
+		event_add(d->drain_ev, &tv);
 		break;
 	}
 }
@@ -588,6 +588,8 @@ main(int argc, char **argv)
 		event_free(sigs[i]);
 	event_free(d.emit_timer);
 	event_free(d.sync_ev);
+	if (d.drain_ev != NULL)
+		event_free(d.drain_ev);
 	journal_close(d.journal);
 	store_free(d.store);
 	config_clear(&d.conf);

@@ -5,10 +5,8 @@ import json
 import os
 import re
 import signal
-import socket
 import stat
 import sys
-import time
 import unittest
 import uuid
 

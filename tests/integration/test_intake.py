@@ -127,6 +127,7 @@ class TestIntake(IntakeBase):
         status, reply = self.d.post(octokit("ping"), "ping")
         self.assertEqual(status, 200, reply)
         self.assertIs(reply.get("ok"), True, reply)
+        self.assertEqual(reply.get("event"), "ping", reply)
         self.assertStillAccepts("a ping")
 
     def test_form_encoded_push(self):
