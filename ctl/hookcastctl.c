@@ -204,17 +204,21 @@ main(int argc, char **argv)
 		if (strcmp(argv[i], "--json") == 0)
 			raw = 1;
 		else if (strcmp(argv[i], "--socket") == 0 && i + 1 < argc)
-			sock = strdup(argv[++i]);
+			{ free(sock); sock = strdup(argv[++i]); }
 		else if (strncmp(argv[i], "--socket=", 9) == 0)
-			sock = strdup(argv[i] + 9);
+			{ free(sock); sock = strdup(argv[i] + 9); }
 		else if (strcmp(argv[i], "--help") == 0 ||
 		    strcmp(argv[i], "-h") == 0) {
 			ctl_usage(stdout);
+			buf_free(&line);
+			free(sock);
 			return 0;
 		} else if (argv[i][0] == '-' && argv[i][1] == '-') {
 			fprintf(stderr, "hookcastctl: unknown option %s\n",
 			    argv[i]);
 			ctl_usage(stderr);
+			buf_free(&line);
+			free(sock);
 			return 2;
 		} else {
 			if (cmd == NULL)
@@ -222,23 +226,21 @@ main(int argc, char **argv)
 			buf_printf(&line, "%s%s", line.len ? " " : "", argv[i]);
 		}
 	}
+	rc = 2;
+	buf_init(&reply);
 	if (cmd == NULL) {
 		ctl_usage(stderr);
-		return 2;
+		goto out;
 	}
 	if (strchr(buf_str(&line), '\n') != NULL) {
 		fprintf(stderr, "hookcastctl: newline in command\n");
-		return 2;
+		goto out;
 	}
 	buf_putc(&line, '\n');
 	if (sock == NULL && (sock = ctl_default_socket()) == NULL)
-		return 2;
-	buf_init(&reply);
-	if (ctl_ask(sock, buf_str(&line), &reply) == -1) {
-		free(sock);
-		return 2;
-	}
-	free(sock);
+		goto out;
+	if (ctl_ask(sock, buf_str(&line), &reply) == -1)
+		goto out;
 	if (raw) {
 		fwrite(reply.data, 1, reply.len, stdout);
 		if (reply.data[reply.len - 1] != '\n')
@@ -247,7 +249,7 @@ main(int argc, char **argv)
 	j = json_loadb(reply.data, reply.len, JSON_DISABLE_EOF_CHECK, &err);
 	if (j == NULL) {
 		fprintf(stderr, "hookcastctl: bad reply: %s\n", err.text);
-		return 2;
+		goto out;
 	}
 	rc = json_is_true(json_object_get(j, "ok")) ? 0 : 1;
 	if (!raw)
@@ -256,6 +258,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "hookcastctl: %s\n",
 		    json_string_value(json_object_get(j, "error")));
 	json_decref(j);
+out:
+	free(sock);
 	buf_free(&line);
 	buf_free(&reply);
 	return rc;
