@@ -72,6 +72,14 @@ static const struct config_key config_keys[] = {
 	    65536, 1, "concurrent HTTP connections" },
 	{ "journal_fsync", CONFIG_STRING, OFF(journal_fsync), "batch", 0, 0, 1,
 	    "always (a sync per delivery), batch (one per loop turn) or none" },
+	{ "github_api_url", CONFIG_STRING, OFF(github_api_url),
+	    "https://api.github.com", 0, 0, 1,
+	    "GitHub REST API base URL (for backfill)" },
+	{ "github_token_file", CONFIG_STRING, OFF(github_token_file), NULL, 0,
+	    0, 1, "file holding a GitHub token that may read the hooks "
+	    "(enables backfill)" },
+	{ "backfill_hooks", CONFIG_LIST, OFF(backfill_hooks), NULL, 0, 0, 1,
+	    "hooks to backfill from, owner/repo:hook_id, comma-separated" },
 	{ "words_per_minute", CONFIG_PACE, OFF(words_per_minute), "150", 60,
 	    400, 1, "speaking pace used to estimate an episode's duration" },
 };
@@ -493,6 +501,35 @@ config_read_secret(struct config *conf, const char *path,
 		    path);
 }
 
+/* The GitHub token: the file's first line. */
+static void
+config_read_token(struct config *conf, struct config_causes *causes)
+{
+	FILE	*f;
+	char	*line = NULL;
+	size_t	 cap = 0;
+	ssize_t	 n;
+
+	if ((f = fopen(conf->github_token_file, "r")) == NULL) {
+		config_causes_add(causes, "github_token_file: %s: %s",
+		    conf->github_token_file, strerror(errno));
+		return;
+	}
+	n = getline(&line, &cap, f);
+	fclose(f);
+	while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' ||
+	    line[n - 1] == ' '))
+		line[--n] = '\0';
+	if (n <= 0 || n > 4096 || strpbrk(line, "\r\n ") != NULL)
+		config_causes_add(causes, "github_token_file: %s: no token on "
+		    "its first line", conf->github_token_file);
+	else
+		conf->github_token = xstrdup(line);
+	if (line != NULL)
+		explicit_bzero(line, cap);
+	free(line);
+}
+
 static void
 config_defaults(struct config *conf, struct config_causes *causes)
 {
@@ -546,6 +583,24 @@ config_finish(struct config *conf, struct config_causes *causes)
 		    "batch or none", conf->journal_fsync);
 	if (conf->listen.n == 0)
 		config_causes_add(causes, "listen: no address");
+	for (i = 0; i < conf->backfill_hooks.n; i++) {
+		const char *h = conf->backfill_hooks.v[i], *colon;
+		char *repo;
+
+		colon = strrchr(h, ':');
+		repo = colon != NULL ? xstrndup(h, (size_t)(colon - h)) : NULL;
+		if (colon == NULL || colon[1] == '\0' ||
+		    strspn(colon + 1, "0123456789") != strlen(colon + 1) ||
+		    strchr(repo, '/') == NULL)
+			config_causes_add(causes, "backfill_hooks: '%s' is not "
+			    "owner/repo:hook_id", h);
+		free(repo);
+	}
+	if (conf->backfill_hooks.n > 0 && conf->github_token_file == NULL)
+		config_causes_add(causes, "backfill_hooks: needs "
+		    "github_token_file");
+	if (conf->github_token_file != NULL)
+		config_read_token(conf, causes);
 	for (i = 0; i < conf->listen.n; i++) {
 		const char *a = conf->listen.v[i], *colon;
 
@@ -691,6 +746,13 @@ config_clear(struct config *conf)
 	free(conf->control_socket);
 	free(conf->timezone);
 	free(conf->journal_fsync);
+	free(conf->github_api_url);
+	free(conf->github_token_file);
+	strlist_clear(&conf->backfill_hooks);
+	if (conf->github_token != NULL) {
+		explicit_bzero(conf->github_token, strlen(conf->github_token));
+		free(conf->github_token);
+	}
 	strlist_clear(&conf->branches);
 	for (i = 0; i < conf->nrepos; i++) {
 		free(conf->repos[i].name);

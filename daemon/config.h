@@ -39,6 +39,10 @@ struct config {
 	int		 max_connections;
 	double		 words_per_minute;
 	char		*journal_fsync;	/* always, batch or none */
+	char		*github_api_url;
+	char		*github_token_file;
+	struct strlist	 backfill_hooks; /* "owner/repo:hook_id" */
+	char		*github_token;	/* read from github_token_file */
 	struct repo_conf *repos;
 	size_t		 nrepos;
 

@@ -5,6 +5,7 @@
 #ifndef HOOKCAST_DAEMON_H
 #define HOOKCAST_DAEMON_H
 
+#include <stdint.h>
 #include <time.h>
 
 #include <jansson.h>
@@ -20,6 +21,7 @@ struct control;
 struct buf;
 struct journal;
 struct pending;
+struct backfill;
 
 struct hookcastd {
 	struct event_base	*base;
@@ -43,8 +45,13 @@ struct hookcastd {
 	struct event		*drain_ev;	/* polls for in-flight at stop */
 	long long		 batch_start;	/* journal offset of the batch */
 	int			 journal_failing; /* log once per burst */
+
+	struct backfill		*backfill;	/* NULL when not configured */
+	uint64_t		 missed_deliveries; /* push gaps seen */
 };
 
+/* A delivery was missed for repo: ask the backfill for it, if configured. */
+void	 hookcastd_gap(struct hookcastd *, const char *repo);
 /* Apply a journal record to the store (replay). */
 void	 hookcastd_apply(json_t *rec, void *hookcastd);
 /* Compact the journal to the open days and the dedup set. 0 or -1. */

@@ -67,6 +67,14 @@ main_journal_rotate(struct hookcastd *d, const char *repo, time_t start)
 }
 
 void
+hookcastd_gap(struct hookcastd *d, const char *repo)
+{
+	/* BACKFILL: request a pass for repo here */
+	(void)d;
+	(void)repo;
+}
+
+void
 hookcastd_apply(json_t *rec, void *arg)
 {
 	struct hookcastd	*d = arg;
@@ -75,7 +83,7 @@ hookcastd_apply(json_t *rec, void *arg)
 	struct store_repo	*r;
 	json_t			*start_j, *seen, *item;
 	time_t			 start;
-	size_t			 i;
+	size_t			 i, npushes;
 
 	if (t == NULL)
 		return;
@@ -91,8 +99,11 @@ hookcastd_apply(json_t *rec, void *arg)
 		db = json_string_value(json_object_get(rec, "db"));
 		if (r->day->default_branch == NULL && db != NULL)
 			r->day->default_branch = xstrdup(db);
+		npushes = r->day->npushes;
 		if (journal_apply_records(rec, r->day) == -1)
 			log_warnx("journal: a malformed record for %s", repo);
+		for (i = npushes; i < r->day->npushes; i++)
+			store_note_push(r, &r->day->pushes[i]);
 		key = json_string_value(json_object_get(rec, "key"));
 		if (key != NULL)
 			store_mark(d->store, key, (time_t)json_integer_value(

@@ -35,13 +35,19 @@ store_new(void)
 void
 store_free(struct store *s)
 {
-	size_t	i;
+	size_t	i, j;
 
 	if (s == NULL)
 		return;
 	for (i = 0; i < s->nrepos; i++) {
 		free(s->repos[i].name);
 		day_free(s->repos[i].day);
+		for (j = 0; j < s->repos[i].nheads; j++) {
+			free(s->repos[i].head_branch[j]);
+			free(s->repos[i].head_after[j]);
+		}
+		free(s->repos[i].head_branch);
+		free(s->repos[i].head_after);
 	}
 	free(s->repos);
 	for (i = 0; i < s->seen_cap; i++)
@@ -63,6 +69,7 @@ store_repo(struct store *s, const char *name, int create, time_t start)
 		return NULL;
 	s->repos = xreallocarray(s->repos, s->nrepos + 1, sizeof(*s->repos));
 	r = &s->repos[s->nrepos++];
+	memset(r, 0, sizeof(*r));
 	r->name = xstrdup(name);
 	r->day = day_new(name, start);
 	return r;
@@ -229,4 +236,32 @@ store_rotate(struct store *s, struct store_repo *r, time_t start)
 	if (old->default_branch != NULL)
 		r->day->default_branch = xstrdup(old->default_branch);
 	return old;
+}
+
+int
+store_note_push(struct store_repo *r, const struct push *p)
+{
+	size_t	i;
+	int	gap = 0;
+
+	if (p->branch == NULL || p->after == NULL)
+		return 0;
+	for (i = 0; i < r->nheads; i++)
+		if (strcmp(r->head_branch[i], p->branch) == 0)
+			break;
+	if (i == r->nheads) {
+		r->head_branch = xreallocarray(r->head_branch, r->nheads + 1,
+		    sizeof(*r->head_branch));
+		r->head_after = xreallocarray(r->head_after, r->nheads + 1,
+		    sizeof(*r->head_after));
+		r->head_branch[i] = xstrdup(p->branch);
+		r->head_after[i] = NULL;
+		r->nheads++;
+	}
+	if (r->head_after[i] != NULL && p->before != NULL && !p->created &&
+	    !p->forced && strcmp(r->head_after[i], p->before) != 0)
+		gap = 1;
+	free(r->head_after[i]);
+	r->head_after[i] = xstrdup(p->after);
+	return gap;
 }

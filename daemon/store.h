@@ -16,6 +16,10 @@ struct store;
 struct store_repo {
 	char		*name;
 	struct day	*day;
+	/* the last head seen on each branch, for gap detection */
+	char	       **head_branch;
+	char	       **head_after;
+	size_t		 nheads;
 };
 
 struct store	*store_new(void);
@@ -47,6 +51,13 @@ size_t		 store_nseen(const struct store *);
  */
 int		 store_add(struct store *, struct handler_result *, time_t start,
 		    size_t *new_commits);
+
+/*
+ * Note a push's before/after on its branch. Returns 1 when before is not
+ * the last head seen there (a delivery was missed), else 0. A created
+ * branch or a forced push is never a gap.
+ */
+int		 store_note_push(struct store_repo *, const struct push *);
 
 /* Replace a repository's day with an empty one from start; returns the old. */
 struct day	*store_rotate(struct store *, struct store_repo *, time_t start);

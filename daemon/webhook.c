@@ -156,8 +156,12 @@ webhook_metrics(struct hookcastd *d, struct http_request *req)
 	    "hookcast_open_day_reverts %zu\n"
 	    "# HELP hookcast_repositories Repositories with an open day.\n"
 	    "# TYPE hookcast_repositories gauge\n"
-	    "hookcast_repositories %zu\n", commits, reverts,
-	    store_nrepos(d->store));
+	    "hookcast_repositories %zu\n"
+	    "# HELP hookcast_missed_deliveries_total Pushes whose before was "
+	    "not the branch's last head.\n"
+	    "# TYPE hookcast_missed_deliveries_total counter\n"
+	    "hookcast_missed_deliveries_total %llu\n", commits, reverts,
+	    store_nrepos(d->store), (unsigned long long)d->missed_deliveries);
 	http_reply(req, 200, "text/plain; version=0.0.4", buf_str(&b), b.len);
 	buf_free(&b);
 }
@@ -211,9 +215,20 @@ webhook_pending_has(struct hookcastd *d, const char *key)
 static void
 webhook_accept(struct hookcastd *d, struct pending *p)
 {
-	json_t	*reply;
-	size_t	 added = 0;
+	json_t			*reply;
+	size_t			 added = 0;
+	struct store_repo	*r;
 
+	if (p->res.push != NULL && p->res.repo != NULL) {
+		r = store_repo(d->store, p->res.repo, 1, d->window_start);
+		if (store_note_push(r, p->res.push)) {
+			d->missed_deliveries++;
+			log_warnx("%s: push to %s starts at %.12s, not at the last "
+			    "head seen there: a delivery was missed", r->name,
+			    p->res.push->branch, p->res.push->before);
+			hookcastd_gap(d, r->name);
+		}
+	}
 	store_add(d->store, &p->res, d->window_start, &added);
 	store_mark(d->store, p->key, p->at);
 	metrics_delivery(&d->metrics, p->event, OUTCOME_ACCEPTED);

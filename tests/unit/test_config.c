@@ -1,0 +1,1061 @@
+/* Unit tests: daemon/config.c */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "config.h"
+#include "log.h"
+
+#define MAX_ARGS	16
+#define MAX_FILES	64
+
+/* A private directory for the INI and secret files of the tests. */
+static char	 test_dir[] = "/tmp/hookcast-test-config.XXXXXX";
+static char	*test_files[MAX_FILES];
+static size_t	 test_nfiles;
+
+/* The environment config_finish() looks at. */
+static const char *const test_env[] = {
+	"CREDENTIALS_DIRECTORY", "STATE_DIRECTORY", "RUNTIME_DIRECTORY",
+	"HOOKCAST_SECRET", NULL
+};
+
+static void
+env_reset(void)
+{
+	size_t	i;
+
+	for (i = 0; test_env[i] != NULL; i++)
+		unsetenv(test_env[i]);
+}
+
+/* Write contents to name in the test directory; the path is kept. */
+static const char *
+write_file(const char *name, const char *contents)
+{
+	char	*path;
+	FILE	*f;
+	size_t	 i;
+
+	if (asprintf(&path, "%s/%s", test_dir, name) == -1)
+		fail_msg("asprintf");
+	if ((f = fopen(path, "w")) == NULL)
+		fail_msg("%s: cannot create", path);
+	fputs(contents, f);
+	if (fclose(f) != 0)
+		fail_msg("%s: cannot write", path);
+	for (i = 0; i < test_nfiles; i++) {
+		if (strcmp(test_files[i], path) == 0) {
+			free(path);
+			return test_files[i];
+		}
+	}
+	if (test_nfiles == MAX_FILES)
+		fail_msg("too many test files");
+	test_files[test_nfiles++] = path;
+	return path;
+}
+
+static int
+group_setup(void **state)
+{
+	if (mkdtemp(test_dir) == NULL)
+		return -1;
+	env_reset();
+	return 0;
+}
+
+static int
+group_teardown(void **state)
+{
+	size_t	i;
+
+	for (i = 0; i < test_nfiles; i++) {
+		unlink(test_files[i]);
+		free(test_files[i]);
+	}
+	rmdir(test_dir);
+	env_reset();
+	return 0;
+}
+
+static int
+test_setup(void **state)
+{
+	env_reset();
+	return 0;
+}
+
+/*
+ * config_load over a NULL-terminated list of arguments (argv[0] added).
+ * The caller frees conf and causes.
+ */
+static int
+load_argv(struct config *conf, struct config_causes *causes,
+    const char *const *args)
+{
+	char	*argv[MAX_ARGS];
+	int	 argc = 0;
+
+	argv[argc++] = (char *)"hookcastd";
+	for (; *args != NULL; args++) {
+		if (argc == MAX_ARGS - 1)
+			fail_msg("too many arguments");
+		argv[argc++] = (char *)*args;
+	}
+	argv[argc] = NULL;
+	memset(causes, 0, sizeof(*causes));
+	return config_load(conf, argc, argv, NULL, causes);
+}
+
+static void
+clear(struct config *conf, struct config_causes *causes)
+{
+	config_clear(conf);
+	config_causes_clear(causes);
+}
+
+/* Index of the first cause containing all of the words, or -1. */
+static long
+cause_find(const struct config_causes *causes, const char *a, const char *b)
+{
+	size_t	i;
+
+	for (i = 0; i < causes->n; i++)
+		if (strstr(causes->v[i], a) != NULL &&
+		    (b == NULL || strstr(causes->v[i], b) != NULL))
+			return (long)i;
+	return -1;
+}
+
+static void
+causes_dump(const char *what, const struct config_causes *causes)
+{
+	size_t	i;
+
+	print_message("%s: %zu cause(s)\n", what, causes->n);
+	for (i = 0; i < causes->n; i++)
+		print_message("  %s\n", causes->v[i]);
+}
+
+static void
+join(const struct strlist *l, char *out, size_t size)
+{
+	size_t	i, used = 0;
+
+	out[0] = '\0';
+	for (i = 0; i < l->n; i++)
+		used += (size_t)snprintf(out + used, size - used, "%s%s",
+		    i ? "," : "", l->v[i]);
+}
+
+/* A key's value as a string, as the tables below spell it. */
+static void
+conf_value(const struct config *conf, const char *key, char *out, size_t size)
+{
+	if (strcmp(key, "listen") == 0)
+		join(&conf->listen, out, size);
+	else if (strcmp(key, "branches") == 0)
+		join(&conf->branches, out, size);
+	else if (strcmp(key, "secret_file") == 0)
+		join(&conf->secret_files, out, size);
+	else if (strcmp(key, "webhook_path") == 0)
+		snprintf(out, size, "%s", conf->webhook_path);
+	else if (strcmp(key, "state_dir") == 0)
+		snprintf(out, size, "%s", conf->state_dir);
+	else if (strcmp(key, "output_dir") == 0)
+		snprintf(out, size, "%s", conf->output_dir);
+	else if (strcmp(key, "control_socket") == 0)
+		snprintf(out, size, "%s", conf->control_socket);
+	else if (strcmp(key, "timezone") == 0)
+		snprintf(out, size, "%s", conf->timezone);
+	else if (strcmp(key, "journal_fsync") == 0)
+		snprintf(out, size, "%s", conf->journal_fsync);
+	else if (strcmp(key, "emit_at") == 0)
+		snprintf(out, size, "%02d:%02d", conf->emit_hour,
+		    conf->emit_minute);
+	else if (strcmp(key, "log_level") == 0)
+		snprintf(out, size, "%s", log_level_name(conf->log_level));
+	else if (strcmp(key, "max_body") == 0)
+		snprintf(out, size, "%lld", conf->max_body);
+	else if (strcmp(key, "max_header") == 0)
+		snprintf(out, size, "%lld", conf->max_header);
+	else if (strcmp(key, "read_timeout") == 0)
+		snprintf(out, size, "%d", conf->read_timeout);
+	else if (strcmp(key, "max_connections") == 0)
+		snprintf(out, size, "%d", conf->max_connections);
+	else if (strcmp(key, "words_per_minute") == 0)
+		snprintf(out, size, "%g", conf->words_per_minute);
+	else if (strcmp(key, "insecure_no_signature") == 0)
+		snprintf(out, size, "%d", conf->insecure_no_signature);
+	else
+		fail_msg("conf_value: no key %s", key);
+}
+
+static void
+test_config_defaults(void **state)
+{
+	static const char *const args[] = { "--insecure-no-signature", NULL };
+	static const struct {
+		const char	*key;
+		const char	*want;
+	} defaults[] = {
+		{ "listen", "127.0.0.1:8080" },
+		{ "webhook_path", "/webhook" },
+		{ "secret_file", "" },
+		{ "state_dir", "./hookcast-state" },
+		{ "output_dir", "./hookcast-state/episodes" },
+		{ "control_socket", "./hookcast-state/control.sock" },
+		{ "emit_at", "10:00" },
+		{ "timezone", "UTC" },
+		{ "branches", "" },
+		{ "journal_fsync", "batch" },
+		{ "log_level", "info" },
+		{ "max_body", "26214400" },
+		{ "max_header", "65536" },
+		{ "read_timeout", "30" },
+		{ "max_connections", "512" },
+		{ "words_per_minute", "150" },
+		{ "insecure_no_signature", "1" },
+	};
+	struct config		conf;
+	struct config_causes	causes;
+	char			got[512];
+	size_t			i;
+
+	if (load_argv(&conf, &causes, args) != 0) {
+		causes_dump("defaults", &causes);
+		fail_msg("defaults rejected");
+	}
+	assert_int_equal(causes.n, 0);
+	assert_null(conf.file);
+	assert_int_equal(conf.nsecrets, 0);
+	assert_int_equal(conf.nrepos, 0);
+	for (i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++) {
+		conf_value(&conf, defaults[i].key, got, sizeof(got));
+		if (strcmp(got, defaults[i].want) != 0)
+			fail_msg("%s: got \"%s\", want \"%s\"", defaults[i].key,
+			    got, defaults[i].want);
+	}
+	clear(&conf, &causes);
+}
+
+/* One key set by a flag or by a file; the value read back. */
+static const struct {
+	const char	*flag;		/* one or two arguments */
+	const char	*flagvalue;	/* NULL: in flag after '=' */
+	const char	*ini;		/* the same as a file line */
+	const char	*key;
+	const char	*want;
+} set_cases[] = {
+	{ "--state-dir=/srv/hc", NULL, "state_dir = /srv/hc", "state_dir",
+	    "/srv/hc" },
+	{ "--state-dir=/srv/hc", NULL, "state_dir = /srv/hc", "output_dir",
+	    "/srv/hc/episodes" },
+	{ "--state-dir=/srv/hc", NULL, "state_dir = /srv/hc",
+	    "control_socket", "/srv/hc/control.sock" },
+	{ "--output-dir", "/srv/out", "output_dir = /srv/out", "output_dir",
+	    "/srv/out" },
+	{ "--control-socket=/run/c.sock", NULL,
+	    "control_socket = /run/c.sock", "control_socket", "/run/c.sock" },
+	{ "--webhook-path=/hooks/gh", NULL, "webhook_path = /hooks/gh",
+	    "webhook_path", "/hooks/gh" },
+	{ "--listen=0.0.0.0:80, [::1]:8081", NULL,
+	    "listen = 0.0.0.0:80, [::1]:8081", "listen",
+	    "0.0.0.0:80,[::1]:8081" },
+	{ "--emit-at=07:05", NULL, "emit_at = 07:05", "emit_at", "07:05" },
+	{ "--emit-at", "23:59", "emit_at = 23:59", "emit_at", "23:59" },
+	{ "--emit-at=00:00", NULL, "emit_at = 00:00", "emit_at", "00:00" },
+	{ "--timezone=America/New_York", NULL, "timezone = America/New_York",
+	    "timezone", "America/New_York" },
+	{ "--branches=main, release/2.8", NULL,
+	    "branches = main, release/2.8", "branches", "main,release/2.8" },
+	{ "--journal-fsync=always", NULL, "journal_fsync = always",
+	    "journal_fsync", "always" },
+	{ "--journal-fsync=none", NULL, "journal_fsync = none",
+	    "journal_fsync", "none" },
+	{ "--log-level", "debug", "log_level = debug", "log_level", "debug" },
+	{ "--log-level=error", NULL, "log_level = error", "log_level",
+	    "error" },
+	{ "--max-body=1M", NULL, "max_body = 1M", "max_body", "1048576" },
+	{ "--max-body=2MiB", NULL, "max_body = 2MiB", "max_body", "2097152" },
+	{ "--max-body=4096", NULL, "max_body = 4096", "max_body", "4096" },
+	{ "--max-header=128k", NULL, "max_header = 128k", "max_header",
+	    "131072" },
+	{ "--read-timeout=5", NULL, "read_timeout = 5", "read_timeout", "5" },
+	{ "--max-connections=64", NULL, "max_connections = 64",
+	    "max_connections", "64" },
+	{ "--words-per-minute=172.5", NULL, "words_per_minute = 172.5",
+	    "words_per_minute", "172.5" },
+};
+
+static void
+test_config_set_by_flag(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	const char		*args[4];
+	char			got[512];
+	size_t			i, n;
+
+	for (i = 0; i < sizeof(set_cases) / sizeof(set_cases[0]); i++) {
+		n = 0;
+		args[n++] = set_cases[i].flag;
+		if (set_cases[i].flagvalue != NULL)
+			args[n++] = set_cases[i].flagvalue;
+		args[n++] = "--insecure-no-signature";
+		args[n] = NULL;
+		if (load_argv(&conf, &causes, args) != 0) {
+			causes_dump(set_cases[i].flag, &causes);
+			fail_msg("%s: rejected", set_cases[i].flag);
+		}
+		conf_value(&conf, set_cases[i].key, got, sizeof(got));
+		if (strcmp(got, set_cases[i].want) != 0)
+			fail_msg("%s: %s is \"%s\", want \"%s\"",
+			    set_cases[i].flag, set_cases[i].key, got,
+			    set_cases[i].want);
+		clear(&conf, &causes);
+	}
+}
+
+static void
+test_config_set_by_file(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	const char		*args[4], *path;
+	char			got[512], text[512];
+	size_t			i;
+
+	for (i = 0; i < sizeof(set_cases) / sizeof(set_cases[0]); i++) {
+		snprintf(text, sizeof(text), "# set one key\n%s\n",
+		    set_cases[i].ini);
+		path = write_file("set.conf", text);
+		args[0] = "--config";
+		args[1] = path;
+		args[2] = "--insecure-no-signature";
+		args[3] = NULL;
+		if (load_argv(&conf, &causes, args) != 0) {
+			causes_dump(set_cases[i].ini, &causes);
+			fail_msg("%s: rejected", set_cases[i].ini);
+		}
+		assert_string_equal(conf.file, path);
+		conf_value(&conf, set_cases[i].key, got, sizeof(got));
+		if (strcmp(got, set_cases[i].want) != 0)
+			fail_msg("%s: %s is \"%s\", want \"%s\"",
+			    set_cases[i].ini, set_cases[i].key, got,
+			    set_cases[i].want);
+		clear(&conf, &causes);
+	}
+}
+
+static void
+test_config_flags_win(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	const char		*path;
+
+	path = write_file("flags-win.conf",
+	    "emit_at = 08:00\n"
+	    "timezone = Europe/Stockholm\n"
+	    "log_level = debug\n"
+	    "webhook_path = /from-file\n"
+	    "listen = 10.0.0.1:1, 10.0.0.2:2\n"
+	    "insecure_no_signature = yes\n");
+	{
+		/* --config after the flags: it is read first anyway */
+		const char *const args[] = { "--emit-at=09:30",
+		    "--log-level", "warning", "--config", path, NULL };
+
+		if (load_argv(&conf, &causes, args) != 0) {
+			causes_dump("flags win", &causes);
+			fail_msg("rejected");
+		}
+	}
+	assert_int_equal(conf.emit_hour, 9);
+	assert_int_equal(conf.emit_minute, 30);
+	assert_int_equal(conf.log_level, LOG_LEVEL_WARNING);
+	/* what the flags don't name comes from the file */
+	assert_string_equal(conf.timezone, "Europe/Stockholm");
+	assert_string_equal(conf.webhook_path, "/from-file");
+	assert_int_equal(conf.listen.n, 2);
+	assert_string_equal(conf.listen.v[1], "10.0.0.2:2");
+	assert_int_equal(conf.insecure_no_signature, 1);
+	assert_string_equal(conf.file, path);
+	clear(&conf, &causes);
+
+	{
+		const char *const args[] = { "--config=", NULL };
+
+		/* an empty --config= names no readable file */
+		assert_int_equal(load_argv(&conf, &causes, args), -1);
+		clear(&conf, &causes);
+	}
+	{
+		char		 flag[512];
+		const char	*args[] = { flag, "--listen=[::1]:9",
+		    "--insecure-no-signature=false", NULL };
+
+		/* --config=FILE, and a boolean flag given a value */
+		snprintf(flag, sizeof(flag), "--config=%s", path);
+		assert_int_equal(load_argv(&conf, &causes, args), -1);
+		assert_int_equal(conf.emit_hour, 8);
+		assert_int_equal(conf.listen.n, 1);
+		assert_string_equal(conf.listen.v[0], "[::1]:9");
+		assert_int_equal(conf.insecure_no_signature, 0);
+		/* and so, without a secret, the load fails */
+		if (cause_find(&causes, "no webhook secret", NULL) == -1) {
+			causes_dump("insecure=false", &causes);
+			fail_msg("no cause for the missing secret");
+		}
+		clear(&conf, &causes);
+	}
+}
+
+static void
+test_config_collects_all(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	const char		*path;
+	char			want[512];
+
+	path = write_file("two-errors.conf",
+	    "# line 1\n"
+	    "listen = 127.0.0.1:9000\n"
+	    "nosuchkey = 1\n"
+	    "webhook_path = /x\n"
+	    "emit_at = 25:00\n");
+	{
+		const char *const args[] = { "--config", path,
+		    "--insecure-no-signature", NULL };
+
+		assert_int_equal(load_argv(&conf, &causes, args), -1);
+	}
+	if (causes.n != 2)
+		causes_dump("two errors", &causes);
+	assert_int_equal(causes.n, 2);
+	snprintf(want, sizeof(want), "%s:3: nosuchkey", path);
+	assert_non_null(strstr(causes.v[0], want));
+	snprintf(want, sizeof(want), "%s:5: emit_at", path);
+	assert_non_null(strstr(causes.v[1], want));
+	/* the good lines still took effect */
+	assert_string_equal(conf.listen.v[0], "127.0.0.1:9000");
+	assert_string_equal(conf.webhook_path, "/x");
+	clear(&conf, &causes);
+
+	/* file errors, a line that is no key = value, and flag errors */
+	path = write_file("many-errors.conf",
+	    "log_level = loud\n"
+	    "\n"
+	    "just some words\n"
+	    "max_body = 12Q\n");
+	{
+		const char *const args[] = { "--config", path, "--bogus=1",
+		    "stray", "--read-timeout=0", "--insecure-no-signature",
+		    NULL };
+
+		assert_int_equal(load_argv(&conf, &causes, args), -1);
+	}
+	snprintf(want, sizeof(want), "%s:1: log_level", path);
+	assert_true(cause_find(&causes, want, NULL) != -1);
+	snprintf(want, sizeof(want), "%s:3:", path);
+	assert_true(cause_find(&causes, want, "key = value") != -1);
+	snprintf(want, sizeof(want), "%s:4: max_body", path);
+	assert_true(cause_find(&causes, want, NULL) != -1);
+	assert_true(cause_find(&causes, "--bogus", "unknown option") != -1);
+	assert_true(cause_find(&causes, "stray", "unexpected") != -1);
+	assert_true(cause_find(&causes, "read_timeout", "range") != -1);
+	if (causes.n != 6)
+		causes_dump("six errors", &causes);
+	assert_int_equal(causes.n, 6);
+	clear(&conf, &causes);
+
+	/* a missing file is a cause naming it */
+	{
+		char		 missing[512];
+		const char	*args[] = { "--config", missing,
+		    "--insecure-no-signature", NULL };
+
+		snprintf(missing, sizeof(missing), "%s/no-such.conf",
+		    test_dir);
+		assert_int_equal(load_argv(&conf, &causes, args), -1);
+		assert_int_equal(causes.n, 1);
+		assert_non_null(strstr(causes.v[0], missing));
+		clear(&conf, &causes);
+	}
+	/* a flag that needs a value and has none */
+	{
+		const char *const args[] = { "--insecure-no-signature",
+		    "--state-dir", NULL };
+
+		assert_int_equal(load_argv(&conf, &causes, args), -1);
+		assert_true(cause_find(&causes, "state_dir",
+		    "missing value") != -1);
+		clear(&conf, &causes);
+	}
+}
+
+/* Values rejected where they are read: file:line: key, or --key. */
+static const struct {
+	const char	*key;
+	const char	*value;
+	const char	*cause;		/* a word the cause must hold */
+} bad_values[] = {
+	{ "emit_at", "25:00", "HH:MM" },
+	{ "emit_at", "9:5", "HH:MM" },
+	{ "emit_at", "09:60", "HH:MM" },
+	{ "emit_at", "0930", "HH:MM" },
+	{ "emit_at", "09:30pm", "HH:MM" },
+	{ "log_level", "loud", "loud" },
+	{ "max_body", "12Q", "not a size" },
+	{ "max_body", "-1", "not a size" },
+	{ "max_body", "1", "out of range" },
+	{ "max_body", "1G", "out of range" },
+	{ "max_header", "64KB!", "not a size" },
+	{ "read_timeout", "soon", "not a number" },
+	{ "read_timeout", "0", "out of range" },
+	{ "max_connections", "99999999", "out of range" },
+	{ "words_per_minute", "fast", "not a number" },
+	{ "words_per_minute", "10", "not a number" },
+	{ "insecure_no_signature", "maybe", "true or false" },
+};
+
+static void
+test_config_bad_values(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	const char		*path;
+	char			text[512], want[512], flag[512];
+	size_t			i;
+
+	for (i = 0; i < sizeof(bad_values) / sizeof(bad_values[0]); i++) {
+		/* in a file, at line 2 */
+		snprintf(text, sizeof(text), "insecure_no_signature = true\n"
+		    "%s = %s\n", bad_values[i].key, bad_values[i].value);
+		if (strcmp(bad_values[i].key, "insecure_no_signature") == 0)
+			snprintf(text, sizeof(text), "\n%s = %s\n",
+			    bad_values[i].key, bad_values[i].value);
+		path = write_file("bad.conf", text);
+		{
+			const char *const args[] = { "--config", path, NULL };
+
+			if (load_argv(&conf, &causes, args) != -1)
+				fail_msg("%s = %s: accepted", bad_values[i].key,
+				    bad_values[i].value);
+		}
+		snprintf(want, sizeof(want), "%s:2: %s", path,
+		    bad_values[i].key);
+		if (cause_find(&causes, want, bad_values[i].cause) == -1) {
+			causes_dump(want, &causes);
+			fail_msg("%s = %s: no cause \"%s ... %s\"",
+			    bad_values[i].key, bad_values[i].value, want,
+			    bad_values[i].cause);
+		}
+		clear(&conf, &causes);
+
+		/* as a flag */
+		snprintf(flag, sizeof(flag), "--%s=%s", bad_values[i].key,
+		    bad_values[i].value);
+		{
+			const char *const args[] = { "--insecure-no-signature",
+			    flag, NULL };
+
+			if (load_argv(&conf, &causes, args) != -1)
+				fail_msg("%s: accepted", flag);
+		}
+		if (cause_find(&causes, bad_values[i].key,
+		    bad_values[i].cause) == -1) {
+			causes_dump(flag, &causes);
+			fail_msg("%s: no cause naming the key", flag);
+		}
+		clear(&conf, &causes);
+	}
+}
+
+/*
+ * Values checked once everything is read (they depend on the zone
+ * database or on other keys).
+ */
+static const struct {
+	const char	*key;
+	const char	*value;
+	const char	*cause;
+} late_values[] = {
+	{ "journal_fsync", "sometimes", "sometimes" },
+	{ "timezone", "Mars/Olympus", "Mars/Olympus" },
+	{ "timezone", "../../etc/passwd", "unknown time zone" },
+	{ "listen", "nohostport", "nohostport" },
+	{ "listen", "127.0.0.1:http", "not host:port" },
+	{ "listen", "127.0.0.1:65536", "not host:port" },
+	{ "listen", ":8080", "not host:port" },
+	{ "listen", "127.0.0.1:", "not host:port" },
+	{ "listen", ",", "no address" },
+	{ "webhook_path", "webhook", "start with /" },
+};
+
+static void
+test_config_bad_late_values(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	const char		*path;
+	char			text[512], flag[512];
+	size_t			i;
+
+	for (i = 0; i < sizeof(late_values) / sizeof(late_values[0]); i++) {
+		snprintf(text, sizeof(text), "insecure_no_signature = true\n"
+		    "%s = %s\n", late_values[i].key, late_values[i].value);
+		path = write_file("late.conf", text);
+		{
+			const char *const args[] = { "--config", path, NULL };
+
+			if (load_argv(&conf, &causes, args) != -1)
+				fail_msg("%s = %s: accepted", late_values[i].key,
+				    late_values[i].value);
+		}
+		if (cause_find(&causes, late_values[i].key,
+		    late_values[i].cause) == -1) {
+			causes_dump(text, &causes);
+			fail_msg("%s = %s: no cause naming it",
+			    late_values[i].key, late_values[i].value);
+		}
+		clear(&conf, &causes);
+
+		snprintf(flag, sizeof(flag), "--%s=%s", late_values[i].key,
+		    late_values[i].value);
+		{
+			const char *const args[] = { "--insecure-no-signature",
+			    flag, NULL };
+
+			if (load_argv(&conf, &causes, args) != -1)
+				fail_msg("%s: accepted", flag);
+		}
+		if (cause_find(&causes, late_values[i].key,
+		    late_values[i].cause) == -1) {
+			causes_dump(flag, &causes);
+			fail_msg("%s: no cause naming it", flag);
+		}
+		clear(&conf, &causes);
+	}
+}
+
+/*
+ * README: --check-config prints "every error with its file, line and key".
+ * That holds for the values checked after reading as well.
+ */
+static void
+test_config_late_values_have_file_line(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	const char		*path;
+	char			text[512], want[512];
+	size_t			i, bad = 0;
+
+	for (i = 0; i < sizeof(late_values) / sizeof(late_values[0]); i++) {
+		snprintf(text, sizeof(text), "insecure_no_signature = true\n"
+		    "%s = %s\n", late_values[i].key, late_values[i].value);
+		path = write_file("late-line.conf", text);
+		{
+			const char *const args[] = { "--config", path, NULL };
+
+			assert_int_equal(load_argv(&conf, &causes, args), -1);
+		}
+		snprintf(want, sizeof(want), "%s:2: %s", path,
+		    late_values[i].key);
+		if (cause_find(&causes, want, NULL) == -1) {
+			print_message("%s = %s: want \"%s\", got \"%s\"\n",
+			    late_values[i].key, late_values[i].value, want,
+			    causes.n > 0 ? causes.v[0] : "");
+			bad++;
+		}
+		clear(&conf, &causes);
+	}
+	if (bad > 0)
+		fail_msg("%zu value error(s) from a file without file:line",
+		    bad);
+}
+
+static void
+test_config_repos(void **state)
+{
+	struct config		 conf;
+	struct config_causes	 causes;
+	const struct strlist	*b;
+	const char		*path;
+	char			*show;
+	size_t			 i;
+	static const struct {
+		const char	*repo;
+		const char	*show;
+		const char	*branches;
+	} want[] = {
+		{ "pytorch/pytorch", "PyTorch", "main,release/2.8" },
+		{ "PyTorch/PyTorch", "PyTorch", "main,release/2.8" },
+		{ "curl/curl", "Curl", "master" },
+		{ "owner/plain", "The Plain Show", "trunk,dev" },
+		{ "pytorch/ao", "Ao", "trunk,dev" },
+		{ "someone/Mixed-Case", "Mixed-Case", "trunk,dev" },
+		{ "someone/9lives", "9lives", "trunk,dev" },
+	};
+	char	got[512];
+
+	path = write_file("repos.conf",
+	    "branches = trunk, dev\n"
+	    "insecure_no_signature = true\n"
+	    "\n"
+	    "[repo \"pytorch/pytorch\"]\n"
+	    "show = PyTorch\n"
+	    "branches = main, release/2.8\n"
+	    "\n"
+	    "[repo \"curl/curl\"]\n"
+	    "branches = master\n"
+	    "\n"
+	    "[repo \"owner/plain\"]\n"
+	    "show = Plain Show\n"
+	    "[repo \"owner/plain\"]\n"
+	    "show = The Plain Show\n");
+	{
+		const char *const args[] = { "--config", path, NULL };
+
+		if (load_argv(&conf, &causes, args) != 0) {
+			causes_dump("repos", &causes);
+			fail_msg("rejected");
+		}
+	}
+	/* a section named twice is one repository */
+	assert_int_equal(conf.nrepos, 3);
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		show = config_show(&conf, want[i].repo);
+		assert_non_null(show);
+		if (strcmp(show, want[i].show) != 0)
+			fail_msg("%s: show \"%s\", want \"%s\"", want[i].repo,
+			    show, want[i].show);
+		free(show);
+		b = config_branches(&conf, want[i].repo);
+		assert_non_null(b);
+		join(b, got, sizeof(got));
+		if (strcmp(got, want[i].branches) != 0)
+			fail_msg("%s: branches \"%s\", want \"%s\"",
+			    want[i].repo, got, want[i].branches);
+	}
+	clear(&conf, &causes);
+
+	/* no global branches: an unlisted repository gets an empty list */
+	{
+		const char *const args[] = { "--insecure-no-signature", NULL };
+
+		assert_int_equal(load_argv(&conf, &causes, args), 0);
+		b = config_branches(&conf, "a/b");
+		assert_non_null(b);
+		assert_int_equal(b->n, 0);
+		show = config_show(&conf, "a/b");
+		assert_string_equal(show, "B");
+		free(show);
+		clear(&conf, &causes);
+	}
+}
+
+static const struct {
+	const char	*text;
+	int		 line;		/* of the cause */
+	const char	*word;		/* that it holds after file:line: */
+	const char	*also;
+} bad_sections[] = {
+	{ "[server]\nport = 1\n", 2, "[server]", "unknown section" },
+	{ "[repo \"noslash\"]\nshow = X\n", 2, "[repo \"noslash\"]",
+	    "unknown section" },
+	{ "[repo \"a/b/c\"]\nshow = X\n", 2, "[repo \"a/b/c\"]",
+	    "unknown section" },
+	{ "[repo owner/name]\nshow = X\n", 2, "[repo owner/name]",
+	    "unknown section" },
+	{ "[repo \"/name\"]\nshow = X\n", 2, "[repo \"/name\"]",
+	    "unknown section" },
+	{ "[repo \"owner/\"]\nshow = X\n", 2, "[repo \"owner/\"]",
+	    "unknown section" },
+	{ "[repo \"a/b\" extra]\nshow = X\n", 2, "[repo \"a/b\" extra]",
+	    "unknown section" },
+	{ "[repository \"a/b\"]\nshow = X\n", 2, "[repository",
+	    "unknown section" },
+	{ "\n[repo \"a/b\"]\ncolour = red\n", 3, "colour", "show or branches" },
+	{ "[repo \"a/b\"]\nshow =\n", 2, "show", "empty" },
+	{ "[repo \"a/b\"]\nemit_at = 09:00\n", 2, "emit_at",
+	    "show or branches" },
+};
+
+static void
+test_config_bad_sections(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	const char		*path;
+	char			want[512];
+	size_t			i;
+
+	for (i = 0; i < sizeof(bad_sections) / sizeof(bad_sections[0]);
+	    i++) {
+		path = write_file("section.conf", bad_sections[i].text);
+		{
+			const char *const args[] = { "--config", path,
+			    "--insecure-no-signature", NULL };
+
+			if (load_argv(&conf, &causes, args) != -1)
+				fail_msg("%s: accepted", bad_sections[i].text);
+		}
+		snprintf(want, sizeof(want), "%s:%d: %s", path,
+		    bad_sections[i].line, bad_sections[i].word);
+		if (cause_find(&causes, want, bad_sections[i].also) == -1) {
+			causes_dump(bad_sections[i].text, &causes);
+			fail_msg("no cause \"%s ... %s\"", want,
+			    bad_sections[i].also);
+		}
+		clear(&conf, &causes);
+	}
+}
+
+static void
+assert_secret(const struct config *conf, size_t i, const char *want)
+{
+	assert_true(i < conf->nsecrets);
+	assert_int_equal(conf->secretlens[i], strlen(want));
+	assert_memory_equal(conf->secrets[i], want, strlen(want));
+}
+
+static void
+test_config_secret_files(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	const char		*one, *two;
+	char			flag[1024];
+
+	/* one secret a line; blank lines and CRLF endings dropped */
+	one = write_file("secret-two-lines", "first-secret\nsecond secret\n");
+	two = write_file("secret-crlf", "\r\nthird\r\n\n");
+	setenv("HOOKCAST_SECRET", "from-env", 1);
+	snprintf(flag, sizeof(flag), "--secret-file=%s", one);
+	{
+		const char *const args[] = { flag, NULL };
+
+		if (load_argv(&conf, &causes, args) != 0) {
+			causes_dump("secret file", &causes);
+			fail_msg("rejected");
+		}
+	}
+	/* a file given: the environment's secret is not added */
+	assert_int_equal(conf.nsecrets, 2);
+	assert_secret(&conf, 0, "first-secret");
+	assert_secret(&conf, 1, "second secret");
+	assert_int_equal(conf.insecure_no_signature, 0);
+	clear(&conf, &causes);
+	unsetenv("HOOKCAST_SECRET");
+
+	/* several files, comma-separated, in order */
+	snprintf(flag, sizeof(flag), "--secret-file=%s, %s", two, one);
+	{
+		const char *const args[] = { flag, NULL };
+
+		assert_int_equal(load_argv(&conf, &causes, args), 0);
+	}
+	assert_int_equal(conf.nsecrets, 3);
+	assert_secret(&conf, 0, "third");
+	assert_secret(&conf, 1, "first-secret");
+	assert_secret(&conf, 2, "second secret");
+	clear(&conf, &causes);
+
+	/* a missing file is a cause naming it */
+	snprintf(flag, sizeof(flag), "--secret-file=%s/no-such-secret",
+	    test_dir);
+	{
+		const char *const args[] = { flag, NULL };
+
+		assert_int_equal(load_argv(&conf, &causes, args), -1);
+	}
+	if (cause_find(&causes, "secret_file", flag +
+	    strlen("--secret-file=")) == -1) {
+		causes_dump("missing secret", &causes);
+		fail_msg("no cause naming the missing file");
+	}
+	assert_int_equal(conf.nsecrets, 0);
+	clear(&conf, &causes);
+
+	/* a file with nothing in it */
+	one = write_file("secret-empty", "\n\n");
+	snprintf(flag, sizeof(flag), "--secret-file=%s", one);
+	{
+		const char *const args[] = { flag, NULL };
+
+		assert_int_equal(load_argv(&conf, &causes, args), -1);
+	}
+	assert_true(cause_find(&causes, one, "no secret") != -1);
+	clear(&conf, &causes);
+}
+
+static void
+test_config_secret_env(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	static const char *const none[] = { NULL };
+
+	/* no secret at all, and not insecure */
+	assert_int_equal(load_argv(&conf, &causes, none), -1);
+	assert_int_equal(causes.n, 1);
+	assert_non_null(strstr(causes.v[0], "no webhook secret"));
+	clear(&conf, &causes);
+
+	/* an empty $HOOKCAST_SECRET is no secret */
+	setenv("HOOKCAST_SECRET", "", 1);
+	assert_int_equal(load_argv(&conf, &causes, none), -1);
+	clear(&conf, &causes);
+
+	setenv("HOOKCAST_SECRET", "env-secret", 1);
+	if (load_argv(&conf, &causes, none) != 0) {
+		causes_dump("HOOKCAST_SECRET", &causes);
+		fail_msg("rejected");
+	}
+	assert_int_equal(conf.nsecrets, 1);
+	assert_secret(&conf, 0, "env-secret");
+	clear(&conf, &causes);
+	unsetenv("HOOKCAST_SECRET");
+
+	/* $CREDENTIALS_DIRECTORY/webhook-secret, when no file is named */
+	write_file("webhook-secret", "cred-one\ncred-two\n");
+	setenv("CREDENTIALS_DIRECTORY", test_dir, 1);
+	setenv("HOOKCAST_SECRET", "env-secret", 1);
+	assert_int_equal(load_argv(&conf, &causes, none), 0);
+	assert_int_equal(conf.nsecrets, 2);
+	assert_secret(&conf, 0, "cred-one");
+	assert_secret(&conf, 1, "cred-two");
+	clear(&conf, &causes);
+	env_reset();
+}
+
+static void
+test_config_state_env(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	static const char *const insecure[] = { "--insecure-no-signature",
+	    NULL };
+	static const char *const flagged[] = { "--insecure-no-signature",
+	    "--state-dir=/srv/flag", NULL };
+
+	setenv("STATE_DIRECTORY", "/var/lib/hookcast", 1);
+	assert_int_equal(load_argv(&conf, &causes, insecure), 0);
+	assert_string_equal(conf.state_dir, "/var/lib/hookcast");
+	assert_string_equal(conf.output_dir, "/var/lib/hookcast/episodes");
+	assert_string_equal(conf.control_socket,
+	    "/var/lib/hookcast/control.sock");
+	clear(&conf, &causes);
+
+	/* systemd may pass several, colon-separated: the first is ours */
+	setenv("STATE_DIRECTORY", "/var/lib/hookcast:/var/lib/other", 1);
+	setenv("RUNTIME_DIRECTORY", "/run/hookcast:/run/other", 1);
+	assert_int_equal(load_argv(&conf, &causes, insecure), 0);
+	assert_string_equal(conf.state_dir, "/var/lib/hookcast");
+	assert_string_equal(conf.control_socket, "/run/hookcast/control.sock");
+	clear(&conf, &causes);
+
+	/* a flag wins over the environment */
+	assert_int_equal(load_argv(&conf, &causes, flagged), 0);
+	assert_string_equal(conf.state_dir, "/srv/flag");
+	assert_string_equal(conf.output_dir, "/srv/flag/episodes");
+	assert_string_equal(conf.control_socket, "/run/hookcast/control.sock");
+	clear(&conf, &causes);
+	env_reset();
+}
+
+static void
+test_config_passthrough(void **state)
+{
+	struct config		 conf;
+	struct config_causes	 causes;
+	static const char *const pass[] = { "--check-config", NULL };
+	char			*argv[] = { (char *)"hookcastd",
+	    (char *)"--check-config", (char *)"--insecure-no-signature", NULL };
+
+	memset(&causes, 0, sizeof(causes));
+	assert_int_equal(config_load(&conf, 3, argv, pass, &causes), 0);
+	assert_int_equal(causes.n, 0);
+	clear(&conf, &causes);
+
+	/* without the passthrough list it is an unknown option */
+	assert_int_equal(config_load(&conf, 3, argv, NULL, &causes), -1);
+	assert_true(cause_find(&causes, "--check-config", NULL) != -1);
+	clear(&conf, &causes);
+}
+
+static void
+test_config_strlist_split(void **state)
+{
+	static const struct {
+		const char	*in;
+		const char	*want;
+		size_t		 n;
+	} cases[] = {
+		{ "a, b,c", "a|b|c", 3 },
+		{ "  one  ", "one", 1 },
+		{ ",,, ,", "", 0 },
+		{ "", "", 0 },
+		{ "release/2.8 ,main", "release/2.8|main", 2 },
+		{ "x y, z", "x y|z", 2 },
+	};
+	struct strlist	l;
+	char		got[256];
+	size_t		i, j, used;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(&l, 0, sizeof(l));
+		strlist_split(&l, cases[i].in);
+		got[0] = '\0';
+		for (j = 0, used = 0; j < l.n; j++)
+			used += (size_t)snprintf(got + used, sizeof(got) - used,
+			    "%s%s", j ? "|" : "", l.v[j]);
+		if (l.n != cases[i].n || strcmp(got, cases[i].want) != 0)
+			fail_msg("\"%s\": got %zu \"%s\"", cases[i].in, l.n,
+			    got);
+		if (l.n > 0)
+			assert_true(strlist_contains(&l, l.v[l.n - 1]));
+		assert_false(strlist_contains(&l, "absent"));
+		strlist_clear(&l);
+		assert_int_equal(l.n, 0);
+		assert_null(l.v);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup(test_config_defaults, test_setup),
+		cmocka_unit_test_setup(test_config_set_by_flag, test_setup),
+		cmocka_unit_test_setup(test_config_set_by_file, test_setup),
+		cmocka_unit_test_setup(test_config_flags_win, test_setup),
+		cmocka_unit_test_setup(test_config_collects_all, test_setup),
+		cmocka_unit_test_setup(test_config_bad_values, test_setup),
+		cmocka_unit_test_setup(test_config_bad_late_values,
+		    test_setup),
+		cmocka_unit_test_setup(test_config_late_values_have_file_line,
+		    test_setup),
+		cmocka_unit_test_setup(test_config_repos, test_setup),
+		cmocka_unit_test_setup(test_config_bad_sections, test_setup),
+		cmocka_unit_test_setup(test_config_secret_files, test_setup),
+		cmocka_unit_test_setup(test_config_secret_env, test_setup),
+		cmocka_unit_test_setup(test_config_state_env, test_setup),
+		cmocka_unit_test_setup(test_config_passthrough, test_setup),
+		cmocka_unit_test_setup(test_config_strlist_split, test_setup),
+	};
+
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
