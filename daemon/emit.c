@@ -202,6 +202,30 @@ emit_nearby(const char *dir, const char *date, struct episode_nearby **out,
 	free(names);
 }
 
+/* Is base.json the episode of the day that started at start? */
+static int
+emit_same_day(const char *base, time_t start)
+{
+	char		*path, want[32];
+	json_t		*j;
+	const char	*got;
+	struct tm	 tm;
+	int		 same;
+
+	xasprintf(&path, "%s.json", base);
+	j = json_load_file(path, 0, NULL);
+	free(path);
+	if (j == NULL)
+		return 0;
+	gmtime_r(&start, &tm);
+	strftime(want, sizeof(want), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	got = json_string_value(json_object_get(json_object_get(j, "window"),
+	    "start"));
+	same = got != NULL && strcmp(got, want) == 0;
+	json_decref(j);
+	return same;
+}
+
 int
 emit_day(const struct config *conf, struct day *day, time_t now, int write,
     struct emit_result *res, char **cause)
@@ -250,10 +274,16 @@ emit_day(const struct config *conf, struct day *day, time_t now, int write,
 			xasprintf(cause, "%s: %s", dir, strerror(errno));
 			goto fail;
 		}
+		/*
+		 * One name per day: a day emitted again (after a crash
+		 * between the files and the journal's rotation) overwrites
+		 * its own files; another day of the same date gets "-2"...
+		 */
 		xasprintf(&base, "%s/%s", dir, date);
 		for (n = 2; ; n++) {
 			xasprintf(&res->md_path, "%s.md", base);
-			if (stat(res->md_path, &st) == -1)
+			if (stat(res->md_path, &st) == -1 ||
+			    emit_same_day(base, day->start))
 				break;
 			free(res->md_path);
 			res->md_path = NULL;

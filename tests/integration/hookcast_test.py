@@ -219,7 +219,8 @@ class Daemon:
     _seq = itertools.count(1)
 
     def __init__(self, extra_args=(), options=None, secret=DEFAULT_SECRET,
-                 tmp=None, start=True, env=None):
+                 tmp=None, start=True, env=None, wrapper=()):
+        self.wrapper = list(wrapper)
         self.owns_tmp = tmp is None
         self.tmp = tmp or make_tmpdir()
         self.secret = secret
@@ -277,7 +278,7 @@ class Daemon:
         outf = open(self.stdout_path, "wb")
         try:
             self.proc = subprocess.Popen(
-                [HOOKCASTD] + self.args, cwd=self.tmp,
+                self.wrapper + [HOOKCASTD] + self.args, cwd=self.tmp,
                 env=self.env if self.env is not None else daemon_env(),
                 stdin=subprocess.DEVNULL, stdout=outf, stderr=errf)
         finally:

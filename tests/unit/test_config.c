@@ -686,6 +686,31 @@ test_config_late_values_have_file_line(void **state)
 		    bad);
 }
 
+/* A directory of the zone database ("America") is not a time zone. */
+static void
+test_config_timezone_directory(void **state)
+{
+	static const char *const dirs[] = { "--timezone=America",
+	    "--timezone=Europe/" };
+	struct config		conf;
+	struct config_causes	causes;
+	size_t			i, bad = 0;
+
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		const char *const args[] = { "--insecure-no-signature",
+		    dirs[i], NULL };
+
+		if (load_argv(&conf, &causes, args) != -1 ||
+		    cause_find(&causes, "timezone", NULL) == -1) {
+			print_message("%s: accepted\n", dirs[i]);
+			bad++;
+		}
+		clear(&conf, &causes);
+	}
+	if (bad > 0)
+		fail_msg("%zu directory name(s) accepted as a time zone", bad);
+}
+
 static void
 test_config_repos(void **state)
 {
@@ -1047,6 +1072,8 @@ main(void)
 		cmocka_unit_test_setup(test_config_bad_late_values,
 		    test_setup),
 		cmocka_unit_test_setup(test_config_late_values_have_file_line,
+		    test_setup),
+		cmocka_unit_test_setup(test_config_timezone_directory,
 		    test_setup),
 		cmocka_unit_test_setup(test_config_repos, test_setup),
 		cmocka_unit_test_setup(test_config_bad_sections, test_setup),

@@ -1,0 +1,238 @@
+"""Nothing accepted is ever lost: crashes, a full disk, a missed emission.
+
+- Crash: a stream of distinct deliveries while the daemon is SIGKILLed at
+  random moments, 20 times, restarted each time on the same state. Every
+  delivery that got a 2xx must still be known afterwards, and once every
+  delivery is sent again, each is in the day exactly once.
+- Disk full: on a small tmpfs of the test's own (root only), deliveries get
+  503 with a JSON reason while the journal can't grow, 2xx again once space
+  is freed, and the episode holds exactly the 2xx ones.
+- Catch-up: a daemon down across its emission time (faketime moves the
+  clock) emits the overdue episode at start, with the window and published
+  time it should have had.
+"""
+
+import glob
+import json
+import os
+import random
+import shutil
+import subprocess
+import threading
+import time
+import unittest
+import uuid
+
+import hookcast_test as ht
+
+REPO = "hookcast-test/durable"
+
+
+def delivery():
+    """A distinct one-commit push: (guid, sha, body)."""
+    c = ht.make_commit(repo=REPO)
+    return str(uuid.uuid4()), c["id"], ht.body_of(
+        ht.make_push(commits=[c], repo=REPO))
+
+
+class Sender(threading.Thread):
+    """Posts distinct deliveries until told to stop or the daemon dies."""
+
+    def __init__(self, daemon, sent, acked):
+        super().__init__(daemon=True)
+        self.d = daemon
+        self.sent = sent
+        self.acked = acked
+        self.halt = threading.Event()
+
+    def run(self):
+        while not self.halt.is_set():
+            guid, sha, body = delivery()
+            self.sent.append((guid, sha, body))
+            try:
+                status, reply = self.d.post(body, "push", delivery=guid)
+            except Exception:
+                return      # the daemon was killed mid-request
+            if 200 <= status < 300:
+                self.acked.append((guid, sha, body))
+
+
+class TestCrash(unittest.TestCase):
+    ROUNDS = 20
+
+    def test_sigkill_loses_no_acknowledged_delivery(self):
+        rng = random.Random(int(os.environ.get("HOOKCAST_SEED", "0")) or None)
+        sent, acked = [], []
+        tmp = ht.make_tmpdir()
+        try:
+            for _ in range(self.ROUNDS):
+                d = ht.Daemon(tmp=tmp, options={"journal-fsync": "batch"})
+                s = Sender(d, sent, acked)
+                s.start()
+                time.sleep(rng.uniform(0.02, 0.4))
+                d.kill()
+                s.halt.set()
+                s.join(timeout=30)
+                d.cleanup()
+            self.assertGreater(len(acked), self.ROUNDS,
+                               "too few deliveries acknowledged to test")
+            with ht.Daemon(tmp=tmp) as d:
+                # every acknowledged delivery survived: it is a duplicate
+                for guid, sha, body in acked:
+                    status, reply = d.post(body, "push", delivery=guid)
+                    self.assertEqual(status, 200, reply)
+                    self.assertIs(reply.get("duplicate"), True,
+                                  "acknowledged delivery %s lost: %r"
+                                  % (guid, reply))
+                # the rest either made it or can be delivered now, once
+                for guid, sha, body in sent:
+                    status, reply = d.post(body, "push", delivery=guid)
+                    self.assertEqual(status, 200, reply)
+                commits = d.repo_stats(REPO).get("commits")
+                self.assertEqual(commits, len({sha for _, sha, _ in sent}),
+                                 "each delivery exactly once in the day")
+                reply = d.control("flush " + REPO)
+                self.assertTrue(reply.get("ok"), reply)
+                with open(reply["episodes"][0]["json"]) as f:
+                    episode = json.load(f)
+                self.assertEqual(episode["stats"]["commits"], commits)
+                d.stop()
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+class TestDiskFull(unittest.TestCase):
+
+    def setUp(self):
+        if os.geteuid() != 0:
+            self.skipTest("disk-full test needs root to mount a tmpfs")
+        self.tmp = ht.make_tmpdir()
+        self.mnt = os.path.join(self.tmp, "small")
+        os.mkdir(self.mnt)
+        p = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k",
+                            "tmpfs", self.mnt], capture_output=True, text=True)
+        if p.returncode != 0:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+            self.skipTest("cannot mount a tmpfs here: " + p.stderr.strip())
+
+    def tearDown(self):
+        subprocess.run(["umount", "-l", self.mnt], capture_output=True)
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def test_full_disk_503_then_recovers(self):
+        state = os.path.join(self.mnt, "state")
+        with ht.Daemon(tmp=self.tmp, options={
+                "state-dir": state,
+                "output-dir": os.path.join(self.tmp, "episodes")}) as d:
+            # leave little room: a filler file takes the rest
+            filler = os.path.join(self.mnt, "filler")
+            try:
+                with open(filler, "wb") as f:
+                    while True:
+                        f.write(b"\0" * 4096)
+                        f.flush()
+            except OSError:
+                pass
+            accepted, refused = set(), 0
+            for _ in range(200):
+                guid, sha, body = delivery()
+                status, reply = d.post(body, "push", delivery=guid)
+                if status == 200:
+                    accepted.add(sha)
+                    continue
+                self.assertEqual(status, 503, reply)
+                self.assertIs(reply.get("ok"), False)
+                self.assertTrue(reply.get("error"))
+                refused += 1
+                if refused >= 5:
+                    break
+            self.assertGreaterEqual(refused, 5, "the disk never filled up")
+            self.assertEqual(d.deliveries().get("unavailable"), refused)
+            log = d.log()
+            self.assertIn("journal", log)
+            self.assertEqual(log.count("answering 503"), 1,
+                             "one log line per burst:\n" + log)
+            # free space: the daemon recovers by itself
+            os.unlink(filler)
+            for _ in range(5):
+                guid, sha, body = delivery()
+                status, reply = d.post(body, "push", delivery=guid)
+                self.assertEqual(status, 200, reply)
+                accepted.add(sha)
+            self.assertIn("writing again", d.log())
+            self.assertEqual(d.repo_stats(REPO).get("commits"), len(accepted))
+            reply = d.control("flush " + REPO)
+            self.assertTrue(reply.get("ok"), reply)
+            with open(reply["episodes"][0]["json"]) as f:
+                self.assertEqual(json.load(f)["stats"]["commits"],
+                                 len(accepted))
+            d.stop()
+        # and after a restart the journal holds exactly those, no more
+        with ht.Daemon(tmp=self.tmp, options={
+                "state-dir": state,
+                "output-dir": os.path.join(self.tmp, "episodes")}) as d:
+            self.assertIn(d.repo_stats(REPO).get("commits"), (None, 0),
+                          "the flushed day came back")
+            d.stop()
+
+
+def faketime_env(when):
+    """The environment that starts the daemon's clock at when (UTC) and
+    lets it run on, through libfaketime; None when it isn't installed."""
+    lib = glob.glob("/usr/lib/*/faketime/libfaketime.so.1")
+    if not lib:
+        return None
+    return ht.daemon_env({
+        "LD_PRELOAD": lib[0],
+        "FAKETIME": "@" + when,
+        "TZ": "UTC",
+        # ASan wants to come first; libfaketime is preloaded before it
+        "ASAN_OPTIONS": os.environ.get("ASAN_OPTIONS", "") +
+        ":verify_asan_link_order=0"})
+
+
+class TestCatchUp(unittest.TestCase):
+
+    def test_overdue_episode_emitted_at_start(self):
+        env = faketime_env("2026-06-01 06:00:00")
+        if env is None:
+            self.skipTest("faketime is not installed")
+        tmp = ht.make_tmpdir()
+        opts = {"emit-at": "10:00", "timezone": "Europe/Stockholm"}
+        try:
+            with ht.Daemon(tmp=tmp, options=opts, env=env) as d:
+                for _ in range(3):
+                    guid, sha, body = delivery()
+                    status, reply = d.post(body, "push", delivery=guid)
+                    self.assertEqual(status, 200, reply)
+                d.stop()
+            # the day opened at 10:00 Stockholm on May 31st; the daemon
+            # was down across June 1st's 10:00 (08:00 UTC)
+            env = faketime_env("2026-06-01 12:00:00")
+            with ht.Daemon(tmp=tmp, options=opts, env=env) as d:
+                self.assertIn("catch-up", d.log())
+                files = glob.glob(os.path.join(d.output_dir, REPO, "*.json"))
+                self.assertEqual(len(files), 1, files)
+                # the day is told by the date its window started
+                self.assertTrue(files[0].endswith("/2026-05-31.json"), files)
+                with open(files[0]) as f:
+                    ep = json.load(f)
+                self.assertEqual(ep["stats"]["commits"], 3)
+                self.assertEqual(ep["published"], "2026-06-01T08:00:00Z")
+                self.assertEqual(ep["window"], {
+                    "start": "2026-05-31T08:00:00Z",
+                    "end": "2026-06-01T08:00:00Z"})
+                self.assertEqual(d.repo_stats(REPO).get("commits"), 0,
+                                 "the emitted day is still open")
+                d.stop()
+            # started again: nothing more to catch up, no second episode
+            with ht.Daemon(tmp=tmp, options=opts, env=env) as d:
+                files = glob.glob(os.path.join(d.output_dir, REPO, "*.json"))
+                self.assertEqual(len(files), 1, files)
+                d.stop()
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
