@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -80,6 +81,14 @@ static const struct config_key config_keys[] = {
 	    "(enables backfill)" },
 	{ "backfill_hooks", CONFIG_LIST, OFF(backfill_hooks), NULL, 0, 0, 1,
 	    "hooks to backfill from, owner/repo:hook_id, comma-separated" },
+	{ "quiet_days", CONFIG_STRING, OFF(quiet_days), "skip", 0, 0, 1,
+	    "a scheduled day with no activity: skip, or emit a short episode" },
+	{ "recap_weekday", CONFIG_STRING, OFF(recap_weekday), "none", 0, 0, 1,
+	    "weekday of the weekly recap episode (monday..sunday), or none" },
+	{ "feed_items", CONFIG_INT, OFF(feed_items), "30", 1, 1000, 1,
+	    "episodes kept in each repository's feed.xml" },
+	{ "public_url", CONFIG_STRING, OFF(public_url), NULL, 0, 0, 1,
+	    "URL under which output_dir is served (absolute links in feed.xml)" },
 	{ "words_per_minute", CONFIG_PACE, OFF(words_per_minute), "150", 60,
 	    400, 1, "speaking pace used to estimate an episode's duration" },
 };
@@ -501,6 +510,21 @@ config_read_secret(struct config *conf, const char *path,
 		    path);
 }
 
+int
+config_weekday(const char *s)
+{
+	static const char *const days[] = { "sunday", "monday", "tuesday",
+	    "wednesday", "thursday", "friday", "saturday" };
+	int	i;
+
+	if (s == NULL || strcmp(s, "none") == 0)
+		return -1;
+	for (i = 0; i < 7; i++)
+		if (strcasecmp(s, days[i]) == 0)
+			return i;
+	return -2;
+}
+
 /* The GitHub token: the file's first line. */
 static void
 config_read_token(struct config *conf, struct config_causes *causes)
@@ -583,6 +607,13 @@ config_finish(struct config *conf, struct config_causes *causes)
 		    "batch or none", conf->journal_fsync);
 	if (conf->listen.n == 0)
 		config_causes_add(causes, "listen: no address");
+	if (strcmp(conf->quiet_days, "skip") != 0 &&
+	    strcmp(conf->quiet_days, "emit") != 0)
+		config_causes_add(causes, "quiet_days: '%s' is not skip or emit",
+		    conf->quiet_days);
+	if (config_weekday(conf->recap_weekday) == -2)
+		config_causes_add(causes, "recap_weekday: '%s' is not a weekday "
+		    "(monday..sunday) or none", conf->recap_weekday);
 	for (i = 0; i < conf->backfill_hooks.n; i++) {
 		const char *h = conf->backfill_hooks.v[i], *colon;
 		char *repo;
@@ -746,6 +777,9 @@ config_clear(struct config *conf)
 	free(conf->control_socket);
 	free(conf->timezone);
 	free(conf->journal_fsync);
+	free(conf->quiet_days);
+	free(conf->recap_weekday);
+	free(conf->public_url);
 	free(conf->github_api_url);
 	free(conf->github_token_file);
 	strlist_clear(&conf->backfill_hooks);

@@ -43,6 +43,10 @@ struct config {
 	char		*github_token_file;
 	struct strlist	 backfill_hooks; /* "owner/repo:hook_id" */
 	char		*github_token;	/* read from github_token_file */
+	char		*quiet_days;	/* skip or emit */
+	char		*recap_weekday;	/* none, or monday..sunday */
+	int		 feed_items;	/* items kept in feed.xml */
+	char		*public_url;	/* base URL of output_dir, for the feed */
 	struct repo_conf *repos;
 	size_t		 nrepos;
 
@@ -73,6 +77,8 @@ void	 config_clear(struct config *);
 const struct strlist *config_branches(const struct config *, const char *repo);
 /* The show's name for a repository: configured, else from its name. New. */
 char	*config_show(const struct config *, const char *repo);
+/* tm_wday (0 Sunday .. 6) of a weekday name; -1 for none, -2 if bad. */
+int	 config_weekday(const char *);
 /* Print the keys, their defaults and help to f. */
 void	 config_usage(void *f);
 /* Log what differs between two configurations, and which need a restart. */
