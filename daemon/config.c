@@ -89,6 +89,10 @@ static const struct config_key config_keys[] = {
 	    "episodes kept in each repository's feed.xml" },
 	{ "public_url", CONFIG_STRING, OFF(public_url), NULL, 0, 0, 1,
 	    "URL under which output_dir is served (absolute links in feed.xml)" },
+	{ "tls_cert", CONFIG_STRING, OFF(tls_cert), NULL, 0, 0, 1,
+	    "PEM certificate chain: the listeners speak HTTPS (TLS 1.2+)" },
+	{ "tls_key", CONFIG_STRING, OFF(tls_key), NULL, 0, 0, 1,
+	    "PEM private key of tls_cert" },
 	{ "words_per_minute", CONFIG_PACE, OFF(words_per_minute), "150", 60,
 	    400, 1, "speaking pace used to estimate an episode's duration" },
 };
@@ -607,6 +611,9 @@ config_finish(struct config *conf, struct config_causes *causes)
 		    "batch or none", conf->journal_fsync);
 	if (conf->listen.n == 0)
 		config_causes_add(causes, "listen: no address");
+	if ((conf->tls_cert == NULL) != (conf->tls_key == NULL))
+		config_causes_add(causes, "%s: set both tls_cert and tls_key",
+		    conf->tls_cert == NULL ? "tls_cert" : "tls_key");
 	if (strcmp(conf->quiet_days, "skip") != 0 &&
 	    strcmp(conf->quiet_days, "emit") != 0)
 		config_causes_add(causes, "quiet_days: '%s' is not skip or emit",
@@ -777,6 +784,8 @@ config_clear(struct config *conf)
 	free(conf->control_socket);
 	free(conf->timezone);
 	free(conf->journal_fsync);
+	free(conf->tls_cert);
+	free(conf->tls_key);
 	free(conf->quiet_days);
 	free(conf->recap_weekday);
 	free(conf->public_url);

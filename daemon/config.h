@@ -47,6 +47,8 @@ struct config {
 	char		*recap_weekday;	/* none, or monday..sunday */
 	int		 feed_items;	/* items kept in feed.xml */
 	char		*public_url;	/* base URL of output_dir, for the feed */
+	char		*tls_cert;	/* PEM chain: serve HTTPS when set */
+	char		*tls_key;
 	struct repo_conf *repos;
 	size_t		 nrepos;
 

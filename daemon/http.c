@@ -16,9 +16,13 @@
 
 #include <event2/buffer.h>
 #include <event2/bufferevent.h>
+#include <event2/bufferevent_ssl.h>
 #include <event2/event.h>
 #include <event2/listener.h>
 #include <event2/util.h>
+
+#include <openssl/err.h>
+#include <openssl/ssl.h>
 
 #include "http.h"
 #include "log.h"
@@ -45,6 +49,7 @@ struct http_conn {
 	int			 close_after;	/* close once the reply drained */
 	int			 peer_gone;	/* client closed while handling */
 	int			 have_request;
+	int			 tls;
 	struct http_request	 req;
 	char			 peer[64];
 	struct http_conn	*next, *prev;
@@ -63,6 +68,7 @@ struct http_server {
 	struct http_conn	*conns;
 	size_t			 nconns;
 	size_t			 pending;
+	SSL_CTX			*tls;		/* NULL: plain HTTP */
 };
 
 static void	http_conn_read(struct bufferevent *, void *);
@@ -580,6 +586,11 @@ http_conn_write(struct bufferevent *bev, void *arg)
 			http_conn_read(bev, c);
 		return;
 	}
+	if (c->tls) {
+		/* no half-close under TLS: the reply is out, so is the peer */
+		http_conn_free(c);
+		return;
+	}
 	/*
 	 * Half-close and discard what the client still sends for a moment,
 	 * so it reads our reply instead of a reset (a refused large body).
@@ -598,6 +609,16 @@ http_conn_event(struct bufferevent *bev, short what, void *arg)
 	struct http_conn	*c = arg;
 
 	if (what & (BEV_EVENT_EOF | BEV_EVENT_ERROR)) {
+		if (c->tls && (what & BEV_EVENT_ERROR) && !c->have_request) {
+			unsigned long	e = bufferevent_get_openssl_error(bev);
+			char		err[160];
+
+			if (e != 0) {
+				ERR_error_string_n(e, err, sizeof(err));
+				log_info("http: %s: TLS handshake failed: %s",
+				    c->peer, err);
+			}
+		}
 		if (c->state == CONN_HANDLING) {
 			/* the reply frees it */
 			c->peer_gone = 1;
@@ -664,7 +685,18 @@ http_accept(struct evconnlistener *lev, evutil_socket_t fd,
 		    ntohs(((struct sockaddr_in6 *)sa)->sin6_port));
 	} else
 		snprintf(c->peer, sizeof(c->peer), "local");
-	c->bev = bufferevent_socket_new(s->base, fd, BEV_OPT_CLOSE_ON_FREE);
+	if (s->tls != NULL) {
+		SSL	*ssl = SSL_new(s->tls);
+
+		c->tls = 1;
+		c->bev = ssl == NULL ? NULL : bufferevent_openssl_socket_new(
+		    s->base, fd, ssl, BUFFEREVENT_SSL_ACCEPTING,
+		    BEV_OPT_CLOSE_ON_FREE);
+		if (c->bev == NULL && ssl != NULL)
+			SSL_free(ssl);
+	} else
+		c->bev = bufferevent_socket_new(s->base, fd,
+		    BEV_OPT_CLOSE_ON_FREE);
 	c->deadline = evtimer_new(s->base, http_conn_deadline, c);
 	if (c->bev == NULL || c->deadline == NULL) {
 		log_warnx("%s: out of resources", __func__);
@@ -854,6 +886,16 @@ http_server_listen_fd(struct http_server *s, int fd, char **cause)
 }
 
 void
+http_server_set_tls(struct http_server *s, SSL_CTX *ctx)
+{
+	if (ctx != NULL)
+		SSL_CTX_up_ref(ctx);
+	if (s->tls != NULL)
+		SSL_CTX_free(s->tls);
+	s->tls = ctx;
+}
+
+void
 http_server_stop_accepting(struct http_server *s)
 {
 	struct http_conn	*c, *next;
@@ -897,5 +939,7 @@ http_server_free(struct http_server *s)
 		http_server_stop_accepting(s);
 	while (s->conns != NULL)
 		http_conn_free(s->conns);
+	if (s->tls != NULL)
+		SSL_CTX_free(s->tls);
 	free(s);
 }

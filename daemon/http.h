@@ -13,6 +13,7 @@
 struct event_base;
 struct http_conn;
 struct http_server;
+struct ssl_ctx_st;
 
 struct http_header {
 	char	*name;
@@ -75,6 +76,11 @@ int	 http_server_listen(struct http_server *, const char *addr,
 	    char **cause);
 /* Serve on an inherited listening socket (socket activation). */
 int	 http_server_listen_fd(struct http_server *, int fd, char **cause);
+/*
+ * Serve HTTPS with ctx on connections accepted from now on (a reference
+ * is taken; NULL goes back to plain HTTP). Open connections keep theirs.
+ */
+void	 http_server_set_tls(struct http_server *, struct ssl_ctx_st *ctx);
 void	 http_server_set_limits(struct http_server *, const struct http_limits *);
 /* Stop accepting; open connections finish their request then close. */
 void	 http_server_stop_accepting(struct http_server *);

@@ -13,6 +13,7 @@
 #include <event2/event.h>
 #include <jansson.h>
 
+#include "backfill.h"
 #include "buf.h"
 #include "control.h"
 #include "daemon.h"
@@ -69,9 +70,8 @@ main_journal_rotate(struct hookcastd *d, const char *repo, time_t start)
 void
 hookcastd_gap(struct hookcastd *d, const char *repo)
 {
-	/* BACKFILL: request a pass for repo here */
-	(void)d;
-	(void)repo;
+	if (d->backfill != NULL)
+		backfill_request(d->backfill, repo);
 }
 
 void
@@ -286,12 +286,13 @@ hookcastd_status(struct hookcastd *d, struct buf *out)
 	    "unavailable", (json_int_t)metrics_outcome_total(&d->metrics,
 	    OUTCOME_UNAVAILABLE));
 	main_iso(d->next_emit, next, sizeof(next));
-	j = json_pack("{s:b, s:s, s:I, s:s, s:s, s:o, s:o, s:I}", "ok", 1,
+	j = json_pack("{s:b, s:s, s:I, s:s, s:s, s:o, s:o, s:I, s:I}", "ok", 1,
 	    "version", HOOKCAST_VERSION,
 	    "uptime", (json_int_t)(time(NULL) - d->started),
 	    "next_emit", next, "timezone", d->conf.timezone,
 	    "repos", repos, "deliveries", deliv,
-	    "episodes_emitted", (json_int_t)d->metrics.episodes_emitted);
+	    "episodes_emitted", (json_int_t)d->metrics.episodes_emitted,
+	    "missed_deliveries", (json_int_t)d->missed_deliveries);
 	s = json_dumps(j, JSON_COMPACT);
 	buf_puts(out, s);
 	free(s);
@@ -380,6 +381,10 @@ hookcastd_reload(struct hookcastd *d, char **cause)
 	main_limits(&d->conf, &limits);
 	http_server_set_limits(d->http, &limits);
 	main_arm_emit(d);
+	if (d->backfill != NULL)
+		backfill_reconfigure(d->backfill);
+	else
+		d->backfill = backfill_new(d);
 	log_notice("reloaded");
 	return 0;
 }
@@ -589,7 +594,10 @@ main(int argc, char **argv)
 	d.pending_tail = &d.pending;
 	main_arm_emit(&d);
 
+	d.backfill = backfill_new(&d);
+
 	log_notice("ready");
+	backfill_request(d.backfill, NULL);
 	event_base_dispatch(d.base);
 	log_notice("stopped");
 
@@ -602,6 +610,7 @@ main(int argc, char **argv)
 	if (d.drain_ev != NULL)
 		event_free(d.drain_ev);
 	journal_close(d.journal);
+	backfill_free(d.backfill);
 	store_free(d.store);
 	config_clear(&d.conf);
 	event_base_free(d.base);

@@ -12,6 +12,7 @@
 #include <event2/event.h>
 #include <jansson.h>
 
+#include "backfill.h"
 #include "buf.h"
 #include "daemon.h"
 #include "form.h"
@@ -162,6 +163,8 @@ webhook_metrics(struct hookcastd *d, struct http_request *req)
 	    "# TYPE hookcast_missed_deliveries_total counter\n"
 	    "hookcast_missed_deliveries_total %llu\n", commits, reverts,
 	    store_nrepos(d->store), (unsigned long long)d->missed_deliveries);
+	if (d->backfill != NULL)
+		backfill_metrics(d->backfill, &b);
 	http_reply(req, 200, "text/plain; version=0.0.4", buf_str(&b), b.len);
 	buf_free(&b);
 }

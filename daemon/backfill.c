@@ -1,0 +1,1030 @@
+/*
+ * Backfill: list a hook's recent deliveries through GitHub's REST API and
+ * ask for the redelivery of those that never reached us, with libcurl's
+ * multi interface driven by the daemon's libevent loop.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <curl/curl.h>
+#include <event2/event.h>
+#include <jansson.h>
+
+#include "backfill.h"
+#include "buf.h"
+#include "daemon.h"
+#include "handler.h"
+#include "log.h"
+#include "store.h"
+#include "xmalloc.h"
+
+/* GitHub redelivers only within three days; keep an hour's margin. */
+#define BACKFILL_WINDOW		(3 * 86400)
+#define BACKFILL_MARGIN		3600
+#define BACKFILL_PER_PAGE	100
+#define BACKFILL_MAX_PAGES	20
+#define BACKFILL_MAX_ENTRIES	(BACKFILL_MAX_PAGES * BACKFILL_PER_PAGE)
+#define BACKFILL_MAX_BODY	(16 * 1024 * 1024)
+#define BACKFILL_MAX_LINK	8192
+#define BACKFILL_MAX_GUID	128
+/* GitHub asks for a second between mutating requests. */
+#define BACKFILL_POST_INTERVAL	1
+/* A redelivery asked for is not asked for again for this long. */
+#define BACKFILL_RECENT		600
+#define BACKFILL_MAX_RECENT	4096
+
+enum backfill_step {
+	BACKFILL_START,		/* list the first page next */
+	BACKFILL_LIST,		/* a page of deliveries is in flight */
+	BACKFILL_POST,		/* redelivery requests, one at a time */
+};
+
+/* One attempt, as listed. */
+struct backfill_entry {
+	char		*guid;
+	long long	 id;
+	time_t		 at;
+	int		 ok;		/* we answered it with a 2xx */
+	int		 original;	/* not itself a redelivery */
+	int		 kept;		/* an event hookcast keeps */
+};
+
+/* A delivery to ask GitHub for again. */
+struct backfill_todo {
+	char		*guid;
+	long long	 id;
+	time_t		 at;
+};
+
+struct backfill_hook {
+	struct backfill		*bf;
+	char			*spec;		/* "owner/repo:id", as configured */
+	char			*repo;
+	char			*id;
+	struct event		*timer;		/* the pass's next step */
+	int			 running;
+	int			 queued;
+	enum backfill_step	 step;
+
+	/* the pass */
+	time_t			 cutoff;
+	int			 pages;
+	char			*cursor;
+	size_t			 listed;
+	struct backfill_entry	*ents;
+	size_t			 nents;
+	struct backfill_todo	*todo;
+	size_t			 ntodo;
+	size_t			 next;
+	size_t			 requested;
+	int			 failed;
+
+	/* the transfer in flight */
+	CURL			*easy;
+	struct curl_slist	*headers;
+	struct buf		 body;
+	int			 overflow;
+	char			*link;
+	char			 errbuf[CURL_ERROR_SIZE];
+};
+
+/* A socket curl asked us to watch. */
+struct backfill_sock {
+	curl_socket_t		 fd;
+	struct event		*ev;
+	struct backfill_sock	*next;
+};
+
+struct backfill_recent {
+	char			*key;
+	time_t			 at;
+};
+
+struct backfill {
+	struct hookcastd	*d;
+	CURLM			*multi;
+	struct event		*timer;		/* curl's timeout */
+	struct backfill_sock	*socks;
+	struct backfill_hook	**hooks;
+	size_t			 nhooks;
+	struct backfill_recent	*recent;
+	size_t			 nrecent;
+	uint64_t		 passes;
+	uint64_t		 redeliveries;
+	uint64_t		 failures;
+};
+
+static void	backfill_check(struct backfill *);
+static void	backfill_finish(struct backfill_hook *);
+static void	backfill_list(struct backfill_hook *);
+
+/* -- libcurl on the loop --------------------------------------------------- */
+
+static void
+backfill_sock_free(struct backfill *bf, struct backfill_sock *bs)
+{
+	struct backfill_sock	**pp;
+
+	for (pp = &bf->socks; *pp != NULL; pp = &(*pp)->next)
+		if (*pp == bs) {
+			*pp = bs->next;
+			break;
+		}
+	if (bs->ev != NULL)
+		event_free(bs->ev);
+	free(bs);
+}
+
+static void
+backfill_sock_event(evutil_socket_t fd, short what, void *arg)
+{
+	struct backfill	*bf = arg;
+	int		 flags = 0, running;
+
+	if (what & EV_READ)
+		flags |= CURL_CSELECT_IN;
+	if (what & EV_WRITE)
+		flags |= CURL_CSELECT_OUT;
+	curl_multi_socket_action(bf->multi, fd, flags, &running);
+	backfill_check(bf);
+}
+
+/* CURLMOPT_SOCKETFUNCTION: watch (or stop watching) one of curl's sockets. */
+static int
+backfill_socket(CURL *easy, curl_socket_t fd, int what, void *userp,
+    void *socketp)
+{
+	struct backfill		*bf = userp;
+	struct backfill_sock	*bs = socketp;
+	short			 kind = EV_PERSIST;
+
+	if (what == CURL_POLL_REMOVE) {
+		if (bs != NULL)
+			backfill_sock_free(bf, bs);
+		return 0;
+	}
+	if (bs == NULL) {
+		bs = xcalloc(1, sizeof(*bs));
+		bs->fd = fd;
+		bs->next = bf->socks;
+		bf->socks = bs;
+		curl_multi_assign(bf->multi, fd, bs);
+	} else if (bs->ev != NULL) {
+		event_free(bs->ev);
+		bs->ev = NULL;
+	}
+	if (what & CURL_POLL_IN)
+		kind |= EV_READ;
+	if (what & CURL_POLL_OUT)
+		kind |= EV_WRITE;
+	bs->ev = event_new(bf->d->base, fd, kind, backfill_sock_event, bf);
+	if (bs->ev == NULL || event_add(bs->ev, NULL) == -1) {
+		log_warnx("%s: cannot watch a socket", __func__);
+		return -1;
+	}
+	return 0;
+}
+
+/* CURLMOPT_TIMERFUNCTION: curl wants to be called after ms (-1: never). */
+static int
+backfill_timer(CURLM *multi, long ms, void *userp)
+{
+	struct backfill	*bf = userp;
+	struct timeval	 tv;
+
+	if (ms < 0) {
+		evtimer_del(bf->timer);
+		return 0;
+	}
+	tv.tv_sec = ms / 1000;
+	tv.tv_usec = (ms % 1000) * 1000;
+	return evtimer_add(bf->timer, &tv) == -1 ? -1 : 0;
+}
+
+static void
+backfill_timeout(evutil_socket_t fd, short what, void *arg)
+{
+	struct backfill	*bf = arg;
+	int		 running;
+
+	curl_multi_socket_action(bf->multi, CURL_SOCKET_TIMEOUT, 0, &running);
+	backfill_check(bf);
+}
+
+static size_t
+backfill_write(char *ptr, size_t size, size_t nmemb, void *arg)
+{
+	struct backfill_hook	*h = arg;
+	size_t			 n = size * nmemb;
+
+	if (n > BACKFILL_MAX_BODY - h->body.len) {
+		h->overflow = 1;
+		return 0;
+	}
+	buf_append(&h->body, ptr, n);
+	return n;
+}
+
+/* Keep the Link header of the final response (for the next page). */
+static size_t
+backfill_header(char *ptr, size_t size, size_t nmemb, void *arg)
+{
+	struct backfill_hook	*h = arg;
+	size_t			 n = size * nmemb;
+
+	if (n >= 5 && strncmp(ptr, "HTTP/", 5) == 0) {
+		free(h->link);
+		h->link = NULL;
+	} else if (n > 5 && n <= BACKFILL_MAX_LINK &&
+	    strncasecmp(ptr, "Link:", 5) == 0) {
+		free(h->link);
+		h->link = xstrndup(ptr + 5, n - 5);
+	}
+	return n;
+}
+
+/* -- helpers ----------------------------------------------------------------- */
+
+static void
+backfill_recent_prune(struct backfill *bf, time_t now)
+{
+	size_t	n = 0;
+
+	while (n < bf->nrecent && bf->recent[n].at < now - BACKFILL_RECENT)
+		free(bf->recent[n++].key);
+	if (n > 0) {
+		memmove(bf->recent, bf->recent + n,
+		    (bf->nrecent - n) * sizeof(*bf->recent));
+		bf->nrecent -= n;
+	}
+}
+
+static int
+backfill_recent_has(struct backfill *bf, const char *key)
+{
+	size_t	i;
+
+	backfill_recent_prune(bf, time(NULL));
+	for (i = 0; i < bf->nrecent; i++)
+		if (strcmp(bf->recent[i].key, key) == 0)
+			return 1;
+	return 0;
+}
+
+/* Remember a requested redelivery (steals key). */
+static void
+backfill_recent_add(struct backfill *bf, char *key)
+{
+	if (bf->nrecent == BACKFILL_MAX_RECENT) {
+		free(bf->recent[0].key);
+		memmove(bf->recent, bf->recent + 1,
+		    (bf->nrecent - 1) * sizeof(*bf->recent));
+		bf->nrecent--;
+	}
+	bf->recent = xreallocarray(bf->recent, bf->nrecent + 1,
+	    sizeof(*bf->recent));
+	bf->recent[bf->nrecent].key = key;
+	bf->recent[bf->nrecent].at = time(NULL);
+	bf->nrecent++;
+}
+
+/* Percent-encode all but RFC 3986's unreserved characters (new). */
+static char *
+backfill_escape(const char *s, size_t len)
+{
+	static const char	 hex[] = "0123456789ABCDEF";
+	struct buf		 b;
+	size_t			 i;
+	unsigned char		 c;
+
+	buf_init(&b);
+	for (i = 0; i < len; i++) {
+		c = (unsigned char)s[i];
+		if (isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~')
+			buf_putc(&b, (char)c);
+		else {
+			buf_putc(&b, '%');
+			buf_putc(&b, hex[c >> 4]);
+			buf_putc(&b, hex[c & 15]);
+		}
+	}
+	return buf_steal(&b);
+}
+
+/* {api}/repos/{owner}/{repo}/hooks/{id}{tail} (new). */
+static char *
+backfill_url(struct backfill_hook *h, const char *tail)
+{
+	const char	*api = h->bf->d->conf.github_api_url;
+	const char	*slash = strchr(h->repo, '/');
+	size_t		 n = strlen(api);
+	char		*owner, *name, *url;
+
+	while (n > 0 && api[n - 1] == '/')
+		n--;
+	owner = backfill_escape(h->repo, (size_t)(slash - h->repo));
+	name = backfill_escape(slash + 1, strlen(slash + 1));
+	xasprintf(&url, "%.*s/repos/%s/%s/hooks/%s%s", (int)n, api, owner,
+	    name, h->id, tail);
+	free(owner);
+	free(name);
+	return url;
+}
+
+/*
+ * The cursor of the rel="next" link in a Link header, or NULL (new). Only
+ * the cursor is taken: the next request goes to the configured API, never
+ * to a host the header names, so the token goes nowhere else.
+ */
+static char *
+backfill_next_cursor(const char *link)
+{
+	const char	*p = link, *lt, *gt, *end, *c, *v;
+	size_t		 n, i;
+	char		*params;
+	int		 next;
+
+	if (link == NULL)
+		return NULL;
+	while ((lt = strchr(p, '<')) != NULL) {
+		if ((gt = strchr(lt, '>')) == NULL)
+			return NULL;
+		end = gt + strcspn(gt, ",");
+		params = xstrndup(gt + 1, (size_t)(end - gt - 1));
+		next = strstr(params, "rel=\"next\"") != NULL ||
+		    strstr(params, "rel=next") != NULL;
+		free(params);
+		p = *end != '\0' ? end + 1 : end;
+		if (!next)
+			continue;
+		for (c = lt + 1; c < gt; c++) {
+			if ((*c != '?' && *c != '&') ||
+			    (size_t)(gt - c) <= strlen("cursor=") ||
+			    strncmp(c + 1, "cursor=", strlen("cursor=")) != 0)
+				continue;
+			v = c + 1 + strlen("cursor=");
+			for (n = 0; v + n < gt && v[n] != '&' && v[n] != '#';
+			    n++)
+				;
+			if (n == 0 || n > 1024)
+				return NULL;
+			for (i = 0; i < n; i++)
+				if (!isalnum((unsigned char)v[i]) &&
+				    strchr("%-._~+=", v[i]) == NULL)
+					return NULL;
+			return xstrndup(v, n);
+		}
+		return NULL;
+	}
+	return NULL;
+}
+
+/* ISO 8601 ("2026-03-02T10:15:00Z", "...+02:00") to a time_t. 0 or -1. */
+static int
+backfill_parse_time(const char *s, time_t *out)
+{
+	struct tm	 tm;
+	const char	*p;
+	int		 n = 0, hh, mm;
+	long		 off = 0;
+
+	memset(&tm, 0, sizeof(tm));
+	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d%n", &tm.tm_year, &tm.tm_mon,
+	    &tm.tm_mday, &tm.tm_hour, &tm.tm_min, &tm.tm_sec, &n) != 6 ||
+	    n == 0)
+		return -1;
+	p = s + n;
+	if (*p == '.')
+		for (p++; isdigit((unsigned char)*p); p++)
+			;
+	if (*p == 'Z')
+		p++;
+	else if ((*p == '+' || *p == '-') &&
+	    sscanf(p + 1, "%2d:%2d", &hh, &mm) == 2 && strlen(p) >= 6) {
+		off = (hh * 3600L + mm * 60L) * (*p == '+' ? 1 : -1);
+		p += 6;
+	} else
+		return -1;
+	if (*p != '\0' || tm.tm_year < 1970 || tm.tm_mon < 1 ||
+	    tm.tm_mon > 12 || tm.tm_mday < 1 || tm.tm_mday > 31 ||
+	    tm.tm_hour > 23 || tm.tm_min > 59 || tm.tm_sec > 60)
+		return -1;
+	tm.tm_year -= 1900;
+	tm.tm_mon -= 1;
+	*out = timegm(&tm) - off;
+	return 0;
+}
+
+/* -- a pass ------------------------------------------------------------------ */
+
+static void
+backfill_pass_clear(struct backfill_hook *h)
+{
+	size_t	i;
+
+	for (i = 0; i < h->nents; i++)
+		free(h->ents[i].guid);
+	free(h->ents);
+	h->ents = NULL;
+	h->nents = 0;
+	for (i = 0; i < h->ntodo; i++)
+		free(h->todo[i].guid);
+	free(h->todo);
+	h->todo = NULL;
+	h->ntodo = h->next = 0;
+	free(h->cursor);
+	h->cursor = NULL;
+	h->pages = 0;
+	h->listed = h->requested = 0;
+	h->failed = 0;
+}
+
+static void
+backfill_fail(struct backfill_hook *h, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* An API error: log it, count it, end the pass. */
+static void
+backfill_fail(struct backfill_hook *h, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = NULL;
+	va_end(ap);
+	log_warnx("backfill %s hook %s: %s", h->repo, h->id,
+	    s != NULL ? s : "API request failed");
+	free(s);
+	h->bf->failures++;
+	h->failed = 1;
+	backfill_finish(h);
+}
+
+static struct curl_slist *
+backfill_header_add(struct curl_slist *l, const char *line, int *err)
+{
+	struct curl_slist	*n;
+
+	if (*err)
+		return l;
+	if ((n = curl_slist_append(l, line)) == NULL) {
+		*err = 1;
+		return l;
+	}
+	return n;
+}
+
+/* Start one API request for the hook (GET, or an empty POST). 0 or -1. */
+static int
+backfill_send(struct backfill_hook *h, const char *url, int post)
+{
+	const struct config	*conf = &h->bf->d->conf;
+	char			*auth = NULL;
+	int			 err = 0;
+
+	buf_reset(&h->body);
+	h->overflow = 0;
+	free(h->link);
+	h->link = NULL;
+	h->errbuf[0] = '\0';
+	if ((h->easy = curl_easy_init()) == NULL)
+		return -1;
+	h->headers = backfill_header_add(NULL,
+	    "Accept: application/vnd.github+json", &err);
+	h->headers = backfill_header_add(h->headers,
+	    "X-GitHub-Api-Version: 2022-11-28", &err);
+	if (conf->github_token != NULL) {
+		xasprintf(&auth, "Authorization: Bearer %s", conf->github_token);
+		h->headers = backfill_header_add(h->headers, auth, &err);
+		explicit_bzero(auth, strlen(auth));
+		free(auth);
+	}
+	if (err)
+		goto fail;
+	curl_easy_setopt(h->easy, CURLOPT_URL, url);
+	curl_easy_setopt(h->easy, CURLOPT_HTTPHEADER, h->headers);
+	curl_easy_setopt(h->easy, CURLOPT_USERAGENT,
+	    "hookcast/" HOOKCAST_VERSION);
+	curl_easy_setopt(h->easy, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(h->easy, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(h->easy, CURLOPT_TIMEOUT, 30L);
+	curl_easy_setopt(h->easy, CURLOPT_CONNECTTIMEOUT, 10L);
+	curl_easy_setopt(h->easy, CURLOPT_ACCEPT_ENCODING, "");
+	curl_easy_setopt(h->easy, CURLOPT_WRITEFUNCTION, backfill_write);
+	curl_easy_setopt(h->easy, CURLOPT_WRITEDATA, h);
+	curl_easy_setopt(h->easy, CURLOPT_HEADERFUNCTION, backfill_header);
+	curl_easy_setopt(h->easy, CURLOPT_HEADERDATA, h);
+	curl_easy_setopt(h->easy, CURLOPT_ERRORBUFFER, h->errbuf);
+	curl_easy_setopt(h->easy, CURLOPT_PRIVATE, h);
+	if (post) {
+		curl_easy_setopt(h->easy, CURLOPT_POST, 1L);
+		curl_easy_setopt(h->easy, CURLOPT_POSTFIELDS, "");
+		curl_easy_setopt(h->easy, CURLOPT_POSTFIELDSIZE, 0L);
+	}
+	if (curl_multi_add_handle(h->bf->multi, h->easy) != CURLM_OK)
+		goto fail;
+	log_debug("backfill: %s %s", post ? "POST" : "GET", url);
+	return 0;
+fail:
+	curl_easy_cleanup(h->easy);
+	h->easy = NULL;
+	curl_slist_free_all(h->headers);
+	h->headers = NULL;
+	return -1;
+}
+
+static void
+backfill_list(struct backfill_hook *h)
+{
+	char	*tail, *url;
+	int	 rc;
+
+	if (h->cursor != NULL)
+		xasprintf(&tail, "/deliveries?per_page=%d&cursor=%s",
+		    BACKFILL_PER_PAGE, h->cursor);
+	else
+		xasprintf(&tail, "/deliveries?per_page=%d", BACKFILL_PER_PAGE);
+	url = backfill_url(h, tail);
+	h->step = BACKFILL_LIST;
+	h->pages++;
+	rc = backfill_send(h, url, 0);
+	free(tail);
+	free(url);
+	if (rc == -1)
+		backfill_fail(h, "GET deliveries: cannot start the request");
+}
+
+static void
+backfill_post(struct backfill_hook *h)
+{
+	char	*tail, *url;
+	int	 rc;
+
+	xasprintf(&tail, "/deliveries/%lld/attempts", h->todo[h->next].id);
+	url = backfill_url(h, tail);
+	h->step = BACKFILL_POST;
+	rc = backfill_send(h, url, 1);
+	free(tail);
+	free(url);
+	if (rc == -1)
+		backfill_fail(h, "POST attempts: cannot start the request");
+}
+
+static int
+backfill_entry_cmp(const void *a, const void *b)
+{
+	const struct backfill_entry	*x = a, *y = b;
+	int				 c = strcmp(x->guid, y->guid);
+
+	if (c != 0)
+		return c;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+static int
+backfill_todo_cmp(const void *a, const void *b)
+{
+	const struct backfill_todo	*x = a, *y = b;
+
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/*
+ * Pick what to redeliver, per GUID over all its attempts: none answered
+ * 2xx, the original is within the window, an event we keep, and not
+ * already accepted (or requested a moment ago).
+ */
+static void
+backfill_decide(struct backfill_hook *h)
+{
+	struct backfill		*bf = h->bf;
+	struct backfill_entry	*e = h->ents, *orig;
+	size_t			 i, j;
+	int			 ok, kept;
+	char			*key;
+
+	qsort(e, h->nents, sizeof(*e), backfill_entry_cmp);
+	for (i = 0; i < h->nents; i = j) {
+		ok = 0;
+		kept = 1;
+		orig = NULL;
+		for (j = i; j < h->nents && strcmp(e[j].guid, e[i].guid) == 0;
+		    j++) {
+			ok |= e[j].ok;
+			kept &= e[j].kept;
+			if (e[j].original && orig == NULL)
+				orig = &e[j];
+		}
+		if (ok || !kept || orig == NULL)
+			continue;
+		key = store_key(h->id, orig->guid);
+		if (store_seen(bf->d->store, key) ||
+		    backfill_recent_has(bf, key)) {
+			free(key);
+			continue;
+		}
+		free(key);
+		h->todo = xreallocarray(h->todo, h->ntodo + 1,
+		    sizeof(*h->todo));
+		h->todo[h->ntodo].guid = xstrdup(orig->guid);
+		h->todo[h->ntodo].id = orig->id;
+		h->todo[h->ntodo].at = orig->at;
+		h->ntodo++;
+	}
+	/* oldest first, so pushes come back in order where they can */
+	qsort(h->todo, h->ntodo, sizeof(*h->todo), backfill_todo_cmp);
+	if (h->ntodo == 0)
+		backfill_finish(h);
+	else
+		backfill_post(h);
+}
+
+/* A page of deliveries came back. */
+static void
+backfill_listed(struct backfill_hook *h)
+{
+	json_t			*arr, *it, *sc;
+	json_error_t		 jerr;
+	const char		*guid, *when, *event;
+	struct backfill_entry	*e;
+	time_t			 at;
+	size_t			 i;
+	int			 older = 0;
+	char			*cursor;
+
+	arr = json_loadb(buf_str(&h->body), h->body.len, 0, &jerr);
+	if (arr == NULL || !json_is_array(arr)) {
+		json_decref(arr);
+		backfill_fail(h, "GET deliveries: bad JSON: %s", arr == NULL ?
+		    jerr.text : "not an array");
+		return;
+	}
+	h->listed += json_array_size(arr);
+	json_array_foreach(arr, i, it) {
+		guid = json_string_value(json_object_get(it, "guid"));
+		when = json_string_value(json_object_get(it, "delivered_at"));
+		if (guid == NULL || *guid == '\0' ||
+		    strlen(guid) > BACKFILL_MAX_GUID ||
+		    !json_is_integer(json_object_get(it, "id")) ||
+		    when == NULL || backfill_parse_time(when, &at) == -1) {
+			log_debug("backfill %s hook %s: delivery %zu of page %d "
+			    "lacks a guid, id or delivered_at", h->repo, h->id,
+			    i, h->pages);
+			continue;
+		}
+		if (at < h->cutoff || h->nents == BACKFILL_MAX_ENTRIES) {
+			older = 1;
+			break;
+		}
+		h->ents = xreallocarray(h->ents, h->nents + 1,
+		    sizeof(*h->ents));
+		e = &h->ents[h->nents++];
+		e->guid = xstrdup(guid);
+		e->id = (long long)json_integer_value(json_object_get(it, "id"));
+		e->at = at;
+		sc = json_object_get(it, "status_code");
+		e->ok = json_is_integer(sc) && json_integer_value(sc) >= 200 &&
+		    json_integer_value(sc) <= 299;
+		e->original = !json_is_true(json_object_get(it, "redelivery"));
+		event = json_string_value(json_object_get(it, "event"));
+		e->kept = event == NULL || handler_find(event) != NULL;
+	}
+	json_decref(arr);
+	if (!older && (cursor = backfill_next_cursor(h->link)) != NULL) {
+		if (h->pages < BACKFILL_MAX_PAGES) {
+			free(h->cursor);
+			h->cursor = cursor;
+			backfill_list(h);
+			return;
+		}
+		free(cursor);
+		log_info("backfill %s hook %s: stopping after %d pages",
+		    h->repo, h->id, h->pages);
+	}
+	backfill_decide(h);
+}
+
+/* A redelivery was accepted by GitHub: the next one, after a pause. */
+static void
+backfill_posted(struct backfill_hook *h)
+{
+	struct backfill_todo	*t = &h->todo[h->next++];
+	struct timeval		 tv = { BACKFILL_POST_INTERVAL, 0 };
+	char			*esc;
+
+	h->requested++;
+	h->bf->redeliveries++;
+	backfill_recent_add(h->bf, store_key(h->id, t->guid));
+	esc = log_escape(t->guid, BACKFILL_MAX_GUID);
+	log_info("backfill %s hook %s: redelivery of %s (id %lld) requested",
+	    h->repo, h->id, esc, t->id);
+	free(esc);
+	if (h->next < h->ntodo)
+		evtimer_add(h->timer, &tv);
+	else
+		backfill_finish(h);
+}
+
+/* The transfer in flight ended with rc. */
+static void
+backfill_done(struct backfill_hook *h, CURLcode rc)
+{
+	const char	*what = h->step == BACKFILL_LIST ? "GET deliveries" :
+			    "POST attempts";
+	long		 status = 0;
+	json_t		*j;
+	char		*msg = NULL;
+
+	curl_easy_getinfo(h->easy, CURLINFO_RESPONSE_CODE, &status);
+	curl_multi_remove_handle(h->bf->multi, h->easy);
+	curl_easy_cleanup(h->easy);
+	h->easy = NULL;
+	curl_slist_free_all(h->headers);
+	h->headers = NULL;
+	if (rc != CURLE_OK) {
+		backfill_fail(h, "%s: %s", what, h->overflow ?
+		    "response larger than 16 MiB" : h->errbuf[0] != '\0' ?
+		    h->errbuf : curl_easy_strerror(rc));
+		return;
+	}
+	if (status < 200 || status > 299) {
+		j = json_loadb(buf_str(&h->body), h->body.len, 0, NULL);
+		if (json_is_string(json_object_get(j, "message")))
+			msg = log_escape(json_string_value(json_object_get(j,
+			    "message")), 200);
+		json_decref(j);
+		backfill_fail(h, "%s: HTTP %ld%s%s", what, status,
+		    msg != NULL ? ": " : "", msg != NULL ? msg : "");
+		free(msg);
+		return;
+	}
+	if (h->step == BACKFILL_LIST)
+		backfill_listed(h);
+	else
+		backfill_posted(h);
+}
+
+static void
+backfill_check(struct backfill *bf)
+{
+	CURLMsg			*msg;
+	CURLcode		 rc;
+	CURL			*easy;
+	char			*priv;
+	int			 left;
+
+	while ((msg = curl_multi_info_read(bf->multi, &left)) != NULL) {
+		if (msg->msg != CURLMSG_DONE)
+			continue;
+		easy = msg->easy_handle;
+		rc = msg->data.result;
+		priv = NULL;
+		curl_easy_getinfo(easy, CURLINFO_PRIVATE, &priv);
+		if (priv != NULL)
+			backfill_done((struct backfill_hook *)(void *)priv, rc);
+	}
+}
+
+static void
+backfill_finish(struct backfill_hook *h)
+{
+	struct timeval	tv = { 0, 0 };
+
+	log_notice("backfill %s hook %s: %zu deliveries listed, %zu redelivery "
+	    "requested%s", h->repo, h->id, h->listed, h->requested,
+	    h->failed ? " (ended by an API error)" : "");
+	h->bf->passes++;
+	backfill_pass_clear(h);
+	h->running = 0;
+	if (h->queued && !h->bf->d->stopping) {
+		h->queued = 0;
+		h->running = 1;
+		h->step = BACKFILL_START;
+		evtimer_add(h->timer, &tv);
+	}
+	h->queued = 0;
+}
+
+/* The hook's timer: start a pass, or the next redelivery request. */
+static void
+backfill_step(evutil_socket_t fd, short what, void *arg)
+{
+	struct backfill_hook	*h = arg;
+
+	if (h->bf->d->stopping) {
+		backfill_pass_clear(h);
+		h->running = h->queued = 0;
+		return;
+	}
+	switch (h->step) {
+	case BACKFILL_START:
+		backfill_pass_clear(h);
+		h->cutoff = time(NULL) - BACKFILL_WINDOW + BACKFILL_MARGIN;
+		backfill_list(h);
+		break;
+	case BACKFILL_POST:
+		backfill_post(h);
+		break;
+	case BACKFILL_LIST:
+		break;
+	}
+}
+
+/* -- hooks ------------------------------------------------------------------- */
+
+static struct backfill_hook *
+backfill_hook_new(struct backfill *bf, const char *spec)
+{
+	struct backfill_hook	*h;
+	const char		*colon = strrchr(spec, ':');
+
+	if (colon == NULL || colon[1] == '\0' ||
+	    memchr(spec, '/', (size_t)(colon - spec)) == NULL ||
+	    strspn(colon + 1, "0123456789") != strlen(colon + 1)) {
+		log_warnx("backfill: '%s' is not owner/repo:hook_id", spec);
+		return NULL;
+	}
+	h = xcalloc(1, sizeof(*h));
+	h->bf = bf;
+	h->spec = xstrdup(spec);
+	h->repo = xstrndup(spec, (size_t)(colon - spec));
+	h->id = xstrdup(colon + 1);
+	buf_init(&h->body);
+	if ((h->timer = evtimer_new(bf->d->base, backfill_step, h)) == NULL)
+		fatalx("%s: evtimer_new failed", __func__);
+	return h;
+}
+
+static void
+backfill_hook_free(struct backfill_hook *h)
+{
+	if (h->easy != NULL) {
+		curl_multi_remove_handle(h->bf->multi, h->easy);
+		curl_easy_cleanup(h->easy);
+	}
+	curl_slist_free_all(h->headers);
+	event_free(h->timer);
+	backfill_pass_clear(h);
+	buf_free(&h->body);
+	free(h->link);
+	free(h->spec);
+	free(h->repo);
+	free(h->id);
+	free(h);
+}
+
+/* Match the hooks to the configured list: keep, add, drop. */
+static void
+backfill_sync_hooks(struct backfill *bf)
+{
+	const struct strlist	 *l = &bf->d->conf.backfill_hooks;
+	struct backfill_hook	**keep, *h;
+	size_t			  i, j, n = 0;
+
+	keep = xcalloc(l->n + 1, sizeof(*keep));
+	for (i = 0; i < l->n; i++) {
+		for (j = 0; j < n; j++)
+			if (strcmp(keep[j]->spec, l->v[i]) == 0)
+				break;
+		if (j < n)
+			continue;
+		h = NULL;
+		for (j = 0; j < bf->nhooks; j++)
+			if (bf->hooks[j] != NULL &&
+			    strcmp(bf->hooks[j]->spec, l->v[i]) == 0) {
+				h = bf->hooks[j];
+				bf->hooks[j] = NULL;
+				break;
+			}
+		if (h == NULL) {
+			if ((h = backfill_hook_new(bf, l->v[i])) == NULL)
+				continue;
+			log_info("backfill: following %s hook %s", h->repo,
+			    h->id);
+		}
+		keep[n++] = h;
+	}
+	for (j = 0; j < bf->nhooks; j++)
+		if (bf->hooks[j] != NULL) {
+			log_info("backfill: no longer following %s hook %s",
+			    bf->hooks[j]->repo, bf->hooks[j]->id);
+			backfill_hook_free(bf->hooks[j]);
+		}
+	free(bf->hooks);
+	bf->hooks = keep;
+	bf->nhooks = n;
+}
+
+/* -- interface --------------------------------------------------------------- */
+
+struct backfill *
+backfill_new(struct hookcastd *d)
+{
+	struct backfill	*bf;
+
+	if (d->conf.backfill_hooks.n == 0)
+		return NULL;
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+		log_warnx("%s: curl_global_init failed; no backfill", __func__);
+		return NULL;
+	}
+	bf = xcalloc(1, sizeof(*bf));
+	bf->d = d;
+	if ((bf->multi = curl_multi_init()) == NULL)
+		fatalx("%s: curl_multi_init failed", __func__);
+	if ((bf->timer = evtimer_new(d->base, backfill_timeout, bf)) == NULL)
+		fatalx("%s: evtimer_new failed", __func__);
+	curl_multi_setopt(bf->multi, CURLMOPT_SOCKETFUNCTION, backfill_socket);
+	curl_multi_setopt(bf->multi, CURLMOPT_SOCKETDATA, bf);
+	curl_multi_setopt(bf->multi, CURLMOPT_TIMERFUNCTION, backfill_timer);
+	curl_multi_setopt(bf->multi, CURLMOPT_TIMERDATA, bf);
+	backfill_sync_hooks(bf);
+	if (bf->nhooks == 0) {
+		backfill_free(bf);
+		return NULL;
+	}
+	return bf;
+}
+
+void
+backfill_free(struct backfill *bf)
+{
+	size_t	i;
+
+	if (bf == NULL)
+		return;
+	for (i = 0; i < bf->nhooks; i++)
+		backfill_hook_free(bf->hooks[i]);
+	free(bf->hooks);
+	curl_multi_cleanup(bf->multi);
+	while (bf->socks != NULL)
+		backfill_sock_free(bf, bf->socks);
+	event_free(bf->timer);
+	for (i = 0; i < bf->nrecent; i++)
+		free(bf->recent[i].key);
+	free(bf->recent);
+	free(bf);
+	curl_global_cleanup();
+}
+
+void
+backfill_request(struct backfill *bf, const char *repo)
+{
+	struct backfill_hook	*h;
+	struct timeval		 tv = { 0, 0 };
+	size_t			 i;
+
+	if (bf == NULL || bf->d->stopping)
+		return;
+	for (i = 0; i < bf->nhooks; i++) {
+		h = bf->hooks[i];
+		if (repo != NULL && strcmp(h->repo, repo) != 0)
+			continue;
+		if (h->running) {
+			h->queued = 1;
+			continue;
+		}
+		h->running = 1;
+		h->step = BACKFILL_START;
+		evtimer_add(h->timer, &tv);
+	}
+}
+
+void
+backfill_reconfigure(struct backfill *bf)
+{
+	if (bf != NULL)
+		backfill_sync_hooks(bf);
+}
+
+void
+backfill_metrics(const struct backfill *bf, struct buf *b)
+{
+	if (bf == NULL)
+		return;
+	buf_printf(b, "# HELP hookcast_backfill_passes_total Backfill passes "
+	    "over a hook's deliveries.\n"
+	    "# TYPE hookcast_backfill_passes_total counter\n"
+	    "hookcast_backfill_passes_total %llu\n"
+	    "# HELP hookcast_backfill_redeliveries_total Redeliveries "
+	    "requested from GitHub.\n"
+	    "# TYPE hookcast_backfill_redeliveries_total counter\n"
+	    "hookcast_backfill_redeliveries_total %llu\n"
+	    "# HELP hookcast_backfill_api_failures_total GitHub API requests "
+	    "that failed.\n"
+	    "# TYPE hookcast_backfill_api_failures_total counter\n"
+	    "hookcast_backfill_api_failures_total %llu\n",
+	    (unsigned long long)bf->passes,
+	    (unsigned long long)bf->redeliveries,
+	    (unsigned long long)bf->failures);
+}
