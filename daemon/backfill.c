@@ -64,7 +64,7 @@ struct backfill_todo {
 
 struct backfill_hook {
 	struct backfill		*bf;
-	char			*spec;		/* "owner/repo:id", as configured */
+	char			*spec;		/* "owner/repo:id" */
 	char			*repo;
 	char			*id;
 	struct event		*timer;		/* the pass's next step */
@@ -124,7 +124,7 @@ static void	backfill_check(struct backfill *);
 static void	backfill_finish(struct backfill_hook *);
 static void	backfill_list(struct backfill_hook *);
 
-/* -- libcurl on the loop --------------------------------------------------- */
+/* -- libcurl on the loop --------------------------------------------- */
 
 static void
 backfill_sock_free(struct backfill *bf, struct backfill_sock *bs)
@@ -249,7 +249,7 @@ backfill_header(char *ptr, size_t size, size_t nmemb, void *arg)
 	return n;
 }
 
-/* -- helpers ----------------------------------------------------------------- */
+/* -- helpers --------------------------------------------------------- */
 
 static void
 backfill_recent_prune(struct backfill *bf, time_t now)
@@ -421,7 +421,7 @@ backfill_parse_time(const char *s, time_t *out)
 	return 0;
 }
 
-/* -- a pass ------------------------------------------------------------------ */
+/* -- a pass ---------------------------------------------------------- */
 
 static void
 backfill_pass_clear(struct backfill_hook *h)
@@ -502,7 +502,8 @@ backfill_send(struct backfill_hook *h, const char *url, int post)
 	h->headers = backfill_header_add(h->headers,
 	    "X-GitHub-Api-Version: 2022-11-28", &err);
 	if (conf->github_token != NULL) {
-		xasprintf(&auth, "Authorization: Bearer %s", conf->github_token);
+		xasprintf(&auth, "Authorization: Bearer %s",
+		    conf->github_token);
 		h->headers = backfill_header_add(h->headers, auth, &err);
 		explicit_bzero(auth, strlen(auth));
 		free(auth);
@@ -677,9 +678,9 @@ backfill_listed(struct backfill_hook *h)
 		    strlen(guid) > BACKFILL_MAX_GUID ||
 		    !json_is_integer(json_object_get(it, "id")) ||
 		    when == NULL || backfill_parse_time(when, &at) == -1) {
-			log_debug("backfill %s hook %s: delivery %zu of page %d "
-			    "lacks a guid, id or delivered_at", h->repo, h->id,
-			    i, h->pages);
+			log_debug("backfill %s hook %s: delivery %zu of page "
+			    "%d lacks a guid, id or delivered_at", h->repo,
+			    h->id, i, h->pages);
 			continue;
 		}
 		if (at < h->cutoff || h->nents == BACKFILL_MAX_ENTRIES) {
@@ -690,7 +691,8 @@ backfill_listed(struct backfill_hook *h)
 		    sizeof(*h->ents));
 		e = &h->ents[h->nents++];
 		e->guid = xstrdup(guid);
-		e->id = (long long)json_integer_value(json_object_get(it, "id"));
+		e->id = (long long)json_integer_value(json_object_get(it,
+		    "id"));
 		e->at = at;
 		sc = json_object_get(it, "status_code");
 		e->ok = json_is_integer(sc) && json_integer_value(sc) >= 200 &&
@@ -840,7 +842,7 @@ backfill_step(evutil_socket_t fd, short what, void *arg)
 	}
 }
 
-/* -- hooks ------------------------------------------------------------------- */
+/* -- hooks ----------------------------------------------------------- */
 
 static struct backfill_hook *
 backfill_hook_new(struct backfill *bf, const char *spec)
@@ -925,7 +927,7 @@ backfill_sync_hooks(struct backfill *bf)
 	bf->nhooks = n;
 }
 
-/* -- interface --------------------------------------------------------------- */
+/* -- interface ------------------------------------------------------- */
 
 struct backfill *
 backfill_new(struct hookcastd *d)

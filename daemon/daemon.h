@@ -22,6 +22,7 @@ struct buf;
 struct journal;
 struct pending;
 struct backfill;
+struct notify;
 
 struct hookcastd {
 	struct event_base	*base;
@@ -47,11 +48,15 @@ struct hookcastd {
 	int			 journal_failing; /* log once per burst */
 
 	struct backfill		*backfill;	/* NULL when not configured */
+	struct notify		*notify;
+	time_t			 status_at;	/* last STATUS= sent */
 	uint64_t		 missed_deliveries; /* push gaps seen */
 };
 
 /* A delivery was missed for repo: ask the backfill for it, if configured. */
 void	 hookcastd_gap(struct hookcastd *, const char *repo);
+/* Tell systemd today's counts (at most once a second unless forced). */
+void	 hookcastd_notify_status(struct hookcastd *, int force);
 /* Apply a journal record to the store (replay). */
 void	 hookcastd_apply(json_t *rec, void *hookcastd);
 /* Compact the journal to the open days and the dedup set. 0 or -1. */

@@ -21,6 +21,8 @@
 #include "emit.h"
 #include "http.h"
 #include "journal.h"
+#include "notify.h"
+#include "tls.h"
 #include "log.h"
 #include "schedule.h"
 #include "webhook.h"
@@ -192,6 +194,7 @@ main_emit_one(struct hookcastd *d, struct store_repo *r, int write,
 		    json_string(res.md_path));
 		json_object_set_new(item, "json", json_string(res.json_path));
 		d->metrics.episodes_emitted++;
+		hookcastd_notify_status(d, 1);
 		main_journal_rotate(d, r->name, start);
 		old = store_rotate(d->store, r, start);
 		day_free(old);
@@ -301,6 +304,51 @@ hookcastd_status(struct hookcastd *d, struct buf *out)
 
 static void	main_arm_emit(struct hookcastd *);
 
+/* Load (or reload) the TLS certificate when one is configured. */
+static int
+main_tls(struct hookcastd *d, char **cause)
+{
+	SSL_CTX	*ctx;
+
+	if (d->conf.tls_cert == NULL) {
+		http_server_set_tls(d->http, NULL);
+		return 0;
+	}
+	if ((ctx = tls_context(d->conf.tls_cert, d->conf.tls_key,
+	    cause)) == NULL)
+		return -1;
+	http_server_set_tls(d->http, ctx);
+	tls_context_free(ctx);
+	log_info("tls: serving HTTPS with %s", d->conf.tls_cert);
+	return 0;
+}
+
+void
+hookcastd_notify_status(struct hookcastd *d, int force)
+{
+	struct day_stats	 st;
+	size_t			 i, commits = 0, prs = 0, repos = 0;
+	struct store_repo	*r;
+	time_t			 now = time(NULL);
+	char			 next[32];
+
+	if (!force && now == d->status_at)
+		return;
+	d->status_at = now;
+	for (i = 0; i < store_nrepos(d->store); i++) {
+		r = store_repo_at(d->store, i);
+		day_stats(r->day, &st);
+		commits += st.commits;
+		prs += st.merged_prs;
+		if (main_has_activity(r->day))
+			repos++;
+	}
+	main_iso(d->next_emit, next, sizeof(next));
+	notify_status("%zu commit%s, %zu merged PR%s in %zu repositor%s; "
+	    "next emission %s", commits, commits == 1 ? "" : "s", prs,
+	    prs == 1 ? "" : "s", repos, repos == 1 ? "y" : "ies", next);
+}
+
 /*
  * Days whose emission time passed while the daemon was down are emitted
  * now, with the window and published time they should have had.
@@ -348,7 +396,7 @@ main_catch_up(struct hookcastd *d)
 int
 hookcastd_reload(struct hookcastd *d, char **cause)
 {
-	struct config		 conf;
+	struct config		 conf, old;
 	struct config_causes	 causes = { NULL, 0 };
 	struct http_limits	 limits;
 	struct buf		 b;
@@ -375,8 +423,16 @@ hookcastd_reload(struct hookcastd *d, char **cause)
 		return -1;
 	}
 	config_log_changes(&d->conf, &conf);
-	config_clear(&d->conf);
+	old = d->conf;
 	d->conf = conf;
+	if (main_tls(d, cause) == -1) {
+		/* a certificate that doesn't load: keep the old one */
+		log_warnx("reload refused: %s", *cause);
+		d->conf = old;
+		config_clear(&conf);
+		return -1;
+	}
+	config_clear(&old);
 	log_set_level(d->conf.log_level);
 	main_limits(&d->conf, &limits);
 	http_server_set_limits(d->http, &limits);
@@ -461,14 +517,20 @@ main_signal(evutil_socket_t sig, short what, void *arg)
 
 	switch (sig) {
 	case SIGHUP:
-		if (hookcastd_reload(d, &cause) == -1)
+		notify_reloading();
+		if (hookcastd_reload(d, &cause) == -1) {
+			notify_status("reload refused: %s", cause);
 			free(cause);
+		} else
+			hookcastd_notify_status(d, 1);
+		notify_ready();
 		break;
 	case SIGTERM:
 	case SIGINT:
 		if (d->stopping)
 			break;
 		d->stopping = 1;
+		notify_stopping();
 		log_notice("stopping: finishing %zu request(s) in flight",
 		    http_server_pending(d->http));
 		http_server_stop_accepting(d->http);
@@ -491,6 +553,7 @@ main(int argc, char **argv)
 	struct hookcastd	 d;
 	struct config_causes	 causes = { NULL, 0 };
 	struct http_limits	 limits;
+	struct notify_fds	 fds;
 	struct event		*sigs[4];
 	int			 signos[4] = { SIGTERM, SIGINT, SIGHUP, 0 };
 	int			 i, check = 0, rc;
@@ -578,12 +641,31 @@ main(int argc, char **argv)
 	main_limits(&d.conf, &limits);
 	d.http = http_server_new(d.base, &limits, webhook_head,
 	    webhook_request, &d);
-	for (j = 0; j < d.conf.listen.n; j++)
-		if (http_server_listen(d.http, d.conf.listen.v[j], &cause) == -1)
+	if (main_tls(&d, &cause) == -1)
+		fatalx("%s", cause);
+	if (notify_listen_fds(&fds) == -1)
+		fatalx("socket activation failed");
+	if (fds.nhttp > 0) {
+		for (j = 0; j < fds.nhttp; j++)
+			if (http_server_listen_fd(d.http, fds.http[j],
+			    &cause) == -1)
+				fatalx("%s", cause);
+	} else {
+		for (j = 0; j < d.conf.listen.n; j++)
+			if (http_server_listen(d.http, d.conf.listen.v[j],
+			    &cause) == -1)
+				fatalx("%s", cause);
+	}
+	if (fds.control != -1) {
+		if ((d.control = control_listen_fd(&d, fds.control,
+		    &cause)) == NULL)
 			fatalx("%s", cause);
-	if ((d.control = control_listen(&d, d.conf.control_socket,
+		log_info("control socket: inherited");
+	} else if ((d.control = control_listen(&d, d.conf.control_socket,
 	    &cause)) == NULL)
 		fatalx("%s", cause);
+	notify_fds_clear(&fds);
+	d.notify = notify_new(d.base);
 
 	for (i = 0; signos[i] != 0; i++) {
 		sigs[i] = evsignal_new(d.base, signos[i], main_signal, &d);
@@ -596,6 +678,8 @@ main(int argc, char **argv)
 
 	d.backfill = backfill_new(&d);
 
+	notify_ready();
+	hookcastd_notify_status(&d, 1);
 	log_notice("ready");
 	backfill_request(d.backfill, NULL);
 	event_base_dispatch(d.base);
@@ -610,6 +694,7 @@ main(int argc, char **argv)
 	if (d.drain_ev != NULL)
 		event_free(d.drain_ev);
 	journal_close(d.journal);
+	notify_free(d.notify);
 	backfill_free(d.backfill);
 	store_free(d.store);
 	config_clear(&d.conf);

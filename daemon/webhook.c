@@ -245,6 +245,7 @@ webhook_accept(struct hookcastd *d, struct pending *p)
 	json_object_set_new(reply, "commits", json_integer((json_int_t)added));
 	log_debug("delivery %s: %s accepted, %zu new commit(s)", p->guid,
 	    p->event, added);
+	hookcastd_notify_status(d, 0);
 	metrics_latency(&d->metrics, webhook_elapsed(&p->req->started));
 	webhook_json(p->req, 200, reply);
 }
