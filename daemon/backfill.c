@@ -50,7 +50,7 @@ struct backfill_entry {
 	char		*guid;
 	long long	 id;
 	time_t		 at;
-	int		 ok;		/* we answered it with a 2xx */
+	int		 ok;		/* settled: 2xx, or a final refusal */
 	int		 original;	/* not itself a redelivery */
 	int		 kept;		/* an event hookcast keeps */
 };
@@ -601,8 +601,23 @@ backfill_todo_cmp(const void *a, const void *b)
 }
 
 /*
- * Pick what to redeliver, per GUID over all its attempts: none answered
- * 2xx, the original is within the window, an event we keep, and not
+ * Did our answer settle a delivery? A 2xx did; so did a refusal of its
+ * content (400, 404, 413, 415...), which a redelivery would only repeat.
+ * Not settled: no answer (0), 5xx, and 401/408/429, which a fixed secret,
+ * a quicker client or a later moment can change.
+ */
+static int
+backfill_settled(long status)
+{
+	if (status >= 200 && status <= 299)
+		return 1;
+	if (status >= 400 && status <= 499)
+		return status != 401 && status != 408 && status != 429;
+	return 0;
+}
+
+/*
+ * Pick what to redeliver, per GUID over all its attempts: none settled, the original is within the window, an event we keep, and not
  * already accepted (or requested a moment ago).
  */
 static void
@@ -614,7 +629,8 @@ backfill_decide(struct backfill_hook *h)
 	int			 ok, kept;
 	char			*key;
 
-	qsort(e, h->nents, sizeof(*e), backfill_entry_cmp);
+	if (h->nents > 1)
+		qsort(e, h->nents, sizeof(*e), backfill_entry_cmp);
 	for (i = 0; i < h->nents; i = j) {
 		ok = 0;
 		kept = 1;
@@ -643,7 +659,8 @@ backfill_decide(struct backfill_hook *h)
 		h->ntodo++;
 	}
 	/* oldest first, so pushes come back in order where they can */
-	qsort(h->todo, h->ntodo, sizeof(*h->todo), backfill_todo_cmp);
+	if (h->ntodo > 1)
+		qsort(h->todo, h->ntodo, sizeof(*h->todo), backfill_todo_cmp);
 	if (h->ntodo == 0)
 		backfill_finish(h);
 	else
@@ -695,8 +712,8 @@ backfill_listed(struct backfill_hook *h)
 		    "id"));
 		e->at = at;
 		sc = json_object_get(it, "status_code");
-		e->ok = json_is_integer(sc) && json_integer_value(sc) >= 200 &&
-		    json_integer_value(sc) <= 299;
+		e->ok = json_is_integer(sc) &&
+		    backfill_settled((long)json_integer_value(sc));
 		e->original = !json_is_true(json_object_get(it, "redelivery"));
 		event = json_string_value(json_object_get(it, "event"));
 		e->kept = event == NULL || handler_find(event) != NULL;

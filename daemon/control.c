@@ -76,6 +76,13 @@ control_preview(struct hookcastd *d, const char *arg, struct buf *out,
 }
 
 static int
+control_recap(struct hookcastd *d, const char *arg, struct buf *out,
+    char **cause)
+{
+	return hookcastd_recap(d, arg, out, cause);
+}
+
+static int
 control_reload(struct hookcastd *d, const char *arg, struct buf *out,
     char **cause)
 {
@@ -94,6 +101,8 @@ static const struct control_cmd control_cmds[] = {
 	    "[OWNER/REPO] draft and emit now, start a new day" },
 	{ "preview", 1, control_preview,
 	    "[OWNER/REPO] draft without emitting" },
+	{ "recap", 1, control_recap,
+	    "[OWNER/REPO] write the weekly recap of the past seven days now" },
 	{ "reload", 0, control_reload, "re-read the configuration and secrets" },
 	{ "help", 0, control_help, "list the commands" },
 };

@@ -50,6 +50,7 @@ struct hookcastd {
 	struct backfill		*backfill;	/* NULL when not configured */
 	struct notify		*notify;
 	time_t			 status_at;	/* last STATUS= sent */
+	struct event		*status_ev;	/* a STATUS= held back */
 	uint64_t		 missed_deliveries; /* push gaps seen */
 };
 
@@ -71,6 +72,13 @@ int	 hookcastd_reload(struct hookcastd *, char **cause);
  * *cause.
  */
 int	 hookcastd_emit(struct hookcastd *, const char *repo, int write,
+	    struct buf *out, char **cause);
+/*
+ * Write the weekly recap of one repository, or of every repository whose
+ * past seven days have episodes when repo is NULL, from the archive;
+ * appends {"ok":true,"episodes":[...]} to out. 0 or -1 with *cause.
+ */
+int	 hookcastd_recap(struct hookcastd *, const char *repo,
 	    struct buf *out, char **cause);
 /* Append the status JSON object to out. */
 void	 hookcastd_status(struct hookcastd *, struct buf *out);

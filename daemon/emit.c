@@ -12,6 +12,7 @@
 
 #include <jansson.h>
 
+#include "archive.h"
 #include "emit.h"
 #include "episode.h"
 #include "log.h"
@@ -135,71 +136,62 @@ fail:
 	return -1;
 }
 
-static int
-emit_cmp_str(const void *a, const void *b)
+static void
+emit_nearby_free(struct episode_nearby *v, size_t n)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].date);
+		free(v[i].title);
+	}
+	free(v);
 }
 
 /*
- * The archive's episodes around date: up to three before and three after,
- * read from the .json files of dir.
+ * The archive's episodes around the one named name (YYYY-MM-DD[-N|-recap]):
+ * up to three before and three after, read from the .json files of dir.
+ * The episode itself is left out (a re-emission rewrites it); recaps are
+ * listed like any episode, told apart by their title.
  */
 static void
-emit_nearby(const char *dir, const char *date, struct episode_nearby **out,
+emit_nearby(const char *dir, const char *name, struct episode_nearby **out,
     size_t *nout)
 {
-	DIR		*d;
-	struct dirent	*de;
-	char	       **names = NULL, *path;
-	size_t		 n = 0, i, first, last, at;
-	size_t		 len;
-	json_t		*j;
-	const char	*title;
+	struct archive		 ar;
+	struct archive_entry	 self, **v;
+	size_t			 n = 0, i, at, first, last;
+	json_t			*j;
+	const char		*title;
 
 	*out = NULL;
 	*nout = 0;
-	if ((d = opendir(dir)) == NULL)
+	if (!archive_parse_name(name, &self))
 		return;
-	while ((de = readdir(d)) != NULL) {
-		len = strlen(de->d_name);
-		/* YYYY-MM-DD.json or YYYY-MM-DD-N.json */
-		if (len < 15 || strcmp(de->d_name + len - 5, ".json") != 0 ||
-		    de->d_name[4] != '-' || de->d_name[7] != '-')
-			continue;
-		names = xreallocarray(names, n + 1, sizeof(*names));
-		names[n++] = xstrndup(de->d_name, len - 5);
-	}
-	closedir(d);
-	qsort(names, n, sizeof(*names), emit_cmp_str);
-	for (at = 0; at < n && strcmp(names[at], date) < 0; at++)
+	archive_list(dir, &ar);
+	v = xcalloc(ar.n + 1, sizeof(*v));
+	for (i = 0; i < ar.n; i++)
+		if (strcmp(ar.v[i].name, self.name) != 0)
+			v[n++] = &ar.v[i];
+	for (at = 0; at < n && archive_cmp(v[at], &self) < 0; at++)
 		;
 	first = at > 3 ? at - 3 : 0;
-	/* skip an episode of this very date and name (a re-emission) */
-	last = at;
-	while (last < n && strncmp(names[last], date, 10) == 0)
-		last++;
-	last = last + 3 < n ? last + 3 : n;
+	last = at + 3 < n ? at + 3 : n;
 	for (i = first; i < last; i++) {
-		if (strncmp(names[i], date, 10) == 0)
-			continue;
-		xasprintf(&path, "%s/%s.json", dir, names[i]);
-		j = json_load_file(path, 0, NULL);
-		free(path);
-		if (j == NULL)
+		if ((j = archive_load(dir, v[i])) == NULL)
 			continue;
 		title = json_string_value(json_object_get(j, "title"));
 		if (title != NULL) {
 			*out = xreallocarray(*out, *nout + 1, sizeof(**out));
-			(*out)[*nout].date = xstrndup(names[i], 10);
+			(*out)[*nout].date = xstrdup(v[i]->date);
 			(*out)[*nout].title = xstrdup(title);
 			(*nout)++;
 		}
 		json_decref(j);
 	}
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	free(v);
+	free(self.name);
+	archive_clear(&ar);
 }
 
 /* Is base.json the episode of the day that started at start? */
@@ -226,6 +218,257 @@ emit_same_day(const char *base, time_t start)
 	return same;
 }
 
+/*
+ * The file name (no folder, no extension; new) of the episode of the day
+ * that started at start. One name per day: a day emitted again (after a
+ * crash between the files and the journal's rotation) gets its own name
+ * back; another day of the same date gets "-2", "-3"...
+ */
+static char *
+emit_pick_name(const char *dir, const char *date, time_t start)
+{
+	char		*name, *base, *md;
+	struct stat	 st;
+	int		 n;
+
+	name = xstrdup(date);
+	for (n = 2; ; n++) {
+		xasprintf(&base, "%s/%s", dir, name);
+		xasprintf(&md, "%s.md", base);
+		if (stat(md, &st) == -1 || emit_same_day(base, start)) {
+			free(md);
+			free(base);
+			return name;
+		}
+		free(md);
+		free(base);
+		free(name);
+		xasprintf(&name, "%s-%d", date, n);
+	}
+}
+
+/*
+ * The JSON of a daily episode with its "people" key added: the day's
+ * commit authors and their counts, which the weekly recap reads back.
+ */
+static char *
+emit_add_people(char *js, const struct day *day)
+{
+	struct recap_person	*people;
+	size_t			 n, i;
+	json_t			*root, *list;
+	char			*out;
+
+	if ((root = json_loads(js, 0, NULL)) == NULL || !json_is_object(root)) {
+		json_decref(root);
+		return js;
+	}
+	n = recap_people(day, &people);
+	list = json_array();
+	for (i = 0; i < n; i++) {
+		json_t *p = json_pack("{s:s, s:I, s:b}", "name",
+		    people[i].name, "commits", (json_int_t)people[i].commits,
+		    "bot", people[i].bot);
+
+		if (p != NULL)	/* NULL: a name that isn't UTF-8 */
+			json_array_append_new(list, p);
+	}
+	recap_people_free(people, n);
+	json_object_set_new(root, "people", list);
+	out = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_decref(root);
+	if (out == NULL)
+		return js;
+	free(js);
+	js = xstrdup(out);
+	free(out);
+	return js;
+}
+
+/* public_url without its trailing slashes (new), or NULL when unset. */
+static char *
+emit_public_base(const struct config *conf)
+{
+	char	*u;
+	size_t	 len;
+
+	if (conf->public_url == NULL || *conf->public_url == '\0')
+		return NULL;
+	u = xstrdup(conf->public_url);
+	len = strlen(u);
+	while (len > 0 && u[len - 1] == '/')
+		u[--len] = '\0';
+	return u;
+}
+
+/* An ISO 8601 duration "PT4M21S" in seconds; 0 if it isn't one. */
+static long
+emit_iso_seconds(const char *s)
+{
+	long	total = 0, v = 0;
+	int	digits = 0;
+
+	if (s == NULL || strncmp(s, "PT", 2) != 0)
+		return 0;
+	for (s += 2; *s != '\0'; s++) {
+		if (*s >= '0' && *s <= '9') {
+			if (v > 100000000)
+				return 0;
+			v = v * 10 + (*s - '0');
+			digits = 1;
+			continue;
+		}
+		if (!digits)
+			return 0;
+		if (*s == 'H')
+			total += v * 3600;
+		else if (*s == 'M')
+			total += v * 60;
+		else if (*s == 'S')
+			total += v;
+		else
+			return 0;
+		v = 0;
+		digits = 0;
+	}
+	return digits ? 0 : total;
+}
+
+int
+emit_feed(const struct config *conf, const char *repo, char **cause)
+{
+	struct archive		 ar;
+	struct feed_channel	 ch;
+	struct feed_item	*items;
+	json_t		       **js;
+	char			*dir, *path, *xml, *show, *base, *link;
+	char			*description, *self = NULL, **owned;
+	size_t			 i, n = 0, first, cap;
+	int			 rc = 0;
+
+	if (!emit_repo_name_ok(repo)) {
+		xasprintf(cause, "repository name '%s' can't be a path", repo);
+		return -1;
+	}
+	xasprintf(&dir, "%s/%s", conf->output_dir, repo);
+	archive_list(dir, &ar);
+	cap = conf->feed_items > 0 ? (size_t)conf->feed_items : ar.n;
+	first = ar.n > cap ? ar.n - cap : 0;
+	items = xcalloc(ar.n - first + 1, sizeof(*items));
+	js = xcalloc(ar.n - first + 1, sizeof(*js));
+	owned = xcalloc(2 * (ar.n - first) + 1, sizeof(*owned));
+	base = emit_public_base(conf);
+	show = config_show(conf, repo);
+
+	for (i = first; i < ar.n; i++) {
+		struct feed_item	*it = &items[n];
+		json_t			*j;
+
+		if ((j = archive_load(dir, &ar.v[i])) == NULL)
+			continue;
+		js[n] = j;
+		it->title = json_string_value(json_object_get(j, "title"));
+		it->description = json_string_value(json_object_get(j,
+		    "description"));
+		it->published = archive_time(json_string_value(
+		    json_object_get(j, "published")));
+		if (json_is_integer(json_object_get(j, "duration_seconds")))
+			it->duration = (long)json_integer_value(
+			    json_object_get(j, "duration_seconds"));
+		else
+			it->duration = emit_iso_seconds(json_string_value(
+			    json_object_get(j, "duration")));
+		xasprintf(&owned[2 * n], "hookcast:%s:%s", repo,
+		    ar.v[i].name);
+		it->guid = owned[2 * n];
+		if (base != NULL) {
+			xasprintf(&owned[2 * n + 1], "%s/%s/%s.md", base, repo,
+			    ar.v[i].name);
+			it->link = owned[2 * n + 1];
+		} else
+			xasprintf(&owned[2 * n + 1], "%s.md", ar.v[i].name);
+		it->transcript_url = owned[2 * n + 1];
+		n++;
+	}
+
+	if (base != NULL) {
+		xasprintf(&link, "%s/%s/", base, repo);
+		xasprintf(&self, "%s/%s/feed.xml", base, repo);
+	} else
+		xasprintf(&link, "https://github.com/%s", repo);
+	xasprintf(&description, "%s: a daily spoken briefing on what landed "
+	    "in %s, what was rolled back and why, and what to try today.",
+	    show, repo);
+	memset(&ch, 0, sizeof(ch));
+	ch.title = show;
+	ch.link = link;
+	ch.description = description;
+	ch.language = "en";
+	ch.author = "hookcast";
+	ch.self_url = self;
+	ch.max_items = cap;
+	xml = feed_render(&ch, items, n);
+
+	xasprintf(&path, "%s/feed.xml", dir);
+	if (emit_mkdirs(dir) == -1 ||
+	    emit_write_atomic(path, xml, strlen(xml)) == -1) {
+		xasprintf(cause, "writing %s: %s", path, strerror(errno));
+		rc = -1;
+	} else
+		log_debug("%s: %s with %zu item(s)", __func__, path, n);
+
+	free(path);
+	free(xml);
+	free(description);
+	free(link);
+	free(self);
+	for (i = 0; i < n; i++) {
+		json_decref(js[i]);
+		free(owned[2 * i]);
+		free(owned[2 * i + 1]);
+	}
+	free(owned);
+	free(js);
+	free(items);
+	free(show);
+	free(base);
+	free(dir);
+	archive_clear(&ar);
+	return rc;
+}
+
+/* Rewrite the feed after an episode was written; a failure is logged. */
+static void
+emit_feed_after(const struct config *conf, const char *repo)
+{
+	char	*cause = NULL;
+
+	if (emit_feed(conf, repo, &cause) == -1) {
+		log_warnx("feed of %s: %s", repo, cause);
+		free(cause);
+	}
+}
+
+/* Write an episode's .json and .md as dir/name.*; 0 or -1 with *cause. */
+static int
+emit_write_episode(const char *dir, const char *name, const char *md,
+    const char *js, struct emit_result *res, char **cause)
+{
+	if (emit_mkdirs(dir) == -1) {
+		xasprintf(cause, "%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	xasprintf(&res->md_path, "%s/%s.md", dir, name);
+	xasprintf(&res->json_path, "%s/%s.json", dir, name);
+	if (emit_write_atomic(res->json_path, js, strlen(js)) == -1 ||
+	    emit_write_atomic(res->md_path, md, strlen(md)) == -1) {
+		xasprintf(cause, "writing %s/%s: %s", dir, name,
+		    strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 int
 emit_day(const struct config *conf, struct day *day, time_t now, int write,
     struct emit_result *res, char **cause)
@@ -233,12 +476,10 @@ emit_day(const struct config *conf, struct day *day, time_t now, int write,
 	struct episode_opts	 opts;
 	struct episode		*ep;
 	struct episode_nearby	*nearby = NULL;
-	size_t			 nnearby = 0, i;
+	size_t			 nnearby = 0;
 	struct tm		 tm;
-	char			 date[16], *dir = NULL, *show, *base = NULL;
+	char			 date[16], *dir = NULL, *show, *name;
 	char			*md = NULL, *js = NULL;
-	int			 n;
-	struct stat		 st;
 
 	memset(res, 0, sizeof(*res));
 	if (!emit_repo_name_ok(day->repo)) {
@@ -251,7 +492,8 @@ emit_day(const struct config *conf, struct day *day, time_t now, int write,
 	xasprintf(&dir, "%s/%s", conf->output_dir, day->repo);
 
 	day_pair_reverts(day);
-	emit_nearby(dir, date, &nearby, &nnearby);
+	name = emit_pick_name(dir, date, day->start);
+	emit_nearby(dir, name, &nearby, &nnearby);
 	show = config_show(conf, day->repo);
 	memset(&opts, 0, sizeof(opts));
 	opts.show = show;
@@ -264,66 +506,223 @@ emit_day(const struct config *conf, struct day *day, time_t now, int write,
 	opts.nnearby = nnearby;
 	ep = episode_draft(day, &opts);
 	md = episode_render_md(ep);
-	js = episode_render_json(ep);
+	js = emit_add_people(episode_render_json(ep), day);
 
 	res->repo = xstrdup(day->repo);
 	res->date = xstrdup(date);
 	res->title = xstrdup(ep->title);
 	if (write) {
-		if (emit_mkdirs(dir) == -1) {
-			xasprintf(cause, "%s: %s", dir, strerror(errno));
+		if (emit_write_episode(dir, name, md, js, res, cause) == -1)
 			goto fail;
-		}
-		/*
-		 * One name per day: a day emitted again (after a crash
-		 * between the files and the journal's rotation) overwrites
-		 * its own files; another day of the same date gets "-2"...
-		 */
-		xasprintf(&base, "%s/%s", dir, date);
-		for (n = 2; ; n++) {
-			xasprintf(&res->md_path, "%s.md", base);
-			if (stat(res->md_path, &st) == -1 ||
-			    emit_same_day(base, day->start))
-				break;
-			free(res->md_path);
-			res->md_path = NULL;
-			free(base);
-			xasprintf(&base, "%s/%s-%d", dir, date, n);
-		}
-		xasprintf(&res->json_path, "%s.json", base);
-		if (emit_write_atomic(res->json_path, js, strlen(js)) == -1 ||
-		    emit_write_atomic(res->md_path, md, strlen(md)) == -1) {
-			xasprintf(cause, "writing %s: %s", base, strerror(errno));
-			goto fail;
-		}
-		log_notice("emitted %s episode %s: %s", day->repo, base,
-		    ep->title);
+		log_notice("emitted %s episode %s/%s: %s", day->repo, dir,
+		    name, ep->title);
+		emit_feed_after(conf, day->repo);
 	}
 	res->md_text = md;
 	res->json_text = js;
-	md = js = NULL;
-	free(base);
+	free(name);
 	free(dir);
 	free(show);
 	episode_free(ep);
-	for (i = 0; i < nnearby; i++) {
-		free(nearby[i].date);
-		free(nearby[i].title);
-	}
-	free(nearby);
+	emit_nearby_free(nearby, nnearby);
 	return 0;
 fail:
 	free(md);
 	free(js);
-	free(base);
+	free(name);
 	free(dir);
 	free(show);
 	episode_free(ep);
-	for (i = 0; i < nnearby; i++) {
-		free(nearby[i].date);
-		free(nearby[i].title);
-	}
-	free(nearby);
+	emit_nearby_free(nearby, nnearby);
 	emit_result_clear(res);
 	return -1;
+}
+
+/* An archived episode as the recap reads it; strings borrowed from j. */
+static void
+emit_source(json_t *j, const struct archive_entry *e, struct recap_source *s)
+{
+	json_t			*stats, *segs, *seg, *ids, *people, *p;
+	struct recap_segment	*sv;
+	struct recap_person	*pv;
+	const char		**cv;
+	size_t			 i, k, nc;
+	const char		*name;
+
+	memset(s, 0, sizeof(*s));
+	s->date = json_string_value(json_object_get(j, "date"));
+	if (s->date == NULL || strncmp(s->date, e->date, 10) != 0)
+		s->date = e->date;
+	s->title = json_string_value(json_object_get(j, "title"));
+	s->description = json_string_value(json_object_get(j,
+	    "description"));
+	s->focus = json_string_value(json_object_get(j, "focus"));
+	s->window_start = archive_time(json_string_value(json_object_get(
+	    json_object_get(j, "window"), "start")));
+	s->window_end = archive_time(json_string_value(json_object_get(
+	    json_object_get(j, "window"), "end")));
+	stats = json_object_get(j, "stats");
+#define EMIT_STAT(k) \
+	s->stats.k = (size_t)(json_integer_value(json_object_get(stats, #k)) > 0 ? \
+	    json_integer_value(json_object_get(stats, #k)) : 0)
+	EMIT_STAT(commits);
+	EMIT_STAT(merged_prs);
+	EMIT_STAT(reverts);
+	EMIT_STAT(relands);
+	EMIT_STAT(authors);
+	EMIT_STAT(pushes);
+	EMIT_STAT(force_pushes);
+#undef EMIT_STAT
+
+	segs = json_object_get(j, "segments");
+	sv = xcalloc(json_array_size(segs) + 1, sizeof(*sv));
+	json_array_foreach(segs, i, seg) {
+		sv[i].kind = json_string_value(json_object_get(seg, "kind"));
+		ids = json_object_get(seg, "commits");
+		cv = xcalloc(json_array_size(ids) + 1, sizeof(*cv));
+		for (k = 0, nc = 0; k < json_array_size(ids); k++)
+			if ((name = json_string_value(json_array_get(ids,
+			    k))) != NULL)
+				cv[nc++] = name;
+		sv[i].commits = cv;
+		sv[i].ncommits = nc;
+	}
+	s->segments = sv;
+	s->nsegments = json_array_size(segs);
+
+	people = json_object_get(j, "people");
+	s->have_people = json_is_array(people);
+	pv = xcalloc(json_array_size(people) + 1, sizeof(*pv));
+	json_array_foreach(people, i, p) {
+		name = json_string_value(json_object_get(p, "name"));
+		if (name == NULL)
+			continue;
+		/* borrowed: emit_source_clear frees the array only */
+		pv[s->npeople].name = (char *)name;
+		pv[s->npeople].commits = (size_t)(json_integer_value(
+		    json_object_get(p, "commits")) > 0 ? json_integer_value(
+		    json_object_get(p, "commits")) : 0);
+		pv[s->npeople].bot = json_is_true(json_object_get(p, "bot"));
+		s->npeople++;
+	}
+	s->people = pv;
+}
+
+static void
+emit_source_clear(struct recap_source *s)
+{
+	size_t	i;
+
+	for (i = 0; i < s->nsegments; i++)
+		free((void *)s->segments[i].commits);
+	free((void *)s->segments);
+	free((void *)s->people);
+	memset(s, 0, sizeof(*s));
+}
+
+int
+emit_recap(const struct config *conf, const char *repo, time_t now,
+    int write, struct emit_result *res, char **cause)
+{
+	struct archive		 ar;
+	struct recap_source	*src;
+	json_t		       **js;
+	struct episode_opts	 opts;
+	struct episode		*ep;
+	struct episode_nearby	*nearby = NULL;
+	size_t			 nnearby = 0, i, n = 0;
+	struct tm		 tm, wk;
+	time_t			 t;
+	char			 date[16], from[16], *dir, *show, *name;
+	char			*md = NULL, *json = NULL;
+	int			 rc = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (!emit_repo_name_ok(repo)) {
+		xasprintf(cause, "repository name '%s' can't be a path", repo);
+		return -1;
+	}
+	/* the week: the local date of now and the six days before it */
+	localtime_r(&now, &tm);
+	strftime(date, sizeof(date), "%Y-%m-%d", &tm);
+	wk = tm;
+	wk.tm_mday -= 6;
+	wk.tm_hour = 12;
+	wk.tm_min = wk.tm_sec = 0;
+	wk.tm_isdst = -1;
+	t = mktime(&wk);
+	localtime_r(&t, &wk);
+	strftime(from, sizeof(from), "%Y-%m-%d", &wk);
+
+	xasprintf(&dir, "%s/%s", conf->output_dir, repo);
+	archive_list(dir, &ar);
+	src = xcalloc(ar.n + 1, sizeof(*src));
+	js = xcalloc(ar.n + 1, sizeof(*js));
+	for (i = 0; i < ar.n; i++) {
+		if (ar.v[i].seq == ARCHIVE_RECAP ||
+		    strcmp(ar.v[i].date, from) < 0 ||
+		    strcmp(ar.v[i].date, date) > 0)
+			continue;
+		if ((js[n] = archive_load(dir, &ar.v[i])) == NULL)
+			continue;
+		emit_source(js[n], &ar.v[i], &src[n]);
+		n++;
+	}
+	if (n == 0) {
+		xasprintf(cause, "no episodes of %s from %s to %s", repo, from,
+		    date);
+		rc = -1;
+		goto done;
+	}
+
+	xasprintf(&name, "%s-recap", date);
+	emit_nearby(dir, name, &nearby, &nnearby);
+	show = config_show(conf, repo);
+	memset(&opts, 0, sizeof(opts));
+	opts.show = show;
+	opts.year = tm.tm_year + 1900;
+	opts.month = tm.tm_mon + 1;
+	opts.mday = tm.tm_mday;
+	opts.published = now;
+	opts.words_per_minute = conf->words_per_minute;
+	opts.nearby = nearby;
+	opts.nnearby = nnearby;
+	ep = recap_draft(repo, src, n, &opts);
+	md = episode_render_md(ep);
+	json = episode_render_json(ep);
+
+	res->repo = xstrdup(repo);
+	res->date = xstrdup(date);
+	res->title = xstrdup(ep->title);
+	if (write) {
+		if (emit_write_episode(dir, name, md, json, res, cause) == -1) {
+			emit_result_clear(res);
+			rc = -1;
+		} else {
+			log_notice("emitted %s weekly recap %s/%s of %zu "
+			    "episode(s): %s", repo, dir, name, n, ep->title);
+			emit_feed_after(conf, repo);
+		}
+	}
+	if (rc == 0) {
+		res->md_text = md;
+		res->json_text = json;
+		md = json = NULL;
+	}
+	free(md);
+	free(json);
+	free(name);
+	free(show);
+	episode_free(ep);
+	emit_nearby_free(nearby, nnearby);
+done:
+	for (i = 0; i < n; i++) {
+		emit_source_clear(&src[i]);
+		json_decref(js[i]);
+	}
+	free(src);
+	free(js);
+	free(dir);
+	archive_clear(&ar);
+	return rc;
 }

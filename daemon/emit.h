@@ -23,11 +23,26 @@ struct emit_result {
 /*
  * Draft the episode of day (reverts paired first) as of now. With write,
  * the .md and .json are written (temporary file, fsync, rename, fsync of
- * the directory); a second episode for the same date gets "-2", "-3"...
+ * the directory) and feed.xml rewritten; a second episode for the same
+ * date gets "-2", "-3"... The JSON adds "people": the day's authors.
  * Returns 0, or -1 with *cause (new).
  */
 int	 emit_day(const struct config *, struct day *, time_t now, int write,
 	    struct emit_result *, char **cause);
+/*
+ * Draft the weekly recap of repo from its archive: the daily episodes
+ * dated within the week ending on now's local date. With write, it is
+ * written as DATE-recap.md and .json and the feed rewritten. Returns 0,
+ * or -1 with *cause (new), e.g. when the week has no episodes.
+ */
+int	 emit_recap(const struct config *, const char *repo, time_t now,
+	    int write, struct emit_result *, char **cause);
+/*
+ * Rewrite OUTPUT_DIR/repo/feed.xml from the archive: the newest
+ * feed_items episodes. (Done after every episode written.) 0 or -1 with
+ * *cause (new).
+ */
+int	 emit_feed(const struct config *, const char *repo, char **cause);
 void	 emit_result_clear(struct emit_result *);
 /* Write a file atomically; 0 or -1 with errno set. */
 int	 emit_write_atomic(const char *path, const char *data, size_t len);

@@ -13,6 +13,7 @@
 #include <event2/event.h>
 #include <jansson.h>
 
+#include "archive.h"
 #include "backfill.h"
 #include "buf.h"
 #include "control.h"
@@ -194,10 +195,10 @@ main_emit_one(struct hookcastd *d, struct store_repo *r, int write,
 		    json_string(res.md_path));
 		json_object_set_new(item, "json", json_string(res.json_path));
 		d->metrics.episodes_emitted++;
-		hookcastd_notify_status(d, 1);
 		main_journal_rotate(d, r->name, start);
 		old = store_rotate(d->store, r, start);
 		day_free(old);
+		hookcastd_notify_status(d, 1);
 	} else {
 		ep = json_loads(res.json_text, 0, NULL);
 		json_object_set_new(item, "episode", ep != NULL ? ep :
@@ -242,6 +243,70 @@ hookcastd_emit(struct hookcastd *d, const char *repo, int write,
 		}
 	}
 	if (rc == -1) {
+		json_decref(list);
+		return -1;
+	}
+	reply = json_pack("{s:b, s:o}", "ok", 1, "episodes", list);
+	s = json_dumps(reply, JSON_COMPACT);
+	buf_puts(out, s);
+	free(s);
+	json_decref(reply);
+	return 0;
+}
+
+/*
+ * Write the weekly recap of repo, or of every repository (open in the
+ * store or with a folder of episodes) whose week has episodes when repo
+ * is NULL, appending the results to list. 0, or -1 with *cause for repo.
+ */
+static int
+main_recap(struct hookcastd *d, const char *repo, time_t now, json_t *list,
+    char **cause)
+{
+	struct strlist		 repos = { NULL, 0 };
+	struct emit_result	 res;
+	size_t			 i;
+	char			*why = NULL;
+	int			 rc = 0;
+
+	if (repo != NULL)
+		strlist_add(&repos, repo);
+	else {
+		for (i = 0; i < store_nrepos(d->store); i++)
+			strlist_add(&repos, store_repo_at(d->store, i)->name);
+		archive_repos(d->conf.output_dir, &repos);
+	}
+	for (i = 0; i < repos.n; i++) {
+		if (emit_recap(&d->conf, repos.v[i], now, 1, &res,
+		    &why) == -1) {
+			if (repo != NULL) {
+				*cause = why;
+				rc = -1;
+				break;
+			}
+			log_debug("recap of %s: %s", repos.v[i], why);
+			free(why);
+			why = NULL;
+			continue;
+		}
+		d->metrics.episodes_emitted++;
+		json_array_append_new(list, json_pack("{s:s, s:s, s:s, s:s, "
+		    "s:s}", "repo", res.repo, "date", res.date, "title",
+		    res.title, "markdown", res.md_path, "json", res.json_path));
+		emit_result_clear(&res);
+	}
+	strlist_clear(&repos);
+	return rc;
+}
+
+int
+hookcastd_recap(struct hookcastd *d, const char *repo, struct buf *out,
+    char **cause)
+{
+	json_t	*reply, *list = json_array();
+	char	*s;
+
+	if (main_recap(d, repo, time(NULL), list, cause) == -1) {
 		json_decref(list);
 		return -1;
 	}
@@ -323,6 +388,12 @@ main_tls(struct hookcastd *d, char **cause)
 	return 0;
 }
 
+static void
+main_status_timer(evutil_socket_t fd, short what, void *arg)
+{
+	hookcastd_notify_status(arg, 1);
+}
+
 void
 hookcastd_notify_status(struct hookcastd *d, int force)
 {
@@ -331,9 +402,14 @@ hookcastd_notify_status(struct hookcastd *d, int force)
 	struct store_repo	*r;
 	time_t			 now = time(NULL);
 	char			 next[32];
+	struct timeval		 one = { 1, 0 };
 
-	if (!force && now == d->status_at)
+	if (!force && now == d->status_at) {
+		/* sent this second already: send the latest a second later */
+		if (d->status_ev != NULL && !evtimer_pending(d->status_ev, NULL))
+			evtimer_add(d->status_ev, &one);
 		return;
+	}
 	d->status_at = now;
 	for (i = 0; i < store_nrepos(d->store); i++) {
 		r = store_repo_at(d->store, i);
@@ -454,6 +530,8 @@ main_emit_timer(evutil_socket_t fd, short what, void *arg)
 	char			*cause = NULL;
 	size_t			 i;
 	json_t			*list;
+	struct tm		 tm;
+	int			 quiet, wday;
 
 	if (now < at) {
 		/* woke early (clock change): wait again */
@@ -462,9 +540,10 @@ main_emit_timer(evutil_socket_t fd, short what, void *arg)
 	}
 	log_info("scheduled emission");
 	list = json_array();
+	quiet = strcmp(d->conf.quiet_days, "emit") == 0;
 	for (i = 0; i < store_nrepos(d->store); i++) {
 		r = store_repo_at(d->store, i);
-		if (!main_has_activity(r->day)) {
+		if (!main_has_activity(r->day) && !quiet) {
 			r->day->start = at;
 			continue;
 		}
@@ -474,12 +553,21 @@ main_emit_timer(evutil_socket_t fd, short what, void *arg)
 			cause = NULL;
 		}
 	}
+	/* the weekly recap, on its weekday in the configured zone */
+	wday = config_weekday(d->conf.recap_weekday);
+	localtime_r(&at, &tm);
+	if (wday >= 0 && tm.tm_wday == wday &&
+	    main_recap(d, NULL, now, list, &cause) == -1) {
+		free(cause);
+		cause = NULL;
+	}
 	json_decref(list);
 	d->window_start = at;
 	/* redeliveries come within three days; keep a margin */
 	store_prune_seen(d->store, now - 4 * 86400);
 	hookcastd_compact(d);
 	main_arm_emit(d);
+	hookcastd_notify_status(d, 1);
 }
 
 static void
@@ -583,6 +671,18 @@ main(int argc, char **argv)
 		    d.conf.timezone);
 		rc = -1;
 	}
+	if (rc == 0 && d.conf.tls_cert != NULL) {
+		SSL_CTX	*ctx = tls_context(d.conf.tls_cert, d.conf.tls_key,
+		    &cause);
+
+		if (ctx == NULL) {
+			config_causes_add(&causes, "%s", cause);
+			free(cause);
+			cause = NULL;
+			rc = -1;
+		}
+		tls_context_free(ctx);
+	}
 	if (check) {
 		for (j = 0; j < causes.n; j++)
 			fprintf(stderr, "%s\n", causes.v[j]);
@@ -621,6 +721,13 @@ main(int argc, char **argv)
 	    d.conf.emit_minute);
 	d.store = store_new();
 
+	/* a certificate that doesn't load stops us before any work */
+	main_limits(&d.conf, &limits);
+	d.http = http_server_new(d.base, &limits, webhook_head,
+	    webhook_request, &d);
+	if (main_tls(&d, &cause) == -1)
+		fatalx("%s", cause);
+
 	if ((d.journal = journal_open(d.conf.state_dir, &cause)) == NULL)
 		fatalx("%s", cause);
 	{
@@ -638,11 +745,6 @@ main(int argc, char **argv)
 	}
 	main_catch_up(&d);
 
-	main_limits(&d.conf, &limits);
-	d.http = http_server_new(d.base, &limits, webhook_head,
-	    webhook_request, &d);
-	if (main_tls(&d, &cause) == -1)
-		fatalx("%s", cause);
 	if (notify_listen_fds(&fds) == -1)
 		fatalx("socket activation failed");
 	if (fds.nhttp > 0) {
@@ -673,6 +775,7 @@ main(int argc, char **argv)
 	}
 	d.emit_timer = evtimer_new(d.base, main_emit_timer, &d);
 	d.sync_ev = event_new(d.base, -1, 0, webhook_sync, &d);
+	d.status_ev = evtimer_new(d.base, main_status_timer, &d);
 	d.pending_tail = &d.pending;
 	main_arm_emit(&d);
 
@@ -691,6 +794,7 @@ main(int argc, char **argv)
 		event_free(sigs[i]);
 	event_free(d.emit_timer);
 	event_free(d.sync_ev);
+	event_free(d.status_ev);
 	if (d.drain_ev != NULL)
 		event_free(d.drain_ev);
 	journal_close(d.journal);

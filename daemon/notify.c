@@ -118,18 +118,22 @@ notify_listen_fds(struct notify_fds *out)
 		log_warnx("socket activation: %s", strerror(-n));
 		return -1;
 	}
+	/*
+	 * By address family: a socket unit names all of its sockets alike
+	 * (FileDescriptorName=), so names can't tell them apart. A Unix
+	 * socket is the control socket; TCP ones serve HTTP.
+	 */
 	for (i = 0; i < n; i++) {
 		fd = SD_LISTEN_FDS_START + i;
 		if (sd_is_socket(fd, AF_UNSPEC, SOCK_STREAM, 1) <= 0) {
-			log_warnx("socket activation: fd %d is not a listening "
-			    "stream socket; ignored", fd);
+			log_warnx("socket activation: fd %d (%s) is not a "
+			    "listening stream socket; ignored", fd,
+			    names != NULL ? names[i] : "unnamed");
 			continue;
 		}
-		if ((names != NULL && strcmp(names[i], "control") == 0) ||
-		    ((names == NULL || strcmp(names[i], "unknown") == 0) &&
-		    sd_is_socket(fd, AF_UNIX, SOCK_STREAM, 1) > 0)) {
+		if (sd_is_socket(fd, AF_UNIX, SOCK_STREAM, 1) > 0) {
 			if (out->control != -1) {
-				log_warnx("socket activation: a second control "
+				log_warnx("socket activation: a second Unix "
 				    "socket (fd %d) ignored", fd);
 				continue;
 			}

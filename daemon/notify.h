@@ -22,7 +22,7 @@ void		 notify_status(const char *, ...)
 /* Watchdog interval in microseconds, 0 when off. */
 uint64_t	 notify_watchdog_usec(const struct notify *);
 
-/* Sockets from socket activation, by name ("http", "control"). */
+/* Sockets from socket activation. */
 struct notify_fds {
 	int	*http;
 	size_t	 nhttp;
@@ -30,10 +30,9 @@ struct notify_fds {
 };
 
 /*
- * Collect the sockets systemd passed (LISTEN_FDS / LISTEN_FDNAMES). A
- * socket named "control" (or any Unix socket without a name) is the
- * control socket; the others are HTTP listeners. Returns the number of
- * sockets taken, or -1 on an error (logged).
+ * Collect the sockets systemd passed (LISTEN_FDS). The Unix stream socket
+ * is the control socket; TCP ones are HTTP listeners. Returns the number
+ * of sockets passed, or -1 on an error (logged).
  */
 int		 notify_listen_fds(struct notify_fds *);
 void		 notify_fds_clear(struct notify_fds *);

@@ -8,6 +8,9 @@
 #include "store.h"
 #include "xmalloc.h"
 
+/* gaps remembered per repository; older ones are forgotten past this */
+#define STORE_MAX_MISSING	64
+
 struct seen {
 	char	*key;		/* "hook id:GUID"; NULL for an empty slot */
 	time_t	 at;
@@ -48,6 +51,9 @@ store_free(struct store *s)
 		}
 		free(s->repos[i].head_branch);
 		free(s->repos[i].head_after);
+		for (j = 0; j < s->repos[i].nmissing; j++)
+			free(s->repos[i].missing[j]);
+		free(s->repos[i].missing);
 	}
 	free(s->repos);
 	for (i = 0; i < s->seen_cap; i++)
@@ -241,8 +247,9 @@ store_rotate(struct store *s, struct store_repo *r, time_t start)
 int
 store_note_push(struct store_repo *r, const struct push *p)
 {
-	size_t	i;
-	int	gap = 0;
+	size_t	 i, k;
+	int	 gap = 0;
+	char	*key;
 
 	if (p->branch == NULL || p->after == NULL)
 		return 0;
@@ -258,9 +265,28 @@ store_note_push(struct store_repo *r, const struct push *p)
 		r->head_after[i] = NULL;
 		r->nheads++;
 	}
+	xasprintf(&key, "%s\n%s", p->branch, p->after);
+	for (k = 0; k < r->nmissing; k++) {
+		if (strcmp(r->missing[k], key) != 0)
+			continue;
+		/* the push a gap was missing: it fills it */
+		free(r->missing[k]);
+		r->missing[k] = r->missing[--r->nmissing];
+		free(key);
+		return 0;
+	}
+	free(key);
 	if (r->head_after[i] != NULL && p->before != NULL && !p->created &&
-	    !p->forced && strcmp(r->head_after[i], p->before) != 0)
+	    !p->forced && strcmp(r->head_after[i], p->before) != 0) {
 		gap = 1;
+		/* what this push builds on never came: remember it */
+		if (r->nmissing < STORE_MAX_MISSING) {
+			r->missing = xreallocarray(r->missing, r->nmissing + 1,
+			    sizeof(*r->missing));
+			xasprintf(&r->missing[r->nmissing++], "%s\n%s",
+			    p->branch, p->before);
+		}
+	}
 	free(r->head_after[i]);
 	r->head_after[i] = xstrdup(p->after);
 	return gap;

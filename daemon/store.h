@@ -20,6 +20,9 @@ struct store_repo {
 	char	       **head_branch;
 	char	       **head_after;
 	size_t		 nheads;
+	/* heads a gap left missing ("branch\nsha"), until a push fills them */
+	char	       **missing;
+	size_t		 nmissing;
 };
 
 struct store	*store_new(void);
@@ -55,7 +58,9 @@ int		 store_add(struct store *, struct handler_result *, time_t start,
 /*
  * Note a push's before/after on its branch. Returns 1 when before is not
  * the last head seen there (a delivery was missed), else 0. A created
- * branch or a forced push is never a gap.
+ * branch or a forced push is never a gap; nor is a late push that ends
+ * at a head a gap left missing (a redelivery filling it): that one moves
+ * nothing.
  */
 int		 store_note_push(struct store_repo *, const struct push *);
 

@@ -1,0 +1,187 @@
+/* The archive: episodes already written, read back. */
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "archive.h"
+#include "emit.h"
+#include "log.h"
+#include "xmalloc.h"
+
+/* Most files one folder may list: a century of daily episodes. */
+#define ARCHIVE_MAX_FILES	100000
+
+int
+archive_parse_name(const char *name, struct archive_entry *e)
+{
+	const char	*p;
+	long		 seq;
+	int		 i;
+
+	if (strlen(name) < 10)
+		return 0;
+	for (i = 0; i < 10; i++) {
+		if (i == 4 || i == 7) {
+			if (name[i] != '-')
+				return 0;
+		} else if (!isdigit((unsigned char)name[i]))
+			return 0;
+	}
+	p = name + 10;
+	if (*p == '\0')
+		seq = 1;
+	else if (strcmp(p, "-recap") == 0)
+		seq = ARCHIVE_RECAP;
+	else {
+		if (p[0] != '-' || p[1] < '1' || p[1] > '9' || strlen(p) > 7)
+			return 0;
+		for (seq = 0, p++; *p != '\0'; p++) {
+			if (!isdigit((unsigned char)*p))
+				return 0;
+			seq = seq * 10 + (*p - '0');
+		}
+		if (seq < 2)
+			return 0;
+	}
+	e->name = xstrdup(name);
+	memcpy(e->date, name, 10);
+	e->date[10] = '\0';
+	e->seq = (int)seq;
+	return 1;
+}
+
+int
+archive_cmp(const struct archive_entry *a, const struct archive_entry *b)
+{
+	int	c = strcmp(a->date, b->date);
+
+	if (c != 0)
+		return c;
+	return a->seq < b->seq ? -1 : a->seq > b->seq ? 1 : 0;
+}
+
+static int
+archive_qcmp(const void *a, const void *b)
+{
+	return archive_cmp(a, b);
+}
+
+void
+archive_list(const char *dir, struct archive *ar)
+{
+	DIR		*d;
+	struct dirent	*de;
+	struct archive_entry e;
+	char		*base;
+	size_t		 len;
+
+	memset(ar, 0, sizeof(*ar));
+	if ((d = opendir(dir)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL && ar->n < ARCHIVE_MAX_FILES) {
+		len = strlen(de->d_name);
+		if (len < 15 || strcmp(de->d_name + len - 5, ".json") != 0)
+			continue;
+		base = xstrndup(de->d_name, len - 5);
+		if (archive_parse_name(base, &e)) {
+			ar->v = xreallocarray(ar->v, ar->n + 1,
+			    sizeof(*ar->v));
+			ar->v[ar->n++] = e;
+		}
+		free(base);
+	}
+	closedir(d);
+	if (ar->n > 0)
+		qsort(ar->v, ar->n, sizeof(*ar->v), archive_qcmp);
+}
+
+void
+archive_clear(struct archive *ar)
+{
+	size_t	i;
+
+	for (i = 0; i < ar->n; i++)
+		free(ar->v[i].name);
+	free(ar->v);
+	memset(ar, 0, sizeof(*ar));
+}
+
+json_t *
+archive_load(const char *dir, const struct archive_entry *e)
+{
+	json_error_t	 err;
+	json_t		*j;
+	char		*path;
+
+	xasprintf(&path, "%s/%s.json", dir, e->name);
+	j = json_load_file(path, 0, &err);
+	if (j == NULL)
+		log_warnx("%s: %s: %s", __func__, path, err.text);
+	else if (!json_is_object(j)) {
+		log_warnx("%s: %s: not an episode", __func__, path);
+		json_decref(j);
+		j = NULL;
+	}
+	free(path);
+	return j;
+}
+
+void
+archive_repos(const char *output_dir, struct strlist *list)
+{
+	DIR		*d, *sub;
+	struct dirent	*de, *se;
+	char		*path, *repo, *sub_path;
+	struct stat	 st;
+
+	if ((d = opendir(output_dir)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		xasprintf(&path, "%s/%s", output_dir, de->d_name);
+		if (stat(path, &st) == -1 || !S_ISDIR(st.st_mode) ||
+		    (sub = opendir(path)) == NULL) {
+			free(path);
+			continue;
+		}
+		while ((se = readdir(sub)) != NULL) {
+			if (se->d_name[0] == '.')
+				continue;
+			xasprintf(&repo, "%s/%s", de->d_name, se->d_name);
+			xasprintf(&sub_path, "%s/%s", path, se->d_name);
+			if (emit_repo_name_ok(repo) &&
+			    stat(sub_path, &st) == 0 && S_ISDIR(st.st_mode) &&
+			    !strlist_contains(list, repo))
+				strlist_add(list, repo);
+			free(sub_path);
+			free(repo);
+		}
+		closedir(sub);
+		free(path);
+	}
+	closedir(d);
+}
+
+time_t
+archive_time(const char *s)
+{
+	struct tm	tm;
+	const char	*end;
+
+	if (s == NULL)
+		return 0;
+	memset(&tm, 0, sizeof(tm));
+	end = strptime(s, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	if (end == NULL || *end != '\0')
+		return 0;
+	return timegm(&tm);
+}
