@@ -15,6 +15,7 @@
 #include "buf.h"
 #include "config.h"
 #include "log.h"
+#include "schedule.h"
 #include "xmalloc.h"
 
 enum config_type {
@@ -184,6 +185,9 @@ config_causes_clear(struct config_causes *c)
 	c->n = 0;
 }
 
+static void	config_set_origin(struct config *, const struct config_key *,
+		    const char *, ...) __attribute__((format(printf, 3, 4)));
+
 static const struct config_key *
 config_find_key(const char *name)
 {
@@ -326,6 +330,53 @@ config_set(struct config *conf, const struct config_key *k, const char *value)
 	return cause;
 }
 
+static void
+config_set_origin(struct config *conf, const struct config_key *k,
+    const char *fmt, ...)
+{
+	size_t	i = (size_t)(k - config_keys);
+	va_list	ap;
+	char	*s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) == -1)
+		s = NULL;
+	va_end(ap);
+	free(conf->origins[i]);
+	conf->origins[i] = s;
+}
+
+/*
+ * Errors found once everything is read ("journal_fsync: ...") get where
+ * their key was set: "file:line: journal_fsync: ..." or "--flag: ...".
+ */
+static void
+config_place_causes(const struct config *conf, struct config_causes *causes,
+    size_t from)
+{
+	size_t		 i, k, n;
+	const char	*origin;
+	char		*s;
+
+	for (i = from; i < causes->n; i++) {
+		for (k = 0; k < NKEYS; k++) {
+			n = strlen(config_keys[k].name);
+			if (strncmp(causes->v[i], config_keys[k].name, n) == 0 &&
+			    causes->v[i][n] == ':')
+				break;
+		}
+		if (k == NKEYS || (origin = conf->origins[k]) == NULL)
+			continue;
+		if (origin[0] == '-')
+			xasprintf(&s, "%s (%.*s)%s", origin, (int)n,
+			    causes->v[i], causes->v[i] + n);
+		else
+			xasprintf(&s, "%s: %s", origin, causes->v[i]);
+		free(causes->v[i]);
+		causes->v[i] = s;
+	}
+}
+
 /* Reading the file: inih with a reader that counts lines. */
 struct config_file {
 	FILE			*f;
@@ -447,6 +498,7 @@ config_file_handler(void *user, const char *section, const char *name,
 		    cf->line, name, cause);
 		free(cause);
 	}
+	config_set_origin(cf->conf, k, "%s:%d", cf->path, cf->line);
 	return 1;
 }
 
@@ -565,6 +617,7 @@ config_defaults(struct config *conf, struct config_causes *causes)
 	char	*cause;
 
 	memset(conf, 0, sizeof(*conf));
+	conf->origins = xcalloc(NKEYS, sizeof(*conf->origins));
 	for (i = 0; i < NKEYS; i++) {
 		if (config_keys[i].def == NULL)
 			continue;
@@ -649,15 +702,10 @@ config_finish(struct config *conf, struct config_causes *causes)
 			config_causes_add(causes, "listen: '%s' is not host:port",
 			    a);
 	}
-	/* time zone: it must exist in the zone database */
-	if (strcmp(conf->timezone, "UTC") != 0) {
-		xasprintf(&path, "/usr/share/zoneinfo/%s", conf->timezone);
-		if (strstr(conf->timezone, "..") != NULL ||
-		    access(path, R_OK) != 0)
-			config_causes_add(causes, "timezone: unknown time zone "
-			    "'%s'", conf->timezone);
-		free(path);
-	}
+	/* time zone: it must be a zone of the zone database */
+	if (!schedule_zone_exists(conf->timezone))
+		config_causes_add(causes, "timezone: unknown time zone '%s'",
+		    conf->timezone);
 	for (i = 0; i < conf->secret_files.n; i++)
 		config_read_secret(conf, conf->secret_files.v[i], causes);
 	if (conf->secret_files.n == 0) {
@@ -708,8 +756,8 @@ config_load(struct config *conf, int argc, char **argv,
 {
 	const struct config_key	*k;
 	const char		*value, *file = NULL;
-	char			*name, *cause;
-	size_t			 before = causes->n, j;
+	char			*name, *cause, *flag;
+	size_t			 before = causes->n, j, late;
 	int			 i, skip;
 
 	config_defaults(conf, causes);
@@ -760,13 +808,19 @@ config_load(struct config *conf, int argc, char **argv,
 			free(name);
 			continue;
 		}
+		flag = xstrndup(argv[i], strcspn(argv[i], "="));
 		if ((cause = config_set(conf, k, value)) != NULL) {
-			config_causes_add(causes, "--%s: %s", name, cause);
+			config_causes_add(causes, "%s (%s): %s", flag, name,
+			    cause);
 			free(cause);
 		}
+		config_set_origin(conf, k, "%s", flag);
+		free(flag);
 		free(name);
 	}
+	late = causes->n;
 	config_finish(conf, causes);
+	config_place_causes(conf, causes, late);
 	return causes->n > before ? -1 : 0;
 }
 
@@ -776,6 +830,10 @@ config_clear(struct config *conf)
 	size_t	i;
 
 	free(conf->file);
+	if (conf->origins != NULL)
+		for (i = 0; i < NKEYS; i++)
+			free(conf->origins[i]);
+	free(conf->origins);
 	strlist_clear(&conf->listen);
 	free(conf->webhook_path);
 	strlist_clear(&conf->secret_files);

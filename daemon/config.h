@@ -52,6 +52,9 @@ struct config {
 	struct repo_conf *repos;
 	size_t		 nrepos;
 
+	/* where each key was set: "file:line" or "--flag" (NULL: default) */
+	char		**origins;
+
 	/* loaded from secret_files (or the environment) by config_load */
 	char		**secrets;
 	size_t		 *secretlens;

@@ -133,7 +133,9 @@ http_header(const struct http_request *req, const char *name)
 static int
 http_is_tchar(unsigned char c)
 {
-	return isalnum(c) || strchr("!#$%&'*+-.^_`|~", c) != NULL;
+	/* strchr finds the terminator: NUL is no token character */
+	return c != '\0' && (isalnum(c) ||
+	    strchr("!#$%&'*+-.^_`|~", c) != NULL);
 }
 
 /* Does a comma-separated header value hold token (case-insensitive)? */

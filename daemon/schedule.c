@@ -2,33 +2,49 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "schedule.h"
 #include "xmalloc.h"
 
 int
+schedule_zone_exists(const char *tz)
+{
+	char		*path;
+	struct stat	 st;
+	int		 ok;
+
+	if (strcmp(tz, "UTC") == 0)
+		return 1;
+	if (*tz == '\0' || *tz == '/' || strstr(tz, "..") != NULL)
+		return 0;
+	/* a zone is a file; "America" is a folder, which glibc reads as UTC */
+	xasprintf(&path, "/usr/share/zoneinfo/%s", tz);
+	ok = stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	    access(path, R_OK) == 0;
+	free(path);
+	return ok;
+}
+
+int
 schedule_set_timezone(const char *tz)
 {
-	char	*path;
-	int	 ok;
-
-	if (strcmp(tz, "UTC") != 0) {
-		xasprintf(&path, "/usr/share/zoneinfo/%s", tz);
-		ok = strstr(tz, "..") == NULL && access(path, R_OK) == 0;
-		free(path);
-		if (!ok)
-			return -1;
-	}
+	if (!schedule_zone_exists(tz))
+		return -1;
 	setenv("TZ", tz, 1);
 	tzset();
 	return 0;
 }
 
-/* Local hour:minute on the day `days` after now's local date. */
+/*
+ * Local hour:minute on the day `days` after now's local date. When the
+ * clocks go back that time happens twice: the first is the day's.
+ */
 static time_t
 schedule_at(time_t now, int days, int hour, int minute)
 {
-	struct tm	tm;
+	struct tm	tm, want, got;
+	time_t		t, other;
 
 	localtime_r(&now, &tm);
 	tm.tm_mday += days;
@@ -36,7 +52,18 @@ schedule_at(time_t now, int days, int hour, int minute)
 	tm.tm_min = minute;
 	tm.tm_sec = 0;
 	tm.tm_isdst = -1;
-	return mktime(&tm);
+	want = tm;
+	t = mktime(&tm);
+	/* the same wall time with the other DST flag, if it exists */
+	want.tm_isdst = tm.tm_isdst > 0 ? 0 : 1;
+	other = mktime(&want);
+	if (other != (time_t)-1 && other < t) {
+		localtime_r(&other, &got);
+		if (got.tm_hour == hour && got.tm_min == minute &&
+		    got.tm_mday == tm.tm_mday)
+			t = other;
+	}
+	return t;
 }
 
 time_t

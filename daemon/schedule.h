@@ -8,6 +8,8 @@
 
 #include <time.h>
 
+/* Is tz a zone of the zone database ("UTC", "Europe/Stockholm")? */
+int	 schedule_zone_exists(const char *tz);
 /* Make tz the process's time zone; 0 or -1 if it is unknown. */
 int	 schedule_set_timezone(const char *tz);
 /* The first local hour:minute strictly after now. */

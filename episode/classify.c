@@ -142,6 +142,14 @@ static const struct {
 	{ "init", NULL }, { "initialize", NULL }, { "declare", NULL },
 	{ "define", NULL }, { "undefine", NULL }, { "reland", NULL },
 	{ "re-land", NULL }, { "land", NULL }, { "dedupe", NULL },
+	{ "call", NULL }, { "reshuffle", NULL }, { "shuffle", NULL },
+	{ "fuse", NULL }, { "trace", NULL },
+	{ "change", NULL }, { "turn", NULL }, { "teach", "taught" },
+	{ "give", "gave" }, { "get", "got" }, { "find", "found" },
+	{ "track", NULL }, { "record", NULL }, { "store", NULL },
+	{ "load", NULL }, { "save", NULL }, { "mention", NULL },
+	{ "gate", NULL }, { "route", NULL }, { "lift", NULL },
+	{ "fetch", NULL }, { "rearrange", NULL }, { "reword", NULL },
 	{ "enforce", NULL }, { "reuse", NULL }, { "rename", NULL },
 };
 
@@ -930,6 +938,22 @@ classify_drop_preposition(struct buf *b)
 	}
 }
 
+/* Whether text so far ends in a word that names what "#N" is ("issue "). */
+static int
+classify_ref_word(const char *text)
+{
+	static const char *words[] = { "issue ", "issues ", "PR ", "PRs ",
+	    "pull request ", "pull requests ", "bug ", "ticket ", NULL };
+	size_t	 i, n, len = strlen(text);
+
+	for (i = 0; words[i] != NULL; i++) {
+		n = strlen(words[i]);
+		if (len >= n && strcasecmp(text + len - n, words[i]) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * Spoken-safe text (new string): markdown, backticks, URLs, e-mail
  * addresses, hex shas and "@" removed, whitespace folded.
@@ -986,12 +1010,13 @@ classify_clean(const char *s)
 		}
 		if (p[0] == '#' && isdigit((unsigned char)p[1]) &&
 		    (p == s || !classify_isword(p[-1]))) {
-			buf_puts(&b, "number ");
+			if (!classify_ref_word(buf_str(&b)))
+				buf_puts(&b, "number ");
 			p++;
 			continue;
 		}
-		if (*p == '`' || *p == '@' || (p[0] == '*' && p[1] == '*')) {
-			p += (*p == '*') ? 2 : 1;
+		if (*p == '`' || *p == '@' || *p == '*') {
+			p++;
 			continue;
 		}
 		if (p[0] == '\\' && p[1] != '\0' &&
@@ -1067,16 +1092,85 @@ struct classify_paras {
 	size_t	  n;
 };
 
+/* Whether s (length n) holds a bare "#123" that no word names. */
+static int
+classify_bare_ref(const char *s, size_t n)
+{
+	static const char *words[] = { "issue", "issues", "pr", "prs",
+	    "request", "requests", "bug", "ticket", NULL };
+	size_t	 i, j, w;
+
+	for (i = 0; i + 1 < n; i++) {
+		if (s[i] != '#' || !isdigit((unsigned char)s[i + 1]) ||
+		    (i > 0 && classify_isword(s[i - 1])))
+			continue;
+		/* the word before */
+		for (j = i; j > 0 && s[j - 1] == ' '; j--)
+			continue;
+		for (w = j; w > 0 && isalpha((unsigned char)s[w - 1]); w--)
+			continue;
+		if (j > w) {
+			size_t k;
+
+			for (k = 0; words[k] != NULL; k++) {
+				if (strlen(words[k]) == j - w &&
+				    strncasecmp(s + w, words[k], j - w) == 0)
+					break;
+			}
+			if (words[k] != NULL)
+				continue;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * The sentences of a raw paragraph that don't lean on a bare "#123"
+ * (new). Said aloud, "number 4074 deprecated a few classes" tells a
+ * listener nothing; the other sentences stand on their own.
+ */
+static char *
+classify_drop_refs(const char *raw)
+{
+	struct buf	 out;
+	const char	*start = raw, *p;
+
+	buf_init(&out);
+	for (p = raw;; p++) {
+		if (*p != '\0' && !((*p == '.' || *p == '!' || *p == '?') &&
+		    p[1] == ' ' && (isupper((unsigned char)p[2]) ||
+		    p[2] == '#')))
+			continue;
+		if (*p != '\0')
+			p++;
+		if (!classify_bare_ref(start, (size_t)(p - start))) {
+			if (out.len > 0)
+				buf_putc(&out, ' ');
+			buf_append(&out, start, (size_t)(p - start));
+		}
+		if (*p == '\0')
+			break;
+		while (*p == ' ')
+			p++;
+		start = p;
+		p--;
+	}
+	return buf_steal(&out);
+}
+
 /* Keep the paragraph in cur, cleaned, unless it is noise. */
 static void
 classify_para_flush(struct classify_paras *ps, struct buf *cur, int bullet,
     const char *nsubject)
 {
-	char	*clean, *norm;
+	char	*clean, *norm, *kept;
 
 	if (cur->len == 0)
 		return;
-	clean = classify_clean(buf_str(cur));
+	kept = classify_drop_refs(buf_str(cur));
+	clean = classify_clean(kept);
+	free(kept);
 	buf_reset(cur);
 	norm = classify_norm(clean);
 	if (classify_nwords(clean) < 4 || norm[0] == '\0' ||
@@ -1222,6 +1316,144 @@ classify_abbrev(const char *s, const char *p)
 	return 0;
 }
 
+/* Whether a word (length n) looks like code: snake_case, call(), a.path. */
+static int
+classify_codeish(const char *w, size_t n)
+{
+	size_t	i, upper = 0;
+
+	for (i = 0; i < n; i++) {
+		if (w[i] == '_' || w[i] == '(' || w[i] == '/' ||
+		    (w[i] == '.' && i + 1 < n && isalnum((unsigned char)w[i + 1])))
+			return 1;
+		if (i > 0 && isupper((unsigned char)w[i]))
+			upper++;
+	}
+	return upper > 0;
+}
+
+/* The third person of a verb ("fix" -> "fixes"; new). */
+static char *
+classify_third(const char *w, size_t n)
+{
+	char	*out;
+
+	if (n >= 2 && (strchr("sxz", w[n - 1]) != NULL ||
+	    (w[n - 1] == 'h' && strchr("cs", w[n - 2]) != NULL) ||
+	    (w[n - 1] == 'o' && w[n - 2] != 'o')))
+		xasprintf(&out, "%.*ses", (int)n, w);
+	else if (n >= 2 && w[n - 1] == 'y' && strchr("aeiou", w[n - 2]) == NULL)
+		xasprintf(&out, "%.*sies", (int)n - 1, w);
+	else
+		xasprintf(&out, "%.*ss", (int)n, w);
+	out[0] = (char)tolower((unsigned char)out[0]);
+	return out;
+}
+
+/* Whether an imperative speaks to the reader ("Set X to try it"). */
+static int
+classify_to_reader(const char *s, size_t verblen)
+{
+	static const char *verbs[] = { "set", "use", "see", "try", "run",
+	    "note", "please", "make", "pass", "export", "install", NULL };
+	size_t	i;
+
+	for (i = 0; verbs[i] != NULL; i++) {
+		if (strlen(verbs[i]) == verblen &&
+		    strncasecmp(s, verbs[i], verblen) == 0)
+			return 1;
+	}
+	return strcasestr(s, " you") != NULL;
+}
+
+/*
+ * Make one sentence read well aloud, in place at out->data + pos: a
+ * leading "Also:" goes, a trailing ": list_of(), identifiers" goes, and
+ * an imperative ("Reshuffle code to ...") becomes "It reshuffles code to
+ * ...", the way a host would say it.
+ */
+static void
+classify_sentence_fix(struct buf *out, size_t pos)
+{
+	static const char *not_imperative[] = { "is", "are", "was", "were",
+	    "has", "have", "had", "will", "can", "could", "should", "may",
+	    "might", "must", "for", "of", "in", "on", "to", "does", "did",
+	    "and", "or", "as", "at", "with", "from", "by", NULL };
+	static const char *this_change[] = { "this commit ", "this change ",
+	    "this patch ", "this pr ", "this pull request ", NULL };
+	struct buf	 t;
+	char		*s = xstrdup(out->data + pos), *p, *colon, *past, *third;
+	size_t		 n, w, i;
+	int		 also = 0, code;
+
+	p = s;
+	if (strncasecmp(p, "also: ", 6) == 0 || strncasecmp(p, "also, ", 6) == 0) {
+		p += 6;
+		also = 1;
+	}
+	/* "This commit suppresses X" reads as "It suppresses X" */
+	for (i = 0; this_change[i] != NULL; i++) {
+		w = strlen(this_change[i]);
+		n = strcspn(p + w, " ,.");
+		if (strncasecmp(p, this_change[i], w) == 0 && n > 2 &&
+		    p[w + n - 1] == 's' && p[w + n - 2] != 's') {
+			buf_init(&t);
+			buf_printf(&t, "It %s", p + w);
+			out->len = pos;
+			out->data[pos] = '\0';
+			buf_puts(out, buf_str(&t));
+			buf_free(&t);
+			free(s);
+			return;
+		}
+	}
+	/* ": a(), b_c, d.h" at the end */
+	if ((colon = strrchr(p, ':')) != NULL && colon[1] == ' ' &&
+	    colon > p + 10) {
+		const char *q = colon + 2;
+
+		code = *q != '\0';
+		while (*q != '\0' && code) {
+			w = strcspn(q, ", .");
+			if (q[w] == '.' && q[w + 1] != '\0' && q[w + 1] != ' ')
+				w += strcspn(q + w, ", ") - 0;
+			code = classify_codeish(q, w);
+			q += w;
+			while (*q == ',' || *q == ' ' || *q == '.')
+				q++;
+			if (strncmp(q, "and ", 4) == 0)
+				q += 4;
+		}
+		if (code)
+			*colon = '\0';
+	}
+	buf_init(&t);
+	n = strcspn(p, " ,:;");
+	past = classify_past(p, n);
+	for (i = 0; not_imperative[i] != NULL && past != NULL; i++) {
+		w = strcspn(p + n + (p[n] == ' '), " ,.;:");
+		if (p[n] == ' ' && strlen(not_imperative[i]) == w &&
+		    strncasecmp(p + n + 1, not_imperative[i], w) == 0)
+			break;
+	}
+	if (past != NULL && not_imperative[i] == NULL && p[n] == ' ' &&
+	    !classify_to_reader(p, n)) {
+		third = classify_third(p, n);
+		buf_printf(&t, "It %s%s%s", also ? "also " : "", third, p + n);
+		free(third);
+	} else {
+		buf_puts(&t, p);
+		if (t.len > 0)
+			t.data[0] = (char)toupper((unsigned char)t.data[0]);
+	}
+	free(past);
+	out->len = pos;
+	out->data[pos] = '\0';
+	buf_puts(out, buf_str(&t));
+	buf_free(&t);
+	free(s);
+}
+
 /* Append up to max sentences of s to out (a space between); how many. */
 int
 classify_sentences(struct buf *out, const char *s, int max)
@@ -1248,6 +1480,16 @@ classify_sentences(struct buf *out, const char *s, int max)
 				buf_putc(out, ' ');
 			pos = out->len;
 			buf_append(out, start, n);
+			if (strchr(".!?", out->data[out->len - 1]) != NULL)
+				out->data[--out->len] = '\0';
+			classify_sentence_fix(out, pos);
+			if (out->len == pos) {
+				if (*p == '\0')
+					break;
+				start = p + 2;
+				p++;
+				continue;
+			}
 			if (out->data[out->len - 1] == ':' ||
 			    out->data[out->len - 1] == ',' ||
 			    out->data[out->len - 1] == ';')
@@ -1392,11 +1634,6 @@ classify_setting_in(const char *line, int style)
 
 		if (!bound)
 			continue;
-		/* inside a URL? */
-		for (w = p; w > line && !isspace((unsigned char)w[-1]); w--)
-			continue;
-		if (strstr(w, "://") != NULL && strstr(w, "://") < p)
-			continue;
 		q = p;
 		if (style == 0 && isupper((unsigned char)*p)) {
 			under = letters = 0;
@@ -1443,6 +1680,11 @@ classify_setting_in(const char *line, int style)
 			while (q > p && strchr(".,;:)]", q[-1]) != NULL)
 				q--;
 		}
+		/* inside a URL? */
+		for (w = p; w > line && !isspace((unsigned char)w[-1]); w--)
+			continue;
+		if (memmem(w, (size_t)(p - w), "://", 3) != NULL)
+			continue;
 		n = (size_t)(q - p);
 		return xstrndup(p, n);
 	}
@@ -1457,43 +1699,124 @@ classify_setting(const char *subject, const char *body)
 	    "deprecat", "unused", "no longer", "rename", NULL };
 	struct buf	 line;
 	const char	*p, *eol;
-	char		*found = NULL, *l;
+	char		*found[3] = { NULL, NULL, NULL }, *l;
 	int		 style, in_code;
 
+	/* one pass over the lines; an earlier style wins over a later one */
 	buf_init(&line);
-	for (style = 0; style < 3 && found == NULL; style++) {
-		l = classify_lower(subject);
-		if (!classify_has_any(l, negative))
-			found = classify_setting_in(subject != NULL ? subject :
-			    "", style);
-		free(l);
-		in_code = 0;
-		for (p = body != NULL ? body : ""; *p != '\0' && found == NULL;) {
-			eol = p + strcspn(p, "\n");
-			buf_reset(&line);
-			buf_append(&line, p, (size_t)(eol - p));
-			p = *eol == '\n' ? eol + 1 : eol;
-			l = classify_lower(buf_str(&line));
-			if (strstr(l, "```") != NULL || strstr(l, "~~~") != NULL)
-				in_code = !in_code;
-			else if (!in_code && !classify_has_any(l, negative) &&
-			    !classify_starts_any(l + strspn(l, " "),
-			    classify_trailers, NULL) &&
-			    strncmp(l, "    ", 4) != 0)
-				found = classify_setting_in(buf_str(&line),
-				    style);
-			free(l);
-			if (found == NULL && !in_code &&
-			    classify_starts_any(buf_str(&line), classify_stops,
-			    NULL))
-				break;
+	l = classify_lower(subject);
+	if (!classify_has_any(l, negative)) {
+		for (style = 0; style < 3; style++)
+			found[style] = classify_setting_in(subject != NULL ?
+			    subject : "", style);
+	}
+	free(l);
+	in_code = 0;
+	for (p = body != NULL ? body : ""; *p != '\0' && found[0] == NULL;) {
+		eol = p + strcspn(p, "\n");
+		buf_reset(&line);
+		buf_append(&line, p, (size_t)(eol - p));
+		p = *eol == '\n' ? eol + 1 : eol;
+		if (strstr(buf_str(&line), "```") != NULL ||
+		    strstr(buf_str(&line), "~~~") != NULL) {
+			in_code = !in_code;
+			continue;
 		}
+		if (in_code || strncmp(buf_str(&line), "    ", 4) == 0)
+			continue;
+		if (classify_starts_any(buf_str(&line), classify_stops, NULL))
+			break;
+		l = classify_lower(buf_str(&line));
+		if (!classify_has_any(l, negative) &&
+		    !classify_starts_any(l + strspn(l, " "), classify_trailers,
+		    NULL)) {
+			for (style = 0; style < 3; style++) {
+				if (found[style] == NULL)
+					found[style] = classify_setting_in(
+					    buf_str(&line), style);
+			}
+		}
+		free(l);
 	}
 	buf_free(&line);
+	for (style = 0; style < 3; style++) {
+		if (found[style] != NULL) {
+			int other;
+
+			for (other = style + 1; other < 3; other++)
+				free(found[other]);
+			return found[style];
+		}
+	}
+	return NULL;
+}
+
+/* Whether lowercase s holds w as a whole word (or phrase). */
+static int
+classify_has_whole(const char *s, const char *w)
+{
+	const char	*p = s;
+	size_t		 n = strlen(w);
+
+	while ((p = strstr(p, w)) != NULL) {
+		if ((p == s || !isalnum((unsigned char)p[-1])) &&
+		    !isalnum((unsigned char)p[n]))
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+/*
+ * Whether the message introduces the setting rather than merely naming
+ * it: the line that names it also says add, new, now, set, option, flag,
+ * environment variable and the like.
+ */
+int
+classify_setting_new(const char *subject, const char *body,
+    const char *setting)
+{
+	static const char *words[] = { "add", "adds", "added", "introduce",
+	    "introduces", "introduced", "new", "now", "set", "sets", "setting",
+	    "can", "env", "environment", "variable", "option", "options",
+	    "flag", "opt", "enable", "enables", "configure", "knob", "try",
+	    "allow", "allows", "support", "supports", NULL };
+	static const char *trouble[] = { "crash", "bug", "fail", "error",
+	    "broke", "regression", "segfault", "leak", "hang", NULL };
+	const char	*src[2] = { subject, body }, *at, *bol, *eol;
+	char		*line;
+	size_t		 i, k;
+	int		 found = 0;
+
+	if (setting == NULL)
+		return 0;
+	for (i = 0; i < 2 && !found; i++) {
+		if (src[i] == NULL || (at = strstr(src[i], setting)) == NULL)
+			continue;
+		for (bol = at; bol > src[i] && bol[-1] != '\n'; bol--)
+			continue;
+		eol = at + strcspn(at, "\n");
+		line = xstrndup(bol, (size_t)(eol - bol));
+		memset(line + (at - bol), ' ', strlen(setting) <
+		    (size_t)(eol - at) ? strlen(setting) : (size_t)(eol - at));
+		for (k = 0; line[k] != '\0'; k++)
+			line[k] = (char)tolower((unsigned char)line[k]);
+		for (k = 0; words[k] != NULL && !found; k++)
+			found = classify_has_whole(line, words[k]);
+		/* a line about a failure names the setting, it doesn't offer it */
+		for (k = 0; trouble[k] != NULL && found; k++) {
+			if (strstr(line, trouble[k]) != NULL)
+				found = 0;
+		}
+		free(line);
+	}
 	return found;
 }
 
-/* A series marker "[3/15]" or "(3/15)" in the subject: 1 and part/total, or 0. */
+/*
+ * A series marker in the subject: "[3/15]", "(3/15)", "step 9", "part 2
+ * of 5". 1 and part/total (total 0 when not given), or 0.
+ */
 int
 classify_series(const char *subject, int *part, int *total)
 {
@@ -1514,6 +1837,35 @@ classify_series(const char *subject, int *part, int *total)
 			*total = b;
 			return 1;
 		}
+	}
+	/* "step 9", "part 2", "part 2 of 5", "Step 3/7" */
+	for (p = subject; *p != '\0'; p++) {
+		size_t w;
+
+		if (p > subject && classify_isword(p[-1]))
+			continue;
+		if (strncasecmp(p, "step ", 5) == 0)
+			w = 5;
+		else if (strncasecmp(p, "part ", 5) == 0)
+			w = 5;
+		else
+			continue;
+		if (!isdigit((unsigned char)p[w]))
+			continue;
+		a = atoi(p + w);
+		b = 0;
+		n = 0;
+		if (sscanf(p + w, "%*d of %d%n", &b, &n) != 1 &&
+		    sscanf(p + w, "%*d/%d%n", &b, &n) != 1)
+			b = 0;
+		if (a < 1 || a > 999 || (b != 0 && (b < a || b > 999)))
+			continue;
+		w += strspn(p + w, "0123456789");
+		if (n == 0 && classify_isword(p[w]))
+			continue;
+		*part = a;
+		*total = b;
+		return 1;
 	}
 	return 0;
 }
@@ -1568,7 +1920,7 @@ classify_score(const struct commit *c, const struct classify *cl,
 	s += log2(1.0 + (double)classify_nfiles(c));
 	s += (double)(readable > 1500 ? 1500 : readable) / 300.0;
 	s += 2.5 * (double)cl->nfigures;
-	if (cl->series_total > 0)
+	if (cl->series_part > 0)
 		s += 1.5;
 	if (cl->setting != NULL)
 		s += 1.0;
@@ -1583,6 +1935,27 @@ classify_score(const struct commit *c, const struct classify *cl,
 	return s;
 }
 
+/* Whether text names a file path of two or more levels ("a/b/c"). */
+static int
+classify_pathy(const char *text)
+{
+	const char	*p;
+	int		 slashes = 0, code = 0;
+
+	for (p = text;; p++) {
+		if (*p == ' ' || *p == '\0') {
+			if (slashes >= 2 && code)
+				return 1;
+			slashes = code = 0;
+			if (*p == '\0')
+				return 0;
+		} else if (*p == '/')
+			slashes++;
+		else if (*p == '_' || *p == '.' || isdigit((unsigned char)*p))
+			code = 1;
+	}
+}
+
 /* Classify a commit into c (cleared first); repo is "owner/name" or NULL. */
 void
 classify_commit(const struct commit *c, const char *repo, struct classify *cl)
@@ -1590,8 +1963,8 @@ classify_commit(const struct commit *c, const char *repo, struct classify *cl)
 	struct classify_paras	 ps;
 	struct buf		 all, prose;
 	char			*nwhat, *nfirst, *first;
-	size_t			 i, readable;
-	int			 taken;
+	size_t			 i, readable, nbullets, bulletlen;
+	int			 taken, squash;
 
 	memset(cl, 0, sizeof *cl);
 	cl->kind = classify_kind(c);
@@ -1613,39 +1986,69 @@ classify_commit(const struct commit *c, const char *repo, struct classify *cl)
 	    CLASSIFY_MAXFIGURES);
 	buf_free(&all);
 
+	/* a first sentence that restates and extends the subject replaces it */
+	if (ps.n > 0 && ps.text[0][0] != '\0') {
+		size_t fl;
+
+		for (fl = 0; ps.text[0][fl] != '\0' && !(ps.text[0][fl] ==
+		    '.' && (ps.text[0][fl + 1] == ' ' ||
+		    ps.text[0][fl + 1] == '\0')); fl++)
+			continue;
+		first = xstrndup(ps.text[0], fl);
+		nwhat = classify_norm(cl->what);
+		nfirst = classify_norm(first);
+		if (nwhat[0] != '\0' && strlen(nfirst) > strlen(nwhat) &&
+		    strncmp(nfirst, nwhat, strlen(nwhat)) == 0 &&
+		    fl <= CLASSIFY_MAXSENTENCE / 2) {
+			free(cl->what);
+			cl->what = first;
+			first = NULL;
+			fl += ps.text[0][fl] == '.';
+			fl += strspn(ps.text[0] + fl, " ");
+			memmove(ps.text[0], ps.text[0] + fl,
+			    strlen(ps.text[0] + fl) + 1);
+		} else if (ps.bullet[0] && strncmp(nwhat, nfirst,
+		    strlen(nfirst)) == 0)
+			ps.text[0][0] = '\0';	/* a bullet repeating it */
+		free(first);
+		free(nwhat);
+		free(nfirst);
+	}
+
+	/*
+	 * A squash merge's body lists its commits as short bullets ("* Fix
+	 * typo", "* Refine code"): a history, not an explanation.
+	 */
+	for (i = nbullets = bulletlen = 0; i < ps.n; i++) {
+		if (ps.bullet[i] && ps.text[i][0] != '\0') {
+			nbullets++;
+			bulletlen += strlen(ps.text[i]);
+		}
+	}
+	squash = nbullets >= 3 && bulletlen / nbullets < 50;
+
 	buf_init(&prose);
 	taken = 0;
 	for (i = 0; i < ps.n && taken < 2; i++) {
+		if (squash && ps.bullet[i])
+			continue;
+		if (ps.text[i][0] == '\0')
+			continue;
 		if (ps.bullet[i] && taken > 0)
 			break;
+		if (ps.bullet[i] && classify_pathy(ps.text[i]))
+			continue;
 		taken += classify_sentences(&prose, ps.text[i],
 		    ps.bullet[i] ? 1 : 2 - taken);
 		if (ps.bullet[i])
 			break;
 	}
 	classify_paras_free(&ps);
-
-	/* a first sentence that restates and extends the subject replaces it */
-	first = xstrndup(buf_str(&prose), strcspn(buf_str(&prose), "."));
-	nwhat = classify_norm(cl->what);
-	nfirst = classify_norm(first);
-	if (nwhat[0] != '\0' && strncmp(nfirst, nwhat, strlen(nwhat)) == 0 &&
-	    strlen(nfirst) > strlen(nwhat) &&
-	    strlen(first) + 1 < prose.len + 1 &&
-	    buf_str(&prose)[strlen(first)] == '.') {
-		free(cl->what);
-		cl->what = first;
-		first = NULL;
-		cl->prose = xstrdup(buf_str(&prose) + strlen(cl->what) + 1 +
-		    strspn(buf_str(&prose) + strlen(cl->what) + 1, " "));
-		buf_free(&prose);
-	} else
-		cl->prose = buf_steal(&prose);
-	free(first);
-	free(nwhat);
-	free(nfirst);
+	cl->prose = buf_steal(&prose);
 
 	cl->setting = classify_setting(c->subject, c->body);
+	cl->setting_new = classify_setting_new(c->subject, c->body,
+	    cl->setting);
 	cl->score = classify_score(c, cl, readable);
 }
 

@@ -36,12 +36,13 @@ struct classify {
 	int	 area_titled;	/* the area came from the title, not the files */
 	int	 bot;		/* made by a bot */
 	int	 series_part;	/* [3/15] -> 3 and 15; 0 when no series */
-	int	 series_total;
+	int	 series_total;	/* 0 when not given ("step 9") */
 	char	*what;		/* the subject without tags, prefix or (#N) */
 	char	*prose;		/* a sentence or two of the body, cleaned; "" if none */
 	char	*figures[CLASSIFY_MAXFIGURES]; /* "1.7x", "35%", "2.5 GB" */
 	size_t	 nfigures;
 	char	*setting;	/* a setting, flag or variable quoted verbatim */
+	int	 setting_new;	/* the message introduces it, not just names it */
 	double	 score;		/* significance; higher is more */
 };
 
@@ -83,7 +84,13 @@ int		 classify_sentences(struct buf *, const char *, int max);
 size_t		 classify_figures(const char *, char **out, size_t max);
 /* A setting, flag or environment variable the message names (new), or NULL. */
 char		*classify_setting(const char *subject, const char *body);
-/* A series marker "[3/15]" or "(3/15)" in the subject: 1 and part/total, or 0. */
+/* Whether the message introduces setting (add, new, now, option...). */
+int		 classify_setting_new(const char *subject, const char *body,
+		    const char *setting);
+/*
+ * A series marker in the subject: "[3/15]", "(3/15)", "step 9", "part 2
+ * of 5". 1 and part/total (total 0 when not given), or 0.
+ */
 int		 classify_series(const char *subject, int *part, int *total);
 /* The past tense of a known verb ("add" -> "added"; new), or NULL. */
 char		*classify_past(const char *word, size_t len);

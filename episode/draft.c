@@ -19,6 +19,8 @@
 
 #define DRAFT_MAX_FIXES		4	/* fixes told one by one */
 #define DRAFT_MAX_NAMED		4	/* names in a "from A, B and C" list */
+#define DRAFT_MAX_ROLLBACKS	4	/* reverts (and re-lands) told one by one */
+#define DRAFT_MAX_CHORES	8	/* one person's chores told in a group */
 
 enum draft_theme {
 	DRAFT_THEME_EMPTY,
@@ -33,6 +35,7 @@ struct draft_item {
 	struct classify		 cl;
 	char			*name;	/* as said aloud */
 	int			 told;
+	unsigned		 stamp;	/* the segment whose shas list it */
 };
 
 struct draft_shas {
@@ -54,6 +57,7 @@ struct draft {
 	size_t			 kind_count[CLASSIFY_NKINDS];
 	int			 bots;
 	size_t			 nhighlights;
+	unsigned		 stamp;	/* the segment being built, from 1 */
 };
 
 /* FNV-1a, to vary phrasing by the data. */
@@ -78,19 +82,20 @@ draft_pick(const struct draft *d, unsigned salt, const char *const *v,
 }
 #define DRAFT_PICK(d, salt, v) draft_pick(d, salt, v, sizeof v / sizeof v[0])
 
+/*
+ * Add an item's sha to the list of the segment being built, once: an item
+ * stamped with the current segment's number is already in it.
+ */
 static void
-draft_shas_add(struct draft_shas *s, const char *sha)
+draft_shas_add(struct draft *d, struct draft_shas *s, struct draft_item *it)
 {
-	size_t	i;
-
-	if (sha == NULL)
+	if (it->c->sha == NULL || it->stamp == d->stamp)
 		return;
-	for (i = 0; i < s->n; i++) {
-		if (strcmp(s->v[i], sha) == 0)
-			return;
-	}
-	s->v = xreallocarray(s->v, s->n + 1, sizeof *s->v);
-	s->v[s->n++] = xstrdup(sha);
+	it->stamp = d->stamp;
+	if ((s->n & (s->n - 1)) == 0)
+		s->v = xreallocarray(s->v, s->n == 0 ? 1 : s->n * 2,
+		    sizeof *s->v);
+	s->v[s->n++] = xstrdup(it->c->sha);
 }
 
 /* Add a segment, taking the text and the shas. */
@@ -101,8 +106,15 @@ draft_segment(struct draft *d, const char *kind, struct buf *text,
 	struct episode		*ep = d->ep;
 	struct episode_segment	*seg;
 
+	d->stamp++;
 	if (text->len == 0) {
 		buf_free(text);
+		if (shas != NULL) {
+			while (shas->n > 0)
+				free(shas->v[--shas->n]);
+			free(shas->v);
+			shas->v = NULL;
+		}
 		return;
 	}
 	ep->segments = xreallocarray(ep->segments, ep->nsegments + 1,
@@ -167,44 +179,174 @@ draft_first_word(const char *s)
 	return strcspn(s, " ,:;");
 }
 
+/* Whether the word (length n) is one of the list, ignoring case. */
+static int
+draft_word_in(const char *w, size_t n, const char *const *list)
+{
+	size_t	i;
+
+	for (i = 0; list[i] != NULL; i++) {
+		if (strlen(list[i]) == n && strncasecmp(w, list[i], n) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static const char *const draft_preps[] = { "to", "for", "on", "in", "with",
+    "from", "at", "of", "into", "by", "over", "under", "as", "when", "if",
+    "after", "before", "via", "than", "and", "or", "is", "are", NULL };
+
+/* A plain lowercase word: letters and hyphens only. */
+static int
+draft_plain(const char *w, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		if (!islower((unsigned char)w[i]) && w[i] != '-')
+			return 0;
+	}
+	return n > 0;
+}
+
+/* A plural-looking plain word ("warnings", not "class" or "status"). */
+static int
+draft_plural(const char *w, size_t n)
+{
+	return n > 3 && w[n - 1] == 's' && w[n - 2] != 's' && w[n - 2] != 'u' &&
+	    w[n - 2] != 'i';
+}
+
 /*
- * Append what, its leading verb (and the verbs opening later clauses, after
- * ", " or " and ") put in the past tense. Returns 0 when what does not
- * start with a known verb (nothing is appended then).
+ * The article a noun phrase at s wants after verb (NULL for none):
+ * "remove version table" -> "the", "add basic way" -> "a". Only plain
+ * lowercase phrases of one count noun get one; code, names, plurals and
+ * mass nouns ("readability", "caching") stay as they are.
+ */
+static const char *
+draft_article(const char *verb, size_t vn, const char *s)
+{
+	static const char *const the_verbs[] = { "remove", "delete", "drop",
+	    "fix", "update", "move", "rename", "replace", "restore",
+	    "refactor", "simplify", "rework", "rewrite", "document",
+	    "deprecate", "expose", "extend", "unify", "split", "tidy", "clean",
+	    "improve", "correct", "bump", NULL };
+	static const char *const a_verbs[] = { "add", "introduce", "implement",
+	    "create", "write", "re-add", "readd", NULL };
+	static const char *const skip[] = { "the", "a", "an", "this", "that",
+	    "these", "those", "all", "some", "any", "more", "each", "every",
+	    "its", "their", "our", "my", "no", "both", "other", "another",
+	    "up", "out", "away", "back", "off", "down", "it", "them", "one",
+	    "two", "three", "several", "many", "few", "most", "less", "much",
+	    "support", "readability", "performance", "documentation", "docs",
+	    "coverage", "handling", "logging", "code", "compatibility",
+	    "memory", "information", "data", "output", "input", "cleanup",
+	    "behavior", "behaviour", "access", "state", "debug", "error",
+	    "usage", "validation", "tracing", "lint", "linting", "typing",
+	    "misc", "miscellaneous", "various", "minor", "stale", "dead",
+	    NULL };
+	const char	*w = s, *art;
+	size_t		 n, words = 0;
+
+	if (draft_word_in(verb, vn, a_verbs))
+		art = strchr("aeiou", *s) != NULL ? "an" : "a";
+	else if (draft_word_in(verb, vn, the_verbs))
+		art = "the";
+	else
+		return NULL;
+	n = strcspn(w, " ,:;");
+	if (!draft_plain(w, n) || draft_word_in(w, n, skip) ||
+	    draft_word_in(w, n, draft_preps) ||
+	    (n > 4 && strncmp(w + n - 3, "ing", 3) == 0))
+		return NULL;
+	/* the head of the phrase: up to a preposition, a comma or code */
+	while (*w != '\0' && words < 4) {
+		n = strcspn(w, " ,:;");
+		if (draft_word_in(w, n, draft_preps) || !draft_plain(w, n))
+			break;
+		if (draft_plural(w, n))
+			return NULL;
+		words++;
+		if (w[n] != ' ')
+			break;
+		w += n + 1;
+	}
+	return art;
+}
+
+/*
+ * Whether what can be said as "NAME <past of what>": it starts with a
+ * known verb that has an object ("fix the retry" yes; "adjust to origin",
+ * "detect change" no: those are quoted instead).
+ */
+static int
+draft_verbal(const char *what)
+{
+	size_t	 n = draft_first_word(what), m;
+	char	*past;
+	const char *rest;
+
+	if ((past = classify_past(what, n)) == NULL)
+		return 0;
+	free(past);
+	if (what[n] != ' ')
+		return 0;
+	rest = what + n + 1;
+	m = strcspn(rest, " ,:;");
+	if (draft_word_in(rest, m, draft_preps))
+		return 0;
+	/* one bare lowercase noun ("detect change") reads badly */
+	if (rest[m] == '\0' && draft_plain(rest, m) && !draft_plural(rest, m))
+		return 0;
+	return 1;
+}
+
+/*
+ * Append what, its leading verb (and the verbs opening later clauses,
+ * after ", " or " and ") put in the past tense, articles added where a
+ * plain noun phrase wants one, and a last ", verb" clause joined with
+ * "and". Returns 0 when what does not start with a known verb (nothing is
+ * appended then).
  */
 static int
 draft_past(struct buf *b, const char *what)
 {
-	const char	*p = what;
+	const char	*p = what, *art;
 	char		*past;
-	size_t		 n;
-	int		 first = 1;
+	size_t		 n, comma = 0, start = b->len;
+	int		 first = 1, clauses = 0, anded = 0;
 
 	n = draft_first_word(what);
 	if ((past = classify_past(what, n)) == NULL)
 		return 0;
+	free(past);
 	while (*p != '\0') {
 		n = draft_first_word(p);
-		if ((first || p == what) && past != NULL) {
+		if ((past = classify_past(p, n)) != NULL && (first ||
+		    p[n] == ' ')) {
 			buf_puts(b, past);
 			free(past);
-			past = NULL;
-			p += n;
-		} else if (!first && (past = classify_past(p, n)) != NULL) {
-			buf_puts(b, past);
-			free(past);
-			past = NULL;
+			clauses++;
+			if (p[n] == ' ' && strncasecmp(p + n + 1, "up ", 3) == 0) {
+				buf_puts(b, " up");
+				n += 3;
+			}
+			if (p[n] == ' ' && (art = draft_article(p,
+			    draft_first_word(p), p + n + 1)) != NULL)
+				buf_printf(b, " %s", art);
 			p += n;
 		}
 		first = 0;
 		/* copy up to the next clause start */
 		while (*p != '\0') {
 			if (strncmp(p, ", ", 2) == 0) {
+				comma = b->len;
 				buf_puts(b, ", ");
 				p += 2;
 				break;
 			}
 			if (strncmp(p, " and ", 5) == 0) {
+				anded = 1;
 				buf_puts(b, " and ");
 				p += 5;
 				break;
@@ -212,18 +354,19 @@ draft_past(struct buf *b, const char *what)
 			buf_putc(b, *p++);
 		}
 	}
-	free(past);
+	/* "used X, dropped Y" -> "used X and dropped Y" */
+	if (comma > start && clauses >= 2 && !anded) {
+		struct buf t;
+
+		buf_init(&t);
+		buf_puts(&t, b->data + comma + 2);
+		b->len = comma;
+		b->data[comma] = '\0';
+		buf_puts(b, " and ");
+		buf_puts(b, buf_str(&t));
+		buf_free(&t);
+	}
 	return 1;
-}
-
-/* Whether what starts with a known verb. */
-static int
-draft_verbal(const char *what)
-{
-	char	*past = classify_past(what, draft_first_word(what));
-
-	free(past);
-	return past != NULL;
 }
 
 /* Append what with its first letter lowercased, unless it looks like a name. */
@@ -255,21 +398,51 @@ draft_area_lead(struct buf *b, const struct draft_item *it)
 	return 1;
 }
 
-/* "NAME added X" (or "NAME landed a change: X"); with_name 0 drops NAME. */
+/* Whether what opens with a noun of changes ("fixes and tidy-ups to X"). */
+static int
+draft_noun_start(const char *what)
+{
+	static const char *const nouns[] = { "fixes", "improvements",
+	    "updates", "tweaks", "tidy-ups", "cleanups", "clean-ups",
+	    "changes", "typo", "typos", "various", "minor", "small", "more",
+	    "several", "some", "misc", "assorted", NULL };
+
+	return draft_word_in(what, draft_first_word(what), nouns);
+}
+
+/*
+ * "NAME fixed the X" when what reads as a verb phrase; "NAME synced
+ * RELEASE-NOTES" for "RELEASE-NOTES: synced"; "NAME made fixes to X" for a
+ * noun of changes; otherwise what is quoted plainly: "NAME landed a
+ * setopt change titled ...". with_name 0 drops NAME.
+ */
 static void
 draft_did(struct buf *b, const struct draft_item *it, int with_name)
 {
+	const char	*w = it->cl.what, *area = it->cl.area;
+	size_t		 n = strlen(w);
+
 	if (with_name) {
 		buf_puts(b, it->name);
 		buf_putc(b, ' ');
 	}
-	if (!draft_past(b, it->cl.what)) {
-		if (it->cl.area != NULL && it->cl.area_titled)
-			buf_printf(b, "landed a change to %s: ", it->cl.area);
-		else
-			buf_puts(b, "landed a change: ");
-		buf_puts(b, it->cl.what);
+	if (draft_verbal(w) && draft_past(b, w))
+		return;
+	if (area != NULL && it->cl.area_titled && n > 2 &&
+	    strcmp(w + n - 2, "ed") == 0 && draft_plain(w, n)) {
+		buf_printf(b, "%s %s", w, area);
+		return;
 	}
+	if (draft_noun_start(w)) {
+		buf_puts(b, "made ");
+		draft_lower_first(b, w);
+		return;
+	}
+	if (area != NULL && it->cl.area_titled &&
+	    !draft_contains(w, area))
+		buf_printf(b, "landed a %s change titled \"%s\"", area, w);
+	else
+		buf_printf(b, "landed a change titled \"%s\"", w);
 }
 
 /* A sentence "In area, NAME added X." starting with a capital. */
@@ -291,6 +464,25 @@ draft_did_sentence(struct buf *b, const struct draft_item *it,
 		buf_puts(b, buf_str(&s));
 	draft_sentence_end(b);
 	buf_free(&s);
+}
+
+/* "pytorch/ao" -> "pytorch ao", "curl/curl" -> "curl" (new). */
+static char *
+draft_repo_spoken(const char *repo)
+{
+	const char	*slash = strchr(repo, '/');
+	char		*out, *clean;
+
+	if (slash == NULL)
+		return classify_clean(repo);
+	if (strcasecmp(slash + 1, "") != 0 && strlen(slash + 1) ==
+	    (size_t)(slash - repo) && strncasecmp(repo, slash + 1,
+	    (size_t)(slash - repo)) == 0)
+		return classify_clean(slash + 1);
+	xasprintf(&out, "%.*s %s", (int)(slash - repo), repo, slash + 1);
+	clean = classify_clean(out);
+	free(out);
+	return clean;
 }
 
 /* The spoken name of a commit's author (new). */
@@ -319,6 +511,16 @@ draft_cmp_score(const void *a, const void *b)
 		return -1;
 	if (x->cl.score < y->cl.score)
 		return 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* Order items by arrival. */
+static int
+draft_cmp_idx(const void *a, const void *b)
+{
+	const struct draft_item *x = *(const struct draft_item *const *)a;
+	const struct draft_item *y = *(const struct draft_item *const *)b;
+
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
@@ -366,13 +568,46 @@ draft_names(struct buf *b, struct draft_item **v, size_t n)
 	free(names);
 }
 
-/* The theme of the day, for the title and the sign-off. */
+/* Order items by area (case-insensitively), NULL areas last. */
+static int
+draft_cmp_area(const void *a, const void *b)
+{
+	const struct draft_item *x = *(const struct draft_item *const *)a;
+	const struct draft_item *y = *(const struct draft_item *const *)b;
+	int	c;
+
+	if (x->cl.area == NULL || y->cl.area == NULL)
+		return (x->cl.area == NULL) - (y->cl.area == NULL);
+	if ((c = strcasecmp(x->cl.area, y->cl.area)) != 0)
+		return c;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* Whether an item counts toward the theme. */
+static int
+draft_in_theme(const struct draft *d, const struct draft_item *it)
+{
+	if (d->theme == DRAFT_THEME_ROLLBACK)
+		return it->cl.kind == CLASSIFY_REVERT ||
+		    it->cl.kind == CLASSIFY_RELAND;
+	if (it->cl.bot)
+		return 0;
+	return it->cl.kind == d->theme_kind;
+}
+
+/*
+ * The theme of the day, for the title and the sign-off: the kind of
+ * change that weighs most (by significance, not only by count), or
+ * rollbacks when they are a good part of the day; and the area its
+ * changes share, when enough of them do.
+ */
 static void
 draft_theme(struct draft *d)
 {
-	size_t	 i, rollbacks, best = 0, area_n, bestn;
-	double	 score[CLASSIFY_NKINDS] = { 0 };
-	int	 k;
+	struct draft_item	**v;
+	size_t			  i, j, rollbacks, n, bestn, need;
+	double			  score[CLASSIFY_NKINDS] = { 0 }, best = 0;
+	int			  k;
 
 	if (d->nitems == 0) {
 		d->theme = DRAFT_THEME_EMPTY;
@@ -391,59 +626,49 @@ draft_theme(struct draft *d)
 		d->theme_kind = d->items[0].cl.kind;
 		return;
 	}
-	rollbacks = d->kind_count[CLASSIFY_REVERT] +
-	    d->kind_count[CLASSIFY_RELAND];
-	if (rollbacks >= 3 || (rollbacks > 0 && rollbacks * 3 >= d->nitems)) {
+	/* reverts count whoever made them: a bot's revert is still news */
+	rollbacks = d->ep->stats.reverts + d->ep->stats.relands;
+	if (rollbacks >= 3 && rollbacks * 5 >= d->nitems) {
+		d->theme = DRAFT_THEME_ROLLBACK;
+		d->theme_kind = CLASSIFY_REVERT;
+	} else if (rollbacks > 0 && rollbacks * 3 >= d->nitems) {
 		d->theme = DRAFT_THEME_ROLLBACK;
 		d->theme_kind = CLASSIFY_REVERT;
 	} else {
 		d->theme = DRAFT_THEME_KIND;
-		d->theme_kind = CLASSIFY_CHANGE;
+		d->theme_kind = d->bots ? CLASSIFY_DEPS : CLASSIFY_CHANGE;
 		for (k = 0; k < CLASSIFY_NKINDS; k++) {
 			if (k == CLASSIFY_REVERT || k == CLASSIFY_RELAND)
 				continue;
-			if (d->kind_count[k] > best || (d->kind_count[k] ==
-			    best && best > 0 && score[k] > score[d->theme_kind])) {
-				best = d->kind_count[k];
+			if (score[k] > best) {
+				best = score[k];
 				d->theme_kind = (enum classify_kind)k;
 			}
 		}
-		if (best == 0) {
-			/* only bots (or only rollbacks, handled above) */
-			d->theme_kind = d->bots ? CLASSIFY_DEPS : CLASSIFY_CHANGE;
-		}
 	}
 
-	/* the area most of the theme's commits share, if at least two do */
+	/* the area most of the theme's commits share: sorted, then runs */
+	v = xcalloc(d->nitems + 1, sizeof *v);
+	for (i = n = 0; i < d->nitems; i++) {
+		if (draft_in_theme(d, &d->items[i]) &&
+		    d->items[i].cl.area != NULL)
+			v[n++] = &d->items[i];
+	}
+	qsort(v, n, sizeof *v, draft_cmp_area);
+	need = d->theme == DRAFT_THEME_ROLLBACK ? rollbacks :
+	    d->kind_count[d->theme_kind];
 	bestn = 1;
-	for (i = 0; i < d->nitems; i++) {
-		const struct draft_item *it = &d->items[i];
-		size_t j;
-
-		if (it->cl.area == NULL || it->cl.bot)
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && strcasecmp(v[j]->cl.area,
+		    v[i]->cl.area) == 0; j++)
 			continue;
-		if (d->theme == DRAFT_THEME_ROLLBACK ? (it->cl.kind !=
-		    CLASSIFY_REVERT && it->cl.kind != CLASSIFY_RELAND) :
-		    it->cl.kind != d->theme_kind)
-			continue;
-		area_n = 0;
-		for (j = 0; j < d->nitems; j++) {
-			const struct draft_item *o = &d->items[j];
-
-			if (o->cl.area == NULL || o->cl.bot ||
-			    strcasecmp(o->cl.area, it->cl.area) != 0)
-				continue;
-			if (d->theme == DRAFT_THEME_ROLLBACK ? (o->cl.kind ==
-			    CLASSIFY_REVERT || o->cl.kind == CLASSIFY_RELAND) :
-			    o->cl.kind == d->theme_kind)
-				area_n++;
-		}
-		if (area_n > bestn) {
-			bestn = area_n;
+		if (j - i > bestn && (j - i >= 3 || (j - i) * 2 >= need)) {
+			bestn = j - i;
 			free(d->theme_area);
-			d->theme_area = xstrdup(it->cl.area);
+			d->theme_area = xstrdup(v[i]->cl.area);
 		}
 	}
+	free(v);
 }
 
 /* The index of the item a revert took out, or -1. */
@@ -535,13 +760,13 @@ draft_opening(struct draft *d)
 {
 	static const char *greet[] = {
 		"Hello and welcome to %s. I'm your host, and today we're "
-		    "looking at %s on this %s.",
-		"Good to have you back for another %s. Let's see what "
-		    "happened in %s on this %s.",
+		    "looking at the %s repository on this %s.",
+		"Good to have you back for another episode of %s. Let's see "
+		    "what happened in the %s repository on this %s.",
 		"Hi there, developers, and welcome to %s, with the news "
-		    "from %s on this %s.",
-		"Welcome in to %s. Grab a coffee: we're going through %s "
-		    "on this %s.",
+		    "from the %s repository on this %s.",
+		"Welcome in to %s. Grab a coffee: we're going through the "
+		    "day in the %s repository, this %s.",
 	};
 	const struct day_stats	*st = &d->ep->stats;
 	struct buf		 b;
@@ -632,7 +857,8 @@ draft_opening(struct draft *d)
 		if (st->reverts > 0 || st->relands > 0) {
 			buf_puts(&b, " Among them ");
 			if (st->reverts > 0) {
-				buf_puts(&b, st->reverts == 1 ? "is " : "are ");
+				buf_puts(&b, st->reverts == 1 &&
+				    st->relands == 0 ? "is " : "are ");
 				if (st->reverts == 1)
 					buf_puts(&b, "a revert");
 				else
@@ -661,6 +887,192 @@ draft_opening(struct draft *d)
 	draft_segment(d, "opening", &b, NULL);
 }
 
+/* The first sentence of text that says something broke, or NULL (new). */
+static char *
+draft_breakage(const char *text)
+{
+	static const char *const words[] = { "broke", "breaks", "breaking",
+	    "broken", "fail", "fails", "failing", "failure", "failures",
+	    "regress", "regression", "crash", "crashes", "flaky", "red",
+	    "timeout", "timeouts", "hang", "hangs", "error", "errors", NULL };
+	struct buf	 one;
+	const char	*p = text, *e;
+	char		*l;
+	size_t		 i, n;
+
+	if (text == NULL)
+		return NULL;
+	while (*p != '\0') {
+		for (e = p; *e != '\0' && !(strchr(".!?", *e) != NULL &&
+		    (e[1] == ' ' || e[1] == '\0')); e++)
+			continue;
+		n = (size_t)(e - p) + (*e != '\0');
+		l = xstrndup(p, n);
+		for (i = 0; l[i] != '\0'; i++)
+			l[i] = (char)tolower((unsigned char)l[i]);
+		for (i = 0; words[i] != NULL; i++) {
+			const char *q = l;
+			size_t w = strlen(words[i]);
+
+			while ((q = strstr(q, words[i])) != NULL) {
+				if ((q == l || !isalpha((unsigned char)q[-1])) &&
+				    !isalpha((unsigned char)q[w]))
+					break;
+				q++;
+			}
+			if (q != NULL)
+				break;
+		}
+		free(l);
+		if (words[i] != NULL) {
+			buf_init(&one);
+			buf_append(&one, p, n);
+			return buf_steal(&one);
+		}
+		p = e + (*e != '\0');
+		while (*p == ' ')
+			p++;
+	}
+	return NULL;
+}
+
+/* "work to add X" or "change titled X": what the reverted work did. */
+static void
+draft_work(struct buf *b, const char *what)
+{
+	if (draft_verbal(what)) {
+		buf_puts(b, "work to ");
+		draft_lower_first(b, what);
+	} else
+		buf_printf(b, "change titled \"%s\"", what);
+}
+
+/* Who or what carried out revert r, and at whose request. */
+static void
+draft_revert_who(struct buf *b, const struct draft_item *r,
+    const struct draft_item *o)
+{
+	const char	*req = r->c->revert.requested_by;
+	char		*who = NULL;
+
+	if (req != NULL && *req != '\0')
+		who = classify_clean(req);
+	draft_space(b);
+	if (r->c->revert.automatic) {
+		if (r->cl.bot)
+			buf_printf(b, "It was an automatic revert, carried out "
+			    "by %s.", r->name);
+		else
+			buf_printf(b, "It was an automatic revert, landed by "
+			    "%s.", r->name);
+	} else if (who != NULL && *who != '\0' &&
+	    strcmp(who, r->name) != 0) {
+		if (r->cl.bot)
+			buf_printf(b, "%s asked for the revert, and %s carried "
+			    "it out.", who, r->name);
+		else
+			buf_printf(b, "%s reverted it at the request of %s.",
+			    r->name, who);
+	} else if (r->cl.bot)
+		buf_printf(b, "%s carried out the revert.", r->name);
+	else if (o != NULL && strcmp(o->name, r->name) == 0)
+		buf_printf(b, "%s reverted it themselves.", r->name);
+	else
+		buf_printf(b, "%s reverted it.", r->name);
+	free(who);
+}
+
+/* Why revert r was made: the reason trailer, a sentence of breakage, or none. */
+static void
+draft_revert_why(struct buf *b, const struct draft_item *r)
+{
+	char	*why = NULL, *clean;
+	size_t	 n;
+
+	draft_space(b);
+	if (r->c->revert.reason != NULL && *r->c->revert.reason != '\0' &&
+	    !r->c->revert.automatic)
+		why = xstrdup(r->c->revert.reason);
+	else if (r->cl.prose[0] != '\0') {
+		struct buf t;
+
+		buf_init(&t);
+		classify_sentences(&t, r->cl.prose, 1);
+		why = buf_steal(&t);
+	} else if ((why = draft_breakage(r->c->body)) != NULL &&
+	    strncmp(why, "This reverts", 12) == 0) {
+		free(why);
+		why = NULL;
+	}
+	if (why == NULL) {
+		if (!r->c->revert.automatic)
+			buf_puts(b, "The message doesn't say why.");
+		return;
+	}
+	clean = classify_clean(why);
+	n = strlen(clean);
+	while (n > 0 && strchr(". ", clean[n - 1]) != NULL)
+		clean[--n] = '\0';
+	if (n == 0)
+		buf_puts(b, "The message doesn't say why.");
+	else {
+		buf_puts(b, "The reason given: \"");
+		draft_cap(b, clean);
+		buf_puts(b, ".\"");
+	}
+	free(clean);
+	free(why);
+}
+
+/* One revert told as a story: whose work, what it did, who, why, and after. */
+static void
+draft_revert_story(struct draft *d, struct buf *b, struct draft_item *r,
+    struct draft_shas *shas)
+{
+	struct draft_item	*o = NULL, *l;
+	char			*what;
+	long			 orig;
+
+	if ((orig = draft_reverted(d, r)) >= 0) {
+		o = &d->items[orig];
+		o->told = 1;
+		draft_shas_add(d, shas, o);
+		draft_space(b);
+		buf_printf(b, "%s's ", o->name);
+		draft_work(b, o->cl.what);
+		buf_puts(b, o->idx < r->idx ? " landed and was rolled back "
+		    "the same day." : " was rolled back.");
+		if (o->cl.prose[0] != '\0') {
+			draft_space(b);
+			if (strncmp(o->cl.prose, "It ", 3) != 0)
+				buf_puts(b, "Its message said: ");
+			classify_sentences(b, o->cl.prose, 1);
+		}
+	} else {
+		what = draft_reverted_what(r);
+		draft_space(b);
+		buf_puts(b, "A ");
+		draft_work(b, what);
+		buf_puts(b, " from before today was rolled back.");
+		free(what);
+	}
+	draft_revert_who(b, r, o);
+	draft_revert_why(b, r);
+
+	/* and whether it came back */
+	if ((l = draft_reland_of(d, r, orig)) != NULL) {
+		l->told = 1;
+		draft_shas_add(d, shas, l);
+		draft_space(b);
+		if (l->idx > r->idx)
+			buf_printf(b, "The story ends in recovery, though: %s "
+			    "re-landed it later the same day.", l->name);
+		else
+			buf_printf(b, "That came after %s had re-landed the "
+			    "work earlier in the day.", l->name);
+	}
+}
+
 static void
 draft_rollbacks(struct draft *d)
 {
@@ -669,148 +1081,128 @@ draft_rollbacks(struct draft *d)
 		"First, the changes that were backed out.",
 		"We'll begin with what got rolled back.",
 	};
+	static const char *one[] = {
+		"Let's start with the one rollback of the day.",
+		"First, a rollback.",
+		"We'll begin with what got rolled back.",
+	};
 	static const char *next[] = {
 		"There was another one.",
 		"One more rollback to cover.",
 		"And a second story of the same kind.",
 	};
-	struct draft_shas	 shas = { NULL, 0 };
-	struct buf		 b;
-	size_t			 i, told = 0;
-	long			 orig;
+	static const char *relead[] = {
+		"Some work came back, too.",
+		"One returning change to mention.",
+		"And a re-land.",
+	};
+	struct draft_shas	  shas = { NULL, 0 };
+	struct draft_item	**rest;
+	struct buf		  b;
+	size_t			  i, told = 0, nrest = 0, nrel = 0;
 
 	buf_init(&b);
+	rest = xcalloc(d->nitems + 1, sizeof *rest);
 	for (i = 0; i < d->nitems; i++) {
-		struct draft_item	*r = &d->items[i], *o = NULL, *l;
-		char			*what = NULL;
+		struct draft_item *r = &d->items[i];
 
-		if (r->cl.kind != CLASSIFY_REVERT)
+		if (r->cl.kind != CLASSIFY_REVERT || r->told)
 			continue;
 		r->told = 1;
-		draft_shas_add(&shas, r->c->sha);
+		draft_shas_add(d, &shas, r);
+		if (told == DRAFT_MAX_ROLLBACKS) {
+			rest[nrest++] = r;
+			continue;
+		}
 		draft_para(&b);
-		buf_puts(&b, told == 0 ? DRAFT_PICK(d, 2, first) :
-		    DRAFT_PICK(d, 3 + (unsigned)told, next));
+		buf_puts(&b, told > 0 ? DRAFT_PICK(d, 3 + (unsigned)told,
+		    next) : d->ep->stats.reverts == 1 ? DRAFT_PICK(d, 2, one) :
+		    DRAFT_PICK(d, 2, first));
 		told++;
+		draft_revert_story(d, &b, r, &shas);
+	}
+	if (nrest > 0) {
+		struct buf t;
 
-		/* whose work, and what it did */
-		if ((orig = draft_reverted(d, r)) >= 0) {
-			o = &d->items[orig];
-			o->told = 1;
-			draft_shas_add(&shas, o->c->sha);
-			draft_space(&b);
-			buf_printf(&b, "%s's ", o->name);
-			if (draft_verbal(o->cl.what)) {
-				buf_puts(&b, "work to ");
-				draft_lower_first(&b, o->cl.what);
-			} else
-				buf_printf(&b, "change \"%s\"", o->cl.what);
-			buf_puts(&b, " was rolled back");
-			if (o->idx < r->idx)
-				buf_puts(&b, ", after landing earlier the same day");
-			buf_putc(&b, '.');
-			if (o->cl.prose[0] != '\0') {
-				buf_puts(&b, " The original change explained: ");
-				classify_sentences(&b, o->cl.prose, 1);
+		draft_para(&b);
+		buf_init(&t);
+		spoken_count(&t, (long long)nrest, "more revert", "more "
+		    "reverts");
+		draft_cap(&b, buf_str(&t));
+		buf_free(&t);
+		buf_puts(&b, " landed as well, from ");
+		draft_names(&b, rest, nrest > DRAFT_MAX_NAMED ?
+		    DRAFT_MAX_NAMED : nrest);
+		buf_puts(&b, nrest > DRAFT_MAX_NAMED ? " and others." : ".");
+		for (i = 0; i < nrest; i++) {
+			long orig = draft_reverted(d, rest[i]);
+
+			if (orig >= 0 && !d->items[orig].told) {
+				d->items[orig].told = 1;
+				draft_shas_add(d, &shas, &d->items[orig]);
 			}
-		} else {
-			what = draft_reverted_what(r);
-			draft_space(&b);
-			buf_printf(&b, "A revert took out \"%s\", a change "
-			    "that isn't part of today's log.", what);
 		}
-
-		/* who or what reverted it */
-		draft_space(&b);
-		if (r->c->revert.automatic)
-			buf_puts(&b, "It was an automatic revert.");
-		else if (r->c->revert.requested_by != NULL &&
-		    *r->c->revert.requested_by != '\0') {
-			char *who = classify_clean(r->c->revert.requested_by);
-
-			buf_printf(&b, "The revert was made on behalf of %s.",
-			    who);
-			free(who);
-		} else if (r->cl.bot)
-			buf_printf(&b, "%s carried out the revert.", r->name);
-		else if (o != NULL && strcmp(o->name, r->name) == 0)
-			buf_printf(&b, "%s reverted it themselves.", r->name);
-		else
-			buf_printf(&b, "The revert came from %s.", r->name);
-
-		/* why */
-		draft_space(&b);
-		if (r->c->revert.reason != NULL && *r->c->revert.reason != '\0') {
-			char *why = classify_clean(r->c->revert.reason);
-
-			buf_puts(&b, "The reason given: ");
-			draft_lower_first(&b, why);
-			draft_sentence_end(&b);
-			free(why);
-		} else if (r->cl.prose[0] != '\0') {
-			struct buf t;
-
-			buf_init(&t);
-			classify_sentences(&t, r->cl.prose, 1);
-			buf_puts(&b, "As the message puts it, ");
-			draft_lower_first(&b, buf_str(&t));
-			buf_free(&t);
-		} else
-			buf_puts(&b, "The message doesn't say why.");
-
-		/* and whether it came back */
-		if ((l = draft_reland_of(d, r, orig)) != NULL) {
-			l->told = 1;
-			draft_shas_add(&shas, l->c->sha);
-			draft_space(&b);
-			if (l->idx > r->idx)
-				buf_printf(&b, "The story ends in recovery, "
-				    "though: %s re-landed it later the same "
-				    "day.", l->name);
-			else
-				buf_printf(&b, "That came after %s had "
-				    "re-landed the work earlier in the day.",
-				    l->name);
-		}
-		free(what);
 	}
 
 	/* re-lands whose revert isn't in the day */
+	nrest = 0;
 	for (i = 0; i < d->nitems; i++) {
 		struct draft_item	*l = &d->items[i];
 		char			*what;
+		struct buf		 s;
 
 		if (l->cl.kind != CLASSIFY_RELAND || l->told)
 			continue;
 		l->told = 1;
-		draft_shas_add(&shas, l->c->sha);
-		draft_para(&b);
-		if (told == 0)
-			buf_puts(&b, "Something came back today. ");
-		told++;
-		what = draft_reverted_what(l);
-		{
-			struct buf s;
-
-			buf_init(&s);
-			draft_area_lead(&s, l);
-			buf_printf(&s, "%s re-landed ", l->name);
-			if (draft_verbal(what)) {
-				buf_puts(&s, "the change to ");
-				draft_lower_first(&s, what);
-			} else
-				buf_puts(&s, what);
-			buf_puts(&s, ", work that had been rolled back "
-			    "before.");
-			if (strncmp(s.data, l->name, strlen(l->name)) != 0)
-				draft_cap(&b, buf_str(&s));
-			else
-				buf_puts(&b, buf_str(&s));
-			buf_free(&s);
+		draft_shas_add(d, &shas, l);
+		if (nrel == DRAFT_MAX_ROLLBACKS) {
+			rest[nrest++] = l;
+			continue;
 		}
+		draft_para(&b);
+		if (told == 0 && nrel == 0) {
+			buf_puts(&b, DRAFT_PICK(d, 4, relead));
+			buf_putc(&b, ' ');
+		}
+		nrel++;
+		what = draft_reverted_what(l);
+		buf_init(&s);
+		draft_area_lead(&s, l);
+		buf_printf(&s, "%s re-landed ", l->name);
+		if (draft_verbal(what)) {
+			buf_puts(&s, "the work to ");
+			draft_lower_first(&s, what);
+		} else
+			buf_printf(&s, "\"%s\"", what);
+		buf_puts(&s, ", which had been rolled back before today.");
+		if (strncmp(s.data, l->name, strlen(l->name)) != 0)
+			draft_cap(&b, buf_str(&s));
+		else
+			buf_puts(&b, buf_str(&s));
+		buf_free(&s);
 		free(what);
+		if (l->cl.prose[0] != '\0' && strncmp(l->cl.prose, "It ",
+		    3) == 0) {
+			draft_space(&b);
+			classify_sentences(&b, l->cl.prose, 1);
+		}
 	}
-	if (told > 0)
+	if (nrest > 0) {
+		struct buf t;
+
+		draft_para(&b);
+		buf_init(&t);
+		spoken_count(&t, (long long)nrest, "more re-land",
+		    "more re-lands");
+		draft_cap(&b, buf_str(&t));
+		buf_free(&t);
+		buf_puts(&b, " came from ");
+		draft_names(&b, rest, nrest > DRAFT_MAX_NAMED ?
+		    DRAFT_MAX_NAMED : nrest);
+		buf_puts(&b, nrest > DRAFT_MAX_NAMED ? " and others." : ".");
+	}
+	free(rest);
+	if (b.len > 0)
 		draft_segment(d, "rollbacks", &b, &shas);
 	else
 		buf_free(&b);
@@ -835,6 +1227,24 @@ draft_figures(struct buf *b, const struct draft_item *it, const char *said)
 	buf_putc(b, '.');
 }
 
+/* A series told as progress: "That's step three of fifteen." */
+static void
+draft_series(struct buf *b, const struct draft_item *it)
+{
+	if (it->cl.series_part <= 0)
+		return;
+	draft_space(b);
+	buf_puts(b, "That's step ");
+	spoken_number(b, it->cl.series_part);
+	if (it->cl.series_total > 0) {
+		buf_puts(b, " of ");
+		spoken_number(b, it->cl.series_total);
+		buf_puts(b, it->cl.series_part == it->cl.series_total ?
+		    ", the last of its series." : " in a series.");
+	} else
+		buf_puts(b, " of an ongoing series.");
+}
+
 /* One highlight paragraph. */
 static void
 draft_highlight(struct draft *d, struct buf *b, struct draft_item *it,
@@ -855,13 +1265,7 @@ draft_highlight(struct draft *d, struct buf *b, struct draft_item *it,
 	start = b->len;
 	draft_did_sentence(b, it, pos == 0 ? DRAFT_PICK(d, 5, lead0) :
 	    leadn[(d->hash + pos) % (sizeof leadn / sizeof leadn[0])]);
-	if (it->cl.series_total > 0) {
-		buf_puts(b, " It's part ");
-		spoken_number(b, it->cl.series_part);
-		buf_puts(b, " of a series of ");
-		spoken_number(b, it->cl.series_total);
-		buf_putc(b, '.');
-	}
+	draft_series(b, it);
 	if (it->cl.prose[0] != '\0') {
 		draft_space(b);
 		buf_puts(b, it->cl.prose);
@@ -913,7 +1317,7 @@ draft_single(struct draft *d)
 		draft_figures(&b, it, b.data);
 	}
 	it->told = 1;
-	draft_shas_add(&shas, it->c->sha);
+	draft_shas_add(d, &shas, it);
 	draft_segment(d, kind, &b, &shas);
 }
 
@@ -933,7 +1337,7 @@ draft_highlights(struct draft *d)
 	shown = n < EPISODE_MAX_HIGHLIGHTS ? n : EPISODE_MAX_HIGHLIGHTS;
 	for (i = 0; i < shown; i++) {
 		draft_highlight(d, &b, v[i], i);
-		draft_shas_add(&shas, v[i]->c->sha);
+		draft_shas_add(d, &shas, v[i]);
 	}
 	if (n > shown) {
 		draft_para(&b);
@@ -948,7 +1352,7 @@ draft_highlights(struct draft *d)
 		buf_putc(&b, '.');
 		for (i = shown; i < n; i++) {
 			v[i]->told = 1;
-			draft_shas_add(&shas, v[i]->c->sha);
+			draft_shas_add(d, &shas, v[i]);
 		}
 	}
 	d->nhighlights = shown;
@@ -989,7 +1393,7 @@ draft_fixes(struct draft *d)
 		}
 		draft_figures(&b, v[i], b.data);
 		v[i]->told = 1;
-		draft_shas_add(&shas, v[i]->c->sha);
+		draft_shas_add(d, &shas, v[i]);
 	}
 	if (n > shown) {
 		struct buf t;
@@ -1005,7 +1409,7 @@ draft_fixes(struct draft *d)
 		buf_putc(&b, '.');
 		for (i = shown; i < n; i++) {
 			v[i]->told = 1;
-			draft_shas_add(&shas, v[i]->c->sha);
+			draft_shas_add(d, &shas, v[i]);
 		}
 	}
 	free(v);
@@ -1182,16 +1586,7 @@ draft_housekeeping(struct draft *d)
 			continue;
 		}
 		/* in arrival order, grouped by person */
-		for (i = 0; i < n; i++) {
-			for (j = i + 1; j < n; j++) {
-				if (v[j]->idx < v[i]->idx) {
-					struct draft_item *t = v[i];
-
-					v[i] = v[j];
-					v[j] = t;
-				}
-			}
-		}
+		qsort(v, n, sizeof *v, draft_cmp_idx);
 		draft_para(&b);
 		lead = groups[g].lead[d->hash % 2];
 		buf_puts(&b, lead);
@@ -1202,39 +1597,47 @@ draft_housekeeping(struct draft *d)
 		for (i = 0; i < n; i++) {
 			if (v[i]->told)
 				continue;
-			for (nm = 0, j = i; j < n; j++) {
-				if (strcmp(v[j]->name, v[i]->name) == 0) {
-					draft_shas_add(&shas, v[j]->c->sha);
-					mine[nm++] = v[j];
-				}
-			}
 			if (people == DRAFT_MAX_NAMED) {
-				size_t rest = 0, k;
-
-				for (k = i; k < n; k++)
-					if (!v[k]->told)
-						rest++;
 				struct buf t;
 
+				for (nm = 0, j = i; j < n; j++) {
+					if (v[j]->told)
+						continue;
+					v[j]->told = 1;
+					draft_shas_add(d, &shas, v[j]);
+					mine[nm++] = v[j];
+				}
 				draft_space(&b);
 				buf_init(&t);
-				spoken_count(&t, (long long)rest, "more change",
+				spoken_count(&t, (long long)nm, "more change",
 				    "more changes");
 				draft_cap(&b, buf_str(&t));
 				buf_free(&t);
 				buf_puts(&b, " came from ");
-				for (k = i; k < n; k++) {
-					if (!v[k]->told) {
-						v[k]->told = 1;
-						draft_shas_add(&shas,
-						    v[k]->c->sha);
-					}
-				}
-				draft_names(&b, v + i, n - i);
+				draft_names(&b, mine, nm);
 				buf_putc(&b, '.');
 				break;
 			}
-			draft_person_chores(&b, mine, nm);
+			for (nm = 0, j = i; j < n; j++) {
+				if (!v[j]->told && strcmp(v[j]->name,
+				    v[i]->name) == 0) {
+					draft_shas_add(d, &shas, v[j]);
+					mine[nm++] = v[j];
+				}
+			}
+			/* a few told, the rest counted */
+			draft_person_chores(&b, mine, nm > DRAFT_MAX_CHORES ?
+			    DRAFT_MAX_CHORES : nm);
+			if (nm > DRAFT_MAX_CHORES) {
+				for (j = DRAFT_MAX_CHORES; j < nm; j++)
+					mine[j]->told = 1;
+				draft_space(&b);
+				buf_printf(&b, "%s landed ", mine[0]->name);
+				spoken_count(&b, (long long)(nm -
+				    DRAFT_MAX_CHORES), "more change",
+				    "more changes");
+				buf_puts(&b, " of the same kind, too.");
+			}
 			people++;
 		}
 		free(mine);
@@ -1270,7 +1673,7 @@ draft_housekeeping(struct draft *d)
 				nw++;
 			}
 			o->told = 1;
-			draft_shas_add(&shas, o->c->sha);
+			draft_shas_add(d, &shas, o);
 		}
 		draft_para(&b);
 		if (deps == total) {
@@ -1301,23 +1704,23 @@ draft_housekeeping(struct draft *d)
 	draft_segment(d, "housekeeping", &b, &shas);
 }
 
-static void
-draft_focus(struct draft *d)
+/* The item whose setting Today's Focus quotes, or NULL. */
+static struct draft_item *
+draft_focus_item(struct draft *d)
 {
 	static const enum classify_kind kinds[] = {
 		CLASSIFY_PERF, CLASSIFY_FEATURE, CLASSIFY_CHANGE, CLASSIFY_FIX,
-		CLASSIFY_RELAND, CLASSIFY_BUILD
+		CLASSIFY_RELAND, CLASSIFY_BUILD, CLASSIFY_DOCS
 	};
-	struct draft_shas	 shas = { NULL, 0 };
 	struct draft_item	*best = NULL;
-	const char		*set;
-	struct buf		 b;
 	size_t			 i, k;
 
 	for (i = 0; i < d->nitems; i++) {
 		struct draft_item *it = &d->items[i];
 
-		if (it->cl.setting == NULL || it->cl.bot)
+		/* only a setting the commit brings in, never one it names */
+		if (it->cl.setting == NULL || !it->cl.setting_new || it->cl.bot ||
+		    it->c->reverted_by_idx >= 0)
 			continue;
 		for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
 			if (it->cl.kind == kinds[k])
@@ -1328,34 +1731,97 @@ draft_focus(struct draft *d)
 		if (best == NULL || it->cl.score > best->cl.score)
 			best = it;
 	}
-	if (best == NULL)
+	return best;
+}
+
+/*
+ * Today's Focus: one tip quoting verbatim a setting, flag or variable a
+ * commit of the day brings in. When no commit gives one, a different
+ * closing segment points at the one change worth reading instead; no tip
+ * is ever made up.
+ */
+static void
+draft_focus(struct draft *d)
+{
+	static const char *advice_env[] = {
+		"If that fits your setup, try %s and see how it behaves.",
+		"Worth a try if that's your use case: %s.",
+	};
+	static const char *advice_flag[] = {
+		"Next time you run it, give %s a try.",
+		"If you script it, %s is the one to know about.",
+	};
+	static const char *advice_name[] = {
+		"If your code or configuration uses %s, read that change "
+		    "before you upgrade.",
+		"If %s is part of your setup, that's the change to read "
+		    "first.",
+	};
+	static const char *none[] = {
+		"No new setting or flag to try today. If you read just one "
+		    "change from this day, make it this one:",
+		"Nothing new to switch on today, so instead, the one change "
+		    "worth your reading time:",
+	};
+	struct draft_shas	 shas = { NULL, 0 };
+	struct draft_item	*best, *top = NULL;
+	const char		*set;
+	struct buf		 b;
+	size_t			 i;
+
+	if (d->nitems <= 1)
 		return;
+	buf_init(&b);
+	if ((best = draft_focus_item(d)) == NULL) {
+		/* the most significant human change, told or not */
+		for (i = 0; i < d->nitems; i++) {
+			struct draft_item *it = &d->items[i];
+
+			if (it->cl.bot || it->cl.kind == CLASSIFY_REVERT ||
+			    it->c->reverted_by_idx >= 0)
+				continue;
+			if (top == NULL || it->cl.score > top->cl.score)
+				top = it;
+		}
+		if (top == NULL || d->nitems < 3) {
+			buf_free(&b);
+			return;
+		}
+		buf_puts(&b, DRAFT_PICK(d, 17, none));
+		buf_putc(&b, ' ');
+		buf_printf(&b, "%s's ", top->name);
+		if (top->cl.area != NULL && top->cl.area_titled &&
+		    !draft_contains(top->cl.what, top->cl.area))
+			buf_printf(&b, "%s ", top->cl.area);
+		buf_printf(&b, "change, \"%s\".", top->cl.what);
+		draft_shas_add(d, &shas, top);
+		draft_segment(d, "takeaway", &b, &shas);
+		return;
+	}
 	set = best->cl.setting;
 	d->ep->focus = xstrdup(set);
-	buf_init(&b);
 	buf_printf(&b, "Today's Focus: %s.", set);
-	if (draft_contains(best->cl.what, set))
+	if (best->told) {
+		draft_space(&b);
+		buf_printf(&b, "It comes from %s's change we heard about "
+		    "earlier, titled \"%s\".", best->name, best->cl.what);
+	} else
 		draft_did_sentence(&b, best, NULL);
-	else {
-		draft_did_sentence(&b, best, NULL);
+	if (!draft_contains(best->cl.what, set)) {
 		if (draft_contains(best->cl.prose, set)) {
 			draft_space(&b);
 			buf_puts(&b, best->cl.prose);
-		} else {
+		} else
 			buf_printf(&b, " Its message names %s.", set);
-		}
 	}
 	draft_space(&b);
 	if (set[0] == '-')
-		buf_printf(&b, "If you pass %s anywhere, that's the change to "
-		    "read before you upgrade.", set);
+		buf_printf(&b, DRAFT_PICK(d, 19, advice_flag), set);
 	else if (strchr(set, '=') != NULL)
-		buf_printf(&b, "If that setting is part of your setup, "
-		    "that's the change to read before you upgrade.");
+		buf_printf(&b, DRAFT_PICK(d, 19, advice_env), set);
 	else
-		buf_printf(&b, "If your code or configuration uses %s, "
-		    "that's the change to read before you upgrade.", set);
-	draft_shas_add(&shas, best->c->sha);
+		buf_printf(&b, DRAFT_PICK(d, 19, advice_name), set);
+	draft_shas_add(d, &shas, best);
 	draft_segment(d, "focus", &b, &shas);
 }
 
@@ -1373,12 +1839,12 @@ draft_closing(struct draft *d)
 		    "A day of second thoughts." },
 		[CLASSIFY_RELAND] = { "Things came back today.",
 		    "Things came back today." },
-		[CLASSIFY_FEATURE] = { "Plenty of new things to try.",
+		[CLASSIFY_FEATURE] = { "New pieces landed today.",
 		    "New pieces landed today, so go kick the tires." },
 		[CLASSIFY_PERF] = { "A day about speed.",
 		    "A day spent making things faster." },
 		[CLASSIFY_FIX] = { "A steadier codebase than yesterday.",
-		    "Fewer bugs tonight than this morning." },
+		    "Fewer known bugs tonight than this morning." },
 		[CLASSIFY_DOCS] = { "Good docs are a feature, too.",
 		    "A day for the readers." },
 		[CLASSIFY_TESTS] = { "A day for the test suite.",
@@ -1389,13 +1855,16 @@ draft_closing(struct draft *d)
 		    "Dependencies kept fresh." },
 		[CLASSIFY_CLEANUP] = { "A lighter codebase than yesterday.",
 		    "Old code out, and a tidier tree for it." },
-		[CLASSIFY_CHANGE] = { "That's the roundup.",
+		[CLASSIFY_CHANGE] = { "A steady day of changes.",
 		    "A steady day of changes." },
 	};
+	/* the last sentence names the date, so no two days end alike */
 	static const char *tail[] = {
-		"Thanks for listening to %s, and I'll catch you tomorrow.",
-		"That's it from %s. I'll catch you tomorrow.",
-		"Keep building, and I'll catch you tomorrow on %s.",
+		"Thanks for listening to %s on this %s, and I'll catch you "
+		    "tomorrow.",
+		"That's all from %s for %s, and I'll catch you tomorrow.",
+		"Keep building, and I'll catch you tomorrow: this was %s for "
+		    "%s.",
 	};
 	struct buf	 b;
 
@@ -1415,42 +1884,29 @@ draft_closing(struct draft *d)
 		break;
 	}
 	buf_putc(&b, ' ');
-	buf_printf(&b, DRAFT_PICK(d, 13, tail), d->ep->show);
+	buf_printf(&b, DRAFT_PICK(d, 13, tail), d->ep->show, d->datestr);
 	draft_segment(d, "closing", &b, NULL);
 }
 
-/* A kind as a title's noun phrase. */
+/* A kind as a title's noun phrase, alone or before "in <areas>". */
 static const char *
-draft_kind_title(enum classify_kind k, int with_area)
+draft_kind_title(enum classify_kind k)
 {
 	static const char *plain[CLASSIFY_NKINDS] = {
 		[CLASSIFY_REVERT] = "A Day of Rollbacks",
 		[CLASSIFY_RELAND] = "Changes Back in Place",
-		[CLASSIFY_FEATURE] = "New Features Landing",
-		[CLASSIFY_PERF] = "A Day of Speedups",
-		[CLASSIFY_FIX] = "A Day of Fixes",
+		[CLASSIFY_FEATURE] = "New Features",
+		[CLASSIFY_PERF] = "Speedups",
+		[CLASSIFY_FIX] = "Fixes",
 		[CLASSIFY_DOCS] = "Documentation Polish",
 		[CLASSIFY_TESTS] = "Test Suite Upkeep",
 		[CLASSIFY_BUILD] = "Build and CI Work",
 		[CLASSIFY_DEPS] = "Dependency Updates",
-		[CLASSIFY_CLEANUP] = "Cleanup Day",
-		[CLASSIFY_CHANGE] = "Steady Changes",
-	};
-	static const char *area[CLASSIFY_NKINDS] = {
-		[CLASSIFY_REVERT] = "Rollbacks in %s",
-		[CLASSIFY_RELAND] = "Re-lands in %s",
-		[CLASSIFY_FEATURE] = "New in %s",
-		[CLASSIFY_PERF] = "Speedups in %s",
-		[CLASSIFY_FIX] = "Fixes in %s",
-		[CLASSIFY_DOCS] = "Documentation Polish",
-		[CLASSIFY_TESTS] = "Test Suite Upkeep",
-		[CLASSIFY_BUILD] = "Build and CI Work",
-		[CLASSIFY_DEPS] = "Dependency Updates",
-		[CLASSIFY_CLEANUP] = "%s Cleanup",
-		[CLASSIFY_CHANGE] = "Changes in %s",
+		[CLASSIFY_CLEANUP] = "Cleanup",
+		[CLASSIFY_CHANGE] = "Work",
 	};
 
-	return with_area ? area[k] : plain[k];
+	return plain[k];
 }
 
 /* A kind as one change, for a quiet day's title. */
@@ -1474,17 +1930,64 @@ draft_kind_noun(enum classify_kind k)
 	return nouns[k];
 }
 
+/* An area as a title says it: plain lowercase words get capitals. */
+static void
+draft_title_area(struct buf *b, const char *area)
+{
+	size_t	at = b->len, i;
+	int	plain = 1;
+
+	for (i = 0; area[i] != '\0'; i++) {
+		if (!islower((unsigned char)area[i]) && area[i] != ' ' &&
+		    area[i] != '-')
+			plain = 0;
+	}
+	buf_puts(b, area);
+	if (!plain)
+		return;
+	for (i = at; i < b->len; i++) {
+		if (i == at || b->data[i - 1] == ' ' || b->data[i - 1] == '-')
+			b->data[i] = (char)toupper((unsigned char)b->data[i]);
+	}
+}
+
+/* Up to max distinct areas of the theme's most significant changes. */
+static size_t
+draft_top_areas(struct draft *d, const char **areas, size_t max)
+{
+	struct draft_item	**v;
+	size_t			  n, i, j, na = 0;
+
+	v = xcalloc(d->nitems + 1, sizeof *v);
+	for (i = n = 0; i < d->nitems; i++) {
+		if (draft_in_theme(d, &d->items[i]) &&
+		    d->items[i].cl.area != NULL)
+			v[n++] = &d->items[i];
+	}
+	qsort(v, n, sizeof *v, draft_cmp_score);
+	for (i = 0; i < n && na < max; i++) {
+		for (j = 0; j < na; j++) {
+			if (strcasecmp(areas[j], v[i]->cl.area) == 0)
+				break;
+		}
+		if (j == na)
+			areas[na++] = v[i]->cl.area;
+	}
+	free(v);
+	return na;
+}
+
 static void
 draft_title(struct draft *d)
 {
 	struct buf	 b;
-	size_t		 i, deprecated = 0, reverts, relands;
-	const char	*fmt;
+	size_t		 i, deprecated = 0, reverts, relands, na;
+	const char	*areas[3];
 	int		 paired = 0;
 
 	buf_init(&b);
-	reverts = d->kind_count[CLASSIFY_REVERT];
-	relands = d->kind_count[CLASSIFY_RELAND];
+	reverts = d->ep->stats.reverts;
+	relands = d->ep->stats.relands;
 	for (i = 0; i < d->nitems; i++) {
 		if (d->items[i].cl.kind == CLASSIFY_RELAND &&
 		    d->items[i].c->reverts_idx >= 0)
@@ -1492,20 +1995,27 @@ draft_title(struct draft *d)
 	}
 	switch (d->theme) {
 	case DRAFT_THEME_EMPTY:
-		buf_puts(&b, "A Quiet Day");
+		buf_puts(&b, d->ep->stats.merged_prs > 0 ?
+		    "No Commits, a Few Merges" : "A Quiet Day");
+		if (d->ep->stats.merged_prs == 1)
+			b.len = 0, buf_puts(&b, "No Commits, One Merge");
 		break;
 	case DRAFT_THEME_QUIET:
 		buf_printf(&b, "A Quiet Day and One %s",
 		    draft_kind_noun(d->theme_kind));
-		if (d->items[0].cl.area != NULL)
-			buf_printf(&b, " in %s", d->items[0].cl.area);
+		if (d->items[0].cl.area != NULL) {
+			buf_puts(&b, " in ");
+			draft_title_area(&b, d->items[0].cl.area);
+		}
 		break;
 	case DRAFT_THEME_ROLLBACK:
-		buf_puts(&b, relands > 0 && reverts > 0 ?
-		    "Rollbacks and Recovery" : relands > 0 ?
-		    "Work Re-landed" : "A Day of Rollbacks");
-		if (d->theme_area != NULL)
-			buf_printf(&b, " in the %s Path", d->theme_area);
+		buf_puts(&b, relands > 0 && reverts > 0 ? (paired ?
+		    "Rollbacks and Recovery" : "Rollbacks and Re-lands") :
+		    relands > 0 ? "Work Re-landed" : "A Day of Rollbacks");
+		if (d->theme_area != NULL) {
+			buf_puts(&b, " in ");
+			draft_title_area(&b, d->theme_area);
+		}
 		break;
 	case DRAFT_THEME_KIND:
 		for (i = 0; i < d->nitems; i++) {
@@ -1514,18 +2024,31 @@ draft_title(struct draft *d)
 			    d->items[i].c->subject : "", "deprecat") != NULL)
 				deprecated++;
 		}
+		na = 0;
 		if (d->theme_kind == CLASSIFY_CLEANUP && deprecated >= 2)
 			buf_puts(&b, "Deprecated Code Cleared Out");
-		else {
-			fmt = draft_kind_title(d->theme_kind,
-			    d->theme_area != NULL);
-			if (strstr(fmt, "%s") != NULL) {
-				buf_printf(&b, fmt, d->theme_area);
-				if (islower((unsigned char)b.data[0]))
-					b.data[0] = (char)toupper(
-					    (unsigned char)b.data[0]);
-			} else
-				buf_puts(&b, fmt);
+		else if (d->theme_area != NULL) {
+			areas[0] = d->theme_area;
+			na = 1;
+		} else
+			na = draft_top_areas(d, areas, d->theme_kind ==
+			    CLASSIFY_CHANGE ? 3 : 2);
+		if (b.len == 0)
+			buf_puts(&b, d->theme_kind == CLASSIFY_CHANGE &&
+			    na == 0 ? "A Steady Day of Changes" :
+			    draft_kind_title(d->theme_kind));
+		if (na > 0 && d->theme_kind != CLASSIFY_DOCS &&
+		    d->theme_kind != CLASSIFY_TESTS &&
+		    d->theme_kind != CLASSIFY_BUILD &&
+		    d->theme_kind != CLASSIFY_DEPS) {
+			buf_puts(&b, d->theme_kind == CLASSIFY_CHANGE ?
+			    " on " : " in ");
+			for (i = 0; i < na; i++) {
+				if (i > 0)
+					buf_puts(&b, i == na - 1 ? " and " :
+					    ", ");
+				draft_title_area(&b, areas[i]);
+			}
 		}
 		if (reverts > 0 && relands > 0)
 			buf_puts(&b, paired ? ", Plus a Rollback and Recovery" :
@@ -1553,7 +2076,8 @@ draft_description(struct draft *d)
 	};
 
 	buf_init(&b);
-	buf_printf(&b, "%s for %s in %s. ", d->ep->show, d->datestr, d->repo);
+	buf_printf(&b, "%s for %s, in the %s repository. ", d->ep->show,
+	    d->datestr, d->repo);
 	if (d->nitems == 0) {
 		buf_puts(&b, "A quiet day: no commits landed");
 		if (st->merged_prs > 0) {
@@ -1635,8 +2159,8 @@ draft_description(struct draft *d)
 			break;
 		}
 	}
-	if (fixes > 0 || chores > 0) {
-		buf_puts(&b, " Also: ");
+	if ((fixes > 0 || chores > 0) && d->nitems > 1) {
+		buf_puts(&b, " Plus ");
 		if (fixes > 0)
 			spoken_count(&b, (long long)fixes, "fix", "fixes");
 		if (fixes > 0 && chores > 0)
@@ -1682,11 +2206,12 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	const char		*shortname;
 
 	memset(&d, 0, sizeof d);
+	d.stamp = 1;
 	d.day = day;
 	d.ep = ep = xcalloc(1, sizeof *ep);
 
 	ep->repository = xstrdup(day->repo != NULL ? day->repo : "");
-	d.repo = classify_clean(ep->repository);
+	d.repo = draft_repo_spoken(ep->repository);
 	shortname = strchr(ep->repository, '/') != NULL ?
 	    strchr(ep->repository, '/') + 1 : ep->repository;
 	if (opts != NULL && opts->show != NULL && *opts->show != '\0')
@@ -1762,6 +2287,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	wpm = opts != NULL && opts->words_per_minute > 0 ?
 	    opts->words_per_minute : EPISODE_WORDS_PER_MINUTE;
 	ep->duration = lround((double)ep->words * 60.0 / wpm);
+	ep->words_per_minute = wpm;
 
 	if (opts != NULL && opts->nearby != NULL && opts->nnearby > 0) {
 		ep->nearby = xcalloc(opts->nnearby, sizeof *ep->nearby);

@@ -54,6 +54,7 @@ struct episode {
 	char		*focus;		/* the setting Today's Focus quotes, or NULL */
 	struct episode_nearby *nearby;
 	size_t		 nnearby;
+	double		 words_per_minute; /* the pace duration assumes */
 };
 
 /*
@@ -69,5 +70,92 @@ void		 episode_free(struct episode *);
 char		*episode_render_md(const struct episode *);
 /* Render as JSON (new string), the keys of the design. */
 char		*episode_render_json(const struct episode *);
+
+/* feed.c: a repository's episodes as an RSS 2.0 podcast feed. */
+
+struct buf;
+
+struct feed_channel {
+	const char	*title;		/* the show */
+	const char	*link;
+	const char	*description;
+	const char	*language;	/* NULL for "en" */
+	const char	*author;	/* itunes:author, or NULL */
+	const char	*self_url;	/* the feed's own URL, or NULL */
+	size_t		 max_items;	/* items kept; 0 for all */
+};
+
+struct feed_item {
+	const char	*title;
+	const char	*description;
+	const char	*link;		/* or NULL */
+	const char	*guid;		/* stable per episode; not a URL */
+	const char	*transcript_url; /* the .md, or NULL */
+	time_t		 published;
+	long		 duration;	/* seconds; 0 when unknown */
+};
+
+/*
+ * Render the feed (new string): RSS 2.0 with the iTunes and Podcasting 2.0
+ * namespaces, items newest first (by published; of equal times, the later
+ * in the array), at most max_items. Every text is escaped for XML.
+ */
+char		*feed_render(const struct feed_channel *,
+		    const struct feed_item *, size_t n);
+/*
+ * Append s escaped for XML text or attributes; invalid UTF-8 and the
+ * characters XML 1.0 forbids are dropped.
+ */
+void		 feed_escape(struct buf *, const char *);
+/* Append t as an RFC 822 date in UTC ("Wed, 06 May 2026 10:00:44 +0000"). */
+void		 feed_rfc822(struct buf *, time_t);
+
+/* recap.c: the weekly recap, drafted from the week's episodes. */
+
+#define RECAP_TITLE_PREFIX	"Weekly Recap - "
+
+/* A commit author of a day, as an episode's "people" key lists them. */
+struct recap_person {
+	char	*name;		/* as said aloud */
+	size_t	 commits;
+	int	 bot;
+};
+
+/* A segment of an archived episode: its kind and the ids it cites. */
+struct recap_segment {
+	const char	 *kind;
+	const char *const *commits;
+	size_t		  ncommits;
+};
+
+/* One of the week's episodes, as read back from the archive (borrowed). */
+struct recap_source {
+	const char	*date;		/* YYYY-MM-DD */
+	const char	*title;
+	const char	*description;	/* or NULL */
+	const char	*focus;		/* or NULL */
+	time_t		 window_start;
+	time_t		 window_end;
+	struct day_stats stats;
+	const struct recap_segment *segments;
+	size_t		 nsegments;
+	const struct recap_person *people;
+	size_t		 npeople;
+	int		 have_people;	/* the archive listed its people */
+};
+
+/*
+ * Draft the weekly recap of repo from the week's episodes (any order).
+ * opts gives the show, the recap's date, published time, pace and nearby
+ * episodes. Stats are the sums of the sources' (authors: the distinct
+ * people when every source lists them). Returns a new episode, freed with
+ * episode_free(); never NULL.
+ */
+struct episode	*recap_draft(const char *repo, const struct recap_source *,
+		    size_t n, const struct episode_opts *);
+/* A day's commit authors with their counts, most first (new array). */
+size_t		 recap_people(const struct day *, struct recap_person **);
+/* Free what recap_people() returned. */
+void		 recap_people_free(struct recap_person *, size_t);
 
 #endif

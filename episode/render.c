@@ -180,6 +180,9 @@ episode_render_json(const struct episode *ep)
 	    "words", (json_int_t)ep->words,
 	    "duration_seconds", (json_int_t)ep->duration,
 	    "relands", json_integer((json_int_t)ep->stats.relands));
+	if (root != NULL)
+		json_object_set_new(root, "words_per_minute",
+		    json_real(ep->words_per_minute));
 	buf_free(&dur);
 	if (root == NULL) {
 		/* out of memory: every string above is valid UTF-8 */

@@ -199,6 +199,8 @@ test_clean(void **state)
 		{ "from #4074 and (#12)", "from number 4074 and" },
 		{ "a [link](https://x.y/z) here", "a link here" },
 		{ "deadbeef stays, 2026 stays", "deadbeef stays, 2026 stays" },
+		{ "see issue #12 and PR #7", "see issue 12 and PR 7" },
+		{ "an *emphasised* word", "an emphasised word" },
 	};
 	size_t	 i;
 	char	*s;
@@ -230,6 +232,23 @@ test_prose(void **state)
 		    "Second one here now." },
 		{ "Refine", "* Refine code\n\n* Fix typo\n\n---------\n\n"
 		    "Co-authored-by: A <a@b.c>\n", "" },
+		/* a sentence leaning on a bare "#N" goes, the rest stays */
+		{ "Quiet warnings", "#4074 and #4100 deprecated classes, "
+		    "which warned. This commit suppresses these warnings.\n",
+		    "It suppresses these warnings." },
+		/* an imperative becomes "It ..."; "Also:" goes */
+		{ "creds", "Reshuffle code a little to detect changes. Also: "
+		    "rename the callback to match.\n", "It reshuffles code a "
+		    "little to detect changes. It also renames the callback "
+		    "to match." },
+		/* a trailing list of identifiers is not read out */
+		{ "examples", "Replacing calls deprecated by OpenSSL 3, fixing "
+		    "builds with the latter: `PEM_read()`, `RSA_free()`.\n",
+		    "Replacing calls deprecated by OpenSSL 3, fixing builds "
+		    "with the latter." },
+		/* words to the reader stay as they are; so does a typo */
+		{ "knob", "Set the knob to 3 to try it. This PR address it.\n",
+		    "Set the knob to 3 to try it. This PR address it." },
 		{ "Add y", "Pull Request resolved: https://x.y/2\n"
 		    "ghstack-source-id: 123\nDifferential Revision: D1\n"
 		    "Approved by: https://github.com/bob\n"
@@ -314,6 +333,59 @@ test_settings(void **state)
 	}
 }
 
+/* A setting is told in Today's Focus only when the message brings it in. */
+static void
+test_setting_new(void **state)
+{
+	static const struct {
+		const char *subject, *body, *setting;
+		int want;
+	} cases[] = {
+		{ "Add OOM rejection", "You can now set `FOO_BAR_CONF=x:1`.",
+		    "FOO_BAR_CONF=x:1", 1 },
+		{ "tool: add --retry-all-errors", "", "--retry-all-errors", 1 },
+		{ "Fix crash", "The crash showed up as CURLE_BAD_THING in logs.",
+		    "CURLE_BAD_THING", 0 },
+		{ "setopt: CURLOPT_MAXCONNECTS set to 0 restores default", "",
+		    "CURLOPT_MAXCONNECTS", 1 },
+		{ "Fix a crash", "It crashed with FOO_FORMAT set to nothing.",
+		    "FOO_FORMAT", 0 },
+		{ "x", "", NULL, 0 },
+	};
+	size_t	i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		if (classify_setting_new(cases[i].subject, cases[i].body,
+		    cases[i].setting) != cases[i].want)
+			fail_msg("row %zu", i);
+	}
+}
+
+/* A squash merge's list of short commit bullets is not prose. */
+static void
+test_squash(void **state)
+{
+	static const struct kind_case squash = { "squash",
+	    "[X86] Re-enable the fast path (#4033)", "* Re-enable the fast "
+	    "path on X86 CPU with opaque tensors\n\n* Refine the code "
+	    "here\n\n* Fix the circular import\n\n* Add doc and "
+	    "example\n\n* Update the docs again\n", "torchao/x.py", "a",
+	    0, 0, CLASSIFY_FEATURE, "X86" };
+	struct commit	 c;
+	struct classify	 cl;
+
+	(void)state;
+	fill(&c, &squash);
+	classify_commit(&c, "o/r", &cl);
+	commit_clear(&c);
+	/* the first bullet extends the subject and becomes the what */
+	assert_string_equal(cl.what, "Re-enable the fast path on X86 CPU with "
+	    "opaque tensors");
+	assert_string_equal(cl.prose, "");
+	classify_clear(&cl);
+}
+
 static void
 test_series(void **state)
 {
@@ -325,6 +397,12 @@ test_series(void **state)
 		{ "XPU GEMM (9/12)", 1, 9, 12 },
 		{ "[X86] no series", 0, 0, 0 },
 		{ "ratio [5/3] is wrong", 0, 0, 0 },
+		{ "[XPU] GEMM step 9: add epilogue", 1, 9, 0 },
+		{ "Refactor loader, part 2 of 5", 1, 2, 5 },
+		{ "Step 3/7 of the migration", 1, 3, 7 },
+		{ "stepwise 3 changes", 0, 0, 0 },
+		{ "part 2a of the plan", 0, 0, 0 },
+		{ "step 0 is not a step", 0, 0, 0 },
 	};
 	size_t	i;
 	int	part, total;
@@ -408,6 +486,8 @@ main(void)
 		cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_settings),
 		cmocka_unit_test(test_series),
+		cmocka_unit_test(test_setting_new),
+		cmocka_unit_test(test_squash),
 		cmocka_unit_test(test_past),
 		cmocka_unit_test(test_score),
 	};

@@ -11,8 +11,12 @@
 #include <jansson.h>
 
 #include "day.h"
+#include "record.h"
 #include "episode.h"
 #include "xmalloc.h"
+
+#include "episode_check.h"
+#include "gen_day.h"
 
 #define SHA_FEAT	"1111111111111111111111111111111111111111"
 #define SHA_ORIG	"c5fb460e7c7a57bf3e3a985d10a8b175bbd61500"
@@ -425,6 +429,178 @@ test_markdown(void **state)
 	day_free(d);
 }
 
+/* A day from messages, read the way the push handler reads them. */
+static struct day *
+message_day(const char *const *msgs, const char *const *names, size_t n)
+{
+	struct day	*d = day_new("pytorch/pytorch", 1775260800);
+	struct commit	 c;
+	size_t		 i;
+
+	d->end = d->start + 86400;
+	for (i = 0; i < n; i++) {
+		memset(&c, 0, sizeof c);
+		commit_set_message(&c, msgs[i]);
+		xasprintf(&c.sha, "%040zx", i + 0xabc0);
+		c.author_name = xstrdup(names[i]);
+		c.author_login = xstrdup(names[i]);
+		c.timestamp = d->start + (time_t)i;
+		c.modified = xcalloc(1, sizeof *c.modified);
+		c.modified[0] = xstrdup("torch/_inductor/x.py");
+		c.nmodified = 1;
+		revert_parse(c.subject, c.body, &c.revert);
+		assert_int_equal(day_add_commit(d, &c), 1);
+	}
+	day_pair_reverts(d);
+	return d;
+}
+
+/*
+ * Rollback stories from a bot revert: who asked, whether it was
+ * automatic, why; a series told as progress; the focus only for a setting
+ * a commit brings in, and the takeaway instead otherwise.
+ */
+static void
+test_stories(void **state)
+{
+	static const char *const msgs[] = {
+		"[inductor] Fuse the epilogue into the GEMM (#1)\n\nThis "
+		    "makes small GEMMs 1.4x faster.\n",
+		"Revert \"[inductor] Fuse the epilogue into the GEMM (#1)\"\n"
+		    "\nThis reverts commit 000000000000000000000000000000000000"
+		    "abc0.\n\nReverted https://github.com/pytorch/pytorch/pull/1"
+		    " on behalf of https://github.com/malfet due to breaking "
+		    "internal builds ([comment](https://x.y/1))\n",
+		"Revert \"[dynamo] Trace len() (#2)\"\n\nThis reverts commit "
+		    "1111111111111111111111111111111111111111.\n\nReverted "
+		    "https://github.com/pytorch/pytorch/pull/2 on behalf of "
+		    "https://github.com/pytorch-auto-revert due to Reverted "
+		    "automatically by pytorch's autorevert, to avoid this "
+		    "behaviour add the tag autorevert: disable ([comment]"
+		    "(https://x.y/2))\n",
+		"[XPU][9/12] Add the CUTLASS GEMM template\n\nThe ninth step "
+		    "brings CUTLASS kernels to XPU.\n",
+		"Fix a crash when TORCH_LOGS_FORMAT is empty\n\nThe logger "
+		    "crashed on start with TORCH_LOGS_FORMAT set to nothing.\n",
+	};
+	static const char *const names[] = { "Ada Lovelace",
+	    "pytorchmergebot", "pytorchmergebot", "Xinan Lin",
+	    "Grace Hopper" };
+	struct day			*d;
+	struct episode			*ep;
+	const struct episode_segment	*seg;
+	char				*js;
+
+	(void)state;
+	d = message_day(msgs, names, 5);
+	ep = draft(d);
+	js = episode_render_json(ep);
+	check_episode(d, ep, js);
+	free(js);
+	seg = segment(ep, "rollbacks");
+	assert_non_null(seg);
+	/* whose work, who asked, who carried it out, why */
+	if (strstr(seg->text, "Ada Lovelace's work to fuse") == NULL) fail_msg("%s", seg->text);
+	assert_non_null(strstr(seg->text, "malfet asked for the revert, and "
+	    "Pytorchmergebot carried it out."));
+	assert_non_null(strstr(seg->text, "\"Breaking internal builds.\""));
+	assert_non_null(strstr(seg->text, "automatic revert"));
+	assert_null(strstr(seg->text, "to avoid this behaviour"));
+	seg = segment(ep, "highlights");
+	assert_non_null(seg);
+	assert_non_null(strstr(seg->text, "step nine of twelve"));
+	/* TORCH_LOGS_FORMAT is only named by a fix: no tip made of it */
+	assert_null(segment(ep, "focus"));
+	assert_null(ep->focus);
+	assert_non_null(segment(ep, "takeaway"));
+	if (strstr(ep->title, "Rollback") == NULL)
+		fail_msg("title: %s", ep->title);
+	episode_free(ep);
+	day_free(d);
+}
+
+/* Two days never open or close with the same sentence. */
+static void
+test_no_repeats(void **state)
+{
+	struct day		*d;
+	struct episode		*a, *b;
+	struct episode_opts	 o;
+	int			 day;
+	const char		*la, *lb;
+
+	(void)state;
+	d = make_day(busy, sizeof busy / sizeof busy[0], 3);
+	memset(&o, 0, sizeof o);
+	o.year = 2026;
+	o.month = 6;
+	o.mday = 1;
+	a = episode_draft(d, &o);
+	for (day = 2; day < 29; day++) {
+		o.mday = day;
+		b = episode_draft(d, &o);
+		assert_int_not_equal(strncmp(a->transcript, b->transcript,
+		    strcspn(a->transcript, ".!") + 1), 0);
+		la = strrchr(a->transcript, '\n');
+		lb = strrchr(b->transcript, '\n');
+		la = strrchr(la, '.') - 1;
+		while (la > a->transcript && la[-1] != '.' && la[-1] != '!')
+			la--;
+		lb = strrchr(lb, '.') - 1;
+		while (lb > b->transcript && lb[-1] != '.' && lb[-1] != '!')
+			lb--;
+		assert_string_not_equal(la, lb);
+		episode_free(b);
+	}
+	episode_free(a);
+	day_free(d);
+}
+
+/* Draft one generated day and check every invariant on it. */
+static void
+generated_one(uint64_t seed, size_t n)
+{
+	struct episode_opts	 o;
+	struct day		*d;
+	struct episode		*ep;
+	const char		*who;
+	char			*js, *md;
+
+	d = gen_day(seed, n);
+	day_pair_reverts(d);
+	memset(&o, 0, sizeof o);
+	o.show = "Generated Daily";
+	o.published = d->end;
+	ep = episode_draft(d, &o);
+	js = episode_render_json(ep);
+	md = episode_render_md(ep);
+	check_episode(d, ep, js);
+	if ((who = gen_stranger(d, ep->transcript)) != NULL)
+		fail_msg("seed %llu names %s, who made no commit: %s",
+		    (unsigned long long)seed, who, ep->transcript);
+	assert_non_null(strstr(md, ep->title));
+	assert_non_null(strstr(ep->transcript, "I'll catch you tomorrow"));
+	if (n <= 1)
+		assert_true(ep->words < 160);
+	free(js);
+	free(md);
+	episode_free(ep);
+	day_free(d);
+}
+
+/* Generated days, small to large: the invariants hold on every one. */
+static void
+test_generated(void **state)
+{
+	uint64_t	seed;
+
+	(void)state;
+	for (seed = 1; seed <= 300; seed++)
+		generated_one(seed, (size_t)(seed % 7 == 0 ? 0 : seed % 60));
+	generated_one(4242, 2000);
+	generated_one(10000, 10000);
+}
+
 int
 main(void)
 {
@@ -435,6 +611,9 @@ main(void)
 		cmocka_unit_test(test_varies),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_markdown),
+		cmocka_unit_test(test_stories),
+		cmocka_unit_test(test_no_repeats),
+		cmocka_unit_test(test_generated),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

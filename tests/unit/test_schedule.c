@@ -332,7 +332,7 @@ test_schedule_unknown_zone(void **state)
 static void
 test_schedule_zone_directory(void **state)
 {
-	static const char *const dirs[] = { "America", "Europe/", "" };
+	static const char *const dirs[] = { "America", "Europe/" };
 	size_t	i, bad = 0;
 
 	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {

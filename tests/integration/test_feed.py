@@ -1,0 +1,246 @@
+"""The podcast feed and the weekly recap against the real daemon: two corpus
+days flushed one after the other, feed.xml read back with ElementTree, the
+feed_items cap, the `recap` control command, and a day with a push but no
+commits flushed as a short episode."""
+
+import email.utils
+import json
+import os
+import shutil
+import sys
+import time
+import unittest
+import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hookcast_test as ht  # noqa: E402
+
+REPO = "curl/curl"
+DAYS = ("curl-2026-02-14-quiet", "curl-2026-06-01")
+NS = {
+    "itunes": "http://www.itunes.com/dtds/podcast-1.0.dtd",
+    "podcast": "https://podcastindex.org/namespace/1.0",
+}
+SUMMED = ("commits", "merged_prs", "reverts", "relands", "pushes",
+          "force_pushes")
+
+
+def flush_days(d, days=DAYS, repo=REPO):
+    """Replay each day and flush it; the flush replies' episodes."""
+    out = []
+    for day in days:
+        d.replay(day)
+        reply = d.control("flush " + repo)
+        if reply.get("ok") is not True or len(reply["episodes"]) != 1:
+            raise AssertionError("flush after %s: %r" % (day, reply))
+        out.append(reply["episodes"][0])
+    return out
+
+
+def read_feed(d, repo=REPO):
+    folder = os.path.join(d.output_dir, repo)
+    path = os.path.join(folder, "feed.xml")
+    with open(path, "rb") as f:
+        raw = f.read()
+    return folder, raw, ET.fromstring(raw)
+
+
+def load_json(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+class FeedTest(unittest.TestCase):
+
+    def check_rss(self, raw, root):
+        self.assertEqual(root.tag, "rss")
+        self.assertEqual(root.get("version"), "2.0")
+        text = raw.decode("utf-8")
+        for prefix, uri in NS.items():
+            self.assertIn('xmlns:%s="%s"' % (prefix, uri), text)
+        channel = root.find("channel")
+        self.assertIsNotNone(channel)
+        for tag in ("title", "link", "description"):
+            self.assertTrue((channel.findtext(tag) or "").strip(), tag)
+        self.assertEqual(channel.findtext("language"), "en")
+        self.assertTrue(channel.findtext("itunes:author", namespaces=NS))
+        return channel
+
+    def test_two_days(self):
+        with ht.Daemon() as d:
+            eps = flush_days(d)
+            folder, raw, root = read_feed(d)
+            channel = self.check_rss(raw, root)
+            items = channel.findall("item")
+            self.assertEqual(len(items), 2)
+            # newest first: the second flush's episode leads
+            want = [os.path.basename(e["json"])[:-len(".json")]
+                    for e in reversed(eps)]
+            got = []
+            for item, ep in zip(items, reversed(eps)):
+                guid = item.find("guid")
+                self.assertEqual(guid.get("isPermaLink"), "false")
+                got.append(guid.text.rsplit(":", 1)[-1])
+                self.assertEqual(item.findtext("title"), ep["title"])
+                episode = load_json(ep["json"])
+                self.assertEqual(item.findtext("description"),
+                                 episode["description"])
+                when = email.utils.parsedate_to_datetime(
+                    item.findtext("pubDate"))
+                self.assertEqual(when.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                                 episode["published"])
+                self.assertRegex(item.findtext("itunes:duration",
+                                               namespaces=NS), r"^\d+$")
+                tr = item.find("podcast:transcript", NS)
+                self.assertIsNotNone(tr)
+                self.assertEqual(tr.get("type"), "text/markdown")
+                url = tr.get("url")
+                self.assertFalse(url.startswith("/"), url)
+                self.assertTrue(os.path.isfile(os.path.join(folder, url)),
+                                url)
+                self.assertEqual(os.path.join(folder, url), ep["markdown"])
+            self.assertEqual(got, want)
+            dates = [email.utils.parsedate_to_datetime(
+                i.findtext("pubDate")) for i in items]
+            self.assertEqual(dates, sorted(dates, reverse=True))
+            # the second episode lists the first among its nearby ones
+            second = load_json(eps[1]["json"])
+            self.assertIn(eps[0]["title"],
+                          [n["title"] for n in second["nearby"]])
+            # and the daily JSON lists the day's people
+            self.assertTrue(second["people"])
+            self.assertEqual(sum(p["commits"] for p in second["people"]),
+                             second["stats"]["commits"])
+
+    def test_feed_items_and_public_url(self):
+        with ht.Daemon(options={"feed-items": "1",
+                                "public-url": "https://casts.example/eps/"}
+                       ) as d:
+            eps = flush_days(d)
+            folder, raw, root = read_feed(d)
+            channel = self.check_rss(raw, root)
+            items = channel.findall("item")
+            self.assertEqual(len(items), 1)
+            self.assertEqual(items[0].findtext("title"), eps[1]["title"])
+            name = os.path.basename(eps[1]["markdown"])
+            self.assertEqual(
+                items[0].find("podcast:transcript", NS).get("url"),
+                "https://casts.example/eps/%s/%s" % (REPO, name))
+
+    def test_recap(self):
+        # the recap weekday is today's: a flush still never writes a recap
+        today = time.strftime("%A", time.gmtime()).lower()
+        with ht.Daemon(options={"recap-weekday": today}) as d:
+            eps = flush_days(d)
+            folder = os.path.join(d.output_dir, REPO)
+            self.assertFalse([f for f in os.listdir(folder)
+                              if "recap" in f])
+            reply = d.control("recap " + REPO)
+            self.assertIs(reply.get("ok"), True, reply)
+            self.assertEqual(len(reply["episodes"]), 1)
+            rec = reply["episodes"][0]
+            self.assertTrue(rec["title"].startswith("Weekly Recap - "), rec)
+            self.assertTrue(rec["json"].endswith("-recap.json"), rec)
+            recap = load_json(rec["json"])
+            days = [load_json(e["json"]) for e in eps]
+            for key in SUMMED:
+                self.assertEqual(recap["stats"][key],
+                                 sum(x["stats"][key] for x in days), key)
+            self.assertLessEqual(recap["stats"]["authors"],
+                                 sum(x["stats"]["authors"] for x in days))
+            self.assertGreaterEqual(recap["stats"]["authors"],
+                                    max(x["stats"]["authors"] for x in days))
+            for key in ("show", "title", "description", "published",
+                        "duration", "repository", "window", "stats",
+                        "segments", "transcript", "nearby"):
+                self.assertIn(key, recap)
+            kinds = [s["kind"] for s in recap["segments"]]
+            self.assertEqual(kinds.count("recap"), 2, kinds)
+            cited = set()
+            for x in days:
+                for s in x["segments"]:
+                    cited.update(s["commits"])
+            recap_cited = set()
+            for s in recap["segments"]:
+                recap_cited.update(s["commits"])
+            self.assertEqual(recap_cited, cited)
+            for x in days:
+                self.assertIn(x["title"], recap["transcript"])
+            with open(rec["markdown"], encoding="utf-8") as f:
+                self.assertIn(rec["title"], f.read())
+            # in the feed, first
+            _, raw, root = read_feed(d)
+            items = root.find("channel").findall("item")
+            self.assertEqual(len(items), 3)
+            self.assertEqual(items[0].findtext("title"), rec["title"])
+            # hookcastctl prints it; an unknown repository is an error
+            rc, out, err = d.ctl("recap", REPO)
+            self.assertEqual(rc, 0, err)
+            self.assertIn("Weekly Recap - ", out)
+            bad = d.control("recap nobody/nothing")
+            self.assertIs(bad.get("ok"), False, bad)
+            self.assertIn("no episodes", bad["error"])
+            bad = d.control("recap ../../etc")
+            self.assertIs(bad.get("ok"), False, bad)
+            # every repository: the one with episodes
+            every = d.control("recap")
+            self.assertIs(every.get("ok"), True, every)
+            self.assertEqual([e["repo"] for e in every["episodes"]], [REPO])
+
+    def test_day_without_commits(self):
+        repo = "hookcast-test/empty"
+        with ht.Daemon() as d:
+            status, reply = d.post_payload(ht.make_push(commits=[],
+                                                        repo=repo))
+            self.assertIn(status, (200, 202), reply)
+            if status != 200:
+                self.skipTest("a push without commits is not kept")
+            reply = d.control("flush " + repo)
+            self.assertIs(reply.get("ok"), True, reply)
+            ep = load_json(reply["episodes"][0]["json"])
+            self.assertEqual(ep["stats"]["commits"], 0)
+            self.assertTrue(ep["segments"])
+            self.assertEqual(ep["people"], [])
+            _, raw, root = read_feed(d, repo)
+            self.assertEqual(len(root.find("channel").findall("item")), 1)
+            reply = d.control("recap " + repo)
+            self.assertIs(reply.get("ok"), True, reply)
+            self.assertTrue(d.running())
+
+    @unittest.skipUnless(shutil.which("faketime"), "needs faketime")
+    def test_scheduled_quiet_day_and_recap(self):
+        """Under faketime, 15 s before a Monday's 10:00 emission: a
+        repository whose day is empty gets a short episode (quiet_days =
+        emit), and Monday's emission adds the weekly recap."""
+        repo = "hookcast-test/widget"
+        asan = os.environ.get("ASAN_OPTIONS", "")
+        env = ht.daemon_env({
+            "ASAN_OPTIONS": (asan + ":" if asan else "")
+            + "verify_asan_link_order=0",
+            "FAKETIME_NO_CACHE": "1"})
+        with ht.Daemon(wrapper=["faketime", "-f", "@2026-03-02 09:59:45"],
+                       env=env, options={"emit-at": "10:00",
+                                         "quiet-days": "emit",
+                                         "recap-weekday": "monday"}) as d:
+            status, reply = d.post_payload(ht.make_push(repo=repo))
+            self.assertEqual(status, 200, reply)
+            reply = d.control("flush " + repo)
+            self.assertIs(reply.get("ok"), True, reply)
+            d.wait_log(r"weekly recap .*2026-03-02-recap", timeout=60)
+            folder = os.path.join(d.output_dir, repo)
+            names = sorted(os.listdir(folder))
+            self.assertIn("2026-03-02.json", names)
+            self.assertIn("2026-03-02-recap.json", names)
+            quiet = load_json(os.path.join(folder, "2026-03-02.json"))
+            self.assertEqual(quiet["stats"]["commits"], 0)
+            recap = load_json(os.path.join(folder, "2026-03-02-recap.json"))
+            self.assertTrue(recap["title"].startswith("Weekly Recap - "))
+            self.assertEqual(recap["stats"]["commits"], 1)
+            _, raw, root = read_feed(d, repo)
+            items = root.find("channel").findall("item")
+            self.assertEqual(len(items), 3)
+            self.assertEqual(items[0].findtext("title"), recap["title"])
+
+
+if __name__ == "__main__":
+    unittest.main()
