@@ -28,6 +28,7 @@ ctl_usage(FILE *f)
 	    "  flush [OWNER/REPO]   draft and emit now, start a new day\n"
 	    "  preview [OWNER/REPO] draft without emitting (prints the episode)\n"
 	    "  reload               re-read the configuration and secrets\n"
+	    "  recap [OWNER/REPO]   draft and write the weekly recap now\n"
 	    "\n"
 	    "The socket defaults to $HOOKCAST_CONTROL_SOCKET, then\n"
 	    "$RUNTIME_DIRECTORY/control.sock, /run/hookcast/control.sock,\n"

@@ -538,9 +538,10 @@ config_read_secret(struct config *conf, const char *path,
 		    strerror(errno));
 		return;
 	}
-	if (fstat(fileno(f), &st) == 0 && st.st_size > 64 * 1024) {
-		config_causes_add(causes, "secret_file: %s: larger than 64 KiB",
-		    path);
+	if (fstat(fileno(f), &st) == -1 || !S_ISREG(st.st_mode) ||
+	    st.st_size > 64 * 1024) {
+		config_causes_add(causes, "secret_file: %s: not a regular file "
+		    "of at most 64 KiB", path);
 		fclose(f);
 		return;
 	}
@@ -585,6 +586,7 @@ config_weekday(const char *s)
 static void
 config_read_token(struct config *conf, struct config_causes *causes)
 {
+	struct stat	 st;
 	FILE	*f;
 	char	*line = NULL;
 	size_t	 cap = 0;
@@ -593,6 +595,13 @@ config_read_token(struct config *conf, struct config_causes *causes)
 	if ((f = fopen(conf->github_token_file, "r")) == NULL) {
 		config_causes_add(causes, "github_token_file: %s: %s",
 		    conf->github_token_file, strerror(errno));
+		return;
+	}
+	if (fstat(fileno(f), &st) == -1 || !S_ISREG(st.st_mode) ||
+	    st.st_size > 64 * 1024) {
+		config_causes_add(causes, "github_token_file: %s: not a regular "
+		    "file of at most 64 KiB", conf->github_token_file);
+		fclose(f);
 		return;
 	}
 	n = getline(&line, &cap, f);

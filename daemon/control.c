@@ -129,23 +129,25 @@ control_help(struct hookcastd *d, const char *arg, struct buf *out,
 	return 0;
 }
 
-/* Run one command line; out gets one JSON object (no newline). */
-void
-control_run(struct hookcastd *d, const char *line, struct buf *out)
+/*
+ * Split a command line into its command and argument: words separated by
+ * blanks, at most one argument, the command one of the table's. Returns
+ * the command's row, or NULL with *cause (new). *arg is new or NULL.
+ */
+const struct control_cmd *
+control_parse(const char *line, char **arg, char **cause)
 {
 	const struct control_cmd	*cmd = NULL;
-	char				*copy, *name, *arg, *extra, *cause = NULL;
-	char				*save = NULL;
+	char				*copy, *name, *a, *extra, *save = NULL;
 	size_t				 i;
-	json_t				*err;
-	char				*s;
 
+	*arg = NULL;
 	copy = xstrdup(line);
 	name = strtok_r(copy, " \t\r", &save);
-	arg = name != NULL ? strtok_r(NULL, " \t\r", &save) : NULL;
-	extra = arg != NULL ? strtok_r(NULL, " \t\r", &save) : NULL;
+	a = name != NULL ? strtok_r(NULL, " \t\r", &save) : NULL;
+	extra = a != NULL ? strtok_r(NULL, " \t\r", &save) : NULL;
 	if (name == NULL) {
-		cause = xstrdup("empty command");
+		*cause = xstrdup("empty command");
 		goto fail;
 	}
 	for (i = 0; i < NCMDS; i++)
@@ -154,23 +156,39 @@ control_run(struct hookcastd *d, const char *line, struct buf *out)
 	if (cmd == NULL) {
 		char *esc = log_escape(name, 40);
 
-		xasprintf(&cause, "unknown command '%s' (try help)", esc);
+		xasprintf(cause, "unknown command '%s' (try help)", esc);
 		free(esc);
 		goto fail;
 	}
-	if ((arg != NULL && cmd->arg == 0) || extra != NULL) {
-		xasprintf(&cause, "%s: too many arguments", cmd->name);
+	if ((a != NULL && cmd->arg == 0) || extra != NULL) {
+		xasprintf(cause, "%s: too many arguments", cmd->name);
 		goto fail;
 	}
-	if (arg == NULL && cmd->arg == 2) {
-		xasprintf(&cause, "%s: missing argument", cmd->name);
+	if (a == NULL && cmd->arg == 2) {
+		xasprintf(cause, "%s: missing argument", cmd->name);
 		goto fail;
 	}
-	if (cmd->fn(d, arg, out, &cause) == -1)
-		goto fail;
+	*arg = xstrdup_null(a);
 	free(copy);
-	return;
+	return cmd;
 fail:
+	free(copy);
+	return NULL;
+}
+
+/* Run one command line; out gets one JSON object (no newline). */
+void
+control_run(struct hookcastd *d, const char *line, struct buf *out)
+{
+	const struct control_cmd	*cmd;
+	char				*arg = NULL, *cause = NULL, *s;
+	json_t				*err;
+
+	if ((cmd = control_parse(line, &arg, &cause)) != NULL &&
+	    cmd->fn(d, arg, out, &cause) == 0) {
+		free(arg);
+		return;
+	}
 	buf_reset(out);
 	err = json_pack("{s:b, s:s}", "ok", 0, "error",
 	    cause != NULL ? cause : "failed");
@@ -179,7 +197,7 @@ fail:
 	free(s);
 	json_decref(err);
 	free(cause);
-	free(copy);
+	free(arg);
 }
 
 static void

@@ -16,6 +16,13 @@ struct control	*control_listen(struct hookcastd *, const char *path,
 struct control	*control_listen_fd(struct hookcastd *, int fd, char **cause);
 /* Close the socket and its clients, and remove the socket file. */
 void		 control_free(struct control *);
+struct control_cmd;
+/*
+ * Parse a command line: the command's table row, its argument (new, or
+ * NULL) in *arg; NULL with *cause (new) when it isn't a valid command.
+ */
+const struct control_cmd *control_parse(const char *line, char **arg,
+		    char **cause);
 /* Run one command line; out gets one JSON object. */
 void		 control_run(struct hookcastd *, const char *line,
 		    struct buf *out);

@@ -63,6 +63,22 @@ void	 hookcastd_apply(json_t *rec, void *hookcastd);
 /* Compact the journal to the open days and the dedup set. 0 or -1. */
 int	 hookcastd_compact(struct hookcastd *);
 
+struct http_limits;
+
+/* Flags that are not config keys, for config_load(). */
+extern const char *const hookcastd_passthrough[];
+/* The HTTP limits of a configuration. */
+void	 hookcastd_limits(const struct config *, struct http_limits *);
+/* Load (or reload) the TLS certificate when one is configured. 0 or -1. */
+int	 hookcastd_tls(struct hookcastd *, char **cause);
+/* Emit the days whose emission passed while the daemon was down. */
+void	 hookcastd_catch_up(struct hookcastd *);
+/* Arm the one-shot emission timer from the wall clock. */
+void	 hookcastd_arm_emit(struct hookcastd *);
+/* The emission timer's and the held-back STATUS timer's callbacks. */
+void	 hookcastd_emit_timer(int fd, short what, void *hookcastd);
+void	 hookcastd_status_timer(int fd, short what, void *hookcastd);
+
 /* Re-read the configuration; on error keep the old one. 0 or -1 + cause. */
 int	 hookcastd_reload(struct hookcastd *, char **cause);
 /*

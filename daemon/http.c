@@ -225,16 +225,12 @@ http_parse_head(const char *buf, size_t len, size_t max_header,
 	for (v = sp1 + 1; v < sp2; v++)
 		if ((unsigned char)*v <= 0x20 || *v == 0x7f)
 			goto bad_line;
+	/* the version is HTTP/d.d and nothing after it */
 	if ((size_t)(line + linelen - (sp2 + 1)) != 8 ||
-	    strncmp(sp2 + 1, "HTTP/1.", 7) != 0) {
-		if (strncmp(sp2 + 1, "HTTP/", 5) == 0) {
-			*status = 505;
-			*cause = "only HTTP/1.x is served";
-			return -1;
-		}
+	    strncmp(sp2 + 1, "HTTP/", 5) != 0 || !isdigit((unsigned char)sp2[6]) ||
+	    sp2[7] != '.' || !isdigit((unsigned char)sp2[8]))
 		goto bad_line;
-	}
-	if (sp2[8] != '0' && sp2[8] != '1') {
+	if (sp2[6] != '1' || (sp2[8] != '0' && sp2[8] != '1')) {
 		*status = 505;
 		*cause = "only HTTP/1.0 and HTTP/1.1 are served";
 		return -1;

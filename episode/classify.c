@@ -1394,9 +1394,10 @@ classify_sentence_fix(struct buf *out, size_t pos)
 	/* "This commit suppresses X" reads as "It suppresses X" */
 	for (i = 0; this_change[i] != NULL; i++) {
 		w = strlen(this_change[i]);
+		if (strncasecmp(p, this_change[i], w) != 0)
+			continue;
 		n = strcspn(p + w, " ,.");
-		if (strncasecmp(p, this_change[i], w) == 0 && n > 2 &&
-		    p[w + n - 1] == 's' && p[w + n - 2] != 's') {
+		if (n > 2 && p[w + n - 1] == 's' && p[w + n - 2] != 's') {
 			buf_init(&t);
 			buf_printf(&t, "It %s", p + w);
 			out->len = pos;

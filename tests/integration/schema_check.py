@@ -1,6 +1,6 @@
 """A small JSON Schema (2020-12) validator, Python standard library only.
 
-Enough of the vocabulary for docs/episode.schema.json: type, enum, const,
+Enough of the vocabulary for doc/episode.schema.json: type, enum, const,
 required, properties, additionalProperties, items, minItems, maxItems,
 minLength, maxLength, pattern, minimum, maximum, format (date-time, date),
 allOf, anyOf, oneOf, not, and local "$ref"s ("#/$defs/name"). Annotation

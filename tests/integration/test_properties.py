@@ -5,7 +5,7 @@ One daemon serves all the days: each generated day has a repository of its
 own, and each day is flushed on its own right after it is sent. Then, per
 episode:
 
-- the JSON validates against docs/episode.schema.json;
+- the JSON validates against doc/episode.schema.json;
 - names: no author, committer, login or requester of any other day (corpus
   or generated) appears unless this day's input mentions it;
 - numbers: every number written with digits in the spoken text (transcript,
@@ -42,7 +42,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hookcast_test as ht  # noqa: E402
 import schema_check  # noqa: E402
 
-SCHEMA_PATH = os.path.join(ht.SOURCE_DIR, "docs", "episode.schema.json")
+SCHEMA_PATH = os.path.join(ht.SOURCE_DIR, "doc", "episode.schema.json")
 SEED = int(os.environ.get("HOOKCAST_PROP_SEED", "20260402"))
 NDAYS = int(os.environ.get("HOOKCAST_PROP_DAYS", "36"))
 

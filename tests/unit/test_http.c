@@ -201,6 +201,10 @@ static const struct head_case {
 	  .status = 505 },
 	{ .name = "HTTP/0.9", .head = "GET / HTTP/0.9\r\n\r\n", .want = BAD,
 	  .status = 505 },
+	{ .name = "text after the version",
+	  .head = "GET / HTTP/1.1 x\r\n\r\n", .want = BAD, .status = 400 },
+	{ .name = "version without digits",
+	  .head = "GET / HTTP/x.y\r\n\r\n", .want = BAD, .status = 400 },
 
 	/* header fields */
 	{ .name = "Transfer-Encoding",

@@ -1,0 +1,588 @@
+/* hookcastd: the daemon's operations: replay, emission, status, reload. */
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+#include <jansson.h>
+
+#include "archive.h"
+#include "backfill.h"
+#include "buf.h"
+#include "control.h"
+#include "daemon.h"
+#include "day.h"
+#include "emit.h"
+#include "http.h"
+#include "journal.h"
+#include "notify.h"
+#include "tls.h"
+#include "log.h"
+#include "schedule.h"
+#include "webhook.h"
+#include "xmalloc.h"
+
+/* Flags that are not config keys. */
+const char *const hookcastd_passthrough[] = {
+	"--check-config", "--help", "--version", NULL
+};
+
+static void
+hookcastd_iso(time_t t, char *out, size_t len)
+{
+	struct tm	tm;
+
+	gmtime_r(&t, &tm);
+	strftime(out, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+void
+hookcastd_limits(const struct config *conf, struct http_limits *l)
+{
+	l->max_header = (size_t)conf->max_header;
+	l->max_body = (size_t)conf->max_body;
+	l->timeout = conf->read_timeout;
+	l->max_connections = conf->max_connections;
+}
+
+static int
+hookcastd_has_activity(const struct day *day)
+{
+	return day->ncommits > 0 || day->nprs > 0 || day->npushes > 0;
+}
+
+/* Record in the journal that a repository's day was emitted. */
+static void
+hookcastd_journal_rotate(struct hookcastd *d, const char *repo, time_t start)
+{
+	json_t	*rec = journal_encode_rotate(repo, start);
+
+	if (journal_append(d->journal, rec) == -1 ||
+	    journal_sync(d->journal) == -1)
+		log_warn("journal: recording the emission of %s", repo);
+	json_decref(rec);
+}
+
+void
+hookcastd_gap(struct hookcastd *d, const char *repo)
+{
+	if (d->backfill != NULL)
+		backfill_request(d->backfill, repo);
+}
+
+void
+hookcastd_apply(json_t *rec, void *arg)
+{
+	struct hookcastd	*d = arg;
+	const char		*t = json_string_value(json_object_get(rec, "t"));
+	const char		*repo, *key, *db;
+	struct store_repo	*r;
+	json_t			*start_j, *seen, *item;
+	time_t			 start;
+	size_t			 i, npushes;
+
+	if (t == NULL)
+		return;
+	repo = json_string_value(json_object_get(rec, "repo"));
+	start_j = json_object_get(rec, "start");
+	start = json_is_integer(start_j) ?
+	    (time_t)json_integer_value(start_j) : d->window_start;
+	switch (t[0]) {
+	case 'd':
+		if (repo == NULL)
+			break;
+		r = store_repo(d->store, repo, 1, start);
+		db = json_string_value(json_object_get(rec, "db"));
+		if (r->day->default_branch == NULL && db != NULL)
+			r->day->default_branch = xstrdup(db);
+		npushes = r->day->npushes;
+		if (journal_apply_records(rec, r->day) == -1)
+			log_warnx("journal: a malformed record for %s", repo);
+		for (i = npushes; i < r->day->npushes; i++)
+			store_note_push(r, &r->day->pushes[i]);
+		key = json_string_value(json_object_get(rec, "key"));
+		if (key != NULL)
+			store_mark(d->store, key, (time_t)json_integer_value(
+			    json_object_get(rec, "at")));
+		break;
+	case 'r':
+		if (repo == NULL)
+			break;
+		if ((r = store_repo(d->store, repo, 0, 0)) != NULL)
+			day_free(store_rotate(d->store, r, start));
+		break;
+	case 'w':
+		d->window_start = start;
+		break;
+	case 's':
+		seen = json_object_get(rec, "seen");
+		json_array_foreach(seen, i, item) {
+			key = json_string_value(json_array_get(item, 0));
+			if (key != NULL)
+				store_mark(d->store, key, (time_t)
+				    json_integer_value(json_array_get(item, 1)));
+		}
+		break;
+	}
+}
+
+int
+hookcastd_compact(struct hookcastd *d)
+{
+	json_t			**recs;
+	const char		**keys;
+	time_t			 *at;
+	size_t			  nseen, n = 0, i;
+	struct store_repo	 *r;
+	int			  rc;
+
+	nseen = store_seen_list(d->store, &keys, &at);
+	recs = xcalloc(store_nrepos(d->store) + 2, sizeof(*recs));
+	recs[n++] = journal_encode_window(d->window_start);
+	recs[n++] = journal_encode_seen(keys, at, nseen);
+	for (i = 0; i < store_nrepos(d->store); i++) {
+		r = store_repo_at(d->store, i);
+		if (hookcastd_has_activity(r->day))
+			recs[n++] = journal_encode_day(r->day);
+	}
+	rc = journal_rewrite(d->journal, recs, n);
+	if (rc == -1)
+		log_warn("journal: compaction failed; the journal grows on");
+	else
+		log_info("journal compacted to %lld bytes",
+		    (long long)journal_size(d->journal));
+	for (i = 0; i < n; i++)
+		json_decref(recs[i]);
+	free(recs);
+	free(keys);
+	free(at);
+	return rc;
+}
+
+/* Emit one repository's day; with write, start its new day at start. */
+static int
+hookcastd_emit_one(struct hookcastd *d, struct store_repo *r, int write,
+    time_t now, time_t start, json_t *list, char **cause)
+{
+	struct emit_result	 res;
+	json_t			*item, *ep;
+	struct day		*old;
+	int			 rc;
+
+	/* the window ends where the new day starts (now for a preview) */
+	r->day->end = write ? start : now;
+	rc = emit_day(&d->conf, r->day, now, write, &res, cause);
+	if (rc == -1 || !write)
+		r->day->end = 0;
+	if (rc == -1) {
+		if (write) {
+			d->metrics.emit_failures++;
+			log_warnx("emit %s: %s", r->name, *cause);
+		}
+		return -1;
+	}
+	item = json_pack("{s:s, s:s, s:s}", "repo", res.repo, "date", res.date,
+	    "title", res.title);
+	if (write) {
+		json_object_set_new(item, "markdown",
+		    json_string(res.md_path));
+		json_object_set_new(item, "json", json_string(res.json_path));
+		d->metrics.episodes_emitted++;
+		hookcastd_journal_rotate(d, r->name, start);
+		old = store_rotate(d->store, r, start);
+		day_free(old);
+		hookcastd_notify_status(d, 1);
+	} else {
+		ep = json_loads(res.json_text, 0, NULL);
+		json_object_set_new(item, "episode", ep != NULL ? ep :
+		    json_null());
+		json_object_set_new(item, "markdown_text",
+		    json_string(res.md_text));
+	}
+	json_array_append_new(list, item);
+	emit_result_clear(&res);
+	return 0;
+}
+
+int
+hookcastd_emit(struct hookcastd *d, const char *repo, int write,
+    struct buf *out, char **cause)
+{
+	struct store_repo	*r;
+	json_t			*reply, *list;
+	time_t			 now = time(NULL);
+	size_t			 i;
+	char			*s;
+	int			 rc = 0;
+
+	list = json_array();
+	if (repo != NULL) {
+		r = store_repo(d->store, repo, 0, 0);
+		if (r == NULL || !hookcastd_has_activity(r->day)) {
+			char *esc = log_escape(repo, 140);
+
+			xasprintf(cause, "no activity for %s", esc);
+			free(esc);
+			json_decref(list);
+			return -1;
+		}
+		rc = hookcastd_emit_one(d, r, write, now, now, list, cause);
+	} else {
+		for (i = 0; i < store_nrepos(d->store) && rc == 0; i++) {
+			r = store_repo_at(d->store, i);
+			if (hookcastd_has_activity(r->day))
+				rc = hookcastd_emit_one(d, r, write, now, now, list,
+				    cause);
+		}
+	}
+	if (rc == -1) {
+		json_decref(list);
+		return -1;
+	}
+	reply = json_pack("{s:b, s:o}", "ok", 1, "episodes", list);
+	s = json_dumps(reply, JSON_COMPACT);
+	buf_puts(out, s);
+	free(s);
+	json_decref(reply);
+	return 0;
+}
+
+/*
+ * Write the weekly recap of repo, or of every repository (open in the
+ * store or with a folder of episodes) whose week has episodes when repo
+ * is NULL, appending the results to list. 0, or -1 with *cause for repo.
+ */
+static int
+hookcastd_recap_write(struct hookcastd *d, const char *repo, time_t now,
+    json_t *list, char **cause)
+{
+	struct strlist		 repos = { NULL, 0 };
+	struct emit_result	 res;
+	size_t			 i;
+	char			*why = NULL;
+	int			 rc = 0;
+
+	if (repo != NULL)
+		strlist_add(&repos, repo);
+	else {
+		for (i = 0; i < store_nrepos(d->store); i++)
+			strlist_add(&repos, store_repo_at(d->store, i)->name);
+		archive_repos(d->conf.output_dir, &repos);
+	}
+	for (i = 0; i < repos.n; i++) {
+		if (emit_recap(&d->conf, repos.v[i], now, 1, &res,
+		    &why) == -1) {
+			if (repo != NULL) {
+				*cause = why;
+				rc = -1;
+				break;
+			}
+			log_debug("recap of %s: %s", repos.v[i], why);
+			free(why);
+			why = NULL;
+			continue;
+		}
+		d->metrics.episodes_emitted++;
+		json_array_append_new(list, json_pack("{s:s, s:s, s:s, s:s, "
+		    "s:s}", "repo", res.repo, "date", res.date, "title",
+		    res.title, "markdown", res.md_path, "json", res.json_path));
+		emit_result_clear(&res);
+	}
+	strlist_clear(&repos);
+	return rc;
+}
+
+int
+hookcastd_recap(struct hookcastd *d, const char *repo, struct buf *out,
+    char **cause)
+{
+	json_t	*reply, *list = json_array();
+	char	*s;
+
+	if (hookcastd_recap_write(d, repo, time(NULL), list, cause) == -1) {
+		json_decref(list);
+		return -1;
+	}
+	reply = json_pack("{s:b, s:o}", "ok", 1, "episodes", list);
+	s = json_dumps(reply, JSON_COMPACT);
+	buf_puts(out, s);
+	free(s);
+	json_decref(reply);
+	return 0;
+}
+
+void
+hookcastd_status(struct hookcastd *d, struct buf *out)
+{
+	json_t			*j, *repos, *deliv;
+	struct store_repo	*r;
+	struct day_stats	 st;
+	size_t			 i;
+	char			 next[32], start[32], *s;
+
+	repos = json_array();
+	for (i = 0; i < store_nrepos(d->store); i++) {
+		r = store_repo_at(d->store, i);
+		day_stats(r->day, &st);
+		hookcastd_iso(r->day->start, start, sizeof(start));
+		json_array_append_new(repos, json_pack("{s:s, s:s, s:I, s:I, "
+		    "s:I, s:I, s:I, s:I, s:I}", "repo", r->name, "since", start,
+		    "commits", (json_int_t)st.commits,
+		    "merged_prs", (json_int_t)st.merged_prs,
+		    "reverts", (json_int_t)st.reverts,
+		    "relands", (json_int_t)st.relands,
+		    "authors", (json_int_t)st.authors,
+		    "pushes", (json_int_t)st.pushes,
+		    "force_pushes", (json_int_t)st.force_pushes));
+	}
+	deliv = json_pack("{s:I, s:I, s:I, s:I, s:I}",
+	    "accepted", (json_int_t)metrics_outcome_total(&d->metrics,
+	    OUTCOME_ACCEPTED),
+	    "duplicate", (json_int_t)metrics_outcome_total(&d->metrics,
+	    OUTCOME_DUPLICATE),
+	    "ignored", (json_int_t)metrics_outcome_total(&d->metrics,
+	    OUTCOME_IGNORED),
+	    "rejected", (json_int_t)metrics_outcome_total(&d->metrics,
+	    OUTCOME_REJECTED),
+	    "unavailable", (json_int_t)metrics_outcome_total(&d->metrics,
+	    OUTCOME_UNAVAILABLE));
+	hookcastd_iso(d->next_emit, next, sizeof(next));
+	j = json_pack("{s:b, s:s, s:I, s:s, s:s, s:o, s:o, s:I, s:I}", "ok", 1,
+	    "version", HOOKCAST_VERSION,
+	    "uptime", (json_int_t)(time(NULL) - d->started),
+	    "next_emit", next, "timezone", d->conf.timezone,
+	    "repos", repos, "deliveries", deliv,
+	    "episodes_emitted", (json_int_t)d->metrics.episodes_emitted,
+	    "missed_deliveries", (json_int_t)d->missed_deliveries);
+	s = json_dumps(j, JSON_COMPACT);
+	buf_puts(out, s);
+	free(s);
+	json_decref(j);
+}
+
+
+/* Load (or reload) the TLS certificate when one is configured. */
+int
+hookcastd_tls(struct hookcastd *d, char **cause)
+{
+	SSL_CTX	*ctx;
+
+	if (d->conf.tls_cert == NULL) {
+		http_server_set_tls(d->http, NULL);
+		return 0;
+	}
+	if ((ctx = tls_context(d->conf.tls_cert, d->conf.tls_key,
+	    cause)) == NULL)
+		return -1;
+	http_server_set_tls(d->http, ctx);
+	tls_context_free(ctx);
+	log_info("tls: serving HTTPS with %s", d->conf.tls_cert);
+	return 0;
+}
+
+void
+hookcastd_status_timer(evutil_socket_t fd, short what, void *arg)
+{
+	hookcastd_notify_status(arg, 1);
+}
+
+void
+hookcastd_notify_status(struct hookcastd *d, int force)
+{
+	struct day_stats	 st;
+	size_t			 i, commits = 0, prs = 0, repos = 0;
+	struct store_repo	*r;
+	time_t			 now = time(NULL);
+	char			 next[32];
+	struct timeval		 one = { 1, 0 };
+
+	if (!force && now == d->status_at) {
+		/* sent this second already: send the latest a second later */
+		if (d->status_ev != NULL && !evtimer_pending(d->status_ev, NULL))
+			evtimer_add(d->status_ev, &one);
+		return;
+	}
+	d->status_at = now;
+	for (i = 0; i < store_nrepos(d->store); i++) {
+		r = store_repo_at(d->store, i);
+		day_stats(r->day, &st);
+		commits += st.commits;
+		prs += st.merged_prs;
+		if (hookcastd_has_activity(r->day))
+			repos++;
+	}
+	hookcastd_iso(d->next_emit, next, sizeof(next));
+	notify_status("%zu commit%s, %zu merged PR%s in %zu repositor%s; "
+	    "next emission %s", commits, commits == 1 ? "" : "s", prs,
+	    prs == 1 ? "" : "s", repos, repos == 1 ? "y" : "ies", next);
+}
+
+/*
+ * Days whose emission time passed while the daemon was down are emitted
+ * now, with the window and published time they should have had.
+ */
+void
+hookcastd_catch_up(struct hookcastd *d)
+{
+	struct store_repo	*r;
+	time_t			 due, boundary;
+	size_t			 i;
+	char			*cause = NULL;
+	json_t			*list = json_array();
+	int			 emitted = 0;
+
+	boundary = schedule_prev(time(NULL), d->conf.emit_hour,
+	    d->conf.emit_minute);
+	for (i = 0; i < store_nrepos(d->store); i++) {
+		r = store_repo_at(d->store, i);
+		if (r->day->start >= boundary)
+			continue;
+		due = schedule_next(r->day->start, d->conf.emit_hour,
+		    d->conf.emit_minute);
+		if (!hookcastd_has_activity(r->day)) {
+			r->day->start = boundary;
+			continue;
+		}
+		log_notice("catch-up: %s's day was due at %lld; emitting it now",
+		    r->name, (long long)due);
+		if (hookcastd_emit_one(d, r, 1, due, due, list, &cause) == -1) {
+			free(cause);
+			cause = NULL;
+		} else
+			emitted++;
+		/* a day of several missed emissions carries on from the last */
+		if (r->day->start < boundary && !hookcastd_has_activity(r->day))
+			r->day->start = boundary;
+	}
+	json_decref(list);
+	if (d->window_start < boundary)
+		d->window_start = boundary;
+	if (emitted > 0)
+		hookcastd_compact(d);
+}
+
+int
+hookcastd_reload(struct hookcastd *d, char **cause)
+{
+	struct config		 conf, old;
+	struct config_causes	 causes = { NULL, 0 };
+	struct http_limits	 limits;
+	struct buf		 b;
+	size_t			 i;
+
+	log_notice("reloading configuration");
+	if (config_load(&conf, d->argc, d->argv, hookcastd_passthrough,
+	    &causes) == -1) {
+		buf_init(&b);
+		for (i = 0; i < causes.n; i++) {
+			log_warnx("reload: %s", causes.v[i]);
+			buf_printf(&b, "%s%s", i ? "; " : "", causes.v[i]);
+		}
+		*cause = buf_steal(&b);
+		log_warnx("reload refused; the old configuration stays");
+		config_causes_clear(&causes);
+		config_clear(&conf);
+		return -1;
+	}
+	if (schedule_set_timezone(conf.timezone) == -1) {
+		xasprintf(cause, "timezone: unknown time zone '%s'",
+		    conf.timezone);
+		config_clear(&conf);
+		return -1;
+	}
+	config_log_changes(&d->conf, &conf);
+	old = d->conf;
+	d->conf = conf;
+	if (hookcastd_tls(d, cause) == -1) {
+		/* a certificate that doesn't load: keep the old one */
+		log_warnx("reload refused: %s", *cause);
+		d->conf = old;
+		config_clear(&conf);
+		return -1;
+	}
+	config_clear(&old);
+	log_set_level(d->conf.log_level);
+	hookcastd_limits(&d->conf, &limits);
+	http_server_set_limits(d->http, &limits);
+	hookcastd_arm_emit(d);
+	if (d->backfill != NULL)
+		backfill_reconfigure(d->backfill);
+	else
+		d->backfill = backfill_new(d);
+	log_notice("reloaded");
+	return 0;
+}
+
+void
+hookcastd_emit_timer(evutil_socket_t fd, short what, void *arg)
+{
+	struct hookcastd	*d = arg;
+	struct store_repo	*r;
+	time_t			 now = time(NULL), at = d->next_emit;
+	char			*cause = NULL;
+	size_t			 i;
+	json_t			*list;
+	struct tm		 tm;
+	int			 quiet, wday;
+
+	if (now < at) {
+		/* woke early (clock change): wait again */
+		hookcastd_arm_emit(d);
+		return;
+	}
+	log_info("scheduled emission");
+	list = json_array();
+	quiet = strcmp(d->conf.quiet_days, "emit") == 0;
+	for (i = 0; i < store_nrepos(d->store); i++) {
+		r = store_repo_at(d->store, i);
+		if (!hookcastd_has_activity(r->day) && !quiet) {
+			r->day->start = at;
+			continue;
+		}
+		if (hookcastd_emit_one(d, r, 1, now, at, list, &cause) == -1) {
+			/* the day is kept and told in the next episode */
+			free(cause);
+			cause = NULL;
+		}
+	}
+	/* the weekly recap, on its weekday in the configured zone */
+	wday = config_weekday(d->conf.recap_weekday);
+	localtime_r(&at, &tm);
+	if (wday >= 0 && tm.tm_wday == wday &&
+	    hookcastd_recap_write(d, NULL, now, list, &cause) == -1) {
+		free(cause);
+		cause = NULL;
+	}
+	json_decref(list);
+	d->window_start = at;
+	/* redeliveries come within three days; keep a margin */
+	store_prune_seen(d->store, now - 4 * 86400);
+	hookcastd_compact(d);
+	hookcastd_arm_emit(d);
+	hookcastd_notify_status(d, 1);
+}
+
+void
+hookcastd_arm_emit(struct hookcastd *d)
+{
+	time_t		now = time(NULL);
+	struct timeval	tv;
+	char		when[32];
+
+	d->next_emit = schedule_next(now, d->conf.emit_hour,
+	    d->conf.emit_minute);
+	tv.tv_sec = d->next_emit - now;
+	tv.tv_usec = 0;
+	evtimer_add(d->emit_timer, &tv);
+	hookcastd_iso(d->next_emit, when, sizeof(when));
+	log_info("next emission at %s (%02d:%02d %s)", when, d->conf.emit_hour,
+	    d->conf.emit_minute, d->conf.timezone);
+}
+
