@@ -560,21 +560,24 @@ classify_kind(const struct commit *c)
 	char		*l, *ls;
 	const char	*p;
 	int		 type, tag_tests = 0, tag_docs = 0, tag_perf = 0;
-	int		 tag_reland = 0, tag_build = 0;
+	int		 tag_reland = 0, tag_build = 0, depth;
 	size_t		 n;
 	enum classify_kind k;
 
-	/* git's Revert "Revert "..."" is a re-land */
-	if (strncmp(subject, "Revert \"Revert ", 15) == 0 ||
-	    strncmp(subject, "Revert \"Revert \\\"", 17) == 0)
-		return CLASSIFY_RELAND;
 	if (c->revert.is_reland)
 		return CLASSIFY_RELAND;
 	if (c->revert.is_revert)
 		return CLASSIFY_REVERT;
+	/*
+	 * A message revert_parse didn't read: git nests Revert "...", and
+	 * each level undoes the one inside: odd reverts, even re-lands.
+	 */
+	for (depth = 0, p = subject; strncmp(p, "Revert \"", 8) == 0; depth++)
+		p += 8;
+	if (depth > 0)
+		return depth % 2 == 1 ? CLASSIFY_REVERT : CLASSIFY_RELAND;
 	n = strlen(subject);
-	if (strncmp(subject, "Revert \"", 8) == 0 ||
-	    strncasecmp(subject, "revert: ", 8) == 0 ||
+	if (strncasecmp(subject, "revert: ", 8) == 0 ||
 	    (n > 9 && strcmp(subject + n - 9, " (revert)") == 0))
 		return CLASSIFY_REVERT;
 	if (strncasecmp(subject, "reapply", 7) == 0 ||
