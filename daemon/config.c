@@ -909,12 +909,10 @@ config_show(const struct config *conf, const char *repo)
 
 	if (r != NULL && r->show != NULL)
 		return xstrdup(r->show);
-	/* "pytorch/ao" -> "ao"; capitalised when all lower case */
+	/* "curl/curl" -> "curl": projects mind how their name is written */
 	name = strchr(repo, '/');
 	name = name != NULL ? name + 1 : repo;
 	show = xstrdup(name);
-	if (islower((unsigned char)show[0]))
-		show[0] = (char)toupper((unsigned char)show[0]);
 	return show;
 }
 

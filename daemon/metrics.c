@@ -66,10 +66,44 @@ metrics_latency(struct metrics *m, double seconds)
 }
 
 void
-metrics_render(const struct metrics *m, struct buf *b)
+metrics_sync(struct metrics *m, double seconds, int ok)
+{
+	int	i;
+
+	if (!ok)
+		m->sync_failures++;
+	for (i = 0; i < METRICS_LATENCY_BUCKETS; i++)
+		if (seconds <= metrics_bounds[i])
+			break;
+	m->sync_buckets[i]++;
+	m->sync_sum += seconds;
+	m->sync_count++;
+}
+
+/* A histogram over metrics_bounds, cumulative as Prometheus wants it. */
+static void
+metrics_histogram(struct buf *b, const char *name, const char *help,
+    const uint64_t *buckets, double sum, uint64_t count)
 {
 	uint64_t	cum = 0;
-	int		e, o, i;
+	int		i;
+
+	buf_printf(b, "# HELP %s %s\n# TYPE %s histogram\n", name, help, name);
+	for (i = 0; i < METRICS_LATENCY_BUCKETS; i++) {
+		cum += buckets[i];
+		buf_printf(b, "%s_bucket{le=\"%g\"} %llu\n", name,
+		    metrics_bounds[i], (unsigned long long)cum);
+	}
+	cum += buckets[METRICS_LATENCY_BUCKETS];
+	buf_printf(b, "%s_bucket{le=\"+Inf\"} %llu\n%s_sum %.6f\n"
+	    "%s_count %llu\n", name, (unsigned long long)cum, name, sum, name,
+	    (unsigned long long)count);
+}
+
+void
+metrics_render(const struct metrics *m, struct buf *b)
+{
+	int		e, o;
 
 	buf_puts(b, "# HELP hookcast_deliveries_total Webhook deliveries by "
 	    "event and outcome.\n# TYPE hookcast_deliveries_total counter\n");
@@ -97,19 +131,15 @@ metrics_render(const struct metrics *m, struct buf *b)
 	    "could not be written.\n# TYPE hookcast_emit_failures_total "
 	    "counter\nhookcast_emit_failures_total %llu\n",
 	    (unsigned long long)m->emit_failures);
-	buf_puts(b, "# HELP hookcast_request_duration_seconds Time from a "
-	    "webhook request's head to its reply.\n"
-	    "# TYPE hookcast_request_duration_seconds histogram\n");
-	for (i = 0; i < METRICS_LATENCY_BUCKETS; i++) {
-		cum += m->latency_buckets[i];
-		buf_printf(b, "hookcast_request_duration_seconds_bucket"
-		    "{le=\"%g\"} %llu\n", metrics_bounds[i],
-		    (unsigned long long)cum);
-	}
-	cum += m->latency_buckets[METRICS_LATENCY_BUCKETS];
-	buf_printf(b, "hookcast_request_duration_seconds_bucket{le=\"+Inf\"} "
-	    "%llu\nhookcast_request_duration_seconds_sum %.6f\n"
-	    "hookcast_request_duration_seconds_count %llu\n",
-	    (unsigned long long)cum, m->latency_sum,
-	    (unsigned long long)m->latency_count);
+	metrics_histogram(b, "hookcast_request_duration_seconds", "Time from "
+	    "a webhook request's head to its reply.", m->latency_buckets,
+	    m->latency_sum, m->latency_count);
+	metrics_histogram(b, "hookcast_journal_sync_seconds", "Time of one "
+	    "journal fdatasync (a batch of deliveries).", m->sync_buckets,
+	    m->sync_sum, m->sync_count);
+	buf_printf(b, "# HELP hookcast_journal_sync_failures_total Journal "
+	    "syncs that failed (their deliveries got 503).\n"
+	    "# TYPE hookcast_journal_sync_failures_total counter\n"
+	    "hookcast_journal_sync_failures_total %llu\n",
+	    (unsigned long long)m->sync_failures);
 }

@@ -34,6 +34,10 @@ struct metrics {
 	uint64_t	latency_buckets[METRICS_LATENCY_BUCKETS + 1];
 	double		latency_sum;
 	uint64_t	latency_count;
+	uint64_t	sync_buckets[METRICS_LATENCY_BUCKETS + 1];
+	double		sync_sum;
+	uint64_t	sync_count;
+	uint64_t	sync_failures;
 };
 
 enum metrics_event metrics_event(const char *);
@@ -43,6 +47,8 @@ void		 metrics_delivery(struct metrics *, const char *event,
 /* Total over events for one outcome. */
 uint64_t	 metrics_outcome_total(const struct metrics *, enum metrics_outcome);
 void		 metrics_latency(struct metrics *, double seconds);
+/* One journal fdatasync took seconds (failed when ok is 0). */
+void		 metrics_sync(struct metrics *, double seconds, int ok);
 /* Append the Prometheus text of the counters (gauges come from the caller). */
 void		 metrics_render(const struct metrics *, struct buf *);
 

@@ -284,6 +284,21 @@ webhook_recovered(struct hookcastd *d)
 	}
 }
 
+/* journal_sync, timed for /metrics. */
+static int
+webhook_timed_sync(struct hookcastd *d)
+{
+	struct timespec	t0;
+	int		rc, saved;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	rc = journal_sync(d->journal);
+	saved = errno;
+	metrics_sync(&d->metrics, webhook_elapsed(&t0), rc == 0);
+	errno = saved;
+	return rc;
+}
+
 /*
  * Group commit: every delivery written during one turn of the loop is
  * answered after one fdatasync.
@@ -299,7 +314,7 @@ webhook_sync(evutil_socket_t fd, short what, void *arg)
 	d->pending_tail = &d->pending;
 	if (batch == NULL)
 		return;
-	rc = journal_sync(d->journal);
+	rc = webhook_timed_sync(d);
 	if (rc == -1) {
 		err = errno;
 		journal_truncate(d->journal, (off_t)d->batch_start);
@@ -346,7 +361,7 @@ webhook_journal(struct hookcastd *d, struct http_request *req,
 	}
 	json_decref(rec);
 	if (strcmp(d->conf.journal_fsync, "always") == 0) {
-		if (journal_sync(d->journal) == -1) {
+		if (webhook_timed_sync(d) == -1) {
 			err = errno;
 			journal_truncate(d->journal, before);
 			webhook_unavailable(d, p, err);

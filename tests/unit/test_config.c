@@ -727,9 +727,9 @@ test_config_repos(void **state)
 	} want[] = {
 		{ "pytorch/pytorch", "PyTorch", "main,release/2.8" },
 		{ "PyTorch/PyTorch", "PyTorch", "main,release/2.8" },
-		{ "curl/curl", "Curl", "master" },
+		{ "curl/curl", "curl", "master" },
 		{ "owner/plain", "The Plain Show", "trunk,dev" },
-		{ "pytorch/ao", "Ao", "trunk,dev" },
+		{ "pytorch/ao", "ao", "trunk,dev" },
 		{ "someone/Mixed-Case", "Mixed-Case", "trunk,dev" },
 		{ "someone/9lives", "9lives", "trunk,dev" },
 	};
