@@ -265,6 +265,9 @@ store_note_push(struct store_repo *r, const struct push *p)
 		r->head_after[i] = NULL;
 		r->nheads++;
 	}
+	/* the branch is already there (the same push sent again) */
+	if (r->head_after[i] != NULL && strcmp(r->head_after[i], p->after) == 0)
+		return 0;
 	xasprintf(&key, "%s\n%s", p->branch, p->after);
 	for (k = 0; k < r->nmissing; k++) {
 		if (strcmp(r->missing[k], key) != 0)

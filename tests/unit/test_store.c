@@ -1,0 +1,134 @@
+/* The day store: delivery dedup, records in, rotation, gap detection. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "store.h"
+#include "xmalloc.h"
+
+static void
+test_store_seen(void **state)
+{
+	struct store	*s = store_new();
+	char		*a = store_key("1", "guid-a"), *b = store_key("2", "guid-a");
+	char		 key[64];
+	int		 i;
+
+	assert_false(store_seen(s, a));
+	store_mark(s, a, 100);
+	assert_true(store_seen(s, a));
+	/* the same GUID from another hook is another delivery */
+	assert_false(store_seen(s, b));
+	/* growth keeps every key */
+	for (i = 0; i < 5000; i++) {
+		snprintf(key, sizeof(key), "1:g%d", i);
+		store_mark(s, key, i < 2500 ? 10 : 1000);
+	}
+	assert_int_equal(store_nseen(s), 5001);
+	assert_true(store_seen(s, "1:g4999"));
+	/* pruning forgets the old ones only */
+	store_prune_seen(s, 500);
+	assert_false(store_seen(s, "1:g0"));
+	assert_false(store_seen(s, a));
+	assert_true(store_seen(s, "1:g2500"));
+	assert_int_equal(store_nseen(s), 2500);
+	free(a);
+	free(b);
+	store_free(s);
+}
+
+struct gap_step {
+	const char	*branch, *before, *after;
+	int		 created, forced;
+	int		 gap;		/* expected */
+};
+
+static void
+test_store_gaps(void **state)
+{
+	static const struct gap_step steps[] = {
+		{ "main", "a0", "a1", 0, 0, 0 },	/* first push: no head yet */
+		{ "main", "a1", "a2", 0, 0, 0 },	/* continues */
+		{ "main", "a1", "a2", 0, 0, 0 },	/* the same push again */
+		{ "main", "a3", "a4", 0, 0, 1 },	/* a2..a3 never came */
+		{ "main", "a2", "a3", 0, 0, 0 },	/* ...now it does: filled */
+		{ "main", "a4", "a5", 0, 0, 0 },	/* head stayed a4 */
+		{ "main", "zz", "b1", 0, 1, 0 },	/* forced: no gap */
+		{ "dev", "00", "d1", 1, 0, 0 },		/* created branch */
+		{ "dev", "d1", "d2", 0, 0, 0 },		/* branches apart */
+		{ "main", "b1", "b2", 0, 0, 0 },
+		{ "main", "x9", "b3", 0, 0, 1 },
+	};
+	struct store		*s = store_new();
+	struct store_repo	*r = store_repo(s, "o/r", 1, 0);
+	struct push		 p;
+	size_t			 i;
+
+	for (i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		memset(&p, 0, sizeof(p));
+		p.branch = (char *)steps[i].branch;
+		p.before = (char *)steps[i].before;
+		p.after = (char *)steps[i].after;
+		p.created = steps[i].created;
+		p.forced = steps[i].forced;
+		if (store_note_push(r, &p) != steps[i].gap)
+			fail_msg("step %zu (%s %s..%s): gap %d expected", i,
+			    steps[i].branch, steps[i].before, steps[i].after,
+			    steps[i].gap);
+	}
+	store_free(s);
+}
+
+static void
+test_store_add_and_rotate(void **state)
+{
+	struct store		*s = store_new();
+	struct handler_result	 res;
+	struct store_repo	*r;
+	struct day		*old;
+	size_t			 added = 9;
+
+	memset(&res, 0, sizeof(res));
+	res.repo = xstrdup("Owner/Repo");
+	res.default_branch = xstrdup("main");
+	res.ncommits = 2;
+	res.commits = xcalloc(2, sizeof(*res.commits));
+	res.commits[0].sha = xstrdup("1111111111111111111111111111111111111111");
+	res.commits[0].subject = xstrdup("one");
+	res.commits[1].sha = xstrdup("1111111111111111111111111111111111111111");
+	res.commits[1].subject = xstrdup("one again");
+	assert_int_equal(store_add(s, &res, 50, &added), 0);
+	assert_int_equal(added, 1);
+	handler_result_clear(&res);
+	/* names are matched without regard to case, as GitHub does */
+	r = store_repo(s, "owner/repo", 0, 0);
+	assert_non_null(r);
+	assert_int_equal(r->day->ncommits, 1);
+	assert_int_equal(r->day->start, 50);
+	assert_string_equal(r->day->default_branch, "main");
+	old = store_rotate(s, r, 80);
+	assert_int_equal(old->ncommits, 1);
+	assert_int_equal(r->day->ncommits, 0);
+	assert_int_equal(r->day->start, 80);
+	assert_string_equal(r->day->default_branch, "main");
+	day_free(old);
+	assert_null(store_repo(s, "other/repo", 0, 0));
+	assert_int_equal(store_nrepos(s), 1);
+	store_free(s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_store_seen),
+		cmocka_unit_test(test_store_gaps),
+		cmocka_unit_test(test_store_add_and_rotate),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
