@@ -336,16 +336,6 @@ day_pair_reverts(struct day *d)
 	}
 }
 
-static const char *
-day_author_key(const struct commit *c)
-{
-	if (c->author_login != NULL && *c->author_login != '\0')
-		return c->author_login;
-	if (c->author_name != NULL && *c->author_name != '\0')
-		return c->author_name;
-	return NULL;
-}
-
 static int
 day_cmp_key(const void *a, const void *b)
 {
@@ -380,10 +370,10 @@ day_stats(const struct day *d, struct day_stats *st)
 	if ((keys = calloc(d->ncommits, sizeof(*keys))) == NULL) {
 		/* No memory for the sort: count the slow way. */
 		for (i = 0; i < d->ncommits; i++) {
-			if ((key = day_author_key(&d->commits[i])) == NULL)
+			if ((key = commit_author_key(&d->commits[i])) == NULL)
 				continue;
 			for (j = 0; j < i; j++) {
-				const char *other = day_author_key(
+				const char *other = commit_author_key(
 				    &d->commits[j]);
 
 				if (other != NULL && strcasecmp(other, key) == 0)
@@ -395,7 +385,7 @@ day_stats(const struct day *d, struct day_stats *st)
 		return;
 	}
 	for (i = 0; i < d->ncommits; i++)
-		if ((key = day_author_key(&d->commits[i])) != NULL)
+		if ((key = commit_author_key(&d->commits[i])) != NULL)
 			keys[nkeys++] = key;
 	qsort(keys, nkeys, sizeof(*keys), day_cmp_key);
 	for (i = 0; i < nkeys; i++)

@@ -518,3 +518,13 @@ revert_parse(const char *subject, const char *body, struct revert_info *ri)
 	*ri = r;
 	return 0;
 }
+
+const char *
+commit_author_key(const struct commit *c)
+{
+	if (c->author_login != NULL && *c->author_login != '\0')
+		return c->author_login;
+	if (c->author_name != NULL && *c->author_name != '\0')
+		return c->author_name;
+	return NULL;
+}

@@ -75,6 +75,8 @@ struct push {
 
 /* Split "subject\n\nbody" into owned subject and body. 0 or -1. */
 int	 commit_set_message(struct commit *, const char *message);
+/* Who a commit counts as: its author's login, else name; NULL if neither. */
+const char *commit_author_key(const struct commit *);
 /* Free what a commit owns (not the struct itself). */
 void	 commit_clear(struct commit *);
 void	 revert_info_clear(struct revert_info *);

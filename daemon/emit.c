@@ -469,6 +469,29 @@ emit_write_episode(const char *dir, const char *name, const char *md,
 	return 0;
 }
 
+/*
+ * The drafting options of an episode of repo told for the local date tm,
+ * published now. Returns the show's name (new), which opts borrows.
+ */
+static char *
+emit_opts(const struct config *conf, const char *repo, const struct tm *tm,
+    time_t now, const struct episode_nearby *nearby, size_t nnearby,
+    struct episode_opts *opts)
+{
+	char	*show = config_show(conf, repo);
+
+	memset(opts, 0, sizeof(*opts));
+	opts->show = show;
+	opts->year = tm->tm_year + 1900;
+	opts->month = tm->tm_mon + 1;
+	opts->mday = tm->tm_mday;
+	opts->published = now;
+	opts->words_per_minute = conf->words_per_minute;
+	opts->nearby = nearby;
+	opts->nnearby = nnearby;
+	return show;
+}
+
 int
 emit_day(const struct config *conf, struct day *day, time_t now, int write,
     struct emit_result *res, char **cause)
@@ -494,16 +517,7 @@ emit_day(const struct config *conf, struct day *day, time_t now, int write,
 	day_pair_reverts(day);
 	name = emit_pick_name(dir, date, day->start);
 	emit_nearby(dir, name, &nearby, &nnearby);
-	show = config_show(conf, day->repo);
-	memset(&opts, 0, sizeof(opts));
-	opts.show = show;
-	opts.year = tm.tm_year + 1900;
-	opts.month = tm.tm_mon + 1;
-	opts.mday = tm.tm_mday;
-	opts.published = now;
-	opts.words_per_minute = conf->words_per_minute;
-	opts.nearby = nearby;
-	opts.nnearby = nnearby;
+	show = emit_opts(conf, day->repo, &tm, now, nearby, nnearby, &opts);
 	ep = episode_draft(day, &opts);
 	md = episode_render_md(ep);
 	js = emit_add_people(episode_render_json(ep), day);
@@ -677,16 +691,7 @@ emit_recap(const struct config *conf, const char *repo, time_t now,
 
 	xasprintf(&name, "%s-recap", date);
 	emit_nearby(dir, name, &nearby, &nnearby);
-	show = config_show(conf, repo);
-	memset(&opts, 0, sizeof(opts));
-	opts.show = show;
-	opts.year = tm.tm_year + 1900;
-	opts.month = tm.tm_mon + 1;
-	opts.mday = tm.tm_mday;
-	opts.published = now;
-	opts.words_per_minute = conf->words_per_minute;
-	opts.nearby = nearby;
-	opts.nnearby = nnearby;
+	show = emit_opts(conf, repo, &tm, now, nearby, nnearby, &opts);
 	ep = recap_draft(repo, src, n, &opts);
 	md = episode_render_md(ep);
 	json = episode_render_json(ep);

@@ -211,15 +211,26 @@ hookcastd_emit_one(struct hookcastd *d, struct store_repo *r, int write,
 	return 0;
 }
 
+/* Append {"ok":true,"episodes":list} to out, stealing list. */
+static void
+hookcastd_reply_episodes(struct buf *out, json_t *list)
+{
+	json_t	*reply = json_pack("{s:b, s:o}", "ok", 1, "episodes", list);
+	char	*s = json_dumps(reply, JSON_COMPACT);
+
+	buf_puts(out, s);
+	free(s);
+	json_decref(reply);
+}
+
 int
 hookcastd_emit(struct hookcastd *d, const char *repo, int write,
     struct buf *out, char **cause)
 {
 	struct store_repo	*r;
-	json_t			*reply, *list;
+	json_t			*list;
 	time_t			 now = time(NULL);
 	size_t			 i;
-	char			*s;
 	int			 rc = 0;
 
 	list = json_array();
@@ -246,11 +257,7 @@ hookcastd_emit(struct hookcastd *d, const char *repo, int write,
 		json_decref(list);
 		return -1;
 	}
-	reply = json_pack("{s:b, s:o}", "ok", 1, "episodes", list);
-	s = json_dumps(reply, JSON_COMPACT);
-	buf_puts(out, s);
-	free(s);
-	json_decref(reply);
+	hookcastd_reply_episodes(out, list);
 	return 0;
 }
 
@@ -303,18 +310,13 @@ int
 hookcastd_recap(struct hookcastd *d, const char *repo, struct buf *out,
     char **cause)
 {
-	json_t	*reply, *list = json_array();
-	char	*s;
+	json_t	*list = json_array();
 
 	if (hookcastd_recap_write(d, repo, time(NULL), list, cause) == -1) {
 		json_decref(list);
 		return -1;
 	}
-	reply = json_pack("{s:b, s:o}", "ok", 1, "episodes", list);
-	s = json_dumps(reply, JSON_COMPACT);
-	buf_puts(out, s);
-	free(s);
-	json_decref(reply);
+	hookcastd_reply_episodes(out, list);
 	return 0;
 }
 

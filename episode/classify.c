@@ -11,6 +11,7 @@
 
 #include "buf.h"
 #include "classify.h"
+#include "spoken.h"
 #include "xmalloc.h"
 
 #define CLASSIFY_MAXSENTENCE	400	/* longer sentences are not read out */
@@ -1071,24 +1072,6 @@ classify_norm(const char *s)
 	return n;
 }
 
-/* The number of words in s. */
-static size_t
-classify_nwords(const char *s)
-{
-	size_t	n = 0;
-	int	in = 0;
-
-	for (; *s != '\0'; s++) {
-		if (isspace((unsigned char)*s))
-			in = 0;
-		else if (!in) {
-			in = 1;
-			n++;
-		}
-	}
-	return n;
-}
-
 struct classify_paras {
 	char	**text;
 	int	 *bullet;
@@ -1176,7 +1159,7 @@ classify_para_flush(struct classify_paras *ps, struct buf *cur, int bullet,
 	free(kept);
 	buf_reset(cur);
 	norm = classify_norm(clean);
-	if (classify_nwords(clean) < 4 || norm[0] == '\0' ||
+	if (spoken_words(clean) < 4 || norm[0] == '\0' ||
 	    strstr(nsubject, norm) != NULL ||
 	    strncasecmp(clean, "update on", 9) == 0 ||
 	    strncasecmp(clean, "update base for", 15) == 0 ||
@@ -1265,7 +1248,7 @@ classify_paragraphs(const char *body, const char *subject,
 				t++;
 			if (*t == '\0')
 				continue;
-		} else if (t[strlen(t) - 1] == ':' && classify_nwords(t) <= 2) {
+		} else if (t[strlen(t) - 1] == ':' && spoken_words(t) <= 2) {
 			classify_para_flush(ps, &cur, bullet, nsubject);
 			continue;
 		}

@@ -2173,24 +2173,6 @@ draft_description(struct draft *d)
 	d->ep->description = buf_steal(&b);
 }
 
-/* The number of words in s. */
-static size_t
-draft_nwords(const char *s)
-{
-	size_t	n = 0;
-	int	in = 0;
-
-	for (; *s != '\0'; s++) {
-		if (isspace((unsigned char)*s))
-			in = 0;
-		else if (!in) {
-			in = 1;
-			n++;
-		}
-	}
-	return n;
-}
-
 /* Draft an episode of a day. Returns a new episode; never NULL. */
 struct episode *
 episode_draft(const struct day *day, const struct episode_opts *opts)
@@ -2283,7 +2265,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 		buf_puts(&b, ep->segments[i].text);
 	}
 	ep->transcript = buf_steal(&b);
-	ep->words = draft_nwords(ep->transcript);
+	ep->words = spoken_words(ep->transcript);
 	wpm = opts != NULL && opts->words_per_minute > 0 ?
 	    opts->words_per_minute : EPISODE_WORDS_PER_MINUTE;
 	ep->duration = lround((double)ep->words * 60.0 / wpm);

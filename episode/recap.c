@@ -714,23 +714,6 @@ recap_description(struct recap *r)
 	r->ep->description = buf_steal(&b);
 }
 
-static size_t
-recap_nwords(const char *s)
-{
-	size_t	n = 0;
-	int	in = 0;
-
-	for (; *s != '\0'; s++) {
-		if (isspace((unsigned char)*s))
-			in = 0;
-		else if (!in) {
-			in = 1;
-			n++;
-		}
-	}
-	return n;
-}
-
 static int
 recap_cmp_src(const void *a, const void *b)
 {
@@ -829,7 +812,7 @@ recap_draft(const char *repo, const struct recap_source *src, size_t n,
 		buf_puts(&b, ep->segments[i].text);
 	}
 	ep->transcript = buf_steal(&b);
-	ep->words = recap_nwords(ep->transcript);
+	ep->words = spoken_words(ep->transcript);
 	wpm = opts != NULL && opts->words_per_minute > 0 ?
 	    opts->words_per_minute : EPISODE_WORDS_PER_MINUTE;
 	ep->duration = lround((double)ep->words * 60.0 / wpm);
@@ -850,16 +833,6 @@ recap_draft(const char *repo, const struct recap_source *src, size_t n,
 	free(r.src);
 	free(r.repo);
 	return ep;
-}
-
-static const char *
-recap_author_key(const struct commit *c)
-{
-	if (c->author_login != NULL && *c->author_login != '\0')
-		return c->author_login;
-	if (c->author_name != NULL && *c->author_name != '\0')
-		return c->author_name;
-	return NULL;
 }
 
 static int
@@ -883,7 +856,7 @@ recap_people(const struct day *day, struct recap_person **out)
 
 	for (i = 0; i < day->ncommits; i++) {
 		c = &day->commits[i];
-		if ((key = recap_author_key(c)) == NULL)
+		if ((key = commit_author_key(c)) == NULL)
 			continue;
 		for (j = 0; j < n; j++)
 			if (strcasecmp(keys[j], key) == 0)

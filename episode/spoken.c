@@ -1,4 +1,5 @@
 /* Spoken forms of numbers, ordinals, dates, counts, lists and durations. */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -208,4 +209,21 @@ iso_duration(struct buf *b, long seconds)
 		buf_printf(b, "%ldM", m);
 	if (s > 0)
 		buf_printf(b, "%ldS", s);
+}
+
+size_t
+spoken_words(const char *s)
+{
+	size_t	n = 0;
+	int	in = 0;
+
+	for (; *s != '\0'; s++) {
+		if (isspace((unsigned char)*s))
+			in = 0;
+		else if (!in) {
+			in = 1;
+			n++;
+		}
+	}
+	return n;
 }

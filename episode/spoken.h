@@ -19,6 +19,8 @@ void	 spoken_date(struct buf *, int year, int month, int mday);
 void	 spoken_count(struct buf *, long long, const char *one, const char *many);
 /* {"A","B","C"} -> "A, B and C"; {"A","B"} -> "A and B". */
 void	 spoken_list(struct buf *, const char *const *items, size_t n);
+/* The number of words (runs of non-blanks) in s: what a pace times. */
+size_t	 spoken_words(const char *);
 /* 261 -> "PT4M21S"; 0 -> "PT0S"; 3600 -> "PT1H". */
 void	 iso_duration(struct buf *, long seconds);
 

@@ -785,7 +785,7 @@ test_config_repos(void **state)
 		assert_non_null(b);
 		assert_int_equal(b->n, 0);
 		show = config_show(&conf, "a/b");
-		assert_string_equal(show, "B");
+		assert_string_equal(show, "b");
 		free(show);
 		clear(&conf, &causes);
 	}
