@@ -1,6 +1,7 @@
 """Webhook intake over real HTTP: limits, signatures, decoding, dedup,
 filtering, and that one bad or slow client never stops the next delivery."""
 
+import http.client
 import json
 import os
 import select
@@ -209,6 +210,34 @@ class TestIntake(IntakeBase):
                          before["deliveries"]["accepted"] + 1)
         self.assertEqual(self.repo_commits(after),
                          self.repo_commits(before) + 1)
+
+    def test_ipv6_and_several_listeners(self):
+        """listen takes several addresses, IPv6 among them."""
+        probe = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+        try:
+            probe.bind(("::1", 0))
+        except OSError:
+            self.skipTest("no IPv6 loopback here")
+        finally:
+            probe.close()
+        with ht.Daemon(options={"listen": "127.0.0.1:0,[::1]:0"}) as d:
+            m = d.wait_log(r"listening on \[::1\]:(\d+)")
+            conn = http.client.HTTPConnection("::1", int(m.group(1)),
+                                              timeout=30)
+            body = ht.body_of(ht.make_push())
+            conn.request("POST", "/webhook", body,
+                         d.headers_for(body, "push"))
+            resp = conn.getresponse()
+            reply = json.loads(resp.read())
+            conn.close()
+            self.assertEqual(resp.status, 200, reply)
+            self.assertIs(reply.get("ok"), True)
+            # and the IPv4 one serves the same day
+            status, reply = d.post_payload(ht.make_push())
+            self.assertEqual(status, 200, reply)
+            self.assertEqual(d.repo_stats("hookcast-test/widget")["commits"],
+                             2)
+            d.stop()
 
     def test_healthz(self):
         status, hdrs, body = self.d.request("GET", "/healthz")

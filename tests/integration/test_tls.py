@@ -5,6 +5,7 @@ hurting the service, and start-up checks of the certificate and key."""
 import http.client
 import os
 import shutil
+import signal
 import socket
 import ssl
 import subprocess
@@ -25,6 +26,12 @@ def openssl(*args, cwd):
                        text=True, errors="replace", timeout=60)
     if p.returncode != 0:
         raise AssertionError("openssl %s: %s" % (" ".join(args), p.stderr))
+
+
+def pem_der(path):
+    """The DER bytes of the PEM certificate in path."""
+    with open(path) as f:
+        return ssl.PEM_cert_to_DER_cert(f.read())
 
 
 def make_cert(tmp):
@@ -83,6 +90,45 @@ class TestTLS(unittest.TestCase):
         status, data = self.https(d, "POST", "/webhook", body,
                                   d.headers_for(body, "push"))
         return status, ht.parse_reply(status, data, "HTTPS POST")
+
+    def test_certificate_reloaded_on_sighup(self):
+        """SIGHUP loads a renewed certificate: new connections present it,
+        and a renewal that doesn't load is refused with the old one kept."""
+        tmp = ht.make_tmpdir()
+        try:
+            cert = os.path.join(tmp, "live-cert.pem")
+            key = os.path.join(tmp, "live-key.pem")
+            shutil.copy(self.cert, cert)
+            shutil.copy(self.key, key)
+            with ht.Daemon(extra_args=["--tls-cert=" + cert,
+                                       "--tls-key=" + key]) as d:
+                first = ssl.get_server_certificate(("127.0.0.1", d.port))
+                self.assertEqual(ssl.PEM_cert_to_DER_cert(first),
+                                 pem_der(cert))
+                renewed = ht.make_tmpdir()
+                new_cert, new_key = make_cert(renewed)
+                shutil.copy(new_cert, cert)
+                shutil.copy(new_key, key)
+                shutil.rmtree(renewed, ignore_errors=True)
+                mark = len(d.log())
+                d.send_signal(signal.SIGHUP)
+                d.wait_log(r"reloaded", start=mark)
+                second = ssl.get_server_certificate(("127.0.0.1", d.port))
+                self.assertNotEqual(ssl.PEM_cert_to_DER_cert(first),
+                                    ssl.PEM_cert_to_DER_cert(second))
+                self.assertEqual(ssl.PEM_cert_to_DER_cert(second),
+                                 pem_der(cert))
+                # a key that doesn't match: refused, the renewed cert stays
+                shutil.copy(self.other_key, key)
+                reply = d.control("reload")
+                self.assertIs(reply.get("ok"), False, reply)
+                self.assertIn("tls_key", reply.get("error", ""))
+                third = ssl.get_server_certificate(("127.0.0.1", d.port))
+                self.assertEqual(ssl.PEM_cert_to_DER_cert(second),
+                                 ssl.PEM_cert_to_DER_cert(third))
+                d.stop()
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
 
     def test_signed_delivery_over_https(self):
         with self.daemon() as d:
