@@ -528,9 +528,10 @@ emit_day(const struct config *conf, struct day *day, time_t now, int write,
 	if (write) {
 		if (emit_write_episode(dir, name, md, js, res, cause) == -1)
 			goto fail;
+		/* the feed first: the log line says the episode is out */
+		emit_feed_after(conf, day->repo);
 		log_notice("emitted %s episode %s/%s: %s", day->repo, dir,
 		    name, ep->title);
-		emit_feed_after(conf, day->repo);
 	}
 	res->md_text = md;
 	res->json_text = js;
@@ -704,9 +705,9 @@ emit_recap(const struct config *conf, const char *repo, time_t now,
 			emit_result_clear(res);
 			rc = -1;
 		} else {
+			emit_feed_after(conf, repo);
 			log_notice("emitted %s weekly recap %s/%s of %zu "
 			    "episode(s): %s", repo, dir, name, n, ep->title);
-			emit_feed_after(conf, repo);
 		}
 	}
 	if (rc == 0) {
