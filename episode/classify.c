@@ -1352,6 +1352,21 @@ classify_to_reader(const char *s, size_t verblen)
 	return strcasestr(s, " you") != NULL;
 }
 
+/* Is the n-byte word at s an auxiliary verb ("is", "will", "has")? */
+static int
+classify_auxiliary(const char *s, size_t n)
+{
+	static const char *aux[] = { "is", "was", "has", "had", "will",
+	    "would", "can", "could", "should", "may", "might", "must",
+	    "does", "did", "also", "only", "now", "just", NULL };
+	size_t	i;
+
+	for (i = 0; aux[i] != NULL; i++)
+		if (strlen(aux[i]) == n && strncasecmp(s, aux[i], n) == 0)
+			return 1;
+	return 0;
+}
+
 /*
  * Make one sentence read well aloud, in place at out->data + pos: a
  * leading "Also:" goes, a trailing ": list_of(), identifiers" goes, and
@@ -1390,6 +1405,16 @@ classify_sentence_fix(struct buf *out, size_t pos)
 			out->data[pos] = '\0';
 			buf_puts(out, buf_str(&t));
 			buf_free(&t);
+			free(s);
+			return;
+		}
+		/*
+		 * "This PR address the missing op" can't be said well; an
+		 * auxiliary ("This PR is ...", "will") reads fine as it is.
+		 */
+		if (!classify_auxiliary(p + w, n)) {
+			out->len = pos;
+			out->data[pos] = '\0';
 			free(s);
 			return;
 		}
@@ -1447,7 +1472,7 @@ classify_sentences(struct buf *out, const char *s, int max)
 {
 	const char	*start = s, *p;
 	int		 taken = 0;
-	size_t		 n, pos;
+	size_t		 n, pos, before;
 
 	for (p = s; taken < max; p++) {
 		int end = *p == '\0';
@@ -1462,6 +1487,7 @@ classify_sentences(struct buf *out, const char *s, int max)
 		while (n > 0 && start[n - 1] == ' ')
 			n--;
 		if (n > 0 && n <= CLASSIFY_MAXSENTENCE) {
+			before = out->len;
 			if (out->len > 0 && out->data[out->len - 1] != ' ' &&
 			    out->data[out->len - 1] != '\n')
 				buf_putc(out, ' ');
@@ -1471,6 +1497,9 @@ classify_sentences(struct buf *out, const char *s, int max)
 				out->data[--out->len] = '\0';
 			classify_sentence_fix(out, pos);
 			if (out->len == pos) {
+				/* dropped: take back the space before it */
+				out->len = before;
+				out->data[before] = '\0';
 				if (*p == '\0')
 					break;
 				start = p + 2;

@@ -248,7 +248,9 @@ test_prose(void **state)
 		    "with the latter." },
 		/* words to the reader stay as they are; so does a typo */
 		{ "knob", "Set the knob to 3 to try it. This PR address it.\n",
-		    "Set the knob to 3 to try it. This PR address it." },
+		    "Set the knob to 3 to try it." },
+		{ "this PR, auxiliary", "This PR is a follow-up to the fix.\n",
+		    "This PR is a follow-up to the fix." },
 		{ "Add y", "Pull Request resolved: https://x.y/2\n"
 		    "ghstack-source-id: 123\nDifferential Revision: D1\n"
 		    "Approved by: https://github.com/bob\n"
