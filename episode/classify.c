@@ -1467,8 +1467,98 @@ classify_sentence_fix(struct buf *out, size_t pos)
 }
 
 /* Append up to max sentences of s to out (a space between); how many. */
+static int	classify_sentences_about(struct buf *, const char *, int,
+		    const char *);
+
 int
 classify_sentences(struct buf *out, const char *s, int max)
+{
+	return classify_sentences_about(out, s, max, NULL);
+}
+
+/* The word at s (length n), lower-cased and crudely stemmed, into w. */
+static void
+classify_stem(const char *s, size_t n, char *w, size_t wlen)
+{
+	size_t	i;
+
+	if (n >= wlen)
+		n = wlen - 1;
+	for (i = 0; i < n; i++)
+		w[i] = (char)tolower((unsigned char)s[i]);
+	w[n] = '\0';
+	if (n > 5 && strcmp(w + n - 3, "ing") == 0)
+		w[n - 3] = '\0';
+	else if (n > 4 && strcmp(w + n - 2, "ed") == 0)
+		w[n - 2] = '\0';
+	else if (n > 4 && strcmp(w + n - 3, "ies") == 0)
+		strcpy(w + n - 3, "y");
+	else if (n > 4 && strcmp(w + n - 2, "es") == 0 &&
+	    strchr("sxzh", w[n - 3]) != NULL)
+		w[n - 2] = '\0';		/* fixes, suppresses, patches */
+	else if (n > 3 && w[n - 1] == 's' && w[n - 2] != 's')
+		w[n - 1] = '\0';
+}
+
+/*
+ * Does a short sentence only say again what the subject said ("It
+ * suppresses these warnings in this case." under "Suppress deprecation
+ * warnings from ...")? Then a listener gains nothing from it.
+ */
+static int
+classify_restates(const char *sent, size_t len, const char *subject)
+{
+	static const char *vague[] = { "the", "and", "for", "with", "this",
+	    "these", "that", "those", "case", "cases", "also", "now", "its",
+	    "into", "from", "some", "all", "any", "way", "when", "which",
+	    "here", "there", "them", "they", "are", "was", "were", "has",
+	    "have", "been", "will", "can", "our", "their", "change",
+	    "changes", "commit", "patch", "just", "only", "then", NULL };
+	char		 w[48], v[48];
+	const char	*p = sent, *e = sent + len, *q, *t;
+	size_t		 n, m, i, words = 0, content = 0;
+	int		 found;
+
+	if (subject == NULL)
+		return 0;
+	while (p < e) {
+		while (p < e && !classify_isword(*p))
+			p++;
+		for (n = 0; p + n < e && classify_isword(p[n]); n++)
+			;
+		if (n == 0)
+			break;
+		words++;
+		for (i = 0; vague[i] != NULL; i++)
+			if (strlen(vague[i]) == n &&
+			    strncasecmp(vague[i], p, n) == 0)
+				break;
+		if (n >= 3 && vague[i] == NULL) {
+			content++;
+			classify_stem(p, n, w, sizeof(w));
+			found = 0;
+			for (q = subject; *q != '\0' && !found; q = t) {
+				while (*q != '\0' && !classify_isword(*q))
+					q++;
+				for (m = 0; classify_isword(q[m]); m++)
+					;
+				t = q + m;
+				if (m == 0)
+					break;
+				classify_stem(q, m, v, sizeof(v));
+				found = strcmp(v, w) == 0;
+			}
+			if (!found)
+				return 0;
+		}
+		p += n;
+	}
+	return content > 0 && words <= 10;
+}
+
+static int
+classify_sentences_about(struct buf *out, const char *s, int max,
+    const char *subject)
 {
 	const char	*start = s, *p;
 	int		 taken = 0;
@@ -1496,6 +1586,9 @@ classify_sentences(struct buf *out, const char *s, int max)
 			if (strchr(".!?", out->data[out->len - 1]) != NULL)
 				out->data[--out->len] = '\0';
 			classify_sentence_fix(out, pos);
+			if (out->len > pos && classify_restates(out->data + pos,
+			    out->len - pos, subject))
+				out->len = pos;
 			if (out->len == pos) {
 				/* dropped: take back the space before it */
 				out->len = before;
@@ -1542,8 +1635,8 @@ classify_prose(const char *body, const char *subject, int max)
 	for (i = 0; i < ps.n && taken < max; i++) {
 		if (ps.bullet[i] && taken > 0)
 			break;
-		taken += classify_sentences(&out, ps.text[i],
-		    ps.bullet[i] ? 1 : max - taken);
+		taken += classify_sentences_about(&out, ps.text[i],
+		    ps.bullet[i] ? 1 : max - taken, subject);
 		if (ps.bullet[i])
 			break;
 	}
@@ -2054,8 +2147,8 @@ classify_commit(const struct commit *c, const char *repo, struct classify *cl)
 			break;
 		if (ps.bullet[i] && classify_pathy(ps.text[i]))
 			continue;
-		taken += classify_sentences(&prose, ps.text[i],
-		    ps.bullet[i] ? 1 : 2 - taken);
+		taken += classify_sentences_about(&prose, ps.text[i],
+		    ps.bullet[i] ? 1 : 2 - taken, c->subject);
 		if (ps.bullet[i])
 			break;
 	}

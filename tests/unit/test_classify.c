@@ -246,7 +246,11 @@ test_prose(void **state)
 		    "builds with the latter: `PEM_read()`, `RSA_free()`.\n",
 		    "Replacing calls deprecated by OpenSSL 3, fixing builds "
 		    "with the latter." },
-		/* words to the reader stay as they are; so does a typo */
+		/* a sentence that only says the subject again goes */
+		{ "Suppress warnings from old classes", "This commit "
+		    "suppresses these warnings in this case. Users see a "
+		    "clean import now.\n", "Users see a clean import now." },
+		/* words to the reader stay; a "This PR" it can't say goes */
 		{ "knob", "Set the knob to 3 to try it. This PR address it.\n",
 		    "Set the knob to 3 to try it." },
 		{ "this PR, auxiliary", "This PR is a follow-up to the fix.\n",
