@@ -386,6 +386,44 @@ webhook_journal(struct hookcastd *d, struct http_request *req,
 	d->pending_tail = &p->next;
 }
 
+/*
+ * Turn a body into a handler result: with the handler's scanner when it
+ * has one (it reads only what it keeps, without building a json_t), else
+ * json_loadb and the handler. 0; -1 when the body is not a JSON object;
+ * -2 when the handler refuses the payload. *cause says why, and *payload
+ * is the parsed body for the caller to drop (NULL after a scan).
+ */
+static int
+webhook_parse(const struct handler_entry *h, const char *text, size_t len,
+    time_t now, json_t **payload, struct handler_result *res, char **cause)
+{
+	json_error_t	jerr;
+
+	*payload = NULL;
+	if (h->scan != NULL) {
+		if (h->scan(text, len, now, res, cause) == 0)
+			return 0;
+		if (*cause != NULL &&
+		    (strncmp(*cause, "invalid JSON", 12) == 0 ||
+		    strcmp(*cause, "payload is not a JSON object") == 0))
+			return -1;
+		return -2;
+	}
+	*payload = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+	if (*payload == NULL) {
+		xasprintf(cause, "invalid JSON at line %d column %d: %s",
+		    jerr.line, jerr.column, jerr.text);
+		return -1;
+	}
+	if (!json_is_object(*payload)) {
+		*cause = xstrdup("payload is not a JSON object");
+		return -1;
+	}
+	if (h->handle(*payload, now, res, cause) == -1)
+		return -2;
+	return 0;
+}
+
 /* The webhook proper, once the body is in. */
 static void
 webhook_delivery(struct hookcastd *d, struct http_request *req)
@@ -394,7 +432,6 @@ webhook_delivery(struct hookcastd *d, struct http_request *req)
 	const struct handler_entry	*h;
 	struct handler_result		 res;
 	json_t				*payload = NULL, *reply;
-	json_error_t			 jerr;
 	char				*form = NULL, *cause = NULL, *esc;
 	char				*key = NULL;
 	struct timespec			 started = req->started;
@@ -466,18 +503,13 @@ webhook_delivery(struct hookcastd *d, struct http_request *req)
 		}
 		json_text = form;
 	}
-	payload = json_loadb(json_text, json_len, JSON_REJECT_DUPLICATES, &jerr);
-	if (payload == NULL || !json_is_object(payload)) {
+	switch (webhook_parse(h, json_text, json_len, now, &payload, &res,
+	    &cause)) {
+	case -1:
 		metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
-		if (payload == NULL)
-			xasprintf(&cause, "invalid JSON at line %d column %d: %s",
-			    jerr.line, jerr.column, jerr.text);
-		else
-			cause = xstrdup("payload is not a JSON object");
 		webhook_error(req, 400, cause);
 		goto done;
-	}
-	if (h->handle(payload, now, &res, &cause) == -1) {
+	case -2:
 		metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
 		esc = log_escape(cause, 200);
 		log_info("delivery %s (%s): %s", guid, event, esc);

@@ -34,9 +34,21 @@ struct handler_result {
 typedef int (*handler_fn)(const json_t *payload, time_t now,
     struct handler_result *result, char **cause);
 
+/*
+ * A scanner does what json_loadb(body, JSON_REJECT_DUPLICATES) and then
+ * the handler do, straight from the body and reading only what it keeps:
+ * the same result, or -1 with the same *cause. A body that is not JSON
+ * gives a cause starting "invalid JSON" (its position and wording may
+ * differ from jansson's); one whose top level is not an object gives
+ * "payload is not a JSON object", as webhook_delivery says.
+ */
+typedef int (*handler_scan_fn)(const char *body, size_t len, time_t now,
+    struct handler_result *result, char **cause);
+
 struct handler_entry {
 	const char	*event;
 	handler_fn	 handle;
+	handler_scan_fn	 scan;		/* or NULL: parse with jansson */
 };
 
 /* The entry for an X-GitHub-Event name, or NULL when we don't keep it. */
@@ -48,7 +60,40 @@ extern const struct handler_entry handler_push;
 extern const struct handler_entry handler_pull_request;
 extern const struct handler_entry handler_ping;
 
+/* handlers/push.c: the checks push_handle and push_scan share. */
+
+/* GitHub sends at most 2048 commits in one push. */
+#define PUSH_MAX_COMMITS	2048
+/* Names kept per list (added, removed, modified) of one commit. */
+#define PUSH_MAX_FILES		10000
+
+int	 push_is_sha(const char *);
+void	 push_commit_path(char *, size_t, size_t);
+int	 push_check_files(const char *path, const char *key, size_t n,
+	    size_t bad, char **cause);
+int	 push_check_id(const char *path, const char *id, char **cause);
+int	 push_check_time(const char *path, const char *stamp, time_t *,
+	    char **cause);
+int	 push_check_commits(size_t n, char **cause);
+int	 push_branch(const char *ref, struct handler_result *,
+	    const char **branch, char **cause);
+int	 push_commit_finish(struct commit *, const char *path, const char *id,
+	    const char *branch, const char *message, char **cause);
+void	 push_record(struct handler_result *, const char *branch,
+	    const char *before, const char *after, const char *pusher,
+	    int forced, int created, int deleted, size_t ncommits, time_t now);
+
+/* handlers/push_scan.c */
+int	 push_scan(const char *body, size_t len, time_t now,
+	    struct handler_result *, char **cause);
+
 /* Helpers shared by the handlers (handlers/json.c). */
+
+/* Set *cause to "<path>.<key>: <what>" (or "<key>: <what>" at the top). */
+void	 hjson_cause(char **cause, const char *path, const char *key,
+	    const char *what);
+/* Is s an "owner/name" we can make directories of? */
+int	 hjson_valid_repo(const char *s);
 
 /*
  * Typed field access with a cause naming the path. path is the prefix

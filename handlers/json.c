@@ -8,12 +8,11 @@
 #include "handler.h"
 #include "xmalloc.h"
 
-static void	 hjson_cause(char **, const char *, const char *, const char *);
 static int	 hjson_get(const json_t *, const char *, const char *,
 		    const json_t **, char **);
 
 /* Set *cause to "<path>.<key>: <what>" (or "<key>: <what>" at the top). */
-static void
+void
 hjson_cause(char **cause, const char *path, const char *key, const char *what)
 {
 	if (cause == NULL)
@@ -212,7 +211,7 @@ hjson_integer(const json_t *obj, const char *path, const char *key,
  * '-', '_' or '.', the owner does not start with '.', the name is not
  * "." or ".." (both become directories of OUTPUT_DIR), and only one '/'.
  */
-static int
+int
 hjson_valid_repo(const char *s)
 {
 	const char	*slash, *p;

@@ -6,17 +6,13 @@
 #include "handler.h"
 #include "xmalloc.h"
 
-/* GitHub sends at most 2048 commits in one push. */
-#define PUSH_MAX_COMMITS	2048
-/* Names kept per list (added, removed, modified) of one commit. */
-#define PUSH_MAX_FILES		10000
-
 static int	push_handle(const json_t *, time_t, struct handler_result *,
 		    char **);
 
-const struct handler_entry handler_push = { "push", push_handle };
+const struct handler_entry handler_push = { "push", push_handle, push_scan };
 
-static int
+/* Is s a 40-hex (lower case) commit id? */
+int
 push_is_sha(const char *s)
 {
 	size_t	i;
@@ -43,18 +39,11 @@ push_files(const json_t *jc, const char *path, const char *key,
 		*nout = 0;
 		return 0;
 	}
-	if (n > PUSH_MAX_FILES) {
-		xasprintf(cause, "%s.%s: too many entries (%zu, at most %d)",
-		    path, key, n, PUSH_MAX_FILES);
+	for (i = 0; i < n; i++)
+		if (!json_is_string(json_array_get(array, i)))
+			break;
+	if (push_check_files(path, key, n, i, cause) == -1)
 		return -1;
-	}
-	for (i = 0; i < n; i++) {
-		if (!json_is_string(json_array_get(array, i))) {
-			xasprintf(cause, "%s.%s[%zu]: expected a string", path,
-			    key, i);
-			return -1;
-		}
-	}
 	list = xreallocarray(NULL, n, sizeof(*list));
 	json_array_foreach(array, i, v)
 		list[i] = xstrdup(json_string_value(v));
@@ -93,6 +82,127 @@ push_person(const json_t *jc, const char *path, const char *key,
 	return 0;
 }
 
+/*
+ * The checks and steps both intakes (push_handle over jansson, push_scan
+ * over jscan) share, so that they say the same things in the same order.
+ */
+
+/* A list of n names whose first non-string is at index bad (n if none). */
+int
+push_check_files(const char *path, const char *key, size_t n, size_t bad,
+    char **cause)
+{
+	if (n > PUSH_MAX_FILES) {
+		xasprintf(cause, "%s.%s: too many entries (%zu, at most %d)",
+		    path, key, n, PUSH_MAX_FILES);
+		return -1;
+	}
+	if (bad < n) {
+		xasprintf(cause, "%s.%s[%zu]: expected a string", path, key,
+		    bad);
+		return -1;
+	}
+	return 0;
+}
+
+/* The path of commits[i] in causes, into buf. */
+void
+push_commit_path(char *buf, size_t size, size_t i)
+{
+	snprintf(buf, size, "commits[%zu]", i);
+}
+
+/* commits[i].id and .timestamp, already known to be strings. */
+int
+push_check_id(const char *path, const char *id, char **cause)
+{
+	if (!push_is_sha(id)) {
+		xasprintf(cause, "%s.id: expected a 40-hex commit id", path);
+		return -1;
+	}
+	return 0;
+}
+
+int
+push_check_time(const char *path, const char *stamp, time_t *t, char **cause)
+{
+	if (hjson_time(stamp, t) == -1) {
+		xasprintf(cause, "%s.timestamp: expected an ISO 8601 time",
+		    path);
+		return -1;
+	}
+	return 0;
+}
+
+/* The number of commits, checked against the cap. */
+int
+push_check_commits(size_t n, char **cause)
+{
+	if (n > PUSH_MAX_COMMITS) {
+		xasprintf(cause, "commits: too many entries (%zu, at most %d)",
+		    n, PUSH_MAX_COMMITS);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The branch a ref names: 1 with *branch pointing into ref for
+ * "refs/heads/<branch>"; 0 for a tag or another ref, with r->ignored and
+ * r->note set; -1 for an empty branch name.
+ */
+int
+push_branch(const char *ref, struct handler_result *r, const char **branch,
+    char **cause)
+{
+	if (strncmp(ref, "refs/heads/", 11) != 0) {
+		r->ignored = 1;
+		r->note = xstrdup(strncmp(ref, "refs/tags/", 10) == 0 ?
+		    "tag push" : "not a branch");
+		return 0;
+	}
+	if (ref[11] == '\0') {
+		xasprintf(cause, "ref: empty branch name");
+		return -1;
+	}
+	*branch = ref + 11;
+	return 1;
+}
+
+/* The last step of a commit: its id, branch, message and what it reverts. */
+int
+push_commit_finish(struct commit *c, const char *path, const char *id,
+    const char *branch, const char *message, char **cause)
+{
+	c->sha = xstrdup(id);
+	c->branch = xstrdup(branch);
+	c->reverts_idx = c->reverted_by_idx = -1;
+	if (commit_set_message(c, message) == -1 ||
+	    revert_parse(c->subject, c->body, &c->revert) == -1) {
+		xasprintf(cause, "%s.message: cannot be stored", path);
+		return -1;
+	}
+	return 0;
+}
+
+/* The push record itself. */
+void
+push_record(struct handler_result *r, const char *branch, const char *before,
+    const char *after, const char *pusher, int forced, int created,
+    int deleted, size_t ncommits, time_t now)
+{
+	r->push = xcalloc(1, sizeof(*r->push));
+	r->push->branch = xstrdup(branch);
+	r->push->before = xstrdup_null(before);
+	r->push->after = xstrdup_null(after);
+	r->push->pusher = xstrdup_null(pusher);
+	r->push->forced = forced;
+	r->push->created = created;
+	r->push->deleted = deleted;
+	r->push->ncommits = ncommits;
+	r->push->at = now;
+}
+
 /* Validate commits[i] and fill c from it. On -1, c may be partly filled. */
 static int
 push_commit(const json_t *jc, size_t i, const char *branch, struct commit *c,
@@ -101,26 +211,21 @@ push_commit(const json_t *jc, size_t i, const char *branch, struct commit *c,
 	const char	*id, *message, *stamp, *name, *email, *login;
 	char		 path[32];
 
-	snprintf(path, sizeof(path), "commits[%zu]", i);
+	push_commit_path(path, sizeof(path), i);
 	if (!json_is_object(jc)) {
 		xasprintf(cause, "%s: expected an object", path);
 		return -1;
 	}
 	if (hjson_string(jc, path, "id", &id, cause) == -1)
 		return -1;
-	if (!push_is_sha(id)) {
-		xasprintf(cause, "%s.id: expected a 40-hex commit id", path);
+	if (push_check_id(path, id, cause) == -1)
 		return -1;
-	}
 	if (hjson_string(jc, path, "message", &message, cause) == -1)
 		return -1;
 	if (hjson_string(jc, path, "timestamp", &stamp, cause) == -1)
 		return -1;
-	if (hjson_time(stamp, &c->timestamp) == -1) {
-		xasprintf(cause, "%s.timestamp: expected an ISO 8601 time",
-		    path);
+	if (push_check_time(path, stamp, &c->timestamp, cause) == -1)
 		return -1;
-	}
 
 	if (push_person(jc, path, "author", 1, &name, &email, &login,
 	    cause) == -1)
@@ -141,15 +246,7 @@ push_commit(const json_t *jc, size_t i, const char *branch, struct commit *c,
 	    cause) == -1)
 		return -1;
 
-	c->sha = xstrdup(id);
-	c->branch = xstrdup(branch);
-	c->reverts_idx = c->reverted_by_idx = -1;
-	if (commit_set_message(c, message) == -1 ||
-	    revert_parse(c->subject, c->body, &c->revert) == -1) {
-		xasprintf(cause, "%s.message: cannot be stored", path);
-		return -1;
-	}
-	return 0;
+	return push_commit_finish(c, path, id, branch, message, cause);
 }
 
 /*
@@ -165,7 +262,7 @@ push_handle(const json_t *payload, time_t now, struct handler_result *result,
 	struct handler_result	 r;
 	const json_t		*pusher, *commits;
 	const char		*repo, *defbranch, *ref, *before, *after;
-	const char		*pushername = NULL, *branch;
+	const char		*pushername = NULL, *branch = NULL;
 	int			 created, deleted, forced;
 	size_t			 n, i;
 
@@ -190,25 +287,17 @@ push_handle(const json_t *payload, time_t now, struct handler_result *result,
 		return -1;
 	if (hjson_array(payload, NULL, "commits", &commits, cause) == -1)
 		return -1;
-	if ((n = json_array_size(commits)) > PUSH_MAX_COMMITS) {
-		xasprintf(cause, "commits: too many entries (%zu, at most %d)",
-		    n, PUSH_MAX_COMMITS);
+	if (push_check_commits(n = json_array_size(commits), cause) == -1)
 		return -1;
-	}
 
 	r.repo = xstrdup(repo);
 	r.default_branch = xstrdup_null(defbranch);
-	if (strncmp(ref, "refs/heads/", 11) != 0) {
-		r.ignored = 1;
-		r.note = xstrdup(strncmp(ref, "refs/tags/", 10) == 0 ?
-		    "tag push" : "not a branch");
+	switch (push_branch(ref, &r, &branch, cause)) {
+	case -1:
+		goto fail;
+	case 0:
 		*result = r;
 		return 0;
-	}
-	branch = ref + 11;
-	if (*branch == '\0') {
-		xasprintf(cause, "ref: empty branch name");
-		goto fail;
 	}
 
 	if (n > 0) {
@@ -221,16 +310,8 @@ push_handle(const json_t *payload, time_t now, struct handler_result *result,
 		}
 	}
 
-	r.push = xcalloc(1, sizeof(*r.push));
-	r.push->branch = xstrdup(branch);
-	r.push->before = xstrdup_null(before);
-	r.push->after = xstrdup_null(after);
-	r.push->pusher = xstrdup_null(pushername);
-	r.push->forced = forced;
-	r.push->created = created;
-	r.push->deleted = deleted;
-	r.push->ncommits = n;
-	r.push->at = now;
+	push_record(&r, branch, before, after, pushername, forced, created,
+	    deleted, n, now);
 
 	*result = r;
 	return 0;
