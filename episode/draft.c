@@ -2184,7 +2184,6 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	time_t			 t;
 	size_t			 i;
 	int			 year, month, mday;
-	double			 wpm;
 	const char		*shortname;
 
 	memset(&d, 0, sizeof d);
@@ -2258,28 +2257,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	draft_title(&d);
 	draft_description(&d);
 
-	buf_init(&b);
-	for (i = 0; i < ep->nsegments; i++) {
-		if (i > 0)
-			buf_puts(&b, "\n\n");
-		buf_puts(&b, ep->segments[i].text);
-	}
-	ep->transcript = buf_steal(&b);
-	ep->words = spoken_words(ep->transcript);
-	wpm = opts != NULL && opts->words_per_minute > 0 ?
-	    opts->words_per_minute : EPISODE_WORDS_PER_MINUTE;
-	ep->duration = lround((double)ep->words * 60.0 / wpm);
-	ep->words_per_minute = wpm;
-
-	if (opts != NULL && opts->nearby != NULL && opts->nnearby > 0) {
-		ep->nearby = xcalloc(opts->nnearby, sizeof *ep->nearby);
-		for (i = 0; i < opts->nnearby; i++) {
-			ep->nearby[i].date = xstrdup_null(opts->nearby[i].date);
-			ep->nearby[i].title =
-			    xstrdup_null(opts->nearby[i].title);
-		}
-		ep->nnearby = opts->nnearby;
-	}
+	episode_finish(ep, opts);
 
 	for (i = 0; i < d.nitems; i++) {
 		classify_clear(&d.items[i].cl);
@@ -2289,6 +2267,42 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	free(d.repo);
 	free(d.theme_area);
 	return ep;
+}
+
+/*
+ * The parts every episode derives from its segments and options: the
+ * transcript (segments joined by blank lines), its words, the duration at
+ * the pace, and a copy of the nearby episodes.
+ */
+void
+episode_finish(struct episode *ep, const struct episode_opts *opts)
+{
+	struct buf	b;
+	double		wpm;
+	size_t		i;
+
+	buf_init(&b);
+	for (i = 0; i < ep->nsegments; i++) {
+		if (i > 0)
+			buf_puts(&b, "\n\n");
+		buf_puts(&b, ep->segments[i].text);
+	}
+	free(ep->transcript);
+	ep->transcript = buf_steal(&b);
+	ep->words = spoken_words(ep->transcript);
+	wpm = opts != NULL && opts->words_per_minute > 0 ?
+	    opts->words_per_minute : EPISODE_WORDS_PER_MINUTE;
+	ep->duration = lround((double)ep->words * 60.0 / wpm);
+	ep->words_per_minute = wpm;
+	if (opts != NULL && opts->nearby != NULL && opts->nnearby > 0) {
+		ep->nearby = xcalloc(opts->nnearby, sizeof(*ep->nearby));
+		for (i = 0; i < opts->nnearby; i++) {
+			ep->nearby[i].date = xstrdup_null(opts->nearby[i].date);
+			ep->nearby[i].title =
+			    xstrdup_null(opts->nearby[i].title);
+		}
+		ep->nnearby = opts->nnearby;
+	}
 }
 
 /* Free an episode and all it owns; episode_free(NULL) is a no-op. */

@@ -66,6 +66,11 @@ struct episode {
 struct episode	*episode_draft(const struct day *, const struct episode_opts *);
 /* Free an episode and all it owns; episode_free(NULL) is a no-op. */
 void		 episode_free(struct episode *);
+/*
+ * Derive the transcript, word count, duration and nearby list of an
+ * episode whose segments are drafted (for drafters: daily and recap).
+ */
+void		 episode_finish(struct episode *, const struct episode_opts *);
 /* Render as Markdown (new string). */
 char		*episode_render_md(const struct episode *);
 /* Render as JSON (new string), the keys of the design. */

@@ -739,7 +739,6 @@ recap_draft(const char *repo, const struct recap_source *src, size_t n,
 	const char	*shortname;
 	size_t		 i, sum_authors = 0;
 	int		 y = 0, m = 0, d = 0, all_people;
-	double		 wpm;
 
 	memset(&r, 0, sizeof(r));
 	r.ep = ep = xcalloc(1, sizeof(*ep));
@@ -805,26 +804,7 @@ recap_draft(const char *repo, const struct recap_source *src, size_t n,
 	recap_title(&r);
 	recap_description(&r);
 
-	buf_init(&b);
-	for (i = 0; i < ep->nsegments; i++) {
-		if (i > 0)
-			buf_puts(&b, "\n\n");
-		buf_puts(&b, ep->segments[i].text);
-	}
-	ep->transcript = buf_steal(&b);
-	ep->words = spoken_words(ep->transcript);
-	wpm = opts != NULL && opts->words_per_minute > 0 ?
-	    opts->words_per_minute : EPISODE_WORDS_PER_MINUTE;
-	ep->duration = lround((double)ep->words * 60.0 / wpm);
-	if (opts != NULL && opts->nearby != NULL && opts->nnearby > 0) {
-		ep->nearby = xcalloc(opts->nnearby, sizeof(*ep->nearby));
-		for (i = 0; i < opts->nnearby; i++) {
-			ep->nearby[i].date = xstrdup_null(opts->nearby[i].date);
-			ep->nearby[i].title =
-			    xstrdup_null(opts->nearby[i].title);
-		}
-		ep->nnearby = opts->nnearby;
-	}
+	episode_finish(ep, opts);
 
 	for (i = 0; i < r.nthemes; i++)
 		free(r.themes[i].name);
