@@ -2292,7 +2292,9 @@ episode_finish(struct episode *ep, const struct episode_opts *opts)
 	ep->words = spoken_words(ep->transcript);
 	wpm = opts != NULL && opts->words_per_minute > 0 ?
 	    opts->words_per_minute : EPISODE_WORDS_PER_MINUTE;
-	ep->duration = lround((double)ep->words * 60.0 / wpm);
+	/* identifiers take as long as their parts to say */
+	ep->duration = lround((double)spoken_said_words(ep->transcript) *
+	    60.0 / wpm);
 	ep->words_per_minute = wpm;
 	if (opts != NULL && opts->nearby != NULL && opts->nnearby > 0) {
 		ep->nearby = xcalloc(opts->nnearby, sizeof(*ep->nearby));

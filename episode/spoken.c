@@ -227,3 +227,34 @@ spoken_words(const char *s)
 	}
 	return n;
 }
+
+size_t
+spoken_said_words(const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 n = 0;
+	int			 prev = 0;	/* 0 none, 1 lower, 2 upper, 3 digit */
+	int			 cur;
+
+	for (; *p != '\0'; p++) {
+		if (isspace(*p) || *p == '_' || *p == '/' || *p == '-' ||
+		    *p == '.' || *p == ':' || *p == '(' || *p == ')') {
+			prev = 0;
+			continue;
+		}
+		if (islower(*p) || *p >= 0x80)
+			cur = 1;
+		else if (isupper(*p))
+			cur = 2;
+		else if (isdigit(*p))
+			cur = 3;
+		else
+			continue;	/* other punctuation is not said */
+		/* a new part: after a break, at a digit edge, at "aB" */
+		if (prev == 0 || (cur == 3) != (prev == 3) ||
+		    (cur == 2 && prev == 1))
+			n++;
+		prev = cur;
+	}
+	return n;
+}

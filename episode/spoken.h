@@ -21,6 +21,12 @@ void	 spoken_count(struct buf *, long long, const char *one, const char *many);
 void	 spoken_list(struct buf *, const char *const *items, size_t n);
 /* The number of words (runs of non-blanks) in s: what a pace times. */
 size_t	 spoken_words(const char *);
+/*
+ * The words a voice says for s: each blank-separated word, with an
+ * identifier counted by its parts ("Int8DynamicAct" is five: Int, 8,
+ * Dynamic, Act; "read_timeout" two). What a duration is estimated from.
+ */
+size_t	 spoken_said_words(const char *);
 /* 261 -> "PT4M21S"; 0 -> "PT0S"; 3600 -> "PT1H". */
 void	 iso_duration(struct buf *, long seconds);
 

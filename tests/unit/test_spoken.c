@@ -180,6 +180,38 @@ test_durations(void **state)
 
 /* Appending keeps what the buffer held. */
 static void
+test_said_words(void **state)
+{
+	static const struct {
+		const char	*text;
+		size_t		 words, said;
+	} cases[] = {
+		{ "", 0, 0 },
+		{ "Hello and welcome.", 3, 3 },
+		{ "  two   words ", 2, 2 },
+		/* identifiers are said by their parts */
+		{ "Int8DynamicActInt4WeightOpaqueTensorConfig", 1, 10 },
+		{ "set read_timeout to 30", 4, 5 },
+		{ "CURLOPT_MAXCONNECTS set to 0", 4, 5 },
+		{ "in vtls_config, Stefan", 3, 4 },
+		{ "http_size() and --disable", 3, 4 },
+		/* punctuation alone is not a word said */
+		{ "A - B", 3, 2 },
+		{ "na\xc3\xafve caf\xc3\xa9", 2, 2 },
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		if (spoken_words(cases[i].text) != cases[i].words ||
+		    spoken_said_words(cases[i].text) != cases[i].said)
+			fail_msg("'%s': %zu words, %zu said; want %zu, %zu",
+			    cases[i].text, spoken_words(cases[i].text),
+			    spoken_said_words(cases[i].text), cases[i].words,
+			    cases[i].said);
+	}
+}
+
+static void
 test_appends(void **state)
 {
 	struct buf	b;
@@ -204,6 +236,7 @@ main(void)
 		cmocka_unit_test(test_lists),
 		cmocka_unit_test(test_durations),
 		cmocka_unit_test(test_appends),
+		cmocka_unit_test(test_said_words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
