@@ -391,7 +391,13 @@ key:
 int
 jscan_skip(struct jscan *js)
 {
-	switch (jscan_next(js)) {
+	return jscan_finish(js, jscan_next(js));
+}
+
+int
+jscan_finish(struct jscan *js, enum jscan_tok t)
+{
+	switch (t) {
 	case JSCAN_ERROR:
 		return -1;
 	case JSCAN_OBJECT:

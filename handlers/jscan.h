@@ -70,6 +70,12 @@ enum jscan_tok	 jscan_next(struct jscan *);
 /* Skip the next value whole, validating it. 0 or -1 (a syntax error). */
 int		 jscan_skip(struct jscan *);
 /*
+ * The rest of a value whose first token t was just read: a container is
+ * skipped to its end (validated), a scalar is done. 0, or -1 when t is an
+ * error or no value's start.
+ */
+int		 jscan_finish(struct jscan *, enum jscan_tok t);
+/*
  * Skip to the end of the innermost open object or array, consuming its
  * closing token. 0 or -1.
  */

@@ -187,15 +187,8 @@ ps_value(struct ps *ps, struct ps_val *v, ps_field_fn field, void *arg)
 		if (field != NULL)
 			return ps_object(ps, field, arg);
 		return jscan_close(&ps->js);
-	case JSCAN_ARRAY:
-		return jscan_close(&ps->js);
-	case JSCAN_NUMBER:
-	case JSCAN_TRUE:
-	case JSCAN_FALSE:
-	case JSCAN_NULL:
-		return 0;
 	default:
-		return -1;
+		return jscan_finish(&ps->js, t);
 	}
 }
 
@@ -210,41 +203,19 @@ ps_files(struct ps *ps, struct ps_files *f)
 	f->v.off = ps->js.tok;
 	f->n = 0;
 	f->bad = (size_t)-1;
-	switch (t) {
-	case JSCAN_OBJECT:
-		return jscan_close(&ps->js);
-	case JSCAN_ARRAY:
-		break;
-	case JSCAN_STRING:
-	case JSCAN_NUMBER:
-	case JSCAN_TRUE:
-	case JSCAN_FALSE:
-	case JSCAN_NULL:
-		return 0;
-	default:
-		return -1;
-	}
+	if (t != JSCAN_ARRAY)
+		return jscan_finish(&ps->js, t);
 	for (;; f->n++) {
-		switch (jscan_next(&ps->js)) {
-		case JSCAN_ARRAY_END:
+		t = jscan_next(&ps->js);
+		if (t == JSCAN_ARRAY_END) {
 			if (f->bad == (size_t)-1)
 				f->bad = f->n;
 			return 0;
-		case JSCAN_STRING:
-			continue;
-		case JSCAN_OBJECT:
-		case JSCAN_ARRAY:
-			if (jscan_close(&ps->js) == -1)
-				return -1;
-			break;
-		case JSCAN_NUMBER:
-		case JSCAN_TRUE:
-		case JSCAN_FALSE:
-		case JSCAN_NULL:
-			break;
-		default:
-			return -1;
 		}
+		if (t == JSCAN_STRING)
+			continue;
+		if (jscan_finish(&ps->js, t) == -1)
+			return -1;
 		if (f->bad == (size_t)-1)
 			f->bad = f->n;
 	}
@@ -366,24 +337,11 @@ ps_commits(struct ps *ps)
 		ps->ncommits++;
 		c->v.type = t;
 		c->v.off = ps->js.tok;
-		switch (t) {
-		case JSCAN_OBJECT:
+		if (t == JSCAN_OBJECT) {
 			if (ps_object(ps, ps_commit_field, c) == -1)
 				return -1;
-			break;
-		case JSCAN_ARRAY:
-			if (jscan_close(&ps->js) == -1)
-				return -1;
-			break;
-		case JSCAN_STRING:
-		case JSCAN_NUMBER:
-		case JSCAN_TRUE:
-		case JSCAN_FALSE:
-		case JSCAN_NULL:
-			break;
-		default:
+		} else if (jscan_finish(&ps->js, t) == -1)
 			return -1;
-		}
 	}
 }
 
