@@ -1,0 +1,49 @@
+/*
+ * Files written so a crash leaves the old contents or the new, never a
+ * mix: a temporary file of an unpredictable name, created exclusively
+ * without following symlinks, written, synced, renamed over the target,
+ * and the directory synced. Used by the journal rewrite and by emission.
+ */
+#ifndef HOOKCAST_FILEIO_H
+#define HOOKCAST_FILEIO_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/* A temporary file being written, renamed over path on commit. */
+struct file_atomic {
+	int	 fd;
+	char	*path;		/* the target */
+	char	*tmp;		/* the temporary file beside it */
+};
+
+/*
+ * Create a temporary file in path's directory (mode, O_EXCL|O_NOFOLLOW,
+ * a random name) to be renamed over path. 0, or -1 with errno set and
+ * nothing created.
+ */
+int	 file_atomic_open(struct file_atomic *, const char *path, mode_t mode);
+/*
+ * Sync the file, rename it over the target and sync the directory. The
+ * descriptor stays open unless keep_fd is 0 (it then is closed); on
+ * success with keep_fd the caller owns af->fd. 0, or -1 with errno set
+ * and the temporary file removed (the target unchanged).
+ */
+int	 file_atomic_commit(struct file_atomic *, int keep_fd);
+/* Give up: close and remove the temporary file. */
+void	 file_atomic_abort(struct file_atomic *);
+
+/* Write data to path atomically (the above in one call). 0 or -1 + errno. */
+int	 file_write_atomic(const char *path, const void *data, size_t len,
+	    mode_t mode);
+/* Write all of len bytes at off (pwrite, retried). 0 or -1 + errno. */
+int	 file_pwrite_all(int fd, const void *data, size_t len, off_t off);
+/* fsync the directory that holds path. 0 or -1 + errno. */
+int	 file_sync_parent(const char *path);
+/*
+ * mkdir -p with mode; a component that exists must be a directory.
+ * 0 or -1 + errno (ENOTDIR where a file is in the way).
+ */
+int	 file_mkdirs(const char *path, mode_t mode);
+
+#endif

@@ -1,0 +1,21 @@
+/*
+ * The one rule of what a repository's "owner/name" may be. Intake refuses
+ * a delivery whose name breaks it; the archive and emission use the two
+ * parts as folders of OUTPUT_DIR, so what intake accepts can always be
+ * written.
+ */
+#ifndef HOOKCAST_REPO_H
+#define HOOKCAST_REPO_H
+
+#define REPO_OWNER_MAX	100
+#define REPO_NAME_MAX	100
+
+/*
+ * Is s a GitHub "owner/name"? One '/'; each part 1..100 of letters,
+ * digits, '-', '_' and '.'; the owner does not start with '.' (GitHub
+ * account names never do) and the name is not "." or ".." (".github" is
+ * a real, common name). Both parts are then safe as path components.
+ */
+int	 repo_name_ok(const char *s);
+
+#endif
