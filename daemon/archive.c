@@ -1,4 +1,4 @@
-/* The archive: episodes already written, read back. */
+/* The archive: the layout of OUTPUT_DIR, and episodes read back. */
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -12,12 +12,38 @@
 #include <jansson.h>
 
 #include "archive.h"
-#include "emit.h"
 #include "log.h"
+#include "repo.h"
 #include "xmalloc.h"
 
 /* Most files one folder may list: a century of daily episodes. */
 #define ARCHIVE_MAX_FILES	100000
+
+int
+archive_dir(const char *output_dir, const char *repo, char **dir,
+    char **cause)
+{
+	char	*esc;
+
+	if (!repo_name_ok(repo)) {
+		esc = log_escape(repo, 140);
+		xasprintf(cause, "'%s' is not a repository name (owner/name)",
+		    esc);
+		free(esc);
+		return -1;
+	}
+	xasprintf(dir, "%s/%s", output_dir, repo);
+	return 0;
+}
+
+char *
+archive_path(const char *dir, const char *name, const char *ext)
+{
+	char	*path;
+
+	xasprintf(&path, "%s/%s.%s", dir, name, ext);
+	return path;
+}
 
 int
 archive_parse_name(const char *name, struct archive_entry *e)
@@ -121,7 +147,7 @@ archive_load(const char *dir, const struct archive_entry *e)
 	json_t		*j;
 	char		*path;
 
-	xasprintf(&path, "%s/%s.json", dir, e->name);
+	path = archive_path(dir, e->name, "json");
 	j = json_load_file(path, 0, &err);
 	if (j == NULL)
 		log_warnx("%s: %s: %s", __func__, path, err.text);
@@ -132,6 +158,16 @@ archive_load(const char *dir, const struct archive_entry *e)
 	}
 	free(path);
 	return j;
+}
+
+/*
+ * "." or ".."; other names starting with '.' are for repo_name_ok to
+ * judge: ".github" is a repository.
+ */
+static int
+archive_dot(const char *name)
+{
+	return strcmp(name, ".") == 0 || strcmp(name, "..") == 0;
 }
 
 void
@@ -145,7 +181,7 @@ archive_repos(const char *output_dir, struct strlist *list)
 	if ((d = opendir(output_dir)) == NULL)
 		return;
 	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.')
+		if (archive_dot(de->d_name))
 			continue;
 		xasprintf(&path, "%s/%s", output_dir, de->d_name);
 		if (stat(path, &st) == -1 || !S_ISDIR(st.st_mode) ||
@@ -154,11 +190,11 @@ archive_repos(const char *output_dir, struct strlist *list)
 			continue;
 		}
 		while ((se = readdir(sub)) != NULL) {
-			if (se->d_name[0] == '.')
+			if (archive_dot(se->d_name))
 				continue;
 			xasprintf(&repo, "%s/%s", de->d_name, se->d_name);
 			xasprintf(&sub_path, "%s/%s", path, se->d_name);
-			if (emit_repo_name_ok(repo) &&
+			if (repo_name_ok(repo) &&
 			    stat(sub_path, &st) == 0 && S_ISDIR(st.st_mode) &&
 			    !strlist_contains(list, repo))
 				strlist_add(list, repo);

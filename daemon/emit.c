@@ -2,21 +2,23 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <jansson.h>
 
 #include "archive.h"
 #include "emit.h"
 #include "episode.h"
+#include "fileio.h"
 #include "log.h"
 #include "xmalloc.h"
+
+/* Modes of what emission creates: world-readable, for a web server. */
+#define EMIT_DIR_MODE	0755
+#define EMIT_FILE_MODE	0644
 
 void
 emit_result_clear(struct emit_result *r)
@@ -29,111 +31,6 @@ emit_result_clear(struct emit_result *r)
 	free(r->md_text);
 	free(r->json_text);
 	memset(r, 0, sizeof(*r));
-}
-
-int
-emit_repo_name_ok(const char *repo)
-{
-	const char	*slash = strchr(repo, '/'), *p;
-
-	if (slash == NULL || slash == repo || slash[1] == '\0' ||
-	    strchr(slash + 1, '/') != NULL)
-		return 0;
-	if (repo[0] == '.' || slash[1] == '.')
-		return 0;
-	for (p = repo; *p != '\0'; p++)
-		if (!(*p == '/' || *p == '-' || *p == '_' || *p == '.' ||
-		    (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') ||
-		    (*p >= 'A' && *p <= 'Z')))
-			return 0;
-	return 1;
-}
-
-int
-emit_mkdirs(const char *path)
-{
-	char	*p = xstrdup(path), *s;
-
-	for (s = p + 1; *s != '\0'; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0755) == -1 && errno != EEXIST) {
-			free(p);
-			return -1;
-		}
-		*s = '/';
-	}
-	if (mkdir(p, 0755) == -1 && errno != EEXIST) {
-		free(p);
-		return -1;
-	}
-	free(p);
-	return 0;
-}
-
-static int
-emit_fsync_dir(const char *path)
-{
-	char	*dir = xstrdup(path), *slash;
-	int	 fd, rc;
-
-	if ((slash = strrchr(dir, '/')) != NULL)
-		*slash = '\0';
-	else
-		strcpy(dir, ".");
-	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1) {
-		free(dir);
-		return -1;
-	}
-	rc = fsync(fd);
-	close(fd);
-	free(dir);
-	return rc;
-}
-
-int
-emit_write_atomic(const char *path, const char *data, size_t len)
-{
-	char	*tmp;
-	int	 fd, saved;
-	size_t	 off = 0;
-	ssize_t	 n;
-
-	xasprintf(&tmp, "%s.tmp.%ld", path, (long)getpid());
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd == -1) {
-		free(tmp);
-		return -1;
-	}
-	while (off < len) {
-		n = write(fd, data + off, len - off);
-		if (n == -1) {
-			if (errno == EINTR)
-				continue;
-			goto fail;
-		}
-		off += (size_t)n;
-	}
-	if (fsync(fd) == -1)
-		goto fail;
-	if (close(fd) == -1) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	if (rename(tmp, path) == -1)
-		goto fail;
-	free(tmp);
-	return emit_fsync_dir(path);
-fail:
-	saved = errno;
-	if (fd != -1)
-		close(fd);
-	unlink(tmp);
-	free(tmp);
-	errno = saved;
-	return -1;
 }
 
 static void
@@ -194,9 +91,9 @@ emit_nearby(const char *dir, const char *name, struct episode_nearby **out,
 	archive_clear(&ar);
 }
 
-/* Is base.json the episode of the day that started at start? */
+/* Is dir/name.json the episode of the day that started at start? */
 static int
-emit_same_day(const char *base, time_t start)
+emit_same_day(const char *dir, const char *name, time_t start)
 {
 	char		*path, want[32];
 	json_t		*j;
@@ -204,7 +101,7 @@ emit_same_day(const char *base, time_t start)
 	struct tm	 tm;
 	int		 same;
 
-	xasprintf(&path, "%s.json", base);
+	path = archive_path(dir, name, "json");
 	j = json_load_file(path, 0, NULL);
 	free(path);
 	if (j == NULL)
@@ -227,21 +124,18 @@ emit_same_day(const char *base, time_t start)
 static char *
 emit_pick_name(const char *dir, const char *date, time_t start)
 {
-	char		*name, *base, *md;
+	char		*name, *md;
 	struct stat	 st;
 	int		 n;
 
 	name = xstrdup(date);
 	for (n = 2; ; n++) {
-		xasprintf(&base, "%s/%s", dir, name);
-		xasprintf(&md, "%s.md", base);
-		if (stat(md, &st) == -1 || emit_same_day(base, start)) {
+		md = archive_path(dir, name, "md");
+		if (stat(md, &st) == -1 || emit_same_day(dir, name, start)) {
 			free(md);
-			free(base);
 			return name;
 		}
 		free(md);
-		free(base);
 		free(name);
 		xasprintf(&name, "%s-%d", date, n);
 	}
@@ -346,11 +240,8 @@ emit_feed(const struct config *conf, const char *repo, char **cause)
 	size_t			 i, n = 0, first, cap;
 	int			 rc = 0;
 
-	if (!emit_repo_name_ok(repo)) {
-		xasprintf(cause, "repository name '%s' can't be a path", repo);
+	if (archive_dir(conf->output_dir, repo, &dir, cause) == -1)
 		return -1;
-	}
-	xasprintf(&dir, "%s/%s", conf->output_dir, repo);
 	archive_list(dir, &ar);
 	cap = conf->feed_items > 0 ? (size_t)conf->feed_items : ar.n;
 	first = ar.n > cap ? ar.n - cap : 0;
@@ -409,9 +300,9 @@ emit_feed(const struct config *conf, const char *repo, char **cause)
 	ch.max_items = cap;
 	xml = feed_render(&ch, items, n);
 
-	xasprintf(&path, "%s/feed.xml", dir);
-	if (emit_mkdirs(dir) == -1 ||
-	    emit_write_atomic(path, xml, strlen(xml)) == -1) {
+	path = archive_path(dir, ARCHIVE_FEED, "xml");
+	if (file_mkdirs(dir, EMIT_DIR_MODE) == -1 ||
+	    file_write_atomic(path, xml, strlen(xml), EMIT_FILE_MODE) == -1) {
 		xasprintf(cause, "writing %s: %s", path, strerror(errno));
 		rc = -1;
 	} else
@@ -454,14 +345,16 @@ static int
 emit_write_episode(const char *dir, const char *name, const char *md,
     const char *js, struct emit_result *res, char **cause)
 {
-	if (emit_mkdirs(dir) == -1) {
+	if (file_mkdirs(dir, EMIT_DIR_MODE) == -1) {
 		xasprintf(cause, "%s: %s", dir, strerror(errno));
 		return -1;
 	}
-	xasprintf(&res->md_path, "%s/%s.md", dir, name);
-	xasprintf(&res->json_path, "%s/%s.json", dir, name);
-	if (emit_write_atomic(res->json_path, js, strlen(js)) == -1 ||
-	    emit_write_atomic(res->md_path, md, strlen(md)) == -1) {
+	res->md_path = archive_path(dir, name, "md");
+	res->json_path = archive_path(dir, name, "json");
+	if (file_write_atomic(res->json_path, js, strlen(js),
+	    EMIT_FILE_MODE) == -1 ||
+	    file_write_atomic(res->md_path, md, strlen(md),
+	    EMIT_FILE_MODE) == -1) {
 		xasprintf(cause, "writing %s/%s: %s", dir, name,
 		    strerror(errno));
 		return -1;
@@ -505,14 +398,10 @@ emit_day(const struct config *conf, struct day *day, time_t now, int write,
 	char			*md = NULL, *js = NULL;
 
 	memset(res, 0, sizeof(*res));
-	if (!emit_repo_name_ok(day->repo)) {
-		xasprintf(cause, "repository name '%s' can't be a path",
-		    day->repo);
+	if (archive_dir(conf->output_dir, day->repo, &dir, cause) == -1)
 		return -1;
-	}
 	localtime_r(&day->start, &tm);
 	strftime(date, sizeof(date), "%Y-%m-%d", &tm);
-	xasprintf(&dir, "%s/%s", conf->output_dir, day->repo);
 
 	day_pair_reverts(day);
 	name = emit_pick_name(dir, date, day->start);
@@ -653,10 +542,8 @@ emit_recap(const struct config *conf, const char *repo, time_t now,
 	int			 rc = 0;
 
 	memset(res, 0, sizeof(*res));
-	if (!emit_repo_name_ok(repo)) {
-		xasprintf(cause, "repository name '%s' can't be a path", repo);
+	if (archive_dir(conf->output_dir, repo, &dir, cause) == -1)
 		return -1;
-	}
 	/* the week: the local date of now and the six days before it */
 	localtime_r(&now, &tm);
 	strftime(date, sizeof(date), "%Y-%m-%d", &tm);
@@ -669,7 +556,6 @@ emit_recap(const struct config *conf, const char *repo, time_t now,
 	localtime_r(&t, &wk);
 	strftime(from, sizeof(from), "%Y-%m-%d", &wk);
 
-	xasprintf(&dir, "%s/%s", conf->output_dir, repo);
 	archive_list(dir, &ar);
 	src = xcalloc(ar.n + 1, sizeof(*src));
 	js = xcalloc(ar.n + 1, sizeof(*js));

@@ -1,6 +1,7 @@
 /*
- * Emission: draft a day's episode and write its files atomically under
- * OUTPUT_DIR/OWNER/REPO/. No libevent: plain file work.
+ * Emission: draft a day's episode and write its files atomically in the
+ * repository's folder of the archive (archive_dir). No libevent: plain
+ * file work.
  */
 #ifndef HOOKCAST_EMIT_H
 #define HOOKCAST_EMIT_H
@@ -43,12 +44,7 @@ int	 emit_recap(const struct config *, const char *repo, time_t now,
  * *cause (new).
  */
 int	 emit_feed(const struct config *, const char *repo, char **cause);
+/* Free what an emit_result holds and zero it. */
 void	 emit_result_clear(struct emit_result *);
-/* Write a file atomically; 0 or -1 with errno set. */
-int	 emit_write_atomic(const char *path, const char *data, size_t len);
-/* mkdir -p with mode 0755; 0 or -1 with errno set. */
-int	 emit_mkdirs(const char *path);
-/* Is "owner/name" safe as two path components? */
-int	 emit_repo_name_ok(const char *repo);
 
 #endif

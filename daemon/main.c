@@ -19,7 +19,7 @@
 #include "control.h"
 #include "daemon.h"
 #include "day.h"
-#include "emit.h"
+#include "fileio.h"
 #include "http.h"
 #include "journal.h"
 #include "notify.h"
@@ -151,9 +151,9 @@ main(int argc, char **argv)
 		log_info("%zu webhook secret(s) loaded", d.conf.nsecrets);
 
 	signal(SIGPIPE, SIG_IGN);
-	if (emit_mkdirs(d.conf.state_dir) == -1)
+	if (file_mkdirs(d.conf.state_dir, 0755) == -1)
 		fatal("state_dir %s", d.conf.state_dir);
-	if (emit_mkdirs(d.conf.output_dir) == -1)
+	if (file_mkdirs(d.conf.output_dir, 0755) == -1)
 		fatal("output_dir %s", d.conf.output_dir);
 
 	if ((d.base = event_base_new()) == NULL)

@@ -92,8 +92,6 @@ int	 push_scan(const char *body, size_t len, time_t now,
 /* Set *cause to "<path>.<key>: <what>" (or "<key>: <what>" at the top). */
 void	 hjson_cause(char **cause, const char *path, const char *key,
 	    const char *what);
-/* Is s an "owner/name" we can make directories of? */
-int	 hjson_valid_repo(const char *s);
 
 /*
  * Typed field access with a cause naming the path. path is the prefix

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "handler.h"
+#include "repo.h"
 #include "xmalloc.h"
 
 static int	 hjson_get(const json_t *, const char *, const char *,
@@ -207,37 +208,6 @@ hjson_integer(const json_t *obj, const char *path, const char *key,
 }
 
 /*
- * Does s look like a GitHub "owner/name"? Both parts are letters, digits,
- * '-', '_' or '.', the owner does not start with '.', the name is not
- * "." or ".." (both become directories of OUTPUT_DIR), and only one '/'.
- */
-int
-hjson_valid_repo(const char *s)
-{
-	const char	*slash, *p;
-	size_t		 owner, name;
-
-	if ((slash = strchr(s, '/')) == NULL || strchr(slash + 1, '/') != NULL)
-		return 0;
-	owner = slash - s;
-	name = strlen(slash + 1);
-	if (owner == 0 || owner > 100 || name == 0 || name > 100)
-		return 0;
-	for (p = s; *p != '\0'; p++) {
-		if (p == slash)
-			continue;
-		if (!isalnum((unsigned char)*p) && *p != '-' && *p != '_' &&
-		    *p != '.')
-			return 0;
-	}
-	/* ".github" is a fine name, but no "." or ".." directories. */
-	if (s[0] == '.' || strcmp(slash + 1, ".") == 0 ||
-	    strcmp(slash + 1, "..") == 0)
-		return 0;
-	return 1;
-}
-
-/*
  * The repository of a payload: repository.full_name (checked to look like
  * "owner/name") and repository.default_branch, both borrowed. When
  * required is 0 a missing repository gives NULLs.
@@ -265,7 +235,7 @@ hjson_repository(const json_t *payload, int required, const char **full_name,
 	}
 	if (hjson_string(repo, "repository", "full_name", &name, cause) == -1)
 		return -1;
-	if (!hjson_valid_repo(name)) {
+	if (!repo_name_ok(name)) {
 		hjson_cause(cause, "repository", "full_name",
 		    "expected \"owner/name\"");
 		return -1;

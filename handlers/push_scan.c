@@ -19,6 +19,7 @@
 
 #include "handler.h"
 #include "jscan.h"
+#include "repo.h"
 #include "xmalloc.h"
 
 /* A field as the first pass saw it; type JSCAN_END when it is missing. */
@@ -634,7 +635,7 @@ push_scan(const char *body, size_t len, time_t now,
 	    ps_string(&ps.full_name, "repository", "full_name", 1, &repo,
 	    cause) == -1)
 		goto out;
-	if (!hjson_valid_repo(repo)) {
+	if (!repo_name_ok(repo)) {
 		hjson_cause(cause, "repository", "full_name",
 		    "expected \"owner/name\"");
 		goto out;

@@ -23,6 +23,7 @@
 #include "day.h"
 #include "emit.h"
 #include "episode.h"
+#include "fileio.h"
 #include "xmalloc.h"
 
 #define NS_ITUNES	"xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\""
@@ -349,7 +350,7 @@ test_emit_feed(void **state)
 	const char	*a, *b, *c;
 
 	xasprintf(&dir, "%s/o/r", t->dir);
-	assert_int_equal(emit_mkdirs(dir), 0);
+	assert_int_equal(file_mkdirs(dir, 0755), 0);
 	put_episode(dir, "2026-05-04", "Monday", "2026-05-05T10:00:00Z", 60);
 	put_episode(dir, "2026-05-05", "Tuesday & co", "2026-05-06T10:00:00Z",
 	    3725);
