@@ -1,6 +1,7 @@
 /* Logging to stderr with sd-daemon priority prefixes. */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,96 @@ log_level_name(enum log_level level)
 	return log_names[level];
 }
 
+/*
+ * Longest message a line carries, escaped: a payload string that reached a
+ * call site unbounded still can't make a line journald splits or a client
+ * chokes on.
+ */
+#define LOG_MSG_MAX	4096
+
+/*
+ * Length of the UTF-8 character at s (at most n bytes), or 0 if s does not
+ * start one: overlong forms, surrogates and code points past U+10FFFF are
+ * not UTF-8.
+ */
+static size_t
+log_utf8_len(const unsigned char *s, size_t n)
+{
+	unsigned char	lo = 0x80, hi = 0xbf;
+	size_t		len, i;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		len = 3;
+		if (s[0] == 0xe0)
+			lo = 0xa0;
+		else if (s[0] == 0xed)
+			hi = 0x9f;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		len = 4;
+		if (s[0] == 0xf0)
+			lo = 0x90;
+		else if (s[0] == 0xf4)
+			hi = 0x8f;
+	} else
+		return 0;
+	if (len > n || s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 2; i < len; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return len;
+}
+
+/*
+ * Append s (n bytes) to b with what a log line must not carry written as
+ * \xNN: C0 controls (newline among them), DEL, C1 controls (U+0080 to
+ * U+009F, which some terminals obey like ESC) and every byte that is not
+ * part of a UTF-8 character; backslash too if backslash is set. Stops
+ * before an input character that would take more than inmax input bytes
+ * or more than outmax bytes appended; a character is never cut in two.
+ * Returns the input bytes consumed (n if all).
+ */
+static size_t
+log_clean(struct buf *b, const unsigned char *s, size_t n, size_t inmax,
+    size_t outmax, int backslash)
+{
+	size_t	i = 0, j, ulen, start = b->len;
+	int	esc;
+
+	while (i < n) {
+		ulen = log_utf8_len(s + i, n - i);
+		if (ulen == 0) {
+			esc = 1;
+			ulen = 1;
+		} else if (ulen == 1)
+			esc = s[i] < 0x20 || s[i] == 0x7f ||
+			    (backslash && s[i] == '\\');
+		else
+			esc = ulen == 2 && s[i] == 0xc2 && s[i + 1] < 0xa0;
+		if (i + ulen > inmax ||
+		    b->len - start + (esc ? 4 * ulen : ulen) > outmax)
+			break;
+		if (esc) {
+			for (j = 0; j < ulen; j++)
+				buf_printf(b, "\\x%02x", s[i + j]);
+		} else
+			buf_append(b, (const char *)s + i, ulen);
+		i += ulen;
+	}
+	return i;
+}
+
+/*
+ * The message of every log function is cleaned here, after formatting, so
+ * no argument can start a line of its own or reach a terminal as a control
+ * sequence, whatever a call site passes. Backslashes are left alone: a
+ * string escaped by log_escape() (backslash as \x5c, nothing else below
+ * 0x20) passes through unchanged, not doubled.
+ */
 static void log_vwrite(enum log_level, const char *, const char *, va_list)
     __attribute__((format(printf, 3, 0)));
 
@@ -56,30 +147,62 @@ static void
 log_vwrite(enum log_level level, const char *suffix, const char *fmt,
     va_list ap)
 {
-	struct buf	b;
+	struct buf	msg, line;
 
 	if (level > log_level)
 		return;
-	buf_init(&b);
-	buf_printf(&b, "<%d>", (int)level);
-	buf_vprintf(&b, fmt, ap);
+	buf_init(&msg);
+	buf_vprintf(&msg, fmt, ap);
 	if (suffix != NULL)
-		buf_printf(&b, ": %s", suffix);
-	buf_putc(&b, '\n');
+		buf_printf(&msg, ": %s", suffix);
+	buf_init(&line);
+	buf_printf(&line, "<%d>", (int)level);
+	if (log_clean(&line, (const unsigned char *)buf_str(&msg), msg.len,
+	    SIZE_MAX, LOG_MSG_MAX, 0) < msg.len)
+		buf_puts(&line, "...");
+	buf_putc(&line, '\n');
 	/* one write so concurrent writers can't interleave within a line */
-	fwrite(b.data, 1, b.len, stderr);
+	fwrite(line.data, 1, line.len, stderr);
 	fflush(stderr);
-	buf_free(&b);
+	buf_free(&line);
+	buf_free(&msg);
 }
+
+/*
+ * strerror_r is the GNU one (returning the text, which need not be in buf)
+ * under _GNU_SOURCE with glibc and the POSIX one (returning 0 or an error,
+ * the text in buf) elsewhere: take the text from whichever this is.
+ */
+static const char *
+log_strerror_gnu(char *ret, char *buf, int err)
+{
+	return ret != NULL ? ret : "unknown error";
+}
+
+static const char *
+log_strerror_posix(int ret, char *buf, int err)
+{
+	if (ret != 0 || buf[0] == '\0')
+		return "unknown error";
+	return buf;
+}
+
+#define log_strerror(err, buf, len)					\
+	_Generic(strerror_r((err), (buf), (len)),			\
+	    char *: log_strerror_gnu,					\
+	    default: log_strerror_posix)				\
+	    (strerror_r((err), (buf), (len)), (buf), (err))
 
 void
 log_warn(const char *fmt, ...)
 {
-	va_list	ap;
-	char	err[128];
-	int	saved = errno;
+	va_list		 ap;
+	char		 buf[256];
+	const char	*err;
+	int		 saved = errno;
 
-	strerror_r(saved, err, sizeof(err));
+	buf[0] = '\0';
+	err = log_strerror(saved, buf, sizeof(buf));
 	va_start(ap, fmt);
 	log_vwrite(LOG_LEVEL_WARNING, err, fmt, ap);
 	va_end(ap);
@@ -105,10 +228,13 @@ LOG_FUNC(log_debug, LOG_LEVEL_DEBUG)
 void
 fatal(const char *fmt, ...)
 {
-	va_list	ap;
-	char	err[128];
+	va_list		 ap;
+	char		 buf[256];
+	const char	*err;
+	int		 saved = errno;
 
-	strerror_r(errno, err, sizeof(err));
+	buf[0] = '\0';
+	err = log_strerror(saved, buf, sizeof(buf));
 	va_start(ap, fmt);
 	log_vwrite(LOG_LEVEL_ERR, err, fmt, ap);
 	va_end(ap);
@@ -126,36 +252,11 @@ fatalx(const char *fmt, ...)
 	exit(1);
 }
 
-/* Length of a valid UTF-8 sequence at s (at most n bytes), or 0. */
-static size_t
-log_utf8_len(const unsigned char *s, size_t n)
-{
-	size_t	len, i;
-
-	if (s[0] < 0x80)
-		return 1;
-	if ((s[0] & 0xe0) == 0xc0 && s[0] >= 0xc2)
-		len = 2;
-	else if ((s[0] & 0xf0) == 0xe0)
-		len = 3;
-	else if ((s[0] & 0xf8) == 0xf0 && s[0] <= 0xf4)
-		len = 4;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (i = 1; i < len; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return len;
-}
-
 char *
 log_escape(const char *in, size_t max)
 {
-	const unsigned char	*s = (const unsigned char *)in;
-	struct buf		 b;
-	size_t			 n, i = 0, ulen;
+	struct buf	b;
+	size_t		n;
 
 	buf_init(&b);
 	if (in == NULL) {
@@ -163,19 +264,7 @@ log_escape(const char *in, size_t max)
 		return buf_steal(&b);
 	}
 	n = strlen(in);
-	while (i < n && i < max) {
-		if (s[i] < 0x20 || s[i] == 0x7f || s[i] == '\\') {
-			buf_printf(&b, "\\x%02x", s[i]);
-			i++;
-		} else if ((ulen = log_utf8_len(s + i, n - i)) == 0) {
-			buf_printf(&b, "\\x%02x", s[i]);
-			i++;
-		} else {
-			buf_append(&b, in + i, ulen);
-			i += ulen;
-		}
-	}
-	if (i < n)
+	if (log_clean(&b, (const unsigned char *)in, n, max, SIZE_MAX, 1) < n)
 		buf_puts(&b, "...");
 	return buf_steal(&b);
 }

@@ -1,7 +1,14 @@
 /*
  * Logging to stderr with sd-daemon priority prefixes ("<3>message"), no
- * timestamp or pid: journald adds them. Strings that come from payloads
- * must go through log_escape() so a newline can't forge a line.
+ * timestamp or pid: journald adds them.
+ *
+ * Every message is cleaned once formatted: control characters (C0, DEL,
+ * C1) and bytes that are not UTF-8 are written as \xNN and a message is
+ * cut at 4 KiB ("..."), so no argument can forge a line or drive a
+ * terminal, whatever a call site passes. Backslashes are left as they are,
+ * so a raw outside string could still look like an escape; strings from
+ * payloads and requests go through log_escape() as well, which bounds
+ * their length and escapes backslashes, making them unambiguous.
  */
 #ifndef HOOKCAST_LOG_H
 #define HOOKCAST_LOG_H
@@ -35,9 +42,11 @@ void	 fatalx(const char *, ...)
 	    __attribute__((format(printf, 1, 2), noreturn));
 
 /*
- * Escape an outside string for a log line: control characters, backslash
- * and non-UTF-8 bytes as \xNN, at most max bytes of input (then "...").
- * Returns a new string.
+ * Escape an outside string for a log line: what the writer escapes (control
+ * characters and non-UTF-8 bytes) and backslash too, as \xNN, so the writer
+ * passes the result unchanged; at most max bytes of input, never cutting a
+ * character, then "..." if there was more. NULL gives "(null)". Returns a
+ * new string.
  */
 char	*log_escape(const char *, size_t max);
 

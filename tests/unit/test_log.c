@@ -1,0 +1,367 @@
+/* Unit tests: common/log.c */
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "log.h"
+
+/*
+ * Stderr captured in a temporary file: log_capture_start points fd 2 at
+ * it, log_capture_end puts the old stderr back and returns what was
+ * written (NUL-terminated, length in *len).
+ */
+struct capture {
+	FILE	*tmp;
+	int	 saved;
+};
+
+static void
+capture_start(struct capture *c)
+{
+	fflush(stderr);
+	c->tmp = tmpfile();
+	assert_non_null(c->tmp);
+	c->saved = dup(STDERR_FILENO);
+	assert_true(c->saved != -1);
+	assert_true(dup2(fileno(c->tmp), STDERR_FILENO) != -1);
+}
+
+static char *
+capture_end(struct capture *c, size_t *len)
+{
+	char	*out;
+	long	 n;
+
+	fflush(stderr);
+	assert_true(dup2(c->saved, STDERR_FILENO) != -1);
+	close(c->saved);
+	assert_int_equal(fseek(c->tmp, 0, SEEK_END), 0);
+	n = ftell(c->tmp);
+	assert_true(n >= 0);
+	rewind(c->tmp);
+	out = malloc((size_t)n + 1);
+	assert_non_null(out);
+	assert_int_equal(fread(out, 1, (size_t)n, c->tmp), (size_t)n);
+	out[n] = '\0';
+	fclose(c->tmp);
+	if (len != NULL)
+		*len = (size_t)n;
+	return out;
+}
+
+/* One line, its newline last, and no other byte below 0x20 nor DEL. */
+static void
+assert_one_clean_line(const char *out, size_t len)
+{
+	size_t	i;
+
+	assert_true(len > 0);
+	assert_int_equal(out[len - 1], '\n');
+	for (i = 0; i + 1 < len; i++) {
+		if ((unsigned char)out[i] < 0x20 || out[i] == 0x7f)
+			fail_msg("raw byte 0x%02x at %zu of \"%s\"",
+			    (unsigned char)out[i], i, out);
+	}
+}
+
+static const struct {
+	int		 err;
+	const char	*want;
+} warn_cases[] = {
+	{ ENOENT, "<4>state_dir /x/y: No such file or directory\n" },
+	{ ENOTDIR, "<4>state_dir /x/y: Not a directory\n" },
+	{ EACCES, "<4>state_dir /x/y: Permission denied\n" },
+	{ ENOSPC, "<4>state_dir /x/y: No space left on device\n" },
+};
+
+static void
+test_log_warn_strerror(void **state)
+{
+	struct capture	 c;
+	char		*out;
+	size_t		 i, len;
+
+	log_set_level(LOG_LEVEL_INFO);
+	for (i = 0; i < sizeof(warn_cases) / sizeof(warn_cases[0]); i++) {
+		capture_start(&c);
+		errno = warn_cases[i].err;
+		log_warn("state_dir %s", "/x/y");
+		/* log_warn leaves errno as it found it */
+		assert_int_equal(errno, warn_cases[i].err);
+		out = capture_end(&c, &len);
+		assert_string_equal(out, warn_cases[i].want);
+		free(out);
+	}
+}
+
+static void
+test_fatal_strerror(void **state)
+{
+	struct capture	 c;
+	char		*out;
+	size_t		 i, len;
+	pid_t		 pid;
+	int		 status;
+
+	log_set_level(LOG_LEVEL_INFO);
+	for (i = 0; i < sizeof(warn_cases) / sizeof(warn_cases[0]); i++) {
+		capture_start(&c);
+		if ((pid = fork()) == 0) {
+			errno = warn_cases[i].err;
+			fatal("state_dir %s", "/x/y");
+		}
+		assert_true(pid > 0);
+		assert_int_equal(waitpid(pid, &status, 0), pid);
+		out = capture_end(&c, &len);
+		assert_true(WIFEXITED(status));
+		assert_int_equal(WEXITSTATUS(status), 1);
+		/* the same line as log_warn's, at error priority */
+		assert_int_equal(out[1], '3');
+		assert_string_equal(out + 3, warn_cases[i].want + 3);
+		free(out);
+	}
+}
+
+/*
+ * What the writer makes of an argument: control bytes, DEL, C1 controls
+ * and bytes that are not UTF-8 as \xNN; the rest, backslashes included,
+ * as it was.
+ */
+static const struct {
+	const char	*name;
+	const char	*arg;
+	const char	*want;
+} control_cases[] = {
+	{ "forged line", "main\n<3>forged",
+	    "<4>push to main\\x0a<3>forged starts here\n" },
+	{ "carriage return", "a\rb", "<4>push to a\\x0db starts here\n" },
+	{ "terminal colour", "\x1b[31mred", "<4>push to \\x1b[31mred starts "
+	    "here\n" },
+	{ "bell", "ding\a", "<4>push to ding\\x07 starts here\n" },
+	{ "tab", "a\tb", "<4>push to a\\x09b starts here\n" },
+	{ "delete", "del\x7f", "<4>push to del\\x7f starts here\n" },
+	{ "not UTF-8", "bad \xff byte", "<4>push to bad \\xff byte starts "
+	    "here\n" },
+	{ "lone continuation", "\x80x", "<4>push to \\x80x starts here\n" },
+	{ "cut sequence", "\xe2\x82", "<4>push to \\xe2\\x82 starts here\n" },
+	{ "overlong slash", "\xc0\xaf", "<4>push to \\xc0\\xaf starts here\n" },
+	{ "overlong three bytes", "\xe0\x80\xaf",
+	    "<4>push to \\xe0\\x80\\xaf starts here\n" },
+	{ "surrogate", "\xed\xa0\x80",
+	    "<4>push to \\xed\\xa0\\x80 starts here\n" },
+	{ "beyond U+10FFFF", "\xf4\x90\x80\x80",
+	    "<4>push to \\xf4\\x90\\x80\\x80 starts here\n" },
+	{ "C1 control CSI", "\xc2\x9b" "31m",
+	    "<4>push to \\xc2\\x9b31m starts here\n" },
+	{ "UTF-8 kept", "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x8e\x99",
+	    "<4>push to caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x8e\x99 starts "
+	    "here\n" },
+	{ "no-break space kept", "a\xc2\xa0" "b",
+	    "<4>push to a\xc2\xa0" "b starts here\n" },
+	{ "backslash kept", "a\\b\\x0a", "<4>push to a\\b\\x0a starts here\n" },
+	{ "empty", "", "<4>push to  starts here\n" },
+};
+
+static void
+test_log_writer_escapes(void **state)
+{
+	struct capture	 c;
+	char		*out;
+	size_t		 i, len;
+
+	log_set_level(LOG_LEVEL_INFO);
+	for (i = 0; i < sizeof(control_cases) / sizeof(control_cases[0]);
+	    i++) {
+		capture_start(&c);
+		log_warnx("push to %s starts here", control_cases[i].arg);
+		out = capture_end(&c, &len);
+		assert_one_clean_line(out, len);
+		if (strcmp(out, control_cases[i].want) != 0)
+			fail_msg("%s: got \"%s\"", control_cases[i].name, out);
+		free(out);
+	}
+}
+
+/* Every level and log_warn's suffix go through the same writer. */
+static void
+test_log_writer_every_level(void **state)
+{
+	struct capture	 c;
+	char		*out;
+	size_t		 len;
+
+	log_set_level(LOG_LEVEL_DEBUG);
+	capture_start(&c);
+	log_debug("d %s", "\n<3>x");
+	log_info("i %s", "\n<3>x");
+	log_notice("n %s", "\n<3>x");
+	log_warnx("w %s", "\n<3>x");
+	errno = ENOENT;
+	log_warn("e %s", "\n<3>x");
+	out = capture_end(&c, &len);
+	assert_string_equal(out,
+	    "<7>d \\x0a<3>x\n"
+	    "<6>i \\x0a<3>x\n"
+	    "<5>n \\x0a<3>x\n"
+	    "<4>w \\x0a<3>x\n"
+	    "<4>e \\x0a<3>x: No such file or directory\n");
+	free(out);
+
+	/* a NUL from %c is escaped, not an end */
+	capture_start(&c);
+	log_warnx("nul %c here", '\0');
+	out = capture_end(&c, &len);
+	assert_int_equal(len, strlen(out));
+	assert_string_equal(out, "<4>nul \\x00 here\n");
+	free(out);
+
+	/* below the level: nothing */
+	log_set_level(LOG_LEVEL_INFO);
+	capture_start(&c);
+	log_debug("quiet %s", "x");
+	out = capture_end(&c, &len);
+	assert_int_equal(len, 0);
+	free(out);
+}
+
+/* A fatal with a forged argument is one line too. */
+static void
+test_fatal_escapes(void **state)
+{
+	struct capture	 c;
+	char		*out;
+	size_t		 len;
+	pid_t		 pid;
+	int		 status;
+
+	capture_start(&c);
+	if ((pid = fork()) == 0)
+		fatalx("bad %s", "x\n<3>forged\x1b[2J");
+	assert_true(pid > 0);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	out = capture_end(&c, &len);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 1);
+	assert_one_clean_line(out, len);
+	assert_string_equal(out, "<3>bad x\\x0a<3>forged\\x1b[2J\n");
+	free(out);
+}
+
+/* A huge argument is cut: the line stays bounded and says so. */
+static void
+test_log_writer_bounds(void **state)
+{
+	struct capture	 c;
+	char		*out, *big;
+	size_t		 len, n = 100000;
+
+	big = malloc(n + 1);
+	assert_non_null(big);
+	memset(big, '\n', n);
+	big[n] = '\0';
+	capture_start(&c);
+	log_warnx("big %s", big);
+	out = capture_end(&c, &len);
+	assert_one_clean_line(out, len);
+	assert_true(len < 16384);
+	assert_true(len > 1000);
+	assert_memory_equal(out, "<4>big \\x0a\\x0a", 15);
+	assert_string_equal(out + len - 4, "...\n");
+	free(out);
+	free(big);
+}
+
+static const struct {
+	const char	*in;
+	size_t		 max;
+	const char	*want;
+} escape_cases[] = {
+	{ "plain", 64, "plain" },
+	{ "abcdef", 3, "abc..." },
+	{ "abc", 3, "abc" },
+	{ "", 8, "" },
+	{ "line\nbreak", 64, "line\\x0abreak" },
+	{ "back\\slash", 64, "back\\x5cslash" },
+	{ "\x1b[31m", 64, "\\x1b[31m" },
+	{ "del\x7f", 64, "del\\x7f" },
+	{ "bad\xff", 64, "bad\\xff" },
+	{ "\xc2\x9b", 64, "\\xc2\\x9b" },
+	{ "caf\xc3\xa9", 64, "caf\xc3\xa9" },
+	/* a character is never cut in two */
+	{ "\xc3\xa9\xc3\xa9\xc3\xa9", 3, "\xc3\xa9..." },
+	{ "\xc3\xa9\xc3\xa9\xc3\xa9", 4, "\xc3\xa9\xc3\xa9..." },
+	{ "\n\n\n\n", 2, "\\x0a\\x0a..." },
+	{ NULL, 8, "(null)" },
+};
+
+static void
+test_log_escape(void **state)
+{
+	char	*out;
+	size_t	 i;
+
+	for (i = 0; i < sizeof(escape_cases) / sizeof(escape_cases[0]); i++) {
+		out = log_escape(escape_cases[i].in, escape_cases[i].max);
+		if (strcmp(out, escape_cases[i].want) != 0)
+			fail_msg("case %zu: got \"%s\", want \"%s\"", i, out,
+			    escape_cases[i].want);
+		free(out);
+	}
+}
+
+/* A string escaped by log_escape is written exactly as it is. */
+static void
+test_log_escape_not_doubled(void **state)
+{
+	struct capture	 c;
+	char		*out, *esc;
+	size_t		 len;
+
+	log_set_level(LOG_LEVEL_INFO);
+	esc = log_escape("a\nb\\c\x1b\xff", 64);
+	assert_string_equal(esc, "a\\x0ab\\x5cc\\x1b\\xff");
+	capture_start(&c);
+	log_warnx("ref %s", esc);
+	out = capture_end(&c, &len);
+	assert_string_equal(out, "<4>ref a\\x0ab\\x5cc\\x1b\\xff\n");
+	free(out);
+	free(esc);
+}
+
+static void
+test_log_level_parse(void **state)
+{
+	assert_int_equal(log_level_parse("error"), LOG_LEVEL_ERR);
+	assert_int_equal(log_level_parse("debug"), LOG_LEVEL_DEBUG);
+	assert_int_equal(log_level_parse("loud"), -1);
+	assert_string_equal(log_level_name(LOG_LEVEL_NOTICE), "notice");
+	assert_string_equal(log_level_name((enum log_level)9), "unknown");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_log_warn_strerror),
+		cmocka_unit_test(test_fatal_strerror),
+		cmocka_unit_test(test_log_writer_escapes),
+		cmocka_unit_test(test_log_writer_every_level),
+		cmocka_unit_test(test_fatal_escapes),
+		cmocka_unit_test(test_log_writer_bounds),
+		cmocka_unit_test(test_log_escape),
+		cmocka_unit_test(test_log_escape_not_doubled),
+		cmocka_unit_test(test_log_level_parse),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
