@@ -22,6 +22,7 @@
 #include "emit.h"
 #include "http.h"
 #include "journal.h"
+#include "jrecord.h"
 #include "notify.h"
 #include "tls.h"
 #include "log.h"
@@ -62,7 +63,7 @@ hookcastd_has_activity(const struct day *day)
 static void
 hookcastd_journal_rotate(struct hookcastd *d, const char *repo, time_t start)
 {
-	json_t	*rec = journal_encode_rotate(repo, start);
+	json_t	*rec = jrecord_encode_rotate(repo, start);
 
 	if (journal_append(d->journal, rec) == -1 ||
 	    journal_sync(d->journal) == -1)
@@ -103,7 +104,7 @@ hookcastd_apply(json_t *rec, void *arg)
 		if (r->day->default_branch == NULL && db != NULL)
 			r->day->default_branch = xstrdup(db);
 		npushes = r->day->npushes;
-		if (journal_apply_records(rec, r->day) == -1)
+		if (jrecord_apply(rec, r->day) == -1)
 			log_warnx("journal: a malformed record for %s", repo);
 		for (i = npushes; i < r->day->npushes; i++)
 			store_note_push(r, &r->day->pushes[i]);
@@ -145,12 +146,12 @@ hookcastd_compact(struct hookcastd *d)
 
 	nseen = store_seen_list(d->store, &keys, &at);
 	recs = xcalloc(store_nrepos(d->store) + 2, sizeof(*recs));
-	recs[n++] = journal_encode_window(d->window_start);
-	recs[n++] = journal_encode_seen(keys, at, nseen);
+	recs[n++] = jrecord_encode_window(d->window_start);
+	recs[n++] = jrecord_encode_seen(keys, at, nseen);
 	for (i = 0; i < store_nrepos(d->store); i++) {
 		r = store_repo_at(d->store, i);
 		if (hookcastd_has_activity(r->day))
-			recs[n++] = journal_encode_day(r->day);
+			recs[n++] = jrecord_encode_day(r->day);
 	}
 	rc = journal_rewrite(d->journal, recs, n);
 	if (rc == -1)

@@ -8,6 +8,17 @@
  * (integers little-endian), so a torn last record after a crash is found,
  * logged and cut off, never misread. Emitting a day appends a rotation
  * record; the scheduled emission compacts the file to what is still open.
+ * What the payloads say is jrecord.h's.
+ *
+ * Records appended since the last sync form the open batch: in the file
+ * but not yet durable. The journal keeps where the batch began, so that
+ * when its sync fails the batch can be cut off (its deliveries refused
+ * with a 503 and sent again). And it refuses a rewrite while a batch is
+ * open: the records handed to a rewrite are built from the store, which
+ * takes a delivery only once its record is synced, so an open batch
+ * would be left out of the new file and then answered 200 by its sync.
+ * Syncing first is right only when everything appended is in what the
+ * rewrite is given.
  */
 #ifndef HOOKCAST_JOURNAL_H
 #define HOOKCAST_JOURNAL_H
@@ -18,9 +29,6 @@
 #include <time.h>
 
 #include <jansson.h>
-
-#include "day.h"
-#include "handler.h"
 
 enum journal_sync {
 	JOURNAL_SYNC_ALWAYS,	/* fdatasync after each record */
@@ -45,41 +53,35 @@ void		 journal_close(struct journal *);
 long		 journal_replay(struct journal *,
 		    void (*apply)(json_t *rec, void *arg), void *arg);
 
-/* Append one record (not yet synced). 0, or -1 with the file unchanged. */
+/*
+ * Append one record (not yet synced; it joins the open batch, or begins
+ * one). 0, or -1 with the file unchanged.
+ */
 int		 journal_append(struct journal *, const json_t *rec);
-/* Make every appended record durable. 0 or -1 (errno set). */
+/* Make every appended record durable, closing the batch. 0 or -1 (errno). */
 int		 journal_sync(struct journal *);
+/* Whether records were appended since the last sync (a batch is open). */
+int		 journal_unsynced(const struct journal *);
+/*
+ * Cut the file back to where the open batch began (after a failed sync:
+ * the batch's records must not be replayed). 0 (also with no batch open),
+ * or -1 with the batch still open.
+ */
+int		 journal_abort_unsynced(struct journal *);
 /* Current end of the file; journal_truncate() cuts back to it. */
 off_t		 journal_offset(const struct journal *);
+/* Cut the file to off (a batch begun at or after off is closed). 0 or -1. */
 int		 journal_truncate(struct journal *, off_t);
 /* Bytes in the file. */
 off_t		 journal_size(const struct journal *);
 
 /*
- * Replace the journal with the given records (a new file written, synced
- * and renamed over the old). 0 or -1 with the old journal kept.
+ * Replace the journal with the given records: a new file (0600, an
+ * unpredictable name, never through a symlink) written, synced and
+ * renamed over the old. 0, or -1 with errno set: EBUSY while a batch is
+ * open (see above), and the old journal kept; if only the final directory
+ * sync failed, the new journal is in place and in use all the same.
  */
 int		 journal_rewrite(struct journal *, json_t *const *recs, size_t n);
-
-/* Codec: records as JSON payloads. */
-
-/* {"t":"d","key":K,"at":T,"repo":..,"db":..,"commits":[..],"prs":[..],"pushes":[..]} */
-json_t		*journal_encode_delivery(const struct handler_result *,
-		    const char *key, time_t at);
-/* A repository's whole open day, for compaction. */
-json_t		*journal_encode_day(const struct day *);
-/* {"t":"r","repo":R,"start":T}: the day of repo was emitted. */
-json_t		*journal_encode_rotate(const char *repo, time_t start);
-/* {"t":"w","start":T}: days opened from now on start at T. */
-json_t		*journal_encode_window(time_t start);
-/* {"t":"s","seen":[[key,at],...]}: accepted deliveries, for dedup. */
-json_t		*journal_encode_seen(const char *const *keys, const time_t *at,
-		    size_t n);
-/*
- * Add the commits, PRs and pushes of a "d" payload to day (revert info
- * parsed anew from each message). Returns 0, or -1 on a malformed record
- * (what was added before the fault stays).
- */
-int		 journal_apply_records(const json_t *, struct day *);
 
 #endif

@@ -19,6 +19,7 @@
 #include "handler.h"
 #include "http.h"
 #include "journal.h"
+#include "jrecord.h"
 #include "log.h"
 #include "signature.h"
 #include "webhook.h"
@@ -349,7 +350,7 @@ webhook_journal(struct hookcastd *d, struct http_request *req,
 	p->guid = xstrdup(guid);
 	p->at = now;
 
-	rec = journal_encode_delivery(&p->res, key, now);
+	rec = jrecord_encode_delivery(&p->res, key, now);
 	json_object_set_new(rec, "start", json_integer(
 	    (json_int_t)d->window_start));
 	if (journal_append(d->journal, rec) == -1) {

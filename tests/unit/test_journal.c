@@ -1,6 +1,8 @@
 /* Unit tests: daemon/journal.c */
 #include <sys/stat.h>
 
+#include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,8 +15,6 @@
 
 #include <cmocka.h>
 
-#include "day.h"
-#include "handler.h"
 #include "journal.h"
 #include "log.h"
 #include "xmalloc.h"
@@ -46,12 +46,23 @@ static int
 teardown(void **state)
 {
 	struct fixture	*fx = *state;
-	char		 tmp[160];
+	struct dirent	*de;
+	DIR		*dir;
+	char		 p[384];
 
-	unlink(fx->path);
-	snprintf(tmp, sizeof(tmp), "%s.new", fx->path);
-	unlink(tmp);
-	rmdir(fx->dir);
+	/* whatever a test planted or a rewrite left beside the journal */
+	if ((dir = opendir(fx->dir)) != NULL) {
+		while ((de = readdir(dir)) != NULL) {
+			if (strcmp(de->d_name, ".") == 0 ||
+			    strcmp(de->d_name, "..") == 0)
+				continue;
+			snprintf(p, sizeof(p), "%s/%s", fx->dir, de->d_name);
+			unlink(p);
+		}
+		closedir(dir);
+	}
+	if (rmdir(fx->dir) == -1)
+		fail_msg("%s: not removed", fx->dir);
 	free(fx);
 	log_set_level(LOG_LEVEL_INFO);
 	return 0;
@@ -149,6 +160,25 @@ file_write(const char *path, const void *buf, size_t len)
 	if ((f = fopen(path, "wb")) == NULL ||
 	    fwrite(buf, 1, len, f) != len || fclose(f) != 0)
 		fail_msg("%s: write", path);
+}
+
+/* Names in dir other than the journal (temporary files left behind). */
+static int
+dir_others(const struct fixture *fx)
+{
+	struct dirent	*de;
+	DIR		*dir;
+	int		 n = 0;
+
+	if ((dir = opendir(fx->dir)) == NULL)
+		fail_msg("%s: opendir", fx->dir);
+	while ((de = readdir(dir)) != NULL)
+		if (strcmp(de->d_name, ".") != 0 &&
+		    strcmp(de->d_name, "..") != 0 &&
+		    strcmp(de->d_name, "journal") != 0)
+			n++;
+	closedir(dir);
+	return n;
 }
 
 static struct journal *
@@ -420,7 +450,6 @@ test_journal_rewrite(void **state)
 	struct journal	*j;
 	struct seen	 s = { .n = 0 };
 	json_t		*recs[2];
-	char		 tmp[160];
 
 	write_records(fx, 5, NULL);
 	j = open_journal(fx);
@@ -433,8 +462,7 @@ test_journal_rewrite(void **state)
 	json_decref(recs[0]);
 	json_decref(recs[1]);
 	assert_int_equal(journal_size(j), file_size(fx->path));
-	snprintf(tmp, sizeof(tmp), "%s.new", fx->path);
-	assert_int_equal(access(tmp, F_OK), -1);
+	assert_int_equal(dir_others(fx), 0);
 
 	assert_int_equal(journal_replay(j, collect, &s), 2);
 	assert_records(&s, 2);
@@ -460,6 +488,203 @@ test_journal_rewrite(void **state)
 }
 
 static void
+append_record(struct journal *j, int i)
+{
+	json_t	*r = record(i);
+
+	assert_int_equal(journal_append(j, r), 0);
+	json_decref(r);
+}
+
+/*
+ * The records appended since the last sync are the open batch: a sync
+ * closes it, aborting cuts the file back to where it began.
+ */
+static void
+test_journal_batch(void **state)
+{
+	struct fixture	*fx = *state;
+	struct journal	*j;
+	struct seen	 s = { .n = 0 };
+	off_t		 synced, end;
+
+	j = open_journal(fx);
+	assert_false(journal_unsynced(j));
+	/* nothing open: aborting changes nothing */
+	assert_int_equal(journal_abort_unsynced(j), 0);
+	assert_int_equal(journal_offset(j), 0);
+
+	append_record(j, 0);
+	assert_true(journal_unsynced(j));
+	append_record(j, 1);
+	assert_int_equal(journal_sync(j), 0);
+	assert_false(journal_unsynced(j));
+	synced = journal_offset(j);
+
+	/* two appended, then aborted: back to the two synced ones */
+	append_record(j, 2);
+	assert_true(journal_unsynced(j));
+	append_record(j, 3);
+	assert_true(journal_unsynced(j));
+	assert_int_equal(journal_abort_unsynced(j), 0);
+	assert_false(journal_unsynced(j));
+	assert_int_equal(journal_offset(j), synced);
+	assert_int_equal(file_size(fx->path), synced);
+	assert_int_equal(journal_abort_unsynced(j), 0);
+	assert_int_equal(journal_offset(j), synced);
+
+	/* a replay reads the open batch and leaves it open */
+	append_record(j, 2);
+	assert_int_equal(journal_replay(j, collect, &s), 3);
+	assert_records(&s, 3);
+	seen_clear(&s);
+	assert_true(journal_unsynced(j));
+	end = journal_offset(j);
+
+	/* cutting at the end keeps the batch; before it, closes it */
+	assert_int_equal(journal_truncate(j, end), 0);
+	assert_true(journal_unsynced(j));
+	assert_int_equal(journal_truncate(j, synced), 0);
+	assert_false(journal_unsynced(j));
+	assert_int_equal(file_size(fx->path), synced);
+
+	/* a synced batch is not aborted */
+	append_record(j, 2);
+	assert_int_equal(journal_sync(j), 0);
+	end = journal_offset(j);
+	assert_int_equal(journal_abort_unsynced(j), 0);
+	assert_int_equal(journal_offset(j), end);
+	journal_close(j);
+
+	j = open_journal(fx);
+	assert_false(journal_unsynced(j));
+	assert_int_equal(journal_replay(j, collect, &s), 3);
+	assert_records(&s, 3);
+	seen_clear(&s);
+	journal_close(j);
+}
+
+/*
+ * No rewrite while a batch is open: the records a rewrite is given come
+ * from the store, which has not taken the batch's deliveries yet, so the
+ * new journal would leave them out and their sync then answer 200.
+ */
+static void
+test_journal_rewrite_busy(void **state)
+{
+	struct fixture	*fx = *state;
+	struct journal	*j;
+	struct seen	 s = { .n = 0 };
+	json_t		*recs[4];
+	off_t		 size;
+	int		 i;
+
+	write_records(fx, 3, NULL);
+	j = open_journal(fx);
+	assert_int_equal(journal_replay(j, collect, &s), 3);
+	seen_clear(&s);
+	for (i = 0; i < 4; i++)
+		recs[i] = record(i);
+
+	/* appended, not synced: refused, the file as it was */
+	append_record(j, 3);
+	size = journal_offset(j);
+	errno = 0;
+	assert_int_equal(journal_rewrite(j, recs, 2), -1);
+	assert_int_equal(errno, EBUSY);
+	assert_true(journal_unsynced(j));
+	assert_int_equal(journal_offset(j), size);
+	assert_int_equal(file_size(fx->path), size);
+	assert_int_equal(dir_others(fx), 0);
+	assert_int_equal(journal_replay(j, collect, &s), 4);
+	assert_records(&s, 4);
+	seen_clear(&s);
+
+	/* synced, and the record passed in: rewritten with it */
+	assert_int_equal(journal_sync(j), 0);
+	assert_int_equal(journal_rewrite(j, recs, 4), 0);
+	assert_false(journal_unsynced(j));
+	assert_int_equal(journal_size(j), file_size(fx->path));
+	assert_int_equal(dir_others(fx), 0);
+	assert_int_equal(journal_replay(j, collect, &s), 4);
+	assert_records(&s, 4);
+	seen_clear(&s);
+
+	/* a batch in the new file aborts back to the rewrite's end */
+	size = journal_offset(j);
+	append_record(j, 4);
+	assert_int_equal(journal_abort_unsynced(j), 0);
+	assert_int_equal(journal_offset(j), size);
+	assert_int_equal(file_size(fx->path), size);
+	journal_close(j);
+
+	j = open_journal(fx);
+	assert_int_equal(journal_replay(j, collect, &s), 4);
+	assert_records(&s, 4);
+	seen_clear(&s);
+	journal_close(j);
+	for (i = 0; i < 4; i++)
+		json_decref(recs[i]);
+}
+
+/*
+ * A name beside the journal planted as a symlink to another file: the
+ * rewrite neither writes through it nor renames it over the journal,
+ * and the new journal is private (0600).
+ */
+static void
+test_journal_rewrite_symlink(void **state)
+{
+	struct fixture	*fx = *state;
+	struct journal	*j;
+	struct seen	 s = { .n = 0 };
+	struct stat	 st;
+	json_t		*recs[1];
+	char		 victim[160], planted[160], back[160];
+	static const char before[] = "the victim's own contents\n";
+	unsigned char	*buf;
+	size_t		 len;
+	ssize_t		 n;
+
+	snprintf(victim, sizeof(victim), "%s/victim", fx->dir);
+	snprintf(planted, sizeof(planted), "%s.new", fx->path);
+	file_write(victim, before, sizeof(before) - 1);
+	if (symlink(victim, planted) == -1)
+		fail_msg("%s: symlink", planted);
+
+	write_records(fx, 3, NULL);
+	j = open_journal(fx);
+	assert_int_equal(journal_replay(j, collect, &s), 3);
+	seen_clear(&s);
+	recs[0] = record(0);
+	assert_int_equal(journal_rewrite(j, recs, 1), 0);
+	json_decref(recs[0]);
+
+	/* the victim is untouched */
+	buf = file_read(victim, &len);
+	if (len != sizeof(before) - 1 || memcmp(buf, before, len) != 0)
+		fail_msg("the victim was written through the planted link "
+		    "(%zu bytes now)", len);
+	free(buf);
+	/* the link is still a link to it, and the journal a plain file */
+	if (lstat(planted, &st) == -1 || !S_ISLNK(st.st_mode))
+		fail_msg("%s: no longer the planted link", planted);
+	n = readlink(planted, back, sizeof(back) - 1);
+	assert_true(n > 0);
+	back[n] = '\0';
+	assert_string_equal(back, victim);
+	if (lstat(fx->path, &st) == -1 || !S_ISREG(st.st_mode))
+		fail_msg("%s: not a regular file after the rewrite", fx->path);
+	assert_int_equal(st.st_mode & 07777, 0600);
+
+	/* and it holds the rewritten records */
+	assert_int_equal(journal_replay(j, collect, &s), 1);
+	assert_records(&s, 1);
+	seen_clear(&s);
+	journal_close(j);
+}
+
+static void
 test_journal_open_fails(void **state)
 {
 	struct journal	*j;
@@ -471,328 +696,6 @@ test_journal_open_fails(void **state)
 	assert_non_null(strstr(cause, "/nonexistent/hookcast/state/journal"));
 	free(cause);
 	journal_close(NULL);
-}
-
-/* Codec. */
-
-#define SHA_A	"1111111111111111111111111111111111111111"
-#define SHA_B	"2222222222222222222222222222222222222222"
-#define SHA_0	"0000000000000000000000000000000000000000"
-
-static char **
-strings(size_t *n, const char *a, const char *b)
-{
-	char	**v = xcalloc(2, sizeof(*v));
-
-	*n = 0;
-	if (a != NULL)
-		v[(*n)++] = xstrdup(a);
-	if (b != NULL)
-		v[(*n)++] = xstrdup(b);
-	if (*n == 0) {
-		free(v);
-		return NULL;
-	}
-	return v;
-}
-
-static void
-build_result(struct handler_result *res)
-{
-	struct commit	*c;
-
-	memset(res, 0, sizeof(*res));
-	res->repo = xstrdup("octo/widget");
-	res->default_branch = xstrdup("main");
-	res->commits = xcalloc(2, sizeof(*res->commits));
-	res->ncommits = 2;
-
-	c = &res->commits[0];
-	c->sha = xstrdup(SHA_A);
-	c->author_name = xstrdup("Ada Lovelace");
-	c->author_login = xstrdup("ada");
-	c->author_email = xstrdup("ada@example.com");
-	c->committer_name = xstrdup("GitHub");
-	c->committer_login = xstrdup("web-flow");
-	c->timestamp = 1780000000;
-	c->subject = xstrdup("Add the widget frobnicator");
-	c->body = xstrdup("It frobnicates.\n\nA second paragraph, \xc3\xa9t\xc3\xa9.");
-	c->branch = xstrdup("main");
-	c->added = strings(&c->nadded, "src/frob.c", "src/frob.h");
-	c->removed = strings(&c->nremoved, "src/old.c", NULL);
-	c->modified = strings(&c->nmodified, "Makefile", NULL);
-
-	c = &res->commits[1];
-	c->sha = xstrdup(SHA_B);
-	c->author_name = xstrdup("Grace Hopper");
-	c->author_login = NULL;
-	c->author_email = xstrdup("grace@example.com");
-	c->committer_name = xstrdup("Grace Hopper");
-	c->committer_login = NULL;
-	c->timestamp = 1780003600;
-	c->subject = xstrdup("Revert \"Add the widget frobnicator\"");
-	c->body = xstrdup("This reverts commit " SHA_A ".");
-	c->branch = xstrdup("main");
-	c->removed = strings(&c->nremoved, "src/frob.c", "src/frob.h");
-	c->added = strings(&c->nadded, "src/old.c", NULL);
-	c->modified = strings(&c->nmodified, "Makefile", NULL);
-
-	res->pr = xcalloc(1, sizeof(*res->pr));
-	res->pr->number = 42;
-	res->pr->title = xstrdup("Frobnicate widgets");
-	res->pr->author_login = xstrdup("ada");
-	res->pr->body = xstrdup("Closes #41.\r\nWith a\ttab.");
-	res->pr->merge_sha = xstrdup(SHA_A);
-	res->pr->branch = xstrdup("main");
-	res->pr->merged_at = 1780000100;
-
-	res->push = xcalloc(1, sizeof(*res->push));
-	res->push->branch = xstrdup("main");
-	res->push->before = xstrdup(SHA_0);
-	res->push->after = xstrdup(SHA_B);
-	res->push->pusher = xstrdup("grace");
-	res->push->forced = 1;
-	res->push->created = 0;
-	res->push->deleted = 0;
-	res->push->ncommits = 2;
-	res->push->at = 1780003700;
-}
-
-static void
-assert_str_eq(const char *what, const char *a, const char *b)
-{
-	if (a == NULL && b == NULL)
-		return;
-	if (a == NULL || b == NULL || strcmp(a, b) != 0)
-		fail_msg("%s: \"%s\" != \"%s\"", what, a ? a : "(null)",
-		    b ? b : "(null)");
-}
-
-static void
-assert_list_eq(const char *what, char **a, size_t na, char **b, size_t nb)
-{
-	size_t	i;
-
-	if (na != nb)
-		fail_msg("%s: %zu != %zu items", what, na, nb);
-	for (i = 0; i < na; i++)
-		assert_str_eq(what, a[i], b[i]);
-}
-
-static void
-assert_commit_eq(const struct commit *a, const struct commit *b)
-{
-	assert_str_eq("sha", a->sha, b->sha);
-	assert_str_eq("author_name", a->author_name, b->author_name);
-	assert_str_eq("author_login", a->author_login, b->author_login);
-	assert_str_eq("author_email", a->author_email, b->author_email);
-	assert_str_eq("committer_name", a->committer_name, b->committer_name);
-	assert_str_eq("committer_login", a->committer_login,
-	    b->committer_login);
-	assert_int_equal(a->timestamp, b->timestamp);
-	assert_str_eq("subject", a->subject, b->subject);
-	assert_str_eq("body", a->body, b->body);
-	assert_str_eq("branch", a->branch, b->branch);
-	assert_list_eq("added", a->added, a->nadded, b->added, b->nadded);
-	assert_list_eq("removed", a->removed, a->nremoved, b->removed,
-	    b->nremoved);
-	assert_list_eq("modified", a->modified, a->nmodified, b->modified,
-	    b->nmodified);
-}
-
-static void
-assert_pr_eq(const struct merged_pr *a, const struct merged_pr *b)
-{
-	assert_int_equal(a->number, b->number);
-	assert_str_eq("pr title", a->title, b->title);
-	assert_str_eq("pr author", a->author_login, b->author_login);
-	assert_str_eq("pr body", a->body, b->body);
-	assert_str_eq("pr merge_sha", a->merge_sha, b->merge_sha);
-	assert_str_eq("pr branch", a->branch, b->branch);
-	assert_int_equal(a->merged_at, b->merged_at);
-}
-
-static void
-assert_push_eq(const struct push *a, const struct push *b)
-{
-	assert_str_eq("push branch", a->branch, b->branch);
-	assert_str_eq("push before", a->before, b->before);
-	assert_str_eq("push after", a->after, b->after);
-	assert_str_eq("pusher", a->pusher, b->pusher);
-	assert_int_equal(a->forced, b->forced);
-	assert_int_equal(a->created, b->created);
-	assert_int_equal(a->deleted, b->deleted);
-	assert_int_equal(a->ncommits, b->ncommits);
-	assert_int_equal(a->at, b->at);
-}
-
-/* The day holds exactly what res does, revert info parsed anew. */
-static void
-assert_day_is_result(const struct day *d, const struct handler_result *res)
-{
-	size_t	i;
-
-	assert_int_equal(d->ncommits, res->ncommits);
-	for (i = 0; i < res->ncommits; i++)
-		assert_commit_eq(&d->commits[i], &res->commits[i]);
-	assert_int_equal(d->nprs, 1);
-	assert_pr_eq(&d->prs[0], res->pr);
-	assert_int_equal(d->npushes, 1);
-	assert_push_eq(&d->pushes[0], res->push);
-
-	assert_false(d->commits[0].revert.is_revert);
-	assert_null(d->commits[0].revert.reverted_sha);
-	assert_true(d->commits[1].revert.is_revert);
-	assert_false(d->commits[1].revert.is_reland);
-	assert_str_eq("reverted_sha", d->commits[1].revert.reverted_sha,
-	    SHA_A);
-	assert_str_eq("reverted_subject",
-	    d->commits[1].revert.reverted_subject,
-	    "Add the widget frobnicator");
-}
-
-static void
-assert_days_eq(const struct day *a, const struct day *b)
-{
-	size_t	i;
-
-	assert_int_equal(a->ncommits, b->ncommits);
-	for (i = 0; i < a->ncommits; i++) {
-		assert_commit_eq(&a->commits[i], &b->commits[i]);
-		assert_int_equal(a->commits[i].revert.is_revert,
-		    b->commits[i].revert.is_revert);
-		assert_str_eq("reverted_sha", a->commits[i].revert.reverted_sha,
-		    b->commits[i].revert.reverted_sha);
-	}
-	assert_int_equal(a->nprs, b->nprs);
-	for (i = 0; i < a->nprs; i++)
-		assert_pr_eq(&a->prs[i], &b->prs[i]);
-	assert_int_equal(a->npushes, b->npushes);
-	for (i = 0; i < a->npushes; i++)
-		assert_push_eq(&a->pushes[i], &b->pushes[i]);
-}
-
-static void
-test_journal_codec_delivery(void **state)
-{
-	struct handler_result	 res;
-	struct day		*day, *again;
-	json_t			*rec, *drec;
-
-	build_result(&res);
-	rec = journal_encode_delivery(&res, "hook-1:delivery-1", 1780003701);
-	assert_non_null(rec);
-	assert_string_equal(json_string_value(json_object_get(rec, "t")), "d");
-	assert_string_equal(json_string_value(json_object_get(rec, "key")),
-	    "hook-1:delivery-1");
-	assert_int_equal(json_integer_value(json_object_get(rec, "at")),
-	    1780003701);
-	assert_string_equal(json_string_value(json_object_get(rec, "repo")),
-	    "octo/widget");
-
-	day = day_new("octo/widget", 1779955200);
-	assert_non_null(day);
-	assert_int_equal(journal_apply_records(rec, day), 0);
-	assert_day_is_result(day, &res);
-
-	/* a redelivery adds no commit and no PR twice */
-	assert_int_equal(journal_apply_records(rec, day), 0);
-	assert_int_equal(day->ncommits, 2);
-	assert_int_equal(day->nprs, 1);
-	json_decref(rec);
-
-	/* the whole day, encoded and applied to a fresh one */
-	push_clear(&day->pushes[1]);
-	day->npushes = 1;
-	drec = journal_encode_day(day);
-	assert_non_null(drec);
-	assert_string_equal(json_string_value(json_object_get(drec, "repo")),
-	    "octo/widget");
-	assert_int_equal(json_integer_value(json_object_get(drec, "start")),
-	    1779955200);
-	again = day_new("octo/widget", 1779955200);
-	assert_int_equal(journal_apply_records(drec, again), 0);
-	assert_days_eq(day, again);
-	assert_day_is_result(again, &res);
-	json_decref(drec);
-
-	day_free(again);
-	day_free(day);
-	handler_result_clear(&res);
-}
-
-/* A delivery through the journal file and back. */
-static void
-test_journal_codec_through_file(void **state)
-{
-	struct fixture		*fx = *state;
-	struct handler_result	 res;
-	struct journal		*j;
-	struct day		*day;
-	json_t			*rec;
-
-	build_result(&res);
-	j = open_journal(fx);
-	rec = journal_encode_delivery(&res, "k", 1);
-	assert_int_equal(journal_append(j, rec), 0);
-	json_decref(rec);
-	rec = journal_encode_rotate("octo/widget", 1780000000);
-	assert_int_equal(journal_append(j, rec), 0);
-	json_decref(rec);
-	journal_close(j);
-
-	day = day_new("octo/widget", 0);
-	j = open_journal(fx);
-	{
-		struct seen	s = { .n = 0 };
-		json_t		*back;
-		json_error_t	 err;
-
-		assert_int_equal(journal_replay(j, collect, &s), 2);
-		back = json_loads(s.v[0], 0, &err);
-		assert_non_null(back);
-		assert_int_equal(journal_apply_records(back, day), 0);
-		json_decref(back);
-		assert_non_null(strstr(s.v[1], "\"t\":\"r\""));
-		seen_clear(&s);
-	}
-	journal_close(j);
-	assert_day_is_result(day, &res);
-	day_free(day);
-	handler_result_clear(&res);
-}
-
-static void
-test_journal_codec_malformed(void **state)
-{
-	static const char *const bad[] = {
-		"{\"t\":\"d\",\"commits\":[{\"m\":\"no id\"}]}",
-		"{\"t\":\"d\",\"commits\":[{\"id\":\"" SHA_A "\"}]}",
-		"{\"t\":\"d\",\"commits\":[{\"id\":\"" SHA_A "\",\"m\":7}]}",
-	};
-	static const char good[] =
-	    "{\"t\":\"d\",\"commits\":[],\"prs\":[],\"pushes\":[]}";
-	json_error_t	 err;
-	json_t		*rec;
-	struct day	*day;
-	size_t		 i;
-
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		rec = json_loads(bad[i], 0, &err);
-		assert_non_null(rec);
-		day = day_new("a/b", 0);
-		if (journal_apply_records(rec, day) != -1)
-			fail_msg("%s: applied", bad[i]);
-		assert_int_equal(day->ncommits, 0);
-		day_free(day);
-		json_decref(rec);
-	}
-	rec = json_loads(good, 0, &err);
-	day = day_new("a/b", 0);
-	assert_int_equal(journal_apply_records(rec, day), 0);
-	assert_int_equal(day->ncommits + day->nprs + day->npushes, 0);
-	day_free(day);
-	json_decref(rec);
 }
 
 int
@@ -808,11 +711,13 @@ main(void)
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_journal_rewrite,
 		    setup, teardown),
-		cmocka_unit_test(test_journal_open_fails),
-		cmocka_unit_test(test_journal_codec_delivery),
-		cmocka_unit_test_setup_teardown(test_journal_codec_through_file,
+		cmocka_unit_test_setup_teardown(test_journal_batch,
 		    setup, teardown),
-		cmocka_unit_test(test_journal_codec_malformed),
+		cmocka_unit_test_setup_teardown(test_journal_rewrite_busy,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_journal_rewrite_symlink,
+		    setup, teardown),
+		cmocka_unit_test(test_journal_open_fails),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
