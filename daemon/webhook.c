@@ -226,10 +226,13 @@ webhook_accept(struct hookcastd *d, struct pending *p)
 	if (p->res.push != NULL && p->res.repo != NULL) {
 		r = store_repo(d->store, p->res.repo, 1, d->window_start);
 		if (store_note_push(r, p->res.push)) {
+			char *esc = log_escape(p->res.push->branch, 256);
+
 			d->missed_deliveries++;
 			log_warnx("%s: push to %s starts at %.12s, not at the last "
 			    "head seen there: a delivery was missed", r->name,
-			    p->res.push->branch, p->res.push->before);
+			    esc, p->res.push->before);
+			free(esc);
 			hookcastd_gap(d, r->name);
 		}
 	}
