@@ -21,6 +21,7 @@
 #include "daemon.h"
 #include "handler.h"
 #include "log.h"
+#include "repo.h"
 #include "store.h"
 #include "xmalloc.h"
 
@@ -38,6 +39,8 @@
 /* A redelivery asked for is not asked for again for this long. */
 #define BACKFILL_RECENT		600
 #define BACKFILL_MAX_RECENT	4096
+/* A hook id is a positive 64-bit integer. */
+#define BACKFILL_MAX_ID_DIGITS	19
 
 enum backfill_step {
 	BACKFILL_START,		/* list the first page next */
@@ -861,26 +864,61 @@ backfill_step(evutil_socket_t fd, short what, void *arg)
 
 /* -- hooks ----------------------------------------------------------- */
 
+int
+backfill_hook_check(const char *spec, const char **cause)
+{
+	const char	*colon = strrchr(spec, ':');
+	char		 repo[REPO_OWNER_MAX + 1 + REPO_NAME_MAX + 1];
+	size_t		 len;
+
+	if (colon == NULL || colon[1] == '\0') {
+		*cause = "no ':hook_id'";
+		return -1;
+	}
+	len = strlen(colon + 1);
+	if (strspn(colon + 1, "0123456789") != len ||
+	    len > BACKFILL_MAX_ID_DIGITS) {
+		*cause = "the hook id is not a number";
+		return -1;
+	}
+	len = (size_t)(colon - spec);
+	if (len >= sizeof(repo)) {
+		*cause = "owner/repo is not a repository name";
+		return -1;
+	}
+	memcpy(repo, spec, len);
+	repo[len] = '\0';
+	if (!repo_name_ok(repo)) {
+		*cause = "owner/repo is not a repository name";
+		return -1;
+	}
+	return 0;
+}
+
+/* A hook to follow (new), or NULL with *cause (new). */
 static struct backfill_hook *
-backfill_hook_new(struct backfill *bf, const char *spec)
+backfill_hook_new(struct backfill *bf, const char *spec, char **cause)
 {
 	struct backfill_hook	*h;
-	const char		*colon = strrchr(spec, ':');
+	const char		*why, *colon;
 
-	if (colon == NULL || colon[1] == '\0' ||
-	    memchr(spec, '/', (size_t)(colon - spec)) == NULL ||
-	    strspn(colon + 1, "0123456789") != strlen(colon + 1)) {
-		log_warnx("backfill: '%s' is not owner/repo:hook_id", spec);
+	if (backfill_hook_check(spec, &why) == -1) {
+		xasprintf(cause, "backfill_hooks: '%s' is not "
+		    "owner/repo:hook_id: %s", spec, why);
 		return NULL;
 	}
+	colon = strrchr(spec, ':');
 	h = xcalloc(1, sizeof(*h));
 	h->bf = bf;
+	if ((h->timer = evtimer_new(bf->d->base, backfill_step, h)) == NULL) {
+		xasprintf(cause, "backfill %s: evtimer_new failed", spec);
+		free(h);
+		return NULL;
+	}
 	h->spec = xstrdup(spec);
 	h->repo = xstrndup(spec, (size_t)(colon - spec));
 	h->id = xstrdup(colon + 1);
 	buf_init(&h->body);
-	if ((h->timer = evtimer_new(bf->d->base, backfill_step, h)) == NULL)
-		fatalx("%s: evtimer_new failed", __func__);
 	return h;
 }
 
@@ -902,77 +940,111 @@ backfill_hook_free(struct backfill_hook *h)
 	free(h);
 }
 
-/* Match the hooks to the configured list: keep, add, drop. */
-static void
-backfill_sync_hooks(struct backfill *bf)
+/*
+ * Match the hooks to the list l: keep, add, drop. Every new hook is made
+ * before any is dropped, so a failure leaves the hooks as they were.
+ * 0, or -1 with *cause (new).
+ */
+static int
+backfill_sync_hooks(struct backfill *bf, const struct strlist *l,
+    char **cause)
 {
-	const struct strlist	 *l = &bf->d->conf.backfill_hooks;
 	struct backfill_hook	**keep, *h;
-	size_t			  i, j, n = 0;
+	size_t			 *from, i, j, n = 0;
+	int			 *taken;
 
 	keep = xcalloc(l->n + 1, sizeof(*keep));
+	from = xcalloc(l->n + 1, sizeof(*from));	/* SIZE_MAX: new */
+	taken = xcalloc(bf->nhooks + 1, sizeof(*taken));
 	for (i = 0; i < l->n; i++) {
 		for (j = 0; j < n; j++)
 			if (strcmp(keep[j]->spec, l->v[i]) == 0)
 				break;
 		if (j < n)
 			continue;
-		h = NULL;
 		for (j = 0; j < bf->nhooks; j++)
-			if (bf->hooks[j] != NULL &&
-			    strcmp(bf->hooks[j]->spec, l->v[i]) == 0) {
-				h = bf->hooks[j];
-				bf->hooks[j] = NULL;
+			if (!taken[j] && strcmp(bf->hooks[j]->spec,
+			    l->v[i]) == 0)
 				break;
-			}
-		if (h == NULL) {
-			if ((h = backfill_hook_new(bf, l->v[i])) == NULL)
-				continue;
-			log_info("backfill: following %s hook %s", h->repo,
-			    h->id);
+		if (j < bf->nhooks) {
+			taken[j] = 1;
+			keep[n] = bf->hooks[j];
+			from[n++] = j;
+			continue;
 		}
-		keep[n++] = h;
+		if ((h = backfill_hook_new(bf, l->v[i], cause)) == NULL)
+			goto fail;
+		keep[n] = h;
+		from[n++] = SIZE_MAX;
 	}
-	for (j = 0; j < bf->nhooks; j++)
-		if (bf->hooks[j] != NULL) {
-			log_info("backfill: no longer following %s hook %s",
-			    bf->hooks[j]->repo, bf->hooks[j]->id);
-			backfill_hook_free(bf->hooks[j]);
-		}
+
+	/* nothing fails from here on */
+	for (j = 0; j < bf->nhooks; j++) {
+		if (taken[j])
+			continue;
+		log_info("backfill: no longer following %s hook %s",
+		    bf->hooks[j]->repo, bf->hooks[j]->id);
+		backfill_hook_free(bf->hooks[j]);
+	}
+	for (i = 0; i < n; i++)
+		if (from[i] == SIZE_MAX)
+			log_info("backfill: following %s hook %s",
+			    keep[i]->repo, keep[i]->id);
 	free(bf->hooks);
 	bf->hooks = keep;
 	bf->nhooks = n;
+	free(from);
+	free(taken);
+	return 0;
+
+fail:
+	for (i = 0; i < n; i++)
+		if (from[i] == SIZE_MAX)
+			backfill_hook_free(keep[i]);
+	free(keep);
+	free(from);
+	free(taken);
+	return -1;
 }
 
 /* -- interface ------------------------------------------------------- */
 
-struct backfill *
-backfill_new(struct hookcastd *d)
+int
+backfill_new(struct hookcastd *d, const struct config *conf,
+    struct backfill **bfp, char **cause)
 {
 	struct backfill	*bf;
 
-	if (d->conf.backfill_hooks.n == 0)
-		return NULL;
+	if (conf->backfill_hooks.n == 0) {
+		*bfp = NULL;
+		return 0;
+	}
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
-		log_warnx("%s: curl_global_init failed; no backfill", __func__);
-		return NULL;
+		xasprintf(cause, "backfill: curl_global_init failed");
+		return -1;
 	}
 	bf = xcalloc(1, sizeof(*bf));
 	bf->d = d;
-	if ((bf->multi = curl_multi_init()) == NULL)
-		fatalx("%s: curl_multi_init failed", __func__);
-	if ((bf->timer = evtimer_new(d->base, backfill_timeout, bf)) == NULL)
-		fatalx("%s: evtimer_new failed", __func__);
+	if ((bf->multi = curl_multi_init()) == NULL) {
+		xasprintf(cause, "backfill: curl_multi_init failed");
+		goto fail;
+	}
+	if ((bf->timer = evtimer_new(d->base, backfill_timeout, bf)) == NULL) {
+		xasprintf(cause, "backfill: evtimer_new failed");
+		goto fail;
+	}
 	curl_multi_setopt(bf->multi, CURLMOPT_SOCKETFUNCTION, backfill_socket);
 	curl_multi_setopt(bf->multi, CURLMOPT_SOCKETDATA, bf);
 	curl_multi_setopt(bf->multi, CURLMOPT_TIMERFUNCTION, backfill_timer);
 	curl_multi_setopt(bf->multi, CURLMOPT_TIMERDATA, bf);
-	backfill_sync_hooks(bf);
-	if (bf->nhooks == 0) {
-		backfill_free(bf);
-		return NULL;
-	}
-	return bf;
+	if (backfill_sync_hooks(bf, &conf->backfill_hooks, cause) == -1)
+		goto fail;
+	*bfp = bf;
+	return 0;
+
+fail:
+	backfill_free(bf);
+	return -1;
 }
 
 void
@@ -985,10 +1057,12 @@ backfill_free(struct backfill *bf)
 	for (i = 0; i < bf->nhooks; i++)
 		backfill_hook_free(bf->hooks[i]);
 	free(bf->hooks);
-	curl_multi_cleanup(bf->multi);
+	if (bf->multi != NULL)
+		curl_multi_cleanup(bf->multi);
 	while (bf->socks != NULL)
 		backfill_sock_free(bf, bf->socks);
-	event_free(bf->timer);
+	if (bf->timer != NULL)
+		event_free(bf->timer);
 	for (i = 0; i < bf->nrecent; i++)
 		free(bf->recent[i].key);
 	free(bf->recent);
@@ -1019,11 +1093,11 @@ backfill_request(struct backfill *bf, const char *repo)
 	}
 }
 
-void
-backfill_reconfigure(struct backfill *bf)
+int
+backfill_reconfigure(struct backfill *bf, const struct config *conf,
+    char **cause)
 {
-	if (bf != NULL)
-		backfill_sync_hooks(bf);
+	return backfill_sync_hooks(bf, &conf->backfill_hooks, cause);
 }
 
 void

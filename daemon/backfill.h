@@ -9,13 +9,24 @@
 
 struct backfill;
 struct buf;
+struct config;
 struct hookcastd;
 
 /*
- * A backfill for d's configured backfill_hooks (new), or NULL when there
- * are none. d is borrowed and must outlive it.
+ * Is spec a hook to follow, "owner/repo:hook_id" (repo_name_ok, a decimal
+ * id)? The one rule, for the configuration and the backfill. 0, or -1
+ * with *cause (static) saying why.
  */
-struct backfill	*backfill_new(struct hookcastd *d);
+int		 backfill_hook_check(const char *spec, const char **cause);
+
+/*
+ * Set up the backfill of conf's backfill_hooks on d's loop: *bfp is new,
+ * or NULL when there are none. d is borrowed and must outlive it; conf is
+ * read during the call only (d->conf or a reload's). 0, or -1 with *cause
+ * (new) and *bfp untouched.
+ */
+int		 backfill_new(struct hookcastd *d, const struct config *conf,
+		    struct backfill **bfp, char **cause);
 /* Cancel what is in flight and free everything; NULL is a no-op. */
 void		 backfill_free(struct backfill *);
 
@@ -25,8 +36,14 @@ void		 backfill_free(struct backfill *);
  * queued; further ones coalesce into it. Never blocks.
  */
 void		 backfill_request(struct backfill *, const char *repo);
-/* Re-read the hooks, token and API URL from d->conf (after a reload). */
-void		 backfill_reconfigure(struct backfill *);
+/*
+ * Follow the hooks of conf (a reload's, before it becomes d->conf): keep
+ * those that stay, add the new, drop the others. The token and API URL
+ * are read from d->conf at each request. 0, or -1 with *cause (new) and
+ * the hooks as they were.
+ */
+int		 backfill_reconfigure(struct backfill *,
+		    const struct config *conf, char **cause);
 /* Append the backfill's counters in Prometheus text format. */
 void		 backfill_metrics(const struct backfill *, struct buf *);
 

@@ -12,8 +12,10 @@
 
 #include <ini.h>
 
+#include "backfill.h"
 #include "buf.h"
 #include "config.h"
+#include "hostport.h"
 #include "log.h"
 #include "schedule.h"
 #include "xmalloc.h"
@@ -27,6 +29,13 @@ enum config_type {
 	CONFIG_TIME_OF_DAY,
 	CONFIG_LOG_LEVEL,
 	CONFIG_PACE,
+	CONFIG_ENUM,		/* one keyword of a table, stored as an int */
+};
+
+/* One keyword of a CONFIG_ENUM key and the value it stands for. */
+struct config_enum {
+	const char	*name;
+	int		 value;
 };
 
 struct config_key {
@@ -35,67 +44,137 @@ struct config_key {
 	size_t		 offset;
 	const char	*def;		/* embedded default, or NULL */
 	long long	 min, max;	/* bounds for numbers */
+	const struct config_enum *enums; /* CONFIG_ENUM: ends with NULL name */
 	int		 reloadable;
 	const char	*help;
 };
 
 #define OFF(field) offsetof(struct config, field)
 
+static const struct config_enum config_journal_fsync[] = {
+	{ .name = "always", .value = JOURNAL_SYNC_ALWAYS },
+	{ .name = "batch", .value = JOURNAL_SYNC_BATCH },
+	{ .name = "none", .value = JOURNAL_SYNC_NONE },
+	{ .name = NULL }
+};
+
+static const struct config_enum config_quiet_days[] = {
+	{ .name = "skip", .value = QUIET_DAYS_SKIP },
+	{ .name = "emit", .value = QUIET_DAYS_EMIT },
+	{ .name = NULL }
+};
+
+static const struct config_enum config_weekdays[] = {
+	{ .name = "none", .value = RECAP_WEEKDAY_NONE },
+	{ .name = "monday", .value = 1 },
+	{ .name = "tuesday", .value = 2 },
+	{ .name = "wednesday", .value = 3 },
+	{ .name = "thursday", .value = 4 },
+	{ .name = "friday", .value = 5 },
+	{ .name = "saturday", .value = 6 },
+	{ .name = "sunday", .value = 0 },
+	{ .name = NULL }
+};
+
+/* CONFIG_ENUM stores through an int: every enum field is one. */
+_Static_assert(sizeof(((struct config *)0)->journal_fsync) == sizeof(int),
+    "journal_fsync is not int-sized");
+_Static_assert(sizeof(((struct config *)0)->quiet_days) == sizeof(int),
+    "quiet_days is not int-sized");
+
 static const struct config_key config_keys[] = {
-	{ "listen", CONFIG_LIST, OFF(listen), "127.0.0.1:8080", 0, 0, 0,
-	    "addresses to listen on, host:port or [v6]:port, comma-separated" },
-	{ "webhook_path", CONFIG_STRING, OFF(webhook_path), "/webhook", 0, 0, 1,
-	    "the path GitHub posts to" },
-	{ "secret_file", CONFIG_LIST, OFF(secret_files), NULL, 0, 0, 1,
-	    "files holding webhook secrets (several for rotation)" },
-	{ "state_dir", CONFIG_STRING, OFF(state_dir), NULL, 0, 0, 0,
-	    "state ($STATE_DIRECTORY or ./hookcast-state)" },
-	{ "output_dir", CONFIG_STRING, OFF(output_dir), NULL, 0, 0, 1,
-	    "episodes (STATE/episodes)" },
-	{ "control_socket", CONFIG_STRING, OFF(control_socket), NULL, 0, 0, 0,
-	    "control socket ($RUNTIME_DIRECTORY/control.sock or STATE/control.sock)" },
-	{ "emit_at", CONFIG_TIME_OF_DAY, OFF(emit_hour), "10:00", 0, 0, 1,
-	    "when episodes are emitted, HH:MM in timezone" },
-	{ "timezone", CONFIG_STRING, OFF(timezone), "UTC", 0, 0, 1,
-	    "IANA time zone of emit_at and of the days told" },
-	{ "branches", CONFIG_LIST, OFF(branches), NULL, 0, 0, 1,
-	    "branches tracked (default: each repository's default branch)" },
-	{ "log_level", CONFIG_LOG_LEVEL, OFF(log_level), "info", 0, 0, 1,
-	    "error, warning, notice, info or debug" },
-	{ "insecure_no_signature", CONFIG_BOOL, OFF(insecure_no_signature),
-	    "false", 0, 1, 0, "accept deliveries without a secret (testing only)" },
-	{ "max_body", CONFIG_SIZE, OFF(max_body), "25M", 1024,
-	    64LL * 1024 * 1024, 1, "largest request body accepted" },
-	{ "max_header", CONFIG_SIZE, OFF(max_header), "64K", 1024,
-	    1024 * 1024, 1, "largest request head (request line and headers)" },
-	{ "read_timeout", CONFIG_INT, OFF(read_timeout), "30", 1, 3600, 1,
-	    "seconds a client has to send a whole request" },
-	{ "max_connections", CONFIG_INT, OFF(max_connections), "512", 1,
-	    65536, 1, "concurrent HTTP connections" },
-	{ "journal_fsync", CONFIG_STRING, OFF(journal_fsync), "batch", 0, 0, 1,
-	    "always (a sync per delivery), batch (one per loop turn) or none" },
-	{ "github_api_url", CONFIG_STRING, OFF(github_api_url),
-	    "https://api.github.com", 0, 0, 1,
-	    "GitHub REST API base URL (for backfill)" },
-	{ "github_token_file", CONFIG_STRING, OFF(github_token_file), NULL, 0,
-	    0, 1, "file holding a GitHub token that may read the hooks "
+	{ .name = "listen", .type = CONFIG_LIST, .offset = OFF(listen),
+	    .def = "127.0.0.1:8080",
+	    .help = "addresses to listen on, host:port or [v6]:port, "
+	    "comma-separated" },
+	{ .name = "webhook_path", .type = CONFIG_STRING,
+	    .offset = OFF(webhook_path), .def = "/webhook", .reloadable = 1,
+	    .help = "the path GitHub posts to" },
+	{ .name = "secret_file", .type = CONFIG_LIST,
+	    .offset = OFF(secret_files), .reloadable = 1,
+	    .help = "files holding webhook secrets (several for rotation)" },
+	{ .name = "state_dir", .type = CONFIG_STRING, .offset = OFF(state_dir),
+	    .help = "state ($STATE_DIRECTORY or ./hookcast-state)" },
+	{ .name = "output_dir", .type = CONFIG_STRING,
+	    .offset = OFF(output_dir), .reloadable = 1,
+	    .help = "episodes (STATE/episodes)" },
+	{ .name = "control_socket", .type = CONFIG_STRING,
+	    .offset = OFF(control_socket),
+	    .help = "control socket ($RUNTIME_DIRECTORY/control.sock or "
+	    "STATE/control.sock)" },
+	{ .name = "emit_at", .type = CONFIG_TIME_OF_DAY,
+	    .offset = OFF(emit_hour), .def = "10:00", .reloadable = 1,
+	    .help = "when episodes are emitted, HH:MM in timezone" },
+	{ .name = "timezone", .type = CONFIG_STRING, .offset = OFF(timezone),
+	    .def = "UTC", .reloadable = 1,
+	    .help = "IANA time zone of emit_at and of the days told" },
+	{ .name = "branches", .type = CONFIG_LIST, .offset = OFF(branches),
+	    .reloadable = 1,
+	    .help = "branches tracked (default: each repository's default "
+	    "branch)" },
+	{ .name = "log_level", .type = CONFIG_LOG_LEVEL,
+	    .offset = OFF(log_level), .def = "info", .reloadable = 1,
+	    .help = "error, warning, notice, info or debug" },
+	{ .name = "insecure_no_signature", .type = CONFIG_BOOL,
+	    .offset = OFF(insecure_no_signature), .def = "false",
+	    .help = "accept deliveries without a secret (testing only)" },
+	{ .name = "max_body", .type = CONFIG_SIZE, .offset = OFF(max_body),
+	    .def = "25M", .min = 1024, .max = 64LL * 1024 * 1024,
+	    .reloadable = 1, .help = "largest request body accepted" },
+	{ .name = "max_header", .type = CONFIG_SIZE, .offset = OFF(max_header),
+	    .def = "64K", .min = 1024, .max = 1024 * 1024, .reloadable = 1,
+	    .help = "largest request head (request line and headers)" },
+	{ .name = "read_timeout", .type = CONFIG_INT,
+	    .offset = OFF(read_timeout), .def = "30", .min = 1, .max = 3600,
+	    .reloadable = 1,
+	    .help = "seconds a client has to send a whole request" },
+	{ .name = "max_connections", .type = CONFIG_INT,
+	    .offset = OFF(max_connections), .def = "512", .min = 1,
+	    .max = 65536, .reloadable = 1,
+	    .help = "concurrent HTTP connections" },
+	{ .name = "journal_fsync", .type = CONFIG_ENUM,
+	    .offset = OFF(journal_fsync), .def = "batch",
+	    .enums = config_journal_fsync, .reloadable = 1,
+	    .help = "always (a sync per delivery), batch (one per loop turn) "
+	    "or none" },
+	{ .name = "github_api_url", .type = CONFIG_STRING,
+	    .offset = OFF(github_api_url), .def = "https://api.github.com",
+	    .reloadable = 1,
+	    .help = "GitHub REST API base URL (for backfill)" },
+	{ .name = "github_token_file", .type = CONFIG_STRING,
+	    .offset = OFF(github_token_file), .reloadable = 1,
+	    .help = "file holding a GitHub token that may read the hooks "
 	    "(enables backfill)" },
-	{ "backfill_hooks", CONFIG_LIST, OFF(backfill_hooks), NULL, 0, 0, 1,
-	    "hooks to backfill from, owner/repo:hook_id, comma-separated" },
-	{ "quiet_days", CONFIG_STRING, OFF(quiet_days), "skip", 0, 0, 1,
-	    "a scheduled day with no activity: skip, or emit a short episode" },
-	{ "recap_weekday", CONFIG_STRING, OFF(recap_weekday), "none", 0, 0, 1,
-	    "weekday of the weekly recap episode (monday..sunday), or none" },
-	{ "feed_items", CONFIG_INT, OFF(feed_items), "30", 1, 1000, 1,
-	    "episodes kept in each repository's feed.xml" },
-	{ "public_url", CONFIG_STRING, OFF(public_url), NULL, 0, 0, 1,
-	    "URL under which output_dir is served (absolute links in feed.xml)" },
-	{ "tls_cert", CONFIG_STRING, OFF(tls_cert), NULL, 0, 0, 1,
-	    "PEM certificate chain: the listeners speak HTTPS (TLS 1.2+)" },
-	{ "tls_key", CONFIG_STRING, OFF(tls_key), NULL, 0, 0, 1,
-	    "PEM private key of tls_cert" },
-	{ "words_per_minute", CONFIG_PACE, OFF(words_per_minute), "150", 60,
-	    400, 1, "speaking pace used to estimate an episode's duration" },
+	{ .name = "backfill_hooks", .type = CONFIG_LIST,
+	    .offset = OFF(backfill_hooks), .reloadable = 1,
+	    .help = "hooks to backfill from, owner/repo:hook_id, "
+	    "comma-separated" },
+	{ .name = "quiet_days", .type = CONFIG_ENUM, .offset = OFF(quiet_days),
+	    .def = "skip", .enums = config_quiet_days, .reloadable = 1,
+	    .help = "a scheduled day with no activity: skip, or emit a short "
+	    "episode" },
+	{ .name = "recap_weekday", .type = CONFIG_ENUM,
+	    .offset = OFF(recap_weekday), .def = "none",
+	    .enums = config_weekdays, .reloadable = 1,
+	    .help = "weekday of the weekly recap episode (monday..sunday), "
+	    "or none" },
+	{ .name = "feed_items", .type = CONFIG_INT, .offset = OFF(feed_items),
+	    .def = "30", .min = 1, .max = 1000, .reloadable = 1,
+	    .help = "episodes kept in each repository's feed.xml" },
+	{ .name = "public_url", .type = CONFIG_STRING,
+	    .offset = OFF(public_url), .reloadable = 1,
+	    .help = "URL under which output_dir is served (absolute links in "
+	    "feed.xml)" },
+	{ .name = "tls_cert", .type = CONFIG_STRING, .offset = OFF(tls_cert),
+	    .reloadable = 1,
+	    .help = "PEM certificate chain: the listeners speak HTTPS "
+	    "(TLS 1.2+)" },
+	{ .name = "tls_key", .type = CONFIG_STRING, .offset = OFF(tls_key),
+	    .reloadable = 1, .help = "PEM private key of tls_cert" },
+	{ .name = "words_per_minute", .type = CONFIG_PACE,
+	    .offset = OFF(words_per_minute), .def = "150", .min = 60,
+	    .max = 400, .reloadable = 1,
+	    .help = "speaking pace used to estimate an episode's duration" },
 };
 
 #define NKEYS (sizeof(config_keys) / sizeof(config_keys[0]))
@@ -236,6 +315,38 @@ config_parse_size(const char *s, long long *out)
 	return 0;
 }
 
+/* The keyword of a CONFIG_ENUM value ("?" for none: a broken table). */
+static const char *
+config_enum_name(const struct config_enum *e, int value)
+{
+	for (; e->name != NULL; e++)
+		if (e->value == value)
+			return e->name;
+	return "?";
+}
+
+/* The value of a keyword (any case); 0, or -1 with a new cause. */
+static int
+config_enum_parse(const struct config_enum *e, const char *s, int *value,
+    char **cause)
+{
+	const struct config_enum	*first = e;
+	struct buf			 b;
+
+	for (; e->name != NULL; e++) {
+		if (strcasecmp(e->name, s) == 0) {
+			*value = e->value;
+			return 0;
+		}
+	}
+	buf_init(&b);
+	buf_printf(&b, "'%s' is not one of ", s);
+	for (e = first; e->name != NULL; e++)
+		buf_printf(&b, "%s%s", e == first ? "" : ", ", e->name);
+	*cause = buf_steal(&b);
+	return -1;
+}
+
 /* Set one key from a string; on error return a new cause (without where). */
 static char *
 config_set(struct config *conf, const struct config_key *k, const char *value)
@@ -326,6 +437,10 @@ config_set(struct config *conf, const struct config_key *k, const char *value)
 		}
 		*(int *)p = lvl;
 		break;
+	case CONFIG_ENUM:
+		if (config_enum_parse(k->enums, value, &n, &cause) == 0)
+			*(int *)p = n;
+		break;
 	}
 	return cause;
 }
@@ -347,8 +462,8 @@ config_set_origin(struct config *conf, const struct config_key *k,
 }
 
 /*
- * Errors found once everything is read ("journal_fsync: ...") get where
- * their key was set: "file:line: journal_fsync: ..." or "--flag: ...".
+ * Errors found once everything is read ("timezone: ...") get where
+ * their key was set: "file:line: timezone: ..." or "--flag: ...".
  */
 static void
 config_place_causes(const struct config *conf, struct config_causes *causes,
@@ -567,21 +682,6 @@ config_read_secret(struct config *conf, const char *path,
 		    path);
 }
 
-int
-config_weekday(const char *s)
-{
-	static const char *const days[] = { "sunday", "monday", "tuesday",
-	    "wednesday", "thursday", "friday", "saturday" };
-	int	i;
-
-	if (s == NULL || strcmp(s, "none") == 0)
-		return -1;
-	for (i = 0; i < 7; i++)
-		if (strcasecmp(s, days[i]) == 0)
-			return i;
-	return -2;
-}
-
 /* The GitHub token: the file's first line. */
 static void
 config_read_token(struct config *conf, struct config_causes *causes)
@@ -640,7 +740,8 @@ config_defaults(struct config *conf, struct config_causes *causes)
 static void
 config_finish(struct config *conf, struct config_causes *causes)
 {
-	const char	*env;
+	struct hostport	 hp;
+	const char	*env, *why;
 	size_t		 i;
 	char		*path;
 
@@ -666,35 +767,17 @@ config_finish(struct config *conf, struct config_causes *causes)
 	if (conf->webhook_path[0] != '/')
 		config_causes_add(causes, "webhook_path: '%s' must start with /",
 		    conf->webhook_path);
-	if (strcmp(conf->journal_fsync, "always") != 0 &&
-	    strcmp(conf->journal_fsync, "batch") != 0 &&
-	    strcmp(conf->journal_fsync, "none") != 0)
-		config_causes_add(causes, "journal_fsync: '%s' is not always, "
-		    "batch or none", conf->journal_fsync);
 	if (conf->listen.n == 0)
 		config_causes_add(causes, "listen: no address");
 	if ((conf->tls_cert == NULL) != (conf->tls_key == NULL))
 		config_causes_add(causes, "%s: set both tls_cert and tls_key",
 		    conf->tls_cert == NULL ? "tls_cert" : "tls_key");
-	if (strcmp(conf->quiet_days, "skip") != 0 &&
-	    strcmp(conf->quiet_days, "emit") != 0)
-		config_causes_add(causes, "quiet_days: '%s' is not skip or emit",
-		    conf->quiet_days);
-	if (config_weekday(conf->recap_weekday) == -2)
-		config_causes_add(causes, "recap_weekday: '%s' is not a weekday "
-		    "(monday..sunday) or none", conf->recap_weekday);
 	for (i = 0; i < conf->backfill_hooks.n; i++) {
-		const char *h = conf->backfill_hooks.v[i], *colon;
-		char *repo;
-
-		colon = strrchr(h, ':');
-		repo = colon != NULL ? xstrndup(h, (size_t)(colon - h)) : NULL;
-		if (colon == NULL || colon[1] == '\0' ||
-		    strspn(colon + 1, "0123456789") != strlen(colon + 1) ||
-		    strchr(repo, '/') == NULL)
+		if (backfill_hook_check(conf->backfill_hooks.v[i],
+		    &why) == -1)
 			config_causes_add(causes, "backfill_hooks: '%s' is not "
-			    "owner/repo:hook_id", h);
-		free(repo);
+			    "owner/repo:hook_id: %s", conf->backfill_hooks.v[i],
+			    why);
 	}
 	if (conf->backfill_hooks.n > 0 && conf->github_token_file == NULL)
 		config_causes_add(causes, "backfill_hooks: needs "
@@ -702,14 +785,9 @@ config_finish(struct config *conf, struct config_causes *causes)
 	if (conf->github_token_file != NULL)
 		config_read_token(conf, causes);
 	for (i = 0; i < conf->listen.n; i++) {
-		const char *a = conf->listen.v[i], *colon;
-
-		colon = strrchr(a, ':');
-		if (colon == NULL || colon[1] == '\0' ||
-		    strspn(colon + 1, "0123456789") != strlen(colon + 1) ||
-		    atol(colon + 1) > 65535 || colon == a)
-			config_causes_add(causes, "listen: '%s' is not host:port",
-			    a);
+		if (hostport_parse(conf->listen.v[i], &hp, &why) == -1)
+			config_causes_add(causes, "listen: '%s' is not "
+			    "host:port: %s", conf->listen.v[i], why);
 	}
 	/* time zone: it must be a zone of the zone database */
 	if (!schedule_zone_exists(conf->timezone))
@@ -850,11 +928,8 @@ config_clear(struct config *conf)
 	free(conf->output_dir);
 	free(conf->control_socket);
 	free(conf->timezone);
-	free(conf->journal_fsync);
 	free(conf->tls_cert);
 	free(conf->tls_key);
-	free(conf->quiet_days);
-	free(conf->recap_weekday);
 	free(conf->public_url);
 	free(conf->github_api_url);
 	free(conf->github_token_file);
@@ -977,6 +1052,9 @@ config_value_string(const struct config *conf, const struct config_key *k,
 		break;
 	case CONFIG_PACE:
 		buf_printf(b, "%g", *(const double *)p);
+		break;
+	case CONFIG_ENUM:
+		buf_puts(b, config_enum_name(k->enums, *(const int *)p));
 		break;
 	}
 }

@@ -8,10 +8,21 @@
 
 #include <stddef.h>
 
+#include "journal.h"
+
 struct strlist {
 	char	**v;
 	size_t	  n;
 };
+
+/* A scheduled day with no activity. */
+enum quiet_days {
+	QUIET_DAYS_SKIP,	/* no episode; the next day starts */
+	QUIET_DAYS_EMIT,	/* a short episode saying so */
+};
+
+/* recap_weekday: a tm_wday (0 Sunday .. 6), or none. */
+#define RECAP_WEEKDAY_NONE	(-1)
 
 struct repo_conf {
 	char		*name;		/* "owner/name" */
@@ -38,13 +49,13 @@ struct config {
 	int		 read_timeout;	/* seconds for a whole request */
 	int		 max_connections;
 	double		 words_per_minute;
-	char		*journal_fsync;	/* always, batch or none */
+	enum journal_sync journal_fsync;
 	char		*github_api_url;
 	char		*github_token_file;
 	struct strlist	 backfill_hooks; /* "owner/repo:hook_id" */
 	char		*github_token;	/* read from github_token_file */
-	char		*quiet_days;	/* skip or emit */
-	char		*recap_weekday;	/* none, or monday..sunday */
+	enum quiet_days	 quiet_days;
+	int		 recap_weekday;	/* tm_wday, or RECAP_WEEKDAY_NONE */
 	int		 feed_items;	/* items kept in feed.xml */
 	char		*public_url;	/* base URL of output_dir, for the feed */
 	char		*tls_cert;	/* PEM chain: serve HTTPS when set */
@@ -82,8 +93,6 @@ void	 config_clear(struct config *);
 const struct strlist *config_branches(const struct config *, const char *repo);
 /* The show's name for a repository: configured, else from its name. New. */
 char	*config_show(const struct config *, const char *repo);
-/* tm_wday (0 Sunday .. 6) of a weekday name; -1 for none, -2 if bad. */
-int	 config_weekday(const char *);
 /* Print the keys, their defaults and help to f. */
 void	 config_usage(void *f);
 /* Log what differs between two configurations, and which need a restart. */

@@ -477,6 +477,8 @@ hookcastd_reload(struct hookcastd *d, char **cause)
 	struct config		 conf, old;
 	struct config_causes	 causes = { NULL, 0 };
 	struct http_limits	 limits;
+	struct backfill		*bf = NULL;
+	SSL_CTX			*ctx = NULL;
 	struct buf		 b;
 	size_t			 i;
 
@@ -494,33 +496,59 @@ hookcastd_reload(struct hookcastd *d, char **cause)
 		config_clear(&conf);
 		return -1;
 	}
-	if (schedule_set_timezone(conf.timezone) == -1) {
+
+	/*
+	 * What can fail comes first and changes nothing: the zone is
+	 * checked, the certificate loaded aside, the backfill's new hooks
+	 * made (backfill_reconfigure changes its hooks only once all are
+	 * made). Then the new configuration is applied, the process's time
+	 * zone with it, so a refused reload leaves everything as it was.
+	 */
+	if (!schedule_zone_exists(conf.timezone)) {
 		xasprintf(cause, "timezone: unknown time zone '%s'",
 		    conf.timezone);
-		config_clear(&conf);
-		return -1;
+		goto refuse;
 	}
+	if (conf.tls_cert != NULL &&
+	    (ctx = tls_context(conf.tls_cert, conf.tls_key, cause)) == NULL)
+		goto refuse;
+	if (d->backfill != NULL) {
+		if (backfill_reconfigure(d->backfill, &conf, cause) == -1)
+			goto refuse;
+	} else if (backfill_new(d, &conf, &bf, cause) == -1)
+		goto refuse;
+
+	/* nothing is refused from here on */
 	config_log_changes(&d->conf, &conf);
+	if (schedule_set_timezone(conf.timezone) == -1) {
+		/* its file went away since the check: keep the zone in use */
+		log_warnx("reload: time zone %s vanished; still %s",
+		    conf.timezone, d->conf.timezone);
+		free(conf.timezone);
+		conf.timezone = xstrdup(d->conf.timezone);
+	}
+	http_server_set_tls(d->http, ctx);
+	if (ctx != NULL) {
+		tls_context_free(ctx);
+		log_info("tls: serving HTTPS with %s", conf.tls_cert);
+	}
 	old = d->conf;
 	d->conf = conf;
-	if (hookcastd_tls(d, cause) == -1) {
-		/* a certificate that doesn't load: keep the old one */
-		log_warnx("reload refused: %s", *cause);
-		d->conf = old;
-		config_clear(&conf);
-		return -1;
-	}
 	config_clear(&old);
+	if (bf != NULL)
+		d->backfill = bf;
 	log_set_level(d->conf.log_level);
 	hookcastd_limits(&d->conf, &limits);
 	http_server_set_limits(d->http, &limits);
 	hookcastd_arm_emit(d);
-	if (d->backfill != NULL)
-		backfill_reconfigure(d->backfill);
-	else
-		d->backfill = backfill_new(d);
 	log_notice("reloaded");
 	return 0;
+
+refuse:
+	log_warnx("reload refused: %s; the old configuration stays", *cause);
+	tls_context_free(ctx);
+	config_clear(&conf);
+	return -1;
 }
 
 void
@@ -542,7 +570,7 @@ hookcastd_emit_timer(evutil_socket_t fd, short what, void *arg)
 	}
 	log_info("scheduled emission");
 	list = json_array();
-	quiet = strcmp(d->conf.quiet_days, "emit") == 0;
+	quiet = d->conf.quiet_days == QUIET_DAYS_EMIT;
 	for (i = 0; i < store_nrepos(d->store); i++) {
 		r = store_repo_at(d->store, i);
 		if (!hookcastd_has_activity(r->day) && !quiet) {
@@ -556,7 +584,7 @@ hookcastd_emit_timer(evutil_socket_t fd, short what, void *arg)
 		}
 	}
 	/* the weekly recap, on its weekday in the configured zone */
-	wday = config_weekday(d->conf.recap_weekday);
+	wday = d->conf.recap_weekday;
 	localtime_r(&at, &tm);
 	if (wday >= 0 && tm.tm_wday == wday &&
 	    hookcastd_recap_write(d, NULL, now, list, &cause) == -1) {

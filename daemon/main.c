@@ -221,7 +221,8 @@ main(int argc, char **argv)
 	d.pending_tail = &d.pending;
 	hookcastd_arm_emit(&d);
 
-	d.backfill = backfill_new(&d);
+	if (backfill_new(&d, &d.conf, &d.backfill, &cause) == -1)
+		fatalx("%s", cause);
 
 	notify_ready();
 	hookcastd_notify_status(&d, 1);

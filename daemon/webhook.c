@@ -364,7 +364,7 @@ webhook_journal(struct hookcastd *d, struct http_request *req,
 		return;
 	}
 	json_decref(rec);
-	if (strcmp(d->conf.journal_fsync, "always") == 0) {
+	if (d->conf.journal_fsync == JOURNAL_SYNC_ALWAYS) {
 		if (webhook_timed_sync(d) == -1) {
 			err = errno;
 			journal_truncate(d->journal, before);
@@ -376,7 +376,7 @@ webhook_journal(struct hookcastd *d, struct http_request *req,
 		webhook_pending_free(p);
 		return;
 	}
-	if (strcmp(d->conf.journal_fsync, "none") == 0) {
+	if (d->conf.journal_fsync == JOURNAL_SYNC_NONE) {
 		webhook_recovered(d);
 		webhook_accept(d, p);
 		webhook_pending_free(p);

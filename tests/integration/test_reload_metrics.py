@@ -11,9 +11,13 @@
   follow what was sent.
 """
 
+import http.client
 import os
 import re
+import shutil
 import signal
+import ssl
+import subprocess
 import threading
 import time
 import unittest
@@ -184,6 +188,82 @@ class TestMetrics(unittest.TestCase):
                 text, "hookcast_episodes_emitted_total"), 1)
             self.assertEqual(self.value(text, "hookcast_open_day_commits"), 0)
             d.stop()
+
+
+def _openssl(tmp, *args):
+    p = subprocess.run([shutil.which("openssl")] + list(args), cwd=tmp,
+                       capture_output=True, text=True, errors="replace",
+                       timeout=60)
+    if p.returncode != 0:
+        raise AssertionError("openssl %s: %s" % (" ".join(args), p.stderr))
+
+
+class TestReloadAllOrNothing(unittest.TestCase):
+    """A reload refused by a late check leaves everything as it was."""
+
+    def https_post(self, d, cert, body):
+        ctx = ssl.create_default_context(cafile=cert)
+        conn = http.client.HTTPSConnection("127.0.0.1", d.port, context=ctx,
+                                           timeout=ht.IO_TIMEOUT)
+        try:
+            conn.request("POST", "/webhook", body=body,
+                         headers=d.headers_for(body, "push"))
+            resp = conn.getresponse()
+            return resp.status, resp.read()
+        finally:
+            conn.close()
+
+    def test_refused_tls_reload_keeps_time_zone(self):
+        """Issue #8 defect 4: a reload with a new timezone and a key that
+        doesn't match its certificate is refused, and the days are still
+        told in the old zone (the preview's date is computed in it)."""
+        if shutil.which("openssl") is None:
+            self.skipTest("the openssl command is not installed")
+        tmp = ht.make_tmpdir()
+        try:
+            cert = os.path.join(tmp, "cert.pem")
+            key = os.path.join(tmp, "key.pem")
+            other = os.path.join(tmp, "other-key.pem")
+            _openssl(tmp, "req", "-x509", "-newkey", "ec", "-pkeyopt",
+                     "ec_paramgen_curve:prime256v1", "-nodes", "-keyout",
+                     key, "-out", cert, "-days", "2", "-subj",
+                     "/CN=127.0.0.1", "-addext",
+                     "subjectAltName=IP:127.0.0.1")
+            _openssl(tmp, "genpkey", "-algorithm", "EC", "-pkeyopt",
+                     "ec_paramgen_curve:P-256", "-out", other)
+            conf = os.path.join(tmp, "hookcast.conf")
+            # UTC+14, then UTC-12: 26 hours apart, so a day's start has a
+            # different date in each whatever the hour
+            with open(conf, "w") as f:
+                f.write("timezone = Pacific/Kiritimati\n")
+            # emission twelve hours away in that zone: none during the test
+            hour = (time.gmtime().tm_hour + 14 + 12) % 24
+            with ht.Daemon(tmp=tmp, options={"timezone": None,
+                                             "emit-at": "%02d:00" % hour},
+                           extra_args=["--config=" + conf,
+                                       "--tls-cert=" + cert,
+                                       "--tls-key=" + key]) as d:
+                sha, body = push_body()
+                status, data = self.https_post(d, cert, body)
+                self.assertEqual(status, 200, data)
+                before = d.control("preview " + REPO)
+                self.assertIs(before.get("ok"), True, before)
+                date = before["episodes"][0]["date"]
+
+                with open(conf, "w") as f:
+                    f.write("timezone = Etc/GMT+12\n")
+                shutil.copy(other, key)
+                reply = d.control("reload")
+                self.assertIs(reply.get("ok"), False, reply)
+                self.assertIn("tls_key", reply.get("error", ""))
+                self.assertEqual(d.status()["timezone"], "Pacific/Kiritimati")
+                after = d.control("preview " + REPO)
+                self.assertIs(after.get("ok"), True, after)
+                self.assertEqual(after["episodes"][0]["date"], date,
+                                 "the refused reload's time zone is in use")
+                d.stop()
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

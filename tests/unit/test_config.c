@@ -156,6 +156,21 @@ join(const struct strlist *l, char *out, size_t size)
 		    i ? "," : "", l->v[i]);
 }
 
+/* The keywords of the enumerated keys, by value, as the tests spell them. */
+static const char *const fsync_names[] = {
+	[JOURNAL_SYNC_ALWAYS] = "always",
+	[JOURNAL_SYNC_BATCH] = "batch",
+	[JOURNAL_SYNC_NONE] = "none",
+};
+static const char *const quiet_names[] = {
+	[QUIET_DAYS_SKIP] = "skip",
+	[QUIET_DAYS_EMIT] = "emit",
+};
+static const char *const wday_names[] = {
+	"sunday", "monday", "tuesday", "wednesday", "thursday", "friday",
+	"saturday"
+};
+
 /* A key's value as a string, as the tables below spell it. */
 static void
 conf_value(const struct config *conf, const char *key, char *out, size_t size)
@@ -177,7 +192,13 @@ conf_value(const struct config *conf, const char *key, char *out, size_t size)
 	else if (strcmp(key, "timezone") == 0)
 		snprintf(out, size, "%s", conf->timezone);
 	else if (strcmp(key, "journal_fsync") == 0)
-		snprintf(out, size, "%s", conf->journal_fsync);
+		snprintf(out, size, "%s", fsync_names[conf->journal_fsync]);
+	else if (strcmp(key, "quiet_days") == 0)
+		snprintf(out, size, "%s", quiet_names[conf->quiet_days]);
+	else if (strcmp(key, "recap_weekday") == 0)
+		snprintf(out, size, "%s", conf->recap_weekday ==
+		    RECAP_WEEKDAY_NONE ? "none" :
+		    wday_names[conf->recap_weekday]);
 	else if (strcmp(key, "emit_at") == 0)
 		snprintf(out, size, "%02d:%02d", conf->emit_hour,
 		    conf->emit_minute);
@@ -217,6 +238,8 @@ test_config_defaults(void **state)
 		{ "timezone", "UTC" },
 		{ "branches", "" },
 		{ "journal_fsync", "batch" },
+		{ "quiet_days", "skip" },
+		{ "recap_weekday", "none" },
 		{ "log_level", "info" },
 		{ "max_body", "26214400" },
 		{ "max_header", "65536" },
@@ -281,6 +304,20 @@ static const struct {
 	    "journal_fsync", "always" },
 	{ "--journal-fsync=none", NULL, "journal_fsync = none",
 	    "journal_fsync", "none" },
+	{ "--journal-fsync", "batch", "journal_fsync = batch",
+	    "journal_fsync", "batch" },
+	{ "--quiet-days=emit", NULL, "quiet_days = emit", "quiet_days",
+	    "emit" },
+	{ "--quiet-days=skip", NULL, "quiet_days = skip", "quiet_days",
+	    "skip" },
+	{ "--recap-weekday=monday", NULL, "recap_weekday = monday",
+	    "recap_weekday", "monday" },
+	{ "--recap-weekday=Sunday", NULL, "recap_weekday = Sunday",
+	    "recap_weekday", "sunday" },
+	{ "--recap-weekday=saturday", NULL, "recap_weekday = saturday",
+	    "recap_weekday", "saturday" },
+	{ "--recap-weekday=none", NULL, "recap_weekday = none",
+	    "recap_weekday", "none" },
 	{ "--log-level", "debug", "log_level = debug", "log_level", "debug" },
 	{ "--log-level=error", NULL, "log_level = error", "log_level",
 	    "error" },
@@ -527,6 +564,11 @@ static const struct {
 	{ "words_per_minute", "fast", "not a number" },
 	{ "words_per_minute", "10", "not a number" },
 	{ "insecure_no_signature", "maybe", "true or false" },
+	{ "journal_fsync", "sometimes", "not one of always, batch, none" },
+	{ "journal_fsync", "", "not one of" },
+	{ "quiet_days", "never", "not one of skip, emit" },
+	{ "recap_weekday", "funday", "not one of none, monday" },
+	{ "recap_weekday", "mon", "sunday" },
 };
 
 static void
@@ -591,14 +633,19 @@ static const struct {
 	const char	*value;
 	const char	*cause;
 } late_values[] = {
-	{ "journal_fsync", "sometimes", "sometimes" },
 	{ "timezone", "Mars/Olympus", "Mars/Olympus" },
 	{ "timezone", "../../etc/passwd", "unknown time zone" },
 	{ "listen", "nohostport", "nohostport" },
-	{ "listen", "127.0.0.1:http", "not host:port" },
-	{ "listen", "127.0.0.1:65536", "not host:port" },
-	{ "listen", ":8080", "not host:port" },
-	{ "listen", "127.0.0.1:", "not host:port" },
+	{ "listen", "nohostport", "no ':port'" },
+	{ "listen", "127.0.0.1:http", "not host:port: the port is not a "
+	    "number" },
+	{ "listen", "127.0.0.1:65536", "not host:port: the port is not a "
+	    "number" },
+	{ "listen", ":8080", "not host:port: no host" },
+	{ "listen", "127.0.0.1:", "not host:port: no port" },
+	{ "listen", "::1:8080", "IPv6 address goes in brackets" },
+	{ "listen", "[::1]", "not host:port: no ':port'" },
+	{ "listen", "[127.0.0.1]:80", "brackets hold an IPv6 address" },
 	{ "listen", ",", "no address" },
 	{ "webhook_path", "webhook", "start with /" },
 };
@@ -1059,6 +1106,56 @@ test_config_strlist_split(void **state)
 	}
 }
 
+/* A reload logs enumerated values by their keywords, not numbers. */
+static void
+test_config_log_changes_keywords(void **state)
+{
+	static const char *const args_old[] = { "--insecure-no-signature",
+	    NULL };
+	static const char *const args_new[] = { "--insecure-no-signature",
+	    "--journal-fsync=always", "--quiet-days=emit",
+	    "--recap-weekday=Friday", NULL };
+	static const char *const want[] = {
+		"journal_fsync changed from 'batch' to 'always'",
+		"quiet_days changed from 'skip' to 'emit'",
+		"recap_weekday changed from 'none' to 'friday'",
+	};
+	struct config		old, new;
+	struct config_causes	causes;
+	char			path[] = "/tmp/hookcast-test-log.XXXXXX";
+	char			text[4096];
+	FILE			*f;
+	size_t			 i, n;
+	int			 fd, saved;
+
+	assert_int_equal(load_argv(&old, &causes, args_old), 0);
+	config_causes_clear(&causes);
+	assert_int_equal(load_argv(&new, &causes, args_new), 0);
+	config_causes_clear(&causes);
+
+	fflush(stderr);
+	if ((fd = mkstemp(path)) == -1)
+		fail_msg("mkstemp");
+	saved = dup(2);
+	dup2(fd, 2);
+	close(fd);
+	config_log_changes(&old, &new);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	if ((f = fopen(path, "r")) == NULL)
+		fail_msg("%s: cannot read", path);
+	n = fread(text, 1, sizeof(text) - 1, f);
+	text[n] = '\0';
+	fclose(f);
+	unlink(path);
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		if (strstr(text, want[i]) == NULL)
+			fail_msg("no \"%s\" in \"%s\"", want[i], text);
+	config_clear(&old);
+	config_clear(&new);
+}
+
 int
 main(void)
 {
@@ -1082,6 +1179,8 @@ main(void)
 		cmocka_unit_test_setup(test_config_state_env, test_setup),
 		cmocka_unit_test_setup(test_config_passthrough, test_setup),
 		cmocka_unit_test_setup(test_config_strlist_split, test_setup),
+		cmocka_unit_test_setup(test_config_log_changes_keywords,
+		    test_setup),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
