@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "utf8.h"
 #include "xmalloc.h"
 
 void
@@ -88,6 +89,38 @@ buf_printf(struct buf *b, const char *fmt, ...)
 	va_start(ap, fmt);
 	buf_vprintf(b, fmt, ap);
 	va_end(ap);
+}
+
+void
+buf_json_string(struct buf *b, const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 n, i = 0, l;
+
+	if (s == NULL) {
+		buf_puts(b, "null");
+		return;
+	}
+	n = strlen(s);
+	buf_putc(b, '"');
+	while (i < n) {
+		if (p[i] == '"' || p[i] == '\\') {
+			buf_putc(b, '\\');
+			buf_putc(b, (char)p[i++]);
+		} else if (p[i] == '\n') {
+			buf_puts(b, "\\n");
+			i++;
+		} else if (p[i] < 0x20 || p[i] == 0x7f) {
+			buf_printf(b, "\\u%04x", p[i++]);
+		} else if ((l = utf8_seq_len(p + i, n - i)) == 0) {
+			buf_puts(b, "\\ufffd");
+			i++;
+		} else {
+			buf_append(b, s + i, l);
+			i += l;
+		}
+	}
+	buf_putc(b, '"');
 }
 
 const char *

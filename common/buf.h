@@ -26,6 +26,13 @@ void	 buf_printf(struct buf *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	 buf_vprintf(struct buf *, const char *, va_list)
 	    __attribute__((format(printf, 2, 0)));
+/*
+ * Append s as a JSON string, quotes included. Any bytes may come in:
+ * control characters are escaped and a byte that is not part of
+ * well-formed UTF-8 becomes U+FFFD, so the output is always valid JSON.
+ * NULL is written as null.
+ */
+void	 buf_json_string(struct buf *, const char *s);
 /* The contents ("" when empty); borrowed. */
 const char *buf_str(const struct buf *);
 /* Take the contents as a new string (the buffer is left empty). */

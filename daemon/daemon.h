@@ -44,7 +44,6 @@ struct hookcastd {
 	struct pending	       **pending_tail;
 	struct event		*sync_ev;
 	struct event		*drain_ev;	/* polls for in-flight at stop */
-	long long		 batch_start;	/* journal offset of the batch */
 	int			 journal_failing; /* log once per burst */
 
 	struct backfill		*backfill;	/* NULL when not configured */

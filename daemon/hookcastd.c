@@ -144,6 +144,25 @@ hookcastd_compact(struct hookcastd *d)
 	struct store_repo	 *r;
 	int			  rc;
 
+	/*
+	 * Deliveries written but not yet synced are in the journal and not
+	 * yet in the store: a rewrite from the store would drop them and the
+	 * batch would then answer 200. Finish the batch first (sync, then
+	 * accept into the store or answer 503); journal_rewrite refuses
+	 * while records are unsynced, should anything else forget this.
+	 */
+	if (d->pending != NULL)
+		webhook_sync(-1, 0, d);
+	/*
+	 * With journal_fsync=none what is unsynced is in the store already
+	 * (never so in batch mode: that is what the rewrite refuses).
+	 */
+	if (d->conf.journal_fsync == JOURNAL_SYNC_NONE &&
+	    journal_unsynced(d->journal) && journal_sync(d->journal) == -1) {
+		log_warn("journal: sync before compaction failed; the journal "
+		    "grows on");
+		return -1;
+	}
 	nseen = store_seen_list(d->store, &keys, &at);
 	recs = xcalloc(store_nrepos(d->store) + 2, sizeof(*recs));
 	recs[n++] = jrecord_encode_window(d->window_start);
@@ -177,6 +196,13 @@ hookcastd_emit_one(struct hookcastd *d, struct store_repo *r, int write,
 	struct day		*old;
 	int			 rc;
 
+	/*
+	 * Deliveries written before the emission belong to the day emitted:
+	 * finish their batch (sync, then into the store) before drafting,
+	 * so their records also come before the rotation record.
+	 */
+	if (write && d->pending != NULL)
+		webhook_sync(-1, 0, d);
 	/* the window ends where the new day starts (now for a preview) */
 	r->day->end = write ? start : now;
 	rc = emit_day(&d->conf, r->day, now, write, &res, cause);

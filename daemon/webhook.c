@@ -1,6 +1,12 @@
 /*
  * Webhook intake: routes, limits, signature, decoding, dedup, handlers,
  * the day store; and the two small GET endpoints.
+ *
+ * Every way a delivery can end is one row of webhook_outcomes: its HTTP
+ * status, its metric and its message. Every reply to a delivery goes
+ * through webhook_reply, which writes the JSON itself (no allocation that
+ * can fail, any bytes escaped), so a header or payload string can never
+ * make a reply fail.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -25,28 +31,75 @@
 #include "webhook.h"
 #include "xmalloc.h"
 
-/* Reply with {"ok":false,"error":cause}. */
-static void
-webhook_error(struct http_request *req, int status, const char *cause)
+static const struct webhook_outcome_row {
+	int			 status;
+	enum metrics_outcome	 metric;
+	const char		*message;	/* the reply's reason */
+	int			 signature;	/* counts as a signature failure */
+} webhook_outcomes[WEBHOOK_OUTCOME_MAX] = {
+	[WEBHOOK_ACCEPTED] = {
+		.status = 200, .metric = OUTCOME_ACCEPTED,
+		.message = "accepted" },
+	[WEBHOOK_DUPLICATE] = {
+		.status = 200, .metric = OUTCOME_DUPLICATE,
+		.message = "already accepted" },
+	[WEBHOOK_IGNORED_EVENT] = {
+		.status = 202, .metric = OUTCOME_IGNORED,
+		.message = "event not used by hookcast" },
+	[WEBHOOK_IGNORED] = {
+		.status = 202, .metric = OUTCOME_IGNORED,
+		.message = "nothing to keep" },
+	[WEBHOOK_NOT_POST] = {
+		.status = 405, .metric = OUTCOME_REJECTED,
+		.message = "use POST for webhook deliveries" },
+	[WEBHOOK_TOO_LARGE] = {
+		.status = 413, .metric = OUTCOME_REJECTED,
+		.message = "payload larger than the configured max_body" },
+	[WEBHOOK_NO_EVENT] = {
+		.status = 400, .metric = OUTCOME_REJECTED,
+		.message = "missing X-GitHub-Event header" },
+	[WEBHOOK_BAD_EVENT] = {
+		.status = 400, .metric = OUTCOME_REJECTED,
+		.message = "X-GitHub-Event must be 1 to 64 letters, digits, "
+		    "'.', '_' or '-'" },
+	[WEBHOOK_CONTENT_TYPE] = {
+		.status = 415, .metric = OUTCOME_REJECTED,
+		.message = "Content-Type must be application/json or "
+		    "application/x-www-form-urlencoded" },
+	[WEBHOOK_BAD_DELIVERY] = {
+		.status = 400, .metric = OUTCOME_REJECTED,
+		.message = "X-GitHub-Delivery must be 1 to 128 letters, "
+		    "digits, '.', '_' or '-'" },
+	[WEBHOOK_BAD_HOOK_ID] = {
+		.status = 400, .metric = OUTCOME_REJECTED,
+		.message = "X-GitHub-Hook-ID must be 1 to 64 letters, digits, "
+		    "'.', '_' or '-'" },
+	[WEBHOOK_NO_SIGNATURE] = {
+		.status = 401, .metric = OUTCOME_REJECTED,
+		.message = "missing X-Hub-Signature-256 header",
+		.signature = 1 },
+	[WEBHOOK_BAD_SIGNATURE] = {
+		.status = 401, .metric = OUTCOME_REJECTED,
+		.message = "signature does not match", .signature = 1 },
+	[WEBHOOK_BAD_FORM] = {
+		.status = 400, .metric = OUTCOME_REJECTED,
+		.message = "malformed form body" },
+	[WEBHOOK_BAD_JSON] = {
+		.status = 400, .metric = OUTCOME_REJECTED,
+		.message = "payload is not a JSON object" },
+	[WEBHOOK_BAD_PAYLOAD] = {
+		.status = 400, .metric = OUTCOME_REJECTED,
+		.message = "malformed payload" },
+	[WEBHOOK_UNAVAILABLE] = {
+		.status = 503, .metric = OUTCOME_UNAVAILABLE,
+		.message = "could not make the delivery durable; redeliver it "
+		    "later" },
+};
+
+int
+webhook_outcome_status(enum webhook_outcome o)
 {
-	json_t	*j;
-	char	*s;
-
-	j = json_pack("{s:b, s:s}", "ok", 0, "error", cause);
-	s = json_dumps(j, JSON_COMPACT);
-	http_reply(req, status, "application/json", s, strlen(s));
-	free(s);
-	json_decref(j);
-}
-
-static void
-webhook_json(struct http_request *req, int status, json_t *j)
-{
-	char	*s = json_dumps(j, JSON_COMPACT);
-
-	http_reply(req, status, "application/json", s, strlen(s));
-	free(s);
-	json_decref(j);
+	return webhook_outcomes[o].status;
 }
 
 /* Seconds since a request's head (copy the start: a reply may free it). */
@@ -58,6 +111,98 @@ webhook_elapsed(const struct timespec *started)
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	return (double)(now.tv_sec - started->tv_sec) +
 	    (double)(now.tv_nsec - started->tv_nsec) / 1e9;
+}
+
+/*
+ * The one reply to a delivery: count it, time it and answer with the
+ * outcome's status and a JSON body. r may be NULL. It cannot fail.
+ */
+static void
+webhook_reply(struct hookcastd *d, struct http_request *req,
+    enum webhook_outcome o, const struct webhook_reply *r)
+{
+	static const struct webhook_reply	 none = { .commits = -1 };
+	const struct webhook_outcome_row	*row = &webhook_outcomes[o];
+	struct timespec				 started = req->started;
+	struct buf				 b;
+	const char				*why;
+
+	if (r == NULL)
+		r = &none;
+	why = r->detail != NULL ? r->detail : row->message;
+	if (row->signature)
+		d->metrics.signature_failures++;
+	metrics_delivery(&d->metrics, r->event, row->metric);
+
+	buf_init(&b);
+	if (row->status >= 300) {
+		buf_puts(&b, "{\"ok\":false,\"error\":");
+		buf_json_string(&b, why);
+	} else {
+		buf_puts(&b, "{\"ok\":true,\"event\":");
+		buf_json_string(&b, r->event);
+		buf_puts(&b, ",\"delivery\":");
+		buf_json_string(&b, r->guid);
+		if (o == WEBHOOK_IGNORED || o == WEBHOOK_IGNORED_EVENT) {
+			buf_puts(&b, ",\"ignored\":true,\"reason\":");
+			buf_json_string(&b, why);
+		} else
+			buf_printf(&b, ",\"duplicate\":%s",
+			    o == WEBHOOK_DUPLICATE ? "true" : "false");
+		if (r->repo != NULL) {
+			buf_puts(&b, ",\"repository\":");
+			buf_json_string(&b, r->repo);
+		}
+		if (o == WEBHOOK_ACCEPTED && r->detail != NULL) {
+			buf_puts(&b, ",\"note\":");
+			buf_json_string(&b, r->detail);
+		}
+		if (r->commits >= 0)
+			buf_printf(&b, ",\"commits\":%lld", r->commits);
+	}
+	buf_putc(&b, '}');
+	http_reply(req, row->status, "application/json", buf_str(&b), b.len);
+	buf_free(&b);
+	metrics_latency(&d->metrics, webhook_elapsed(&started));
+}
+
+/* An error reply of a GET endpoint (not a delivery: not counted). */
+static void
+webhook_error(struct http_request *req, int status, const char *cause)
+{
+	struct buf	b;
+
+	buf_init(&b);
+	buf_puts(&b, "{\"ok\":false,\"error\":");
+	buf_json_string(&b, cause);
+	buf_putc(&b, '}');
+	http_reply(req, status, "application/json", buf_str(&b), b.len);
+	buf_free(&b);
+}
+
+/*
+ * Is a header value a token we can store, log and echo: 1 to max of
+ * letters, digits, '.', '_' and '-'? GitHub's event names, delivery
+ * GUIDs and hook ids all are; ':' is left out as it joins hook and GUID
+ * in the dedup key.
+ */
+static int
+webhook_token(const char *s, size_t max)
+{
+	size_t	n;
+
+	if (s == NULL)
+		return 0;
+	for (n = 0; s[n] != '\0'; n++) {
+		if (n >= max)
+			return 0;
+		if (!((s[n] >= 'a' && s[n] <= 'z') ||
+		    (s[n] >= 'A' && s[n] <= 'Z') ||
+		    (s[n] >= '0' && s[n] <= '9') ||
+		    s[n] == '.' || s[n] == '_' || s[n] == '-'))
+			return 0;
+	}
+	return n > 0;
 }
 
 /* Media type of Content-Type without parameters: 0 json, 1 form, -1. */
@@ -78,48 +223,53 @@ webhook_content_type(const char *ct)
 	return -1;
 }
 
+/*
+ * What the head alone decides of a delivery: WEBHOOK_ACCEPTED to go on
+ * and read the body, else the refusal. Every header it passes is a
+ * token (see webhook_token), so nothing later meets odd bytes in them.
+ */
+static enum webhook_outcome
+webhook_check_head(struct hookcastd *d, const struct http_request *req)
+{
+	const char	*event = http_header(req, "X-GitHub-Event");
+	const char	*hook = http_header(req, "X-GitHub-Hook-ID");
+
+	if (strcmp(req->method, "POST") != 0)
+		return WEBHOOK_NOT_POST;
+	if (req->content_length > d->conf.max_body)
+		return WEBHOOK_TOO_LARGE;
+	if (event == NULL || *event == '\0')
+		return WEBHOOK_NO_EVENT;
+	if (!webhook_token(event, 64))
+		return WEBHOOK_BAD_EVENT;
+	if (webhook_content_type(http_header(req, "Content-Type")) == -1)
+		return WEBHOOK_CONTENT_TYPE;
+	if (!webhook_token(http_header(req, "X-GitHub-Delivery"), 128))
+		return WEBHOOK_BAD_DELIVERY;
+	if (hook != NULL && !webhook_token(hook, 64))
+		return WEBHOOK_BAD_HOOK_ID;
+	if (d->conf.nsecrets > 0 &&
+	    http_header(req, "X-Hub-Signature-256") == NULL)
+		return WEBHOOK_NO_SIGNATURE;
+	return WEBHOOK_ACCEPTED;
+}
+
 /* Checks that need only the head, so a refused body is never read. */
 int
 webhook_head(struct http_request *req, void *arg)
 {
 	struct hookcastd	*d = arg;
-	const char		*event;
+	struct webhook_reply	 r = { .commits = -1 };
+	enum webhook_outcome	 o;
 
 	if (strcmp(req->path, d->conf.webhook_path) == 0) {
-		if (strcmp(req->method, "POST") != 0) {
-			webhook_error(req, 405, "use POST for webhook "
-			    "deliveries");
-			return -1;
-		}
-		event = http_header(req, "X-GitHub-Event");
-		if (req->content_length > d->conf.max_body) {
-			metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
-			webhook_error(req, 413, "payload larger than the "
-			    "configured max_body");
-			return -1;
-		}
-		if (event == NULL || *event == '\0') {
-			metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
-			webhook_error(req, 400, "missing X-GitHub-Event header");
-			return -1;
-		}
-		if (webhook_content_type(http_header(req, "Content-Type")) ==
-		    -1) {
-			metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
-			webhook_error(req, 415, "Content-Type must be "
-			    "application/json or "
-			    "application/x-www-form-urlencoded");
-			return -1;
-		}
-		if (d->conf.nsecrets > 0 &&
-		    http_header(req, "X-Hub-Signature-256") == NULL) {
-			d->metrics.signature_failures++;
-			metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
-			webhook_error(req, 401, "missing X-Hub-Signature-256 "
-			    "header");
-			return -1;
-		}
-		return 0;
+		if ((o = webhook_check_head(d, req)) == WEBHOOK_ACCEPTED)
+			return 0;
+		r.event = http_header(req, "X-GitHub-Event");
+		if (!webhook_token(r.event, 64))
+			r.event = NULL;		/* counted as another event */
+		webhook_reply(d, req, o, &r);
+		return -1;
 	}
 	if (strcmp(req->path, "/healthz") == 0 ||
 	    strcmp(req->path, "/metrics") == 0) {
@@ -193,7 +343,10 @@ webhook_branch_tracked(struct hookcastd *d, const struct handler_result *res,
 	return strcmp(branch, def) == 0;
 }
 
-/* A delivery written to the journal, waiting for its sync. */
+/*
+ * A delivery written to the journal, waiting for its sync; or a second
+ * copy of one (duplicate), answered with it once it is durable.
+ */
 struct pending {
 	struct http_request	*req;
 	struct handler_result	 res;
@@ -201,6 +354,7 @@ struct pending {
 	char			*event;
 	char			*guid;
 	time_t			 at;
+	int			 duplicate;
 	struct pending		*next;
 };
 
@@ -210,7 +364,7 @@ webhook_pending_has(struct hookcastd *d, const char *key)
 	struct pending	*p;
 
 	for (p = d->pending; p != NULL; p = p->next)
-		if (strcmp(p->key, key) == 0)
+		if (!p->duplicate && strcmp(p->key, key) == 0)
 			return 1;
 	return 0;
 }
@@ -219,54 +373,51 @@ webhook_pending_has(struct hookcastd *d, const char *key)
 static void
 webhook_accept(struct hookcastd *d, struct pending *p)
 {
-	json_t			*reply;
+	struct webhook_reply	 r = { .event = p->event, .guid = p->guid };
 	size_t			 added = 0;
-	struct store_repo	*r;
+	struct store_repo	*sr;
 
+	if (p->duplicate) {
+		webhook_reply(d, p->req, WEBHOOK_DUPLICATE, &r);
+		return;
+	}
 	if (p->res.push != NULL && p->res.repo != NULL) {
-		r = store_repo(d->store, p->res.repo, 1, d->window_start);
-		if (store_note_push(r, p->res.push)) {
+		sr = store_repo(d->store, p->res.repo, 1, d->window_start);
+		if (store_note_push(sr, p->res.push)) {
 			char *esc = log_escape(p->res.push->branch, 256);
 
 			d->missed_deliveries++;
 			log_warnx("%s: push to %s starts at %.12s, not at the last "
-			    "head seen there: a delivery was missed", r->name,
+			    "head seen there: a delivery was missed", sr->name,
 			    esc, p->res.push->before);
 			free(esc);
-			hookcastd_gap(d, r->name);
+			hookcastd_gap(d, sr->name);
 		}
 	}
 	store_add(d->store, &p->res, d->window_start, &added);
 	store_mark(d->store, p->key, p->at);
-	metrics_delivery(&d->metrics, p->event, OUTCOME_ACCEPTED);
-	reply = json_pack("{s:b, s:s, s:s, s:b}", "ok", 1, "event", p->event,
-	    "delivery", p->guid, "duplicate", 0);
-	if (p->res.repo != NULL)
-		json_object_set_new(reply, "repository",
-		    json_string(p->res.repo));
-	if (p->res.note != NULL)
-		json_object_set_new(reply, "note", json_string(p->res.note));
-	json_object_set_new(reply, "commits", json_integer((json_int_t)added));
 	log_debug("delivery %s: %s accepted, %zu new commit(s)", p->guid,
 	    p->event, added);
 	hookcastd_notify_status(d, 0);
-	metrics_latency(&d->metrics, webhook_elapsed(&p->req->started));
-	webhook_json(p->req, 200, reply);
+	r.repo = p->res.repo;
+	r.detail = p->res.note;
+	r.commits = (long long)added;
+	webhook_reply(d, p->req, WEBHOOK_ACCEPTED, &r);
 }
 
 /* The journal could not take it: 503, so GitHub records a failure. */
 static void
 webhook_unavailable(struct hookcastd *d, struct pending *p, int err)
 {
-	metrics_delivery(&d->metrics, p->event, OUTCOME_UNAVAILABLE);
+	struct webhook_reply	r = { .event = p->event, .guid = p->guid,
+				    .commits = -1 };
+
 	if (!d->journal_failing) {
 		log_warnx("journal: %s; answering 503 until it recovers",
 		    strerror(err));
 		d->journal_failing = 1;
 	}
-	metrics_latency(&d->metrics, webhook_elapsed(&p->req->started));
-	webhook_error(p->req, 503, "could not make the delivery durable; "
-	    "redeliver it later");
+	webhook_reply(d, p->req, WEBHOOK_UNAVAILABLE, &r);
 }
 
 static void
@@ -305,7 +456,7 @@ webhook_timed_sync(struct hookcastd *d)
 
 /*
  * Group commit: every delivery written during one turn of the loop is
- * answered after one fdatasync.
+ * answered after one fdatasync (its duplicates with it).
  */
 void
 webhook_sync(evutil_socket_t fd, short what, void *arg)
@@ -321,7 +472,7 @@ webhook_sync(evutil_socket_t fd, short what, void *arg)
 	rc = webhook_timed_sync(d);
 	if (rc == -1) {
 		err = errno;
-		journal_truncate(d->journal, (off_t)d->batch_start);
+		journal_abort_unsynced(d->journal);
 	} else
 		webhook_recovered(d);
 	for (p = batch; p != NULL; p = next) {
@@ -334,26 +485,38 @@ webhook_sync(evutil_socket_t fd, short what, void *arg)
 	}
 }
 
-/* Journal a valid delivery, then accept it now or after the batch sync. */
+/* Queue p to be answered after the batch's sync. */
 static void
-webhook_journal(struct hookcastd *d, struct http_request *req,
-    struct handler_result *res, char *key, const char *event,
+webhook_pending_add(struct hookcastd *d, struct pending *p)
+{
+	if (d->pending == NULL)
+		event_active(d->sync_ev, EV_TIMEOUT, 0);
+	*d->pending_tail = p;
+	d->pending_tail = &p->next;
+}
+
+static struct pending *
+webhook_pending_new(struct http_request *req, char *key, const char *event,
     const char *guid, time_t now)
 {
 	struct pending	*p = xcalloc(1, sizeof(*p));
-	json_t		*rec;
-	off_t		 before = journal_offset(d->journal);
-	int		 err;
 
 	p->req = req;
-	p->res = *res;
-	memset(res, 0, sizeof(*res));
 	p->key = key;
 	p->event = xstrdup(event);
 	p->guid = xstrdup(guid);
 	p->at = now;
+	return p;
+}
 
-	rec = jrecord_encode_delivery(&p->res, key, now);
+/* Journal a valid delivery, then accept it now or after the batch sync. */
+static void
+webhook_journal(struct hookcastd *d, struct pending *p)
+{
+	json_t	*rec;
+	int	 err;
+
+	rec = jrecord_encode_delivery(&p->res, p->key, p->at);
 	json_object_set_new(rec, "start", json_integer(
 	    (json_int_t)d->window_start));
 	if (journal_append(d->journal, rec) == -1) {
@@ -367,7 +530,7 @@ webhook_journal(struct hookcastd *d, struct http_request *req,
 	if (d->conf.journal_fsync == JOURNAL_SYNC_ALWAYS) {
 		if (webhook_timed_sync(d) == -1) {
 			err = errno;
-			journal_truncate(d->journal, before);
+			journal_abort_unsynced(d->journal);
 			webhook_unavailable(d, p, err);
 		} else {
 			webhook_recovered(d);
@@ -382,189 +545,162 @@ webhook_journal(struct hookcastd *d, struct http_request *req,
 		webhook_pending_free(p);
 		return;
 	}
-	if (d->pending == NULL) {
-		d->batch_start = (long long)before;
-		event_active(d->sync_ev, EV_TIMEOUT, 0);
-	}
-	*d->pending_tail = p;
-	d->pending_tail = &p->next;
+	webhook_pending_add(d, p);
 }
 
 /*
  * Turn a body into a handler result: with the handler's scanner when it
  * has one (it reads only what it keeps, without building a json_t), else
- * json_loadb and the handler. 0; -1 when the body is not a JSON object;
- * -2 when the handler refuses the payload. *cause says why, and *payload
- * is the parsed body for the caller to drop (NULL after a scan).
+ * json_loadb and the handler. WEBHOOK_ACCEPTED, WEBHOOK_BAD_JSON (not a
+ * JSON object) or WEBHOOK_BAD_PAYLOAD (the handler refuses it), with
+ * *cause saying why.
  */
-static int
+static enum webhook_outcome
 webhook_parse(const struct handler_entry *h, const char *text, size_t len,
-    time_t now, json_t **payload, struct handler_result *res, char **cause)
+    time_t now, struct handler_result *res, char **cause)
 {
-	json_error_t	jerr;
+	json_error_t	 jerr;
+	json_t		*payload;
+	int		 rc;
 
-	*payload = NULL;
 	if (h->scan != NULL) {
-		if (h->scan(text, len, now, res, cause) == 0)
-			return 0;
-		if (*cause != NULL &&
-		    (strncmp(*cause, "invalid JSON", 12) == 0 ||
-		    strcmp(*cause, "payload is not a JSON object") == 0))
-			return -1;
-		return -2;
+		rc = h->scan(text, len, now, res, cause);
+		if (rc == HANDLER_OK)
+			return WEBHOOK_ACCEPTED;
+		return rc == HANDLER_NOT_JSON ? WEBHOOK_BAD_JSON :
+		    WEBHOOK_BAD_PAYLOAD;
 	}
-	*payload = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
-	if (*payload == NULL) {
+	payload = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+	if (payload == NULL) {
 		xasprintf(cause, "invalid JSON at line %d column %d: %s",
 		    jerr.line, jerr.column, jerr.text);
-		return -1;
+		return WEBHOOK_BAD_JSON;
 	}
-	if (!json_is_object(*payload)) {
+	if (!json_is_object(payload)) {
+		json_decref(payload);
 		*cause = xstrdup("payload is not a JSON object");
-		return -1;
+		return WEBHOOK_BAD_JSON;
 	}
-	if (h->handle(*payload, now, res, cause) == -1)
-		return -2;
-	return 0;
+	rc = h->handle(payload, now, res, cause);
+	json_decref(payload);
+	return rc == 0 ? WEBHOOK_ACCEPTED : WEBHOOK_BAD_PAYLOAD;
+}
+
+/*
+ * The delivery's outcome from its body; WEBHOOK_ACCEPTED when it is to
+ * be journalled (res filled). *cause (new) may replace the message.
+ */
+static enum webhook_outcome
+webhook_decide(struct hookcastd *d, struct http_request *req,
+    const char *event, const char *guid, time_t now,
+    struct handler_result *res, char **cause)
+{
+	const struct handler_entry	*h;
+	enum webhook_outcome		 o;
+	const char			*text = req->body;
+	char				*form = NULL, *key, *esc;
+	size_t				 len = req->bodylen;
+	int				 sr;
+
+	if (d->conf.nsecrets > 0) {
+		sr = signature_verify(http_header(req, "X-Hub-Signature-256"),
+		    req->body, req->bodylen,
+		    (const char *const *)d->conf.secrets, d->conf.secretlens,
+		    d->conf.nsecrets);
+		if (sr != SIGNATURE_OK) {
+			log_info("delivery %s: %s", guid,
+			    signature_strerror(sr));
+			*cause = xstrdup(signature_strerror(sr));
+			return WEBHOOK_BAD_SIGNATURE;
+		}
+	}
+	key = store_key(http_header(req, "X-GitHub-Hook-ID"), guid);
+	o = store_seen(d->store, key) ? WEBHOOK_DUPLICATE : WEBHOOK_ACCEPTED;
+	free(key);
+	if (o != WEBHOOK_ACCEPTED)
+		return o;
+	if ((h = handler_find(event)) == NULL)
+		return WEBHOOK_IGNORED_EVENT;	/* no need to parse it */
+
+	if (webhook_content_type(http_header(req, "Content-Type")) == 1) {
+		if (form_payload(req->body, req->bodylen, &form, &len,
+		    cause) == -1)
+			return WEBHOOK_BAD_FORM;
+		text = form;
+	}
+	o = webhook_parse(h, text, len, now, res, cause);
+	free(form);
+	if (o == WEBHOOK_BAD_PAYLOAD) {
+		esc = log_escape(*cause, 200);
+		log_info("delivery %s (%s): %s", guid, event, esc);
+		free(esc);
+	}
+	if (o != WEBHOOK_ACCEPTED)
+		return o;
+
+	/* what we don't keep: tag pushes, other branches, unmerged PRs */
+	if (!res->ignored && res->push != NULL &&
+	    !webhook_branch_tracked(d, res, res->push->branch)) {
+		res->ignored = 1;
+		free(res->note);
+		esc = log_escape(res->push->branch, 256);
+		xasprintf(&res->note, "branch %s is not tracked", esc);
+		free(esc);
+	}
+	if (!res->ignored && res->pr != NULL && res->pr->branch != NULL &&
+	    !webhook_branch_tracked(d, res, res->pr->branch)) {
+		res->ignored = 1;
+		free(res->note);
+		esc = log_escape(res->pr->branch, 256);
+		xasprintf(&res->note, "pull request merged into untracked "
+		    "branch %s", esc);
+		free(esc);
+	}
+	if (res->ignored) {
+		*cause = res->note;
+		res->note = NULL;
+		return WEBHOOK_IGNORED;
+	}
+	return WEBHOOK_ACCEPTED;
 }
 
 /* The webhook proper, once the body is in. */
 static void
 webhook_delivery(struct hookcastd *d, struct http_request *req)
 {
-	const char			*event, *guid, *hook, *sig;
-	const struct handler_entry	*h;
-	struct handler_result		 res;
-	json_t				*payload = NULL, *reply;
-	char				*form = NULL, *cause = NULL, *esc;
-	char				*key = NULL;
-	struct timespec			 started = req->started;
-	int				 handed = 0;
-	const char			*json_text;
-	size_t				 json_len;
-	enum signature_result		 sr;
-	time_t				 now = time(NULL);
+	struct handler_result	 res;
+	struct webhook_reply	 r = { .commits = -1 };
+	struct pending		*p;
+	enum webhook_outcome	 o;
+	char			*cause = NULL, *key;
+	time_t			 now = time(NULL);
 
 	memset(&res, 0, sizeof(res));
-	event = http_header(req, "X-GitHub-Event");
-	guid = http_header(req, "X-GitHub-Delivery");
-	hook = http_header(req, "X-GitHub-Hook-ID");
+	/* both are tokens: webhook_head refused anything else */
+	r.event = http_header(req, "X-GitHub-Event");
+	r.guid = http_header(req, "X-GitHub-Delivery");
 	d->metrics.bytes_received += req->bodylen;
 
-	if (d->conf.nsecrets > 0) {
-		sig = http_header(req, "X-Hub-Signature-256");
-		sr = signature_verify(sig, req->body, req->bodylen,
-		    (const char *const *)d->conf.secrets, d->conf.secretlens,
-		    d->conf.nsecrets);
-		if (sr != SIGNATURE_OK) {
-			d->metrics.signature_failures++;
-			metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
-			esc = log_escape(guid, 64);
-			log_info("delivery %s: %s", esc, signature_strerror(sr));
-			free(esc);
-			webhook_error(req, 401, signature_strerror(sr));
-			goto done;
-		}
-	}
-	if (guid == NULL || *guid == '\0' || strlen(guid) > 128) {
-		metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
-		webhook_error(req, 400, "missing or overlong X-GitHub-Delivery "
-		    "header");
+	o = webhook_decide(d, req, r.event, r.guid, now, &res, &cause);
+	if (o != WEBHOOK_ACCEPTED) {
+		r.detail = cause;
+		webhook_reply(d, req, o, &r);
 		goto done;
 	}
-	if (hook != NULL && strlen(hook) > 64) {
-		metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
-		webhook_error(req, 400, "overlong X-GitHub-Hook-ID header");
-		goto done;
-	}
-	key = store_key(hook, guid);
-	if (store_seen(d->store, key)) {
-		metrics_delivery(&d->metrics, event, OUTCOME_DUPLICATE);
-		reply = json_pack("{s:b, s:s, s:s, s:b}", "ok", 1, "event",
-		    event, "delivery", guid, "duplicate", 1);
-		webhook_json(req, 200, reply);
-		goto done;
-	}
-	if ((h = handler_find(event)) == NULL) {
-		/* not an event we keep: no need to parse it */
-		metrics_delivery(&d->metrics, event, OUTCOME_IGNORED);
-		reply = json_pack("{s:b, s:b, s:s, s:s}", "ok", 1, "ignored", 1,
-		    "event", event, "reason", "event not used by hookcast");
-		webhook_json(req, 202, reply);
-		goto done;
-	}
-
-	free(key);
-	key = NULL;
-	json_text = req->body;
-	json_len = req->bodylen;
-	if (webhook_content_type(http_header(req, "Content-Type")) == 1) {
-		if (form_payload(req->body, req->bodylen, &form, &json_len,
-		    &cause) == -1) {
-			metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
-			webhook_error(req, 400, cause);
-			goto done;
-		}
-		json_text = form;
-	}
-	switch (webhook_parse(h, json_text, json_len, now, &payload, &res,
-	    &cause)) {
-	case -1:
-		metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
-		webhook_error(req, 400, cause);
-		goto done;
-	case -2:
-		metrics_delivery(&d->metrics, event, OUTCOME_REJECTED);
-		esc = log_escape(cause, 200);
-		log_info("delivery %s (%s): %s", guid, event, esc);
-		free(esc);
-		webhook_error(req, 400, cause != NULL ? cause :
-		    "malformed payload");
-		goto done;
-	}
-	/* what we don't keep: tag pushes, other branches, unmerged PRs */
-	if (!res.ignored && res.push != NULL &&
-	    !webhook_branch_tracked(d, &res, res.push->branch)) {
-		res.ignored = 1;
-		free(res.note);
-		xasprintf(&res.note, "branch %s is not tracked",
-		    res.push->branch);
-	}
-	if (!res.ignored && res.pr != NULL && res.pr->branch != NULL &&
-	    !webhook_branch_tracked(d, &res, res.pr->branch)) {
-		res.ignored = 1;
-		free(res.note);
-		xasprintf(&res.note, "pull request merged into untracked "
-		    "branch %s", res.pr->branch);
-	}
-	if (res.ignored) {
-		metrics_delivery(&d->metrics, event, OUTCOME_IGNORED);
-		reply = json_pack("{s:b, s:b, s:s, s:s, s:s}", "ok", 1,
-		    "ignored", 1, "event", event, "delivery", guid, "reason",
-		    res.note != NULL ? res.note : "nothing to keep");
-		webhook_json(req, 202, reply);
-		goto done;
-	}
-	key = store_key(hook, guid);
+	key = store_key(http_header(req, "X-GitHub-Hook-ID"), r.guid);
+	p = webhook_pending_new(req, key, r.event, r.guid, now);
 	if (webhook_pending_has(d, key)) {
-		/* the same delivery twice in one batch: answer after it */
-		metrics_delivery(&d->metrics, event, OUTCOME_DUPLICATE);
-		reply = json_pack("{s:b, s:s, s:s, s:b}", "ok", 1, "event",
-		    event, "delivery", guid, "duplicate", 1);
-		webhook_json(req, 200, reply);
+		/* its original is in this batch: answer once it is durable */
+		p->duplicate = 1;
+		webhook_pending_add(d, p);
 		goto done;
 	}
-	webhook_journal(d, req, &res, key, event, guid, now);
-	key = NULL;
-	handed = 1;
+	p->res = res;
+	memset(&res, 0, sizeof(res));
+	webhook_journal(d, p);
 done:
-	if (!handed)
-		metrics_latency(&d->metrics, webhook_elapsed(&started));
 	handler_result_clear(&res);
-	json_decref(payload);
-	free(form);
 	free(cause);
-	free(key);
 }
 
 void

@@ -4,7 +4,44 @@
 
 struct http_request;
 
-/* Head checks (route, method, size, event, content type, signature header). */
+/*
+ * How a delivery ends. Each has one row in webhook.c's table: the HTTP
+ * status, the /metrics outcome and the reply's message.
+ */
+enum webhook_outcome {
+	WEBHOOK_ACCEPTED,	/* 200, journalled */
+	WEBHOOK_DUPLICATE,	/* 200, accepted before */
+	WEBHOOK_IGNORED_EVENT,	/* 202, an event we don't keep */
+	WEBHOOK_IGNORED,	/* 202, nothing in it to keep */
+	WEBHOOK_NOT_POST,	/* 405 */
+	WEBHOOK_TOO_LARGE,	/* 413, from Content-Length */
+	WEBHOOK_NO_EVENT,	/* 400 */
+	WEBHOOK_BAD_EVENT,	/* 400, X-GitHub-Event not a token */
+	WEBHOOK_CONTENT_TYPE,	/* 415 */
+	WEBHOOK_BAD_DELIVERY,	/* 400, X-GitHub-Delivery missing or odd */
+	WEBHOOK_BAD_HOOK_ID,	/* 400, X-GitHub-Hook-ID odd */
+	WEBHOOK_NO_SIGNATURE,	/* 401 */
+	WEBHOOK_BAD_SIGNATURE,	/* 401 */
+	WEBHOOK_BAD_FORM,	/* 400, a form body without its payload */
+	WEBHOOK_BAD_JSON,	/* 400, not a JSON object */
+	WEBHOOK_BAD_PAYLOAD,	/* 400, the handler refuses it */
+	WEBHOOK_UNAVAILABLE,	/* 503, the journal could not take it */
+	WEBHOOK_OUTCOME_MAX
+};
+
+/* What a reply says besides its outcome; every field may be NULL. */
+struct webhook_reply {
+	const char	*event;
+	const char	*guid;
+	const char	*repo;
+	const char	*detail;	/* replaces the outcome's message */
+	long long	 commits;	/* -1: not said */
+};
+
+/* The HTTP status of an outcome. */
+int	 webhook_outcome_status(enum webhook_outcome);
+
+/* Head checks (route, method, size, headers, content type, signature). */
 int	 webhook_head(struct http_request *, void *hookcastd);
 /* A whole request: a delivery, /healthz or /metrics. */
 void	 webhook_request(struct http_request *, void *hookcastd);

@@ -34,13 +34,22 @@ struct handler_result {
 typedef int (*handler_fn)(const json_t *payload, time_t now,
     struct handler_result *result, char **cause);
 
+/* What a scanner returns. */
+enum handler_status {
+	HANDLER_OK = 0,
+	HANDLER_REFUSED = -1,	/* JSON, but not a payload the handler keeps */
+	HANDLER_NOT_JSON = -2,	/* not JSON, or not a JSON object */
+};
+
 /*
  * A scanner does what json_loadb(body, JSON_REJECT_DUPLICATES) and then
  * the handler do, straight from the body and reading only what it keeps:
- * the same result, or -1 with the same *cause. A body that is not JSON
- * gives a cause starting "invalid JSON" (its position and wording may
- * differ from jansson's); one whose top level is not an object gives
- * "payload is not a JSON object", as webhook_delivery says.
+ * the same result, or an error with the same *cause. A body that is not
+ * JSON gives HANDLER_NOT_JSON with a cause starting "invalid JSON" (its
+ * position and wording may differ from jansson's); one whose top level
+ * is not an object gives HANDLER_NOT_JSON and "payload is not a JSON
+ * object", as webhook_parse says. A payload the handler refuses gives
+ * HANDLER_REFUSED.
  */
 typedef int (*handler_scan_fn)(const char *body, size_t len, time_t now,
     struct handler_result *result, char **cause);

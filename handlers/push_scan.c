@@ -596,7 +596,8 @@ push_scan(const char *body, size_t len, time_t now,
 	char			*repo = NULL, *defbranch = NULL, *ref = NULL;
 	char			*before = NULL, *after = NULL, *pushername = NULL;
 	const char		*branch = NULL;
-	int			 created, deleted, forced, rv = -1;
+	int			 created, deleted, forced;
+	int			 rv = HANDLER_REFUSED;
 	size_t			 n, i;
 
 	memset(&ps, 0, sizeof(ps));
@@ -605,6 +606,7 @@ push_scan(const char *body, size_t len, time_t now,
 
 	/* the first pass */
 	t = jscan_next(&ps.js);
+	rv = HANDLER_NOT_JSON;
 	if (t == JSCAN_OBJECT) {
 		if (ps_object(&ps, ps_top_field, NULL) == -1) {
 			ps_syntax(&ps, ps.dupkey, cause);
@@ -628,6 +630,7 @@ push_scan(const char *body, size_t len, time_t now,
 		*cause = xstrdup("payload is not a JSON object");
 		goto out;
 	}
+	rv = HANDLER_REFUSED;
 
 	/* the second pass, in push_handle's order */
 	if (ps_container(&ps.repository, NULL, "repository", 1, JSCAN_OBJECT,

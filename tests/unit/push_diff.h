@@ -181,6 +181,24 @@ push_diff(const char *body, size_t len, int *outcome)
 	memset(&rb, 0, sizeof(rb));
 	a = push_diff_reference(body, len, &ra, &ca, &syntax, &jerr);
 	b = push_scan(body, len, PUSH_DIFF_NOW, &rb, &cb);
+	/* not JSON (or not an object) is told apart by its code */
+	if (b == HANDLER_NOT_JSON && cb != NULL &&
+	    strncmp(cb, "invalid JSON", 12) != 0 &&
+	    strcmp(cb, "payload is not a JSON object") != 0)
+		xasprintf(&out, "push_scan: not JSON for \"%s\"", cb);
+	else if (b == HANDLER_REFUSED && cb != NULL &&
+	    (strncmp(cb, "invalid JSON", 12) == 0 ||
+	    strcmp(cb, "payload is not a JSON object") == 0))
+		xasprintf(&out, "push_scan: refused for \"%s\"", cb);
+	if (out != NULL) {
+		handler_result_clear(&ra);
+		handler_result_clear(&rb);
+		free(ca);
+		free(cb);
+		return out;
+	}
+	if (b != 0)
+		b = -1;
 
 	if (b == -1 && (cb == NULL || rb.repo != NULL || rb.commits != NULL ||
 	    rb.push != NULL || rb.note != NULL))
