@@ -1,9 +1,11 @@
 """Nothing accepted is ever lost: crashes, a full disk, a missed emission.
 
-- Crash: a stream of distinct deliveries while the daemon is SIGKILLed at
-  random moments, 20 times, restarted each time on the same state. Every
-  delivery that got a 2xx must still be known afterwards, and once every
-  delivery is sent again, each is in the day exactly once.
+- Crash: 2,000 distinct deliveries from four concurrent senders (so
+  group commits hold several) while the daemon, with journal_fsync=batch,
+  is SIGKILLed 100 times at moments spread over the stream, restarted each
+  time on the same state. Every delivery that got a 2xx must still be
+  known afterwards, and once every delivery is sent again, each is in the
+  day exactly once.
 - Disk full: on a small tmpfs of the test's own (root only), deliveries get
   503 with a JSON reason while the journal can't grow, 2xx again once space
   is freed, and the episode holds exactly the 2xx ones.
@@ -58,22 +60,34 @@ class Sender(threading.Thread):
 
 
 class TestCrash(unittest.TestCase):
-    ROUNDS = 20
+    ROUNDS = 100
+    DELIVERIES = 2000
+    SENDERS = 4
 
     def test_sigkill_loses_no_acknowledged_delivery(self):
         rng = random.Random(int(os.environ.get("HOOKCAST_SEED", "0")) or None)
         sent, acked = [], []
         tmp = ht.make_tmpdir()
+        per_round = self.DELIVERIES // self.ROUNDS
         try:
-            for _ in range(self.ROUNDS):
+            for r in range(self.ROUNDS):
                 d = ht.Daemon(tmp=tmp, options={"journal-fsync": "batch"})
-                s = Sender(d, sent, acked)
-                s.start()
-                time.sleep(rng.uniform(0.02, 0.4))
+                senders = [Sender(d, sent, acked)
+                           for _ in range(self.SENDERS)]
+                for s in senders:
+                    s.start()
+                # the kill lands somewhere in this round's share
+                target = r * per_round + rng.randint(1, per_round)
+                deadline = time.monotonic() + 30
+                while len(sent) < target and time.monotonic() < deadline:
+                    time.sleep(0.0005)
                 d.kill()
-                s.halt.set()
-                s.join(timeout=30)
+                for s in senders:
+                    s.halt.set()
+                for s in senders:
+                    s.join(timeout=30)
                 d.cleanup()
+            self.assertGreaterEqual(len(sent), self.DELIVERIES // 2)
             self.assertGreater(len(acked), self.ROUNDS,
                                "too few deliveries acknowledged to test")
             with ht.Daemon(tmp=tmp) as d:
