@@ -198,8 +198,14 @@ file_mkdir_one(const char *path, mode_t mode)
 int
 file_mkdirs(const char *path, mode_t mode)
 {
-	char	*p = xstrdup(path), *s;
+	char	*p, *s;
 	int	 saved;
+
+	if (*path == '\0') {
+		errno = ENOENT;
+		return -1;
+	}
+	p = xstrdup(path);
 
 	for (s = p + 1; *s != '\0'; s++) {
 		if (*s != '/')

@@ -8,6 +8,7 @@
 
 #include "buf.h"
 #include "log.h"
+#include "utf8.h"
 
 static enum log_level log_level = LOG_LEVEL_INFO;
 
@@ -58,43 +59,6 @@ log_level_name(enum log_level level)
 #define LOG_MSG_MAX	4096
 
 /*
- * Length of the UTF-8 character at s (at most n bytes), or 0 if s does not
- * start one: overlong forms, surrogates and code points past U+10FFFF are
- * not UTF-8.
- */
-static size_t
-log_utf8_len(const unsigned char *s, size_t n)
-{
-	unsigned char	lo = 0x80, hi = 0xbf;
-	size_t		len, i;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		len = 3;
-		if (s[0] == 0xe0)
-			lo = 0xa0;
-		else if (s[0] == 0xed)
-			hi = 0x9f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		len = 4;
-		if (s[0] == 0xf0)
-			lo = 0x90;
-		else if (s[0] == 0xf4)
-			hi = 0x8f;
-	} else
-		return 0;
-	if (len > n || s[1] < lo || s[1] > hi)
-		return 0;
-	for (i = 2; i < len; i++)
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	return len;
-}
-
-/*
  * Append s (n bytes) to b with what a log line must not carry written as
  * \xNN: C0 controls (newline among them), DEL, C1 controls (U+0080 to
  * U+009F, which some terminals obey like ESC) and every byte that is not
@@ -111,7 +75,7 @@ log_clean(struct buf *b, const unsigned char *s, size_t n, size_t inmax,
 	int	esc;
 
 	while (i < n) {
-		ulen = log_utf8_len(s + i, n - i);
+		ulen = utf8_seq_len(s + i, n - i);
 		if (ulen == 0) {
 			esc = 1;
 			ulen = 1;

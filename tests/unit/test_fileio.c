@@ -1,0 +1,211 @@
+/* Unit tests: common/fileio.c (atomic writes, directories) and utf8.c */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <dirent.h>
+
+#include <cmocka.h>
+
+#include "fileio.h"
+#include "utf8.h"
+#include "xmalloc.h"
+
+static char *
+tmpdir(void)
+{
+	char	*d = xstrdup("/tmp/hookcast-fileio-XXXXXX");
+
+	assert_non_null(mkdtemp(d));
+	return d;
+}
+
+static void
+rmtree(const char *dir)
+{
+	char	*cmd;
+
+	xasprintf(&cmd, "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+}
+
+static char *
+slurp(const char *path)
+{
+	char	buf[4096];
+	int	fd = open(path, O_RDONLY);
+	ssize_t	n;
+
+	if (fd == -1)
+		return NULL;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n < 0)
+		return NULL;
+	buf[n] = '\0';
+	return xstrdup(buf);
+}
+
+/* Files in dir (temporary ones would show up). */
+static int
+count_files(const char *dir)
+{
+	DIR		*d = opendir(dir);
+	struct dirent	*e;
+	int		 n = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL)
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+			n++;
+	closedir(d);
+	return n;
+}
+
+static void
+test_write_atomic(void **state)
+{
+	char		*dir = tmpdir(), *path, *text;
+	struct stat	 st;
+
+	(void)state;
+	xasprintf(&path, "%s/feed.xml", dir);
+	assert_int_equal(file_write_atomic(path, "one", 3, 0644), 0);
+	assert_int_equal(file_write_atomic(path, "second", 6, 0600), 0);
+	text = slurp(path);
+	assert_string_equal(text, "second");
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	assert_int_equal(count_files(dir), 1);	/* no temporary left */
+	free(text);
+	free(path);
+	rmtree(dir);
+	free(dir);
+}
+
+/* A target replaced by a symlink: the link is replaced, not followed. */
+static void
+test_write_atomic_symlink(void **state)
+{
+	char	*dir = tmpdir(), *path, *victim, *text;
+
+	(void)state;
+	xasprintf(&path, "%s/feed.xml", dir);
+	xasprintf(&victim, "%s/victim", dir);
+	assert_int_equal(file_write_atomic(victim, "precious", 8, 0600), 0);
+	assert_int_equal(symlink(victim, path), 0);
+	assert_int_equal(file_write_atomic(path, "feed", 4, 0644), 0);
+	text = slurp(victim);
+	assert_string_equal(text, "precious");
+	free(text);
+	text = slurp(path);
+	assert_string_equal(text, "feed");
+	free(text);
+	free(path);
+	free(victim);
+	rmtree(dir);
+	free(dir);
+}
+
+static void
+test_abort_leaves_nothing(void **state)
+{
+	struct file_atomic	 af;
+	char			*dir = tmpdir(), *path;
+
+	(void)state;
+	xasprintf(&path, "%s/journal", dir);
+	assert_int_equal(file_atomic_open(&af, path, 0600), 0);
+	assert_int_equal(file_pwrite_all(af.fd, "abc", 3, 0), 0);
+	file_atomic_abort(&af);
+	assert_int_equal(count_files(dir), 0);
+	assert_int_equal(af.fd, -1);
+	free(path);
+	rmtree(dir);
+	free(dir);
+}
+
+static void
+test_mkdirs(void **state)
+{
+	char	*dir = tmpdir(), *deep, *file, *under;
+
+	(void)state;
+	xasprintf(&deep, "%s/a/b/c", dir);
+	xasprintf(&file, "%s/plain", dir);
+	xasprintf(&under, "%s/plain/x", dir);
+	assert_int_equal(file_mkdirs(deep, 0755), 0);
+	assert_int_equal(file_mkdirs(deep, 0755), 0);	/* exists: fine */
+	assert_int_equal(file_write_atomic(file, "x", 1, 0644), 0);
+	errno = 0;
+	assert_int_equal(file_mkdirs(under, 0755), -1);
+	assert_int_equal(errno, ENOTDIR);
+	errno = 0;
+	assert_int_equal(file_mkdirs(file, 0755), -1);
+	assert_int_equal(errno, ENOTDIR);
+	/* an empty path (an empty --output-dir=) is an error, not a read
+	 * past its end */
+	errno = 0;
+	assert_int_equal(file_mkdirs("", 0755), -1);
+	assert_int_equal(errno, ENOENT);
+	free(deep);
+	free(file);
+	free(under);
+	rmtree(dir);
+	free(dir);
+}
+
+static const struct utf8_case {
+	const char	*s;
+	size_t		 len;
+	int		 valid;
+} utf8_cases[] = {
+	{ "plain", 5, 1 },
+	{ "caf\xc3\xa9", 5, 1 },
+	{ "\xe2\x82\xac", 3, 1 },		/* euro sign */
+	{ "\xf0\x9f\x8e\x99", 4, 1 },		/* U+1F399 */
+	{ "\xf4\x8f\xbf\xbf", 4, 1 },		/* U+10FFFF */
+	{ "\xff", 1, 0 },
+	{ "\xc0\xaf", 2, 0 },			/* overlong '/' */
+	{ "\xe0\x80\xaf", 3, 0 },		/* overlong */
+	{ "\xed\xa0\x80", 3, 0 },		/* surrogate */
+	{ "\xf4\x90\x80\x80", 4, 0 },		/* past U+10FFFF */
+	{ "\xe2\x82", 2, 0 },			/* cut short */
+	{ "\x80", 1, 0 },			/* stray continuation */
+	{ "a\0b", 3, 0 },			/* NUL */
+};
+
+static void
+test_utf8(void **state)
+{
+	size_t	i;
+
+	(void)state;
+	for (i = 0; i < sizeof(utf8_cases) / sizeof(utf8_cases[0]); i++)
+		if (utf8_valid(utf8_cases[i].s, utf8_cases[i].len) !=
+		    utf8_cases[i].valid)
+			fail_msg("utf8 case %zu", i);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_write_atomic),
+		cmocka_unit_test(test_write_atomic_symlink),
+		cmocka_unit_test(test_abort_leaves_nothing),
+		cmocka_unit_test(test_mkdirs),
+		cmocka_unit_test(test_utf8),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
