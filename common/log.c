@@ -157,20 +157,31 @@ log_strerror_posix(int ret, char *buf, int err)
 	    default: log_strerror_posix)				\
 	    (strerror_r((err), (buf), (len)), (buf), (err))
 
-void
-log_warn(const char *fmt, ...)
+/* A message with the text of errno (kept as it was). */
+static void log_verr(enum log_level, const char *, va_list)
+    __attribute__((format(printf, 2, 0)));
+
+static void
+log_verr(enum log_level level, const char *fmt, va_list ap)
 {
-	va_list		 ap;
 	char		 buf[256];
 	const char	*err;
 	int		 saved = errno;
 
 	buf[0] = '\0';
 	err = log_strerror(saved, buf, sizeof(buf));
-	va_start(ap, fmt);
-	log_vwrite(LOG_LEVEL_WARNING, err, fmt, ap);
-	va_end(ap);
+	log_vwrite(level, err, fmt, ap);
 	errno = saved;
+}
+
+void
+log_warn(const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	log_verr(LOG_LEVEL_WARNING, fmt, ap);
+	va_end(ap);
 }
 
 #define LOG_FUNC(name, level)					\
@@ -192,15 +203,10 @@ LOG_FUNC(log_debug, LOG_LEVEL_DEBUG)
 void
 fatal(const char *fmt, ...)
 {
-	va_list		 ap;
-	char		 buf[256];
-	const char	*err;
-	int		 saved = errno;
+	va_list	ap;
 
-	buf[0] = '\0';
-	err = log_strerror(saved, buf, sizeof(buf));
 	va_start(ap, fmt);
-	log_vwrite(LOG_LEVEL_ERR, err, fmt, ap);
+	log_verr(LOG_LEVEL_ERR, fmt, ap);
 	va_end(ap);
 	exit(1);
 }

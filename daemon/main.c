@@ -139,6 +139,8 @@ main(int argc, char **argv)
 			fprintf(stderr, "<3>%s\n", causes.v[j]);
 		fprintf(stderr, "<3>hookcastd: configuration errors; not "
 		    "starting\n");
+		config_causes_clear(&causes);
+		config_clear(&d.conf);
 		return 1;
 	}
 	log_set_level(d.conf.log_level);
