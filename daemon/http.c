@@ -24,6 +24,8 @@
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 
+#include "buf.h"
+#include "hostport.h"
 #include "http.h"
 #include "log.h"
 #include "xmalloc.h"
@@ -49,7 +51,9 @@ struct http_conn {
 	int			 close_after;	/* close once the reply drained */
 	int			 peer_gone;	/* client closed while handling */
 	int			 have_request;
+	int			 replied;	/* to the current request */
 	int			 tls;
+	struct http_scan	 scan;		/* of the head being read */
 	struct http_request	 req;
 	char			 peer[64];
 	struct http_conn	*next, *prev;
@@ -69,6 +73,7 @@ struct http_server {
 	size_t			 nconns;
 	size_t			 pending;
 	SSL_CTX			*tls;		/* NULL: plain HTTP */
+	size_t			 scanned;	/* head bytes examined */
 };
 
 static void	http_conn_read(struct bufferevent *, void *);
@@ -157,20 +162,61 @@ http_value_has(const char *value, const char *token)
 	return 0;
 }
 
-/* Find "\r\n\r\n" (or "\n\n") ending a head; return its length or 0. */
-static size_t
-http_head_end(const char *buf, size_t len)
-{
-	size_t	i;
+/* Where http_scan_feed stands; a zeroed struct is SCAN_LEAD. */
+enum scan_state {
+	SCAN_LEAD,		/* empty lines before the request line */
+	SCAN_LINE,		/* inside a line */
+	SCAN_LF,		/* just after a '\n' */
+	SCAN_LFCR,		/* just after "\n\r" */
+	SCAN_DONE,		/* the blank line was seen */
+};
 
-	for (i = 0; i < len; i++) {
-		if (buf[i] != '\n')
-			continue;
-		if (i + 1 < len && buf[i + 1] == '\n')
-			return i + 2;
-		if (i + 2 < len && buf[i + 1] == '\r' && buf[i + 2] == '\n')
-			return i + 3;
+/*
+ * A head ends at the first "\n\n" or "\n\r\n" after the request line
+ * begins; CRs and LFs before it are skipped (RFC 9112 2.2). The state
+ * carries a line end split across two reads.
+ */
+size_t
+http_scan_feed(struct http_scan *sc, const char *buf, size_t len)
+{
+	const char	*nl;
+	size_t		 i = 0;
+
+	if (sc->state == SCAN_DONE)
+		return sc->off;
+	while (i < len) {
+		switch (sc->state) {
+		case SCAN_LEAD:
+			if (buf[i] != '\r' && buf[i] != '\n') {
+				sc->start = sc->off + i;
+				sc->state = SCAN_LINE;
+			}
+			break;
+		case SCAN_LINE:
+			nl = memchr(buf + i, '\n', len - i);
+			if (nl == NULL) {
+				i = len;
+				continue;
+			}
+			i = (size_t)(nl - buf);
+			sc->state = SCAN_LF;
+			break;
+		case SCAN_LF:
+		case SCAN_LFCR:
+			if (buf[i] == '\n') {
+				sc->off += i + 1;
+				sc->state = SCAN_DONE;
+				return sc->off;
+			}
+			sc->state = sc->state == SCAN_LF && buf[i] == '\r' ?
+			    SCAN_LFCR : SCAN_LINE;
+			break;
+		default:
+			return sc->off;
+		}
+		i++;
 	}
+	sc->off += len;
 	return 0;
 }
 
@@ -178,6 +224,7 @@ long
 http_parse_head(const char *buf, size_t len, size_t max_header,
     struct http_request *req, int *status, const char **cause)
 {
+	struct http_scan sc;
 	size_t		 end, linelen, i;
 	const char	*p, *line, *eol, *sp1, *sp2, *colon, *v, *ve;
 	const char	*te, *cl, *conn, *expect;
@@ -186,11 +233,8 @@ http_parse_head(const char *buf, size_t len, size_t max_header,
 
 	memset(req, 0, sizeof(*req));
 	req->content_length = -1;
-	/* RFC 9112: ignore empty lines before the request line */
-	p = buf;
-	while ((size_t)(p - buf) < len && (*p == '\r' || *p == '\n'))
-		p++;
-	end = http_head_end(p, len - (size_t)(p - buf));
+	memset(&sc, 0, sizeof(sc));
+	end = http_scan_feed(&sc, buf, len);
 	if (end == 0) {
 		if (len > max_header) {
 			*status = 431;
@@ -199,7 +243,8 @@ http_parse_head(const char *buf, size_t len, size_t max_header,
 		}
 		return 0;
 	}
-	end += (size_t)(p - buf);
+	/* RFC 9112: empty lines before the request line are ignored */
+	p = buf + sc.start;
 	if (end > max_header) {
 		*status = 431;
 		*cause = "request head too large";
@@ -392,24 +437,88 @@ http_conn_arm(struct http_conn *c, int seconds)
 	evtimer_add(c->deadline, &tv);
 }
 
-/* Queue a reply on the connection and move to CONN_WRITING. */
+/*
+ * The status line and header fields of a reply, into b. Every reply head
+ * is built here, in a growable buffer, so no length is ever taken from a
+ * format that was cut short. len < 0: no Content-Length.
+ */
+static void
+http_format_head(struct buf *b, int status, const char *ctype,
+    long long len, int close_after)
+{
+	buf_printf(b, "HTTP/1.1 %d %s\r\nServer: hookcastd\r\n", status,
+	    http_status_text(status));
+	if (ctype != NULL)
+		buf_printf(b, "Content-Type: %s\r\n", ctype);
+	if (len >= 0)
+		buf_printf(b, "Content-Length: %lld\r\n", len);
+	if (close_after)
+		buf_puts(b, "Connection: close\r\n");
+	buf_puts(b, "\r\n");
+}
+
+/* {"ok":false,"error":cause} into b, cause escaped as a JSON string. */
+static void
+http_format_error(struct buf *b, const char *cause)
+{
+	const unsigned char	*p;
+
+	buf_puts(b, "{\"ok\":false,\"error\":\"");
+	for (p = (const unsigned char *)cause; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\')
+			buf_printf(b, "\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7f)
+			buf_printf(b, "\\u%04x", *p);
+		else
+			buf_putc(b, (char)*p);
+	}
+	buf_puts(b, "\"}");
+}
+
+/*
+ * Will the connection close after a reply now? When asked to, when the
+ * request or the server says so, or when a body announced by the request
+ * was not read: it is not skipped over, so nothing after it can be read.
+ */
+static int
+http_conn_closing(struct http_conn *c, int close_after)
+{
+	if (close_after || !c->server->accepting)
+		return 1;
+	if (!c->have_request)
+		return 0;
+	if (!c->req.keep_alive)
+		return 1;
+	return (c->state == CONN_HEAD || c->state == CONN_BODY) &&
+	    c->req.content_length > 0;
+}
+
+/*
+ * Queue a reply on the connection and move to CONN_WRITING. The reply
+ * says "Connection: close" exactly when the connection closes after it.
+ */
 static void
 http_conn_send(struct http_conn *c, int status, const char *ctype,
     const char *body, size_t len, int close_after)
 {
 	struct evbuffer	*out = bufferevent_get_output(c->bev);
+	struct buf	 b;
+	long long	 clen = (long long)len;
 
-	if (c->have_request && !c->req.keep_alive)
-		close_after = 1;
+	close_after = http_conn_closing(c, close_after);
 	c->close_after = close_after;
-	evbuffer_add_printf(out, "HTTP/1.1 %d %s\r\n"
-	    "Server: hookcastd\r\n"
-	    "Content-Type: %s\r\n"
-	    "Content-Length: %zu\r\n"
-	    "%s"
-	    "\r\n", status, http_status_text(status),
-	    ctype != NULL ? ctype : "application/json", len,
-	    close_after ? "Connection: close\r\n" : "");
+	c->replied = 1;
+	if (status == 204 || status == 304) {
+		/* RFC 9110 6.4.1: no content, 204 no length either */
+		len = 0;
+		clen = status == 204 ? -1 : 0;
+	}
+	if (c->have_request && strcmp(c->req.method, "HEAD") == 0)
+		len = 0;	/* the length a GET would have, no body */
+	buf_init(&b);
+	http_format_head(&b, status, ctype, clen, close_after);
+	evbuffer_add(out, b.data, b.len);
+	buf_free(&b);
 	if (len > 0)
 		evbuffer_add(out, body, len);
 	c->state = CONN_WRITING;
@@ -418,18 +527,69 @@ http_conn_send(struct http_conn *c, int status, const char *ctype,
 	http_conn_arm(c, c->server->limits.timeout);
 }
 
+/* Reply with a JSON error naming cause. */
+static void
+http_conn_send_error(struct http_conn *c, int status, const char *cause,
+    int close_after)
+{
+	struct buf	b;
+
+	buf_init(&b);
+	http_format_error(&b, cause);
+	http_conn_send(c, status, "application/json", b.data, b.len,
+	    close_after);
+	buf_free(&b);
+}
+
+/* Why a reply can't go out as asked, or NULL. */
+static const char *
+http_reply_invalid(int status, const char *ctype, const char *body,
+    size_t len)
+{
+	const unsigned char	*p;
+
+	if (status < 200 || status > 999)
+		return "status is not a final status";
+	if (body == NULL && len > 0)
+		return "no body for a nonzero length";
+	if (len > (size_t)LLONG_MAX)
+		return "length out of range";
+	if (ctype == NULL)
+		return NULL;
+	for (p = (const unsigned char *)ctype; *p != '\0'; p++)
+		if ((*p < 0x20 && *p != '\t') || *p == 0x7f)
+			return "control character in the content type";
+	return NULL;
+}
+
 static void
 http_reply_common(struct http_request *req, int status, const char *ctype,
     const char *body, size_t len, int close_after)
 {
-	struct http_conn	*c = req->conn;
+	struct http_conn	*c;
+	const char		*why;
 
+	if (req == NULL || (c = req->conn) == NULL) {
+		log_warnx("%s: a reply to no connection", __func__);
+		return;
+	}
+	if (!c->have_request || c->replied || &c->req != req) {
+		log_warnx("http: %s: a second reply (%d) dropped", c->peer,
+		    status);
+		return;
+	}
 	if (c->state == CONN_HANDLING)
 		c->server->pending--;
 	if (c->peer_gone) {
 		/* the client left while we worked: nothing to send it */
 		c->state = CONN_WRITING;
 		http_conn_free(c);
+		return;
+	}
+	if ((why = http_reply_invalid(status, ctype, body, len)) != NULL) {
+		log_warnx("http: %s: %s %s: reply %d refused: %s; sent 500",
+		    c->peer, req->method, req->path, status, why);
+		http_conn_send_error(c, 500, "internal error", 1);
 		return;
 	}
 	http_conn_send(c, status, ctype, body, len, close_after);
@@ -453,13 +613,8 @@ http_reply_close(struct http_request *req, int status, const char *ctype,
 static void
 http_conn_error(struct http_conn *c, int status, const char *cause)
 {
-	char	body[256];
-	int	n;
-
-	n = snprintf(body, sizeof(body), "{\"ok\":false,\"error\":\"%s\"}",
-	    cause);
 	bufferevent_disable(c->bev, EV_READ);
-	http_conn_send(c, status, "application/json", body, (size_t)n, 1);
+	http_conn_send_error(c, status, cause, 1);
 }
 
 /* Begin a new request on a kept-alive connection. */
@@ -468,6 +623,8 @@ http_conn_next(struct http_conn *c)
 {
 	http_request_clear(&c->req);
 	c->have_request = 0;
+	c->replied = 0;
+	memset(&c->scan, 0, sizeof(c->scan));
 	c->state = CONN_HEAD;
 	http_conn_arm(c, c->server->limits.timeout);
 	bufferevent_enable(c->bev, EV_READ);
@@ -495,24 +652,78 @@ http_conn_dispatch(struct http_conn *c)
 	s->request_cb(&c->req, s->arg);
 }
 
+/*
+ * Go on looking for the end of the head in the input, from where the last
+ * read left off, up to offset upto; the head's length once found, else 0.
+ * The bytes are looked at in place, not pulled up into one piece.
+ */
+static size_t
+http_conn_scan(struct http_conn *c, size_t upto)
+{
+	struct evbuffer		*in = bufferevent_get_input(c->bev);
+	struct evbuffer_ptr	 ptr;
+	struct evbuffer_iovec	 v[8];
+	size_t			 end, len, before;
+	int			 i, n;
+
+	while (c->scan.off < upto) {
+		if (evbuffer_ptr_set(in, &ptr, c->scan.off,
+		    EVBUFFER_PTR_SET) == -1)
+			return 0;
+		n = evbuffer_peek(in, (ssize_t)(upto - c->scan.off), &ptr, v,
+		    8);
+		if (n <= 0)
+			return 0;
+		for (i = 0; i < n && i < 8 && c->scan.off < upto; i++) {
+			len = v[i].iov_len;
+			if (len > upto - c->scan.off)
+				len = upto - c->scan.off;
+			before = c->scan.off;
+			end = http_scan_feed(&c->scan, v[i].iov_base, len);
+			c->server->scanned += c->scan.off - before;
+			if (end != 0)
+				return end;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A read while in CONN_HEAD: scan only the new bytes for the end of the
+ * head, and parse the head once, when it is all there (a head trickled
+ * byte by byte costs its length, not its length squared).
+ */
 static void
 http_conn_head(struct http_conn *c)
 {
 	struct http_server	*s = c->server;
 	struct evbuffer		*in = bufferevent_get_input(c->bev);
-	size_t			 avail = evbuffer_get_length(in), look;
+	size_t			 avail = evbuffer_get_length(in), cap, end;
 	const char		*data, *cause;
 	long			 used;
-	int			 status;
+	int			 status, rv;
 
-	look = avail < s->limits.max_header + 4 ? avail :
-	    s->limits.max_header + 4;
-	data = (const char *)evbuffer_pullup(in, (ssize_t)look);
-	used = http_parse_head(data, look, s->limits.max_header, &c->req,
-	    &status, &cause);
-	if (used == 0)
+	/* one byte past the limit tells a head that is too large */
+	cap = s->limits.max_header + 1;
+	end = http_conn_scan(c, avail < cap ? avail : cap);
+	if (end == 0) {
+		if (c->scan.off < cap)
+			return;
+		log_info("http: %s: 431 request head too large", c->peer);
+		http_conn_error(c, 431, "request head too large");
 		return;
-	if (used < 0) {
+	}
+	data = (const char *)evbuffer_pullup(in, (ssize_t)end);
+	s->scanned += end;
+	used = http_parse_head(data, end, s->limits.max_header, &c->req,
+	    &status, &cause);
+	if (used <= 0) {
+		if (used == 0) {
+			/* the scan and the parse disagree: a bug */
+			log_warnx("%s: head end not found again", __func__);
+			status = 400;
+			cause = "malformed request head";
+		}
 		log_info("http: %s: %d %s", c->peer, status, cause);
 		http_conn_error(c, status, cause);
 		return;
@@ -529,10 +740,15 @@ http_conn_head(struct http_conn *c)
 		}
 		c->req.content_length = 0;
 	}
-	if (s->head_cb(&c->req, s->arg) == -1) {
-		/* replied already; don't read a body we refused */
+	rv = s->head_cb(&c->req, s->arg);
+	if (rv == -1 || c->replied) {
+		/* refused: don't read a body (the reply said so if one came) */
 		bufferevent_disable(c->bev, EV_READ);
-		c->close_after = c->close_after || c->req.content_length > 0;
+		if (!c->replied) {
+			log_warnx("http: %s: %s %s refused without a reply",
+			    c->peer, c->req.method, c->req.path);
+			http_conn_send_error(c, 500, "internal error", 1);
+		}
 		return;
 	}
 	if (c->req.content_length > (long long)s->limits.max_body) {
@@ -577,6 +793,12 @@ http_conn_write(struct bufferevent *bev, void *arg)
 
 	if (c->state != CONN_WRITING)
 		return;
+	if (!c->close_after && !c->server->accepting &&
+	    evbuffer_get_length(bufferevent_get_input(bev)) == 0) {
+		/* stopping: an idle kept-alive connection goes, as in stop */
+		http_conn_free(c);
+		return;
+	}
 	if (!c->close_after) {
 		http_conn_next(c);
 		/* a request that arrived while we were busy */
@@ -781,49 +1003,42 @@ http_server_add_listener(struct http_server *s, evutil_socket_t fd,
 	return 0;
 }
 
-/* "host:port" or "[v6]:port" (port 0 picks one) into ss. 0 or -1. */
+/*
+ * "host:port" or "[v6]:port" (port 0 picks one) into ss: the host is an
+ * IPv4 address or localhost (127.0.0.1), or an IPv6 address in brackets;
+ * names are not looked up. 0, or -1 with a static *cause.
+ */
 static int
-http_parse_addr(const char *addr, struct sockaddr_storage *ss, int *sslen)
+http_parse_addr(const char *addr, struct sockaddr_storage *ss, int *sslen,
+    const char **cause)
 {
-	const char		*colon = strrchr(addr, ':'), *hs, *he;
-	char			 host[INET6_ADDRSTRLEN], *end;
-	long			 port;
+	struct hostport		 hp;
+	const char		*host;
 	struct sockaddr_in	*sin = (struct sockaddr_in *)ss;
 	struct sockaddr_in6	*sin6 = (struct sockaddr_in6 *)ss;
 
-	if (colon == NULL || colon[1] == '\0')
+	if (hostport_parse(addr, &hp, cause) == -1)
 		return -1;
-	port = strtol(colon + 1, &end, 10);
-	if (*end != '\0' || port < 0 || port > 65535)
-		return -1;
-	hs = addr;
-	he = colon;
-	if (*hs == '[') {
-		if (he[-1] != ']')
-			return -1;
-		hs++;
-		he--;
-	}
-	if (he <= hs || (size_t)(he - hs) >= sizeof(host))
-		return -1;
-	memcpy(host, hs, (size_t)(he - hs));
-	host[he - hs] = '\0';
 	memset(ss, 0, sizeof(*ss));
-	if (strcmp(host, "localhost") == 0)
-		strcpy(host, "127.0.0.1");
-	if (inet_pton(AF_INET, host, &sin->sin_addr) == 1) {
-		sin->sin_family = AF_INET;
-		sin->sin_port = htons((uint16_t)port);
-		*sslen = sizeof(*sin);
-		return 0;
-	}
-	if (inet_pton(AF_INET6, host, &sin6->sin6_addr) == 1) {
+	if (hp.bracketed) {
+		if (inet_pton(AF_INET6, hp.host, &sin6->sin6_addr) != 1) {
+			*cause = "not an IPv6 address in the brackets";
+			return -1;
+		}
 		sin6->sin6_family = AF_INET6;
-		sin6->sin6_port = htons((uint16_t)port);
+		sin6->sin6_port = htons((uint16_t)hp.port);
 		*sslen = sizeof(*sin6);
 		return 0;
 	}
-	return -1;
+	host = strcmp(hp.host, "localhost") == 0 ? "127.0.0.1" : hp.host;
+	if (inet_pton(AF_INET, host, &sin->sin_addr) != 1) {
+		*cause = "the host is not an IPv4 address or localhost";
+		return -1;
+	}
+	sin->sin_family = AF_INET;
+	sin->sin_port = htons((uint16_t)hp.port);
+	*sslen = sizeof(*sin);
+	return 0;
 }
 
 int
@@ -832,11 +1047,13 @@ http_server_listen(struct http_server *s, const char *addr, char **cause)
 	struct sockaddr_storage	 ss;
 	int			 sslen = sizeof(ss), fd, one = 1;
 	char			 host[INET6_ADDRSTRLEN], shown[96];
+	const char		*why;
 	socklen_t		 len;
 
 	memset(&ss, 0, sizeof(ss));
-	if (http_parse_addr(addr, &ss, &sslen) == -1) {
-		xasprintf(cause, "listen: '%s' is not an address:port", addr);
+	if (http_parse_addr(addr, &ss, &sslen, &why) == -1) {
+		xasprintf(cause, "listen: '%s' is not an address:port: %s",
+		    addr, why);
 		return -1;
 	}
 	fd = socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
@@ -926,6 +1143,12 @@ size_t
 http_server_connections(const struct http_server *s)
 {
 	return s->nconns;
+}
+
+size_t
+http_server_scanned(const struct http_server *s)
+{
+	return s->scanned;
 }
 
 void

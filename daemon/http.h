@@ -46,6 +46,24 @@ struct http_limits {
 };
 
 /*
+ * Where the search for the end of a head stands: a zeroed struct starts a
+ * new head. Fed the bytes as they arrive, it looks at each byte once.
+ */
+struct http_scan {
+	size_t	off;		/* bytes examined */
+	size_t	start;		/* offset of the request line */
+	int	state;		/* private */
+};
+
+/*
+ * Examine the next len bytes of a head (those at sc->off on). Returns the
+ * head's length (through its blank line; empty lines before the request
+ * line count) once its end is seen, else 0. Stops at the end: the bytes
+ * after it are not examined.
+ */
+size_t	 http_scan_feed(struct http_scan *sc, const char *buf, size_t len);
+
+/*
  * Parse a request head (request line and headers, up to and including the
  * blank line) from buf. Returns the number of bytes consumed when complete,
  * 0 when more bytes are needed, or -1 on a bad request with *status (400,
@@ -63,7 +81,9 @@ const char *http_status_text(int);
 /*
  * Called when a head is complete, before the body is read. Return 0 to go
  * on reading the body, or reply (http_reply) and return -1 to refuse the
- * request without reading its body.
+ * request without reading its body: the connection then closes if a body
+ * was announced. (Replying yet returning 0 counts as a refusal; returning
+ * -1 without a reply sends a 500.)
  */
 typedef int (*http_head_cb)(struct http_request *, void *arg);
 /* Called with the whole request; must lead to exactly one http_reply. */
@@ -71,7 +91,10 @@ typedef void (*http_request_cb)(struct http_request *, void *arg);
 
 struct http_server *http_server_new(struct event_base *,
 	    const struct http_limits *, http_head_cb, http_request_cb, void *);
-/* Listen on "host:port" or "[v6]:port"; logs the bound address. */
+/*
+ * Listen on "host:port" (IPv4 or localhost) or "[v6]:port", as
+ * hostport_parse reads them; logs the bound address.
+ */
 int	 http_server_listen(struct http_server *, const char *addr,
 	    char **cause);
 /* Serve on an inherited listening socket (socket activation). */
@@ -87,12 +110,23 @@ void	 http_server_stop_accepting(struct http_server *);
 /* Connections with a request being handled (body read, no reply yet). */
 size_t	 http_server_pending(const struct http_server *);
 size_t	 http_server_connections(const struct http_server *);
+/*
+ * Bytes of request heads examined since the start, over all reads: it
+ * grows with what clients send, not with how it is split into reads.
+ */
+size_t	 http_server_scanned(const struct http_server *);
 void	 http_server_free(struct http_server *);
 
 /*
  * Answer a request; the connection is kept alive or closed as the request
- * allows (close forces it closed). body is copied. Exactly once per
- * request; after it the request must not be touched.
+ * allows (close forces it closed), and the reply says which ("Connection:
+ * close"). body is copied; NULL with len 0 is an empty body. ctype NULL
+ * sends no Content-Type. A reply the server can't send as asked (NULL
+ * body with a length, a status that is not 200..999, a control character
+ * in ctype) is logged and goes out as a 500 that closes. A HEAD request
+ * gets the head only; a 204 or 304 no body. Exactly once per request
+ * (a second reply is logged and dropped); after it the request must not
+ * be touched. NULL, or a request from no connection, does nothing.
  */
 void	 http_reply(struct http_request *, int status, const char *ctype,
 	    const char *body, size_t len);

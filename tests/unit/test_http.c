@@ -1,4 +1,16 @@
-/* Unit tests: daemon/http.c (http_parse_head and friends) */
+/*
+ * Unit tests: daemon/http.c (http_parse_head and friends, and the server
+ * itself on loopback: what a reply says about the connection, the work a
+ * trickled head costs, replies a handler gets wrong, listen addresses).
+ */
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -6,10 +18,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <unistd.h>
 
 #include <cmocka.h>
+#include <event2/event.h>
 
+#include "buf.h"
 #include "http.h"
+#include "log.h"
 #include "xmalloc.h"
 
 #define MAX_HEADER	65536
@@ -552,6 +569,789 @@ test_http_nul_in_tokens(void **state)
 		fail_msg("%zu head(s) with a NUL in a token accepted", bad);
 }
 
+/* -- the server on loopback ------------------------------------------ */
+
+/*
+ * A server on 127.0.0.1 with a kernel-chosen port, driven from the test:
+ * the client sockets are non-blocking and every wait runs the server's
+ * loop. Waits are bounded by a number of rounds, only to fail instead of
+ * hanging; nothing is asserted about time.
+ */
+struct srv {
+	struct event_base	*base;
+	struct http_server	*server;
+	int			 port;
+	struct http_request	*held;		/* answered later by the test */
+	int			 requests;	/* request_cb calls */
+};
+
+struct client {
+	int		 fd;
+	struct buf	 in;		/* received, not yet taken */
+	int		 eof;		/* the server closed (or reset) */
+};
+
+struct reply {
+	int		 status;
+	struct buf	 head;		/* status line and headers */
+	struct buf	 body;
+	long long	 content_length;	/* -1: none */
+	int		 close;		/* said "Connection: close" */
+	char		 ctype[256];	/* "": none */
+};
+
+#define ROUNDS		2000	/* of at most 10 ms each */
+#define LONG_CTYPE	8000
+
+/* Refusals decided from the head, as webhook_head does. */
+static int
+srv_head(struct http_request *req, void *arg)
+{
+	if (strcmp(req->path, "/refuse") == 0) {
+		http_reply(req, 404, "application/json", "{\"ok\":false}", 12);
+		return -1;
+	}
+	if (strcmp(req->path, "/refuse-silently") == 0)
+		return -1;	/* wrong: no reply */
+	if (strcmp(req->path, "/refuse-and-go-on") == 0) {
+		http_reply(req, 403, "text/plain", "no\n", 3);
+		return 0;	/* wrong: replied, yet goes on */
+	}
+	return 0;
+}
+
+static void
+srv_request(struct http_request *req, void *arg)
+{
+	struct srv	*s = arg;
+	const char	*p = req->path;
+	char		*ct;
+
+	s->requests++;
+	if (strcmp(p, "/ok") == 0)
+		http_reply(req, 200, "text/plain", "hello\n", 6);
+	else if (strcmp(p, "/echo") == 0)
+		http_reply(req, 200, "application/octet-stream", req->body,
+		    req->bodylen);
+	else if (strcmp(p, "/close") == 0)
+		http_reply_close(req, 200, "text/plain", "bye\n", 4);
+	else if (strcmp(p, "/hold") == 0)
+		s->held = req;
+	else if (strcmp(p, "/null-empty") == 0)
+		http_reply(req, 200, NULL, NULL, 0);
+	else if (strcmp(p, "/null-ctype") == 0)
+		http_reply(req, 200, NULL, "abc", 3);
+	else if (strcmp(p, "/null-body") == 0)
+		http_reply(req, 200, "text/plain", NULL, 5);
+	else if (strcmp(p, "/crlf-ctype") == 0)
+		http_reply(req, 200, "text/plain\r\nX-Injected: yes", "x", 1);
+	else if (strcmp(p, "/bad-status") == 0)
+		http_reply(req, 42, "text/plain", "x", 1);
+	else if (strcmp(p, "/no-content") == 0)
+		http_reply(req, 204, "text/plain", "dropped", 7);
+	else if (strcmp(p, "/twice") == 0) {
+		http_reply(req, 200, "text/plain", "one\n", 4);
+		http_reply(req, 201, "text/plain", "two\n", 4);
+	} else if (strcmp(p, "/long-ctype") == 0) {
+		ct = xmalloc(LONG_CTYPE + 1);
+		memcpy(ct, "text/plain; x=", 14);
+		memset(ct + 14, 'a', LONG_CTYPE - 14);
+		ct[LONG_CTYPE] = '\0';
+		http_reply(req, 200, ct, "long\n", 5);
+		free(ct);
+	} else
+		http_reply(req, 404, "text/plain", "nope\n", 5);
+}
+
+static void
+srv_start(struct srv *s, size_t max_header, size_t max_body, int timeout)
+{
+	struct http_limits	 l = { .max_header = max_header,
+	    .max_body = max_body, .timeout = timeout,
+	    .max_connections = 16 };
+	struct sockaddr_in	 sin;
+	socklen_t		 len = sizeof(sin);
+	char			*cause = NULL;
+	int			 fd;
+
+	memset(s, 0, sizeof(*s));
+	log_set_level(LOG_LEVEL_WARNING);
+	s->base = event_base_new();
+	assert_non_null(s->base);
+	s->server = http_server_new(s->base, &l, srv_head, srv_request, s);
+	fd = socket(AF_INET, SOCK_STREAM, 0);
+	assert_true(fd >= 0);
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	assert_int_equal(bind(fd, (struct sockaddr *)&sin, sizeof(sin)), 0);
+	assert_int_equal(listen(fd, 16), 0);
+	assert_int_equal(getsockname(fd, (struct sockaddr *)&sin, &len), 0);
+	s->port = ntohs(sin.sin_port);
+	if (http_server_listen_fd(s->server, fd, &cause) == -1)
+		fail_msg("listen_fd: %s", cause);
+}
+
+static void
+srv_stop(struct srv *s)
+{
+	http_server_free(s->server);
+	event_base_free(s->base);
+}
+
+/* Let the server handle what is ready. */
+static void
+srv_pump(struct srv *s)
+{
+	event_base_loop(s->base, EVLOOP_NONBLOCK);
+}
+
+static void
+client_open(struct srv *s, struct client *c)
+{
+	struct sockaddr_in	sin;
+
+	memset(c, 0, sizeof(*c));
+	buf_init(&c->in);
+	c->fd = socket(AF_INET, SOCK_STREAM, 0);
+	assert_true(c->fd >= 0);
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	sin.sin_port = htons((uint16_t)s->port);
+	/* loopback: the kernel completes it before the server accepts */
+	assert_int_equal(connect(c->fd, (struct sockaddr *)&sin, sizeof(sin)),
+	    0);
+	assert_int_equal(fcntl(c->fd, F_SETFL, O_NONBLOCK), 0);
+	srv_pump(s);
+}
+
+static void
+client_close(struct client *c)
+{
+	close(c->fd);
+	buf_free(&c->in);
+}
+
+/* Send all of data, running the server meanwhile; -1 if it hung up. */
+static int
+client_send(struct srv *s, struct client *c, const void *data, size_t len)
+{
+	const char	*p = data;
+	ssize_t		 n;
+	int		 rounds = 0;
+
+	while (len > 0) {
+		n = send(c->fd, p, len, MSG_NOSIGNAL);
+		if (n > 0) {
+			p += n;
+			len -= (size_t)n;
+		} else if (n == -1 && errno != EAGAIN && errno != EINTR)
+			return -1;
+		srv_pump(s);
+		if (len > 0 && ++rounds > ROUNDS * 10)
+			fail_msg("the server reads nothing");
+		if (len > 0)
+			poll(NULL, 0, 1);
+	}
+	srv_pump(s);
+	return 0;
+}
+
+/* Run the server and read what arrives; -1 once the rounds are used up. */
+static int
+client_fill(struct srv *s, struct client *c, int *rounds)
+{
+	struct pollfd	pfd = { .fd = c->fd, .events = POLLIN };
+	char		tmp[16384];
+	ssize_t		n;
+
+	if (++*rounds > ROUNDS)
+		return -1;
+	srv_pump(s);
+	if (poll(&pfd, 1, 10) <= 0)
+		return 0;
+	n = recv(c->fd, tmp, sizeof(tmp), 0);
+	if (n > 0)
+		buf_append(&c->in, tmp, (size_t)n);
+	else if (n == 0 || (errno != EAGAIN && errno != EINTR))
+		c->eof = 1;
+	return 0;
+}
+
+/* A header's value in a reply head, or NULL (into val, cut at vlen). */
+static const char *
+reply_header(const char *head, const char *name, char *val, size_t vlen)
+{
+	const char	*p = strstr(head, "\r\n"), *e;
+	size_t		 n = strlen(name), m;
+
+	while (p != NULL && p[2] != '\r') {
+		p += 2;
+		e = strstr(p, "\r\n");
+		if (strncasecmp(p, name, n) == 0 && p[n] == ':') {
+			p += n + 1;
+			while (*p == ' ')
+				p++;
+			m = (size_t)(e - p) < vlen - 1 ? (size_t)(e - p) :
+			    vlen - 1;
+			memcpy(val, p, m);
+			val[m] = '\0';
+			return val;
+		}
+		p = e;
+	}
+	return NULL;
+}
+
+/*
+ * Read one reply (no body after the head for a HEAD request); 0, or -1
+ * when the connection ended or nothing came.
+ */
+static int
+client_reply(struct srv *s, struct client *c, int head_only,
+    struct reply *r)
+{
+	const char	*end;
+	char		 v[64];
+	size_t		 headlen, need;
+	int		 rounds = 0;
+
+	memset(r, 0, sizeof(*r));
+	buf_init(&r->head);
+	buf_init(&r->body);
+	r->content_length = -1;
+	while ((end = strstr(buf_str(&c->in), "\r\n\r\n")) == NULL) {
+		if (c->eof || client_fill(s, c, &rounds) == -1)
+			return -1;
+	}
+	headlen = (size_t)(end - c->in.data) + 4;
+	buf_append(&r->head, c->in.data, headlen);
+	if (sscanf(r->head.data, "HTTP/1.1 %d ", &r->status) != 1)
+		fail_msg("bad status line: %s", r->head.data);
+	if (reply_header(r->head.data, "Content-Length", v, sizeof(v)) != NULL)
+		r->content_length = strtoll(v, NULL, 10);
+	r->close = reply_header(r->head.data, "Connection", v,
+	    sizeof(v)) != NULL && strcasecmp(v, "close") == 0;
+	if (reply_header(r->head.data, "Content-Type", r->ctype,
+	    sizeof(r->ctype)) == NULL)
+		r->ctype[0] = '\0';
+	need = head_only || r->content_length < 0 ? 0 :
+	    (size_t)r->content_length;
+	while (c->in.len < headlen + need) {
+		if (c->eof || client_fill(s, c, &rounds) == -1)
+			return -1;
+	}
+	buf_append(&r->body, c->in.data + headlen, need);
+	memmove(c->in.data, c->in.data + headlen + need,
+	    c->in.len - headlen - need);
+	c->in.len -= headlen + need;
+	c->in.data[c->in.len] = '\0';
+	return 0;
+}
+
+static void
+reply_free(struct reply *r)
+{
+	buf_free(&r->head);
+	buf_free(&r->body);
+}
+
+/* 1 once the server closes, -1 if it sends more instead, 0 if neither. */
+static int
+client_closed(struct srv *s, struct client *c)
+{
+	int	rounds = 0;
+
+	while (!c->eof && c->in.len == 0)
+		if (client_fill(s, c, &rounds) == -1)
+			return 0;
+	return c->in.len > 0 ? -1 : 1;
+}
+
+/*
+ * After a reply: a connection said closed must be closed, one kept alive
+ * must answer the next request. 0, or -1 with the difference printed.
+ */
+static int
+check_connection(struct srv *s, struct client *c, const char *name,
+    const struct reply *r)
+{
+	static const char	 next[] = "GET /ok HTTP/1.1\r\n\r\n";
+	struct reply		 r2;
+	int			 closed, rv = 0;
+
+	if (r->close) {
+		closed = client_closed(s, c);
+		if (closed != 1) {
+			print_message("%s: said Connection: close, then %s\n",
+			    name, closed == 0 ? "stayed open" : "sent more");
+			rv = -1;
+		}
+		return rv;
+	}
+	if (client_send(s, c, next, sizeof(next) - 1) == -1 ||
+	    client_reply(s, c, 0, &r2) == -1) {
+		print_message("%s: no Connection: close, yet closed\n", name);
+		return -1;
+	}
+	if (r2.status != 200) {
+		print_message("%s: the next request got %d\n", name, r2.status);
+		rv = -1;
+	}
+	reply_free(&r2);
+	return rv;
+}
+
+#define TEST_MAX_HEADER	4096
+#define TEST_MAX_BODY	65536
+
+static const struct conn_case {
+	const char	*name;
+	const char	*request;
+	size_t		 pad;		/* header bytes added: "X-Pad: aaa" */
+	int		 status;
+	int		 closes;
+} conn_cases[] = {
+	{ "keep-alive GET", "GET /ok HTTP/1.1\r\nHost: a\r\n\r\n", 0,
+	  200, 0 },
+	{ "a body read, kept alive", "POST /echo HTTP/1.1\r\n"
+	  "Content-Length: 5\r\n\r\nhello", 0, 200, 0 },
+	{ "Connection: close", "GET /ok HTTP/1.1\r\nConnection: close\r\n"
+	  "\r\n", 0, 200, 1 },
+	{ "HTTP/1.0", "GET /ok HTTP/1.0\r\n\r\n", 0, 200, 1 },
+	{ "HTTP/1.0 keep-alive", "GET /ok HTTP/1.0\r\n"
+	  "Connection: keep-alive\r\n\r\n", 0, 200, 0 },
+	{ "http_reply_close", "GET /close HTTP/1.1\r\n\r\n", 0, 200, 1 },
+	{ "404 from the request callback", "GET /nope HTTP/1.1\r\n\r\n", 0,
+	  404, 0 },
+	{ "refused from the head, no body", "GET /refuse HTTP/1.1\r\n\r\n",
+	  0, 404, 0 },
+	{ "refused from the head, 30 MB body announced",
+	  "POST /refuse HTTP/1.1\r\nContent-Length: 30000000\r\n\r\n", 0,
+	  404, 1 },
+	{ "refused from the head, small body sent",
+	  "POST /refuse HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}", 0, 404,
+	  1 },
+	{ "refused from the head, 100-continue",
+	  "POST /refuse HTTP/1.1\r\nContent-Length: 10\r\n"
+	  "Expect: 100-continue\r\n\r\n", 0, 404, 1 },
+	{ "refused from the head without a reply",
+	  "GET /refuse-silently HTTP/1.1\r\n\r\n", 0, 500, 1 },
+	{ "replied from the head, then went on",
+	  "POST /refuse-and-go-on HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}",
+	  0, 403, 1 },
+	{ "413 body over max_body",
+	  "POST /ok HTTP/1.1\r\nContent-Length: 30000000\r\n\r\n", 0, 413,
+	  1 },
+	{ "400 bad request line", "GET\r\n\r\n", 0, 400, 1 },
+	{ "400 bad header", "GET /ok HTTP/1.1\r\nNo colon\r\n\r\n", 0, 400,
+	  1 },
+	{ "411 POST without a length", "POST /ok HTTP/1.1\r\n\r\n", 0, 411,
+	  1 },
+	{ "431 head too large", "GET /ok HTTP/1.1\r\n", TEST_MAX_HEADER,
+	  431, 1 },
+	{ "501 chunked", "POST /ok HTTP/1.1\r\n"
+	  "Transfer-Encoding: chunked\r\n\r\n", 0, 501, 1 },
+	{ "505 HTTP/2.0", "GET /ok HTTP/2.0\r\n\r\n", 0, 505, 1 },
+};
+
+/* Build a case's request bytes. */
+static void
+conn_case_request(const struct conn_case *cc, struct buf *b)
+{
+	size_t	i;
+
+	buf_init(b);
+	buf_puts(b, cc->request);
+	if (cc->pad == 0)
+		return;
+	buf_puts(b, "X-Pad: ");
+	for (i = 0; i < cc->pad; i++)
+		buf_putc(b, 'a');
+	buf_puts(b, "\r\n\r\n");
+}
+
+/*
+ * Defect 8 of issue #8: every reply after which the server closes says
+ * "Connection: close", and no reply that says it is followed by more.
+ */
+static void
+test_http_connection_close(void **state)
+{
+	struct srv		 s;
+	struct client		 c;
+	struct reply		 r;
+	struct buf		 req;
+	const struct conn_case	*cc;
+	size_t			 i, bad = 0;
+
+	srv_start(&s, TEST_MAX_HEADER, TEST_MAX_BODY, 30);
+	for (i = 0; i < sizeof(conn_cases) / sizeof(conn_cases[0]); i++) {
+		cc = &conn_cases[i];
+		conn_case_request(cc, &req);
+		client_open(&s, &c);
+		client_send(&s, &c, req.data, req.len);
+		if (client_reply(&s, &c, 0, &r) == -1) {
+			print_message("%s: no reply\n", cc->name);
+			bad++;
+		} else {
+			if (r.status != cc->status || r.close != cc->closes) {
+				print_message("%s: %d%s, want %d%s\n", cc->name,
+				    r.status, r.close ? " close" : "",
+				    cc->status, cc->closes ? " close" : "");
+				bad++;
+			} else if (check_connection(&s, &c, cc->name,
+			    &r) == -1)
+				bad++;
+			reply_free(&r);
+		}
+		client_close(&c);
+		buf_free(&req);
+	}
+	srv_stop(&s);
+	if (bad > 0)
+		fail_msg("%zu of %zu replies lie about the connection", bad,
+		    sizeof(conn_cases) / sizeof(conn_cases[0]));
+}
+
+/* A request not received in time: 408, said closed and closed. */
+static void
+test_http_timeout_close(void **state)
+{
+	static const char	 part[] = "GET /ok HTTP/1.1\r\nHost: a\r\n";
+	struct srv		 s;
+	struct client		 c;
+	struct reply		 r;
+
+	srv_start(&s, TEST_MAX_HEADER, TEST_MAX_BODY, 1);
+	client_open(&s, &c);
+	client_send(&s, &c, part, sizeof(part) - 1);
+	assert_int_equal(client_reply(&s, &c, 0, &r), 0);
+	assert_int_equal(r.status, 408);
+	assert_true(r.close);
+	assert_int_equal(client_closed(&s, &c), 1);
+	reply_free(&r);
+	client_close(&c);
+	srv_stop(&s);
+}
+
+/*
+ * Once the server stops accepting, a request already under way is
+ * answered, said closed, and closed: both one being handled and one whose
+ * head was still arriving.
+ */
+static void
+test_http_stop_close(void **state)
+{
+	static const char	 held[] = "GET /hold HTTP/1.1\r\n\r\n";
+	static const char	 part[] = "GET /ok HTTP/1.1\r\n";
+	struct srv		 s;
+	struct client		 a, b;
+	struct reply		 r;
+	int			 rounds = 0;
+
+	srv_start(&s, TEST_MAX_HEADER, TEST_MAX_BODY, 30);
+	client_open(&s, &a);
+	client_open(&s, &b);
+	client_send(&s, &a, held, sizeof(held) - 1);
+	client_send(&s, &b, part, sizeof(part) - 1);
+	/* held is scanned and parsed, part scanned */
+	while ((s.held == NULL || http_server_scanned(s.server) <
+	    2 * (sizeof(held) - 1) + sizeof(part) - 1) && rounds++ < ROUNDS) {
+		srv_pump(&s);
+		poll(NULL, 0, 1);
+	}
+	assert_non_null(s.held);
+	http_server_stop_accepting(s.server);
+	http_reply(s.held, 200, "text/plain", "late\n", 5);
+	assert_int_equal(client_reply(&s, &a, 0, &r), 0);
+	assert_int_equal(r.status, 200);
+	assert_true(r.close);
+	assert_int_equal(client_closed(&s, &a), 1);
+	reply_free(&r);
+
+	client_send(&s, &b, "\r\n", 2);
+	assert_int_equal(client_reply(&s, &b, 0, &r), 0);
+	assert_int_equal(r.status, 200);
+	if (!r.close)
+		fail_msg("a reply after stop_accepting without close");
+	assert_int_equal(client_closed(&s, &b), 1);
+	reply_free(&r);
+	client_close(&a);
+	client_close(&b);
+	srv_stop(&s);
+}
+
+/*
+ * A head that arrives one byte per read is examined once, not from its
+ * start on every read: the bytes scanned stay linear in its size (a
+ * re-parse would scan about n * n / 2).
+ */
+static void
+test_http_head_trickle(void **state)
+{
+	struct srv	 s;
+	struct client	 c;
+	struct reply	 r;
+	struct buf	 head;
+	size_t		 i, n = 65536, scanned;
+
+	srv_start(&s, 2 * n, TEST_MAX_BODY, 60);
+	buf_init(&head);
+	buf_puts(&head, "GET /ok HTTP/1.1\r\nX-Pad: ");
+	while (head.len < n - 4)
+		buf_putc(&head, 'a');
+	buf_puts(&head, "\r\n\r\n");
+	assert_int_equal(head.len, n);
+	client_open(&s, &c);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(send(c.fd, head.data + i, 1, MSG_NOSIGNAL),
+		    1);
+		/* the byte is there on loopback: one read event for it */
+		event_base_loop(s.base, EVLOOP_ONCE);
+	}
+	assert_int_equal(client_reply(&s, &c, 0, &r), 0);
+	assert_int_equal(r.status, 200);
+	scanned = http_server_scanned(s.server);
+	if (scanned > 3 * n)
+		fail_msg("%zu bytes scanned for a %zu-byte head", scanned, n);
+	reply_free(&r);
+	buf_free(&head);
+	client_close(&c);
+	srv_stop(&s);
+}
+
+/*
+ * http_reply with what a handler may get wrong: never a crash, never a
+ * broken reply. A NULL body of length 0 and a NULL content type are fine;
+ * a NULL body with a length, a status that is no final status, or a
+ * content type that would end the header line give a 500 (and close).
+ */
+static const struct reply_case {
+	const char	*name;
+	const char	*request;
+	int		 head_only;
+	int		 status;
+	long long	 length;	/* Content-Length, -1 none */
+	const char	*body;		/* NULL: not checked */
+	const char	*ctype;		/* NULL: not checked, "": none */
+	int		 closes;
+} reply_cases[] = {
+	{ "NULL body, length 0", "GET /null-empty HTTP/1.1\r\n\r\n", 0, 200,
+	  0, "", "", 0 },
+	{ "NULL content type", "GET /null-ctype HTTP/1.1\r\n\r\n", 0, 200,
+	  3, "abc", "", 0 },
+	{ "NULL body with a length", "GET /null-body HTTP/1.1\r\n\r\n", 0,
+	  500, -2, NULL, NULL, 1 },
+	{ "CRLF in the content type", "GET /crlf-ctype HTTP/1.1\r\n\r\n", 0,
+	  500, -2, NULL, NULL, 1 },
+	{ "status 42", "GET /bad-status HTTP/1.1\r\n\r\n", 0, 500, -2, NULL,
+	  NULL, 1 },
+	{ "204 drops its body", "GET /no-content HTTP/1.1\r\n\r\n", 0, 204,
+	  -1, "", NULL, 0 },
+	{ "HEAD: the length, no body", "HEAD /ok HTTP/1.1\r\n\r\n", 1, 200,
+	  6, "", "text/plain", 0 },
+	{ "replied twice: the first stands", "GET /twice HTTP/1.1\r\n\r\n",
+	  0, 200, 4, "one\n", "text/plain", 0 },
+	{ "a long content type", "GET /long-ctype HTTP/1.1\r\n\r\n", 0, 200,
+	  5, "long\n", NULL, 0 },
+};
+
+static void
+test_http_reply_robust(void **state)
+{
+	struct srv		 s;
+	struct client		 c;
+	struct reply		 r;
+	const struct reply_case	*rc;
+	size_t			 i, bad = 0;
+	char			 v[LONG_CTYPE + 64];
+
+	srv_start(&s, TEST_MAX_HEADER, TEST_MAX_BODY, 30);
+	for (i = 0; i < sizeof(reply_cases) / sizeof(reply_cases[0]); i++) {
+		rc = &reply_cases[i];
+		client_open(&s, &c);
+		client_send(&s, &c, rc->request, strlen(rc->request));
+		if (client_reply(&s, &c, rc->head_only, &r) == -1) {
+			print_message("%s: no reply\n", rc->name);
+			bad++;
+			client_close(&c);
+			continue;
+		}
+		if (r.status != rc->status || (rc->length != -2 &&
+		    r.content_length != rc->length) || r.close != rc->closes ||
+		    (rc->body != NULL && strcmp(buf_str(&r.body),
+		    rc->body) != 0) || (rc->ctype != NULL &&
+		    strcmp(r.ctype, rc->ctype) != 0) ||
+		    strstr(buf_str(&r.head), "X-Injected") != NULL) {
+			print_message("%s: got %d, length %lld, close %d, "
+			    "type \"%s\", body \"%s\"\n", rc->name, r.status,
+			    r.content_length, r.close, r.ctype,
+			    buf_str(&r.body));
+			bad++;
+		} else if (check_connection(&s, &c, rc->name, &r) == -1)
+			bad++;
+		if (strcmp(rc->request, "GET /long-ctype HTTP/1.1\r\n\r\n") ==
+		    0 && (reply_header(buf_str(&r.head), "Content-Type", v,
+		    sizeof(v)) == NULL || strlen(v) != LONG_CTYPE)) {
+			print_message("%s: content type cut\n", rc->name);
+			bad++;
+		}
+		reply_free(&r);
+		client_close(&c);
+	}
+	srv_stop(&s);
+	if (bad > 0)
+		fail_msg("%zu of %zu replies went wrong", bad,
+		    sizeof(reply_cases) / sizeof(reply_cases[0]));
+}
+
+/* A reply to no request, or to one from no connection, does nothing. */
+static void
+test_http_reply_detached(void **state)
+{
+	static const char	 head[] = "GET / HTTP/1.1\r\n\r\n";
+	struct http_request	 req;
+	int			 status;
+	const char		*cause;
+
+	http_reply(NULL, 200, "text/plain", "x", 1);
+	http_reply_close(NULL, 200, NULL, NULL, 0);
+	assert_int_equal(http_parse_head(head, sizeof(head) - 1, MAX_HEADER,
+	    &req, &status, &cause), (long)(sizeof(head) - 1));
+	assert_null(req.conn);
+	http_reply(&req, 200, "text/plain", "x", 1);
+	http_request_clear(&req);
+}
+
+/*
+ * The server's own error replies: JSON naming the cause, exactly as long
+ * as Content-Length says (the body is formatted into a growable buffer).
+ */
+static void
+test_http_error_body(void **state)
+{
+	static const char	 req[] = "POST /ok HTTP/1.1\r\n"
+	    "Transfer-Encoding: chunked\r\n\r\n";
+	static const char	 want[] = "{\"ok\":false,\"error\":"
+	    "\"Transfer-Encoding is not supported; send Content-Length\"}";
+	struct srv		 s;
+	struct client		 c;
+	struct reply		 r;
+
+	srv_start(&s, TEST_MAX_HEADER, TEST_MAX_BODY, 30);
+	client_open(&s, &c);
+	client_send(&s, &c, req, sizeof(req) - 1);
+	assert_int_equal(client_reply(&s, &c, 0, &r), 0);
+	assert_int_equal(r.status, 501);
+	assert_string_equal(r.ctype, "application/json");
+	assert_int_equal(r.content_length, (long long)(sizeof(want) - 1));
+	assert_string_equal(buf_str(&r.body), want);
+	assert_int_equal(client_closed(&s, &c), 1);
+	reply_free(&r);
+	client_close(&c);
+	srv_stop(&s);
+}
+
+/* Listen addresses: hostport_parse's rule, then IPv4, localhost, [IPv6]. */
+static void
+test_http_listen_addr(void **state)
+{
+	static const struct {
+		const char	*addr;
+		int		 ok;
+	} addrs[] = {
+		{ "127.0.0.1:0", 1 },
+		{ "localhost:0", 1 },
+		{ "[::1]:0", 1 },
+		{ "::1:0", 0 },			/* IPv6 needs brackets */
+		{ "[127.0.0.1]:0", 0 },		/* brackets are for IPv6 */
+		{ "[localhost]:0", 0 },
+		{ "127.0.0.1", 0 },
+		{ "127.0.0.1:", 0 },
+		{ "127.0.0.1:65536", 0 },
+		{ "127.0.0.1:-1", 0 },
+		{ "127.0.0.1:8x", 0 },
+		{ ":8080", 0 },
+		{ "[::1:8080", 0 },
+		{ "[]:8080", 0 },
+		{ "example.com:8080", 0 },	/* no name lookups */
+		{ "", 0 },
+	};
+	struct event_base	*base = event_base_new();
+	struct http_server	*s;
+	struct http_limits	 l = { .max_header = 4096, .max_body = 4096,
+	    .timeout = 5, .max_connections = 4 };
+	char			*cause;
+	size_t			 i, bad = 0;
+	int			 rv;
+
+	log_set_level(LOG_LEVEL_WARNING);
+	for (i = 0; i < sizeof(addrs) / sizeof(addrs[0]); i++) {
+		s = http_server_new(base, &l, srv_head, srv_request, NULL);
+		cause = NULL;
+		rv = http_server_listen(s, addrs[i].addr, &cause);
+		if ((rv == 0) != addrs[i].ok || (rv == -1 && (cause == NULL ||
+		    strstr(cause, addrs[i].addr) == NULL))) {
+			print_message("\"%s\": %d (%s)\n", addrs[i].addr, rv,
+			    cause != NULL ? cause : "no cause");
+			bad++;
+		}
+		free(cause);
+		http_server_free(s);
+	}
+	event_base_free(base);
+	if (bad > 0)
+		fail_msg("%zu of %zu listen addresses taken wrong", bad,
+		    sizeof(addrs) / sizeof(addrs[0]));
+}
+
+/*
+ * The incremental scan agrees with a parse of the whole head, however the
+ * bytes are split.
+ */
+static void
+test_http_scan_splits(void **state)
+{
+	size_t			 i, cut, len, end, end2;
+	struct http_scan	 sc;
+	struct http_request	 req;
+	int			 status;
+	const char		*cause;
+	long			 rv;
+	char			*buf;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		len = cases[i].headlen ? cases[i].headlen :
+		    strlen(cases[i].head);
+		buf = xmalloc(len + 1);
+		memcpy(buf, cases[i].head, len);
+		rv = http_parse_head(buf, len, MAX_HEADER, &req, &status,
+		    &cause);
+		http_request_clear(&req);
+		memset(&sc, 0, sizeof(sc));
+		end = http_scan_feed(&sc, buf, len);
+		if (rv > 0 && end != (size_t)rv)
+			fail_msg("%s: scan %zu, parse %ld", cases[i].name, end,
+			    rv);
+		if (rv == 0 && end != 0)
+			fail_msg("%s: scan %zu, parse wants more",
+			    cases[i].name, end);
+		for (cut = 0; cut <= len; cut++) {
+			memset(&sc, 0, sizeof(sc));
+			end2 = http_scan_feed(&sc, buf, cut);
+			if (end2 == 0)
+				end2 = http_scan_feed(&sc, buf + cut,
+				    len - cut);
+			if (end2 != end)
+				fail_msg("%s: cut at %zu: %zu, whole: %zu",
+				    cases[i].name, cut, end2, end);
+		}
+		free(buf);
+	}
+}
+
 int
 main(void)
 {
@@ -563,6 +1363,15 @@ main(void)
 		cmocka_unit_test(test_http_header_lookup),
 		cmocka_unit_test(test_http_nul_in_tokens),
 		cmocka_unit_test(test_http_status_text),
+		cmocka_unit_test(test_http_scan_splits),
+		cmocka_unit_test(test_http_connection_close),
+		cmocka_unit_test(test_http_timeout_close),
+		cmocka_unit_test(test_http_stop_close),
+		cmocka_unit_test(test_http_head_trickle),
+		cmocka_unit_test(test_http_reply_robust),
+		cmocka_unit_test(test_http_reply_detached),
+		cmocka_unit_test(test_http_error_body),
+		cmocka_unit_test(test_http_listen_addr),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
