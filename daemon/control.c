@@ -23,6 +23,7 @@
 #include "control.h"
 #include "daemon.h"
 #include "log.h"
+#include "repo.h"
 #include "xmalloc.h"
 
 #define CONTROL_MAX_LINE	4096
@@ -46,11 +47,18 @@ struct control {
 typedef int (*control_fn)(struct hookcastd *, const char *arg,
     struct buf *out, char **cause);
 
+/* Whether a command takes an argument (always a repository). */
+enum control_arg {
+	CONTROL_ARG_NONE,
+	CONTROL_ARG_OPTIONAL,
+	CONTROL_ARG_REQUIRED,
+};
+
 struct control_cmd {
-	const char	*name;
-	int		 arg;		/* 0 none, 1 optional, 2 required */
-	control_fn	 fn;
-	const char	*help;
+	const char		*name;
+	enum control_arg	 arg;
+	control_fn		 fn;
+	const char		*help;
 };
 
 static int
@@ -96,15 +104,19 @@ static int	control_help(struct hookcastd *, const char *, struct buf *,
 		    char **);
 
 static const struct control_cmd control_cmds[] = {
-	{ "status", 0, control_status, "the open days and counters" },
-	{ "flush", 1, control_flush,
-	    "[OWNER/REPO] draft and emit now, start a new day" },
-	{ "preview", 1, control_preview,
-	    "[OWNER/REPO] draft without emitting" },
-	{ "recap", 1, control_recap,
-	    "[OWNER/REPO] write the weekly recap of the past seven days now" },
-	{ "reload", 0, control_reload, "re-read the configuration and secrets" },
-	{ "help", 0, control_help, "list the commands" },
+	{ .name = "status", .arg = CONTROL_ARG_NONE, .fn = control_status,
+	  .help = "the open days and counters" },
+	{ .name = "flush", .arg = CONTROL_ARG_OPTIONAL, .fn = control_flush,
+	  .help = "[OWNER/REPO] draft and emit now, start a new day" },
+	{ .name = "preview", .arg = CONTROL_ARG_OPTIONAL,
+	  .fn = control_preview, .help = "[OWNER/REPO] draft without emitting" },
+	{ .name = "recap", .arg = CONTROL_ARG_OPTIONAL, .fn = control_recap,
+	  .help = "[OWNER/REPO] write the weekly recap of the past seven days "
+	      "now" },
+	{ .name = "reload", .arg = CONTROL_ARG_NONE, .fn = control_reload,
+	  .help = "re-read the configuration and secrets" },
+	{ .name = "help", .arg = CONTROL_ARG_NONE, .fn = control_help,
+	  .help = "list the commands" },
 };
 
 #define NCMDS (sizeof(control_cmds) / sizeof(control_cmds[0]))
@@ -134,6 +146,12 @@ control_help(struct hookcastd *d, const char *arg, struct buf *out,
  * blanks, at most one argument, the command one of the table's. Returns
  * the command's row, or NULL with *cause (new). *arg is new or NULL.
  */
+const char *
+control_cmd_name(const struct control_cmd *cmd)
+{
+	return cmd->name;
+}
+
 const struct control_cmd *
 control_parse(const char *line, char **arg, char **cause)
 {
@@ -160,12 +178,19 @@ control_parse(const char *line, char **arg, char **cause)
 		free(esc);
 		goto fail;
 	}
-	if ((a != NULL && cmd->arg == 0) || extra != NULL) {
+	if ((a != NULL && cmd->arg == CONTROL_ARG_NONE) || extra != NULL) {
 		xasprintf(cause, "%s: too many arguments", cmd->name);
 		goto fail;
 	}
-	if (a == NULL && cmd->arg == 2) {
+	if (a == NULL && cmd->arg == CONTROL_ARG_REQUIRED) {
 		xasprintf(cause, "%s: missing argument", cmd->name);
+		goto fail;
+	}
+	if (a != NULL && !repo_name_ok(a)) {
+		char *esc = log_escape(a, 40);
+
+		xasprintf(cause, "%s: '%s' is not OWNER/REPO", cmd->name, esc);
+		free(esc);
 		goto fail;
 	}
 	*arg = xstrdup_null(a);

@@ -23,6 +23,8 @@ struct control_cmd;
  */
 const struct control_cmd *control_parse(const char *line, char **arg,
 		    char **cause);
+/* A command's name ("status", "flush", ...). */
+const char	*control_cmd_name(const struct control_cmd *);
 /* Run one command line; out gets one JSON object. */
 void		 control_run(struct hookcastd *, const char *line,
 		    struct buf *out);
