@@ -172,6 +172,8 @@ day_add_commit(struct day *d, struct commit *c)
 	if (day_index_grow(d) == -1)
 		return -1;
 
+	/* payload text enters the day cleaned, whatever brought it */
+	commit_clean(c);
 	idx = (long)d->ncommits;
 	d->commits[idx] = *c;
 	d->commits[idx].reverts_idx = -1;
@@ -226,6 +228,7 @@ day_add_pr(struct day *d, struct merged_pr *pr)
 	if (day_reserve((void **)&d->prs, d->nprs, &d->prs_cap,
 	    sizeof(*d->prs)) == -1)
 		return -1;
+	merged_pr_clean(pr);
 	d->prs[d->nprs++] = *pr;
 	memset(pr, 0, sizeof(*pr));
 	return 1;
@@ -238,6 +241,7 @@ day_add_push(struct day *d, struct push *p)
 	if (day_reserve((void **)&d->pushes, d->npushes, &d->pushes_cap,
 	    sizeof(*d->pushes)) == -1)
 		return -1;
+	push_clean(p);
 	d->pushes[d->npushes++] = *p;
 	memset(p, 0, sizeof(*p));
 	return 0;

@@ -40,9 +40,11 @@ struct day	*day_new(const char *repo, time_t start);
 void		 day_free(struct day *);
 
 /*
- * Add a commit, stealing what it owns (the caller's struct is zeroed).
- * Returns 1 if added, 0 if a commit with the same sha is already in the day
- * (the caller's commit is then cleared), -1 on allocation failure.
+ * Add a commit, stealing what it owns (the caller's struct is zeroed);
+ * its texts are cleaned on the way in (commit_clean), as are a PR's and a
+ * push's below. Returns 1 if added, 0 if a commit with the same sha is
+ * already in the day (the caller's commit is then cleared), -1 on
+ * allocation failure.
  */
 int		 day_add_commit(struct day *, struct commit *);
 /* Find a commit by full sha or by a unique prefix of 7+ hex; index or -1. */

@@ -9,6 +9,233 @@
 
 static void	 record_free_list(char **, size_t);
 
+/*
+ * The code point of the UTF-8 sequence at s (NUL-terminated) with its
+ * length in *len, or -1 (length 1) when the bytes there are not
+ * well-formed: a stray continuation, a truncated, overlong or surrogate
+ * sequence, or past U+10FFFF.
+ */
+static long
+record_utf8(const unsigned char *s, size_t *len)
+{
+	long	cp;
+	size_t	need, i;
+
+	*len = 1;
+	if (s[0] < 0x80)
+		return s[0];
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		need = 2;
+		cp = s[0] & 0x1f;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		need = 3;
+		cp = s[0] & 0x0f;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		need = 4;
+		cp = s[0] & 0x07;
+	} else
+		return -1;
+	for (i = 1; i < need; i++) {
+		/* the terminating NUL fails this too */
+		if ((s[i] & 0xc0) != 0x80)
+			return -1;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if ((need == 3 && cp < 0x800) || (need == 4 && (cp < 0x10000 ||
+	    cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
+		return -1;
+	*len = need;
+	return cp;
+}
+
+/*
+ * Skip the rest of a terminal escape sequence; p is just past its
+ * introducer. kind '[' is a CSI: parameter and intermediate bytes, then a
+ * final byte. ']' (OSC), 'P' (DCS), 'X' (SOS), '^' (PM) and '_' (APC) are
+ * strings ended by BEL or ST (ESC \ or U+009C); a terminal would swallow
+ * an unended one to the end, here it ends with the line. Any other kind
+ * is a plain ESC sequence: intermediates and one final byte. Returns
+ * where the text resumes.
+ */
+static const unsigned char *
+record_skip_escape(const unsigned char *p, int kind)
+{
+	switch (kind) {
+	case '[':
+		while (*p >= 0x20 && *p <= 0x3f)
+			p++;
+		if (*p >= 0x40 && *p <= 0x7e)
+			p++;
+		return p;
+	case ']':
+	case 'P':
+	case 'X':
+	case '^':
+	case '_':
+		for (; *p != '\0' && *p != '\n'; p++) {
+			if (*p == 0x07)
+				return p + 1;
+			if ((p[0] == 0x1b && p[1] == '\\') ||
+			    (p[0] == 0xc2 && p[1] == 0x9c))
+				return p + 2;
+		}
+		return p;
+	default:
+		while (*p >= 0x20 && *p <= 0x2f)
+			p++;
+		if (*p >= 0x30 && *p <= 0x7e)
+			p++;
+		return p;
+	}
+}
+
+/* The escape kind a C1 control introduces (as record_skip_escape), or 0. */
+static int
+record_c1_kind(long cp)
+{
+	switch (cp) {
+	case 0x9b:
+		return '[';
+	case 0x9d:
+		return ']';
+	case 0x90:
+		return 'P';
+	case 0x98:
+		return 'X';
+	case 0x9e:
+		return '^';
+	case 0x9f:
+		return '_';
+	}
+	return 0;
+}
+
+/* Marks that reorder or hide text without being seen: dropped. */
+static int
+record_invisible(long cp)
+{
+	return cp == 0x061c || cp == 0x200e || cp == 0x200f ||
+	    (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
+	    cp == 0xfeff;
+}
+
+/*
+ * Payload text as the day keeps it, in place; the new length. See
+ * record.h for the rules. The output is written behind the input (every
+ * rule keeps or shortens), so one pass does it.
+ */
+size_t
+record_clean(char *s, int flags)
+{
+	const unsigned char	*p;
+	unsigned char		*start, *o;
+	long			 cp;
+	size_t			 len;
+	int			 lines = flags & RECORD_CLEAN_LINES, kind;
+
+	if (s == NULL)
+		return 0;
+	p = o = start = (unsigned char *)s;
+	while (*p != '\0') {
+		cp = record_utf8(p, &len);
+		if (cp == -1) {
+			p++;
+			continue;
+		}
+		p += len;
+		if (cp == 0x1b) {
+			kind = 0;
+			if (*p != '\0' && strchr("[]PX^_", *p) != NULL)
+				kind = *p++;
+			p = record_skip_escape(p, kind);
+			continue;
+		}
+		if (cp >= 0x80 && cp <= 0x9f) {
+			if ((kind = record_c1_kind(cp)) != 0)
+				p = record_skip_escape(p, kind);
+			continue;
+		}
+		if (cp == '\r' && *p == '\n')
+			continue;	/* the newline follows */
+		if (cp == '\n' || cp == '\r' || cp == 0x2028 || cp == 0x2029) {
+			if (lines) {
+				*o++ = '\n';
+				continue;
+			}
+			cp = ' ';
+		}
+		if (cp == '\t' || cp == '\v' || cp == '\f')
+			cp = ' ';
+		if (cp < 0x20 || cp == 0x7f || record_invisible(cp))
+			continue;
+		if (cp == ' ') {
+			if (!lines && (o == start || o[-1] == ' '))
+				continue;
+			*o++ = ' ';
+			continue;
+		}
+		memmove(o, p - len, len);
+		o += len;
+	}
+	if (!lines && o > start && o[-1] == ' ')
+		o--;
+	*o = '\0';
+	return (size_t)(o - start);
+}
+
+static void
+record_clean_list(char **list, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; list != NULL && i < n; i++)
+		record_clean(list[i], 0);
+}
+
+/* Clean every text a commit holds (record_clean); the body keeps lines. */
+void
+commit_clean(struct commit *c)
+{
+	record_clean(c->sha, 0);
+	record_clean(c->author_name, 0);
+	record_clean(c->author_login, 0);
+	record_clean(c->author_email, 0);
+	record_clean(c->committer_name, 0);
+	record_clean(c->committer_login, 0);
+	record_clean(c->subject, 0);
+	record_clean(c->body, RECORD_CLEAN_LINES);
+	record_clean(c->branch, 0);
+	record_clean_list(c->added, c->nadded);
+	record_clean_list(c->removed, c->nremoved);
+	record_clean_list(c->modified, c->nmodified);
+	record_clean(c->revert.reverted_sha, 0);
+	record_clean(c->revert.reverted_subject, 0);
+	record_clean(c->revert.reverted_pr, 0);
+	record_clean(c->revert.requested_by, 0);
+	record_clean(c->revert.reason, 0);
+}
+
+/* Clean every text a merged PR holds; the body keeps lines. */
+void
+merged_pr_clean(struct merged_pr *pr)
+{
+	record_clean(pr->title, 0);
+	record_clean(pr->author_login, 0);
+	record_clean(pr->body, RECORD_CLEAN_LINES);
+	record_clean(pr->merge_sha, 0);
+	record_clean(pr->branch, 0);
+}
+
+/* Clean every text a push holds. */
+void
+push_clean(struct push *p)
+{
+	record_clean(p->branch, 0);
+	record_clean(p->before, 0);
+	record_clean(p->after, 0);
+	record_clean(p->pusher, 0);
+}
+
 /* Split "subject\n\nbody" into owned subject and body. 0 or -1. */
 int
 commit_set_message(struct commit *c, const char *message)

@@ -73,6 +73,27 @@ struct push {
 	time_t	 at;		/* when it was received */
 };
 
+/*
+ * Payload text as the day keeps it: the one place where text from outside
+ * becomes text hookcast may say, write or show. In place (the result is
+ * never longer); returns the new length. Invalid UTF-8 (stray, truncated
+ * or overlong sequences, surrogates) is dropped byte by byte; terminal
+ * escape sequences (ESC and C1 CSI, OSC, DCS, ...) are dropped whole; the
+ * other C0 and C1 controls, DEL and the bidirectional and byte-order
+ * marks are dropped; tabs, CR and the other blanks become spaces. With
+ * RECORD_CLEAN_LINES newlines stay (CRLF and U+2028/9 become one);
+ * without it a newline is a space too, and runs of spaces fold into one
+ * with the ends trimmed. Markup ('<', backticks, links) is left for the
+ * classifier to read: spoken text drops it later (spoken_clean), and
+ * each output escapes for its own format. Idempotent. NULL is a no-op.
+ */
+#define RECORD_CLEAN_LINES	0x1
+size_t	 record_clean(char *, int flags);
+/* Clean every text a commit, merged PR or push holds (record_clean). */
+void	 commit_clean(struct commit *);
+void	 merged_pr_clean(struct merged_pr *);
+void	 push_clean(struct push *);
+
 /* Split "subject\n\nbody" into owned subject and body. 0 or -1. */
 int	 commit_set_message(struct commit *, const char *message);
 /* Who a commit counts as: its author's login, else name; NULL if neither. */

@@ -2273,6 +2273,11 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
  * The parts every episode derives from its segments and options: the
  * transcript (segments joined by blank lines), its words, the duration at
  * the pace, and a copy of the nearby episodes.
+ *
+ * Whatever a drafter quoted (subjects, names, PR titles, an archived
+ * episode's title), what it says is made spoken text here, once for both
+ * drafters: no markup and no control characters (spoken_clean). Renderers
+ * escape it for their format but never need to strip anything.
  */
 void
 episode_finish(struct episode *ep, const struct episode_opts *opts)
@@ -2280,6 +2285,13 @@ episode_finish(struct episode *ep, const struct episode_opts *opts)
 	struct buf	b;
 	double		wpm;
 	size_t		i;
+
+	spoken_clean(ep->show);
+	spoken_clean(ep->title);
+	spoken_clean(ep->description);
+	spoken_clean(ep->focus);
+	for (i = 0; i < ep->nsegments; i++)
+		spoken_clean(ep->segments[i].text);
 
 	buf_init(&b);
 	for (i = 0; i < ep->nsegments; i++) {
@@ -2302,6 +2314,7 @@ episode_finish(struct episode *ep, const struct episode_opts *opts)
 			ep->nearby[i].date = xstrdup_null(opts->nearby[i].date);
 			ep->nearby[i].title =
 			    xstrdup_null(opts->nearby[i].title);
+			spoken_clean(ep->nearby[i].title);
 		}
 		ep->nnearby = opts->nnearby;
 	}

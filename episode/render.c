@@ -1,4 +1,5 @@
 /* Rendering an episode as Markdown and as JSON. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -21,26 +22,164 @@ render_iso_time(char *out, size_t outsz, time_t t)
 	strftime(out, outsz, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* Append text with each occurrence of word put in backticks. */
+/*
+ * Markdown. What an episode says is spoken text already (spoken_clean: no
+ * tags, no controls), but Markdown reads some of its characters as markup,
+ * so every text run goes through render_md_text and the file's only markup
+ * is the renderer's own: the headings, the list of facts, the code span
+ * around the focus. Escaped:
+ *  - '<' and '>' as "&lt;" and "&gt;" (raw HTML, autolinks, quotes), and
+ *    '&' only where it would start a character reference ("R&D" stays,
+ *    "&lt;" is written "&amp;lt;");
+ *  - '\\', '`', '[' and ']' with a backslash: no code span, link or image
+ *    can open, and no escape of ours can be undone by the text;
+ *  - at a line's start, what would open a block: '#', '+', '-', '*', '=',
+ *    '_', '~', '|', ':' and a number's '.' or ')' ("1. " is a list item);
+ *    blanks there go, so no line becomes indented code.
+ * '*' and '_' within a line are left alone: emphasis hides and runs
+ * nothing, and identifiers such as per_tensor_scale read as written.
+ * Control characters are dropped: only a text that skipped spoken_clean
+ * could hold one.
+ */
+
+/* A newline in the text is a space: it sits inside a line of ours. */
+#define RENDER_MD_INLINE	0x1
+
+/* Whether the '&' at s starts a character reference ("&amp;", "&#39;"). */
+static int
+render_md_reference(const char *s, size_t n)
+{
+	size_t	i = 1;
+
+	if (i < n && s[i] == '#')
+		return 1;
+	while (i < n && i <= 32 && isalnum((unsigned char)s[i]))
+		i++;
+	return i > 1 && i < n && s[i] == ';';
+}
+
+/*
+ * Append n bytes of text at s escaped for Markdown. *bol says a line of
+ * the output starts here, and is updated.
+ */
 static void
-render_quote_word(struct buf *b, const char *text, const char *word)
+render_md_text(struct buf *b, const char *s, size_t n, int flags, int *bol)
+{
+	struct buf	 t;
+	const char	*p;
+	size_t		 i, j;
+	int		 c;
+
+	/* controls out first, so none hides what follows from the rules */
+	buf_init(&t);
+	for (i = 0; i < n; i++) {
+		c = (unsigned char)s[i];
+		if (c == '\n' && (flags & RENDER_MD_INLINE))
+			c = ' ';
+		if ((c < 0x20 && c != '\n') || c == 0x7f)
+			continue;
+		buf_putc(&t, (char)c);
+	}
+	p = buf_str(&t);
+	n = t.len;
+
+	for (i = 0; i < n; i++) {
+		c = (unsigned char)p[i];
+		if (c == '\n') {
+			buf_putc(b, '\n');
+			*bol = 1;
+			continue;
+		}
+		if (*bol) {
+			if (c == ' ')
+				continue;
+			*bol = 0;
+			if (strchr("#+-*=_~|:", c) != NULL)
+				buf_putc(b, '\\');
+			else if (isdigit(c)) {
+				for (j = i; j < n &&
+				    isdigit((unsigned char)p[j]); j++)
+					/* nothing */;
+				buf_append(b, p + i, j - i);
+				if (j < n && (p[j] == '.' || p[j] == ')'))
+					buf_putc(b, '\\');
+				i = j - 1;
+				continue;
+			}
+		}
+		switch (c) {
+		case '<':
+			buf_puts(b, "&lt;");
+			break;
+		case '>':
+			buf_puts(b, "&gt;");
+			break;
+		case '&':
+			buf_puts(b, render_md_reference(p + i, n - i) ?
+			    "&amp;" : "&");
+			break;
+		case '\\':
+		case '`':
+		case '[':
+		case ']':
+			buf_putc(b, '\\');
+			/* FALLTHROUGH */
+		default:
+			buf_putc(b, (char)c);
+		}
+	}
+	buf_free(&t);
+}
+
+/* A whole string as render_md_text (NULL as ""). */
+static void
+render_md_str(struct buf *b, const char *s, int flags, int *bol)
+{
+	if (s != NULL)
+		render_md_text(b, s, strlen(s), flags, bol);
+}
+
+/*
+ * Whether word can go in a code span as it is: inside one nothing is
+ * escaped, so only plain identifier characters qualify (no backtick can
+ * close it early, nothing else can look like markup).
+ */
+static int
+render_md_codeable(const char *word)
+{
+	const unsigned char	*p = (const unsigned char *)word;
+
+	if (*p == '\0')
+		return 0;
+	for (; *p != '\0'; p++) {
+		if (!isalnum(*p) && *p < 0x80 &&
+		    strchr("_-.=:/+,@%", *p) == NULL)
+			return 0;
+	}
+	return 1;
+}
+
+/* Append text escaped, with each occurrence of word in a code span. */
+static void
+render_quote_word(struct buf *b, const char *text, const char *word, int *bol)
 {
 	const char	*p = text, *q;
 	size_t		 n;
 
-	if (word == NULL || *word == '\0') {
-		buf_puts(b, text);
+	if (word == NULL || !render_md_codeable(word)) {
+		render_md_str(b, text, 0, bol);
 		return;
 	}
 	n = strlen(word);
 	while ((q = strstr(p, word)) != NULL) {
-		buf_append(b, p, (size_t)(q - p));
+		render_md_text(b, p, (size_t)(q - p), 0, bol);
 		buf_putc(b, '`');
 		buf_append(b, q, n);
 		buf_putc(b, '`');
+		*bol = 0;
 		p = q + n;
 	}
-	buf_puts(b, p);
+	render_md_str(b, p, 0, bol);
 }
 
 /* Render as Markdown (new string). */
@@ -50,35 +189,51 @@ episode_render_md(const struct episode *ep)
 	struct buf	 b, dur;
 	char		 when[32];
 	size_t		 i;
+	int		 bol;
 
 	buf_init(&b);
 	buf_init(&dur);
 	iso_duration(&dur, ep->duration);
 	render_iso_time(when, sizeof when, ep->published);
 
-	buf_printf(&b, "# %s: %s\n\n", ep->show, ep->title);
-	if (ep->description != NULL && *ep->description != '\0')
-		buf_printf(&b, "%s\n\n", ep->description);
-	buf_printf(&b, "- Show: %s\n", ep->show);
-	buf_printf(&b, "- Published: %s\n", when);
+	bol = 0;
+	buf_puts(&b, "# ");
+	render_md_str(&b, ep->show, RENDER_MD_INLINE, &bol);
+	buf_puts(&b, ": ");
+	render_md_str(&b, ep->title, RENDER_MD_INLINE, &bol);
+	buf_puts(&b, "\n\n");
+	if (ep->description != NULL && *ep->description != '\0') {
+		bol = 1;
+		render_md_str(&b, ep->description, 0, &bol);
+		buf_puts(&b, "\n\n");
+	}
+	bol = 0;
+	buf_puts(&b, "- Show: ");
+	render_md_str(&b, ep->show, RENDER_MD_INLINE, &bol);
+	buf_printf(&b, "\n- Published: %s\n", when);
 	buf_printf(&b, "- Duration: %s\n\n", buf_str(&dur));
 	buf_puts(&b, "## Transcript\n\n");
 	for (i = 0; i < ep->nsegments; i++) {
 		const struct episode_segment *seg = &ep->segments[i];
 
+		bol = 1;
 		if (strcmp(seg->kind, "focus") == 0)
-			render_quote_word(&b, seg->text, ep->focus);
+			render_quote_word(&b, seg->text, ep->focus, &bol);
 		else
-			buf_puts(&b, seg->text);
+			render_md_str(&b, seg->text, 0, &bol);
 		buf_puts(&b, "\n\n");
 	}
 	if (ep->nnearby > 0) {
 		buf_puts(&b, "## Nearby episodes\n\n");
 		for (i = 0; i < ep->nnearby; i++) {
-			buf_printf(&b, "- %s — %s\n",
-			    ep->nearby[i].date != NULL ? ep->nearby[i].date : "",
-			    ep->nearby[i].title != NULL ?
-			    ep->nearby[i].title : "");
+			bol = 0;
+			buf_puts(&b, "- ");
+			render_md_str(&b, ep->nearby[i].date, RENDER_MD_INLINE,
+			    &bol);
+			buf_puts(&b, " — ");
+			render_md_str(&b, ep->nearby[i].title,
+			    RENDER_MD_INLINE, &bol);
+			buf_putc(&b, '\n');
 		}
 		buf_putc(&b, '\n');
 	}

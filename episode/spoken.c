@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "record.h"
 #include "spoken.h"
 
 static const char *spoken_ones[] = {
@@ -257,4 +258,151 @@ spoken_said_words(const char *s)
 		prev = cur;
 	}
 	return n;
+}
+
+/* The longest tag spoken_clean takes for one ("<a href=...>"). */
+#define SPOKEN_TAG_MAX	512
+
+/* Whether c may be in a tag's name as spoken (a name, URL or address). */
+static int
+spoken_tag_char(int c)
+{
+	return isalnum(c) || c >= 0x80 || strchr("-_.:/@", c) != NULL;
+}
+
+/*
+ * At p, a '<' followed by a letter, '/', '!' or '?': write what is said
+ * of the tag it starts at *op and return where the text resumes. A tag
+ * closed on its line says its name; a comment, declaration or processing
+ * instruction says nothing; an unclosed one loses its '<'.
+ */
+static const unsigned char *
+spoken_tag(const unsigned char *p, unsigned char *start, unsigned char **op)
+{
+	const unsigned char	*q, *name, *end;
+	unsigned char		*o = *op;
+
+	for (q = p + 1; *q != '\0' && *q != '>' && *q != '<' && *q != '\n' &&
+	    q - p < SPOKEN_TAG_MAX; q++)
+		/* nothing */;
+	name = p + 1 + (p[1] == '/');
+	if (*q != '>' || (p[1] != '!' && p[1] != '?' && !isalpha(*name)))
+		return p + 1;
+	if (p[1] == '!' || p[1] == '?')
+		return q + 1;
+	for (end = name; end < q && spoken_tag_char(*end); end++)
+		/* nothing */;
+	while (end > name && end[-1] == '/')
+		end--;
+	if (o > start && !isspace(o[-1]) && strchr("([{\"'", o[-1]) == NULL)
+		*o++ = ' ';
+	memmove(o, name, (size_t)(end - name));
+	o += end - name;
+	if (q[1] != '\0' && !isspace(q[1]) &&
+	    strchr(".,;:!?)]}\"'", q[1]) == NULL)
+		*o++ = ' ';
+	*op = o;
+	return q + 1;
+}
+
+/*
+ * At p, "](": when a "(url)" with balanced parentheses follows on the
+ * line and an open '[' (or "![") is in the output on this line, drop both
+ * and return where the text resumes after the url; else NULL.
+ */
+static const unsigned char *
+spoken_link(const unsigned char *p, unsigned char *start, unsigned char **op)
+{
+	const unsigned char	*q;
+	unsigned char		*o = *op, *k;
+	size_t			 depth = 0, w;
+
+	for (q = p + 1; *q != '\0' && *q != '\n'; q++) {
+		if (*q == '(')
+			depth++;
+		else if (*q == ')' && --depth == 0)
+			break;
+	}
+	if (*q != ')')
+		return NULL;
+	depth = 0;
+	for (k = o; k > start && k[-1] != '\n'; k--) {
+		if (k[-1] == ']')
+			depth++;
+		else if (k[-1] == '[' && depth-- == 0)
+			break;
+	}
+	if (k == start || k[-1] != '[')
+		return NULL;
+	k--;
+	w = 1;
+	if (k > start && k[-1] == '!') {
+		k--;
+		w = 2;
+	}
+	memmove(k, k + w, (size_t)(o - (k + w)));
+	*op = o - w;
+	return q + 1;
+}
+
+/* Make s spoken text, in place (see spoken.h for the rules). */
+void
+spoken_clean(char *s)
+{
+	const unsigned char	*p, *next;
+	unsigned char		*start, *o;
+
+	if (s == NULL)
+		return;
+	record_clean(s, RECORD_CLEAN_LINES);
+
+	/* backticks first, so none can hide a tag or a link from below */
+	p = o = start = (unsigned char *)s;
+	for (; *p != '\0'; p++) {
+		if (*p != '`')
+			*o++ = *p;
+	}
+	*o = '\0';
+
+	/* tags, then links (a dropped tag may join one); output trails input */
+	p = o = start;
+	while (*p != '\0') {
+		if (*p == '<' && (isalpha(p[1]) || p[1] == '/' || p[1] == '!' ||
+		    p[1] == '?'))
+			p = spoken_tag(p, start, &o);
+		else
+			*o++ = *p++;
+	}
+	*o = '\0';
+	p = o = start;
+	while (*p != '\0') {
+		if (p[0] == ']' && p[1] == '(' &&
+		    (next = spoken_link(p, start, &o)) != NULL)
+			p = next;
+		else
+			*o++ = *p++;
+	}
+	*o = '\0';
+
+	/*
+	 * Spaces: one between words, none at a line's ends or the text's.
+	 * And a last guard: what was dropped above may have left a '<' just
+	 * before a letter ("<[b](u)", "<<!"); such a '<' goes, so no tag can
+	 * start anywhere.
+	 */
+	p = o = start;
+	for (; *p != '\0'; p++) {
+		if (*p == ' ' && (o == start || o[-1] == ' ' || o[-1] == '\n'))
+			continue;
+		if (isalpha(*p) || *p == '/' || *p == '!' || *p == '?') {
+			while (o > start && o[-1] == '<')
+				o--;
+		}
+		if (*p == '\n' && o > start && o[-1] == ' ')
+			o--;
+		*o++ = *p;
+	}
+	while (o > start && (o[-1] == ' ' || o[-1] == '\n'))
+		o--;
+	*o = '\0';
 }

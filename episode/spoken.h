@@ -27,6 +27,27 @@ size_t	 spoken_words(const char *);
  * Dynamic, Act; "read_timeout" two). What a duration is estimated from.
  */
 size_t	 spoken_said_words(const char *);
+/*
+ * Make s spoken text, in place (it never grows): what a voice, a subtitle
+ * or a chat line may carry, with no markup and no control characters.
+ * Every text an episode says passes here once (episode_finish), whatever
+ * drafted it; each output then escapes it for its own format (render.c,
+ * feed.c). Controls, escape sequences and bad UTF-8 go as record_clean
+ * takes them (lines kept). Then:
+ *  - an HTML tag becomes its bare name, set off from words by spaces:
+ *    "Use <details> here" -> "Use details here", "Option<T>" -> "Option
+ *    T", "</title><script>" -> "title script"; attributes are dropped, a
+ *    comment, "<!doctype>" or "<?pi?>" goes whole, and any other '<'
+ *    before a letter, '/', '!' or '?' (a tag never closed on its line,
+ *    "<`b>") goes alone. So no tag can start anywhere; "a < b" and
+ *    "x <= y" stay.
+ *  - a Markdown link or image, "[text](url)", becomes its text;
+ *  - backticks go ("`foo` fails" -> "foo fails");
+ *  - runs of spaces fold into one; lines lose their end spaces, and the
+ *    text its trailing blank lines.
+ * Brackets that are not a link ("[Reland]") stay. Idempotent.
+ */
+void	 spoken_clean(char *);
 /* 261 -> "PT4M21S"; 0 -> "PT0S"; 3600 -> "PT1H". */
 void	 iso_duration(struct buf *, long seconds);
 

@@ -6,7 +6,8 @@
  *
  * - spoken text (title, description, transcript) holds no URL, no sha-like
  *   token (7+ hex with a digit and a letter, or 40 hex), no e-mail address,
- *   no backtick, asterisk or "#" heading;
+ *   no backtick, asterisk or "#" heading, no control character but the
+ *   newline and no HTML tag;
  * - every run of digits in a segment appears in the messages of the
  *   commits that segment lists, in a merged PR's title, in the date or in
  *   the show's name (counts are said in words);
@@ -39,6 +40,11 @@ check_unspeakable(const char *text)
 	if (strchr(text, '`') != NULL || strchr(text, '*') != NULL)
 		return "markup";
 	for (p = text; *p != '\0'; p++) {
+		if ((*p > 0 && *p < 0x20 && *p != '\n') || *p == 0x7f)
+			return "a control character";
+		if (*p == '<' && (isalpha((unsigned char)p[1]) ||
+		    (p[1] != '\0' && strchr("/!?", p[1]) != NULL)))
+			return "a tag";
 		if (*p == '#' && (p == text || p[-1] == '\n'))
 			return "a heading";
 		if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))

@@ -1,0 +1,152 @@
+"""Text from payloads never reaches an output raw: a signed push whose commit
+message and author name hold an HTML tag pair with a script, a BEL, ANSI
+colour sequences, a lone backtick and a javascript: link is flushed; the
+Markdown transcript, the JSON episode and the feed are read back.
+
+The rules checked are the daemon's: payload text is cleaned of control
+characters, escape sequences and invalid UTF-8 when it enters the day;
+spoken text (JSON segments, transcript, title, description) carries no
+markup (no tags, backticks or link syntax); the Markdown escapes what a
+renderer would pass through as HTML or a link."""
+
+import json
+import os
+import re
+import sys
+import unittest
+import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hookcast_test as ht  # noqa: E402
+
+REPO = "hookcast-test/widget"
+SCRIPT = "</title><script>alert(1)</script>"
+ANSI = "\x1b[31mred\x1b[0m"
+LINK = "[link](javascript:alert(1))"
+SUBJECT = ("widget: add %s gear support\x07 %s and a lone ` tick %s"
+           % (SCRIPT, ANSI, LINK))
+BODY = ("The new gear says %s out loud\x07 in %s, with a ` and %s. "
+        "It turns the gears faster.\x7f" % (SCRIPT, ANSI, LINK))
+AUTHOR = "Eve %sMallory\x07 %s" % (ANSI, SCRIPT)
+
+# a C0 control other than the newline, DEL, or a C1 control
+CONTROL_RE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+# what starts a tag, a comment or a processing instruction in HTML
+TAG_RE = re.compile(r"<[A-Za-z/!?]")
+
+
+def unescaped(md, ch):
+    """Offsets of ch in md not escaped by an odd run of backslashes."""
+    out = []
+    for i, c in enumerate(md):
+        if c != ch:
+            continue
+        n = 0
+        while i - n - 1 >= 0 and md[i - n - 1] == "\\":
+            n += 1
+        if n % 2 == 0:
+            out.append(i)
+    return out
+
+
+class HostileTextTest(unittest.TestCase):
+
+    def check_no_controls(self, text, what):
+        m = CONTROL_RE.search(text)
+        self.assertIsNone(m, "%s holds control character %r: %r"
+                          % (what, m and m.group(0), text))
+
+    def check_spoken(self, text, what):
+        """Spoken text: no controls, no tags, no code or link markup."""
+        self.check_no_controls(text, what)
+        self.assertIsNone(TAG_RE.search(text), "%s holds a tag: %r"
+                          % (what, text))
+        self.assertNotIn("`", text, "%s holds a backtick: %r" % (what, text))
+        self.assertNotIn("](", text, "%s holds a link: %r" % (what, text))
+        self.assertNotIn("\ufffd", text, what)
+
+    def check_markdown(self, raw):
+        # bytes first: a terminal shows these as they are
+        for b in raw:
+            self.assertFalse(b < 0x20 and b != 0x0a,
+                             "markdown holds byte 0x%02x" % b)
+            self.assertNotEqual(b, 0x7f, "markdown holds DEL")
+        md = raw.decode("utf-8")	# raises on invalid UTF-8
+        self.check_no_controls(md, "markdown")
+        self.assertNotIn("<", md, "markdown holds a raw '<'")
+        self.assertNotIn(">", md, "markdown holds a raw '>'")
+        self.assertNotRegex(md.lower(), "<script", "markdown")
+        self.assertEqual(unescaped(md, "["), [], "unescaped '[' in %r" % md)
+        self.assertEqual(unescaped(md, "]"), [], "unescaped ']' in %r" % md)
+        # the renderer's own code spans hold a plain identifier only
+        ticks = unescaped(md, "`")
+        self.assertEqual(len(ticks) % 2, 0, "odd backticks in %r" % md)
+        for a, b in zip(ticks[::2], ticks[1::2]):
+            self.assertRegex(md[a + 1:b], r"^[A-Za-z0-9_.=:/-]+$",
+                             "code span %r" % md[a:b + 1])
+        return md
+
+    def test_hostile_commit(self):
+        commit = ht.make_commit(message=SUBJECT + "\n\n" + BODY,
+                                name=AUTHOR, username=None, repo=REPO)
+        payload = ht.make_push([commit], repo=REPO)
+        with ht.Daemon() as d:
+            status, reply = d.post_payload(payload)
+            self.assertTrue(200 <= status < 300, (status, reply))
+            reply = d.control("flush " + REPO)
+            self.assertIs(reply.get("ok"), True, reply)
+            self.assertEqual(len(reply.get("episodes") or []), 1, reply)
+            ep = reply["episodes"][0]
+
+            with open(ep["markdown"], "rb") as f:
+                raw = f.read()
+            md = self.check_markdown(raw)
+            # the hostile commit was told, not dropped
+            self.assertIn("alert(1)", md)
+            self.assertIn("Mallory", md)
+
+            with open(ep["json"], "rb") as f:
+                episode = json.loads(f.read().decode("utf-8"))
+            for seg in episode["segments"]:
+                self.check_spoken(seg["text"], "segment %s" % seg["kind"])
+            for key in ("title", "description", "transcript"):
+                self.check_spoken(episode[key] or "", key)
+            self.assertIn("Mallory", episode["transcript"])
+
+            path = os.path.join(d.output_dir, REPO, "feed.xml")
+            with open(path, "rb") as f:
+                feed = f.read()
+            root = ET.fromstring(feed)	# well-formed XML
+            self.assertNotIn(b"<script", feed.lower())
+            for item in root.iter("item"):
+                for el in item:
+                    self.check_no_controls(el.text or "", "feed " + el.tag)
+            d.stop()
+
+    def test_invalid_utf8(self):
+        """A message with bytes that are not UTF-8: refused, or said
+        without them; the outputs stay valid UTF-8 either way."""
+        commit = ht.make_commit(message="widget: make the gears turn "
+                                "MARKER faster\n\nThey turn MARKER faster.",
+                                repo=REPO)
+        body = ht.body_of(ht.make_push([commit], repo=REPO))
+        body = body.replace(b"MARKER", b"caf\xe9 \xc3\x28 \xed\xa0\x80")
+        with ht.Daemon() as d:
+            status, reply = d.post(body, "push")
+            if status >= 400:
+                self.assertEqual(status, 400, reply)
+                return
+            reply = d.control("flush " + REPO)
+            self.assertIs(reply.get("ok"), True, reply)
+            ep = reply["episodes"][0]
+            with open(ep["markdown"], "rb") as f:
+                self.check_markdown(f.read())
+            with open(ep["json"], "rb") as f:
+                episode = json.loads(f.read().decode("utf-8"))
+            for seg in episode["segments"]:
+                self.check_spoken(seg["text"], "segment %s" % seg["kind"])
+            d.stop()
+
+
+if __name__ == "__main__":
+    unittest.main()
