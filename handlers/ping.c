@@ -7,7 +7,9 @@
 static int	ping_handle(const json_t *, time_t, struct handler_result *,
 		    char **);
 
-const struct handler_entry handler_ping = { "ping", ping_handle, NULL };
+const struct handler_entry handler_ping = {
+	.event = "ping", .handle = ping_handle,
+};
 
 /*
  * Check the little a ping carries: zen and hook_id are optional, and so

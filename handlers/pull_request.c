@@ -15,7 +15,7 @@ static int	pull_request_handle(const json_t *, time_t,
 		    struct handler_result *, char **);
 
 const struct handler_entry handler_pull_request = {
-	"pull_request", pull_request_handle, NULL
+	.event = "pull_request", .handle = pull_request_handle,
 };
 
 /* Copy a body, at most PULL_REQUEST_MAX_BODY bytes, not splitting a rune. */

@@ -9,7 +9,9 @@
 static int	push_handle(const json_t *, time_t, struct handler_result *,
 		    char **);
 
-const struct handler_entry handler_push = { "push", push_handle, push_scan };
+const struct handler_entry handler_push = {
+	.event = "push", .handle = push_handle, .scan = push_scan,
+};
 
 /* Is s a 40-hex (lower case) commit id? */
 int
