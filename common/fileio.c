@@ -34,20 +34,23 @@ file_random_suffix(char *out, size_t len)
 	out[n] = '\0';
 }
 
-int
-file_atomic_open(struct file_atomic *af, const char *path, mode_t mode)
+/* The temporary file of path in dirfd: O_EXCL, O_NOFOLLOW, a random name. */
+static int
+file_atomic_create(struct file_atomic *af, int dirfd, const char *path,
+    mode_t mode)
 {
 	char	suffix[13];
 	int	tries;
 
 	memset(af, 0, sizeof(*af));
 	af->fd = -1;
+	af->dirfd = dirfd;
 	for (tries = 0; tries < 16; tries++) {
 		file_random_suffix(suffix, sizeof(suffix));
 		free(af->tmp);
 		xasprintf(&af->tmp, "%s.tmp-%s", path, suffix);
-		af->fd = open(af->tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
-		    O_CLOEXEC, mode);
+		af->fd = openat(dirfd, af->tmp, O_RDWR | O_CREAT | O_EXCL |
+		    O_NOFOLLOW | O_CLOEXEC, mode);
 		if (af->fd != -1 || errno != EEXIST)
 			break;
 	}
@@ -65,6 +68,26 @@ file_atomic_open(struct file_atomic *af, const char *path, mode_t mode)
 	return 0;
 }
 
+int
+file_atomic_open(struct file_atomic *af, const char *path, mode_t mode)
+{
+	return file_atomic_create(af, AT_FDCWD, path, mode);
+}
+
+int
+file_atomic_openat(struct file_atomic *af, int dirfd, const char *name,
+    mode_t mode)
+{
+	if (strchr(name, '/') != NULL) {
+		memset(af, 0, sizeof(*af));
+		af->fd = -1;
+		af->dirfd = AT_FDCWD;
+		errno = EINVAL;
+		return -1;
+	}
+	return file_atomic_create(af, dirfd, name, mode);
+}
+
 void
 file_atomic_abort(struct file_atomic *af)
 {
@@ -73,11 +96,12 @@ file_atomic_abort(struct file_atomic *af)
 	if (af->fd != -1)
 		close(af->fd);
 	if (af->tmp != NULL)
-		unlink(af->tmp);
+		unlinkat(af->dirfd, af->tmp, 0);
 	free(af->tmp);
 	free(af->path);
 	memset(af, 0, sizeof(*af));
 	af->fd = -1;
+	af->dirfd = AT_FDCWD;
 	errno = saved;
 }
 
@@ -93,11 +117,12 @@ file_atomic_commit(struct file_atomic *af, int keep_fd)
 		}
 		af->fd = -1;
 	}
-	if (rename(af->tmp, af->path) == -1)
+	if (renameat(af->dirfd, af->tmp, af->dirfd, af->path) == -1)
 		goto fail;
 	free(af->tmp);
 	af->tmp = NULL;
-	if (file_sync_parent(af->path) == -1) {
+	if ((af->dirfd == AT_FDCWD ? file_sync_parent(af->path) :
+	    fsync(af->dirfd)) == -1) {
 		/* renamed already: the new contents stand, unsynced */
 		int saved = errno;
 
@@ -154,6 +179,21 @@ file_write_atomic(const char *path, const void *data, size_t len,
 }
 
 int
+file_write_atomicat(int dirfd, const char *name, const void *data,
+    size_t len, mode_t mode)
+{
+	struct file_atomic	af;
+
+	if (file_atomic_openat(&af, dirfd, name, mode) == -1)
+		return -1;
+	if (file_pwrite_all(af.fd, data, len, 0) == -1) {
+		file_atomic_abort(&af);
+		return -1;
+	}
+	return file_atomic_commit(&af, 0);
+}
+
+int
 file_sync_parent(const char *path)
 {
 	char	*dir = xstrdup(path), *slash;
@@ -181,9 +221,17 @@ static int
 file_mkdir_one(const char *path, mode_t mode)
 {
 	struct stat	st;
+	int		fd;
 
-	if (mkdir(path, mode) == 0)
+	if (mkdir(path, mode) == 0) {
+		/* made here: its mode is ours to set, whatever the umask */
+		fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd != -1) {
+			(void)fchmod(fd, mode);
+			close(fd);
+		}
 		return 0;
+	}
 	if (errno != EEXIST)
 		return -1;
 	if (stat(path, &st) == -1)
@@ -224,4 +272,67 @@ fail:
 	free(p);
 	errno = saved;
 	return -1;
+}
+
+/* Open (making it with create) the folder name in dirfd, never a symlink. */
+static int
+file_dir_step(int dirfd, const char *name, int create, mode_t mode)
+{
+	int	fd, made = 0;
+
+	if (*name == '\0' || strcmp(name, ".") == 0 ||
+	    strcmp(name, "..") == 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (create) {
+		if (mkdirat(dirfd, name, mode) == 0)
+			made = 1;
+		else if (errno != EEXIST)
+			return -1;
+	}
+	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC);
+	if (fd == -1) {
+		/* a symlink to a folder: O_NOFOLLOW refuses it with ELOOP */
+		if (errno == ENOTDIR) {
+			struct stat st;
+
+			if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+			    S_ISLNK(st.st_mode))
+				errno = ELOOP;
+			else
+				errno = ENOTDIR;
+		}
+		return -1;
+	}
+	if (made)
+		(void)fchmod(fd, mode);
+	return fd;
+}
+
+int
+file_dir_open(const char *base, const char *rel, int create, mode_t mode)
+{
+	char	*copy, *name, *next;
+	int	 fd, sub, saved;
+
+	if ((fd = open(base, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+		return -1;
+	copy = xstrdup(rel);
+	for (name = copy; name != NULL; name = next) {
+		if ((next = strchr(name, '/')) != NULL)
+			*next++ = '\0';
+		sub = file_dir_step(fd, name, create, mode);
+		saved = errno;
+		close(fd);
+		if (sub == -1) {
+			free(copy);
+			errno = saved;
+			return -1;
+		}
+		fd = sub;
+	}
+	free(copy);
+	return fd;
 }

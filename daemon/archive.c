@@ -4,10 +4,12 @@
 
 #include <ctype.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -205,6 +207,39 @@ archive_repos(const char *output_dir, struct strlist *list)
 		free(path);
 	}
 	closedir(d);
+}
+
+size_t
+archive_prune(const char *dir, const char *before)
+{
+	DIR			*d;
+	struct dirent		*de;
+	struct archive_entry	 e;
+	struct stat		 st;
+	char			*base;
+	size_t			 removed = 0;
+
+	if ((d = opendir(dir)) == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL) {
+		base = xstrndup(de->d_name, strcspn(de->d_name, "."));
+		if (!archive_parse_name(base, &e)) {
+			free(base);
+			continue;
+		}
+		if (strcmp(e.date, before) < 0 &&
+		    fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode))) {
+			if (unlinkat(dirfd(d), de->d_name, 0) == -1)
+				log_warn("%s: %s/%s", __func__, dir, de->d_name);
+			else
+				removed++;
+		}
+		free(e.name);
+		free(base);
+	}
+	closedir(d);
+	return removed;
 }
 
 time_t

@@ -62,6 +62,14 @@ json_t	*archive_load(const char *dir, const struct archive_entry *);
  * repo_name_ok are left out.
  */
 void	 archive_repos(const char *output_dir, struct strlist *list);
+/*
+ * Remove the episodes of dir dated before the date before ("YYYY-MM-DD"):
+ * every regular file whose name up to its first '.' is an episode's base
+ * name (archive_parse_name), so .md, .json and any audio or caption file
+ * of the same base name. Returns how many files were removed; a file that
+ * can't be removed is logged and left.
+ */
+size_t	 archive_prune(const char *dir, const char *before);
 /* ISO 8601 UTC "2026-05-06T10:00:44Z" to a time; 0 if it isn't one. */
 time_t	 archive_time(const char *);
 

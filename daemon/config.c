@@ -1,6 +1,7 @@
 /* Configuration: defaults, INI file, flags; one table of keys. */
 #include <ctype.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -175,6 +176,43 @@ static const struct config_key config_keys[] = {
 	    .offset = OFF(words_per_minute), .def = "150", .min = 60,
 	    .max = 400, .reloadable = 1,
 	    .help = "speaking pace used to estimate an episode's duration" },
+	{ .name = "repositories", .type = CONFIG_LIST,
+	    .offset = OFF(repositories), .reloadable = 1,
+	    .help = "repositories whose deliveries are taken, owner/name or "
+	    "owner/* (empty: all)" },
+	{ .name = "max_repositories", .type = CONFIG_INT,
+	    .offset = OFF(max_repositories), .def = "100", .min = 1,
+	    .max = 100000, .reloadable = 1,
+	    .help = "repositories open at once; a delivery for another is "
+	    "refused (429)" },
+	{ .name = "max_seen", .type = CONFIG_INT, .offset = OFF(max_seen),
+	    .def = "200000", .min = 1000, .max = 10000000, .reloadable = 1,
+	    .help = "deliveries remembered to spot redeliveries (the oldest "
+	    "are forgotten past it)" },
+	{ .name = "max_commits_per_day", .type = CONFIG_INT,
+	    .offset = OFF(max_commits_per_day), .def = "20000", .min = 1,
+	    .max = 10000000, .reloadable = 1,
+	    .help = "commits a repository's day takes; a delivery past it is "
+	    "refused (429)" },
+	{ .name = "max_deliveries_per_day", .type = CONFIG_INT,
+	    .offset = OFF(max_deliveries_per_day), .def = "5000", .min = 1,
+	    .max = 10000000, .reloadable = 1,
+	    .help = "pushes and merged pull requests a repository's day takes; "
+	    "past it, refused (429)" },
+	{ .name = "episode_retention_days", .type = CONFIG_INT,
+	    .offset = OFF(episode_retention_days), .def = "365", .min = 0,
+	    .max = 36500, .reloadable = 1,
+	    .help = "days an episode's files are kept after its date "
+	    "(0: forever)" },
+	{ .name = "min_free_space", .type = CONFIG_SIZE,
+	    .offset = OFF(min_free_space), .def = "64M", .min = 0,
+	    .max = 1024LL * 1024 * 1024 * 1024, .reloadable = 1,
+	    .help = "free space output_dir and state_dir must keep; below it "
+	    "an emission or compaction waits" },
+	{ .name = "max_body_pull_request", .type = CONFIG_SIZE,
+	    .offset = OFF(max_body_pull_request), .def = "2M", .min = 64 * 1024,
+	    .max = 64LL * 1024 * 1024, .reloadable = 1,
+	    .help = "largest pull_request body accepted (parsed as a whole)" },
 };
 
 #define NKEYS (sizeof(config_keys) / sizeof(config_keys[0]))
@@ -782,6 +820,15 @@ config_finish(struct config *conf, struct config_causes *causes)
 	if (conf->backfill_hooks.n > 0 && conf->github_token_file == NULL)
 		config_causes_add(causes, "backfill_hooks: needs "
 		    "github_token_file");
+	for (i = 0; i < conf->repositories.n; i++) {
+		const char *e = conf->repositories.v[i], *slash;
+
+		slash = strchr(e, '/');
+		if (slash == NULL || slash == e || slash[1] == '\0' ||
+		    strchr(slash + 1, '/') != NULL || strpbrk(e, " \t") != NULL)
+			config_causes_add(causes, "repositories: '%s' is not "
+			    "owner/name or owner/*", e);
+	}
 	if (conf->github_token_file != NULL)
 		config_read_token(conf, causes);
 	for (i = 0; i < conf->listen.n; i++) {
@@ -939,6 +986,7 @@ config_clear(struct config *conf)
 		free(conf->github_token);
 	}
 	strlist_clear(&conf->branches);
+	strlist_clear(&conf->repositories);
 	for (i = 0; i < conf->nrepos; i++) {
 		free(conf->repos[i].name);
 		free(conf->repos[i].show);
@@ -973,6 +1021,19 @@ config_branches(const struct config *conf, const char *repo)
 	if (r != NULL && r->branches.n > 0)
 		return &r->branches;
 	return &conf->branches;
+}
+
+int
+config_repo_allowed(const struct config *conf, const char *repo)
+{
+	size_t	i;
+
+	if (conf->repositories.n == 0)
+		return 1;
+	for (i = 0; i < conf->repositories.n; i++)
+		if (fnmatch(conf->repositories.v[i], repo, FNM_CASEFOLD) == 0)
+			return 1;
+	return 0;
 }
 
 char *

@@ -60,6 +60,14 @@ struct config {
 	char		*public_url;	/* base URL of output_dir, for the feed */
 	char		*tls_cert;	/* PEM chain: serve HTTPS when set */
 	char		*tls_key;
+	struct strlist	 repositories;	/* allow-list of globs; empty: all */
+	int		 max_repositories;
+	int		 max_seen;	/* deliveries remembered for dedup */
+	int		 max_commits_per_day;	/* per repository */
+	int		 max_deliveries_per_day; /* per repository */
+	int		 episode_retention_days; /* 0: keep every episode */
+	long long	 min_free_space;	/* bytes; 0: no check */
+	long long	 max_body_pull_request;	/* bytes */
 	struct repo_conf *repos;
 	size_t		 nrepos;
 
@@ -91,6 +99,8 @@ int	 config_load(struct config *conf, int argc, char **argv,
 void	 config_clear(struct config *);
 /* The tracked branches for a repository (never NULL; may be empty). */
 const struct strlist *config_branches(const struct config *, const char *repo);
+/* Is repo in the repositories allow-list (any case; empty: all)? */
+int	 config_repo_allowed(const struct config *, const char *repo);
 /* The show's name for a repository: configured, else from its name. New. */
 char	*config_show(const struct config *, const char *repo);
 /* Print the keys, their defaults and help to f. */

@@ -400,7 +400,11 @@ control_listen(struct hookcastd *d, const char *path, char **cause)
 		return NULL;
 	}
 	umask(old);
-	if (chmod(path, 0660) == -1 || listen(fd, 16) == -1) {
+	/*
+	 * The umask above made it 0660 as bind created it; no chmod by
+	 * name after, which would follow a symlink put there meanwhile.
+	 */
+	if (listen(fd, 16) == -1) {
 		xasprintf(cause, "control socket %s: %s", path, strerror(errno));
 		close(fd);
 		unlink(path);

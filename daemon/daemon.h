@@ -68,6 +68,8 @@ struct http_limits;
 extern const char *const hookcastd_passthrough[];
 /* The HTTP limits of a configuration. */
 void	 hookcastd_limits(const struct config *, struct http_limits *);
+/* Give the store the configuration's bounds. */
+void	 hookcastd_store_limits(struct hookcastd *);
 /* Load (or reload) the TLS certificate when one is configured. 0 or -1. */
 int	 hookcastd_tls(struct hookcastd *, char **cause);
 /* Emit the days whose emission passed while the daemon was down. */

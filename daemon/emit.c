@@ -1,5 +1,6 @@
 /* Emission: draft a day's episode and write its files atomically. */
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/types.h>
 
 #include <errno.h>
@@ -328,6 +329,50 @@ emit_feed(const struct config *conf, const char *repo, char **cause)
 	return rc;
 }
 
+int
+emit_free_space(const char *path, long long min, char **cause)
+{
+	struct statvfs	sv;
+	long long	free_bytes;
+
+	if (min <= 0)
+		return 0;
+	if (statvfs(path, &sv) == -1) {
+		xasprintf(cause, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	free_bytes = (long long)sv.f_bavail * (long long)sv.f_frsize;
+	if (free_bytes < min) {
+		xasprintf(cause, "%s: %lld bytes free, less than min_free_space "
+		    "(%lld); not writing", path, free_bytes, min);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Remove the episodes of dir older than episode_retention_days as of now,
+ * before the feed is rewritten: it never lists a removed one.
+ */
+static void
+emit_retention(const struct config *conf, const char *dir, time_t now)
+{
+	struct tm	 tm;
+	time_t		 t;
+	char		 before[16];
+	size_t		 n;
+
+	if (conf->episode_retention_days <= 0)
+		return;
+	t = now - (time_t)conf->episode_retention_days * 86400;
+	localtime_r(&t, &tm);
+	strftime(before, sizeof(before), "%Y-%m-%d", &tm);
+	if ((n = archive_prune(dir, before)) > 0)
+		log_info("%s: removed %zu file(s) of episodes dated before %s "
+		    "(episode_retention_days %d)", dir, n, before,
+		    conf->episode_retention_days);
+}
+
 /* Rewrite the feed after an episode was written; a failure is logged. */
 static void
 emit_feed_after(const struct config *conf, const char *repo)
@@ -415,8 +460,11 @@ emit_day(const struct config *conf, struct day *day, time_t now, int write,
 	res->date = xstrdup(date);
 	res->title = xstrdup(ep->title);
 	if (write) {
-		if (emit_write_episode(dir, name, md, js, res, cause) == -1)
+		if (emit_free_space(conf->output_dir, conf->min_free_space,
+		    cause) == -1 ||
+		    emit_write_episode(dir, name, md, js, res, cause) == -1)
 			goto fail;
+		emit_retention(conf, dir, now);
 		/* the feed first: the log line says the episode is out */
 		emit_feed_after(conf, day->repo);
 		log_notice("emitted %s episode %s/%s: %s", day->repo, dir,
@@ -587,10 +635,13 @@ emit_recap(const struct config *conf, const char *repo, time_t now,
 	res->date = xstrdup(date);
 	res->title = xstrdup(ep->title);
 	if (write) {
-		if (emit_write_episode(dir, name, md, json, res, cause) == -1) {
+		if (emit_free_space(conf->output_dir, conf->min_free_space,
+		    cause) == -1 ||
+		    emit_write_episode(dir, name, md, json, res, cause) == -1) {
 			emit_result_clear(res);
 			rc = -1;
 		} else {
+			emit_retention(conf, dir, now);
 			emit_feed_after(conf, repo);
 			log_notice("emitted %s weekly recap %s/%s of %zu "
 			    "episode(s): %s", repo, dir, name, n, ep->title);

@@ -44,6 +44,11 @@ int	 emit_recap(const struct config *, const char *repo, time_t now,
  * *cause (new).
  */
 int	 emit_feed(const struct config *, const char *repo, char **cause);
+/*
+ * Does path's file system keep at least min bytes free for us? 0 (also
+ * when min is 0), or -1 with *cause (new) saying how much is free.
+ */
+int	 emit_free_space(const char *path, long long min, char **cause);
 /* Free what an emit_result holds and zero it. */
 void	 emit_result_clear(struct emit_result *);
 

@@ -53,6 +53,18 @@ hookcastd_limits(const struct config *conf, struct http_limits *l)
 	l->max_connections = conf->max_connections;
 }
 
+void
+hookcastd_store_limits(struct hookcastd *d)
+{
+	struct store_limits	l;
+
+	l.max_repositories = (size_t)d->conf.max_repositories;
+	l.max_seen = (size_t)d->conf.max_seen;
+	l.max_commits_per_day = (size_t)d->conf.max_commits_per_day;
+	l.max_deliveries_per_day = (size_t)d->conf.max_deliveries_per_day;
+	store_set_limits(d->store, &l);
+}
+
 static int
 hookcastd_has_activity(const struct day *day)
 {
@@ -142,6 +154,7 @@ hookcastd_compact(struct hookcastd *d)
 	time_t			 *at;
 	size_t			  nseen, n = 0, i;
 	struct store_repo	 *r;
+	char			 *why = NULL;
 	int			  rc;
 
 	/*
@@ -161,6 +174,12 @@ hookcastd_compact(struct hookcastd *d)
 	    journal_unsynced(d->journal) && journal_sync(d->journal) == -1) {
 		log_warn("journal: sync before compaction failed; the journal "
 		    "grows on");
+		return -1;
+	}
+	if (emit_free_space(d->conf.state_dir, d->conf.min_free_space,
+	    &why) == -1) {
+		log_warnx("journal: not compacting: %s", why);
+		free(why);
 		return -1;
 	}
 	nseen = store_seen_list(d->store, &keys, &at);
@@ -566,6 +585,7 @@ hookcastd_reload(struct hookcastd *d, char **cause)
 	log_set_level(d->conf.log_level);
 	hookcastd_limits(&d->conf, &limits);
 	http_server_set_limits(d->http, &limits);
+	hookcastd_store_limits(d);
 	hookcastd_arm_emit(d);
 	log_notice("reloaded");
 	return 0;
@@ -619,6 +639,9 @@ hookcastd_emit_timer(evutil_socket_t fd, short what, void *arg)
 	}
 	json_decref(list);
 	d->window_start = at;
+	/* a repository quiet for a whole day gives its place back */
+	if (!quiet)
+		store_drop_idle(d->store);
 	/* redeliveries come within three days; keep a margin */
 	store_prune_seen(d->store, now - 4 * 86400);
 	hookcastd_compact(d);

@@ -76,11 +76,24 @@ struct journal *
 journal_open(const char *state_dir, char **cause)
 {
 	struct journal	*j = xcalloc(1, sizeof(*j));
+	struct stat	 jst = { 0 };
 
 	xasprintf(&j->path, "%s/journal", state_dir);
-	j->fd = open(j->path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-	if (j->fd == -1) {
-		xasprintf(cause, "journal %s: %s", j->path, strerror(errno));
+	/* never through a symlink planted at STATE/journal; always 0600 */
+	j->fd = open(j->path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (j->fd == -1 || fstat(j->fd, &jst) == -1 || !S_ISREG(jst.st_mode) ||
+	    fchmod(j->fd, 0600) == -1) {
+		if (j->fd == -1 && errno == ELOOP)
+			xasprintf(cause, "journal %s: a symbolic link; refusing "
+			    "to follow it", j->path);
+		else if (jst.st_mode != 0 && !S_ISREG(jst.st_mode))
+			xasprintf(cause, "journal %s: not a regular file",
+			    j->path);
+		else
+			xasprintf(cause, "journal %s: %s", j->path,
+			    strerror(errno));
+		if (j->fd != -1)
+			close(j->fd);
 		free(j->path);
 		free(j);
 		return NULL;

@@ -164,6 +164,7 @@ main(int argc, char **argv)
 	d.window_start = schedule_prev(d.started, d.conf.emit_hour,
 	    d.conf.emit_minute);
 	d.store = store_new();
+	hookcastd_store_limits(&d);
 
 	/* a certificate that doesn't load stops us before any work */
 	hookcastd_limits(&d.conf, &limits);

@@ -1,4 +1,5 @@
 /* The day store: repositories' open days and the accepted deliveries. */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,88 +11,40 @@
 
 /* gaps remembered per repository; older ones are forgotten past this */
 #define STORE_MAX_MISSING	64
+/* refused repositories whose refusal is remembered as logged */
+#define STORE_MAX_TOLD		1024
 
 struct seen {
-	char	*key;		/* "hook id:GUID"; NULL for an empty slot */
-	time_t	 at;
+	char		*key;	/* "hook id:GUID"; NULL for an empty slot */
+	time_t		 at;
+	uint64_t	 seq;	/* order of marking */
 };
 
 struct store {
-	struct store_repo	*repos;
+	struct store_repo     **repos;	/* in the order first seen */
 	size_t			 nrepos;
+	size_t			 repos_cap;
+	struct store_repo     **index;	/* open addressing by name */
+	size_t			 index_cap;
 
 	struct seen		*seen;	/* open addressing, linear probing */
 	size_t			 seen_cap;
 	size_t			 nseen;
+	uint64_t		 seen_seq;
+
+	struct store_limits	 limits;
+	uint64_t		 refusals[STORE_QUOTA_MAX];
+	char		       **told;	/* refused repositories logged */
+	size_t			 ntold;
 };
 
-struct store *
-store_new(void)
-{
-	struct store	*s = xcalloc(1, sizeof(*s));
-
-	s->seen_cap = 1024;
-	s->seen = xcalloc(s->seen_cap, sizeof(*s->seen));
-	return s;
-}
-
-void
-store_free(struct store *s)
-{
-	size_t	i, j;
-
-	if (s == NULL)
-		return;
-	for (i = 0; i < s->nrepos; i++) {
-		free(s->repos[i].name);
-		day_free(s->repos[i].day);
-		for (j = 0; j < s->repos[i].nheads; j++) {
-			free(s->repos[i].head_branch[j]);
-			free(s->repos[i].head_after[j]);
-		}
-		free(s->repos[i].head_branch);
-		free(s->repos[i].head_after);
-		for (j = 0; j < s->repos[i].nmissing; j++)
-			free(s->repos[i].missing[j]);
-		free(s->repos[i].missing);
-	}
-	free(s->repos);
-	for (i = 0; i < s->seen_cap; i++)
-		free(s->seen[i].key);
-	free(s->seen);
-	free(s);
-}
-
-struct store_repo *
-store_repo(struct store *s, const char *name, int create, time_t start)
-{
-	size_t			 i;
-	struct store_repo	*r;
-
-	for (i = 0; i < s->nrepos; i++)
-		if (strcasecmp(s->repos[i].name, name) == 0)
-			return &s->repos[i];
-	if (!create)
-		return NULL;
-	s->repos = xreallocarray(s->repos, s->nrepos + 1, sizeof(*s->repos));
-	r = &s->repos[s->nrepos++];
-	memset(r, 0, sizeof(*r));
-	r->name = xstrdup(name);
-	r->day = day_new(name, start);
-	return r;
-}
-
-size_t
-store_nrepos(const struct store *s)
-{
-	return s->nrepos;
-}
-
-struct store_repo *
-store_repo_at(struct store *s, size_t i)
-{
-	return i < s->nrepos ? &s->repos[i] : NULL;
-}
+static const char *const store_quota_names[STORE_QUOTA_MAX] = {
+	[STORE_QUOTA_OK] = "ok",
+	[STORE_QUOTA_NOT_ALLOWED] = "not_allowed",
+	[STORE_QUOTA_REPOSITORIES] = "repositories",
+	[STORE_QUOTA_COMMITS] = "commits_per_day",
+	[STORE_QUOTA_DELIVERIES] = "deliveries_per_day",
+};
 
 /* FNV-1a, enough to spread GUIDs. */
 static uint64_t
@@ -104,6 +57,149 @@ store_hash(const char *key)
 		h *= 1099511628211ULL;
 	}
 	return h;
+}
+
+/* FNV-1a of the name in lower case: repository names match in any case. */
+static uint64_t
+store_hash_name(const char *name)
+{
+	uint64_t	h = 1469598103934665603ULL;
+
+	for (; *name != '\0'; name++) {
+		h ^= (unsigned char)tolower((unsigned char)*name);
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+struct store *
+store_new(void)
+{
+	struct store	*s = xcalloc(1, sizeof(*s));
+
+	s->seen_cap = 1024;
+	s->seen = xcalloc(s->seen_cap, sizeof(*s->seen));
+	s->index_cap = 64;
+	s->index = xcalloc(s->index_cap, sizeof(*s->index));
+	return s;
+}
+
+static void
+store_repo_free(struct store_repo *r)
+{
+	size_t	j;
+
+	free(r->name);
+	day_free(r->day);
+	for (j = 0; j < r->nheads; j++) {
+		free(r->head_branch[j]);
+		free(r->head_after[j]);
+	}
+	free(r->head_branch);
+	free(r->head_after);
+	for (j = 0; j < r->nmissing; j++)
+		free(r->missing[j]);
+	free(r->missing);
+	free(r);
+}
+
+static void
+store_told_clear(struct store *s)
+{
+	size_t	i;
+
+	for (i = 0; i < s->ntold; i++)
+		free(s->told[i]);
+	free(s->told);
+	s->told = NULL;
+	s->ntold = 0;
+}
+
+void
+store_free(struct store *s)
+{
+	size_t	i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->nrepos; i++)
+		store_repo_free(s->repos[i]);
+	free(s->repos);
+	free(s->index);
+	for (i = 0; i < s->seen_cap; i++)
+		free(s->seen[i].key);
+	free(s->seen);
+	store_told_clear(s);
+	free(s);
+}
+
+void
+store_set_limits(struct store *s, const struct store_limits *l)
+{
+	s->limits = *l;
+}
+
+/* The index slot of name: its entry, or the empty slot it would take. */
+static struct store_repo **
+store_index_slot(const struct store *s, const char *name)
+{
+	size_t	i = (size_t)(store_hash_name(name) & (s->index_cap - 1));
+
+	while (s->index[i] != NULL && strcasecmp(s->index[i]->name, name) != 0)
+		i = (i + 1) & (s->index_cap - 1);
+	return &s->index[i];
+}
+
+/* Rebuild the index from the list, at least twice as large as it. */
+static void
+store_index_rebuild(struct store *s)
+{
+	size_t	i, cap = 64;
+
+	while (cap < 2 * (s->nrepos + 1))
+		cap *= 2;
+	free(s->index);
+	s->index = xcalloc(cap, sizeof(*s->index));
+	s->index_cap = cap;
+	for (i = 0; i < s->nrepos; i++)
+		*store_index_slot(s, s->repos[i]->name) = s->repos[i];
+}
+
+struct store_repo *
+store_repo(struct store *s, const char *name, int create, time_t start)
+{
+	struct store_repo	**slot, *r;
+
+	slot = store_index_slot(s, name);
+	if (*slot != NULL || !create)
+		return *slot;
+	r = xcalloc(1, sizeof(*r));
+	r->name = xstrdup(name);
+	r->day = day_new(name, start);
+	r->active = 1;
+	if (s->nrepos == s->repos_cap) {
+		s->repos_cap = s->repos_cap == 0 ? 16 : 2 * s->repos_cap;
+		s->repos = xreallocarray(s->repos, s->repos_cap,
+		    sizeof(*s->repos));
+	}
+	s->repos[s->nrepos++] = r;
+	if (2 * s->nrepos > s->index_cap)
+		store_index_rebuild(s);
+	else
+		*slot = r;
+	return r;
+}
+
+size_t
+store_nrepos(const struct store *s)
+{
+	return s->nrepos;
+}
+
+struct store_repo *
+store_repo_at(struct store *s, size_t i)
+{
+	return i < s->nrepos ? s->repos[i] : NULL;
 }
 
 char *
@@ -164,6 +260,55 @@ store_seen_rehash(struct store *s, size_t cap)
 	free(old);
 }
 
+static int
+store_seen_older(const void *a, const void *b)
+{
+	const struct seen	*x = *(const struct seen *const *)a;
+	const struct seen	*y = *(const struct seen *const *)b;
+
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * Past max_seen, forget the oldest eighth of the bound at once (a sort
+ * per max_seen / 8 marks, not per mark) and say so.
+ */
+static void
+store_seen_bound(struct store *s)
+{
+	struct seen	**v;
+	size_t		  i, n = 0, drop, max = s->limits.max_seen;
+	time_t		  newest;
+	char		  when[32];
+	struct tm	  tm;
+
+	if (max == 0 || s->nseen <= max)
+		return;
+	drop = s->nseen - max + max / 8;
+	if (drop > s->nseen)
+		drop = s->nseen;
+	v = xcalloc(s->nseen, sizeof(*v));
+	for (i = 0; i < s->seen_cap; i++)
+		if (s->seen[i].key != NULL)
+			v[n++] = &s->seen[i];
+	qsort(v, n, sizeof(*v), store_seen_older);
+	newest = v[drop - 1]->at;
+	for (i = 0; i < drop; i++) {
+		free(v[i]->key);
+		v[i]->key = NULL;
+	}
+	free(v);
+	s->nseen -= drop;
+	store_seen_rehash(s, s->seen_cap);
+	gmtime_r(&newest, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	log_notice("seen set at its bound of %zu deliveries (max_seen): "
+	    "forgot the %zu oldest, accepted up to %s; a redelivery of one of "
+	    "them would be taken again", max, drop, when);
+}
+
 void
 store_mark(struct store *s, const char *k, time_t at)
 {
@@ -179,7 +324,9 @@ store_mark(struct store *s, const char *k, time_t at)
 	}
 	slot->key = key;
 	slot->at = at;
+	slot->seq = s->seen_seq++;
 	s->nseen++;
+	store_seen_bound(s);
 }
 
 void
@@ -218,6 +365,7 @@ store_add(struct store *s, struct handler_result *res, time_t start,
 	if (res->repo == NULL)
 		return 0;
 	r = store_repo(s, res->repo, 1, start);
+	r->active = 1;
 	if (r->day->default_branch == NULL && res->default_branch != NULL)
 		r->day->default_branch = xstrdup(res->default_branch);
 	for (i = 0; i < res->ncommits; i++) {
@@ -239,6 +387,8 @@ store_rotate(struct store *s, struct store_repo *r, time_t start)
 	struct day	*old = r->day;
 
 	r->day = day_new(r->name, start);
+	r->taken_commits = r->taken_deliveries = 0;
+	r->told_commits = r->told_deliveries = 0;
 	if (old->default_branch != NULL)
 		r->day->default_branch = xstrdup(old->default_branch);
 	return old;
@@ -251,6 +401,7 @@ store_note_push(struct store_repo *r, const struct push *p)
 	int	 gap = 0;
 	char	*key;
 
+	r->active = 1;
 	if (p->branch == NULL || p->after == NULL)
 		return 0;
 	for (i = 0; i < r->nheads; i++)
@@ -293,4 +444,145 @@ store_note_push(struct store_repo *r, const struct push *p)
 	free(r->head_after[i]);
 	r->head_after[i] = xstrdup(p->after);
 	return gap;
+}
+
+const char *
+store_quota_name(enum store_quota q)
+{
+	return store_quota_names[q];
+}
+
+uint64_t
+store_refusals(const struct store *s, enum store_quota q)
+{
+	return s->refusals[q];
+}
+
+/* Was repo's refusal logged since the last store_drop_idle? Note it. */
+static int
+store_told(struct store *s, const char *repo)
+{
+	size_t	i;
+
+	for (i = 0; i < s->ntold; i++)
+		if (strcasecmp(s->told[i], repo) == 0)
+			return 1;
+	if (s->ntold == STORE_MAX_TOLD)
+		return 1;	/* said once below; counted in /metrics */
+	s->told = xreallocarray(s->told, s->ntold + 1, sizeof(*s->told));
+	s->told[s->ntold++] = xstrdup(repo);
+	if (s->ntold == STORE_MAX_TOLD)
+		log_warnx("%d repositories refused: further refusals are "
+		    "counted in /metrics but not logged until the next "
+		    "emission", STORE_MAX_TOLD);
+	return 0;
+}
+
+/* Count and log (once) a refusal of repo; returns q. */
+static enum store_quota
+store_refuse(struct store *s, const char *repo, struct store_repo *r,
+    enum store_quota q)
+{
+	char	*esc;
+	int	*told = NULL;
+
+	s->refusals[q]++;
+	if (r != NULL)
+		told = q == STORE_QUOTA_COMMITS ? &r->told_commits :
+		    &r->told_deliveries;
+	if (told != NULL ? *told : store_told(s, repo))
+		return q;
+	if (told != NULL)
+		*told = 1;
+	esc = log_escape(repo, 140);
+	switch (q) {
+	case STORE_QUOTA_NOT_ALLOWED:
+		log_warnx("%s: refusing its deliveries: not one of the "
+		    "configured repositories", esc);
+		break;
+	case STORE_QUOTA_REPOSITORIES:
+		log_warnx("%s: refusing its deliveries: %zu repositories are "
+		    "open (max_repositories)", esc, s->nrepos);
+		break;
+	case STORE_QUOTA_COMMITS:
+		log_warnx("%s: refusing deliveries that would take its day "
+		    "past max_commits_per_day %zu (it holds %zu) until the "
+		    "next emission", esc, s->limits.max_commits_per_day,
+		    r->taken_commits > r->day->ncommits ? r->taken_commits :
+		    r->day->ncommits);
+		break;
+	case STORE_QUOTA_DELIVERIES:
+		log_warnx("%s: refusing deliveries until the next emission: "
+		    "its day took max_deliveries_per_day %zu", esc,
+		    s->limits.max_deliveries_per_day);
+		break;
+	default:
+		break;
+	}
+	free(esc);
+	return q;
+}
+
+enum store_quota
+store_admit(struct store *s, const char *repo, int allowed, size_t ncommits,
+    time_t start)
+{
+	const struct store_limits	*l = &s->limits;
+	struct store_repo		*r;
+	size_t				 commits, deliveries;
+
+	if (!allowed)
+		return store_refuse(s, repo, NULL, STORE_QUOTA_NOT_ALLOWED);
+	if ((r = store_repo(s, repo, 0, 0)) == NULL) {
+		if (l->max_repositories > 0 &&
+		    s->nrepos >= l->max_repositories)
+			return store_refuse(s, repo, NULL,
+			    STORE_QUOTA_REPOSITORIES);
+		r = store_repo(s, repo, 1, start);
+	}
+	/* after a restart the counts start from what the day holds */
+	commits = r->taken_commits > r->day->ncommits ? r->taken_commits :
+	    r->day->ncommits;
+	deliveries = r->taken_deliveries > r->day->npushes + r->day->nprs ?
+	    r->taken_deliveries : r->day->npushes + r->day->nprs;
+	if (l->max_commits_per_day > 0 &&
+	    (commits > l->max_commits_per_day ||
+	    ncommits > l->max_commits_per_day - commits))
+		return store_refuse(s, repo, r, STORE_QUOTA_COMMITS);
+	if (l->max_deliveries_per_day > 0 &&
+	    deliveries >= l->max_deliveries_per_day)
+		return store_refuse(s, repo, r, STORE_QUOTA_DELIVERIES);
+	r->taken_commits = commits + ncommits;
+	r->taken_deliveries = deliveries + 1;
+	r->active = 1;
+	return STORE_QUOTA_OK;
+}
+
+static int
+store_has_activity(const struct day *day)
+{
+	return day->ncommits > 0 || day->nprs > 0 || day->npushes > 0;
+}
+
+size_t
+store_drop_idle(struct store *s)
+{
+	size_t	i, kept = 0, dropped;
+
+	for (i = 0; i < s->nrepos; i++) {
+		if (!s->repos[i]->active && !store_has_activity(s->repos[i]->day)) {
+			store_repo_free(s->repos[i]);
+			continue;
+		}
+		s->repos[i]->active = 0;
+		s->repos[kept++] = s->repos[i];
+	}
+	dropped = s->nrepos - kept;
+	s->nrepos = kept;
+	store_index_rebuild(s);
+	store_told_clear(s);
+	if (dropped > 0)
+		log_info("%zu idle repositor%s forgotten, %zu open", dropped,
+		    dropped == 1 ? "y" : "ies", kept);
+	return dropped;
 }

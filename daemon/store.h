@@ -6,6 +6,7 @@
 #define HOOKCAST_STORE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 
 #include "day.h"
@@ -23,12 +24,64 @@ struct store_repo {
 	/* heads a gap left missing ("branch\nsha"), until a push fills them */
 	char	       **missing;
 	size_t		 nmissing;
+
+	/* what the open day has admitted (store_admit); 0 after a rotation */
+	size_t		 taken_commits;
+	size_t		 taken_deliveries;
+	int		 told_commits;	/* its refusal logged today */
+	int		 told_deliveries;
+	int		 active;	/* a delivery since store_drop_idle */
+};
+
+/* Bounds on what deliveries make the store keep; 0 is no bound. */
+struct store_limits {
+	size_t	max_repositories;
+	size_t	max_seen;
+	size_t	max_commits_per_day;	/* per repository */
+	size_t	max_deliveries_per_day;	/* per repository */
+};
+
+/* Why store_admit refuses a delivery. */
+enum store_quota {
+	STORE_QUOTA_OK,
+	STORE_QUOTA_NOT_ALLOWED,	/* not in the allow-list */
+	STORE_QUOTA_REPOSITORIES,	/* a new one past max_repositories */
+	STORE_QUOTA_COMMITS,		/* past max_commits_per_day */
+	STORE_QUOTA_DELIVERIES,		/* past max_deliveries_per_day */
+	STORE_QUOTA_MAX
 };
 
 struct store	*store_new(void);
 void		 store_free(struct store *);
+/* Set the bounds (copied); a smaller max_seen applies at the next mark. */
+void		 store_set_limits(struct store *, const struct store_limits *);
 
-/* The repository's entry, created (with an empty day from start) if asked. */
+/*
+ * May a delivery of ncommits commits to repo go into its open day? The
+ * allow-list is the caller's (allowed 0 refuses). On STORE_QUOTA_OK the
+ * repository exists (created with a day from start) and the delivery is
+ * counted against its day's caps; a refusal is counted (store_refusals)
+ * and logged once per repository (per day for the day's caps, until the
+ * next store_drop_idle for the others).
+ */
+enum store_quota store_admit(struct store *, const char *repo, int allowed,
+		    size_t ncommits, time_t start);
+/* Refusals so far for one reason. */
+uint64_t	 store_refusals(const struct store *, enum store_quota);
+/* The /metrics label of a reason ("repositories", ...). */
+const char	*store_quota_name(enum store_quota);
+/*
+ * Forget the repositories with nothing in their day and no delivery
+ * since the previous call (their branch heads with them), and forget
+ * which refusals were logged. Returns how many were dropped.
+ */
+size_t		 store_drop_idle(struct store *);
+
+/*
+ * The repository's entry (borrowed; a hash lookup, case-insensitive),
+ * created with an empty day from start if asked. No bound applies here:
+ * store_admit is the gate.
+ */
 struct store_repo *store_repo(struct store *, const char *name, int create,
 		    time_t start);
 /* Repositories, in the order first seen; borrowed. */
@@ -39,7 +92,11 @@ struct store_repo *store_repo_at(struct store *, size_t);
 char		*store_key(const char *hook_id, const char *guid);
 /* Has this delivery been accepted before? */
 int		 store_seen(const struct store *, const char *key);
-/* Remember an accepted delivery. */
+/*
+ * Remember an accepted delivery. Past max_seen the oldest (by time, then
+ * order of marking) are forgotten, an eighth of the bound at once, and it
+ * is logged.
+ */
 void		 store_mark(struct store *, const char *key, time_t at);
 /* The accepted deliveries: arrays of borrowed keys and times (new). */
 size_t		 store_seen_list(const struct store *, const char ***keys,

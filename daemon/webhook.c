@@ -94,6 +94,22 @@ static const struct webhook_outcome_row {
 		.status = 503, .metric = OUTCOME_UNAVAILABLE,
 		.message = "could not make the delivery durable; redeliver it "
 		    "later" },
+	[WEBHOOK_PR_TOO_LARGE] = {
+		.status = 413, .metric = OUTCOME_REJECTED,
+		.message = "pull_request payload larger than the configured "
+		    "max_body_pull_request" },
+	[WEBHOOK_REPO_NOT_ALLOWED] = {
+		.status = 403, .metric = OUTCOME_REJECTED,
+		.message = "repository not in the configured repositories" },
+	[WEBHOOK_REPO_LIMIT] = {
+		.status = 429, .metric = OUTCOME_REJECTED,
+		.message = "too many repositories open (max_repositories); "
+		    "redeliver after the next emission" },
+	[WEBHOOK_DAY_LIMIT] = {
+		.status = 429, .metric = OUTCOME_REJECTED,
+		.message = "the repository's day is full (max_commits_per_day "
+		    "or max_deliveries_per_day); redeliver after the next "
+		    "emission" },
 };
 
 int
@@ -248,6 +264,10 @@ webhook_check_head(struct hookcastd *d, const struct http_request *req)
 		return WEBHOOK_BAD_DELIVERY;
 	if (hook != NULL && !webhook_token(hook, 64))
 		return WEBHOOK_BAD_HOOK_ID;
+	/* parsed whole into a json_t (~20 times its size): a lower cap */
+	if (strcmp(event, "pull_request") == 0 &&
+	    req->content_length > d->conf.max_body_pull_request)
+		return WEBHOOK_PR_TOO_LARGE;
 	if (d->conf.nsecrets > 0 &&
 	    http_header(req, "X-Hub-Signature-256") == NULL)
 		return WEBHOOK_NO_SIGNATURE;
@@ -291,6 +311,7 @@ webhook_metrics(struct hookcastd *d, struct http_request *req)
 	struct day_stats	st;
 	size_t			i, commits = 0, reverts = 0;
 	struct store_repo	*r;
+	enum store_quota	q;
 
 	buf_init(&b);
 	metrics_render(&d->metrics, &b);
@@ -314,6 +335,18 @@ webhook_metrics(struct hookcastd *d, struct http_request *req)
 	    "# TYPE hookcast_missed_deliveries_total counter\n"
 	    "hookcast_missed_deliveries_total %llu\n", commits, reverts,
 	    store_nrepos(d->store), (unsigned long long)d->missed_deliveries);
+	buf_printf(&b, "# HELP hookcast_seen_deliveries Deliveries remembered "
+	    "to spot redeliveries (max_seen).\n"
+	    "# TYPE hookcast_seen_deliveries gauge\n"
+	    "hookcast_seen_deliveries %zu\n"
+	    "# HELP hookcast_quota_refusals_total Deliveries refused by a "
+	    "configured bound.\n"
+	    "# TYPE hookcast_quota_refusals_total counter\n",
+	    store_nseen(d->store));
+	for (q = STORE_QUOTA_OK + 1; q < STORE_QUOTA_MAX; q++)
+		buf_printf(&b, "hookcast_quota_refusals_total{reason=\"%s\"} "
+		    "%llu\n", store_quota_name(q),
+		    (unsigned long long)store_refusals(d->store, q));
 	if (d->backfill != NULL)
 		backfill_metrics(d->backfill, &b);
 	http_reply(req, 200, "text/plain; version=0.0.4", buf_str(&b), b.len);
@@ -587,6 +620,33 @@ webhook_parse(const struct handler_entry *h, const char *text, size_t len,
 }
 
 /*
+ * May what res keeps go into its repository's day: the allow-list, the
+ * repository cap and the day's caps (store_admit counts and logs a
+ * refusal). A refusal is a 4xx before anything is journalled, so GitHub
+ * shows it and nothing acknowledged is ever cut.
+ */
+static enum webhook_outcome
+webhook_quota(struct hookcastd *d, const struct handler_result *res)
+{
+	size_t	ncommits = res->ncommits;
+
+	if (res->repo == NULL)
+		return WEBHOOK_ACCEPTED;
+	switch (store_admit(d->store, res->repo,
+	    config_repo_allowed(&d->conf, res->repo), ncommits,
+	    d->window_start)) {
+	case STORE_QUOTA_OK:
+		return WEBHOOK_ACCEPTED;
+	case STORE_QUOTA_NOT_ALLOWED:
+		return WEBHOOK_REPO_NOT_ALLOWED;
+	case STORE_QUOTA_REPOSITORIES:
+		return WEBHOOK_REPO_LIMIT;
+	default:
+		return WEBHOOK_DAY_LIMIT;
+	}
+}
+
+/*
  * The delivery's outcome from its body; WEBHOOK_ACCEPTED when it is to
  * be journalled (res filled). *cause (new) may replace the message.
  */
@@ -661,7 +721,7 @@ webhook_decide(struct hookcastd *d, struct http_request *req,
 		res->note = NULL;
 		return WEBHOOK_IGNORED;
 	}
-	return WEBHOOK_ACCEPTED;
+	return webhook_quota(d, res);
 }
 
 /* The webhook proper, once the body is in. */

@@ -351,6 +351,7 @@ class TestCheckConfig(unittest.TestCase):
         self.tmp = ht.make_tmpdir()
         with open(os.path.join(self.tmp, "secret"), "w") as f:
             f.write(ht.DEFAULT_SECRET)
+        os.chmod(os.path.join(self.tmp, "secret"), 0o600)
 
     def tearDown(self):
         import shutil

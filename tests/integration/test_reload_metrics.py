@@ -96,16 +96,18 @@ class TestReload(unittest.TestCase):
             s1 = os.path.join(tmp, "s1")
             s2 = os.path.join(tmp, "s2")
             with open(s1, "w") as f:
-                f.write("first secret")
+                f.write("first secret, long enough")
             with open(s2, "w") as f:
-                f.write("second secret")
+                f.write("second secret, long enough")
+            os.chmod(s1, 0o600)
+            os.chmod(s2, 0o600)
             with open(conf, "w") as f:
                 f.write("secret_file = %s\n" % s1)
             with ht.Daemon(tmp=tmp, secret=None,
                            options={"secret-file": None},
                            extra_args=["--config=" + conf]) as d:
                 sha, body = push_body()
-                status, _ = d.post(body, "push", secret="second secret")
+                status, _ = d.post(body, "push", secret="second secret, long enough")
                 self.assertEqual(status, 401)
                 with open(conf, "w") as f:
                     f.write("secret_file = %s, %s\n" % (s1, s2))
@@ -113,16 +115,16 @@ class TestReload(unittest.TestCase):
                     f.write("insecure_no_signature = true\n")
                 self.assertIs(d.control("reload").get("ok"), True)
                 sha, body = push_body()
-                status, reply = d.post(body, "push", secret="second secret")
+                status, reply = d.post(body, "push", secret="second secret, long enough")
                 self.assertEqual(status, 200, reply)
                 sha, body = push_body()
-                status, reply = d.post(body, "push", secret="first secret")
+                status, reply = d.post(body, "push", secret="first secret, long enough")
                 self.assertEqual(status, 200, reply)
                 log = d.log()
                 self.assertRegex(log, r"insecure_no_signature changed .*restart")
                 self.assertRegex(log, r"max_connections changed")
-                self.assertNotIn("first secret", log)
-                self.assertNotIn("second secret", log)
+                self.assertNotIn("first secret, long enough", log)
+                self.assertNotIn("second secret, long enough", log)
                 d.stop()
         finally:
             import shutil

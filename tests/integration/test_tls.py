@@ -244,6 +244,7 @@ class TestTLS(unittest.TestCase):
     def common_args(self, tmp):
         with open(os.path.join(tmp, "secret"), "w") as f:
             f.write(ht.DEFAULT_SECRET)
+        os.chmod(os.path.join(tmp, "secret"), 0o600)
         return ["--state-dir=" + os.path.join(tmp, "state"),
                 "--listen=127.0.0.1:0",
                 "--control-socket=" + os.path.join(tmp, "control.sock"),

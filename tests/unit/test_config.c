@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -14,6 +15,8 @@
 #include "log.h"
 
 #define MAX_ARGS	16
+/* A secret long enough for config_load (16 bytes at least). */
+#define TEST_SECRET	"a test secret, long enough"
 #define MAX_FILES	64
 
 /* A private directory for the INI and secret files of the tests. */
@@ -51,6 +54,9 @@ write_file(const char *name, const char *contents)
 	fputs(contents, f);
 	if (fclose(f) != 0)
 		fail_msg("%s: cannot write", path);
+	/* private, as secret files must be, whatever the umask */
+	if (chmod(path, 0600) != 0)
+		fail_msg("%s: cannot chmod", path);
 	for (i = 0; i < test_nfiles; i++) {
 		if (strcmp(test_files[i], path) == 0) {
 			free(path);
@@ -342,6 +348,8 @@ test_config_set_by_flag(void **state)
 	char			got[512];
 	size_t			i, n;
 
+	/* a secret: insecure_no_signature alone needs a loopback listen */
+	setenv("HOOKCAST_SECRET", TEST_SECRET, 1);
 	for (i = 0; i < sizeof(set_cases) / sizeof(set_cases[0]); i++) {
 		n = 0;
 		args[n++] = set_cases[i].flag;
@@ -371,6 +379,7 @@ test_config_set_by_file(void **state)
 	char			got[512], text[512];
 	size_t			i;
 
+	setenv("HOOKCAST_SECRET", TEST_SECRET, 1);
 	for (i = 0; i < sizeof(set_cases) / sizeof(set_cases[0]); i++) {
 		snprintf(text, sizeof(text), "# set one key\n%s\n",
 		    set_cases[i].ini);
@@ -407,6 +416,7 @@ test_config_flags_win(void **state)
 	    "webhook_path = /from-file\n"
 	    "listen = 10.0.0.1:1, 10.0.0.2:2\n"
 	    "insecure_no_signature = yes\n");
+	setenv("HOOKCAST_SECRET", TEST_SECRET, 1);
 	{
 		/* --config after the flags: it is read first anyway */
 		const char *const args[] = { "--emit-at=09:30",
@@ -428,6 +438,7 @@ test_config_flags_win(void **state)
 	assert_int_equal(conf.insecure_no_signature, 1);
 	assert_string_equal(conf.file, path);
 	clear(&conf, &causes);
+	unsetenv("HOOKCAST_SECRET");
 
 	{
 		const char *const args[] = { "--config=", NULL };
@@ -912,9 +923,9 @@ test_config_secret_files(void **state)
 	char			flag[1024];
 
 	/* one secret a line; blank lines and CRLF endings dropped */
-	one = write_file("secret-two-lines", "first-secret\nsecond secret\n");
-	two = write_file("secret-crlf", "\r\nthird\r\n\n");
-	setenv("HOOKCAST_SECRET", "from-env", 1);
+	one = write_file("secret-two-lines", "first-secret-0123456\nsecond secret 0123456\n");
+	two = write_file("secret-crlf", "\r\nthird secret 0123456\r\n\n");
+	setenv("HOOKCAST_SECRET", "from-env-0123456789", 1);
 	snprintf(flag, sizeof(flag), "--secret-file=%s", one);
 	{
 		const char *const args[] = { flag, NULL };
@@ -926,8 +937,8 @@ test_config_secret_files(void **state)
 	}
 	/* a file given: the environment's secret is not added */
 	assert_int_equal(conf.nsecrets, 2);
-	assert_secret(&conf, 0, "first-secret");
-	assert_secret(&conf, 1, "second secret");
+	assert_secret(&conf, 0, "first-secret-0123456");
+	assert_secret(&conf, 1, "second secret 0123456");
 	assert_int_equal(conf.insecure_no_signature, 0);
 	clear(&conf, &causes);
 	unsetenv("HOOKCAST_SECRET");
@@ -940,9 +951,9 @@ test_config_secret_files(void **state)
 		assert_int_equal(load_argv(&conf, &causes, args), 0);
 	}
 	assert_int_equal(conf.nsecrets, 3);
-	assert_secret(&conf, 0, "third");
-	assert_secret(&conf, 1, "first-secret");
-	assert_secret(&conf, 2, "second secret");
+	assert_secret(&conf, 0, "third secret 0123456");
+	assert_secret(&conf, 1, "first-secret-0123456");
+	assert_secret(&conf, 2, "second secret 0123456");
 	clear(&conf, &causes);
 
 	/* a missing file is a cause naming it */
@@ -991,24 +1002,24 @@ test_config_secret_env(void **state)
 	assert_int_equal(load_argv(&conf, &causes, none), -1);
 	clear(&conf, &causes);
 
-	setenv("HOOKCAST_SECRET", "env-secret", 1);
+	setenv("HOOKCAST_SECRET", "env-secret-0123456789", 1);
 	if (load_argv(&conf, &causes, none) != 0) {
 		causes_dump("HOOKCAST_SECRET", &causes);
 		fail_msg("rejected");
 	}
 	assert_int_equal(conf.nsecrets, 1);
-	assert_secret(&conf, 0, "env-secret");
+	assert_secret(&conf, 0, "env-secret-0123456789");
 	clear(&conf, &causes);
 	unsetenv("HOOKCAST_SECRET");
 
 	/* $CREDENTIALS_DIRECTORY/webhook-secret, when no file is named */
-	write_file("webhook-secret", "cred-one\ncred-two\n");
+	write_file("webhook-secret", "cred-one-0123456789\ncred-two-0123456789\n");
 	setenv("CREDENTIALS_DIRECTORY", test_dir, 1);
-	setenv("HOOKCAST_SECRET", "env-secret", 1);
+	setenv("HOOKCAST_SECRET", "env-secret-0123456789", 1);
 	assert_int_equal(load_argv(&conf, &causes, none), 0);
 	assert_int_equal(conf.nsecrets, 2);
-	assert_secret(&conf, 0, "cred-one");
-	assert_secret(&conf, 1, "cred-two");
+	assert_secret(&conf, 0, "cred-one-0123456789");
+	assert_secret(&conf, 1, "cred-two-0123456789");
 	clear(&conf, &causes);
 	env_reset();
 }
@@ -1156,6 +1167,219 @@ test_config_log_changes_keywords(void **state)
 	config_clear(&new);
 }
 
+/*
+ * Secret and token files: private (not group- or world-writable), lines
+ * that are blank or start with '#' skipped, a secret of at least 16
+ * bytes. Each case is one file given as secret_file (or as
+ * github_token_file) and either the secrets read or a cause's words.
+ */
+static const struct secret_case {
+	const char	*what;
+	const char	*text;
+	int		 mode;
+	int		 token;		/* as github_token_file */
+	const char	*want[3];	/* the secrets (or token), in order */
+	const char	*cause[2];	/* else words of the cause */
+} secret_cases[] = {
+	{ .what = "comments and blank lines", .mode = 0600,
+	    .text = "# the webhook secret of hookcast\n\n  \t\n"
+	    "0123456789abcdef0123\n#0123456789abcdef-old\n",
+	    .want = { "0123456789abcdef0123" } },
+	{ .what = "two secrets around a comment", .mode = 0400,
+	    .text = "first secret, long enough\n# rotation\n"
+	    "second secret, long enough\n",
+	    .want = { "first secret, long enough",
+	    "second secret, long enough" } },
+	{ .what = "world-writable", .mode = 0666,
+	    .text = "0123456789abcdef0123\n",
+	    .cause = { "writable by everyone", "0666" } },
+	{ .what = "group-writable", .mode = 0620,
+	    .text = "0123456789abcdef0123\n",
+	    .cause = { "writable by its group", "0620" } },
+	{ .what = "one byte", .mode = 0600, .text = "x\n",
+	    .cause = { ":1: a secret of 1 byte;", "at least 16" } },
+	{ .what = "fifteen bytes", .mode = 0600,
+	    .text = "# ok\n0123456789abcdef0123\n0123456789abcde\n",
+	    .cause = { ":3: a secret of 15 bytes", "at least 16" } },
+	{ .what = "only comments", .mode = 0600,
+	    .text = "# 0123456789abcdef0123\n\n",
+	    .cause = { "no secret in it", NULL } },
+	{ .what = "token after a comment", .mode = 0600, .token = 1,
+	    .text = "# read-only hooks token\n\nghp_0123456789\n",
+	    .want = { "ghp_0123456789" } },
+	{ .what = "world-writable token", .mode = 0606, .token = 1,
+	    .text = "ghp_0123456789\n",
+	    .cause = { "github_token_file", "writable by everyone" } },
+	{ .what = "group-writable token", .mode = 0660, .token = 1,
+	    .text = "ghp_0123456789\n",
+	    .cause = { "github_token_file", "writable by its group" } },
+};
+
+static void
+test_config_secret_rules(void **state)
+{
+	const struct secret_case *c;
+	struct config		conf;
+	struct config_causes	causes;
+	const char		*path;
+	char			flag[1024];
+	size_t			i, j, n;
+	int			rc;
+
+	for (i = 0; i < sizeof(secret_cases) / sizeof(secret_cases[0]); i++) {
+		c = &secret_cases[i];
+		path = write_file("secret-rule", c->text);
+		assert_int_equal(chmod(path, (mode_t)c->mode), 0);
+		snprintf(flag, sizeof(flag), "--%s=%s", c->token ?
+		    "github-token-file" : "secret-file", path);
+		{
+			const char *const args[] = { flag,
+			    "--insecure-no-signature", NULL };
+
+			rc = load_argv(&conf, &causes, args);
+		}
+		if (c->cause[0] != NULL) {
+			if (rc != -1 || cause_find(&causes, path, c->cause[0])
+			    == -1 || (c->cause[1] != NULL &&
+			    cause_find(&causes, c->cause[0], c->cause[1]) == -1)) {
+				causes_dump(c->what, &causes);
+				fail_msg("%s: no cause \"%s\"", c->what,
+				    c->cause[0]);
+			}
+			/* a secret is never in a cause */
+			for (j = 0; j < causes.n; j++)
+				if (strstr(causes.v[j], "0123456789abcde") !=
+				    NULL)
+					fail_msg("%s: the secret in \"%s\"",
+					    c->what, causes.v[j]);
+			clear(&conf, &causes);
+			continue;
+		}
+		if (rc != 0) {
+			causes_dump(c->what, &causes);
+			fail_msg("%s: refused", c->what);
+		}
+		if (c->token)
+			assert_string_equal(conf.github_token, c->want[0]);
+		else {
+			for (n = 0; n < 3 && c->want[n] != NULL; n++)
+				assert_secret(&conf, n, c->want[n]);
+			if (conf.nsecrets != n)
+				fail_msg("%s: %zu secrets, want %zu", c->what,
+				    conf.nsecrets, n);
+		}
+		clear(&conf, &causes);
+	}
+}
+
+/* $HOOKCAST_SECRET is held to the same minimum, and never shown. */
+static void
+test_config_secret_env_short(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	static const char *const none[] = { NULL };
+
+	setenv("HOOKCAST_SECRET", "hunter2", 1);
+	assert_int_equal(load_argv(&conf, &causes, none), -1);
+	if (cause_find(&causes, "HOOKCAST_SECRET", "at least 16") == -1) {
+		causes_dump("short HOOKCAST_SECRET", &causes);
+		fail_msg("no cause for the short secret");
+	}
+	assert_int_equal(cause_find(&causes, "hunter2", NULL), -1);
+	assert_int_equal(conf.nsecrets, 0);
+	clear(&conf, &causes);
+	env_reset();
+}
+
+/* A TLS key file is held to the secret files' rule too. */
+static void
+test_config_tls_key_private(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	const char		*key;
+	char			kflag[1024];
+
+	key = write_file("tls-key", "-----BEGIN PRIVATE KEY-----\n");
+	assert_int_equal(chmod(key, 0666), 0);
+	snprintf(kflag, sizeof(kflag), "--tls-key=%s", key);
+	{
+		const char *const args[] = { "--insecure-no-signature",
+		    "--tls-cert=/nonexistent.pem", kflag, NULL };
+
+		assert_int_equal(load_argv(&conf, &causes, args), -1);
+	}
+	if (cause_find(&causes, "tls_key", "writable by everyone") == -1) {
+		causes_dump("world-writable key", &causes);
+		fail_msg("no cause for the world-writable key");
+	}
+	clear(&conf, &causes);
+}
+
+/*
+ * No secret (insecure_no_signature) only when every listen address is
+ * loopback.
+ */
+static const struct loopback_case {
+	const char	*listen;
+	int		 loopback;
+} loopback_cases[] = {
+	{ "127.0.0.1:8080", 1 },
+	{ "127.1.2.3:0", 1 },
+	{ "localhost:8080", 1 },
+	{ "[::1]:8080", 1 },
+	{ "[::ffff:127.0.0.1]:8080", 1 },
+	{ "127.0.0.1:1, [::1]:2", 1 },
+	{ "0.0.0.0:8080", 0 },
+	{ "[::]:8080", 0 },
+	{ "127.0.0.1:0, 0.0.0.0:0", 0 },
+	{ "192.0.2.1:8080", 0 },
+	{ "example.com:8080", 0 },
+	{ "128.0.0.1:8080", 0 },
+};
+
+static void
+test_config_insecure_loopback_only(void **state)
+{
+	const struct loopback_case *c;
+	struct config		conf;
+	struct config_causes	causes;
+	struct strlist		l;
+	char			flag[256];
+	size_t			i;
+	int			rc;
+
+	for (i = 0; i < sizeof(loopback_cases) / sizeof(loopback_cases[0]);
+	    i++) {
+		c = &loopback_cases[i];
+		memset(&l, 0, sizeof(l));
+		strlist_split(&l, c->listen);
+		if (config_loopback_only(&l) != c->loopback)
+			fail_msg("%s: loopback %d, want %d", c->listen,
+			    !c->loopback, c->loopback);
+		strlist_clear(&l);
+
+		snprintf(flag, sizeof(flag), "--listen=%s", c->listen);
+		{
+			const char *const args[] = { flag,
+			    "--insecure-no-signature", NULL };
+
+			rc = load_argv(&conf, &causes, args);
+		}
+		if (c->loopback && rc != 0) {
+			causes_dump(c->listen, &causes);
+			fail_msg("%s: insecure refused on loopback", c->listen);
+		}
+		if (!c->loopback && cause_find(&causes,
+		    "insecure_no_signature", "non-loopback") == -1) {
+			causes_dump(c->listen, &causes);
+			fail_msg("%s: insecure accepted", c->listen);
+		}
+		clear(&conf, &causes);
+	}
+}
+
 int
 main(void)
 {
@@ -1180,6 +1404,13 @@ main(void)
 		cmocka_unit_test_setup(test_config_passthrough, test_setup),
 		cmocka_unit_test_setup(test_config_strlist_split, test_setup),
 		cmocka_unit_test_setup(test_config_log_changes_keywords,
+		    test_setup),
+		cmocka_unit_test_setup(test_config_secret_rules, test_setup),
+		cmocka_unit_test_setup(test_config_secret_env_short,
+		    test_setup),
+		cmocka_unit_test_setup(test_config_tls_key_private,
+		    test_setup),
+		cmocka_unit_test_setup(test_config_insecure_loopback_only,
 		    test_setup),
 	};
 

@@ -196,6 +196,176 @@ test_utf8(void **state)
 			fail_msg("utf8 case %zu", i);
 }
 
+/* Folders file_mkdirs makes get the mode asked, whatever the umask. */
+static void
+test_mkdirs_mode(void **state)
+{
+	char		*d = tmpdir(), *p;
+	struct stat	 st;
+	mode_t		 old;
+
+	xasprintf(&p, "%s/a/b", d);
+	old = umask(077);
+	assert_int_equal(file_mkdirs(p, 0755), 0);
+	umask(old);
+	assert_int_equal(stat(p, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0755);
+	free(p);
+	rmtree(d);
+	free(d);
+}
+
+/*
+ * file_dir_open: each component of rel opened without following a
+ * symlink; the base is followed. Layout: BASE/real/sub, BASE/link ->
+ * OTHER, BASE/real/sublink -> OTHER, BASE/file, BASE/base-link -> BASE.
+ */
+static const struct dir_case {
+	const char	*rel;
+	int		 create;
+	int		 err;		/* 0: opened */
+} dir_cases[] = {
+	{ "real", 0, 0 },
+	{ "real/sub", 0, 0 },
+	{ "link", 0, ELOOP },
+	{ "link", 1, ELOOP },
+	{ "link/sub", 1, ELOOP },
+	{ "real/sublink", 0, ELOOP },
+	{ "real/sublink", 1, ELOOP },
+	{ "file", 0, ENOTDIR },
+	{ "file", 1, ENOTDIR },
+	{ "missing", 0, ENOENT },
+	{ "made/here", 1, 0 },
+	{ "..", 1, EINVAL },
+	{ "real/..", 0, EINVAL },
+	{ "real//sub", 1, EINVAL },
+	{ "", 1, EINVAL },
+	{ ".", 0, EINVAL },
+};
+
+static void
+test_dir_open(void **state)
+{
+	char		*base = tmpdir(), *other = tmpdir(), *p, *q;
+	struct stat	 st;
+	size_t		 i;
+	int		 fd;
+	mode_t		 old;
+
+	xasprintf(&p, "%s/real/sub", base);
+	assert_int_equal(file_mkdirs(p, 0755), 0);
+	free(p);
+	xasprintf(&p, "%s/link", base);
+	assert_int_equal(symlink(other, p), 0);
+	free(p);
+	xasprintf(&p, "%s/real/sublink", base);
+	assert_int_equal(symlink(other, p), 0);
+	free(p);
+	xasprintf(&p, "%s/file", base);
+	assert_int_equal(file_write_atomic(p, "x", 1, 0644), 0);
+	free(p);
+
+	for (i = 0; i < sizeof(dir_cases) / sizeof(dir_cases[0]); i++) {
+		errno = 0;
+		old = umask(077);
+		fd = file_dir_open(base, dir_cases[i].rel, dir_cases[i].create,
+		    0755);
+		umask(old);
+		if (dir_cases[i].err == 0 && fd == -1)
+			fail_msg("\"%s\": %s", dir_cases[i].rel, strerror(errno));
+		if (dir_cases[i].err != 0 && (fd != -1 ||
+		    errno != dir_cases[i].err))
+			fail_msg("\"%s\": fd %d, errno %s, want %s",
+			    dir_cases[i].rel, fd, strerror(errno),
+			    strerror(dir_cases[i].err));
+		if (fd != -1)
+			close(fd);
+	}
+	/* nothing was made through the links */
+	assert_int_equal(count_files(other), 0);
+	/* what was made has its mode, whatever the umask */
+	xasprintf(&p, "%s/made", base);
+	xasprintf(&q, "%s/made/here", base);
+	assert_int_equal(stat(p, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0755);
+	assert_int_equal(stat(q, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0755);
+	free(p);
+	free(q);
+
+	/* the base itself is the operator's: followed */
+	xasprintf(&p, "%s/base-link", other);
+	assert_int_equal(symlink(base, p), 0);
+	fd = file_dir_open(p, "real", 0, 0755);
+	assert_true(fd != -1);
+	close(fd);
+	free(p);
+
+	rmtree(base);
+	rmtree(other);
+	free(base);
+	free(other);
+}
+
+/*
+ * file_write_atomicat: the name is one component; a symlink at the
+ * target is replaced, never written through; modes whatever the umask.
+ */
+static void
+test_write_atomicat(void **state)
+{
+	char		*d = tmpdir(), *other = tmpdir(), *p, *t, *s;
+	struct file_atomic af;
+	struct stat	 st;
+	int		 fd;
+	mode_t		 old;
+
+	fd = file_dir_open(d, "r", 1, 0755);
+	assert_true(fd != -1);
+	xasprintf(&t, "%s/precious", other);
+	assert_int_equal(file_write_atomic(t, "keep", 4, 0600), 0);
+	xasprintf(&p, "%s/r/feed.xml", d);
+	assert_int_equal(symlink(t, p), 0);
+
+	old = umask(077);
+	assert_int_equal(file_write_atomicat(fd, "feed.xml", "new", 3, 0644),
+	    0);
+	umask(old);
+	assert_int_equal(lstat(p, &st), 0);
+	assert_true(S_ISREG(st.st_mode));
+	assert_int_equal(st.st_mode & 07777, 0644);
+	s = slurp(p);
+	assert_string_equal(s, "new");
+	free(s);
+	s = slurp(t);
+	assert_string_equal(s, "keep");
+	free(s);
+
+	/* a name with a '/' could go through a link: EINVAL */
+	errno = 0;
+	assert_int_equal(file_atomic_openat(&af, fd, "../escape", 0644), -1);
+	assert_int_equal(errno, EINVAL);
+	assert_int_equal(af.fd, -1);
+	errno = 0;
+	assert_int_equal(file_write_atomicat(fd, "a/b", "x", 1, 0644), -1);
+	assert_int_equal(errno, EINVAL);
+
+	/* an abort removes the temporary file from the folder */
+	assert_int_equal(file_atomic_openat(&af, fd, "gone", 0644), 0);
+	file_atomic_abort(&af);
+	xasprintf(&s, "%s/r", d);
+	assert_int_equal(count_files(s), 1);
+	free(s);
+
+	close(fd);
+	free(p);
+	free(t);
+	rmtree(d);
+	rmtree(other);
+	free(d);
+	free(other);
+}
+
 int
 main(void)
 {
@@ -204,6 +374,9 @@ main(void)
 		cmocka_unit_test(test_write_atomic_symlink),
 		cmocka_unit_test(test_abort_leaves_nothing),
 		cmocka_unit_test(test_mkdirs),
+		cmocka_unit_test(test_mkdirs_mode),
+		cmocka_unit_test(test_dir_open),
+		cmocka_unit_test(test_write_atomicat),
 		cmocka_unit_test(test_utf8),
 	};
 

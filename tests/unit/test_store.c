@@ -3,7 +3,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -121,6 +123,133 @@ test_store_add_and_rotate(void **state)
 	store_free(s);
 }
 
+/* Repositories are found by a hash: many of them stay cheap and stable. */
+static void
+test_store_repo_index(void **state)
+{
+	struct store		*s = store_new();
+	struct store_repo	*first, *r;
+	char			 name[64];
+	struct timespec		 t0, t1;
+	double			 secs;
+	int			 i;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	first = store_repo(s, "Owner/r0", 1, 5);
+	for (i = 1; i < 50000; i++) {
+		snprintf(name, sizeof(name), "owner/r%d", i);
+		assert_null(store_repo(s, name, 0, 0));
+		assert_non_null(store_repo(s, name, 1, 5));
+	}
+	for (i = 0; i < 50000; i++) {
+		snprintf(name, sizeof(name), "OWNER/R%d", i);
+		r = store_repo(s, name, 0, 0);
+		assert_non_null(r);
+		assert_ptr_equal(r, store_repo_at(s, (size_t)i));
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	secs = (double)(t1.tv_sec - t0.tv_sec) +
+	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	/* a linear scan takes seconds here (1.25e9 comparisons) */
+	if (secs > 1.0)
+		fail_msg("50,000 repositories took %.2f s", secs);
+	/* entries stay where they are as the store grows */
+	assert_ptr_equal(store_repo(s, "owner/R0", 0, 0), first);
+	assert_string_equal(first->name, "Owner/r0");
+	assert_int_equal(store_nrepos(s), 50000);
+	assert_null(store_repo_at(s, 50000));
+	store_free(s);
+}
+
+/* The seen set stops at max_seen, forgetting the oldest first. */
+static void
+test_store_seen_bound(void **state)
+{
+	static const struct store_limits limits = { .max_seen = 1000 };
+	struct store	*s = store_new();
+	char		 key[64];
+	int		 i;
+
+	store_set_limits(s, &limits);
+	for (i = 0; i < 5000; i++) {
+		snprintf(key, sizeof(key), "1:g%d", i);
+		/* times out of order by a little: the oldest go first */
+		store_mark(s, key, 1000 + i - (i % 3));
+		if (store_nseen(s) > 1000)
+			fail_msg("%zu keys after %d marks", store_nseen(s), i + 1);
+	}
+	assert_true(store_nseen(s) >= 1000 - 1000 / 8);
+	assert_true(store_seen(s, "1:g4999"));
+	assert_true(store_seen(s, "1:g4200"));
+	assert_false(store_seen(s, "1:g0"));
+	assert_false(store_seen(s, "1:g3500"));
+	store_free(s);
+}
+
+struct admit_step {
+	const char		*repo;
+	int			 allowed;
+	size_t			 ncommits;
+	enum store_quota	 want;
+};
+
+/* The repository cap and the day's caps, step by step. */
+static void
+test_store_admit(void **state)
+{
+	static const struct store_limits limits = {
+		.max_repositories = 2, .max_commits_per_day = 10,
+		.max_deliveries_per_day = 3,
+	};
+	static const struct admit_step steps[] = {
+		{ "a/one", 1, 5, STORE_QUOTA_OK },
+		{ "a/two", 1, 0, STORE_QUOTA_OK },
+		{ "a/three", 1, 0, STORE_QUOTA_REPOSITORIES },
+		{ "A/ONE", 1, 5, STORE_QUOTA_OK },	/* 10 commits: at the cap */
+		{ "a/one", 1, 1, STORE_QUOTA_COMMITS },
+		{ "a/two", 1, 11, STORE_QUOTA_COMMITS },
+		{ "a/two", 1, 0, STORE_QUOTA_OK },
+		{ "a/two", 1, 0, STORE_QUOTA_OK },	/* 3 deliveries */
+		{ "a/two", 1, 0, STORE_QUOTA_DELIVERIES },
+		{ "b/x", 0, 0, STORE_QUOTA_NOT_ALLOWED },
+		{ "a/three", 1, 0, STORE_QUOTA_REPOSITORIES },
+	};
+	struct store		*s = store_new();
+	struct store_repo	*r;
+	size_t			 i;
+	enum store_quota	 got;
+
+	store_set_limits(s, &limits);
+	for (i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		got = store_admit(s, steps[i].repo, steps[i].allowed,
+		    steps[i].ncommits, 7);
+		if (got != steps[i].want)
+			fail_msg("step %zu (%s, %zu commits): %s, not %s", i,
+			    steps[i].repo, steps[i].ncommits,
+			    store_quota_name(got),
+			    store_quota_name(steps[i].want));
+	}
+	assert_int_equal(store_refusals(s, STORE_QUOTA_REPOSITORIES), 2);
+	assert_int_equal(store_refusals(s, STORE_QUOTA_COMMITS), 2);
+	assert_int_equal(store_refusals(s, STORE_QUOTA_DELIVERIES), 1);
+	assert_int_equal(store_refusals(s, STORE_QUOTA_NOT_ALLOWED), 1);
+	assert_int_equal(store_nrepos(s), 2);
+
+	/* a new day takes commits again */
+	r = store_repo(s, "a/one", 0, 0);
+	day_free(store_rotate(s, r, 9));
+	assert_int_equal(store_admit(s, "a/one", 1, 10, 9), STORE_QUOTA_OK);
+
+	/* idle a whole day (empty, no delivery since the last call): gone */
+	assert_int_equal(store_drop_idle(s), 0);
+	assert_int_equal(store_drop_idle(s), 2);
+	assert_int_equal(store_nrepos(s), 0);
+	assert_null(store_repo(s, "a/one", 0, 0));
+	assert_int_equal(store_admit(s, "a/three", 1, 0, 9), STORE_QUOTA_OK);
+	assert_non_null(store_repo(s, "A/Three", 0, 0));
+	store_free(s);
+}
+
 int
 main(void)
 {
@@ -128,6 +257,9 @@ main(void)
 		cmocka_unit_test(test_store_seen),
 		cmocka_unit_test(test_store_gaps),
 		cmocka_unit_test(test_store_add_and_rotate),
+		cmocka_unit_test(test_store_repo_index),
+		cmocka_unit_test(test_store_seen_bound),
+		cmocka_unit_test(test_store_admit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
