@@ -183,13 +183,14 @@ hookcastd_compact(struct hookcastd *d)
 		return -1;
 	}
 	nseen = store_seen_list(d->store, &keys, &at);
-	recs = xcalloc(store_nrepos(d->store) + 2, sizeof(*recs));
+	recs = xcalloc(2, sizeof(*recs));
 	recs[n++] = jrecord_encode_window(d->window_start);
 	recs[n++] = jrecord_encode_seen(keys, at, nseen);
+	/* a day in records of bounded size, as many as it takes */
 	for (i = 0; i < store_nrepos(d->store); i++) {
 		r = store_repo_at(d->store, i);
 		if (hookcastd_has_activity(r->day))
-			recs[n++] = jrecord_encode_day(r->day);
+			jrecord_encode_day(r->day, &recs, &n);
 	}
 	rc = journal_rewrite(d->journal, recs, n);
 	if (rc == -1)

@@ -14,10 +14,14 @@
 #include "log.h"
 #include "xmalloc.h"
 
-#define JOURNAL_MAGIC		"HCJ1"
-#define JOURNAL_HEADER		12
-/* no one record is larger: a day of 2048-commit pushes is far below */
-#define JOURNAL_MAX_RECORD	(256U * 1024 * 1024)
+/* The frame written: magic, u64 length, u32 CRC-32. */
+#define JOURNAL_MAGIC		"HCJ2"
+#define JOURNAL_HEADER		16
+/* Frames of earlier versions, still read: magic, u32 length, u32 CRC-32. */
+#define JOURNAL_MAGIC_V1	"HCJ1"
+#define JOURNAL_HEADER_V1	12
+/* Read at a time when checking a frame too large to hold. */
+#define JOURNAL_CHUNK		(1024 * 1024)
 
 struct journal {
 	int	 fd;
@@ -26,7 +30,12 @@ struct journal {
 	off_t	 batch;		/* where the unsynced records begin, or -1 */
 };
 
-static uint32_t journal_crc_table[256];
+/*
+ * CRC-32 tables for eight bytes at a time: [0] is the usual byte table,
+ * [k][i] the CRC of byte i followed by k zero bytes. Replay checks every
+ * byte of the journal, so this is worth its 8 KiB.
+ */
+static uint32_t journal_crc_table[8][256];
 
 static void
 journal_crc_init(void)
@@ -34,25 +43,43 @@ journal_crc_init(void)
 	uint32_t	c;
 	int		i, k;
 
-	if (journal_crc_table[1] != 0)
+	if (journal_crc_table[0][1] != 0)
 		return;
 	for (i = 0; i < 256; i++) {
 		c = (uint32_t)i;
 		for (k = 0; k < 8; k++)
 			c = (c & 1) ? 0xedb88320U ^ (c >> 1) : c >> 1;
-		journal_crc_table[i] = c;
+		journal_crc_table[0][i] = c;
 	}
+	for (i = 0; i < 256; i++)
+		for (k = 1; k < 8; k++) {
+			c = journal_crc_table[k - 1][i];
+			journal_crc_table[k][i] = (c >> 8) ^
+			    journal_crc_table[0][c & 0xff];
+		}
 }
 
 uint32_t
 journal_crc32(uint32_t crc, const void *data, size_t len)
 {
 	const unsigned char	*p = data;
+	uint32_t		 (*t)[256] = journal_crc_table;
+	uint32_t		 hi;
 
 	journal_crc_init();
 	crc = ~crc;
+	for (; len >= 8; len -= 8, p += 8) {
+		crc ^= (uint32_t)p[0] | (uint32_t)p[1] << 8 |
+		    (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+		hi = (uint32_t)p[4] | (uint32_t)p[5] << 8 |
+		    (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
+		crc = t[7][crc & 0xff] ^ t[6][(crc >> 8) & 0xff] ^
+		    t[5][(crc >> 16) & 0xff] ^ t[4][crc >> 24] ^
+		    t[3][hi & 0xff] ^ t[2][(hi >> 8) & 0xff] ^
+		    t[1][(hi >> 16) & 0xff] ^ t[0][hi >> 24];
+	}
 	while (len-- > 0)
-		crc = journal_crc_table[(crc ^ *p++) & 0xff] ^ (crc >> 8);
+		crc = t[0][(crc ^ *p++) & 0xff] ^ (crc >> 8);
 	return ~crc;
 }
 
@@ -70,6 +97,19 @@ journal_get32(const unsigned char *p)
 {
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
 	    (uint32_t)p[3] << 24;
+}
+
+static void
+journal_put64(unsigned char *p, uint64_t v)
+{
+	journal_put32(p, (uint32_t)v);
+	journal_put32(p + 4, (uint32_t)(v >> 32));
+}
+
+static uint64_t
+journal_get64(const unsigned char *p)
+{
+	return (uint64_t)journal_get32(p) | (uint64_t)journal_get32(p + 4) << 32;
 }
 
 struct journal *
@@ -180,13 +220,89 @@ journal_pread(int fd, void *buf, size_t len, off_t off)
 	return 1;
 }
 
+/*
+ * The header of the frame at off: its size, the payload's length and CRC.
+ * 1, or 0 with *why when there is no whole header of a known kind, or -1
+ * on a read error.
+ */
+static int
+journal_header(struct journal *j, off_t off, off_t size, size_t *hlen,
+    uint64_t *len, uint32_t *crc, const char **why)
+{
+	unsigned char	hdr[JOURNAL_HEADER];
+	int		rc, v1;
+
+	rc = journal_pread(j->fd, hdr, 4, off);
+	if (rc != 1) {
+		*why = "torn record header";
+		return rc;
+	}
+	if (memcmp(hdr, JOURNAL_MAGIC, 4) == 0)
+		v1 = 0;
+	else if (memcmp(hdr, JOURNAL_MAGIC_V1, 4) == 0)
+		v1 = 1;
+	else {
+		*why = "bad record magic";
+		return 0;
+	}
+	*hlen = v1 ? JOURNAL_HEADER_V1 : JOURNAL_HEADER;
+	if ((off_t)*hlen > size - off) {
+		*why = "torn record header";
+		return 0;
+	}
+	if ((rc = journal_pread(j->fd, hdr + 4, *hlen - 4, off + 4)) != 1) {
+		*why = "torn record header";
+		return rc;
+	}
+	if (v1) {
+		*len = journal_get32(hdr + 4);
+		*crc = journal_get32(hdr + 8);
+	} else {
+		*len = journal_get64(hdr + 4);
+		*crc = journal_get32(hdr + 12);
+	}
+	if (*len > (uint64_t)(size - off - (off_t)*hlen)) {
+		*why = "torn record";
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * Whether the len bytes at off have the checksum crc, read a chunk at a
+ * time: a frame over JOURNAL_MAX_RECORD is never held whole. 1, 0, or -1
+ * on a read error.
+ */
+static int
+journal_check_large(struct journal *j, off_t off, uint64_t len, uint32_t crc)
+{
+	char		*chunk = xmalloc(JOURNAL_CHUNK);
+	uint32_t	 got = 0;
+	size_t		 n;
+	int		 rc = 1;
+
+	while (len > 0) {
+		n = len < JOURNAL_CHUNK ? (size_t)len : JOURNAL_CHUNK;
+		if ((rc = journal_pread(j->fd, chunk, n, off)) != 1)
+			break;
+		got = journal_crc32(got, chunk, n);
+		off += (off_t)n;
+		len -= n;
+	}
+	free(chunk);
+	if (rc != 1)
+		return -1;
+	return got == crc;
+}
+
 long
 journal_replay(struct journal *j, void (*apply)(json_t *, void *), void *arg)
 {
-	unsigned char	 hdr[JOURNAL_HEADER];
 	char		*payload = NULL;
 	off_t		 off = 0, size;
-	uint32_t	 len, crc;
+	uint64_t	 len = 0;
+	uint32_t	 crc = 0;
+	size_t		 hlen = 0;
 	long		 n = 0;
 	int		 rc;
 	json_t		*rec;
@@ -198,37 +314,42 @@ journal_replay(struct journal *j, void (*apply)(json_t *, void *), void *arg)
 		return -1;
 	size = st.st_size;
 	while (off < size) {
-		rc = journal_pread(j->fd, hdr, sizeof(hdr), off);
+		rc = journal_header(j, off, size, &hlen, &len, &crc, &why);
+		if (rc == -1)
+			goto fail;
+		if (rc == 0)
+			break;
+		if (len > JOURNAL_MAX_RECORD) {
+			/* intact but too large to hold: skipped, not cut */
+			rc = journal_check_large(j, off + (off_t)hlen, len, crc);
+			if (rc == -1)
+				goto fail;
+			if (rc == 0) {
+				why = "record checksum mismatch";
+				break;
+			}
+			log_warnx("journal %s: skipping an intact record of "
+			    "%llu bytes at offset %lld: larger than the %zu "
+			    "a record may be", j->path,
+			    (unsigned long long)len, (long long)off,
+			    JOURNAL_MAX_RECORD);
+			off += (off_t)hlen + (off_t)len;
+			continue;
+		}
+		payload = xrealloc(payload, (size_t)len + 1);
+		rc = journal_pread(j->fd, payload, (size_t)len,
+		    off + (off_t)hlen);
 		if (rc == -1)
 			goto fail;
 		if (rc == 0) {
-			why = "torn record header";
-			break;
-		}
-		if (memcmp(hdr, JOURNAL_MAGIC, 4) != 0) {
-			why = "bad record magic";
-			break;
-		}
-		len = journal_get32(hdr + 4);
-		crc = journal_get32(hdr + 8);
-		if (len > JOURNAL_MAX_RECORD ||
-		    (off_t)len > size - off - JOURNAL_HEADER) {
 			why = "torn record";
 			break;
 		}
-		payload = xrealloc(payload, len + 1);
-		rc = journal_pread(j->fd, payload, len, off + JOURNAL_HEADER);
-		if (rc == -1)
-			goto fail;
-		if (rc == 0) {
-			why = "torn record";
-			break;
-		}
-		if (journal_crc32(0, payload, len) != crc) {
+		if (journal_crc32(0, payload, (size_t)len) != crc) {
 			why = "record checksum mismatch";
 			break;
 		}
-		rec = json_loadb(payload, len, 0, &err);
+		rec = json_loadb(payload, (size_t)len, 0, &err);
 		if (rec == NULL) {
 			why = "record is not JSON";
 			break;
@@ -236,7 +357,7 @@ journal_replay(struct journal *j, void (*apply)(json_t *, void *), void *arg)
 		apply(rec, arg);
 		json_decref(rec);
 		n++;
-		off += JOURNAL_HEADER + (off_t)len;
+		off += (off_t)hlen + (off_t)len;
 	}
 	free(payload);
 	payload = NULL;
@@ -259,26 +380,60 @@ fail:
 	return -1;
 }
 
-/* Header and payload of a record, in one buffer. */
+/* A frame being written: its header's room, then the payload. */
+struct journal_out {
+	char	*buf;
+	size_t	 len;		/* bytes in buf, the header's included */
+	size_t	 size;
+	int	 toobig;
+};
+
+/* json_dump_callback's sink: stops once the payload passes the limit. */
+static int
+journal_out_put(const char *data, size_t n, void *arg)
+{
+	struct journal_out	*o = arg;
+
+	if (n > JOURNAL_MAX_RECORD - (o->len - JOURNAL_HEADER)) {
+		o->toobig = 1;
+		return -1;
+	}
+	if (o->len + n > o->size) {
+		while (o->len + n > o->size)
+			o->size *= 2;
+		if (o->size > JOURNAL_HEADER + JOURNAL_MAX_RECORD)
+			o->size = JOURNAL_HEADER + JOURNAL_MAX_RECORD;
+		o->buf = xrealloc(o->buf, o->size);
+	}
+	memcpy(o->buf + o->len, data, n);
+	o->len += n;
+	return 0;
+}
+
+/*
+ * Header and payload of a record, in one buffer; NULL with errno set
+ * (EFBIG over JOURNAL_MAX_RECORD). Written out in one pass that stops
+ * at the limit, so a record too large never takes more memory than that.
+ */
 static char *
 journal_frame(const json_t *rec, size_t *outlen)
 {
-	char	*payload, *frame;
-	size_t	 len;
+	struct journal_out	 o = { .len = JOURNAL_HEADER, .size = 4096 };
+	size_t			 len;
 
-	payload = json_dumps(rec, JSON_COMPACT);
-	if (payload == NULL)
+	o.buf = xmalloc(o.size);
+	if (json_dump_callback(rec, journal_out_put, &o, JSON_COMPACT) == -1) {
+		free(o.buf);
+		errno = o.toobig ? EFBIG : EINVAL;
 		return NULL;
-	len = strlen(payload);
-	frame = xmalloc(JOURNAL_HEADER + len);
-	memcpy(frame, JOURNAL_MAGIC, 4);
-	journal_put32((unsigned char *)frame + 4, (uint32_t)len);
-	journal_put32((unsigned char *)frame + 8,
-	    journal_crc32(0, payload, len));
-	memcpy(frame + JOURNAL_HEADER, payload, len);
-	free(payload);
-	*outlen = JOURNAL_HEADER + len;
-	return frame;
+	}
+	len = o.len - JOURNAL_HEADER;
+	memcpy(o.buf, JOURNAL_MAGIC, 4);
+	journal_put64((unsigned char *)o.buf + 4, len);
+	journal_put32((unsigned char *)o.buf + 12,
+	    journal_crc32(0, o.buf + JOURNAL_HEADER, len));
+	*outlen = o.len;
+	return o.buf;
 }
 
 int
@@ -288,10 +443,8 @@ journal_append(struct journal *j, const json_t *rec)
 	size_t	 len;
 	int	 saved;
 
-	if ((frame = journal_frame(rec, &len)) == NULL) {
-		errno = EINVAL;
+	if ((frame = journal_frame(rec, &len)) == NULL)
 		return -1;
-	}
 	if (file_pwrite_all(j->fd, frame, len, j->end) == -1) {
 		saved = errno;
 		/* nothing half-written stays: cut back to the last record */
@@ -324,6 +477,7 @@ journal_rewrite(struct journal *j, json_t *const *recs, size_t n)
 	char			*frame;
 	size_t			 i, len;
 	off_t			 off = 0;
+	int			 saved;
 
 	if (j->batch != -1) {
 		errno = EBUSY;
@@ -333,13 +487,16 @@ journal_rewrite(struct journal *j, json_t *const *recs, size_t n)
 		return -1;
 	for (i = 0; i < n; i++) {
 		if ((frame = journal_frame(recs[i], &len)) == NULL) {
+			saved = errno;
 			file_atomic_abort(&af);
-			errno = EINVAL;
+			errno = saved;
 			return -1;
 		}
 		if (file_pwrite_all(af.fd, frame, len, off) == -1) {
+			saved = errno;
 			free(frame);
 			file_atomic_abort(&af);
+			errno = saved;
 			return -1;
 		}
 		free(frame);
@@ -356,8 +513,7 @@ journal_rewrite(struct journal *j, json_t *const *recs, size_t n)
 	 * the journal now, so it is the one to append to.
 	 */
 	if (af.fd != -1) {
-		int saved = errno;
-
+		saved = errno;
 		close(j->fd);
 		j->fd = af.fd;
 		j->end = off;

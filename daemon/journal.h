@@ -3,12 +3,23 @@
  * STATE/journal before the 2xx goes out, replayed at start. Each record is
  * self-checking:
  *
- *	"HCJ1"  u32 length  u32 CRC-32 of the payload  payload (JSON)
+ *	"HCJ2"  u64 length  u32 CRC-32 of the payload  payload (JSON)
  *
  * (integers little-endian), so a torn last record after a crash is found,
- * logged and cut off, never misread. Emitting a day appends a rotation
- * record; the scheduled emission compacts the file to what is still open.
- * What the payloads say is jrecord.h's.
+ * logged and cut off, never misread. Frames written by earlier versions,
+ * "HCJ1" with a u32 length, are read as well.
+ *
+ * No payload is larger than JOURNAL_MAX_RECORD, and that one limit holds
+ * both ways: append (and rewrite) refuse a larger record with EFBIG, the
+ * file unchanged, so that a delivery whose record is too large is refused
+ * before its 2xx; and replay reads every record up to it. A frame over
+ * the limit whose checksum still matches (only an older version could
+ * have written one) is intact: replay skips it, loudly, and goes on to
+ * the records after it instead of cutting them off.
+ *
+ * Emitting a day appends a rotation record; the scheduled emission
+ * compacts the file to what is still open. What the payloads say is
+ * jrecord.h's.
  *
  * Records appended since the last sync form the open batch: in the file
  * but not yet durable. The journal keeps where the batch began, so that
@@ -36,6 +47,14 @@ enum journal_sync {
 	JOURNAL_SYNC_NONE,	/* leave it to the kernel */
 };
 
+/*
+ * The largest payload. A delivery's record is about the size of its body
+ * (its branch is kept once, not per commit), and bodies are at most
+ * max_body (64M at most): twice that leaves room for the keys a record
+ * adds, and bounds what replay holds in memory for one record.
+ */
+#define JOURNAL_MAX_RECORD	((size_t)128 * 1024 * 1024)
+
 struct journal;
 
 /* CRC-32 (IEEE) of len bytes, continuing from crc (start with 0). */
@@ -55,7 +74,8 @@ long		 journal_replay(struct journal *,
 
 /*
  * Append one record (not yet synced; it joins the open batch, or begins
- * one). 0, or -1 with the file unchanged.
+ * one). 0, or -1 with errno set and the file unchanged: EFBIG for a
+ * payload over JOURNAL_MAX_RECORD.
  */
 int		 journal_append(struct journal *, const json_t *rec);
 /* Make every appended record durable, closing the batch. 0 or -1 (errno). */
@@ -79,7 +99,8 @@ off_t		 journal_size(const struct journal *);
  * Replace the journal with the given records: a new file (0600, an
  * unpredictable name, never through a symlink) written, synced and
  * renamed over the old. 0, or -1 with errno set: EBUSY while a batch is
- * open (see above), and the old journal kept; if only the final directory
+ * open (see above), EFBIG when a record is over JOURNAL_MAX_RECORD, and
+ * the old journal kept; if only the final directory
  * sync failed, the new journal is in place and in use all the same.
  */
 int		 journal_rewrite(struct journal *, json_t *const *recs, size_t n);

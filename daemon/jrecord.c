@@ -24,8 +24,29 @@ jrecord_str(const char *s)
 	return s != NULL ? json_string(s) : json_null();
 }
 
+/* Whether two optional strings are the same. */
+static int
+jrecord_same(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return a == b;
+	return strcmp(a, b) == 0;
+}
+
+/* Bytes of o in the journal (as journal_append writes it). */
+static size_t
+jrecord_size(const json_t *o)
+{
+	return json_dumpb(o, NULL, 0, JSON_COMPACT);
+}
+
+/*
+ * A commit; its branch ("br") only with with_branch: a commit without
+ * one is on the branch of the commit before it in the record, so a push
+ * of many commits keeps its branch once, not once per commit.
+ */
 static json_t *
-jrecord_encode_commit(const struct commit *c)
+jrecord_encode_commit(const struct commit *c, int with_branch)
 {
 	char	*message;
 	json_t	*o;
@@ -43,7 +64,8 @@ jrecord_encode_commit(const struct commit *c)
 	json_object_set_new(o, "cl", jrecord_str(c->committer_login));
 	json_object_set_new(o, "ts", json_integer((json_int_t)c->timestamp));
 	json_object_set_new(o, "m", json_string(message));
-	json_object_set_new(o, "br", jrecord_str(c->branch));
+	if (with_branch)
+		json_object_set_new(o, "br", jrecord_str(c->branch));
 	json_object_set_new(o, "a", jrecord_strings(c->added, c->nadded));
 	json_object_set_new(o, "r", jrecord_strings(c->removed, c->nremoved));
 	json_object_set_new(o, "md", jrecord_strings(c->modified,
@@ -98,8 +120,9 @@ jrecord_encode_delivery(const struct handler_result *res, const char *key,
 	json_object_set_new(o, "repo", jrecord_str(res->repo));
 	json_object_set_new(o, "db", jrecord_str(res->default_branch));
 	for (i = 0; i < res->ncommits; i++)
-		json_array_append_new(commits,
-		    jrecord_encode_commit(&res->commits[i]));
+		json_array_append_new(commits, jrecord_encode_commit(
+		    &res->commits[i], i == 0 || !jrecord_same(
+		    res->commits[i - 1].branch, res->commits[i].branch)));
 	if (res->pr != NULL)
 		json_array_append_new(prs, jrecord_encode_pr(res->pr));
 	if (res->push != NULL)
@@ -110,29 +133,111 @@ jrecord_encode_delivery(const struct handler_result *res, const char *key,
 	return o;
 }
 
-json_t *
-jrecord_encode_day(const struct day *day)
+/* A day's records as jrecord_encode_day builds them. */
+struct jrecord_day {
+	const struct day *day;
+	json_t		***recs;
+	size_t		 *n;
+	json_t		 *rec;		/* the record being filled */
+	json_t		 *commits, *prs, *pushes; /* its lists, borrowed */
+	size_t		  items;
+	size_t		  bytes;
+	const char	 *branch;	/* of its last commit, if items */
+	int		  has_branch;
+};
+
+static void
+jrecord_day_open(struct jrecord_day *jd)
 {
-	json_t	*o = json_object(), *commits = json_array();
-	json_t	*prs = json_array(), *pushes = json_array();
-	size_t	 i;
+	const struct day	*day = jd->day;
+	json_t			*o = json_object();
 
 	json_object_set_new(o, "t", json_string("d"));
 	json_object_set_new(o, "repo", json_string(day->repo));
 	json_object_set_new(o, "db", jrecord_str(day->default_branch));
 	json_object_set_new(o, "start", json_integer((json_int_t)day->start));
+	json_object_set_new(o, "commits", jd->commits = json_array());
+	json_object_set_new(o, "prs", jd->prs = json_array());
+	json_object_set_new(o, "pushes", jd->pushes = json_array());
+	jd->rec = o;
+	jd->items = 0;
+	jd->bytes = jrecord_size(o);
+	jd->has_branch = 0;
+}
+
+static void
+jrecord_day_close(struct jrecord_day *jd)
+{
+	*jd->recs = xreallocarray(*jd->recs, *jd->n + 1, sizeof(**jd->recs));
+	(*jd->recs)[(*jd->n)++] = jd->rec;
+	jd->rec = NULL;
+}
+
+/* Whether an item of size bytes must begin a new record. */
+static int
+jrecord_day_full(const struct jrecord_day *jd, size_t size)
+{
+	return jd->items > 0 && (jd->items >= JRECORD_DAY_ITEMS ||
+	    jd->bytes + size + 1 > JRECORD_DAY_BYTES);
+}
+
+static void
+jrecord_day_add(struct jrecord_day *jd, json_t *list, json_t *o, size_t size)
+{
+	json_array_append_new(list, o);
+	jd->items++;
+	jd->bytes += size + 1;
+}
+
+static void
+jrecord_day_commit(struct jrecord_day *jd, const struct commit *c)
+{
+	int	 with = !jd->has_branch || !jrecord_same(jd->branch, c->branch);
+	json_t	*o = jrecord_encode_commit(c, with);
+	size_t	 size = jrecord_size(o);
+
+	if (jrecord_day_full(jd, size)) {
+		jrecord_day_close(jd);
+		jrecord_day_open(jd);
+		if (!with) {
+			json_decref(o);
+			o = jrecord_encode_commit(c, 1);
+			size = jrecord_size(o);
+		}
+	}
+	jrecord_day_add(jd, jd->commits, o, size);
+	jd->branch = c->branch;
+	jd->has_branch = 1;
+}
+
+/* A PR or a push, into &jd->prs or &jd->pushes (of the record it joins). */
+static void
+jrecord_day_other(struct jrecord_day *jd, json_t **list, json_t *o)
+{
+	size_t	size = jrecord_size(o);
+
+	if (jrecord_day_full(jd, size)) {
+		jrecord_day_close(jd);
+		jrecord_day_open(jd);
+	}
+	jrecord_day_add(jd, *list, o, size);
+}
+
+void
+jrecord_encode_day(const struct day *day, json_t ***recs, size_t *n)
+{
+	struct jrecord_day	jd = { .day = day, .recs = recs, .n = n };
+	size_t			i;
+
+	jrecord_day_open(&jd);
 	for (i = 0; i < day->ncommits; i++)
-		json_array_append_new(commits,
-		    jrecord_encode_commit(&day->commits[i]));
+		jrecord_day_commit(&jd, &day->commits[i]);
 	for (i = 0; i < day->nprs; i++)
-		json_array_append_new(prs, jrecord_encode_pr(&day->prs[i]));
+		jrecord_day_other(&jd, &jd.prs, jrecord_encode_pr(&day->prs[i]));
 	for (i = 0; i < day->npushes; i++)
-		json_array_append_new(pushes,
+		jrecord_day_other(&jd, &jd.pushes,
 		    jrecord_encode_push(&day->pushes[i]));
-	json_object_set_new(o, "commits", commits);
-	json_object_set_new(o, "prs", prs);
-	json_object_set_new(o, "pushes", pushes);
-	return o;
+	jrecord_day_close(&jd);
 }
 
 json_t *
@@ -193,11 +298,15 @@ jrecord_apply(const json_t *rec, struct day *day)
 	struct commit		 c;
 	struct merged_pr	 pr;
 	struct push		 p;
-	const char		*m;
+	const char		*m, *branch = NULL;
+	const json_t		*br;
 	size_t			 i;
 
 	a = json_object_get(rec, "commits");
 	json_array_foreach(a, i, o) {
+		/* without "br", on the branch of the commit before */
+		if ((br = json_object_get(o, "br")) != NULL)
+			branch = json_string_value(br);
 		memset(&c, 0, sizeof(c));
 		m = json_string_value(json_object_get(o, "m"));
 		c.sha = jrecord_get_str(o, "id");
@@ -213,7 +322,7 @@ jrecord_apply(const json_t *rec, struct day *day)
 		c.committer_login = jrecord_get_str(o, "cl");
 		c.timestamp = (time_t)json_integer_value(json_object_get(o,
 		    "ts"));
-		c.branch = jrecord_get_str(o, "br");
+		c.branch = xstrdup_null(branch);
 		c.added = jrecord_get_strings(o, "a", &c.nadded);
 		c.removed = jrecord_get_strings(o, "r", &c.nremoved);
 		c.modified = jrecord_get_strings(o, "md", &c.nmodified);

@@ -22,12 +22,24 @@
 
 /*
  * {"t":"d","key":K,"at":T,"repo":..,"db":..,"commits":[..],"prs":[..],
- * "pushes":[..]}: an accepted delivery. New reference.
+ * "pushes":[..]}: an accepted delivery. New reference. In "d" records a
+ * commit carries its branch ("br") only when it differs from the branch
+ * of the commit before it: a push's branch is kept once, so a record is
+ * about the size of the payload it came from.
  */
 json_t	*jrecord_encode_delivery(const struct handler_result *,
 	    const char *key, time_t at);
-/* {"t":"d","repo":..,"start":T,..}: a repository's whole open day. New. */
-json_t	*jrecord_encode_day(const struct day *);
+/*
+ * A repository's whole open day as "d" records {"t":"d","repo":..,
+ * "db":..,"start":T,"commits":..,"prs":..,"pushes":..} of at most
+ * JRECORD_DAY_ITEMS items and JRECORD_DAY_BYTES each (an item larger
+ * than that goes alone), so that compaction never writes one record
+ * that grows with the day. Applied in order they give the day back.
+ * Appended to *recs (grown) as new references; *n counts them.
+ */
+#define JRECORD_DAY_ITEMS	2048
+#define JRECORD_DAY_BYTES	((size_t)4 * 1024 * 1024)
+void	 jrecord_encode_day(const struct day *, json_t ***recs, size_t *n);
 /* {"t":"r","repo":R,"start":T}: the day of repo was emitted. New. */
 json_t	*jrecord_encode_rotate(const char *repo, time_t start);
 /* {"t":"w","start":T}: days opened from now on start at T. New. */

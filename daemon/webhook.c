@@ -94,6 +94,10 @@ static const struct webhook_outcome_row {
 		.status = 503, .metric = OUTCOME_UNAVAILABLE,
 		.message = "could not make the delivery durable; redeliver it "
 		    "later" },
+	[WEBHOOK_RECORD_TOO_LARGE] = {
+		.status = 413, .metric = OUTCOME_REJECTED,
+		.message = "what the delivery holds is larger than one journal "
+		    "record may be" },
 	[WEBHOOK_PR_TOO_LARGE] = {
 		.status = 413, .metric = OUTCOME_REJECTED,
 		.message = "pull_request payload larger than the configured "
@@ -555,7 +559,18 @@ webhook_journal(struct hookcastd *d, struct pending *p)
 	if (journal_append(d->journal, rec) == -1) {
 		err = errno;
 		json_decref(rec);
-		webhook_unavailable(d, p, err);
+		if (err == EFBIG) {
+			/* not the journal failing: this delivery never fits */
+			struct webhook_reply r = { .event = p->event,
+			    .guid = p->guid, .repo = p->res.repo,
+			    .commits = -1 };
+
+			log_warnx("delivery %s: its journal record would be "
+			    "over %zu bytes; refused", p->guid,
+			    JOURNAL_MAX_RECORD);
+			webhook_reply(d, p->req, WEBHOOK_RECORD_TOO_LARGE, &r);
+		} else
+			webhook_unavailable(d, p, err);
 		webhook_pending_free(p);
 		return;
 	}

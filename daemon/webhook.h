@@ -26,6 +26,7 @@ enum webhook_outcome {
 	WEBHOOK_BAD_JSON,	/* 400, not a JSON object */
 	WEBHOOK_BAD_PAYLOAD,	/* 400, the handler refuses it */
 	WEBHOOK_UNAVAILABLE,	/* 503, the journal could not take it */
+	WEBHOOK_RECORD_TOO_LARGE, /* 413, its journal record would be */
 	WEBHOOK_PR_TOO_LARGE,	/* 413, past max_body_pull_request */
 	WEBHOOK_REPO_NOT_ALLOWED, /* 403, not in repositories */
 	WEBHOOK_REPO_LIMIT,	/* 429, past max_repositories */

@@ -75,6 +75,14 @@ extern const struct handler_entry handler_ping;
 #define PUSH_MAX_COMMITS	2048
 /* Names kept per list (added, removed, modified) of one commit. */
 #define PUSH_MAX_FILES		10000
+/*
+ * Bytes in a branch name. git itself sets no limit, but a branch is a
+ * file under refs/heads/ and most file systems cap a name at 255 bytes,
+ * so longer ones are not seen in practice; and the branch is copied into
+ * the day with every commit and read aloud. A push to a longer one is
+ * refused (400) rather than kept in part.
+ */
+#define PUSH_MAX_BRANCH		255
 
 int	 push_is_sha(const char *);
 void	 push_commit_path(char *, size_t, size_t);

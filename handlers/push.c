@@ -151,7 +151,7 @@ push_check_commits(size_t n, char **cause)
 /*
  * The branch a ref names: 1 with *branch pointing into ref for
  * "refs/heads/<branch>"; 0 for a tag or another ref, with r->ignored and
- * r->note set; -1 for an empty branch name.
+ * r->note set; -1 for an empty branch name or one over PUSH_MAX_BRANCH.
  */
 int
 push_branch(const char *ref, struct handler_result *r, const char **branch,
@@ -165,6 +165,11 @@ push_branch(const char *ref, struct handler_result *r, const char **branch,
 	}
 	if (ref[11] == '\0') {
 		xasprintf(cause, "ref: empty branch name");
+		return -1;
+	}
+	if (strlen(ref + 11) > PUSH_MAX_BRANCH) {
+		xasprintf(cause, "ref: branch name longer than %d bytes",
+		    PUSH_MAX_BRANCH);
 		return -1;
 	}
 	*branch = ref + 11;

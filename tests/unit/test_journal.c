@@ -19,7 +19,9 @@
 #include "log.h"
 #include "xmalloc.h"
 
-#define HEADER	12
+/* "HCJ2", u64 length, u32 CRC-32; "HCJ1" frames had a u32 length */
+#define HEADER		16
+#define HEADER_V1	12
 
 /* One state directory per test, removed with what is in it. */
 struct fixture {
@@ -218,6 +220,35 @@ get32(const unsigned char *p)
 	    (uint32_t)p[3] << 24;
 }
 
+static uint64_t
+get64(const unsigned char *p)
+{
+	return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32;
+}
+
+static void
+put32(unsigned char *p, uint32_t v)
+{
+	p[0] = (unsigned char)v;
+	p[1] = (unsigned char)(v >> 8);
+	p[2] = (unsigned char)(v >> 16);
+	p[3] = (unsigned char)(v >> 24);
+}
+
+/* An "HCJ1" frame (as earlier versions wrote) of payload; *len its size. */
+static unsigned char *
+frame_v1(const char *payload, size_t n, size_t *len)
+{
+	unsigned char	*f = xmalloc(HEADER_V1 + n);
+
+	memcpy(f, "HCJ1", 4);
+	put32(f + 4, (uint32_t)n);
+	put32(f + 8, journal_crc32(0, payload, n));
+	memcpy(f + HEADER_V1, payload, n);
+	*len = HEADER_V1 + n;
+	return f;
+}
+
 static void
 test_journal_crc32(void **state)
 {
@@ -272,15 +303,15 @@ test_journal_append_replay(void **state)
 	seen_clear(&s);
 	journal_close(j);
 
-	/* the frames are "HCJ1", length, CRC-32 of the payload, payload */
+	/* the frames are "HCJ2", u64 length, CRC-32 of the payload, payload */
 	buf = file_read(fx->path, &len);
 	for (off = 0, i = 0; i < 20; i++) {
-		uint32_t n = get32(buf + off + 4);
+		uint64_t n = get64(buf + off + 4);
 
-		assert_memory_equal(buf + off, "HCJ1", 4);
+		assert_memory_equal(buf + off, "HCJ2", 4);
 		assert_int_equal(off + HEADER + (off_t)n, ends[i]);
-		assert_int_equal(get32(buf + off + 8),
-		    journal_crc32(0, buf + off + HEADER, n));
+		assert_int_equal(get32(buf + off + 12),
+		    journal_crc32(0, buf + off + HEADER, (size_t)n));
 		off = ends[i];
 	}
 	free(buf);
@@ -377,10 +408,13 @@ test_journal_corrupt_tail(void **state)
 		{ "payload, first byte", 0, HEADER, 0x01 },
 		{ "payload, middle byte", 0, HEADER + 20, 0x20 },
 		{ "payload, last byte", 1, -1, 0x80 },
-		{ "checksum", 0, 9, 0x04 },
+		{ "checksum", 0, 13, 0x04 },
 		{ "magic", 0, 0, 0x20 },
+		{ "magic, another version", 0, 3, 0x07 },
 		{ "length, larger", 0, 4, 0x01 },
 		{ "length, huge", 0, 7, 0xff },
+		{ "length, over 32 bits", 0, 8, 0x01 },
+		{ "length, top byte", 0, 11, 0x80 },
 	};
 
 	log_set_level(LOG_LEVEL_ERR);
@@ -405,21 +439,14 @@ test_journal_corrupt_tail(void **state)
 	/* a payload with a good checksum that is not JSON */
 	{
 		static const char junk[] = "not json {";
-		unsigned char	frame[HEADER + sizeof(junk) - 1];
-		uint32_t	n = sizeof(junk) - 1, crc;
+		unsigned char	*frame;
+		size_t		 flen;
 
-		crc = journal_crc32(0, junk, n);
-		memcpy(frame, "HCJ1", 4);
-		frame[4] = (unsigned char)n;
-		frame[5] = frame[6] = frame[7] = 0;
-		frame[8] = (unsigned char)crc;
-		frame[9] = (unsigned char)(crc >> 8);
-		frame[10] = (unsigned char)(crc >> 16);
-		frame[11] = (unsigned char)(crc >> 24);
-		memcpy(frame + HEADER, junk, n);
+		frame = frame_v1(junk, sizeof(junk) - 1, &flen);
 		memcpy(copy, whole, (size_t)ends[1]);
-		memcpy(copy + ends[1], frame, sizeof(frame));
-		file_write(fx->path, copy, (size_t)ends[1] + sizeof(frame));
+		memcpy(copy + ends[1], frame, flen);
+		free(frame);
+		file_write(fx->path, copy, (size_t)ends[1] + flen);
 		j = open_journal(fx);
 		assert_int_equal(journal_replay(j, collect, &s), 2);
 		assert_records(&s, 2);
@@ -698,6 +725,303 @@ test_journal_open_fails(void **state)
 	journal_close(NULL);
 }
 
+/* One mebibyte: the strings the large records below are made of. */
+#define MIB	((size_t)1024 * 1024)
+
+/*
+ * A record of exactly size bytes as the journal writes it:
+ * {"t":"big","b":[S,S,...],"p":"aaa..."} where every S is one string of
+ * a mebibyte, shared, so the record costs a mebibyte to build however
+ * large it is written. (Its size is checked where it is appended.)
+ */
+static json_t *
+sized_record(size_t size)
+{
+	char	*text = xmalloc(MIB + 1);
+	json_t	*s, *a = json_array(), *r;
+	size_t	 have, k = 0;
+
+	memset(text, 'a', MIB);
+	text[MIB] = '\0';
+	s = json_string(text);
+	r = json_pack("{s:s, s:O, s:s}", "t", "big", "b", a, "p", "");
+	have = json_dumpb(r, NULL, 0, JSON_COMPACT);
+	/* each string adds its quotes and, after the first, a comma */
+	while (have + MIB + 3 + MIB < size) {
+		json_array_append(a, s);
+		have += MIB + 2 + (k++ > 0);
+	}
+	assert_true(size - have <= 2 * MIB + 3);
+	text = xrealloc(text, size - have + 1);
+	memset(text, 'a', size - have);
+	text[size - have] = '\0';
+	json_object_set_new(r, "p", json_string(text));
+	free(text);
+	json_decref(s);
+	json_decref(a);
+	return r;
+}
+
+/* What replay hands over, by size and "i" (large records are not kept). */
+struct tally {
+	size_t	n;
+	long	i[8];		/* "i", or -1 for a record without one */
+};
+
+static void
+tally(json_t *rec, void *arg)
+{
+	struct tally	*t = arg;
+	json_t		*i = json_object_get(rec, "i");
+
+	if (t->n == 8)
+		fail_msg("too many records");
+	t->i[t->n++] = json_is_integer(i) ? (long)json_integer_value(i) : -1;
+}
+
+/*
+ * What append accepts, replay gives back, with what follows it: a record
+ * right at JOURNAL_MAX_RECORD is kept whole; one byte more is refused at
+ * append (EFBIG, the file unchanged), so replay never meets a record of
+ * ours it would have to cut.
+ */
+static void
+test_journal_record_limit(void **state)
+{
+	struct fixture	*fx = *state;
+	static const struct {
+		const char	*what;
+		size_t		 size;
+		int		 accepted;
+	} cases[] = {
+		{ "a byte over the limit", JOURNAL_MAX_RECORD + 1, 0 },
+		{ "at the limit", JOURNAL_MAX_RECORD, 1 },
+	};
+	struct journal	*j;
+	struct tally	 t;
+	json_t		*big, *r;
+	off_t		 before, size, frame;
+	size_t		 i;
+	int		 rc, err;
+
+	log_set_level(LOG_LEVEL_ERR);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		unlink(fx->path);
+		j = open_journal(fx);
+		r = record(0);
+		assert_int_equal(journal_append(j, r), 0);
+		json_decref(r);
+		assert_int_equal(journal_sync(j), 0);
+		before = journal_offset(j);
+
+		big = sized_record(cases[i].size);
+		errno = 0;
+		rc = journal_append(j, big);
+		err = errno;
+		json_decref(big);
+		if (rc == -1) {
+			if (err != EFBIG)
+				fail_msg("%s: refused with %s, want EFBIG",
+				    cases[i].what, strerror(err));
+			if (journal_offset(j) != before ||
+			    file_size(fx->path) != before)
+				fail_msg("%s: refused, but the file changed",
+				    cases[i].what);
+			assert_false(journal_unsynced(j));
+		}
+		frame = journal_offset(j) - before;
+		r = record(1);
+		assert_int_equal(journal_append(j, r), 0);
+		json_decref(r);
+		assert_int_equal(journal_sync(j), 0);
+		size = journal_offset(j);
+		journal_close(j);
+
+		/* every record appended comes back, the file whole */
+		memset(&t, 0, sizeof(t));
+		j = open_journal(fx);
+		if (journal_replay(j, tally, &t) != (rc == 0 ? 3 : 2) ||
+		    file_size(fx->path) != size)
+			fail_msg("%s (%zu bytes): %s at append, then %zu "
+			    "record(s) replayed and the file cut from %lld to "
+			    "%lld bytes", cases[i].what, cases[i].size,
+			    rc == 0 ? "accepted" : "refused", t.n,
+			    (long long)size, (long long)file_size(fx->path));
+		assert_int_equal(t.i[0], 0);
+		assert_int_equal(t.i[t.n - 1], 1);
+		journal_close(j);
+		if (cases[i].accepted != (rc == 0))
+			fail_msg("%s (%zu bytes): %s at append", cases[i].what,
+			    cases[i].size, rc == 0 ? "accepted" : "refused");
+		if (rc == 0 && frame != HEADER + (off_t)cases[i].size)
+			fail_msg("%s: a frame of %lld bytes, want %zu",
+			    cases[i].what, (long long)frame,
+			    HEADER + cases[i].size);
+	}
+}
+
+/* A rewrite with a record over the limit fails whole; the old one stays. */
+static void
+test_journal_rewrite_too_large(void **state)
+{
+	struct fixture	*fx = *state;
+	struct journal	*j;
+	struct seen	 s = { .n = 0 };
+	json_t		*recs[2];
+	off_t		 size;
+
+	write_records(fx, 3, NULL);
+	j = open_journal(fx);
+	assert_int_equal(journal_replay(j, collect, &s), 3);
+	seen_clear(&s);
+	size = journal_offset(j);
+	recs[0] = record(0);
+	recs[1] = sized_record(JOURNAL_MAX_RECORD + 1);
+	errno = 0;
+	assert_int_equal(journal_rewrite(j, recs, 2), -1);
+	assert_int_equal(errno, EFBIG);
+	json_decref(recs[0]);
+	json_decref(recs[1]);
+	assert_int_equal(journal_offset(j), size);
+	assert_int_equal(dir_others(fx), 0);
+	journal_close(j);
+	j = open_journal(fx);
+	assert_int_equal(journal_replay(j, collect, &s), 3);
+	assert_records(&s, 3);
+	seen_clear(&s);
+	journal_close(j);
+}
+
+/*
+ * "HCJ1" frames (a u32 length), as earlier versions wrote them, replay;
+ * records appended after them are "HCJ2"; a torn "HCJ1" tail is cut.
+ */
+static void
+test_journal_v1(void **state)
+{
+	struct fixture	*fx = *state;
+	struct journal	*j;
+	struct seen	 s = { .n = 0 };
+	unsigned char	*buf, *f;
+	char		*text;
+	size_t		 len, flen, old = 0;
+	int		 i;
+	json_t		*r;
+
+	log_set_level(LOG_LEVEL_ERR);
+	buf = xmalloc(4096);
+	for (i = 0; i < 2; i++) {
+		text = record_text(i);
+		f = frame_v1(text, strlen(text), &flen);
+		memcpy(buf + old, f, flen);
+		old += flen;
+		free(f);
+		free(text);
+	}
+	/* and half of a third */
+	text = record_text(2);
+	f = frame_v1(text, strlen(text), &flen);
+	memcpy(buf + old, f, flen / 2);
+	free(f);
+	free(text);
+	file_write(fx->path, buf, old + flen / 2);
+	free(buf);
+
+	j = open_journal(fx);
+	assert_int_equal(journal_replay(j, collect, &s), 2);
+	assert_records(&s, 2);
+	seen_clear(&s);
+	assert_int_equal(file_size(fx->path), (off_t)old);
+	r = record(2);
+	assert_int_equal(journal_append(j, r), 0);
+	json_decref(r);
+	assert_int_equal(journal_sync(j), 0);
+	journal_close(j);
+
+	j = open_journal(fx);
+	assert_int_equal(journal_replay(j, collect, &s), 3);
+	assert_records(&s, 3);
+	seen_clear(&s);
+	journal_close(j);
+	buf = file_read(fx->path, &len);
+	assert_memory_equal(buf, "HCJ1", 4);
+	assert_memory_equal(buf + old, "HCJ2", 4);
+	assert_int_equal(old + HEADER + get64(buf + old + 4), len);
+	free(buf);
+}
+
+/*
+ * An intact "HCJ1" frame over the limit (an earlier version appended any
+ * size): replay skips it and keeps what follows, nothing cut. A frame
+ * that size whose checksum fails is damage, and is cut as ever.
+ */
+static void
+test_journal_v1_oversize(void **state)
+{
+	struct fixture	*fx = *state;
+	struct journal	*j;
+	struct seen	 s = { .n = 0 };
+	static const int good_crc[] = { 1, 0 };
+	unsigned char	 hdr[HEADER_V1], *f, *zeros;
+	char		*text;
+	size_t		 flen, big = JOURNAL_MAX_RECORD + 1, left, n;
+	off_t		 end0, end;
+	uint32_t	 crc = 0;
+	int		 fd, k;
+
+	log_set_level(LOG_LEVEL_ERR);
+	/* the CRC of big zero bytes: the payload is a hole in the file */
+	zeros = xcalloc(1, MIB);
+	for (left = big; left > 0; left -= n) {
+		n = left < MIB ? left : MIB;
+		crc = journal_crc32(crc, zeros, n);
+	}
+	free(zeros);
+	for (k = 0; k < 2; k++) {
+		unlink(fx->path);
+		if ((fd = open(fx->path, O_RDWR | O_CREAT, 0600)) == -1)
+			fail_msg("%s: open", fx->path);
+		text = record_text(0);
+		f = frame_v1(text, strlen(text), &flen);
+		assert_int_equal(write(fd, f, flen), (ssize_t)flen);
+		end0 = (off_t)flen;
+		free(f);
+		free(text);
+		memcpy(hdr, "HCJ1", 4);
+		put32(hdr + 4, (uint32_t)big);
+		put32(hdr + 8, good_crc[k] ? crc : crc ^ 1);
+		assert_int_equal(write(fd, hdr, sizeof(hdr)),
+		    (ssize_t)sizeof(hdr));
+		text = record_text(1);
+		f = frame_v1(text, strlen(text), &flen);
+		end = end0 + HEADER_V1 + (off_t)big;
+		assert_int_equal(pwrite(fd, f, flen, end), (ssize_t)flen);
+		end += (off_t)flen;
+		free(f);
+		free(text);
+		close(fd);
+
+		j = open_journal(fx);
+		if (good_crc[k]) {
+			if (journal_replay(j, collect, &s) != 2 ||
+			    file_size(fx->path) != end)
+				fail_msg("an intact record of %zu bytes "
+				    "between two: %zu record(s) replayed, the "
+				    "file cut from %lld to %lld bytes", big,
+				    s.n, (long long)end,
+				    (long long)file_size(fx->path));
+			assert_records(&s, 2);
+			assert_int_equal(journal_offset(j), end);
+		} else {
+			assert_int_equal(journal_replay(j, collect, &s), 1);
+			assert_records(&s, 1);
+			assert_int_equal(file_size(fx->path), end0);
+		}
+		seen_clear(&s);
+		journal_close(j);
+	}
+}
+
 int
 main(void)
 {
@@ -718,6 +1042,14 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_journal_rewrite_symlink,
 		    setup, teardown),
 		cmocka_unit_test(test_journal_open_fails),
+		cmocka_unit_test_setup_teardown(test_journal_record_limit,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_journal_rewrite_too_large,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_journal_v1,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_journal_v1_oversize,
+		    setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -289,7 +289,8 @@ test_jrecord_delivery(void **state)
 {
 	struct handler_result	 res;
 	struct day		*day, *again;
-	json_t			*rec, *drec;
+	json_t			*rec, *drec, **drecs = NULL;
+	size_t			 ndrecs = 0;
 
 	build_result(&res);
 	rec = jrecord_encode_delivery(&res, "hook-1:delivery-1", 1780003701);
@@ -316,8 +317,9 @@ test_jrecord_delivery(void **state)
 	/* the whole day, encoded and applied to a fresh one */
 	push_clear(&day->pushes[1]);
 	day->npushes = 1;
-	drec = jrecord_encode_day(day);
-	assert_non_null(drec);
+	jrecord_encode_day(day, &drecs, &ndrecs);
+	assert_int_equal(ndrecs, 1);
+	drec = drecs[0];
 	assert_string_equal(json_string_value(json_object_get(drec, "repo")),
 	    "octo/widget");
 	assert_int_equal(json_integer_value(json_object_get(drec, "start")),
@@ -327,6 +329,7 @@ test_jrecord_delivery(void **state)
 	assert_days_eq(day, again);
 	assert_day_is_result(again, &res);
 	json_decref(drec);
+	free(drecs);
 
 	day_free(again);
 	day_free(day);
@@ -434,6 +437,210 @@ test_jrecord_malformed(void **state)
 	json_decref(rec);
 }
 
+/* Bytes of a record as the journal writes it. */
+static size_t
+record_size(const json_t *rec)
+{
+	return json_dumpb(rec, NULL, 0, JSON_COMPACT);
+}
+
+/* A commit with a distinct sha (from i), on branch (borrowed, copied). */
+static void
+make_commit(struct commit *c, size_t i, const char *branch)
+{
+	char	sha[41];
+
+	memset(c, 0, sizeof(*c));
+	snprintf(sha, sizeof(sha), "%040zx", i + 1);
+	c->sha = xstrdup(sha);
+	c->author_name = xstrdup("Ada Lovelace");
+	c->author_login = xstrdup("ada");
+	c->timestamp = 1780000000 + (time_t)i;
+	xasprintf(&c->subject, "Commit number %zu", i);
+	c->body = xstrdup("");
+	c->branch = xstrdup_null(branch);
+	c->modified = strings(&c->nmodified, "src/gears.c", NULL);
+	c->reverts_idx = c->reverted_by_idx = -1;
+}
+
+/*
+ * A push of 2,048 commits to a branch of 4 KiB: its record holds the
+ * branch once per push (and once in the push itself), not once per
+ * commit, so it is about the size of what was pushed; and it is read
+ * back with every commit on that branch.
+ */
+static void
+test_jrecord_long_branch(void **state)
+{
+	struct handler_result	 res;
+	struct day		*day;
+	char			*branch;
+	json_t			*rec;
+	size_t			 i, size, bound, n = 2048, blen = 4096;
+
+	branch = xmalloc(blen + 1);
+	memset(branch, 'b', blen);
+	branch[blen] = '\0';
+	memset(&res, 0, sizeof(res));
+	res.repo = xstrdup("octo/widget");
+	res.commits = xcalloc(n, sizeof(*res.commits));
+	res.ncommits = n;
+	for (i = 0; i < n; i++)
+		make_commit(&res.commits[i], i, branch);
+	res.push = xcalloc(1, sizeof(*res.push));
+	res.push->branch = xstrdup(branch);
+	res.push->ncommits = n;
+
+	rec = jrecord_encode_delivery(&res, "k", 1);
+	size = record_size(rec);
+	/* a commit without its branch is well under 300 bytes */
+	bound = 2 * blen + n * 300;
+	if (size > bound)
+		fail_msg("a push of %zu commits to a %zu-byte branch: a record "
+		    "of %zu bytes, want at most %zu", n, blen, size, bound);
+
+	day = day_new("octo/widget", 0);
+	assert_int_equal(jrecord_apply(rec, day), 0);
+	assert_int_equal(day->ncommits, n);
+	for (i = 0; i < n; i++)
+		assert_str_eq("branch", day->commits[i].branch, branch);
+	json_decref(rec);
+	day_free(day);
+	handler_result_clear(&res);
+	free(branch);
+}
+
+/*
+ * Commits keep their branches in a record whose branches change: a
+ * commit names its branch only where it differs from the one before.
+ * Older records, with "br" on every commit, read the same.
+ */
+static void
+test_jrecord_branch_runs(void **state)
+{
+	static const char *const branches[] = {
+		"main", "main", "dev", NULL, NULL, "main", "dev", "dev",
+	};
+	static const char old[] =
+	    "{\"t\":\"d\",\"commits\":["
+	    "{\"id\":\"" SHA_A "\",\"m\":\"a\",\"br\":\"main\"},"
+	    "{\"id\":\"" SHA_B "\",\"m\":\"b\",\"br\":null}]}";
+	struct handler_result	 res;
+	struct day		*day;
+	json_t			*rec;
+	json_error_t		 err;
+	size_t			 i, n = sizeof(branches) / sizeof(branches[0]);
+	size_t			 named = 0;
+
+	memset(&res, 0, sizeof(res));
+	res.repo = xstrdup("octo/widget");
+	res.commits = xcalloc(n, sizeof(*res.commits));
+	res.ncommits = n;
+	for (i = 0; i < n; i++)
+		make_commit(&res.commits[i], i, branches[i]);
+	rec = jrecord_encode_delivery(&res, "k", 1);
+	for (i = 0; i < n; i++)
+		named += json_object_get(json_array_get(json_object_get(rec,
+		    "commits"), i), "br") != NULL;
+	assert_int_equal(named, 5);
+	day = day_new("octo/widget", 0);
+	assert_int_equal(jrecord_apply(rec, day), 0);
+	assert_int_equal(day->ncommits, n);
+	for (i = 0; i < n; i++)
+		assert_str_eq("branch", day->commits[i].branch, branches[i]);
+	json_decref(rec);
+	day_free(day);
+	handler_result_clear(&res);
+
+	rec = json_loads(old, 0, &err);
+	assert_non_null(rec);
+	day = day_new("octo/widget", 0);
+	assert_int_equal(jrecord_apply(rec, day), 0);
+	assert_int_equal(day->ncommits, 2);
+	assert_str_eq("branch", day->commits[0].branch, "main");
+	assert_null(day->commits[1].branch);
+	json_decref(rec);
+	day_free(day);
+}
+
+/*
+ * Compaction of a day of 100,000 commits (in runs of pushes to two
+ * branches), a commit of 5 MiB, PRs and pushes: records of at most
+ * JRECORD_DAY_ITEMS items and JRECORD_DAY_BYTES (the large commit
+ * alone), which applied in order give the same day.
+ */
+static void
+test_jrecord_day_bounded(void **state)
+{
+	struct day	*day, *again;
+	struct commit	 c;
+	struct push	 p;
+	struct merged_pr pr;
+	json_t		**recs = NULL, *a;
+	size_t		 n = 0, i, k, items, size, total = 100000, big = 0;
+	char		*text;
+
+	day = day_new("octo/widget", 1779955200);
+	day->default_branch = xstrdup("main");
+	for (i = 0; i < total; i++) {
+		make_commit(&c, i, (i / 1000) % 2 ? "dev" : "main");
+		if (i == total / 2) {
+			text = xmalloc(5 * 1024 * 1024 + 1);
+			memset(text, 'x', 5 * 1024 * 1024);
+			text[5 * 1024 * 1024] = '\0';
+			free(c.body);
+			c.body = text;
+		}
+		assert_int_equal(day_add_commit(day, &c), 1);
+	}
+	for (i = 0; i < 3000; i++) {
+		memset(&p, 0, sizeof(p));
+		p.branch = xstrdup("main");
+		p.pusher = xstrdup("ada");
+		p.ncommits = 1;
+		p.at = 1780000000 + (time_t)i;
+		assert_int_equal(day_add_push(day, &p), 0);
+	}
+	memset(&pr, 0, sizeof(pr));
+	pr.number = 7;
+	pr.title = xstrdup("A PR");
+	pr.branch = xstrdup("main");
+	assert_int_equal(day_add_pr(day, &pr), 1);
+
+	jrecord_encode_day(day, &recs, &n);
+	if (n < (total + 3001) / JRECORD_DAY_ITEMS)
+		fail_msg("a day of %zu commits in %zu record(s)", total, n);
+	again = day_new("octo/widget", 1779955200);
+	for (i = 0; i < n; i++) {
+		items = 0;
+		for (k = 0; k < 3; k++) {
+			a = json_object_get(recs[i], k == 0 ? "commits" :
+			    k == 1 ? "prs" : "pushes");
+			assert_true(json_is_array(a));
+			items += json_array_size(a);
+		}
+		size = record_size(recs[i]);
+		if (items == 0 || items > JRECORD_DAY_ITEMS)
+			fail_msg("record %zu: %zu items", i, items);
+		if (size > JRECORD_DAY_BYTES) {
+			if (items != 1 || big++ > 0)
+				fail_msg("record %zu: %zu bytes in %zu items",
+				    i, size, items);
+		}
+		assert_string_equal(json_string_value(json_object_get(recs[i],
+		    "repo")), "octo/widget");
+		assert_int_equal(json_integer_value(json_object_get(recs[i],
+		    "start")), 1779955200);
+		assert_int_equal(jrecord_apply(recs[i], again), 0);
+		json_decref(recs[i]);
+	}
+	free(recs);
+	assert_int_equal(big, 1);
+	assert_days_eq(day, again);
+	day_free(again);
+	day_free(day);
+}
+
 int
 main(void)
 {
@@ -443,6 +650,9 @@ main(void)
 		    setup, teardown),
 		cmocka_unit_test(test_jrecord_markers),
 		cmocka_unit_test(test_jrecord_malformed),
+		cmocka_unit_test(test_jrecord_long_branch),
+		cmocka_unit_test(test_jrecord_branch_runs),
+		cmocka_unit_test(test_jrecord_day_bounded),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
