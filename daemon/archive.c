@@ -21,6 +21,20 @@
 /* Most files one folder may list: a century of daily episodes. */
 #define ARCHIVE_MAX_FILES	100000
 
+/* Is output_dir/(the first len bytes of repo) a symbolic link? */
+static int
+archive_symlink(const char *output_dir, const char *repo, size_t len)
+{
+	struct stat	 st;
+	char		*path;
+	int		 link;
+
+	xasprintf(&path, "%s/%.*s", output_dir, (int)len, repo);
+	link = lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
+	free(path);
+	return link;
+}
+
 int
 archive_dir(const char *output_dir, const char *repo, char **dir,
     char **cause)
@@ -31,6 +45,19 @@ archive_dir(const char *output_dir, const char *repo, char **dir,
 		esc = log_escape(repo, 140);
 		xasprintf(cause, "'%s' is not a repository name (owner/name)",
 		    esc);
+		free(esc);
+		return -1;
+	}
+	/*
+	 * OWNER and OWNER/REPO are ours: a symlink planted there would send
+	 * reads and writes elsewhere. Refused here for a clear error; the
+	 * writes open the folders with O_NOFOLLOW besides (emit.c).
+	 */
+	if (archive_symlink(output_dir, repo, strcspn(repo, "/")) ||
+	    archive_symlink(output_dir, repo, strlen(repo))) {
+		esc = log_escape(repo, 140);
+		xasprintf(cause, "%s/%s: a symbolic link on the way; refusing "
+		    "to follow it", output_dir, esc);
 		free(esc);
 		return -1;
 	}
@@ -186,7 +213,8 @@ archive_repos(const char *output_dir, struct strlist *list)
 		if (archive_dot(de->d_name))
 			continue;
 		xasprintf(&path, "%s/%s", output_dir, de->d_name);
-		if (stat(path, &st) == -1 || !S_ISDIR(st.st_mode) ||
+		/* lstat: a symlinked folder is not one of ours */
+		if (lstat(path, &st) == -1 || !S_ISDIR(st.st_mode) ||
 		    (sub = opendir(path)) == NULL) {
 			free(path);
 			continue;
@@ -197,7 +225,7 @@ archive_repos(const char *output_dir, struct strlist *list)
 			xasprintf(&repo, "%s/%s", de->d_name, se->d_name);
 			xasprintf(&sub_path, "%s/%s", path, se->d_name);
 			if (repo_name_ok(repo) &&
-			    stat(sub_path, &st) == 0 && S_ISDIR(st.st_mode) &&
+			    lstat(sub_path, &st) == 0 && S_ISDIR(st.st_mode) &&
 			    !strlist_contains(list, repo))
 				strlist_add(list, repo);
 			free(sub_path);

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <arpa/inet.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <ini.h>
@@ -51,6 +53,18 @@ struct config_key {
 };
 
 #define OFF(field) offsetof(struct config, field)
+
+/*
+ * Shortest webhook secret, in bytes. A secret is the only thing that
+ * tells GitHub's deliveries from anyone's; a short one can be guessed
+ * offline from a single signed delivery. 16 bytes refuses the words and
+ * placeholders people type ("secret", "changeme") while taking any
+ * generated secret (openssl rand -hex 16 is 32 bytes); we recommend 32
+ * random bytes, as scripts/install writes.
+ */
+#define CONFIG_SECRET_MIN	16
+/* Largest secret, token or key file read. */
+#define CONFIG_PRIVATE_MAX	(64 * 1024)
 
 static const struct config_enum config_journal_fsync[] = {
 	{ .name = "always", .value = JOURNAL_SYNC_ALWAYS },
@@ -674,41 +688,123 @@ config_read_file(struct config *conf, const char *path,
 	fclose(cf.f);
 }
 
-/* Read one secret file; each non-empty line is a secret. */
+/*
+ * A file holding a credential (secret, token, private key) must be one
+ * only its owner can change: a regular file of at most 64 KiB, owned by
+ * this user or root, writable by neither group nor others. Whoever can
+ * write it can choose the secret and forge deliveries. 0, or -1 with a
+ * cause naming the key, the file and why.
+ */
+static int
+config_check_private(const char *key, const char *path, int fd,
+    struct config_causes *causes)
+{
+	struct stat	st;
+
+	if (fstat(fd, &st) == -1) {
+		config_causes_add(causes, "%s: %s: %s", key, path,
+		    strerror(errno));
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode) || st.st_size > CONFIG_PRIVATE_MAX) {
+		config_causes_add(causes, "%s: %s: not a regular file of at "
+		    "most 64 KiB", key, path);
+		return -1;
+	}
+	if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
+		config_causes_add(causes, "%s: %s: writable by %s (mode %04o); "
+		    "whoever can write it can forge deliveries: chmod go-w it",
+		    key, path, (st.st_mode & S_IWOTH) ? "everyone" : "its group",
+		    (unsigned)(st.st_mode & 07777));
+		return -1;
+	}
+	if (st.st_uid != geteuid() && st.st_uid != 0) {
+		config_causes_add(causes, "%s: %s: owned by uid %lu, neither "
+		    "this user (uid %lu) nor root", key, path,
+		    (unsigned long)st.st_uid, (unsigned long)geteuid());
+		return -1;
+	}
+	return 0;
+}
+
+/* Open a credential file and check it (above); a stream, or NULL. */
+static FILE *
+config_open_private(const char *key, const char *path,
+    struct config_causes *causes)
+{
+	FILE	*f;
+
+	if ((f = fopen(path, "re")) == NULL) {
+		config_causes_add(causes, "%s: %s: %s", key, path,
+		    strerror(errno));
+		return NULL;
+	}
+	if (config_check_private(key, path, fileno(f), causes) == -1) {
+		fclose(f);
+		return NULL;
+	}
+	return f;
+}
+
+/* A blank line, or a comment ('#' first), in a secret or token file. */
+static int
+config_line_skipped(const char *line, size_t n)
+{
+	size_t	i;
+
+	if (n > 0 && line[0] == '#')
+		return 1;
+	for (i = 0; i < n; i++)
+		if (line[i] != ' ' && line[i] != '\t')
+			return 0;
+	return 1;
+}
+
+/* Add a secret of len bytes (copied), or a cause when it is too short. */
+static void
+config_add_secret(struct config *conf, const char *what, const char *s,
+    size_t len, struct config_causes *causes)
+{
+	if (len < CONFIG_SECRET_MIN) {
+		config_causes_add(causes, "%s: a secret of %zu byte%s; at least "
+		    "%d are required (use a random one, e.g. openssl rand "
+		    "-hex 32)", what, len, len == 1 ? "" : "s",
+		    CONFIG_SECRET_MIN);
+		return;
+	}
+	conf->secrets = xreallocarray(conf->secrets, conf->nsecrets + 1,
+	    sizeof(*conf->secrets));
+	conf->secretlens = xreallocarray(conf->secretlens, conf->nsecrets + 1,
+	    sizeof(*conf->secretlens));
+	conf->secrets[conf->nsecrets] = xstrndup(s, len);
+	conf->secretlens[conf->nsecrets++] = len;
+}
+
+/*
+ * Read one secret file: each line is a secret, except blank lines and
+ * lines starting with '#'.
+ */
 static void
 config_read_secret(struct config *conf, const char *path,
     struct config_causes *causes)
 {
 	FILE		*f;
-	char		*line = NULL;
+	char		*line = NULL, *what;
 	size_t		 cap = 0;
 	ssize_t		 n;
-	int		 found = 0;
-	struct stat	 st;
+	int		 found = 0, lineno = 0;
 
-	if ((f = fopen(path, "r")) == NULL) {
-		config_causes_add(causes, "secret_file: %s: %s", path,
-		    strerror(errno));
+	if ((f = config_open_private("secret_file", path, causes)) == NULL)
 		return;
-	}
-	if (fstat(fileno(f), &st) == -1 || !S_ISREG(st.st_mode) ||
-	    st.st_size > 64 * 1024) {
-		config_causes_add(causes, "secret_file: %s: not a regular file "
-		    "of at most 64 KiB", path);
-		fclose(f);
-		return;
-	}
 	while ((n = getline(&line, &cap, f)) != -1) {
+		lineno++;
 		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
 			line[--n] = '\0';
-		if (n == 0)
+		if (config_line_skipped(line, (size_t)n))
 			continue;
-		conf->secrets = xreallocarray(conf->secrets, conf->nsecrets + 1,
-		    sizeof(*conf->secrets));
-		conf->secretlens = xreallocarray(conf->secretlens,
-		    conf->nsecrets + 1, sizeof(*conf->secretlens));
-		conf->secrets[conf->nsecrets] = xstrndup(line, (size_t)n);
-		conf->secretlens[conf->nsecrets++] = (size_t)n;
+		xasprintf(&what, "secret_file: %s:%d", path, lineno);
+		config_add_secret(conf, what, line, (size_t)n, causes);
+		free(what);
 		found = 1;
 	}
 	if (line != NULL)
@@ -720,34 +816,27 @@ config_read_secret(struct config *conf, const char *path,
 		    path);
 }
 
-/* The GitHub token: the file's first line. */
+/* The GitHub token: the file's first line that is not blank or '#'. */
 static void
 config_read_token(struct config *conf, struct config_causes *causes)
 {
-	struct stat	 st;
 	FILE	*f;
 	char	*line = NULL;
 	size_t	 cap = 0;
 	ssize_t	 n;
 
-	if ((f = fopen(conf->github_token_file, "r")) == NULL) {
-		config_causes_add(causes, "github_token_file: %s: %s",
-		    conf->github_token_file, strerror(errno));
+	if ((f = config_open_private("github_token_file",
+	    conf->github_token_file, causes)) == NULL)
 		return;
+	while ((n = getline(&line, &cap, f)) != -1) {
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' ||
+		    line[n - 1] == ' '))
+			line[--n] = '\0';
+		if (!config_line_skipped(line, (size_t)n))
+			break;
 	}
-	if (fstat(fileno(f), &st) == -1 || !S_ISREG(st.st_mode) ||
-	    st.st_size > 64 * 1024) {
-		config_causes_add(causes, "github_token_file: %s: not a regular "
-		    "file of at most 64 KiB", conf->github_token_file);
-		fclose(f);
-		return;
-	}
-	n = getline(&line, &cap, f);
 	fclose(f);
-	while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' ||
-	    line[n - 1] == ' '))
-		line[--n] = '\0';
-	if (n <= 0 || n > 4096 || strpbrk(line, "\r\n ") != NULL)
+	if (n <= 0 || n > 4096 || strpbrk(line, "\r\n \t") != NULL)
 		config_causes_add(causes, "github_token_file: %s: no token on "
 		    "its first line", conf->github_token_file);
 	else
@@ -755,6 +844,55 @@ config_read_token(struct config *conf, struct config_causes *causes)
 	if (line != NULL)
 		explicit_bzero(line, cap);
 	free(line);
+}
+
+/* The TLS private key is checked like a secret file (tls.c reads it). */
+static void
+config_check_tls_key(const char *path, struct config_causes *causes)
+{
+	int	fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+		config_causes_add(causes, "tls_key: %s: %s", path,
+		    strerror(errno));
+		return;
+	}
+	(void)config_check_private("tls_key", path, fd, causes);
+	close(fd);
+}
+
+/* Is host a loopback address ("localhost", 127.0.0.0/8, ::1)? */
+static int
+config_host_loopback(const char *host)
+{
+	struct in_addr	 a4;
+	struct in6_addr	 a6;
+
+	if (strcasecmp(host, "localhost") == 0)
+		return 1;
+	if (inet_pton(AF_INET, host, &a4) == 1)
+		return (ntohl(a4.s_addr) >> 24) == 127;
+	if (inet_pton(AF_INET6, host, &a6) == 1) {
+		if (IN6_IS_ADDR_LOOPBACK(&a6))
+			return 1;
+		return IN6_IS_ADDR_V4MAPPED(&a6) && a6.s6_addr[12] == 127;
+	}
+	return 0;
+}
+
+int
+config_loopback_only(const struct strlist *listen)
+{
+	struct hostport	 hp;
+	const char	*why;
+	size_t		 i;
+
+	for (i = 0; i < listen->n; i++) {
+		if (hostport_parse(listen->v[i], &hp, &why) == -1 ||
+		    !config_host_loopback(hp.host))
+			return 0;
+	}
+	return 1;
 }
 
 static void
@@ -780,7 +918,7 @@ config_finish(struct config *conf, struct config_causes *causes)
 {
 	struct hostport	 hp;
 	const char	*env, *why;
-	size_t		 i;
+	size_t		 i, secret_causes;
 	char		*path;
 
 	if (conf->state_dir == NULL) {
@@ -831,6 +969,8 @@ config_finish(struct config *conf, struct config_causes *causes)
 	}
 	if (conf->github_token_file != NULL)
 		config_read_token(conf, causes);
+	if (conf->tls_key != NULL)
+		config_check_tls_key(conf->tls_key, causes);
 	for (i = 0; i < conf->listen.n; i++) {
 		if (hostport_parse(conf->listen.v[i], &hp, &why) == -1)
 			config_causes_add(causes, "listen: '%s' is not "
@@ -840,6 +980,8 @@ config_finish(struct config *conf, struct config_causes *causes)
 	if (!schedule_zone_exists(conf->timezone))
 		config_causes_add(causes, "timezone: unknown time zone '%s'",
 		    conf->timezone);
+	/* a secret refused says why; "no webhook secret" would only add noise */
+	secret_causes = causes->n;
 	for (i = 0; i < conf->secret_files.n; i++)
 		config_read_secret(conf, conf->secret_files.v[i], causes);
 	if (conf->secret_files.n == 0) {
@@ -852,17 +994,21 @@ config_finish(struct config *conf, struct config_causes *causes)
 		}
 	}
 	if (conf->nsecrets == 0 && (env = getenv("HOOKCAST_SECRET")) != NULL &&
-	    *env != '\0') {
-		conf->secrets = xcalloc(1, sizeof(*conf->secrets));
-		conf->secretlens = xcalloc(1, sizeof(*conf->secretlens));
-		conf->secrets[0] = xstrdup(env);
-		conf->secretlens[0] = strlen(env);
-		conf->nsecrets = 1;
-	}
-	if (conf->nsecrets == 0 && !conf->insecure_no_signature)
+	    *env != '\0')
+		config_add_secret(conf, "$HOOKCAST_SECRET", env, strlen(env),
+		    causes);
+	if (conf->nsecrets == 0 && !conf->insecure_no_signature &&
+	    causes->n == secret_causes)
 		config_causes_add(causes, "secret_file: no webhook secret (give "
 		    "--secret-file, $CREDENTIALS_DIRECTORY/webhook-secret or "
 		    "$HOOKCAST_SECRET; or --insecure-no-signature for testing)");
+	/* unsigned deliveries only from this machine */
+	if (conf->nsecrets == 0 && conf->insecure_no_signature &&
+	    !config_loopback_only(&conf->listen))
+		config_causes_add(causes, "insecure_no_signature: no webhook "
+		    "secret while listen has a non-loopback address; anyone "
+		    "who reaches it could feed episodes (give a secret_file, "
+		    "or listen on 127.0.0.1 or [::1] only)");
 }
 
 /* --some-key=value -> some_key (new) and value (borrowed). */

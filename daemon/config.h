@@ -103,6 +103,11 @@ const struct strlist *config_branches(const struct config *, const char *repo);
 int	 config_repo_allowed(const struct config *, const char *repo);
 /* The show's name for a repository: configured, else from its name. New. */
 char	*config_show(const struct config *, const char *repo);
+/*
+ * Whether every address of listen is a loopback one (localhost,
+ * 127.0.0.0/8, ::1): the only case where no webhook secret is allowed.
+ */
+int	 config_loopback_only(const struct strlist *listen);
 /* Print the keys, their defaults and help to f. */
 void	 config_usage(void *f);
 /* Log what differs between two configurations, and which need a restart. */

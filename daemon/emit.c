@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -229,6 +230,27 @@ emit_iso_seconds(const char *s)
 	return digits ? 0 : total;
 }
 
+/*
+ * Open (making it) the repository's folder under output_dir, never
+ * through a symlink planted at OWNER or OWNER/REPO: the files written
+ * there must not land anywhere else. A descriptor, or -1 with *cause.
+ */
+static int
+emit_dir_open(const char *output_dir, const char *repo, char **cause)
+{
+	int	fd;
+
+	if ((fd = file_dir_open(output_dir, repo, 1, EMIT_DIR_MODE)) == -1) {
+		if (errno == ELOOP)
+			xasprintf(cause, "%s/%s: a symbolic link on the way; "
+			    "refusing to follow it", output_dir, repo);
+		else
+			xasprintf(cause, "%s/%s: %s", output_dir, repo,
+			    strerror(errno));
+	}
+	return fd;
+}
+
 int
 emit_feed(const struct config *conf, const char *repo, char **cause)
 {
@@ -237,9 +259,9 @@ emit_feed(const struct config *conf, const char *repo, char **cause)
 	struct feed_item	*items;
 	json_t		       **js;
 	char			*dir, *path, *xml, *show, *base, *link;
-	char			*description, *self = NULL, **owned;
+	char			*description, *self = NULL, **owned, *feed;
 	size_t			 i, n = 0, first, cap;
-	int			 rc = 0;
+	int			 rc = 0, dfd = -1;
 
 	if (archive_dir(conf->output_dir, repo, &dir, cause) == -1)
 		return -1;
@@ -302,12 +324,18 @@ emit_feed(const struct config *conf, const char *repo, char **cause)
 	xml = feed_render(&ch, items, n);
 
 	path = archive_path(dir, ARCHIVE_FEED, "xml");
-	if (file_mkdirs(dir, EMIT_DIR_MODE) == -1 ||
-	    file_write_atomic(path, xml, strlen(xml), EMIT_FILE_MODE) == -1) {
+	xasprintf(&feed, "%s.xml", ARCHIVE_FEED);
+	if ((dfd = emit_dir_open(conf->output_dir, repo, cause)) == -1)
+		rc = -1;
+	else if (file_write_atomicat(dfd, feed, xml, strlen(xml),
+	    EMIT_FILE_MODE) == -1) {
 		xasprintf(cause, "writing %s: %s", path, strerror(errno));
 		rc = -1;
 	} else
 		log_debug("%s: %s with %zu item(s)", __func__, path, n);
+	if (dfd != -1)
+		close(dfd);
+	free(feed);
 
 	free(path);
 	free(xml);
@@ -387,24 +415,31 @@ emit_feed_after(const struct config *conf, const char *repo)
 
 /* Write an episode's .json and .md as dir/name.*; 0 or -1 with *cause. */
 static int
-emit_write_episode(const char *dir, const char *name, const char *md,
-    const char *js, struct emit_result *res, char **cause)
+emit_write_episode(const struct config *conf, const char *repo,
+    const char *dir, const char *name, const char *md, const char *js,
+    struct emit_result *res, char **cause)
 {
-	if (file_mkdirs(dir, EMIT_DIR_MODE) == -1) {
-		xasprintf(cause, "%s: %s", dir, strerror(errno));
+	char	*json_name, *md_name;
+	int	 dfd, rc = 0;
+
+	if ((dfd = emit_dir_open(conf->output_dir, repo, cause)) == -1)
 		return -1;
-	}
 	res->md_path = archive_path(dir, name, "md");
 	res->json_path = archive_path(dir, name, "json");
-	if (file_write_atomic(res->json_path, js, strlen(js),
+	xasprintf(&json_name, "%s.json", name);
+	xasprintf(&md_name, "%s.md", name);
+	if (file_write_atomicat(dfd, json_name, js, strlen(js),
 	    EMIT_FILE_MODE) == -1 ||
-	    file_write_atomic(res->md_path, md, strlen(md),
+	    file_write_atomicat(dfd, md_name, md, strlen(md),
 	    EMIT_FILE_MODE) == -1) {
 		xasprintf(cause, "writing %s/%s: %s", dir, name,
 		    strerror(errno));
-		return -1;
+		rc = -1;
 	}
-	return 0;
+	free(json_name);
+	free(md_name);
+	close(dfd);
+	return rc;
 }
 
 /*
@@ -462,7 +497,8 @@ emit_day(const struct config *conf, struct day *day, time_t now, int write,
 	if (write) {
 		if (emit_free_space(conf->output_dir, conf->min_free_space,
 		    cause) == -1 ||
-		    emit_write_episode(dir, name, md, js, res, cause) == -1)
+		    emit_write_episode(conf, day->repo, dir, name, md, js, res,
+		    cause) == -1)
 			goto fail;
 		emit_retention(conf, dir, now);
 		/* the feed first: the log line says the episode is out */
@@ -637,7 +673,8 @@ emit_recap(const struct config *conf, const char *repo, time_t now,
 	if (write) {
 		if (emit_free_space(conf->output_dir, conf->min_free_space,
 		    cause) == -1 ||
-		    emit_write_episode(dir, name, md, json, res, cause) == -1) {
+		    emit_write_episode(conf, repo, dir, name, md, json, res,
+		    cause) == -1) {
 			emit_result_clear(res);
 			rc = -1;
 		} else {

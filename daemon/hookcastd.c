@@ -550,6 +550,16 @@ hookcastd_reload(struct hookcastd *d, char **cause)
 	 * made). Then the new configuration is applied, the process's time
 	 * zone with it, so a refused reload leaves everything as it was.
 	 */
+	/*
+	 * No secret left: the sockets bound at start (listen needs a
+	 * restart) must all be loopback ones, as config_load asks of the
+	 * new listen; else verification would quietly stop.
+	 */
+	if (conf.nsecrets == 0 && !config_loopback_only(&d->conf.listen)) {
+		xasprintf(cause, "no webhook secret would be left while "
+		    "listening on a non-loopback address; give a secret_file");
+		goto refuse;
+	}
 	if (!schedule_zone_exists(conf.timezone)) {
 		xasprintf(cause, "timezone: unknown time zone '%s'",
 		    conf.timezone);
@@ -566,6 +576,10 @@ hookcastd_reload(struct hookcastd *d, char **cause)
 
 	/* nothing is refused from here on */
 	config_log_changes(&d->conf, &conf);
+	if (conf.nsecrets == 0 && d->conf.nsecrets > 0)
+		log_warnx("reload: no webhook secret left: deliveries are "
+		    "accepted WITHOUT signature checks (listen is loopback "
+		    "only)");
 	if (schedule_set_timezone(conf.timezone) == -1) {
 		/* its file went away since the check: keep the zone in use */
 		log_warnx("reload: time zone %s vanished; still %s",
