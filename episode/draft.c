@@ -548,24 +548,104 @@ draft_select(struct draft *d, const enum classify_kind *kinds, size_t nkinds,
 	return v;
 }
 
+/* An item and its position in a list, for draft_runs. */
+struct draft_run {
+	struct draft_item	*it;
+	size_t			 at;
+};
+
+/* Order by name, then by position in the list. */
+static int
+draft_cmp_run(const void *a, const void *b)
+{
+	const struct draft_run *x = a, *y = b;
+	int	c;
+
+	if ((c = strcmp(x->it->name, y->it->name)) != 0)
+		return c;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* A group of runs: where it starts in the sorted runs, where it first is. */
+struct draft_group {
+	size_t	start;
+	size_t	at;
+};
+
+static int
+draft_cmp_group(const void *a, const void *b)
+{
+	const struct draft_group *x = a, *y = b;
+
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/*
+ * Group v[0..n) by name: a new array of the n items, each name's items
+ * together in list order, the names in order of first appearance; *starts
+ * (new) gets each group's start and a final n, *ngroups their count.
+ * Sorting, where looking each name up among the names so far was
+ * quadratic on a day of many authors (issue #9).
+ */
+static struct draft_item **
+draft_runs(struct draft_item **v, size_t n, size_t **starts, size_t *ngroups)
+{
+	struct draft_run	 *r;
+	struct draft_group	 *g;
+	struct draft_item	**out;
+	size_t			 *st, i, j, k, ng = 0;
+
+	r = xcalloc(n + 1, sizeof *r);
+	for (i = 0; i < n; i++) {
+		r[i].it = v[i];
+		r[i].at = i;
+	}
+	qsort(r, n, sizeof *r, draft_cmp_run);
+	g = xcalloc(n + 1, sizeof *g);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && strcmp(r[j].it->name,
+		    r[i].it->name) == 0; j++)
+			continue;
+		/* sorted by position within a name: r[i] comes first */
+		g[ng].start = i;
+		g[ng].at = r[i].at;
+		ng++;
+	}
+	qsort(g, ng, sizeof *g, draft_cmp_group);
+	out = xcalloc(n + 1, sizeof *out);
+	st = xcalloc(ng + 1, sizeof *st);
+	for (i = k = 0; i < ng; i++) {
+		st[i] = k;
+		j = g[i].start;
+		do
+			out[k++] = r[j++].it;
+		while (j < n && strcmp(r[j].it->name, r[g[i].start].it->name)
+		    == 0);
+	}
+	st[ng] = n;
+	free(g);
+	free(r);
+	*starts = st;
+	*ngroups = ng;
+	return out;
+}
+
 /* Append the distinct names of items as a spoken list. */
 static void
 draft_names(struct buf *b, struct draft_item **v, size_t n)
 {
-	const char	**names;
-	size_t		  i, j, nn = 0;
+	struct draft_item	**r;
+	const char		**names;
+	size_t			 *starts, i, nn;
 
-	names = xcalloc(n + 1, sizeof *names);
-	for (i = 0; i < n; i++) {
-		for (j = 0; j < nn; j++) {
-			if (strcmp(names[j], v[i]->name) == 0)
-				break;
-		}
-		if (j == nn)
-			names[nn++] = v[i]->name;
-	}
+	r = draft_runs(v, n, &starts, &nn);
+	names = xcalloc(nn + 1, sizeof *names);
+	for (i = 0; i < nn; i++)
+		names[i] = r[starts[i]]->name;
 	spoken_list(b, names, nn);
 	free(names);
+	free(starts);
+	free(r);
 }
 
 /* Order items by area (case-insensitively), NULL areas last. */
@@ -1574,7 +1654,7 @@ draft_housekeeping(struct draft *d)
 	struct draft_shas	 shas = { NULL, 0 };
 	struct buf		 b;
 	struct draft_item	**v, **mine;
-	size_t			 g, n, i, j, nm, people;
+	size_t			 g, n, i, j, nm, people, *starts;
 
 	buf_init(&b);
 	for (g = 0; g < sizeof groups / sizeof groups[0]; g++) {
@@ -1644,23 +1724,25 @@ draft_housekeeping(struct draft *d)
 		free(v);
 	}
 
-	/* bots, grouped by name */
-	for (i = 0; i < d->nitems; i++) {
-		struct draft_item *it = &d->items[i];
+	/* bots, grouped by name, in order of their first commit */
+	v = xcalloc(d->nitems + 1, sizeof *v);
+	for (i = n = 0; i < d->nitems; i++)
+		if (d->items[i].cl.bot && !d->items[i].told)
+			v[n++] = &d->items[i];
+	mine = draft_runs(v, n, &starts, &g);
+	for (i = 0; i < g; i++) {
+		struct draft_item **grp = mine + starts[i];
+		size_t ng = starts[i + 1] - starts[i];
 		size_t total = 0, deps = 0;
 		const char **whats;
 		char **owned;
 		size_t nw = 0;
 
-		if (!it->cl.bot || it->told)
-			continue;
-		whats = xcalloc(d->nitems, sizeof *whats);
-		owned = xcalloc(d->nitems, sizeof *owned);
-		for (j = i; j < d->nitems; j++) {
-			struct draft_item *o = &d->items[j];
+		whats = xcalloc(ng, sizeof *whats);
+		owned = xcalloc(ng, sizeof *owned);
+		for (j = 0; j < ng; j++) {
+			struct draft_item *o = grp[j];
 
-			if (!o->cl.bot || o->told || strcmp(o->name, it->name))
-				continue;
 			total++;
 			if (o->cl.kind == CLASSIFY_DEPS) {
 				const char *w = o->cl.what;
@@ -1677,7 +1759,7 @@ draft_housekeeping(struct draft *d)
 		}
 		draft_para(&b);
 		if (deps == total) {
-			buf_printf(&b, "%s bumped ", it->name);
+			buf_printf(&b, "%s bumped ", grp[0]->name);
 			spoken_count(&b, (long long)deps, "dependency",
 			    "dependencies");
 			if (nw <= 3) {
@@ -1685,7 +1767,7 @@ draft_housekeeping(struct draft *d)
 				spoken_list(&b, whats, nw);
 			}
 		} else {
-			buf_printf(&b, "%s made ", it->name);
+			buf_printf(&b, "%s made ", grp[0]->name);
 			spoken_count(&b, (long long)total, "automated commit",
 			    "automated commits");
 			if (deps > 0) {
@@ -1701,6 +1783,9 @@ draft_housekeeping(struct draft *d)
 		free(owned);
 		free(whats);
 	}
+	free(starts);
+	free(mine);
+	free(v);
 	draft_segment(d, "housekeeping", &b, &shas);
 }
 

@@ -1,8 +1,12 @@
 /*
- * bench_draft: draft and render generated days of a few sizes and print,
- * per size, the wall time of drafting and of rendering and the peak RSS.
- * Usage: bench_draft [N ...]   (default 1000 10000 100000)
- * Each size runs in a child process so peak RSS is that size's alone.
+ * bench_draft: pair, draft and render generated days of a few sizes and
+ * print, per size, the wall time of each step and the peak RSS.
+ * Usage: bench_draft [-k mixed|reverts|authors] [N ...]
+ *   (default kind mixed, sizes 1000 10000 100000)
+ * mixed is an ordinary busy day (gen_day); reverts a day of nearly all
+ * reverts and re-lands, and authors a day where each commit has an author
+ * of its own (gen_flood.h: issue #9, finding 4). Each size runs in a child
+ * process so peak RSS is that size's alone.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -17,6 +21,22 @@
 #include "episode.h"
 
 #include "../unit/gen_day.h"
+#include "../unit/gen_flood.h"
+
+enum bench_kind {
+	BENCH_MIXED,
+	BENCH_REVERTS,
+	BENCH_AUTHORS,
+};
+
+static const struct {
+	const char	*name;
+	enum bench_kind	 kind;
+} bench_kinds[] = {
+	{ .name = "mixed", .kind = BENCH_MIXED },
+	{ .name = "reverts", .kind = BENCH_REVERTS },
+	{ .name = "authors", .kind = BENCH_AUTHORS },
+};
 
 static double
 bench_now(void)
@@ -37,33 +57,51 @@ bench_maxrss_kb(void)
 }
 
 static int
-bench_one(size_t n)
+bench_one(enum bench_kind kind, size_t n)
 {
 	struct episode_opts	 o;
 	struct episode		*ep;
+	struct recap_person	*people;
 	struct day		*d;
-	double			 t0, t1, t2, t3;
+	double			 t0, t1, t2, t3, t4, t5;
 	long			 rss0;
+	size_t			 npeople;
 	char			*md, *js;
 
-	d = gen_day(n, n);
-	day_pair_reverts(d);
+	switch (kind) {
+	case BENCH_REVERTS:
+		d = gen_day_reverts(n, n);
+		break;
+	case BENCH_AUTHORS:
+		d = gen_day_authors(n, n);
+		break;
+	default:
+		d = gen_day(n, n);
+		break;
+	}
 	rss0 = bench_maxrss_kb();
 	memset(&o, 0, sizeof o);
 	o.show = "Bench Daily";
 	o.published = d->end;
 	t0 = bench_now();
-	ep = episode_draft(d, &o);
+	day_pair_reverts(d);
 	t1 = bench_now();
-	md = episode_render_md(ep);
+	ep = episode_draft(d, &o);
 	t2 = bench_now();
-	js = episode_render_json(ep);
+	md = episode_render_md(ep);
 	t3 = bench_now();
-	printf("%8zu commits  draft %8.1f ms  render md %6.2f ms  json %6.2f ms"
+	js = episode_render_json(ep);
+	t4 = bench_now();
+	npeople = recap_people(d, &people);
+	t5 = bench_now();
+	printf("%8zu commits  pair %8.1f ms  draft %8.1f ms  render md %6.2f"
+	    " ms  json %6.2f ms  people %8.1f ms (%zu)  total %8.1f ms"
 	    "  peak RSS %7ld KB (day alone %7ld KB)  %zu words\n", n,
 	    (t1 - t0) * 1e3, (t2 - t1) * 1e3, (t3 - t2) * 1e3,
+	    (t4 - t3) * 1e3, (t5 - t4) * 1e3, npeople, (t5 - t0) * 1e3,
 	    bench_maxrss_kb(), rss0, ep->words);
 	fflush(stdout);
+	recap_people_free(people, npeople);
 	free(md);
 	free(js);
 	episode_free(ep);
@@ -75,11 +113,22 @@ int
 main(int argc, char *argv[])
 {
 	static const size_t defaults[] = { 1000, 10000, 100000 };
-	size_t	 sizes[64], nsizes = 0, i;
-	pid_t	 pid;
-	int	 status, rc = 0;
+	enum bench_kind	 kind = BENCH_MIXED;
+	size_t		 sizes[64], nsizes = 0, i;
+	pid_t		 pid;
+	int		 status, rc = 0, ch;
 
-	for (i = 1; i < (size_t)argc && nsizes < 64; i++)
+	while ((ch = getopt(argc, argv, "k:")) != -1) {
+		if (ch != 'k')
+			goto usage;
+		for (i = 0; i < sizeof bench_kinds / sizeof bench_kinds[0]; i++)
+			if (strcmp(optarg, bench_kinds[i].name) == 0)
+				break;
+		if (i == sizeof bench_kinds / sizeof bench_kinds[0])
+			goto usage;
+		kind = bench_kinds[i].kind;
+	}
+	for (i = (size_t)optind; i < (size_t)argc && nsizes < 64; i++)
 		sizes[nsizes++] = (size_t)strtoul(argv[i], NULL, 10);
 	if (nsizes == 0) {
 		memcpy(sizes, defaults, sizeof defaults);
@@ -90,10 +139,14 @@ main(int argc, char *argv[])
 		if ((pid = fork()) == -1)
 			return 1;
 		if (pid == 0)
-			_exit(bench_one(sizes[i]));
+			_exit(bench_one(kind, sizes[i]));
 		if (waitpid(pid, &status, 0) == -1 || !WIFEXITED(status) ||
 		    WEXITSTATUS(status) != 0)
 			rc = 1;
 	}
 	return rc;
+usage:
+	fprintf(stderr, "usage: bench_draft [-k mixed|reverts|authors] "
+	    "[N ...]\n");
+	return 2;
 }

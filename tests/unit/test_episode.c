@@ -16,8 +16,11 @@
 #include "spoken.h"
 #include "xmalloc.h"
 
+#include "classify.h"
+#include "count_cmp.h"
 #include "episode_check.h"
 #include "gen_day.h"
+#include "gen_flood.h"
 
 #define SHA_FEAT	"1111111111111111111111111111111111111111"
 #define SHA_ORIG	"c5fb460e7c7a57bf3e3a985d10a8b175bbd61500"
@@ -605,6 +608,171 @@ test_generated(void **state)
 	generated_one(10000, 10000);
 }
 
+/*
+ * A day's people the plain way: each author key (case-insensitively)
+ * looked up among those so far, then a stable sort by commits, most
+ * first. The reference for recap_people.
+ */
+static size_t
+ref_people(const struct day *d, struct recap_person **out)
+{
+	struct recap_person	*v, t;
+	const char		**keys, *key;
+	const struct commit	*c;
+	size_t			 n = 0, i, j;
+
+	v = xcalloc(d->ncommits + 1, sizeof(*v));
+	keys = xcalloc(d->ncommits + 1, sizeof(*keys));
+	for (i = 0; i < d->ncommits; i++) {
+		c = &d->commits[i];
+		if ((key = commit_author_key(c)) == NULL)
+			continue;
+		for (j = 0; j < n && strcasecmp(keys[j], key) != 0; j++)
+			continue;
+		if (j == n) {
+			keys[n] = key;
+			v[n].bot = classify_is_bot(c->author_login,
+			    c->author_name);
+			v[n].name = v[n].bot ? classify_bot_name(
+			    c->author_login, c->author_name) :
+			    classify_clean(c->author_name != NULL &&
+			    *c->author_name != '\0' ? c->author_name :
+			    c->author_login);
+			n++;
+		}
+		v[j].commits++;
+	}
+	for (i = 1; i < n; i++) {
+		t = v[i];
+		for (j = i; j > 0 && v[j - 1].commits < t.commits; j--)
+			v[j] = v[j - 1];
+		v[j] = t;
+	}
+	free(keys);
+	*out = v;
+	return n;
+}
+
+/* recap_people lists a generated day's people as the reference does. */
+static void
+test_people_generated(void **state)
+{
+	static const size_t	 sizes[] = { 0, 1, 3, 40, 700, 3000 };
+	struct recap_person	*got, *want;
+	struct day		*d;
+	size_t			 si, ngot, nwant, i;
+	uint64_t		 seed;
+	int			 kind;
+
+	(void)state;
+	for (kind = 0; kind < 3; kind++) {
+		for (si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+			for (seed = 1; seed <= 4; seed++) {
+				d = kind == 0 ? gen_day(seed, sizes[si]) :
+				    kind == 1 ? gen_day_reverts(seed,
+				    sizes[si]) : gen_day_authors(seed,
+				    sizes[si]);
+				ngot = recap_people(d, &got);
+				nwant = ref_people(d, &want);
+				assert_int_equal(ngot, nwant);
+				for (i = 0; i < ngot; i++) {
+					assert_string_equal(got[i].name,
+					    want[i].name);
+					assert_int_equal(got[i].commits,
+					    want[i].commits);
+					assert_int_equal(got[i].bot,
+					    want[i].bot);
+				}
+				recap_people_free(got, ngot);
+				recap_people_free(want, nwant);
+				day_free(d);
+			}
+		}
+	}
+}
+
+/* Hostile days draft with every invariant holding, as ordinary ones do. */
+static void
+test_flood_days(void **state)
+{
+	struct episode_opts	 o;
+	struct day		*d;
+	struct episode		*ep;
+	char			*js;
+	uint64_t		 seed;
+	int			 kind;
+
+	(void)state;
+	for (kind = 0; kind < 2; kind++) {
+		for (seed = 1; seed <= 40; seed++) {
+			d = kind == 0 ? gen_day_reverts(seed, seed * 7) :
+			    gen_day_authors(seed, seed * 7);
+			day_pair_reverts(d);
+			memset(&o, 0, sizeof o);
+			o.show = "Flood Daily";
+			o.published = d->end;
+			ep = episode_draft(d, &o);
+			js = episode_render_json(ep);
+			check_episode(d, ep, js);
+			free(js);
+			episode_free(ep);
+			day_free(d);
+		}
+	}
+}
+
+/*
+ * Comparisons drafting a day of n commits makes, as emission does it:
+ * pair, draft, and list the people.
+ */
+static unsigned long long
+draft_work(int authors, size_t n)
+{
+	struct episode_opts	 o;
+	struct recap_person	*people;
+	struct episode		*ep;
+	struct day		*d;
+	unsigned long long	 before;
+	size_t			 np;
+
+	d = authors ? gen_day_authors(n, n) : gen_day_reverts(n, n);
+	memset(&o, 0, sizeof o);
+	o.show = "Flood Daily";
+	o.published = d->end;
+	before = count_cmp();
+	day_pair_reverts(d);
+	ep = episode_draft(d, &o);
+	np = recap_people(d, &people);
+	before = count_cmp() - before;
+	recap_people_free(people, np);
+	episode_free(ep);
+	day_free(d);
+	return before;
+}
+
+/*
+ * Drafting is near-linear (issue #9, finding 4): a day of twice the
+ * reverts, or twice the distinct authors, takes about twice the
+ * comparisons (a little over, for sorting), not four times.
+ */
+static void
+test_draft_scales(void **state)
+{
+	unsigned long long	w1, w2;
+	int			authors;
+
+	(void)state;
+	for (authors = 0; authors <= 1; authors++) {
+		w1 = draft_work(authors, 2000);
+		w2 = draft_work(authors, 4000);
+		print_message("drafting %s: 2000 commits %llu comparisons, "
+		    "4000: %llu (x%.2f)\n", authors ? "authors" : "reverts",
+		    w1, w2, (double)w2 / (double)w1);
+		assert_true(w1 > 0);
+		assert_true(w2 * 10 < w1 * 26);
+	}
+}
+
 int
 main(void)
 {
@@ -618,6 +786,9 @@ main(void)
 		cmocka_unit_test(test_stories),
 		cmocka_unit_test(test_no_repeats),
 		cmocka_unit_test(test_generated),
+		cmocka_unit_test(test_people_generated),
+		cmocka_unit_test(test_flood_days),
+		cmocka_unit_test(test_draft_scales),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
