@@ -147,6 +147,25 @@ static const struct config_key config_keys[] = {
 	    .offset = OFF(max_connections), .def = "512", .min = 1,
 	    .max = 65536, .reloadable = 1,
 	    .help = "concurrent HTTP connections" },
+	{ .name = "max_connections_per_peer", .type = CONFIG_INT,
+	    .offset = OFF(max_connections_per_peer), .def = "32", .min = 1,
+	    .max = 65536, .reloadable = 1,
+	    .help = "concurrent HTTP connections from one IP address" },
+	{ .name = "max_buffered_bodies", .type = CONFIG_SIZE,
+	    .offset = OFF(max_buffered_bodies), .def = "64M", .min = 1024,
+	    .max = 1024LL * 1024 * 1024, .reloadable = 1,
+	    .help = "request-body bytes buffered over all connections before "
+	    "their signature is checked (at least max_body)" },
+	{ .name = "head_timeout", .type = CONFIG_INT,
+	    .offset = OFF(head_timeout), .def = "10", .min = 1, .max = 3600,
+	    .reloadable = 1,
+	    .help = "seconds a client has to send a request head (and finish "
+	    "a TLS handshake)" },
+	{ .name = "idle_timeout", .type = CONFIG_INT,
+	    .offset = OFF(idle_timeout), .def = "15", .min = 1, .max = 3600,
+	    .reloadable = 1,
+	    .help = "seconds a kept-alive connection may wait for its next "
+	    "request" },
 	{ .name = "journal_fsync", .type = CONFIG_ENUM,
 	    .offset = OFF(journal_fsync), .def = "batch",
 	    .enums = config_journal_fsync, .reloadable = 1,
@@ -945,6 +964,10 @@ config_finish(struct config *conf, struct config_causes *causes)
 		    conf->webhook_path);
 	if (conf->listen.n == 0)
 		config_causes_add(causes, "listen: no address");
+	if (conf->max_buffered_bodies < conf->max_body)
+		config_causes_add(causes, "max_buffered_bodies: %lld is less "
+		    "than max_body (%lld)", conf->max_buffered_bodies,
+		    conf->max_body);
 	if ((conf->tls_cert == NULL) != (conf->tls_key == NULL))
 		config_causes_add(causes, "%s: set both tls_cert and tls_key",
 		    conf->tls_cert == NULL ? "tls_cert" : "tls_key");

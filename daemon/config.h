@@ -48,6 +48,10 @@ struct config {
 	long long	 max_header;	/* bytes */
 	int		 read_timeout;	/* seconds for a whole request */
 	int		 max_connections;
+	int		 max_connections_per_peer;
+	long long	 max_buffered_bodies; /* bytes, over all connections */
+	int		 head_timeout;	/* seconds to send a head */
+	int		 idle_timeout;	/* seconds kept alive without a request */
 	double		 words_per_minute;
 	enum journal_sync journal_fsync;
 	char		*github_api_url;

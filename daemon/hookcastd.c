@@ -51,6 +51,12 @@ hookcastd_limits(const struct config *conf, struct http_limits *l)
 	l->max_body = (size_t)conf->max_body;
 	l->timeout = conf->read_timeout;
 	l->max_connections = conf->max_connections;
+	l->max_per_peer = conf->max_connections_per_peer;
+	l->max_buffered = (size_t)conf->max_buffered_bodies;
+	/* a usual delivery is let in even when big bodies fill the budget */
+	l->small_body = 64 * 1024;
+	l->head_timeout = conf->head_timeout;
+	l->idle_timeout = conf->idle_timeout;
 }
 
 void

@@ -1,5 +1,6 @@
 /* A small HTTP/1.1 server on libevent bufferevents. */
 #include <sys/types.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
@@ -53,11 +54,26 @@ struct http_conn {
 	int			 have_request;
 	int			 replied;	/* to the current request */
 	int			 tls;
+	int			 idle;		/* kept alive, no byte of a head */
+	struct timespec		 since;		/* accepted, idle or head begun */
+	size_t			 reserved;	/* of the server's body budget */
 	struct http_scan	 scan;		/* of the head being read */
 	struct http_request	 req;
 	char			 peer[64];
+	char			 addr[INET6_ADDRSTRLEN]; /* peer without port */
 	struct http_conn	*next, *prev;
 };
+
+/* A log line once per burst: the first, then at most one per 10 s. */
+struct http_burst {
+	int		logged;
+	time_t		last;		/* CLOCK_MONOTONIC seconds */
+	unsigned long	quiet;		/* events since the last line */
+};
+
+#define HTTP_BURST_SECONDS	10
+#define HTTP_BACKOFF_MIN_MS	100	/* accept paused after an error */
+#define HTTP_BACKOFF_MAX_MS	1000
 
 struct http_server {
 	struct event_base	*base;
@@ -68,18 +84,80 @@ struct http_server {
 	struct http_listener	*listeners;
 	size_t			 nlisteners;
 	int			 accepting;
-	int			 paused;	/* at the connection cap */
+	struct event		*resume;	/* accept again after an error */
+	int			 backoff_ms;	/* 0: the last accept worked */
 	struct http_conn	*conns;
 	size_t			 nconns;
 	size_t			 pending;
+	size_t			 buffered;	/* body bytes reserved */
 	SSL_CTX			*tls;		/* NULL: plain HTTP */
 	size_t			 scanned;	/* head bytes examined */
+	struct http_burst	 accept_log, shed_log, refuse_log, busy_log;
 };
 
 static void	http_conn_read(struct bufferevent *, void *);
 static void	http_conn_write(struct bufferevent *, void *);
 static void	http_conn_event(struct bufferevent *, short, void *);
 static void	http_conn_free(struct http_conn *);
+
+/* Should a burst's event be logged now? *n: the events it stands for. */
+static int
+http_burst(struct http_burst *b, unsigned long *n)
+{
+	struct timespec	now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	b->quiet++;
+	if (b->logged && now.tv_sec - b->last < HTTP_BURST_SECONDS)
+		return 0;
+	*n = b->quiet;
+	b->quiet = 0;
+	b->logged = 1;
+	b->last = now.tv_sec;
+	return 1;
+}
+
+/* Seconds from t to now (CLOCK_MONOTONIC). */
+static double
+http_elapsed(const struct timespec *t)
+{
+	struct timespec	now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - t->tv_sec) +
+	    (double)(now.tv_nsec - t->tv_nsec) / 1e9;
+}
+
+/* Is a before b (CLOCK_MONOTONIC)? */
+static int
+http_before(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec < b->tv_sec ||
+	    (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+/* Seconds a head may take: head_timeout, never more than timeout. */
+static int
+http_head_timeout(const struct http_limits *l)
+{
+	if (l->head_timeout > 0 && l->head_timeout < l->timeout)
+		return l->head_timeout;
+	return l->timeout;
+}
+
+/* Seconds a kept-alive connection may wait for its next request. */
+static int
+http_idle_timeout(const struct http_limits *l)
+{
+	return l->idle_timeout > 0 ? l->idle_timeout : l->timeout;
+}
+
+/* The body budget: max_buffered, never less than one max_body. */
+static size_t
+http_budget(const struct http_limits *l)
+{
+	return l->max_buffered > l->max_body ? l->max_buffered : l->max_body;
+}
 
 const char *
 http_status_text(int status)
@@ -399,17 +477,12 @@ http_conn_unlink(struct http_conn *c)
 	s->nconns--;
 }
 
+/* Give back the connection's share of the body budget. */
 static void
-http_server_resume(struct http_server *s)
+http_conn_release(struct http_conn *c)
 {
-	size_t	i;
-
-	if (!s->paused || !s->accepting ||
-	    s->nconns >= (size_t)s->limits.max_connections)
-		return;
-	s->paused = 0;
-	for (i = 0; i < s->nlisteners; i++)
-		evconnlistener_enable(s->listeners[i].lev);
+	c->server->buffered -= c->reserved;
+	c->reserved = 0;
 }
 
 static void
@@ -419,6 +492,7 @@ http_conn_free(struct http_conn *c)
 
 	if (c->state == CONN_HANDLING)
 		s->pending--;
+	http_conn_release(c);
 	http_conn_unlink(c);
 	if (c->deadline != NULL)
 		event_free(c->deadline);
@@ -426,7 +500,6 @@ http_conn_free(struct http_conn *c)
 		bufferevent_free(c->bev);
 	http_request_clear(&c->req);
 	free(c);
-	http_server_resume(s);
 }
 
 static void
@@ -437,6 +510,20 @@ http_conn_arm(struct http_conn *c, int seconds)
 	evtimer_add(c->deadline, &tv);
 }
 
+/* Arm the deadline for what is left of seconds counted from c->since. */
+static void
+http_conn_arm_rest(struct http_conn *c, int seconds)
+{
+	struct timeval	tv;
+	double		left = (double)seconds - http_elapsed(&c->since);
+
+	if (left < 0.001)
+		left = 0.001;
+	tv.tv_sec = (time_t)left;
+	tv.tv_usec = (suseconds_t)((left - (double)tv.tv_sec) * 1e6);
+	evtimer_add(c->deadline, &tv);
+}
+
 /*
  * The status line and header fields of a reply, into b. Every reply head
  * is built here, in a growable buffer, so no length is ever taken from a
@@ -444,7 +531,7 @@ http_conn_arm(struct http_conn *c, int seconds)
  */
 static void
 http_format_head(struct buf *b, int status, const char *ctype,
-    long long len, int close_after)
+    long long len, int close_after, int retry_after)
 {
 	buf_printf(b, "HTTP/1.1 %d %s\r\nServer: hookcastd\r\n", status,
 	    http_status_text(status));
@@ -452,6 +539,8 @@ http_format_head(struct buf *b, int status, const char *ctype,
 		buf_printf(b, "Content-Type: %s\r\n", ctype);
 	if (len >= 0)
 		buf_printf(b, "Content-Length: %lld\r\n", len);
+	if (retry_after > 0)
+		buf_printf(b, "Retry-After: %d\r\n", retry_after);
 	if (close_after)
 		buf_puts(b, "Connection: close\r\n");
 	buf_puts(b, "\r\n");
@@ -495,11 +584,12 @@ http_conn_closing(struct http_conn *c, int close_after)
 
 /*
  * Queue a reply on the connection and move to CONN_WRITING. The reply
- * says "Connection: close" exactly when the connection closes after it.
+ * says "Connection: close" exactly when the connection closes after it,
+ * and "Retry-After" when retry_after > 0.
  */
 static void
 http_conn_send(struct http_conn *c, int status, const char *ctype,
-    const char *body, size_t len, int close_after)
+    const char *body, size_t len, int close_after, int retry_after)
 {
 	struct evbuffer	*out = bufferevent_get_output(c->bev);
 	struct buf	 b;
@@ -516,7 +606,7 @@ http_conn_send(struct http_conn *c, int status, const char *ctype,
 	if (c->have_request && strcmp(c->req.method, "HEAD") == 0)
 		len = 0;	/* the length a GET would have, no body */
 	buf_init(&b);
-	http_format_head(&b, status, ctype, clen, close_after);
+	http_format_head(&b, status, ctype, clen, close_after, retry_after);
 	evbuffer_add(out, b.data, b.len);
 	buf_free(&b);
 	if (len > 0)
@@ -537,7 +627,7 @@ http_conn_send_error(struct http_conn *c, int status, const char *cause,
 	buf_init(&b);
 	http_format_error(&b, cause);
 	http_conn_send(c, status, "application/json", b.data, b.len,
-	    close_after);
+	    close_after, 0);
 	buf_free(&b);
 }
 
@@ -592,7 +682,7 @@ http_reply_common(struct http_request *req, int status, const char *ctype,
 		http_conn_send_error(c, 500, "internal error", 1);
 		return;
 	}
-	http_conn_send(c, status, ctype, body, len, close_after);
+	http_conn_send(c, status, ctype, body, len, close_after, 0);
 }
 
 void
@@ -617,16 +707,43 @@ http_conn_error(struct http_conn *c, int status, const char *cause)
 	http_conn_send_error(c, status, cause, 1);
 }
 
-/* Begin a new request on a kept-alive connection. */
+/*
+ * A 503 that closes, for a body the budget can't take now: the client
+ * may try again once the bodies in flight are done.
+ */
 static void
-http_conn_next(struct http_conn *c)
+http_conn_unavailable(struct http_conn *c, const char *cause)
 {
+	struct buf	b;
+
+	bufferevent_disable(c->bev, EV_READ);
+	buf_init(&b);
+	http_format_error(&b, cause);
+	http_conn_send(c, 503, "application/json", b.data, b.len, 1,
+	    c->server->limits.timeout);
+	buf_free(&b);
+}
+
+/*
+ * Begin a request: on a new connection (fresh), whose head (and TLS
+ * handshake) must come within the head timeout, or on a kept-alive one,
+ * which may stay idle for the idle timeout until a byte of its next head
+ * arrives.
+ */
+static void
+http_conn_next(struct http_conn *c, int fresh)
+{
+	const struct http_limits *l = &c->server->limits;
+
 	http_request_clear(&c->req);
+	http_conn_release(c);
 	c->have_request = 0;
 	c->replied = 0;
 	memset(&c->scan, 0, sizeof(c->scan));
 	c->state = CONN_HEAD;
-	http_conn_arm(c, c->server->limits.timeout);
+	c->idle = !fresh;
+	clock_gettime(CLOCK_MONOTONIC, &c->since);
+	http_conn_arm(c, fresh ? http_head_timeout(l) : http_idle_timeout(l));
 	bufferevent_enable(c->bev, EV_READ);
 }
 
@@ -699,8 +816,10 @@ http_conn_head(struct http_conn *c)
 	struct http_server	*s = c->server;
 	struct evbuffer		*in = bufferevent_get_input(c->bev);
 	size_t			 avail = evbuffer_get_length(in), cap, end;
+	size_t			 blen;
 	const char		*data, *cause;
 	long			 used;
+	unsigned long		 n;
 	int			 status, rv;
 
 	/* one byte past the limit tells a head that is too large */
@@ -755,6 +874,28 @@ http_conn_head(struct http_conn *c)
 		http_conn_error(c, 413, "request body too large");
 		return;
 	}
+	/*
+	 * The body is buffered before anyone can tell it is authentic, so
+	 * it takes its announced length from a budget shared by all
+	 * connections. A small body is always let in (the connection cap
+	 * bounds those); a larger one that doesn't fit is refused now
+	 * rather than kept waiting on a connection slot.
+	 */
+	blen = (size_t)c->req.content_length;
+	if (s->limits.max_buffered > 0 && blen > s->limits.small_body &&
+	    s->buffered + blen > http_budget(&s->limits)) {
+		if (http_burst(&s->busy_log, &n))
+			log_warnx("http: %s: a %zu-byte body refused: %zu bytes "
+			    "of bodies in flight, the budget is %zu (%lu "
+			    "refused)", c->peer, blen, s->buffered,
+			    http_budget(&s->limits), n);
+		http_conn_unavailable(c, "too many request bodies in flight; "
+		    "retry later");
+		return;
+	}
+	c->reserved = blen;
+	s->buffered += blen;
+	http_conn_arm_rest(c, s->limits.timeout);
 	if (c->req.expect_continue && c->req.content_length > 0 &&
 	    evbuffer_get_length(in) == 0)
 		evbuffer_add_printf(bufferevent_get_output(c->bev),
@@ -771,6 +912,12 @@ http_conn_read(struct bufferevent *bev, void *arg)
 
 	switch (c->state) {
 	case CONN_HEAD:
+		if (c->idle && evbuffer_get_length(in) > 0) {
+			/* a new head begins: it has the head timeout */
+			c->idle = 0;
+			clock_gettime(CLOCK_MONOTONIC, &c->since);
+			http_conn_arm(c, http_head_timeout(&c->server->limits));
+		}
 		http_conn_head(c);
 		break;
 	case CONN_BODY:
@@ -800,7 +947,7 @@ http_conn_write(struct bufferevent *bev, void *arg)
 		return;
 	}
 	if (!c->close_after) {
-		http_conn_next(c);
+		http_conn_next(c, 0);
 		/* a request that arrived while we were busy */
 		if (evbuffer_get_length(bufferevent_get_input(bev)) > 0)
 			http_conn_read(bev, c);
@@ -858,11 +1005,16 @@ http_conn_deadline(evutil_socket_t fd, short what, void *arg)
 	switch (c->state) {
 	case CONN_HEAD:
 		if (evbuffer_get_length(in) == 0 && !c->have_request) {
-			/* idle keep-alive connection */
+			/* idle, or not a byte of a head (nor a TLS hello) */
 			http_conn_free(c);
 			return;
 		}
-		/* FALLTHROUGH */
+		log_info("http: %s: request head not received within %d s",
+		    c->peer, http_head_timeout(&c->server->limits));
+		http_conn_error(c, 408, "request head not received in time");
+		c->state = CONN_WRITING;
+		c->close_after = 1;
+		break;
 	case CONN_BODY:
 		log_info("http: %s: request not received within %d s",
 		    c->peer, c->server->limits.timeout);
@@ -880,31 +1032,135 @@ http_conn_deadline(evutil_socket_t fd, short what, void *arg)
 	}
 }
 
+/* The peer's address into addr, and with its port into peer. */
+static void
+http_peer_name(const struct sockaddr *sa, char *addr, size_t addrlen,
+    char *peer, size_t peerlen)
+{
+	const struct sockaddr_in	*sin = (const struct sockaddr_in *)sa;
+	const struct sockaddr_in6	*sin6 = (const struct sockaddr_in6 *)sa;
+
+	if (sa->sa_family == AF_INET) {
+		inet_ntop(AF_INET, &sin->sin_addr, addr, (socklen_t)addrlen);
+		snprintf(peer, peerlen, "%s:%u", addr, ntohs(sin->sin_port));
+	} else if (sa->sa_family == AF_INET6) {
+		inet_ntop(AF_INET6, &sin6->sin6_addr, addr, (socklen_t)addrlen);
+		snprintf(peer, peerlen, "[%s]:%u", addr,
+		    ntohs(sin6->sin6_port));
+	} else {
+		snprintf(addr, addrlen, "local");
+		snprintf(peer, peerlen, "local");
+	}
+}
+
+/* Connections open from one address. */
+static size_t
+http_peer_count(const struct http_server *s, const char *addr)
+{
+	const struct http_conn	*c;
+	size_t			 n = 0;
+
+	for (c = s->conns; c != NULL; c = c->next)
+		n += strcmp(c->addr, addr) == 0;
+	return n;
+}
+
+/*
+ * The connection to shed for a new one at the cap: the oldest of those
+ * with no request under way (idle, still sending a head or a TLS hello,
+ * or lingering after a reply), else the oldest still sending a body.
+ * Those being answered are kept: their request is authenticated. NULL
+ * when there is none.
+ */
+static struct http_conn *
+http_shed_pick(const struct http_server *s)
+{
+	struct http_conn	*c, *idle = NULL, *body = NULL;
+
+	for (c = s->conns; c != NULL; c = c->next) {
+		switch (c->state) {
+		case CONN_HEAD:
+		case CONN_LINGER:
+			if (idle == NULL || http_before(&c->since, &idle->since))
+				idle = c;
+			break;
+		case CONN_BODY:
+			if (body == NULL || http_before(&c->since, &body->since))
+				body = c;
+			break;
+		case CONN_HANDLING:
+		case CONN_WRITING:
+			break;
+		}
+	}
+	return idle != NULL ? idle : body;
+}
+
+/*
+ * Turn a new connection away with a 503 that closes: written straight
+ * to the socket (it fits in its buffer), not at all under TLS.
+ */
+static void
+http_refuse(struct http_server *s, evutil_socket_t fd, const char *peer,
+    const char *cause)
+{
+	struct buf	b, body;
+	unsigned long	n;
+
+	if (http_burst(&s->refuse_log, &n))
+		log_warnx("http: %s: connection refused: %s (%lu refused)",
+		    peer, cause, n);
+	if (s->tls == NULL) {
+		buf_init(&body);
+		http_format_error(&body, cause);
+		buf_init(&b);
+		http_format_head(&b, 503, "application/json",
+		    (long long)body.len, 1, 1);
+		buf_append(&b, body.data, body.len);
+		(void)send(fd, b.data, b.len, MSG_DONTWAIT | MSG_NOSIGNAL);
+		shutdown(fd, SHUT_WR);
+		buf_free(&b);
+		buf_free(&body);
+	}
+	evutil_closesocket(fd);
+}
+
 static void
 http_accept(struct evconnlistener *lev, evutil_socket_t fd,
     struct sockaddr *sa, int salen, void *arg)
 {
 	struct http_listener	*l = arg;
 	struct http_server	*s = l->server;
-	struct http_conn	*c;
-	char			 host[INET6_ADDRSTRLEN];
-	size_t			 i;
+	struct http_conn	*c, *shed;
+	char			 addr[INET6_ADDRSTRLEN], peer[64];
+	unsigned long		 n;
+
+	s->backoff_ms = 0;
+	http_peer_name(sa, addr, sizeof(addr), peer, sizeof(peer));
+	if (s->limits.max_per_peer > 0 &&
+	    http_peer_count(s, addr) >= (size_t)s->limits.max_per_peer) {
+		http_refuse(s, fd, peer, "too many connections from your "
+		    "address");
+		return;
+	}
+	if (s->nconns >= (size_t)s->limits.max_connections) {
+		/* at the cap: make room rather than stop accepting */
+		if ((shed = http_shed_pick(s)) == NULL) {
+			http_refuse(s, fd, peer, "every connection is busy");
+			return;
+		}
+		if (http_burst(&s->shed_log, &n))
+			log_warnx("http: %zu connections, the cap: closing the "
+			    "oldest idle ones (%s; %lu closed)", s->nconns,
+			    shed->peer, n);
+		http_conn_free(shed);
+	}
 
 	c = xcalloc(1, sizeof(*c));
 	c->server = s;
 	c->req.content_length = -1;
-	if (sa->sa_family == AF_INET) {
-		inet_ntop(AF_INET, &((struct sockaddr_in *)sa)->sin_addr, host,
-		    sizeof(host));
-		snprintf(c->peer, sizeof(c->peer), "%s:%u", host,
-		    ntohs(((struct sockaddr_in *)sa)->sin_port));
-	} else if (sa->sa_family == AF_INET6) {
-		inet_ntop(AF_INET6, &((struct sockaddr_in6 *)sa)->sin6_addr,
-		    host, sizeof(host));
-		snprintf(c->peer, sizeof(c->peer), "[%s]:%u", host,
-		    ntohs(((struct sockaddr_in6 *)sa)->sin6_port));
-	} else
-		snprintf(c->peer, sizeof(c->peer), "local");
+	memcpy(c->addr, addr, sizeof(c->addr));
+	memcpy(c->peer, peer, sizeof(c->peer));
 	if (s->tls != NULL) {
 		SSL	*ssl = SSL_new(s->tls);
 
@@ -936,20 +1192,81 @@ http_accept(struct evconnlistener *lev, evutil_socket_t fd,
 	s->nconns++;
 	bufferevent_setcb(c->bev, http_conn_read, http_conn_write,
 	    http_conn_event, c);
-	http_conn_next(c);
-	if (s->nconns >= (size_t)s->limits.max_connections && !s->paused) {
-		s->paused = 1;
-		log_warnx("http: %zu connections, the cap: pausing accept",
-		    s->nconns);
-		for (i = 0; i < s->nlisteners; i++)
-			evconnlistener_disable(s->listeners[i].lev);
-	}
+	http_conn_next(c, 1);
 }
 
+/* After an accept error, the pause is over: accept again. */
+static void
+http_server_resume(evutil_socket_t fd, short what, void *arg)
+{
+	struct http_server	*s = arg;
+	size_t			 i;
+
+	if (!s->accepting)
+		return;
+	for (i = 0; i < s->nlisteners; i++)
+		evconnlistener_enable(s->listeners[i].lev);
+}
+
+/*
+ * An accept failed (out of file descriptors, most likely): the pending
+ * connection stays pending, so accepting again at once would fail again
+ * at once. Stop for a while, longer each time it goes on failing, and
+ * log once per burst.
+ */
 static void
 http_accept_error(struct evconnlistener *lev, void *arg)
 {
-	log_warn("http: accept");
+	struct http_listener	*l = arg;
+	struct http_server	*s = l->server;
+	struct timeval		 tv;
+	unsigned long		 n;
+	size_t			 i;
+	int			 saved = errno;
+
+	if (s->backoff_ms == 0)
+		s->backoff_ms = HTTP_BACKOFF_MIN_MS;
+	else if ((s->backoff_ms *= 2) > HTTP_BACKOFF_MAX_MS)
+		s->backoff_ms = HTTP_BACKOFF_MAX_MS;
+	if (http_burst(&s->accept_log, &n)) {
+		errno = saved;
+		log_warn("http: accept (%lu failed): pausing for %d ms", n,
+		    s->backoff_ms);
+	}
+	for (i = 0; i < s->nlisteners; i++)
+		evconnlistener_disable(s->listeners[i].lev);
+	tv.tv_sec = s->backoff_ms / 1000;
+	tv.tv_usec = (suseconds_t)(s->backoff_ms % 1000) * 1000;
+	evtimer_add(s->resume, &tv);
+}
+
+/*
+ * Take the limits; max_connections is lowered to what the file limit
+ * leaves room for (with a margin for the journal, the control socket and
+ * outbound connections), so accept doesn't run out of descriptors.
+ */
+static void
+http_server_limits(struct http_server *s, const struct http_limits *l)
+{
+	struct rlimit	rl;
+	rlim_t		margin, room;
+
+	s->limits = *l;
+	if (getrlimit(RLIMIT_NOFILE, &rl) == -1 ||
+	    rl.rlim_cur == RLIM_INFINITY)
+		return;
+	margin = rl.rlim_cur / 8;
+	if (margin < 16)
+		margin = 16;
+	if (margin > 128)
+		margin = 128;
+	room = rl.rlim_cur > margin ? rl.rlim_cur - margin : 1;
+	if ((rlim_t)l->max_connections <= room)
+		return;
+	s->limits.max_connections = (int)room;
+	log_warnx("http: max_connections %d is more than the file limit "
+	    "(%llu) leaves room for: using %d", l->max_connections,
+	    (unsigned long long)rl.rlim_cur, s->limits.max_connections);
 }
 
 struct http_server *
@@ -959,19 +1276,21 @@ http_server_new(struct event_base *base, const struct http_limits *limits,
 	struct http_server	*s = xcalloc(1, sizeof(*s));
 
 	s->base = base;
-	s->limits = *limits;
+	http_server_limits(s, limits);
 	s->head_cb = head_cb;
 	s->request_cb = request_cb;
 	s->arg = arg;
 	s->accepting = 1;
+	s->resume = evtimer_new(base, http_server_resume, s);
+	if (s->resume == NULL)
+		fatalx("%s: evtimer_new", __func__);
 	return s;
 }
 
 void
 http_server_set_limits(struct http_server *s, const struct http_limits *l)
 {
-	s->limits = *l;
-	http_server_resume(s);
+	http_server_limits(s, l);
 }
 
 static int
@@ -1117,6 +1436,7 @@ http_server_stop_accepting(struct http_server *s)
 	size_t			 i;
 
 	s->accepting = 0;
+	evtimer_del(s->resume);
 	for (i = 0; i < s->nlisteners; i++)
 		evconnlistener_free(s->listeners[i].lev);
 	free(s->listeners);
@@ -1146,6 +1466,12 @@ http_server_connections(const struct http_server *s)
 }
 
 size_t
+http_server_buffered(const struct http_server *s)
+{
+	return s->buffered;
+}
+
+size_t
 http_server_scanned(const struct http_server *s)
 {
 	return s->scanned;
@@ -1162,5 +1488,6 @@ http_server_free(struct http_server *s)
 		http_conn_free(s->conns);
 	if (s->tls != NULL)
 		SSL_CTX_free(s->tls);
+	event_free(s->resume);
 	free(s);
 }

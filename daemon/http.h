@@ -1,8 +1,10 @@
 /*
  * A small HTTP/1.1 server on libevent bufferevents: limits before work
- * (head size, body size from Content-Length, one deadline per request,
- * a connection cap), keep-alive, and replies that may come later than
- * the callback (so a delivery can be answered after its journal sync).
+ * (head size, body size from Content-Length, a budget of body bytes over
+ * all connections, head, idle and request deadlines, a connection cap
+ * that sheds idle connections first, a cap per peer address),
+ * keep-alive, and replies that may come later than the callback (so a
+ * delivery can be answered after its journal sync).
  */
 #ifndef HOOKCAST_HTTP_H
 #define HOOKCAST_HTTP_H
@@ -38,11 +40,21 @@ struct http_request {
 	struct http_conn	*conn;
 };
 
+/*
+ * What a connection may take before its request is authenticated. A zero
+ * in the fields after max_connections means no such limit (the timeouts:
+ * timeout instead).
+ */
 struct http_limits {
 	size_t	max_header;		/* request line + headers */
 	size_t	max_body;
 	int	timeout;		/* seconds for a whole request */
-	int	max_connections;
+	int	max_connections;	/* at the cap, idle ones are shed */
+	size_t	max_buffered;		/* body bytes over all connections */
+	size_t	small_body;		/* bodies this small are always let in */
+	int	head_timeout;		/* seconds to send a head (and TLS hello) */
+	int	idle_timeout;		/* seconds a kept-alive one may wait */
+	int	max_per_peer;		/* connections from one address */
 };
 
 /*
@@ -110,6 +122,8 @@ void	 http_server_stop_accepting(struct http_server *);
 /* Connections with a request being handled (body read, no reply yet). */
 size_t	 http_server_pending(const struct http_server *);
 size_t	 http_server_connections(const struct http_server *);
+/* Request-body bytes reserved now, over all connections. */
+size_t	 http_server_buffered(const struct http_server *);
 /*
  * Bytes of request heads examined since the start, over all reads: it
  * grows with what clients send, not with how it is split into reads.

@@ -66,6 +66,23 @@ signature_nibble(char c)
 	return -1;
 }
 
+/* Is a header "sha256=" and 64 hex digits? An enum signature_result. */
+int
+signature_well_formed(const char *header)
+{
+	size_t	i;
+
+	if (header == NULL || *header == '\0')
+		return SIGNATURE_MISSING;
+	if (strncmp(header, SIGNATURE_PREFIX, SIGNATURE_PREFIXLEN) != 0 ||
+	    strlen(header) != SIGNATURE_PREFIXLEN + 2 * SIGNATURE_MDLEN)
+		return SIGNATURE_MALFORMED;
+	for (i = SIGNATURE_PREFIXLEN; header[i] != '\0'; i++)
+		if (signature_nibble(header[i]) < 0)
+			return SIGNATURE_MALFORMED;
+	return SIGNATURE_OK;
+}
+
 /* Check a header against the body under each secret. */
 int
 signature_verify(const char *header, const void *body, size_t len,

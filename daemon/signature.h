@@ -21,6 +21,12 @@ enum signature_result {
 int	 signature_compute(const char *secret, size_t secretlen,
 	    const void *body, size_t len, char out[SIGNATURE_LEN]);
 /*
+ * The header's form alone, before any body is read: SIGNATURE_OK when it
+ * is "sha256=" and 64 hex digits, else SIGNATURE_MISSING or
+ * SIGNATURE_MALFORMED.
+ */
+int	 signature_well_formed(const char *header);
+/*
  * Check a header against the body under each of nsecrets secrets (several
  * during a rotation). Every secret is tried, each compare in constant time.
  * Returns an enum signature_result.

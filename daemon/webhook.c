@@ -272,9 +272,18 @@ webhook_check_head(struct hookcastd *d, const struct http_request *req)
 	if (strcmp(event, "pull_request") == 0 &&
 	    req->content_length > d->conf.max_body_pull_request)
 		return WEBHOOK_PR_TOO_LARGE;
-	if (d->conf.nsecrets > 0 &&
-	    http_header(req, "X-Hub-Signature-256") == NULL)
-		return WEBHOOK_NO_SIGNATURE;
+	/* a header that can match no body is refused before the body */
+	if (d->conf.nsecrets > 0) {
+		switch (signature_well_formed(http_header(req,
+		    "X-Hub-Signature-256"))) {
+		case SIGNATURE_OK:
+			break;
+		case SIGNATURE_MISSING:
+			return WEBHOOK_NO_SIGNATURE;
+		default:
+			return WEBHOOK_BAD_SIGNATURE;
+		}
+	}
 	return WEBHOOK_ACCEPTED;
 }
 
@@ -292,6 +301,8 @@ webhook_head(struct http_request *req, void *arg)
 		r.event = http_header(req, "X-GitHub-Event");
 		if (!webhook_token(r.event, 64))
 			r.event = NULL;		/* counted as another event */
+		if (o == WEBHOOK_BAD_SIGNATURE)
+			r.detail = signature_strerror(SIGNATURE_MALFORMED);
 		webhook_reply(d, req, o, &r);
 		return -1;
 	}

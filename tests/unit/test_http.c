@@ -1,10 +1,15 @@
 /*
  * Unit tests: daemon/http.c (http_parse_head and friends, and the server
  * itself on loopback: what a reply says about the connection, the work a
- * trickled head costs, replies a handler gets wrong, listen addresses).
+ * trickled head costs, replies a handler gets wrong, listen addresses,
+ * and what an unauthenticated client may take: the body budget, the
+ * cap per peer, which connections are shed at the cap, the head and idle
+ * timeouts, accept running out of descriptors).
  */
 #include <sys/types.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 
@@ -664,11 +669,8 @@ srv_request(struct http_request *req, void *arg)
 }
 
 static void
-srv_start(struct srv *s, size_t max_header, size_t max_body, int timeout)
+srv_start_limits(struct srv *s, const struct http_limits *l)
 {
-	struct http_limits	 l = { .max_header = max_header,
-	    .max_body = max_body, .timeout = timeout,
-	    .max_connections = 16 };
 	struct sockaddr_in	 sin;
 	socklen_t		 len = sizeof(sin);
 	char			*cause = NULL;
@@ -678,7 +680,7 @@ srv_start(struct srv *s, size_t max_header, size_t max_body, int timeout)
 	log_set_level(LOG_LEVEL_WARNING);
 	s->base = event_base_new();
 	assert_non_null(s->base);
-	s->server = http_server_new(s->base, &l, srv_head, srv_request, s);
+	s->server = http_server_new(s->base, l, srv_head, srv_request, s);
 	fd = socket(AF_INET, SOCK_STREAM, 0);
 	assert_true(fd >= 0);
 	memset(&sin, 0, sizeof(sin));
@@ -690,6 +692,16 @@ srv_start(struct srv *s, size_t max_header, size_t max_body, int timeout)
 	s->port = ntohs(sin.sin_port);
 	if (http_server_listen_fd(s->server, fd, &cause) == -1)
 		fail_msg("listen_fd: %s", cause);
+}
+
+static void
+srv_start(struct srv *s, size_t max_header, size_t max_body, int timeout)
+{
+	struct http_limits	 l = { .max_header = max_header,
+	    .max_body = max_body, .timeout = timeout,
+	    .max_connections = 16 };
+
+	srv_start_limits(s, &l);
 }
 
 static void
@@ -706,8 +718,9 @@ srv_pump(struct srv *s)
 	event_base_loop(s->base, EVLOOP_NONBLOCK);
 }
 
+/* Connect from a loopback address (127.0.0.x, x = from). */
 static void
-client_open(struct srv *s, struct client *c)
+client_open_from(struct srv *s, struct client *c, int from)
 {
 	struct sockaddr_in	sin;
 
@@ -717,6 +730,11 @@ client_open(struct srv *s, struct client *c)
 	assert_true(c->fd >= 0);
 	memset(&sin, 0, sizeof(sin));
 	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK - 1 + (uint32_t)from);
+	assert_int_equal(bind(c->fd, (struct sockaddr *)&sin, sizeof(sin)),
+	    0);
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
 	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	sin.sin_port = htons((uint16_t)s->port);
 	/* loopback: the kernel completes it before the server accepts */
@@ -724,6 +742,12 @@ client_open(struct srv *s, struct client *c)
 	    0);
 	assert_int_equal(fcntl(c->fd, F_SETFL, O_NONBLOCK), 0);
 	srv_pump(s);
+}
+
+static void
+client_open(struct srv *s, struct client *c)
+{
+	client_open_from(s, c, 1);
 }
 
 static void
@@ -1254,6 +1278,370 @@ test_http_error_body(void **state)
 	srv_stop(&s);
 }
 
+/* Closed by the server within about rounds * 10 ms? */
+static int
+client_closed_within(struct srv *s, struct client *c, int rounds)
+{
+	int	n = ROUNDS - rounds;
+
+	while (!c->eof)
+		if (client_fill(s, c, &n) == -1)
+			return 0;
+	return 1;
+}
+
+/* Run the server until it holds want bytes of bodies, or give up. */
+static size_t
+srv_wait_buffered(struct srv *s, size_t want)
+{
+	int	rounds = 0;
+
+	while (http_server_buffered(s->server) != want && rounds++ < ROUNDS) {
+		srv_pump(s);
+		poll(NULL, 0, 1);
+	}
+	return http_server_buffered(s->server);
+}
+
+/* Send a request and expect a status (and Connection: close or not). */
+static void
+client_expect(struct srv *s, struct client *c, const char *req, int status,
+    int closes, const char *what)
+{
+	struct reply	r;
+
+	client_send(s, c, req, strlen(req));
+	if (client_reply(s, c, 0, &r) == -1)
+		fail_msg("%s: no reply", what);
+	if (r.status != status || r.close != closes)
+		fail_msg("%s: got %d%s, want %d%s", what, r.status,
+		    r.close ? " close" : "", status, closes ? " close" : "");
+	reply_free(&r);
+}
+
+#define BUDGET_BODY	60000
+
+/* A head announcing n body bytes to /echo, and the first few of them. */
+static void
+budget_head(struct buf *b, size_t n, size_t sent)
+{
+	buf_init(b);
+	buf_printf(b, "POST /echo HTTP/1.1\r\nContent-Length: %zu\r\n\r\n",
+	    n);
+	while (sent-- > 0)
+		buf_putc(b, 'x');
+}
+
+/*
+ * Issue #9, finding 1: bodies are read before they are authenticated, so
+ * they draw on one budget shared by all connections. One that doesn't
+ * fit is refused at once (503, Retry-After, closed) without its body
+ * being read; a small one is always let in; the budget is given back
+ * when a request ends.
+ */
+static void
+test_http_body_budget(void **state)
+{
+	struct http_limits	 l = { .max_header = TEST_MAX_HEADER,
+	    .max_body = TEST_MAX_BODY, .timeout = 30, .max_connections = 16,
+	    .max_buffered = 100000, .small_body = 1024 };
+	struct srv		 s;
+	struct client		 a, b, c, d;
+	struct reply		 r;
+	struct buf		 head, rest;
+	char			 v[64];
+
+	srv_start_limits(&s, &l);
+	/* a holds 60000 of the 100000 */
+	client_open(&s, &a);
+	budget_head(&head, BUDGET_BODY, 10);
+	client_send(&s, &a, head.data, head.len);
+	buf_free(&head);
+	assert_int_equal(srv_wait_buffered(&s, BUDGET_BODY), BUDGET_BODY);
+	/* b's 60000 don't fit: 503 now, its body not awaited */
+	client_open(&s, &b);
+	budget_head(&head, BUDGET_BODY, 0);
+	client_send(&s, &b, head.data, head.len);
+	buf_free(&head);
+	if (client_reply(&s, &b, 0, &r) == -1)
+		fail_msg("a body over the budget: no reply");
+	if (r.status != 503)
+		fail_msg("a body over the budget: %d, want 503", r.status);
+	assert_true(r.close);
+	assert_non_null(reply_header(buf_str(&r.head), "Retry-After", v,
+	    sizeof(v)));
+	assert_true(atoi(v) > 0);
+	assert_non_null(strstr(buf_str(&r.body), "retry later"));
+	assert_int_equal(client_closed(&s, &b), 1);
+	reply_free(&r);
+	client_close(&b);
+	/* 40000 fit, which leaves the budget full */
+	client_open(&s, &b);
+	budget_head(&head, 40000, 0);
+	client_send(&s, &b, head.data, head.len);
+	buf_free(&head);
+	assert_int_equal(srv_wait_buffered(&s, 100000), 100000);
+	/* a small body goes in all the same; a larger one does not */
+	client_open(&s, &c);
+	budget_head(&head, 1000, 1000);
+	client_expect(&s, &c, buf_str(&head), 200, 0, "a small body");
+	buf_free(&head);
+	client_open(&s, &d);
+	budget_head(&head, 2000, 2000);
+	client_expect(&s, &d, buf_str(&head), 503, 1, "a 2000-byte body");
+	buf_free(&head);
+	/* a ends: its 60000 come back, and a 2000-byte body fits */
+	buf_init(&rest);
+	while (rest.len < BUDGET_BODY - 10)
+		buf_putc(&rest, 'y');
+	client_send(&s, &a, rest.data, rest.len);
+	assert_int_equal(client_reply(&s, &a, 0, &r), 0);
+	assert_int_equal(r.status, 200);
+	assert_int_equal(r.body.len, BUDGET_BODY);
+	reply_free(&r);
+	assert_int_equal(srv_wait_buffered(&s, 40000), 40000);
+	client_close(&d);
+	client_open(&s, &d);
+	budget_head(&head, 2000, 2000);
+	client_expect(&s, &d, buf_str(&head), 200, 0, "2000 bytes after");
+	buf_free(&head);
+	/* a connection that leaves gives its share back */
+	client_close(&b);
+	assert_int_equal(srv_wait_buffered(&s, 0), 0);
+	buf_free(&rest);
+	client_close(&a);
+	client_close(&c);
+	client_close(&d);
+	srv_stop(&s);
+}
+
+/*
+ * Issue #9, finding 2: one address may hold max_per_peer connections;
+ * another is then turned away with a 503 that closes, while other
+ * addresses are served.
+ */
+static void
+test_http_per_peer(void **state)
+{
+	static const char	 part[] = "GET /ok HTTP/1.1\r\n";
+	struct http_limits	 l = { .max_header = TEST_MAX_HEADER,
+	    .max_body = TEST_MAX_BODY, .timeout = 30, .max_connections = 16,
+	    .max_per_peer = 2 };
+	struct srv		 s;
+	struct client		 a, b, c, d;
+	struct reply		 r;
+
+	srv_start_limits(&s, &l);
+	client_open(&s, &a);
+	client_send(&s, &a, part, sizeof(part) - 1);
+	client_open(&s, &b);
+	client_send(&s, &b, part, sizeof(part) - 1);
+	client_open(&s, &c);
+	if (client_reply(&s, &c, 0, &r) == -1)
+		fail_msg("a third connection from 127.0.0.1: no reply");
+	if (r.status != 503)
+		fail_msg("a third connection from 127.0.0.1: %d", r.status);
+	assert_true(r.close);
+	assert_non_null(strstr(buf_str(&r.body), "your address"));
+	assert_int_equal(client_closed(&s, &c), 1);
+	reply_free(&r);
+	client_close(&c);
+	client_open_from(&s, &d, 2);
+	client_expect(&s, &d, "GET /ok HTTP/1.1\r\n\r\n", 200, 0,
+	    "from 127.0.0.2");
+	client_close(&d);
+	/* a leaves: 127.0.0.1 may connect again */
+	client_close(&a);
+	client_expect(&s, &b, "\r\n", 200, 0, "b's head ends");
+	client_open(&s, &c);
+	client_expect(&s, &c, "GET /ok HTTP/1.1\r\n\r\n", 200, 0,
+	    "127.0.0.1 again");
+	client_close(&b);
+	client_close(&c);
+	srv_stop(&s);
+}
+
+/*
+ * Issue #9, finding 2: at the connection cap a new connection is served,
+ * not left waiting: the oldest connection with no request under way
+ * (still sending a head, or idle between requests) is closed for it,
+ * and one sending a body only when there is none such.
+ */
+static void
+test_http_shed_order(void **state)
+{
+	static const char	 part[] = "GET /ok HTTP/1.1\r\n";
+	static const char	 body[] = "POST /echo HTTP/1.1\r\n"
+	    "Content-Length: 10\r\n\r\nabc";
+	struct http_limits	 l = { .max_header = TEST_MAX_HEADER,
+	    .max_body = TEST_MAX_BODY, .timeout = 30, .max_connections = 3 };
+	struct srv		 s;
+	struct client		 a, b, c, d, e, f;
+	struct reply		 r;
+
+	srv_start_limits(&s, &l);
+	client_open(&s, &b);			/* in its head, since t0 */
+	client_send(&s, &b, part, sizeof(part) - 1);
+	poll(NULL, 0, 5);
+	client_open(&s, &a);			/* idle since t1 */
+	client_expect(&s, &a, "GET /ok HTTP/1.1\r\n\r\n", 200, 0, "a");
+	poll(NULL, 0, 5);
+	client_open(&s, &c);			/* in its body */
+	client_send(&s, &c, body, sizeof(body) - 1);
+	poll(NULL, 0, 5);
+	assert_int_equal(http_server_connections(s.server), 3);
+
+	client_open(&s, &d);			/* sheds b */
+	if (!client_closed_within(&s, &b, 300))
+		fail_msg("at the cap, the oldest head was not closed");
+	poll(NULL, 0, 5);
+	client_open(&s, &e);			/* sheds a */
+	if (!client_closed_within(&s, &a, 300))
+		fail_msg("at the cap, the idle connection was not closed");
+	poll(NULL, 0, 5);
+	client_open(&s, &f);			/* sheds d, not c's body */
+	if (!client_closed_within(&s, &d, 300))
+		fail_msg("at the cap, the oldest new one was not closed");
+	client_send(&s, &c, "defghij", 7);
+	assert_int_equal(client_reply(&s, &c, 0, &r), 0);
+	assert_int_equal(r.status, 200);
+	assert_string_equal(buf_str(&r.body), "abcdefghij");
+	reply_free(&r);
+	client_expect(&s, &f, "GET /ok HTTP/1.1\r\n\r\n", 200, 0, "f");
+	client_close(&a);
+	client_close(&b);
+	client_close(&c);
+	client_close(&d);
+	client_close(&e);
+	client_close(&f);
+	srv_stop(&s);
+}
+
+static double
+elapsed_since(const struct timespec *t0)
+{
+	struct timespec	now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - t0->tv_sec) +
+	    (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/*
+ * Issue #9, finding 2: a head must come within head_timeout (408), and a
+ * kept-alive connection is closed after idle_timeout, both well before
+ * the whole-request timeout.
+ */
+static void
+test_http_head_idle_timeouts(void **state)
+{
+	static const char	 part[] = "GET /ok HTTP/1.1\r\nHost: a\r\n";
+	struct http_limits	 l = { .max_header = TEST_MAX_HEADER,
+	    .max_body = TEST_MAX_BODY, .timeout = 30, .max_connections = 16,
+	    .head_timeout = 1, .idle_timeout = 1 };
+	struct srv		 s;
+	struct client		 a, b;
+	struct reply		 r;
+	struct timespec		 t0;
+	double			 took;
+
+	srv_start_limits(&s, &l);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	client_open(&s, &a);
+	client_send(&s, &a, part, sizeof(part) - 1);
+	if (client_reply(&s, &a, 0, &r) == -1)
+		fail_msg("a partial head: no reply within the rounds");
+	took = elapsed_since(&t0);
+	assert_int_equal(r.status, 408);
+	assert_true(r.close);
+	if (took > 5)
+		fail_msg("a partial head answered after %.1f s", took);
+	reply_free(&r);
+	client_close(&a);
+
+	client_open(&s, &b);
+	client_expect(&s, &b, "GET /ok HTTP/1.1\r\n\r\n", 200, 0, "b");
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (!client_closed_within(&s, &b, 500))
+		fail_msg("an idle connection still open after %.1f s",
+		    elapsed_since(&t0));
+	client_close(&b);
+	srv_stop(&s);
+}
+
+static double
+cpu_seconds(void)
+{
+	struct rusage	ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+	    (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+}
+
+/*
+ * Issue #9, finding 8: with no descriptor left, accept fails and the
+ * connection stays pending; the server must pause, not spin on it, and
+ * serve it once descriptors are back.
+ */
+static void
+test_http_accept_emfile(void **state)
+{
+	struct srv		 s;
+	struct client		 c;
+	struct reply		 r;
+	struct rlimit		 old, low;
+	struct timeval		 tv = { 0, 400000 };
+	double			 cpu;
+	int			 lowest, rounds = 0;
+
+	srv_start(&s, TEST_MAX_HEADER, TEST_MAX_BODY, 30);
+	memset(&c, 0, sizeof(c));
+	buf_init(&c.in);
+	{
+		struct sockaddr_in	sin;
+
+		c.fd = socket(AF_INET, SOCK_STREAM, 0);
+		assert_true(c.fd >= 0);
+		memset(&sin, 0, sizeof(sin));
+		sin.sin_family = AF_INET;
+		sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		sin.sin_port = htons((uint16_t)s.port);
+		assert_int_equal(connect(c.fd, (struct sockaddr *)&sin,
+		    sizeof(sin)), 0);
+		assert_int_equal(fcntl(c.fd, F_SETFL, O_NONBLOCK), 0);
+	}
+	/* no descriptor free below the limit: accept gets EMFILE */
+	lowest = dup(0);
+	assert_true(lowest >= 0);
+	close(lowest);
+	assert_int_equal(getrlimit(RLIMIT_NOFILE, &old), 0);
+	low = old;
+	low.rlim_cur = (rlim_t)lowest;
+	assert_int_equal(setrlimit(RLIMIT_NOFILE, &low), 0);
+	log_set_level(LOG_LEVEL_ERR);
+	cpu = cpu_seconds();
+	event_base_loopexit(s.base, &tv);
+	event_base_dispatch(s.base);
+	cpu = cpu_seconds() - cpu;
+	assert_int_equal(setrlimit(RLIMIT_NOFILE, &old), 0);
+	log_set_level(LOG_LEVEL_WARNING);
+	assert_int_equal(http_server_connections(s.server), 0);
+	if (cpu > 0.04)
+		fail_msg("%.0f ms of CPU in 400 ms out of descriptors",
+		    cpu * 1e3);
+	/* descriptors back: the pending connection is served */
+	while (http_server_connections(s.server) == 0 && rounds++ < 300) {
+		srv_pump(&s);
+		poll(NULL, 0, 10);
+	}
+	client_expect(&s, &c, "GET /ok HTTP/1.1\r\n\r\n", 200, 0,
+	    "after the pause");
+	(void)r;
+	client_close(&c);
+	srv_stop(&s);
+}
+
 /* Listen addresses: hostport_parse's rule, then IPv4, localhost, [IPv6]. */
 static void
 test_http_listen_addr(void **state)
@@ -1372,6 +1760,11 @@ main(void)
 		cmocka_unit_test(test_http_reply_detached),
 		cmocka_unit_test(test_http_error_body),
 		cmocka_unit_test(test_http_listen_addr),
+		cmocka_unit_test(test_http_body_budget),
+		cmocka_unit_test(test_http_per_peer),
+		cmocka_unit_test(test_http_shed_order),
+		cmocka_unit_test(test_http_head_idle_timeouts),
+		cmocka_unit_test(test_http_accept_emfile),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
