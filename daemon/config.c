@@ -148,7 +148,7 @@ static const struct config_key config_keys[] = {
 	    .max = 65536, .reloadable = 1,
 	    .help = "concurrent HTTP connections" },
 	{ .name = "max_connections_per_peer", .type = CONFIG_INT,
-	    .offset = OFF(max_connections_per_peer), .def = "32", .min = 1,
+	    .offset = OFF(max_connections_per_peer), .def = "128", .min = 1,
 	    .max = 65536, .reloadable = 1,
 	    .help = "concurrent HTTP connections from one IP address" },
 	{ .name = "max_buffered_bodies", .type = CONFIG_SIZE,
