@@ -66,8 +66,9 @@ void		 journal_close(struct journal *);
 
 /*
  * Read every whole record from the start, calling apply on each parsed
- * payload; a torn or corrupt tail is logged and cut off. Returns the
- * number of records applied, or -1 on a read error.
+ * payload; a torn or corrupt tail is logged and cut off, an intact
+ * record over JOURNAL_MAX_RECORD logged and skipped. Returns the number
+ * of records applied, or -1 on a read error.
  */
 long		 journal_replay(struct journal *,
 		    void (*apply)(json_t *rec, void *arg), void *arg);
