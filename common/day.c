@@ -50,6 +50,7 @@ day_free(struct day *d)
 		push_clear(&d->pushes[i]);
 	free(d->pushes);
 	free(d->sha_index);
+	free(d->pr_index);
 	free(d->repo);
 	free(d->default_branch);
 	free(d);
@@ -213,23 +214,90 @@ day_find_commit(const struct day *d, const char *sha)
 	return found;
 }
 
+/* A slot of the PR index for number n: its home, probing from there. */
+static size_t
+day_pr_home(long n, size_t mask)
+{
+	uint64_t	h = (uint64_t)n * 0x9e3779b97f4a7c15ULL;
+
+	return (size_t)(h >> 32) & mask;
+}
+
+/* Index of the merged PR numbered n, or -1. */
+static long
+day_pr_lookup(const struct day *d, long n)
+{
+	size_t	mask, i;
+	long	idx;
+
+	if (d->pr_index_cap == 0)
+		return -1;
+	mask = d->pr_index_cap - 1;
+	for (i = day_pr_home(n, mask);; i = (i + 1) & mask) {
+		if ((idx = d->pr_index[i]) < 0)
+			return -1;
+		if (d->prs[idx].number == n)
+			return idx;
+	}
+}
+
+/* Insert PR idx; the table must have a free slot. */
+static void
+day_pr_insert(struct day *d, long idx)
+{
+	size_t	mask = d->pr_index_cap - 1, i;
+
+	i = day_pr_home(d->prs[idx].number, mask);
+	while (d->pr_index[i] >= 0)
+		i = (i + 1) & mask;
+	d->pr_index[i] = idx;
+}
+
+/*
+ * Grow the PR index as day_index_grow does the sha index: a day's PRs
+ * were found by a scan of them all, quadratic over a day (issue #9).
+ */
+static int
+day_pr_grow(struct day *d)
+{
+	long	*table, *old;
+	size_t	 cap, i;
+
+	if ((d->nprs + 1) * 2 <= d->pr_index_cap)
+		return 0;
+	cap = d->pr_index_cap != 0 ? d->pr_index_cap * 2 : DAY_MIN_CAP * 2;
+	if (cap < d->pr_index_cap || cap > SIZE_MAX / sizeof(*table))
+		return -1;
+	if ((table = malloc(cap * sizeof(*table))) == NULL)
+		return -1;
+	for (i = 0; i < cap; i++)
+		table[i] = -1;
+	old = d->pr_index;
+	d->pr_index = table;
+	d->pr_index_cap = cap;
+	for (i = 0; i < d->nprs; i++)
+		day_pr_insert(d, (long)i);
+	free(old);
+	return 0;
+}
+
 /* Add a merged PR (stolen). 1 added, 0 already there (same number), -1. */
 int
 day_add_pr(struct day *d, struct merged_pr *pr)
 {
-	size_t	i;
-
-	for (i = 0; i < d->nprs; i++) {
-		if (d->prs[i].number == pr->number) {
-			merged_pr_clear(pr);
-			return 0;
-		}
+	if (day_pr_lookup(d, pr->number) >= 0) {
+		merged_pr_clear(pr);
+		return 0;
 	}
 	if (day_reserve((void **)&d->prs, d->nprs, &d->prs_cap,
 	    sizeof(*d->prs)) == -1)
 		return -1;
+	if (day_pr_grow(d) == -1)
+		return -1;
 	merged_pr_clean(pr);
-	d->prs[d->nprs++] = *pr;
+	d->prs[d->nprs] = *pr;
+	day_pr_insert(d, (long)d->nprs);
+	d->nprs++;
 	memset(pr, 0, sizeof(*pr));
 	return 1;
 }

@@ -32,6 +32,9 @@ struct day {
 	/* open-addressing set of commit shas for dedup (indexes into commits) */
 	long		*sha_index;
 	size_t		 sha_index_cap;
+	/* the same for merged PRs' numbers (indexes into prs) */
+	long		*pr_index;
+	size_t		 pr_index_cap;
 };
 
 /* A new empty day for repo; NULL on allocation failure. */

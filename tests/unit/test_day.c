@@ -207,6 +207,42 @@ test_day_prs_and_pushes(void **state)
 }
 
 /*
+ * Merged PRs dedup by number through the day's index, as a scan of all
+ * of them did: numbers repeated, negative, huge, across index growth.
+ */
+static void
+test_day_pr_index(void **state)
+{
+	struct day		*d = day_new("o/r", 0);
+	struct merged_pr	 pr;
+	size_t			 i, j, added = 0;
+	long			 n;
+	int			 want, rc;
+
+	for (i = 0; i < 5000; i++) {
+		n = (long)((i * 7919) % 3001) - 1500;
+		if (i % 11 == 0)
+			n = i % 2 ? 0x7fffffffL * 3 : -0x7fffffffL * 5;
+		want = 1;
+		for (j = 0; j < d->nprs && want; j++)
+			if (d->prs[j].number == n)
+				want = 0;
+		memset(&pr, 0, sizeof(pr));
+		pr.number = n;
+		pr.title = strdup("t");
+		rc = day_add_pr(d, &pr);
+		assert_int_equal(rc, want);
+		assert_null(pr.title);
+		added += rc == 1;
+	}
+	assert_int_equal(d->nprs, added);
+	for (i = 0; i < d->nprs; i++)
+		for (j = i + 1; j < d->nprs; j++)
+			assert_true(d->prs[i].number != d->prs[j].number);
+	day_free(d);
+}
+
+/*
  * Pairing scenarios: commits in arrival order, then the expected
  * reverts_idx and reverted_by_idx of each.
  */
@@ -556,6 +592,7 @@ main(void)
 		cmocka_unit_test(test_day_growth_and_find),
 		cmocka_unit_test(test_day_find_prefix),
 		cmocka_unit_test(test_day_prs_and_pushes),
+		cmocka_unit_test(test_day_pr_index),
 		cmocka_unit_test(test_day_pair_reverts),
 		cmocka_unit_test(test_day_pair_generated),
 		cmocka_unit_test(test_day_pair_scales),
