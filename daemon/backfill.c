@@ -41,6 +41,8 @@
 #define BACKFILL_MAX_RECENT	4096
 /* A hook id is a positive 64-bit integer. */
 #define BACKFILL_MAX_ID_DIGITS	19
+/* Failed passes space the next ones out, doubling, up to an hour. */
+#define BACKFILL_MAX_BACKOFF	3600
 
 enum backfill_step {
 	BACKFILL_START,		/* list the first page next */
@@ -71,9 +73,11 @@ struct backfill_hook {
 	char			*repo;
 	char			*id;
 	struct event		*timer;		/* the pass's next step */
-	int			 running;
-	int			 queued;
+	int			 running;	/* a pass scheduled or under way */
+	int			 queued;	/* another after this one */
 	enum backfill_step	 step;
+	uint64_t		 last_start;	/* ms, monotonic; 0: never */
+	int			 failures;	/* failed passes in a row */
 
 	/* the pass */
 	time_t			 cutoff;
@@ -126,6 +130,7 @@ struct backfill {
 static void	backfill_check(struct backfill *);
 static void	backfill_finish(struct backfill_hook *);
 static void	backfill_list(struct backfill_hook *);
+static void	backfill_schedule(struct backfill_hook *);
 
 /* -- libcurl on the loop --------------------------------------------- */
 
@@ -820,21 +825,74 @@ backfill_check(struct backfill *bf)
 static void
 backfill_finish(struct backfill_hook *h)
 {
-	struct timeval	tv = { 0, 0 };
-
 	log_notice("backfill %s hook %s: %zu deliveries listed, %zu redelivery "
 	    "requested%s", h->repo, h->id, h->listed, h->requested,
 	    h->failed ? " (ended by an API error)" : "");
 	h->bf->passes++;
+	h->failures = h->failed ? h->failures + 1 : 0;
 	backfill_pass_clear(h);
 	h->running = 0;
 	if (h->queued && !h->bf->d->stopping) {
 		h->queued = 0;
-		h->running = 1;
-		h->step = BACKFILL_START;
-		evtimer_add(h->timer, &tv);
+		backfill_schedule(h);
 	}
 	h->queued = 0;
+}
+
+static uint64_t
+backfill_now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/*
+ * Seconds from one pass's start to the next: backfill_interval, doubled
+ * for each failed pass in a row, at most BACKFILL_MAX_BACKOFF (or the
+ * interval when it is larger).
+ */
+static uint64_t
+backfill_spacing(const struct backfill_hook *h)
+{
+	uint64_t	interval = (uint64_t)h->bf->d->conf.backfill_interval;
+	uint64_t	s = interval;
+	int		i;
+
+	for (i = 0; i < h->failures && s < BACKFILL_MAX_BACKOFF; i++)
+		s *= 2;
+	if (s > BACKFILL_MAX_BACKOFF)
+		s = interval > BACKFILL_MAX_BACKOFF ? interval :
+		    BACKFILL_MAX_BACKOFF;
+	return s;
+}
+
+/*
+ * Arm the hook's next pass: now if none ran yet, else no sooner than the
+ * spacing after the last one started. Every request until it starts is
+ * this one pass.
+ */
+static void
+backfill_schedule(struct backfill_hook *h)
+{
+	uint64_t	now = backfill_now(), spacing = backfill_spacing(h);
+	uint64_t	at = h->last_start + spacing * 1000, wait = 0;
+	struct timeval	tv;
+
+	if (h->last_start != 0 && at > now)
+		wait = at - now;
+	h->running = 1;
+	h->step = BACKFILL_START;
+	tv.tv_sec = (time_t)(wait / 1000);
+	tv.tv_usec = (suseconds_t)(wait % 1000) * 1000;
+	evtimer_add(h->timer, &tv);
+	if (wait > 0)
+		log_info("backfill %s hook %s: next pass in %llu s (one every "
+		    "%llu s%s)", h->repo, h->id,
+		    (unsigned long long)(wait + 999) / 1000,
+		    (unsigned long long)spacing,
+		    h->failures > 0 ? " after failed passes" : "");
 }
 
 /* The hook's timer: start a pass, or the next redelivery request. */
@@ -851,6 +909,7 @@ backfill_step(evutil_socket_t fd, short what, void *arg)
 	switch (h->step) {
 	case BACKFILL_START:
 		backfill_pass_clear(h);
+		h->last_start = backfill_now();
 		h->cutoff = time(NULL) - BACKFILL_WINDOW + BACKFILL_MARGIN;
 		backfill_list(h);
 		break;
@@ -1074,7 +1133,6 @@ void
 backfill_request(struct backfill *bf, const char *repo)
 {
 	struct backfill_hook	*h;
-	struct timeval		 tv = { 0, 0 };
 	size_t			 i;
 
 	if (bf == NULL || bf->d->stopping)
@@ -1083,13 +1141,14 @@ backfill_request(struct backfill *bf, const char *repo)
 		h = bf->hooks[i];
 		if (repo != NULL && strcmp(h->repo, repo) != 0)
 			continue;
+		/* a pass not yet started will see what this one asks for */
+		if (h->running && h->step == BACKFILL_START)
+			continue;
 		if (h->running) {
 			h->queued = 1;
 			continue;
 		}
-		h->running = 1;
-		h->step = BACKFILL_START;
-		evtimer_add(h->timer, &tv);
+		backfill_schedule(h);
 	}
 }
 

@@ -32,8 +32,10 @@ void		 backfill_free(struct backfill *);
 
 /*
  * Schedule a pass over the hooks of repo ("owner/name"), or of every hook
- * when repo is NULL. A request that arrives while a hook's pass runs is
- * queued; further ones coalesce into it. Never blocks.
+ * when repo is NULL. A hook's passes start at least backfill_interval
+ * apart (more after failed passes): a request while a pass waits to start
+ * is that pass; one while it runs queues one more, into which further
+ * ones coalesce. Never blocks.
  */
 void		 backfill_request(struct backfill *, const char *repo);
 /*

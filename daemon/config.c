@@ -246,6 +246,24 @@ static const struct config_key config_keys[] = {
 	    .offset = OFF(max_body_pull_request), .def = "2M", .min = 64 * 1024,
 	    .max = 64LL * 1024 * 1024, .reloadable = 1,
 	    .help = "largest pull_request body accepted (parsed as a whole)" },
+	{ .name = "control_idle_timeout", .type = CONFIG_INT,
+	    .offset = OFF(control_idle_timeout), .def = "60", .min = 1,
+	    .max = 86400, .reloadable = 1,
+	    .help = "seconds a control client may stay connected saying "
+	    "nothing" },
+	{ .name = "backfill_interval", .type = CONFIG_INT,
+	    .offset = OFF(backfill_interval), .def = "60", .min = 0,
+	    .max = 3600, .reloadable = 1,
+	    .help = "least seconds between two backfill passes over a hook "
+	    "(doubled after each failed pass, up to an hour)" },
+	{ .name = "metrics_listen", .type = CONFIG_STRING,
+	    .offset = OFF(metrics_listen),
+	    .help = "a listener of its own for /metrics and /healthz, "
+	    "host:port (a port alone: 127.0.0.1)" },
+	{ .name = "metrics_public", .type = CONFIG_BOOL,
+	    .offset = OFF(metrics_public), .def = "false", .reloadable = 1,
+	    .help = "serve /metrics on the webhook listener too (anyone who "
+	    "reaches it sees the daemon's activity)" },
 };
 
 #define NKEYS (sizeof(config_keys) / sizeof(config_keys[0]))
@@ -914,6 +932,32 @@ config_loopback_only(const struct strlist *listen)
 	return 1;
 }
 
+/*
+ * metrics_listen: host:port, or a port alone for 127.0.0.1:port. The
+ * webhook listener then no longer serves /metrics.
+ */
+static void
+config_metrics_listen(struct config *conf, struct config_causes *causes)
+{
+	struct hostport	 hp;
+	const char	*why, *s = conf->metrics_listen;
+	char		*full;
+
+	if (strspn(s, "0123456789") == strlen(s)) {
+		xasprintf(&full, "127.0.0.1:%s", s);
+		free(conf->metrics_listen);
+		conf->metrics_listen = full;
+		s = full;
+	}
+	if (hostport_parse(s, &hp, &why) == -1)
+		config_causes_add(causes, "metrics_listen: '%s' is not "
+		    "host:port: %s", s, why);
+	if (conf->metrics_public)
+		config_causes_add(causes, "metrics_public: true while "
+		    "metrics_listen is set; /metrics is served on "
+		    "metrics_listen only");
+}
+
 static void
 config_defaults(struct config *conf, struct config_causes *causes)
 {
@@ -999,6 +1043,8 @@ config_finish(struct config *conf, struct config_causes *causes)
 			config_causes_add(causes, "listen: '%s' is not "
 			    "host:port: %s", conf->listen.v[i], why);
 	}
+	if (conf->metrics_listen != NULL)
+		config_metrics_listen(conf, causes);
 	/* time zone: it must be a zone of the zone database */
 	if (!schedule_zone_exists(conf->timezone))
 		config_causes_add(causes, "timezone: unknown time zone '%s'",
@@ -1147,6 +1193,7 @@ config_clear(struct config *conf)
 	free(conf->tls_cert);
 	free(conf->tls_key);
 	free(conf->public_url);
+	free(conf->metrics_listen);
 	free(conf->github_api_url);
 	free(conf->github_token_file);
 	strlist_clear(&conf->backfill_hooks);

@@ -72,6 +72,10 @@ struct config {
 	int		 episode_retention_days; /* 0: keep every episode */
 	long long	 min_free_space;	/* bytes; 0: no check */
 	long long	 max_body_pull_request;	/* bytes */
+	int		 control_idle_timeout;	/* seconds */
+	int		 backfill_interval;	/* seconds between passes */
+	char		*metrics_listen;	/* host:port, or NULL */
+	int		 metrics_public;	/* /metrics on listen too */
 	struct repo_conf *repos;
 	size_t		 nrepos;
 

@@ -7,9 +7,11 @@
 #include <sys/un.h>
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <event2/buffer.h>
@@ -28,12 +30,21 @@
 
 #define CONTROL_MAX_LINE	4096
 #define CONTROL_MAX_CLIENTS	64
+/*
+ * Commands a client may have waiting. They run one per loop turn, so
+ * that no client holds the loop (and the webhooks) for more than one
+ * command at a time; one that queues more is refused and closed.
+ */
+#define CONTROL_MAX_QUEUED	64
 
 struct control_client {
 	struct control		*control;
 	struct bufferevent	*bev;
-	int			 closing;
-	struct control_client	*next, *prev;
+	struct event		*next;		/* runs the next queued command */
+	uint64_t		 active;	/* ms (monotonic): last heard from */
+	int			 closing;	/* close once the output is out */
+	int			 eof;		/* the client is done sending */
+	struct control_client	*next_client, *prev;
 };
 
 struct control {
@@ -225,52 +236,142 @@ control_run(struct hookcastd *d, const char *line, struct buf *out)
 	free(arg);
 }
 
+static uint64_t
+control_now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
 static void
 control_client_free(struct control_client *c)
 {
 	struct control	*ctl = c->control;
 
 	if (c->prev != NULL)
-		c->prev->next = c->next;
+		c->prev->next_client = c->next_client;
 	else
-		ctl->clients = c->next;
-	if (c->next != NULL)
-		c->next->prev = c->prev;
+		ctl->clients = c->next_client;
+	if (c->next_client != NULL)
+		c->next_client->prev = c->prev;
 	ctl->nclients--;
+	event_free(c->next);
 	bufferevent_free(c->bev);
 	free(c);
 }
 
+/* Refuse a client: one error line, then close once it is written. */
 static void
-control_client_read(struct bufferevent *bev, void *arg)
+control_client_refuse(struct control_client *c, const char *error)
+{
+	struct evbuffer	*in = bufferevent_get_input(c->bev);
+	struct buf	 b;
+
+	buf_init(&b);
+	buf_printf(&b, "{\"ok\":false,\"error\":\"%s\"}\n", error);
+	bufferevent_write(c->bev, b.data, b.len);
+	buf_free(&b);
+	evbuffer_drain(in, evbuffer_get_length(in));
+	c->closing = 1;
+	bufferevent_disable(c->bev, EV_READ);
+}
+
+/*
+ * Check what a client has sent: every line at most CONTROL_MAX_LINE
+ * bytes, at most CONTROL_MAX_QUEUED of them waiting. Counts the complete
+ * lines into *lines. 0, or -1 with the client refused.
+ */
+static int
+control_client_check(struct control_client *c, size_t *lines)
+{
+	struct evbuffer		*in = bufferevent_get_input(c->bev);
+	struct evbuffer_ptr	 p, eol;
+	size_t			 n = 0, eollen, len = evbuffer_get_length(in);
+
+	evbuffer_ptr_set(in, &p, 0, EVBUFFER_PTR_SET);
+	for (;;) {
+		eol = evbuffer_search_eol(in, &p, &eollen, EVBUFFER_EOL_CRLF);
+		if (eol.pos == -1) {
+			if (len - (size_t)p.pos > CONTROL_MAX_LINE)
+				goto toolong;
+			break;
+		}
+		if ((size_t)(eol.pos - p.pos) > CONTROL_MAX_LINE)
+			goto toolong;
+		if (++n > CONTROL_MAX_QUEUED) {
+			log_warnx("control: a client queued more than %d "
+			    "commands; closing it", CONTROL_MAX_QUEUED);
+			control_client_refuse(c, "too many commands queued "
+			    "(at most 64; wait for the replies)");
+			return -1;
+		}
+		evbuffer_ptr_set(in, &p, (size_t)eol.pos + eollen,
+		    EVBUFFER_PTR_SET);
+	}
+	*lines = n;
+	return 0;
+toolong:
+	control_client_refuse(c, "command line too long");
+	return -1;
+}
+
+/* Run the next queued command on a later loop turn, if there is one. */
+static void
+control_client_kick(struct control_client *c)
+{
+	static const struct timeval	 now = { 0, 0 };
+	struct evbuffer			*out = bufferevent_get_output(c->bev);
+	size_t				 lines;
+
+	if (c->closing || evbuffer_get_length(out) > 0 ||
+	    evtimer_pending(c->next, NULL))
+		return;
+	if (control_client_check(c, &lines) == -1)
+		return;
+	if (lines > 0)
+		evtimer_add(c->next, &now);
+	else if (c->eof)
+		control_client_free(c);
+}
+
+/*
+ * One command of a client, then back to the loop: the next waits until
+ * this reply is written (so a client that doesn't read its replies gets
+ * no more run) and for a later turn.
+ */
+static void
+control_client_next(evutil_socket_t fd, short what, void *arg)
 {
 	struct control_client	*c = arg;
-	struct evbuffer		*in = bufferevent_get_input(bev);
-	struct evbuffer		*out = bufferevent_get_output(bev);
+	struct evbuffer		*in = bufferevent_get_input(c->bev);
 	struct buf		 reply;
 	char			*line;
 	size_t			 len;
 
 	if (c->closing)
 		return;
+	if ((line = evbuffer_readln(in, &len, EVBUFFER_EOL_CRLF)) == NULL)
+		return;
+	c->active = control_now();
 	buf_init(&reply);
-	while ((line = evbuffer_readln(in, &len, EVBUFFER_EOL_CRLF)) != NULL) {
-		buf_reset(&reply);
-		control_run(c->control->d, line, &reply);
-		buf_putc(&reply, '\n');
-		evbuffer_add(out, reply.data, reply.len);
-		free(line);
-	}
-	if (evbuffer_get_length(in) > CONTROL_MAX_LINE) {
-		static const char toolong[] =
-		    "{\"ok\":false,\"error\":\"command line too long\"}\n";
-
-		evbuffer_add(out, toolong, sizeof(toolong) - 1);
-		evbuffer_drain(in, evbuffer_get_length(in));
-		c->closing = 1;
-		bufferevent_disable(bev, EV_READ);
-	}
+	control_run(c->control->d, line, &reply);
+	buf_putc(&reply, '\n');
+	bufferevent_write(c->bev, reply.data, reply.len);
 	buf_free(&reply);
+	free(line);
+}
+
+static void
+control_client_read(struct bufferevent *bev, void *arg)
+{
+	struct control_client	*c = arg;
+
+	if (c->closing)
+		return;
+	c->active = control_now();
+	control_client_kick(c);
 }
 
 static void
@@ -280,6 +381,8 @@ control_client_write(struct bufferevent *bev, void *arg)
 
 	if (c->closing)
 		control_client_free(c);
+	else
+		control_client_kick(c);
 }
 
 static void
@@ -289,20 +392,64 @@ control_client_event(struct bufferevent *bev, short what, void *arg)
 	struct evbuffer		*in = bufferevent_get_input(bev);
 	struct evbuffer		*out = bufferevent_get_output(bev);
 
-	if (what & BEV_EVENT_EOF) {
-		/* a last command without a newline still counts */
-		if (!c->closing && evbuffer_get_length(in) > 0) {
-			evbuffer_add(in, "\n", 1);
-			control_client_read(bev, c);
-		}
-		if (evbuffer_get_length(out) > 0 && !(what & BEV_EVENT_ERROR)) {
-			c->closing = 1;
-			bufferevent_disable(bev, EV_READ);
+	if (what & BEV_EVENT_ERROR) {
+		control_client_free(c);
+		return;
+	}
+	if (what & BEV_EVENT_TIMEOUT) {
+		/* busy (a command waiting, a reply going out) is not idle */
+		if ((what & BEV_EVENT_READING) && !c->closing &&
+		    (evbuffer_get_length(out) > 0 ||
+		    evtimer_pending(c->next, NULL))) {
+			bufferevent_enable(bev, EV_READ);
 			return;
 		}
-	}
-	if (what & (BEV_EVENT_EOF | BEV_EVENT_ERROR))
+		log_info("control: closing a client idle for %d s",
+		    c->control->d->conf.control_idle_timeout);
 		control_client_free(c);
+		return;
+	}
+	if (what & BEV_EVENT_EOF) {
+		c->eof = 1;
+		/* a last command without a newline still counts */
+		if (!c->closing && evbuffer_get_length(in) > 0)
+			evbuffer_add(in, "\n", 1);
+		if (c->closing) {
+			if (evbuffer_get_length(out) == 0)
+				control_client_free(c);
+			return;
+		}
+		control_client_kick(c);
+	}
+}
+
+/*
+ * At the client cap, make room by closing the client idle the longest
+ * (nothing waiting, nothing going out): idle clients must never lock
+ * out the operator. 0, or -1 when every client is busy.
+ */
+static int
+control_shed(struct control *ctl)
+{
+	struct control_client	*c, *oldest = NULL;
+	uint64_t		 now = control_now();
+
+	for (c = ctl->clients; c != NULL; c = c->next_client) {
+		if (c->closing || evtimer_pending(c->next, NULL) ||
+		    evbuffer_get_length(bufferevent_get_input(c->bev)) > 0 ||
+		    evbuffer_get_length(bufferevent_get_output(c->bev)) > 0)
+			continue;
+		/* ties: the list is newest first, so the last one is oldest */
+		if (oldest == NULL || c->active <= oldest->active)
+			oldest = c;
+	}
+	if (oldest == NULL)
+		return -1;
+	log_notice("control: %zu clients; closing the one idle longest "
+	    "(%llu s)", ctl->nclients,
+	    (unsigned long long)((now - oldest->active) / 1000));
+	control_client_free(oldest);
+	return 0;
 }
 
 static void
@@ -311,15 +458,17 @@ control_accept(struct evconnlistener *lev, evutil_socket_t fd,
 {
 	struct control		*ctl = arg;
 	struct control_client	*c;
+	struct timeval		 idle;
 
-	if (ctl->nclients >= CONTROL_MAX_CLIENTS) {
-		log_warnx("control: %zu clients, refusing another",
+	if (ctl->nclients >= CONTROL_MAX_CLIENTS && control_shed(ctl) == -1) {
+		log_warnx("control: %zu clients, all busy; refusing another",
 		    ctl->nclients);
 		close(fd);
 		return;
 	}
 	c = xcalloc(1, sizeof(*c));
 	c->control = ctl;
+	c->active = control_now();
 	c->bev = bufferevent_socket_new(evconnlistener_get_base(lev), fd,
 	    BEV_OPT_CLOSE_ON_FREE);
 	if (c->bev == NULL) {
@@ -327,11 +476,20 @@ control_accept(struct evconnlistener *lev, evutil_socket_t fd,
 		free(c);
 		return;
 	}
-	c->next = ctl->clients;
+	if ((c->next = evtimer_new(evconnlistener_get_base(lev),
+	    control_client_next, c)) == NULL) {
+		bufferevent_free(c->bev);
+		free(c);
+		return;
+	}
+	c->next_client = ctl->clients;
 	if (ctl->clients != NULL)
 		ctl->clients->prev = c;
 	ctl->clients = c;
 	ctl->nclients++;
+	idle.tv_sec = ctl->d->conf.control_idle_timeout;
+	idle.tv_usec = 0;
+	bufferevent_set_timeouts(c->bev, &idle, &idle);
 	bufferevent_setcb(c->bev, control_client_read, control_client_write,
 	    control_client_event, c);
 	bufferevent_enable(c->bev, EV_READ | EV_WRITE);

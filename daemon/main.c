@@ -71,6 +71,29 @@ main_signal(evutil_socket_t sig, short what, void *arg)
 	}
 }
 
+/*
+ * The metrics listener: /metrics and /healthz on an address of their own
+ * (plain HTTP, for a scraper on the host or a private network), so the
+ * webhook listener need not show the daemon's activity to everyone.
+ */
+static struct http_server *
+main_metrics_listen(struct hookcastd *d, const struct http_limits *webhook)
+{
+	struct http_server	*s;
+	struct http_limits	 limits = *webhook;
+	char			*cause = NULL;
+
+	limits.max_body = 1024;	/* GET only: no body is read */
+	limits.max_connections = 64;
+	limits.max_per_peer = 64;
+	s = http_server_new(d->base, &limits, webhook_metrics_head,
+	    webhook_metrics_request, d);
+	if (http_server_listen(s, d->conf.metrics_listen, &cause) == -1)
+		fatalx("metrics_listen: %s", cause);
+	log_info("metrics: /metrics and /healthz on %s", d->conf.metrics_listen);
+	return s;
+}
+
 static void
 main_version(void)
 {
@@ -83,6 +106,7 @@ main(int argc, char **argv)
 	struct hookcastd	 d;
 	struct config_causes	 causes = { NULL, 0 };
 	struct http_limits	 limits;
+	struct http_server	*metrics = NULL;
 	struct notify_fds	 fds;
 	struct event		*sigs[4];
 	int			 signos[4] = { SIGTERM, SIGINT, SIGHUP, 0 };
@@ -203,6 +227,8 @@ main(int argc, char **argv)
 			    &cause) == -1)
 				fatalx("%s", cause);
 	}
+	if (d.conf.metrics_listen != NULL)
+		metrics = main_metrics_listen(&d, &limits);
 	if (fds.control != -1) {
 		if ((d.control = control_listen_fd(&d, fds.control,
 		    &cause)) == NULL)
@@ -235,6 +261,7 @@ main(int argc, char **argv)
 	log_notice("stopped");
 
 	control_free(d.control);
+	http_server_free(metrics);
 	http_server_free(d.http);
 	for (i = 0; signos[i] != 0; i++)
 		event_free(sigs[i]);

@@ -306,8 +306,9 @@ webhook_head(struct http_request *req, void *arg)
 		webhook_reply(d, req, o, &r);
 		return -1;
 	}
+	/* /metrics here only when asked: this listener faces the internet */
 	if (strcmp(req->path, "/healthz") == 0 ||
-	    strcmp(req->path, "/metrics") == 0) {
+	    (strcmp(req->path, "/metrics") == 0 && d->conf.metrics_public)) {
 		if (strcmp(req->method, "GET") != 0 &&
 		    strcmp(req->method, "HEAD") != 0) {
 			webhook_error(req, 405, "use GET");
@@ -317,6 +318,23 @@ webhook_head(struct http_request *req, void *arg)
 	}
 	webhook_error(req, 404, "no such path");
 	return -1;
+}
+
+/* The metrics listener's head checks: GET /metrics or /healthz only. */
+int
+webhook_metrics_head(struct http_request *req, void *arg)
+{
+	if (strcmp(req->path, "/healthz") != 0 &&
+	    strcmp(req->path, "/metrics") != 0) {
+		webhook_error(req, 404, "no such path");
+		return -1;
+	}
+	if (strcmp(req->method, "GET") != 0 &&
+	    strcmp(req->method, "HEAD") != 0) {
+		webhook_error(req, 405, "use GET");
+		return -1;
+	}
+	return 0;
 }
 
 static void
@@ -789,21 +807,39 @@ done:
 	free(cause);
 }
 
+static void
+webhook_healthz(struct hookcastd *d, struct http_request *req)
+{
+	static const char ok[] = "{\"ok\":true}";
+
+	http_reply(req, d->stopping ? 503 : 200, "application/json", ok,
+	    sizeof(ok) - 1);
+}
+
 void
 webhook_request(struct http_request *req, void *arg)
 {
 	struct hookcastd	*d = arg;
 
 	if (strcmp(req->path, "/healthz") == 0) {
-		static const char ok[] = "{\"ok\":true}";
-
-		http_reply(req, d->stopping ? 503 : 200, "application/json",
-		    ok, sizeof(ok) - 1);
+		webhook_healthz(d, req);
 		return;
 	}
-	if (strcmp(req->path, "/metrics") == 0) {
+	if (strcmp(req->path, "/metrics") == 0 && d->conf.metrics_public) {
 		webhook_metrics(d, req);
 		return;
 	}
 	webhook_delivery(d, req);
+}
+
+/* The metrics listener: /metrics or /healthz (webhook_metrics_head). */
+void
+webhook_metrics_request(struct http_request *req, void *arg)
+{
+	struct hookcastd	*d = arg;
+
+	if (strcmp(req->path, "/healthz") == 0)
+		webhook_healthz(d, req);
+	else
+		webhook_metrics(d, req);
 }

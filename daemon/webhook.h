@@ -48,8 +48,14 @@ int	 webhook_outcome_status(enum webhook_outcome);
 
 /* Head checks (route, method, size, headers, content type, signature). */
 int	 webhook_head(struct http_request *, void *hookcastd);
-/* A whole request: a delivery, /healthz or /metrics. */
+/*
+ * A whole request: a delivery, /healthz, or /metrics when metrics_public
+ * is set.
+ */
 void	 webhook_request(struct http_request *, void *hookcastd);
+/* The metrics listener's callbacks: GET /metrics and /healthz only. */
+int	 webhook_metrics_head(struct http_request *, void *hookcastd);
+void	 webhook_metrics_request(struct http_request *, void *hookcastd);
 
 /* The batch sync event's callback (group commit). */
 void	 webhook_sync(int fd, short what, void *hookcastd);

@@ -249,6 +249,9 @@ class Daemon:
             "timezone": "UTC",
             "emit-at": emit_at(),
             "log-level": "debug",
+            # the tests read /metrics on the webhook port; it is off there
+            # by default (test_metrics_listener covers that)
+            "metrics-public": "yes",
         }
         for k, v in (options or {}).items():
             if v is None:

@@ -287,12 +287,15 @@ class BackfillBase(unittest.TestCase):
         else:
             shutil.rmtree(self.tmp, ignore_errors=True)
 
-    def daemon(self, backfill=True, hooks=REPO + ":" + HOOK):
+    def daemon(self, backfill=True, hooks=REPO + ":" + HOOK, interval="0"):
+        """A daemon following hooks; passes spaced interval seconds apart
+        (0: a gap's pass starts at once, as the tests above want)."""
         opts = {}
         if backfill:
             opts = {"github-api-url": self.gh.url,
                     "github-token-file": self.token_path,
-                    "backfill-hooks": hooks}
+                    "backfill-hooks": hooks,
+                    "backfill-interval": interval}
         self.gh.port_ready.clear()     # redeliveries wait for the port
         d = ht.Daemon(options=opts, tmp=self.tmp)
         self.daemons.append(d)
@@ -553,7 +556,7 @@ class TestBackfill(BackfillBase):
         def write(hook):
             with open(conf, "w") as f:
                 f.write("github_api_url = %s\ngithub_token_file = %s\n"
-                        "backfill_hooks = %s:%s\n"
+                        "backfill_hooks = %s:%s\nbackfill_interval = 0\n"
                         % (gh.url, self.token_path, REPO, hook))
 
         write(HOOK)
@@ -588,6 +591,57 @@ class TestBackfill(BackfillBase):
         d.stop()
         self.assertLess(time.monotonic() - t0, 10)
         self.assertEqual(self.summaries(d), [])
+
+
+
+class TestBackfillPacing(BackfillBase):
+    """Gaps don't each cost an API pass (#9, finding 8): requests coalesce
+    into one pass per backfill_interval, and failed passes back off."""
+
+    def test_gaps_coalesce(self):
+        """100 gaps, 20 ms apart: the start-up pass, then one more (or one
+        per interval while they keep coming), not one each."""
+        gh = self.gh
+        interval = 5
+        d = self.daemon(interval=str(interval))
+        self.wait_summaries(d, 1)
+        t0 = time.monotonic()
+        for _ in range(100):
+            self.post(d, ht.make_push(repo=REPO))     # each one a gap
+            time.sleep(0.02)    # as pushes come: each after a pass ended
+        elapsed = time.monotonic() - t0
+        self.assertEqual(d.status().get("missed_deliveries"), 99)
+        # the gaps' pass comes, later
+        self.wait_summaries(d, 2)
+        time.sleep(1.0)
+        gets = len(gh.snapshot()[2])
+        sys.stderr.write("\n100 gaps in %.2f s: %d API call(s), %d pass(es)"
+                         "\n" % (elapsed, gets, len(self.summaries(d))))
+        self.assertLessEqual(gets, 2 + int(elapsed / interval),
+                             "100 gaps made %d listings" % gets)
+        self.assertEqual(self.metric(d, "hookcast_backfill_passes_total"),
+                         len(self.summaries(d)))
+        d.wait_log(r"^<6>backfill hookcast-test/widget hook 42: next pass "
+                   r"in \d+ s \(one every 5 s\)$")
+
+    def test_failures_back_off(self):
+        """Each failed pass doubles the spacing to the next."""
+        gh = self.gh
+        gh.mode = "500"
+        d = self.daemon(interval="1")
+        self.wait_summaries(d, 1)
+        self.post(d, ht.make_push(repo=REPO))
+        self.post(d, ht.make_push(repo=REPO))     # a gap
+        d.wait_log(r"^<6>backfill hookcast-test/widget hook 42: next pass "
+                   r"in \d+ s \(one every 2 s after failed passes\)$")
+        self.wait_summaries(d, 2)
+        self.post(d, ht.make_push(repo=REPO))     # a gap
+        d.wait_log(r"^<6>backfill hookcast-test/widget hook 42: next pass "
+                   r"in \d+ s \(one every 4 s after failed passes\)$")
+        self.wait_summaries(d, 3)
+        self.assertEqual(len(gh.snapshot()[2]), 3)
+        self.assertEqual(self.metric(
+            d, "hookcast_backfill_api_failures_total"), 3)
 
 
 if __name__ == "__main__":

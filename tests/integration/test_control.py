@@ -5,8 +5,10 @@ import json
 import os
 import re
 import signal
+import socket
 import stat
 import sys
+import time
 import unittest
 import uuid
 
@@ -388,6 +390,158 @@ class TestCheckConfig(unittest.TestCase):
                          "bad emit_at on line 5 not reported as"
                          " file:line:key")
 
+
+
+def fill_many(d, repos=20, commits=50):
+    """Open days in many repositories, so that a preview takes a while."""
+    for r in range(repos):
+        repo = "hookcast-test/r%d" % r
+        cs = [ht.make_commit(message="r%d: change %d\n\nMore of it." % (r, i),
+                             repo=repo) for i in range(commits)]
+        status, reply = d.post_payload(ht.make_push(commits=cs, repo=repo))
+        if status != 200:
+            raise AssertionError("push: %s %r" % (status, reply))
+
+
+def timed(f):
+    t0 = time.monotonic()
+    f()
+    return time.monotonic() - t0
+
+
+def read_lines(s, want, timeout=ht.IO_TIMEOUT):
+    """Lines from a control socket until want of them, EOF or timeout."""
+    s.settimeout(timeout)
+    buf = b""
+    try:
+        while buf.count(b"\n") < want:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            buf += chunk
+    except (socket.timeout, ConnectionResetError):
+        pass
+    return [json.loads(l) for l in buf.split(b"\n") if l]
+
+
+class TestControlFair(unittest.TestCase):
+    """Control clients take turns with the webhooks and with each other:
+    one command per client per loop turn, a bounded queue, and idle
+    clients that never lock out the operator (#9, finding 8)."""
+
+    def delivery_latency(self, d):
+        push = ht.make_push(repo="hookcast-test/r0")
+        result = {}
+
+        def post():
+            result["r"] = d.post_payload(push)
+        took = timed(post)
+        status, reply = result["r"]
+        self.assertEqual(status, 200, reply)
+        return took
+
+    def test_many_previews_do_not_block_deliveries(self):
+        """1,000 pipelined preview lines from one client: a webhook
+        delivery still gets its answer within a second; the client is told
+        its queue is too long."""
+        with ht.Daemon(options={"log-level": "info"}) as d:
+            fill_many(d)
+            one = timed(lambda: d.control("preview"))
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.connect(d.socket_path)
+            s.sendall(b"preview\n" * 1000)
+            time.sleep(0.1)
+            took = self.delivery_latency(d)
+            self.assertLess(took, max(1.0, 8 * one),
+                            "a delivery waited %.2f s behind 1,000 previews "
+                            "(one preview: %.3f s)" % (took, one))
+            lines = read_lines(s, 1000)
+            s.close()
+            self.assertLess(len(lines), 1000, "every preview ran")
+            self.assertIs(lines[-1].get("ok"), False, lines[-1])
+            self.assertIn("too many commands", lines[-1].get("error", ""))
+            self.assertIs(d.control("status").get("ok"), True)
+            d.stop()
+
+    def test_pipelined_previews_take_turns(self):
+        """Commands pipelined under the queue bound all run, in order, one
+        per loop turn: a delivery is answered between them, not after."""
+        with ht.Daemon(options={"log-level": "info"}) as d:
+            fill_many(d)
+            one = timed(lambda: d.control("preview"))
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.connect(d.socket_path)
+            s.sendall(b"preview\n" * 40 + b"status\n")
+            time.sleep(0.05)
+            took = self.delivery_latency(d)
+            lines = read_lines(s, 41)
+            s.close()
+            self.assertEqual(len(lines), 41)
+            for i, l in enumerate(lines):
+                self.assertIs(l.get("ok"), True, l)
+                self.assertEqual("episodes" in l, i < 40, l)
+            self.assertIn("deliveries", lines[-1])
+            self.assertLess(took, max(0.5, 8 * one),
+                            "a delivery waited %.2f s behind 40 previews "
+                            "(one preview: %.3f s)" % (took, one))
+            d.stop()
+
+    def test_idle_clients_do_not_lock_out(self):
+        """64 idle control clients: a 65th (the operator) is still
+        answered; the oldest idle one is closed to make room."""
+        with ht.Daemon() as d:
+            idle = []
+            try:
+                for _ in range(64):
+                    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                    s.connect(d.socket_path)
+                    idle.append(s)
+                time.sleep(0.2)
+                reply = d.control("status")
+                self.assertIs(reply.get("ok"), True, reply)
+                idle[0].settimeout(5)
+                try:
+                    self.assertEqual(idle[0].recv(100), b"",
+                                     "the oldest idle client is open")
+                except ConnectionResetError:
+                    pass
+                d.wait_log(r"^<5>control: 64 clients; closing the one idle "
+                           r"longest")
+            finally:
+                for s in idle:
+                    s.close()
+            d.stop()
+
+    def test_idle_timeout(self):
+        """A control client that says nothing is closed after
+        control_idle_timeout."""
+        with ht.Daemon(options={"control-idle-timeout": "1"}) as d:
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.connect(d.socket_path)
+            s.settimeout(10)
+            t0 = time.monotonic()
+            try:
+                self.assertEqual(s.recv(100), b"")
+            except ConnectionResetError:
+                pass
+            took = time.monotonic() - t0
+            s.close()
+            self.assertLess(took, 5)
+            self.assertGreater(took, 0.5)
+            self.assertIs(d.control("status").get("ok"), True)
+            d.stop()
+
+    def test_long_line_refused(self):
+        """A line past 4 KiB is refused and the client closed."""
+        with ht.Daemon() as d:
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.connect(d.socket_path)
+            s.sendall(b"status " + b"x" * 10000)
+            lines = read_lines(s, 1, timeout=10)
+            s.close()
+            self.assertEqual(len(lines), 1, lines)
+            self.assertIn("too long", lines[0].get("error", ""))
+            d.stop()
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)
