@@ -853,17 +853,21 @@ config_read_secret(struct config *conf, const char *path,
 		    path);
 }
 
-/* The GitHub token: the file's first line that is not blank or '#'. */
+/*
+ * The GitHub token: the file's first line that is not blank or '#'. A
+ * credential may hold none (the unit's fallback when there is no token
+ * file): no token then.
+ */
 static void
-config_read_token(struct config *conf, struct config_causes *causes)
+config_read_token(struct config *conf, const char *key, const char *path,
+    int optional, struct config_causes *causes)
 {
 	FILE	*f;
 	char	*line = NULL;
 	size_t	 cap = 0;
 	ssize_t	 n;
 
-	if ((f = config_open_private("github_token_file",
-	    conf->github_token_file, causes)) == NULL)
+	if ((f = config_open_private(key, path, causes)) == NULL)
 		return;
 	while ((n = getline(&line, &cap, f)) != -1) {
 		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' ||
@@ -873,9 +877,11 @@ config_read_token(struct config *conf, struct config_causes *causes)
 			break;
 	}
 	fclose(f);
-	if (n <= 0 || n > 4096 || strpbrk(line, "\r\n \t") != NULL)
-		config_causes_add(causes, "github_token_file: %s: no token on "
-		    "its first line", conf->github_token_file);
+	if (n == -1 && optional)
+		;
+	else if (n <= 0 || n > 4096 || strpbrk(line, "\r\n \t") != NULL)
+		config_causes_add(causes, "%s: %s: no token on its first line",
+		    key, path);
 	else
 		conf->github_token = xstrdup(line);
 	if (line != NULL)
@@ -1022,9 +1028,6 @@ config_finish(struct config *conf, struct config_causes *causes)
 			    "owner/repo:hook_id: %s", conf->backfill_hooks.v[i],
 			    why);
 	}
-	if (conf->backfill_hooks.n > 0 && conf->github_token_file == NULL)
-		config_causes_add(causes, "backfill_hooks: needs "
-		    "github_token_file");
 	for (i = 0; i < conf->repositories.n; i++) {
 		const char *e = conf->repositories.v[i], *slash;
 
@@ -1035,7 +1038,21 @@ config_finish(struct config *conf, struct config_causes *causes)
 			    "owner/name or owner/*", e);
 	}
 	if (conf->github_token_file != NULL)
-		config_read_token(conf, causes);
+		config_read_token(conf, "github_token_file",
+		    conf->github_token_file, 0, causes);
+	else if ((env = getenv("CREDENTIALS_DIRECTORY")) != NULL &&
+	    *env != '\0') {
+		/* the unit's LoadCredential=github-token: */
+		xasprintf(&path, "%s/github-token", env);
+		if (access(path, F_OK) == 0)
+			config_read_token(conf, "github-token credential", path,
+			    1, causes);
+		free(path);
+	}
+	if (conf->backfill_hooks.n > 0 && conf->github_token_file == NULL &&
+	    conf->github_token == NULL)
+		config_causes_add(causes, "backfill_hooks: needs "
+		    "github_token_file (or a github-token credential)");
 	if (conf->tls_key != NULL)
 		config_check_tls_key(conf->tls_key, causes);
 	for (i = 0; i < conf->listen.n; i++) {

@@ -455,5 +455,105 @@ class TestSocketActivation(unittest.TestCase):
             d.stop()
 
 
+
+def unit_settings(path):
+    """{key: [values]} of a unit file's assignments."""
+    out = {}
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if line and line[0] not in "#;[" and "=" in line:
+                k, v = line.split("=", 1)
+                out.setdefault(k, []).append(v)
+    return out
+
+
+def size_of(v):
+    m = re.fullmatch(r"(\d+)([KMG]?)", v)
+    if m is None:
+        raise AssertionError("%r is not a size" % v)
+    return int(m.group(1)) * {"": 1, "K": 1 << 10, "M": 1 << 20,
+                              "G": 1 << 30}[m.group(2)]
+
+
+class TestUnitLimits(unittest.TestCase):
+    """Memory, task and file limits fitting the defaults, and the GitHub
+    token as a credential (#9, finding 8)."""
+
+    def test_limits(self):
+        u = unit_settings(SERVICE)
+        for k in ("MemoryMax", "TasksMax", "LimitNOFILE"):
+            self.assertEqual(len(u.get(k, [])), 1, "%s= not set once" % k)
+        mem = size_of(u["MemoryMax"][0])
+        # the bodies buffered unauthenticated (64M), the heads (512 x
+        # 64K) and one 25M delivery parsed must fit, with room
+        self.assertGreaterEqual(mem, 64 * 2 ** 20 + 32 * 2 ** 20 +
+                                4 * 25 * 2 ** 20)
+        self.assertLessEqual(mem, 2 ** 30)
+        tasks = int(u["TasksMax"][0])
+        self.assertGreaterEqual(tasks, 4)
+        self.assertLessEqual(tasks, 64)
+        nofile = int(u["LimitNOFILE"][0].split(":")[0])
+        self.assertGreaterEqual(nofile, 512 + 64 + 64 + 100,
+                                "max_connections + control + metrics + "
+                                "files and API sockets")
+
+    def test_token_credential(self):
+        u = unit_settings(SERVICE)
+        self.assertIn("github-token:/etc/hookcast/github-token",
+                      u.get("LoadCredential", []))
+        # a missing token file must not stop the unit: SetCredential= is
+        # LoadCredential='s fallback, and what it holds is no token
+        fallback = [v for v in u.get("SetCredential", [])
+                    if v.startswith("github-token:")]
+        self.assertEqual(len(fallback), 1, u.get("SetCredential"))
+        value = fallback[0].split(":", 1)[1]
+        self.assertTrue(value.startswith("#"), value)
+
+    def credentials(self, token):
+        tmp = ht.make_tmpdir()
+        self.addCleanup(shutil.rmtree, tmp, True)
+        creds = os.path.join(tmp, "credentials")
+        os.mkdir(creds, 0o700)
+        path = os.path.join(creds, "github-token")
+        with open(path, "w") as f:
+            f.write(token + "\n")
+        os.chmod(path, 0o400)
+        return tmp, creds
+
+    def test_daemon_reads_token_credential(self):
+        """Without github_token_file, the token comes from
+        $CREDENTIALS_DIRECTORY/github-token, and backfill uses it."""
+        import test_backfill as tb
+        token = "ghp_credential_" + "7" * 24
+        tmp, creds = self.credentials(token)
+        gh = tb.FakeGitHub(token)
+        self.addCleanup(gh.close)
+        d = ht.Daemon(tmp=tmp, options={
+            "github-api-url": gh.url,
+            "backfill-hooks": tb.REPO + ":" + tb.HOOK},
+            env=ht.daemon_env({"CREDENTIALS_DIRECTORY": creds}))
+        with d:
+            d.wait_log(tb.SUMMARY_RE)
+            self.assertEqual(gh.unauthorized, 0)
+            self.assertEqual(len(gh.snapshot()[2]), 1)
+            self.assertNotIn(token, d.log())
+            d.stop()
+
+    def test_token_credential_fallback(self):
+        """The unit's fallback credential ("# none") is no token: fine
+        without backfill_hooks, a clear error with them."""
+        tmp, creds = self.credentials("# none")
+        env = ht.daemon_env({"CREDENTIALS_DIRECTORY": creds})
+        base = ["--insecure-no-signature", "--state-dir=" + tmp,
+                "--check-config"]
+        p = ht.run_daemon(base, cwd=tmp, env=env)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        p = ht.run_daemon(base + ["--backfill-hooks=o/r:1"], cwd=tmp,
+                          env=env)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertRegex(p.stderr,
+                         r"backfill_hooks\)?: needs github_token_file")
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)
