@@ -268,5 +268,36 @@ class TestReloadAllOrNothing(unittest.TestCase):
             shutil.rmtree(tmp, ignore_errors=True)
 
 
+
+class TestMetricsPublicReload(unittest.TestCase):
+    """metrics_public is reloadable: the webhook port's /metrics follows it
+    (#9, finding 8)."""
+
+    def test_reload_toggles_public_metrics(self):
+        tmp = ht.make_tmpdir()
+        try:
+            conf = os.path.join(tmp, "hookcast.conf")
+
+            def write(public):
+                with open(conf, "w") as f:
+                    f.write("metrics_public = %s\n" % public)
+
+            write("true")
+            with ht.Daemon(tmp=tmp, options={"metrics-public": None},
+                           extra_args=["--config=" + conf]) as d:
+                self.assertEqual(d.request("GET", "/metrics")[0], 200)
+                write("false")
+                self.assertIs(d.control("reload").get("ok"), True)
+                self.assertEqual(d.request("GET", "/metrics")[0], 404)
+                self.assertEqual(d.request("GET", "/healthz")[0], 200)
+                d.wait_log(r"reload: metrics_public changed from '1' to "
+                           r"'0'")
+                write("true")
+                self.assertIs(d.control("reload").get("ok"), True)
+                self.assertEqual(d.request("GET", "/metrics")[0], 200)
+                d.stop()
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)
