@@ -123,32 +123,41 @@ day_index_insert(struct day *d, long idx)
 }
 
 /*
- * Keep the table at most half full so probes stay short; rebuild it at
- * twice the size from the commits array when the next insert would pass
- * that. 0 or -1 (the old table stays on failure).
+ * Keep an index table (of n entries, at *cap slots) at most half full so
+ * probes stay short; rebuild it at twice the size with insert when the
+ * next entry would pass that. 0 or -1 (the old table stays on failure).
  */
 static int
-day_index_grow(struct day *d)
+day_table_grow(struct day *d, long **tablep, size_t *capp, size_t n,
+    void (*insert)(struct day *, long))
 {
 	long	*table, *old;
 	size_t	 cap, i;
 
-	if ((d->ncommits + 1) * 2 <= d->sha_index_cap)
+	if ((n + 1) * 2 <= *capp)
 		return 0;
-	cap = d->sha_index_cap != 0 ? d->sha_index_cap * 2 : DAY_MIN_CAP * 2;
-	if (cap < d->sha_index_cap || cap > SIZE_MAX / sizeof(*table))
+	cap = *capp != 0 ? *capp * 2 : DAY_MIN_CAP * 2;
+	if (cap < *capp || cap > SIZE_MAX / sizeof(*table))
 		return -1;
 	if ((table = malloc(cap * sizeof(*table))) == NULL)
 		return -1;
 	for (i = 0; i < cap; i++)
 		table[i] = -1;
-	old = d->sha_index;
-	d->sha_index = table;
-	d->sha_index_cap = cap;
-	for (i = 0; i < d->ncommits; i++)
-		day_index_insert(d, (long)i);
+	old = *tablep;
+	*tablep = table;
+	*capp = cap;
+	for (i = 0; i < n; i++)
+		insert(d, (long)i);
 	free(old);
 	return 0;
+}
+
+/* Grow the sha index (see day_table_grow). */
+static int
+day_index_grow(struct day *d)
+{
+	return day_table_grow(d, &d->sha_index, &d->sha_index_cap,
+	    d->ncommits, day_index_insert);
 }
 
 /*
@@ -254,31 +263,14 @@ day_pr_insert(struct day *d, long idx)
 }
 
 /*
- * Grow the PR index as day_index_grow does the sha index: a day's PRs
- * were found by a scan of them all, quadratic over a day (issue #9).
+ * Grow the PR index as the sha index grows: a day's PRs were found by a
+ * scan of them all, quadratic over a day (issue #9).
  */
 static int
 day_pr_grow(struct day *d)
 {
-	long	*table, *old;
-	size_t	 cap, i;
-
-	if ((d->nprs + 1) * 2 <= d->pr_index_cap)
-		return 0;
-	cap = d->pr_index_cap != 0 ? d->pr_index_cap * 2 : DAY_MIN_CAP * 2;
-	if (cap < d->pr_index_cap || cap > SIZE_MAX / sizeof(*table))
-		return -1;
-	if ((table = malloc(cap * sizeof(*table))) == NULL)
-		return -1;
-	for (i = 0; i < cap; i++)
-		table[i] = -1;
-	old = d->pr_index;
-	d->pr_index = table;
-	d->pr_index_cap = cap;
-	for (i = 0; i < d->nprs; i++)
-		day_pr_insert(d, (long)i);
-	free(old);
-	return 0;
+	return day_table_grow(d, &d->pr_index, &d->pr_index_cap, d->nprs,
+	    day_pr_insert);
 }
 
 /* Add a merged PR (stolen). 1 added, 0 already there (same number), -1. */
