@@ -1595,6 +1595,15 @@ test_http_accept_emfile(void **state)
 	double			 cpu;
 	int			 lowest, rounds = 0;
 
+	/*
+	 * valgrind keeps descriptors of its own and manages RLIMIT_NOFILE
+	 * for the program it runs, so a limit set here does not act as it
+	 * does natively (scripts/valgrind-test says when it runs us).
+	 */
+	if (getenv("HOOKCAST_UNDER_VALGRIND") != NULL) {
+		skip();
+		return;
+	}
 	srv_start(&s, TEST_MAX_HEADER, TEST_MAX_BODY, 30);
 	memset(&c, 0, sizeof(c));
 	buf_init(&c.in);
