@@ -32,7 +32,11 @@ import hookcast_test as ht  # noqa: E402
 
 MIB = 1024 * 1024
 BIG = 25 * MIB                  # GitHub's cap, the default max_body
-RSS_BOUND_KB = 200 * 1024       # the daemon's RSS under the flood
+# What the daemon's RSS may grow by under the flood: the body budget is
+# 64 MiB; natively it grows ~80 MB, under ASan (quarantine, shadow) or
+# valgrind about twice that. Unbounded, 100 bodies would take 2.5 GB.
+RSS_GROWTH_KB = 320 * 1024
+UNDER_VALGRIND = bool(os.environ.get("HOOKCAST_UNDER_VALGRIND"))
 FLOOD_CONNS = 100
 FLOOD_SECONDS = 15.0
 SLOW_CONNS = 500
@@ -261,20 +265,20 @@ class TestPreauth(unittest.TestCase):
 
     def test_bogus_bodies_rss_bounded(self):
         """FLOOD_CONNS connections x 25 MiB with a bogus signature: the
-        daemon's RSS stays under RSS_BOUND_KB, the bodies beyond the
+        daemon's RSS grows by less than RSS_GROWTH_KB, the bodies beyond the
         budget are refused with 503, and a signed delivery works after.
         No cap per peer here: the body budget alone must hold."""
         with ht.Daemon(options={"max-connections-per-peer": "10000"}) as d:
             base = rss_kb(d.proc.pid)
-            peak, statuses = flood(d, FLOOD_CONNS, RSS_BOUND_KB)
+            peak, statuses = flood(d, FLOOD_CONNS, base + RSS_GROWTH_KB)
             sys.stderr.write("\nflood: %d connections x 25 MiB: RSS %d kB "
                              "-> peak %d kB; replies %s\n"
                              % (FLOOD_CONNS, base, peak,
                                 {x: statuses.count(x)
                                  for x in sorted(set(statuses))}))
-            self.assertLess(peak, RSS_BOUND_KB,
-                            "RSS %d kB under %d bogus 25 MiB bodies"
-                            % (peak, FLOOD_CONNS))
+            self.assertLess(peak - base, RSS_GROWTH_KB,
+                            "RSS %d kB -> %d kB under %d bogus 25 MiB bodies"
+                            % (base, peak, FLOOD_CONNS))
             self.assertIn(503, statuses)
             took, status = timed_delivery(d)
             self.assertEqual(status, 200)
@@ -285,7 +289,9 @@ class TestPreauth(unittest.TestCase):
         sys.stderr.write("\n%s: signed delivery in %.3f s (%s)\n"
                          % (what, took, status))
         self.assertEqual(status, 200, what)
-        self.assertLess(took, LATENCY_BOUND, what)
+        # under valgrind (scripts/valgrind-test) everything runs ~20x slower
+        bound = LATENCY_BOUND * (10 if UNDER_VALGRIND else 1)
+        self.assertLess(took, bound, what)
 
     def test_slow_connections_from_another_peer(self):
         """500 one-byte connections from 127.0.0.2 (more than
@@ -393,6 +399,8 @@ class TestPreauth(unittest.TestCase):
             self.assertEqual(data, b"")
             self.assertLess(took, 3.0, "idle connection kept %.1f s" % took)
 
+    @unittest.skipIf(UNDER_VALGRIND, "valgrind keeps descriptors of its "
+                     "own below the file limit")
     def test_file_limit(self):
         """max_connections 512 with 64 descriptors: lowered with a
         warning; 100 connections neither make accept spin (a few log
