@@ -6,10 +6,11 @@
 #include <strings.h>
 
 #include "day.h"
+#include "hash.h"
+#include "xmalloc.h"
 
 #define DAY_MIN_CAP	16
 
-static uint64_t	 day_hash(const char *);
 static int	 day_index_grow(struct day *);
 static long	 day_index_lookup(const struct day *, const char *);
 static void	 day_index_insert(struct day *, long);
@@ -78,19 +79,6 @@ day_reserve(void **array, size_t n, size_t *cap, size_t size)
 	return 0;
 }
 
-/* FNV-1a over the lower-cased sha. */
-static uint64_t
-day_hash(const char *s)
-{
-	uint64_t	h = 0xcbf29ce484222325ULL;
-
-	for (; *s != '\0'; s++) {
-		h ^= (unsigned char)tolower((unsigned char)*s);
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
 /* Index of the commit with exactly this sha, or -1. */
 static long
 day_index_lookup(const struct day *d, const char *sha)
@@ -101,7 +89,7 @@ day_index_lookup(const struct day *d, const char *sha)
 	if (d->sha_index_cap == 0)
 		return -1;
 	mask = d->sha_index_cap - 1;
-	for (i = day_hash(sha) & mask;; i = (i + 1) & mask) {
+	for (i = hash_str_lower(sha) & mask;; i = (i + 1) & mask) {
 		idx = d->sha_index[i];
 		if (idx < 0)
 			return -1;
@@ -116,7 +104,7 @@ day_index_insert(struct day *d, long idx)
 {
 	size_t	mask = d->sha_index_cap - 1, i;
 
-	i = day_hash(d->commits[idx].sha) & mask;
+	i = hash_str_lower(d->commits[idx].sha) & mask;
 	while (d->sha_index[i] >= 0)
 		i = (i + 1) & mask;
 	d->sha_index[i] = idx;
@@ -324,25 +312,6 @@ day_subject_len(const char *s)
 }
 
 /*
- * Do two subjects name the same work? exact compares whole strings;
- * otherwise a trailing " (#N)" is ignored on both sides, since a re-land
- * or a revert's PR title carries its own number.
- */
-static int
-day_subject_eq(const char *a, const char *b, int exact)
-{
-	size_t	alen, blen;
-
-	if (a == NULL || b == NULL)
-		return 0;
-	if (exact)
-		return strcmp(a, b) == 0;
-	alen = day_subject_len(a);
-	blen = day_subject_len(b);
-	return alen == blen && alen > 0 && memcmp(a, b, alen) == 0;
-}
-
-/*
  * Pairing by subject looks, for each revert, for the latest earlier commit
  * whose subject (or, for a re-land, whose reverted subject) is the one it
  * names. Scanning back through the day for each revert is quadratic: a day
@@ -351,7 +320,7 @@ day_subject_eq(const char *a, const char *b, int exact)
  * it for the last entry of its key below its own index: O(n log n).
  *
  * Four tables, built only when a revert needs them: commit subjects whole
- * and without a trailing " (#N)" (day_subject_eq's exact and loose
+ * and without a trailing " (#N)" (exact and loose
  * senses), and the same for reverts' reverted subjects, which re-lands
  * look for. A key is a byte range, so the loose sense needs no copies.
  */
@@ -396,8 +365,8 @@ day_pair_cmp(const void *a, const void *b)
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-/* Fill table t of d (sorted); 0 or -1 on allocation failure. */
-static int
+/* Fill table t of d (sorted). */
+static void
 day_pair_build(const struct day *d, enum day_pair_table t,
     struct day_pair_index *ix)
 {
@@ -408,9 +377,8 @@ day_pair_build(const struct day *d, enum day_pair_table t,
 
 	ix->built = 1;
 	if (d->ncommits == 0)
-		return 0;
-	if ((ix->v = calloc(d->ncommits, sizeof(*ix->v))) == NULL)
-		return -1;
+		return;
+	ix->v = xcalloc(d->ncommits, sizeof(*ix->v));
 	loose = t == DAY_PAIR_SUBJECT_LOOSE || t == DAY_PAIR_REVERTED_LOOSE;
 	for (i = 0; i < d->ncommits; i++) {
 		c = &d->commits[i];
@@ -430,7 +398,6 @@ day_pair_build(const struct day *d, enum day_pair_table t,
 		ix->n++;
 	}
 	qsort(ix->v, ix->n, sizeof(*ix->v), day_pair_cmp);
-	return 0;
 }
 
 /* The last index below i whose key is s[0..len) in a sorted table, or -1. */
@@ -461,8 +428,7 @@ day_pair_search(const struct day_pair_index *ix, const char *s, size_t len,
 }
 
 /*
- * The latest commit before i that is the target of commit i, or -1;
- * -2 when a table could not be allocated.
+ * The latest commit before i that is the target of commit i, or -1.
  */
 static long
 day_pair_target(const struct day *d, size_t i, struct day_pair_index *ix)
@@ -489,45 +455,10 @@ day_pair_target(const struct day *d, size_t i, struct day_pair_index *ix)
 		len = exact ? strlen(want) : day_subject_len(want);
 		if (!exact && len == 0)
 			continue;
-		if (!ix[t].built && day_pair_build(d, t, &ix[t]) == -1)
-			return -2;
+		if (!ix[t].built)
+			day_pair_build(d, t, &ix[t]);
 		if ((j = day_pair_search(&ix[t], want, len, i)) >= 0)
 			return j;
-	}
-	return -1;
-}
-
-/*
- * The same as day_pair_target, by scanning back: the fallback when the
- * tables can't be allocated.
- */
-static long
-day_pair_scan(const struct day *d, size_t i)
-{
-	const struct commit	*c = &d->commits[i], *t;
-	const char		*want = c->revert.reverted_subject;
-	long			 j;
-	size_t			 k;
-	int			 exact;
-
-	if (c->revert.reverted_sha != NULL) {
-		j = day_find_commit(d, c->revert.reverted_sha);
-		if (j >= 0 && (size_t)j != i)
-			return j;
-	}
-	if (want == NULL)
-		return -1;
-	for (exact = 1; exact >= 0; exact--) {
-		for (k = i; k-- > 0;) {
-			t = &d->commits[k];
-			if (c->revert.is_reland) {
-				/* the revert that undid the same work */
-				if (t->revert.is_revert && day_subject_eq(
-				    t->revert.reverted_subject, want, exact))
-					return (long)k;
-			} else if (day_subject_eq(t->subject, want, exact))
-				return (long)k;
-		}
 	}
 	return -1;
 }
@@ -543,7 +474,6 @@ day_pair_reverts(struct day *d)
 	struct day_pair_index	ix[DAY_PAIR_NTABLES];
 	size_t			i, t;
 	long			j;
-	int			scan = 0;
 
 	memset(ix, 0, sizeof(ix));
 	for (i = 0; i < d->ncommits; i++)
@@ -552,11 +482,7 @@ day_pair_reverts(struct day *d)
 		if (!d->commits[i].revert.is_revert &&
 		    !d->commits[i].revert.is_reland)
 			continue;
-		if (!scan && (j = day_pair_target(d, i, ix)) == -2)
-			scan = 1;
-		if (scan)
-			j = day_pair_scan(d, i);
-		if (j < 0)
+		if ((j = day_pair_target(d, i, ix)) < 0)
 			continue;
 		d->commits[i].reverts_idx = j;
 		/* the first revert of a commit stays its reverter */

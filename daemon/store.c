@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "hash.h"
 #include "log.h"
 #include "store.h"
 #include "xmalloc.h"
@@ -45,32 +46,6 @@ static const char *const store_quota_names[STORE_QUOTA_MAX] = {
 	[STORE_QUOTA_COMMITS] = "commits_per_day",
 	[STORE_QUOTA_DELIVERIES] = "deliveries_per_day",
 };
-
-/* FNV-1a, enough to spread GUIDs. */
-static uint64_t
-store_hash(const char *key)
-{
-	uint64_t	h = 1469598103934665603ULL;
-
-	for (; *key != '\0'; key++) {
-		h ^= (unsigned char)*key;
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
-
-/* FNV-1a of the name in lower case: repository names match in any case. */
-static uint64_t
-store_hash_name(const char *name)
-{
-	uint64_t	h = 1469598103934665603ULL;
-
-	for (; *name != '\0'; name++) {
-		h ^= (unsigned char)tolower((unsigned char)*name);
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
 
 struct store *
 store_new(void)
@@ -143,7 +118,7 @@ store_set_limits(struct store *s, const struct store_limits *l)
 static struct store_repo **
 store_index_slot(const struct store *s, const char *name)
 {
-	size_t	i = (size_t)(store_hash_name(name) & (s->index_cap - 1));
+	size_t	i = (size_t)(hash_str_lower(name) & (s->index_cap - 1));
 
 	while (s->index[i] != NULL && strcasecmp(s->index[i]->name, name) != 0)
 		i = (i + 1) & (s->index_cap - 1);
@@ -214,7 +189,7 @@ store_key(const char *hook_id, const char *guid)
 static struct seen *
 store_slot(const struct store *s, const char *key)
 {
-	size_t	i = (size_t)(store_hash(key) & (s->seen_cap - 1));
+	size_t	i = (size_t)(hash_str(key) & (s->seen_cap - 1));
 
 	while (s->seen[i].key != NULL && strcmp(s->seen[i].key, key) != 0)
 		i = (i + 1) & (s->seen_cap - 1);

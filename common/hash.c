@@ -1,0 +1,31 @@
+/* FNV-1a over a NUL-terminated string. */
+#include "hash.h"
+
+#define HASH_OFFSET	0xcbf29ce484222325ULL
+#define HASH_PRIME	0x100000001b3ULL
+
+uint64_t
+hash_str(const char *s)
+{
+	uint64_t	h = HASH_OFFSET;
+
+	for (; *s != '\0'; s++) {
+		h ^= (unsigned char)*s;
+		h *= HASH_PRIME;
+	}
+	return h;
+}
+
+uint64_t
+hash_str_lower(const char *s)
+{
+	uint64_t	h = HASH_OFFSET;
+	unsigned char	c;
+
+	for (; *s != '\0'; s++) {
+		c = (unsigned char)*s;
+		h ^= c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+		h *= HASH_PRIME;
+	}
+	return h;
+}
