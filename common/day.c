@@ -57,6 +57,21 @@ day_free(struct day *d)
 	free(d);
 }
 
+int
+day_free_some(struct day *d, size_t budget)
+{
+	for (; budget > 0 && d->ncommits > 0; budget--)
+		commit_clear(&d->commits[--d->ncommits]);
+	for (; budget > 0 && d->nprs > 0; budget--)
+		merged_pr_clear(&d->prs[--d->nprs]);
+	for (; budget > 0 && d->npushes > 0; budget--)
+		push_clear(&d->pushes[--d->npushes]);
+	if (d->ncommits > 0 || d->nprs > 0 || d->npushes > 0)
+		return 0;
+	day_free(d);
+	return 1;
+}
+
 /*
  * Make room for one more element in an array of n with capacity *cap,
  * doubling. 0 or -1; the array is untouched on failure.
@@ -293,6 +308,42 @@ day_add_push(struct day *d, struct push *p)
 	d->pushes[d->npushes++] = *p;
 	memset(p, 0, sizeof(*p));
 	return 0;
+}
+
+int
+day_merge(struct day *dst, struct day *src)
+{
+	size_t	i;
+	int	rc = 0;
+
+	for (i = 0; i < src->ncommits && rc == 0; i++)
+		if (day_add_commit(dst, &src->commits[i]) == -1)
+			rc = -1;
+	for (i = 0; i < src->nprs && rc == 0; i++)
+		if (day_add_pr(dst, &src->prs[i]) == -1)
+			rc = -1;
+	for (i = 0; i < src->npushes && rc == 0; i++)
+		if (day_add_push(dst, &src->pushes[i]) == -1)
+			rc = -1;
+	if (dst->default_branch == NULL && src->default_branch != NULL) {
+		dst->default_branch = src->default_branch;
+		src->default_branch = NULL;
+	}
+	/* the moved-from slots are zeroed: clearing them frees nothing */
+	for (i = 0; i < src->ncommits; i++)
+		commit_clear(&src->commits[i]);
+	for (i = 0; i < src->nprs; i++)
+		merged_pr_clear(&src->prs[i]);
+	for (i = 0; i < src->npushes; i++)
+		push_clear(&src->pushes[i]);
+	src->ncommits = src->nprs = src->npushes = 0;
+	if (src->sha_index != NULL)
+		memset(src->sha_index, 0xff, src->sha_index_cap *
+		    sizeof(*src->sha_index));
+	if (src->pr_index != NULL)
+		memset(src->pr_index, 0xff, src->pr_index_cap *
+		    sizeof(*src->pr_index));
+	return rc;
 }
 
 /* Length of s without a trailing " (#123)" pull request suffix. */

@@ -41,6 +41,12 @@ struct day {
 struct day	*day_new(const char *repo, time_t start);
 /* Free a day and everything it owns. day_free(NULL) is a no-op. */
 void		 day_free(struct day *);
+/*
+ * Free a day a part at a time, so that a big one never holds the caller
+ * long: up to budget commits, PRs and pushes, then the day itself once
+ * nothing is left. 1 when the day is freed, else 0 (call again).
+ */
+int		 day_free_some(struct day *, size_t budget);
 
 /*
  * Add a commit, stealing what it owns (the caller's struct is zeroed);
@@ -56,6 +62,12 @@ long		 day_find_commit(const struct day *, const char *sha);
 int		 day_add_pr(struct day *, struct merged_pr *);
 /* Add a push (stolen). 0 or -1. */
 int		 day_add_push(struct day *, struct push *);
+/*
+ * Move what src holds into dst, after dst's own (commits already in dst
+ * are dropped, as day_add_commit does); src is left empty. dst keeps its
+ * window. 0, or -1 on allocation failure (what was moved stays moved).
+ */
+int		 day_merge(struct day *dst, struct day *src);
 /*
  * Link reverts to the commits they revert (and re-lands to the reverts
  * they undo) when both are in the day: by sha first, then by subject.

@@ -251,6 +251,11 @@ static const struct config_key config_keys[] = {
 	    .max = 86400, .reloadable = 1,
 	    .help = "seconds a control client may stay connected saying "
 	    "nothing" },
+	{ .name = "draft_timeout", .type = CONFIG_INT,
+	    .offset = OFF(draft_timeout), .def = "300", .min = 1,
+	    .max = 86400, .reloadable = 1,
+	    .help = "seconds a drafting process may run before it is stopped "
+	    "(its day is then kept for the next episode)" },
 	{ .name = "backfill_interval", .type = CONFIG_INT,
 	    .offset = OFF(backfill_interval), .def = "60", .min = 0,
 	    .max = 3600, .reloadable = 1,

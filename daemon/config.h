@@ -74,6 +74,7 @@ struct config {
 	long long	 max_body_pull_request;	/* bytes */
 	int		 control_idle_timeout;	/* seconds */
 	int		 backfill_interval;	/* seconds between passes */
+	int		 draft_timeout;		/* seconds a draft may take */
 	char		*metrics_listen;	/* host:port, or NULL */
 	int		 metrics_public;	/* /metrics on listen too */
 	struct repo_conf *repos;

@@ -44,6 +44,7 @@ struct control_client {
 	uint64_t		 active;	/* ms (monotonic): last heard from */
 	int			 closing;	/* close once the output is out */
 	int			 eof;		/* the client is done sending */
+	struct control_reply	*waiting;	/* a reply that comes later */
 	struct control_client	*next_client, *prev;
 };
 
@@ -55,8 +56,17 @@ struct control {
 	size_t			 nclients;
 };
 
+/*
+ * A command: 0 with one JSON object in out, -1 with *cause, or
+ * CONTROL_LATER when it kept later and will answer through it.
+ */
 typedef int (*control_fn)(struct hookcastd *, const char *arg,
-    struct buf *out, char **cause);
+    struct buf *out, char **cause, struct control_reply *later);
+
+/* A reply that comes later, to a client that may have gone meanwhile. */
+struct control_reply {
+	struct control_client	*client;	/* NULL once it went */
+};
 
 /* Whether a command takes an argument (always a repository). */
 enum control_arg {
@@ -74,7 +84,7 @@ struct control_cmd {
 
 static int
 control_status(struct hookcastd *d, const char *arg, struct buf *out,
-    char **cause)
+    char **cause, struct control_reply *later)
 {
 	hookcastd_status(d, out);
 	return 0;
@@ -82,28 +92,28 @@ control_status(struct hookcastd *d, const char *arg, struct buf *out,
 
 static int
 control_flush(struct hookcastd *d, const char *arg, struct buf *out,
-    char **cause)
+    char **cause, struct control_reply *later)
 {
-	return hookcastd_emit(d, arg, 1, out, cause);
+	return hookcastd_emit(d, arg, 1, out, cause, later);
 }
 
 static int
 control_preview(struct hookcastd *d, const char *arg, struct buf *out,
-    char **cause)
+    char **cause, struct control_reply *later)
 {
-	return hookcastd_emit(d, arg, 0, out, cause);
+	return hookcastd_emit(d, arg, 0, out, cause, later);
 }
 
 static int
 control_recap(struct hookcastd *d, const char *arg, struct buf *out,
-    char **cause)
+    char **cause, struct control_reply *later)
 {
 	return hookcastd_recap(d, arg, out, cause);
 }
 
 static int
 control_reload(struct hookcastd *d, const char *arg, struct buf *out,
-    char **cause)
+    char **cause, struct control_reply *later)
 {
 	if (hookcastd_reload(d, cause) == -1)
 		return -1;
@@ -112,7 +122,7 @@ control_reload(struct hookcastd *d, const char *arg, struct buf *out,
 }
 
 static int	control_help(struct hookcastd *, const char *, struct buf *,
-		    char **);
+		    char **, struct control_reply *);
 
 static const struct control_cmd control_cmds[] = {
 	{ .name = "status", .arg = CONTROL_ARG_NONE, .fn = control_status,
@@ -134,7 +144,7 @@ static const struct control_cmd control_cmds[] = {
 
 static int
 control_help(struct hookcastd *d, const char *arg, struct buf *out,
-    char **cause)
+    char **cause, struct control_reply *later)
 {
 	json_t	*j = json_object(), *cmds = json_object();
 	char	*s;
@@ -212,18 +222,24 @@ fail:
 	return NULL;
 }
 
-/* Run one command line; out gets one JSON object (no newline). */
-void
-control_run(struct hookcastd *d, const char *line, struct buf *out)
+/*
+ * Run one command line: out gets one JSON object (no newline), or, when
+ * CONTROL_LATER is returned, later was kept to answer through. 0 or
+ * CONTROL_LATER.
+ */
+int
+control_run(struct hookcastd *d, const char *line, struct buf *out,
+    struct control_reply *later)
 {
 	const struct control_cmd	*cmd;
 	char				*arg = NULL, *cause = NULL, *s;
 	json_t				*err;
+	int				 rc = -1;
 
 	if ((cmd = control_parse(line, &arg, &cause)) != NULL &&
-	    cmd->fn(d, arg, out, &cause) == 0) {
+	    (rc = cmd->fn(d, arg, out, &cause, later)) != -1) {
 		free(arg);
-		return;
+		return rc;
 	}
 	buf_reset(out);
 	err = json_pack("{s:b, s:s}", "ok", 0, "error",
@@ -234,6 +250,20 @@ control_run(struct hookcastd *d, const char *line, struct buf *out)
 	json_decref(err);
 	free(cause);
 	free(arg);
+	return 0;
+}
+
+void
+control_reply_send(struct control_reply *later, const char *json)
+{
+	struct control_client	*c = later->client;
+
+	free(later);
+	if (c == NULL)
+		return;
+	c->waiting = NULL;
+	bufferevent_write(c->bev, json, strlen(json));
+	bufferevent_write(c->bev, "\n", 1);
 }
 
 static uint64_t
@@ -257,6 +287,8 @@ control_client_free(struct control_client *c)
 	if (c->next_client != NULL)
 		c->next_client->prev = c->prev;
 	ctl->nclients--;
+	if (c->waiting != NULL)
+		c->waiting->client = NULL;
 	event_free(c->next);
 	bufferevent_free(c->bev);
 	free(c);
@@ -325,8 +357,8 @@ control_client_kick(struct control_client *c)
 	struct evbuffer			*out = bufferevent_get_output(c->bev);
 	size_t				 lines;
 
-	if (c->closing || evbuffer_get_length(out) > 0 ||
-	    evtimer_pending(c->next, NULL))
+	if (c->closing || c->waiting != NULL ||
+	    evbuffer_get_length(out) > 0 || evtimer_pending(c->next, NULL))
 		return;
 	if (control_client_check(c, &lines) == -1)
 		return;
@@ -346,19 +378,27 @@ control_client_next(evutil_socket_t fd, short what, void *arg)
 {
 	struct control_client	*c = arg;
 	struct evbuffer		*in = bufferevent_get_input(c->bev);
+	struct control_reply	*later;
 	struct buf		 reply;
 	char			*line;
 	size_t			 len;
 
-	if (c->closing)
+	if (c->closing || c->waiting != NULL)
 		return;
 	if ((line = evbuffer_readln(in, &len, EVBUFFER_EOL_CRLF)) == NULL)
 		return;
 	c->active = control_now();
+	later = xcalloc(1, sizeof(*later));
+	later->client = c;
 	buf_init(&reply);
-	control_run(c->control->d, line, &reply);
-	buf_putc(&reply, '\n');
-	bufferevent_write(c->bev, reply.data, reply.len);
+	if (control_run(c->control->d, line, &reply, later) == CONTROL_LATER) {
+		/* the reply comes through later; nothing more runs till then */
+		c->waiting = later;
+	} else {
+		free(later);
+		buf_putc(&reply, '\n');
+		bufferevent_write(c->bev, reply.data, reply.len);
+	}
 	buf_free(&reply);
 	free(line);
 }
@@ -399,7 +439,7 @@ control_client_event(struct bufferevent *bev, short what, void *arg)
 	if (what & BEV_EVENT_TIMEOUT) {
 		/* busy (a command waiting, a reply going out) is not idle */
 		if ((what & BEV_EVENT_READING) && !c->closing &&
-		    (evbuffer_get_length(out) > 0 ||
+		    (c->waiting != NULL || evbuffer_get_length(out) > 0 ||
 		    evtimer_pending(c->next, NULL))) {
 			bufferevent_enable(bev, EV_READ);
 			return;
@@ -435,7 +475,8 @@ control_shed(struct control *ctl)
 	uint64_t		 now = control_now();
 
 	for (c = ctl->clients; c != NULL; c = c->next_client) {
-		if (c->closing || evtimer_pending(c->next, NULL) ||
+		if (c->closing || c->waiting != NULL ||
+		    evtimer_pending(c->next, NULL) ||
 		    evbuffer_get_length(bufferevent_get_input(c->bev)) > 0 ||
 		    evbuffer_get_length(bufferevent_get_output(c->bev)) > 0)
 			continue;

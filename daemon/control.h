@@ -25,8 +25,21 @@ const struct control_cmd *control_parse(const char *line, char **arg,
 		    char **cause);
 /* A command's name ("status", "flush", ...). */
 const char	*control_cmd_name(const struct control_cmd *);
-/* Run one command line; out gets one JSON object. */
-void		 control_run(struct hookcastd *, const char *line,
-		    struct buf *out);
+/*
+ * A reply that comes later: a command that returns CONTROL_LATER keeps
+ * it and answers through control_reply_send, once, with one JSON object
+ * (no newline). Meanwhile the client's next commands wait. Sending to a
+ * client that went away sends nothing; either way later is freed.
+ */
+struct control_reply;
+#define CONTROL_LATER	1
+void		 control_reply_send(struct control_reply *later,
+		    const char *json);
+/*
+ * Run one command line: out gets one JSON object, or CONTROL_LATER is
+ * returned and later was kept. 0 or CONTROL_LATER.
+ */
+int		 control_run(struct hookcastd *, const char *line,
+		    struct buf *out, struct control_reply *later);
 
 #endif

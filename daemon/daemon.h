@@ -23,6 +23,8 @@ struct journal;
 struct pending;
 struct backfill;
 struct notify;
+struct drafter;
+struct control_reply;
 
 struct hookcastd {
 	struct event_base	*base;
@@ -48,6 +50,8 @@ struct hookcastd {
 
 	struct backfill		*backfill;	/* NULL when not configured */
 	struct notify		*notify;
+	struct drafter		*drafter;	/* episodes drafted off the loop */
+	int			 compact_wanted; /* once the drafts are done */
 	time_t			 status_at;	/* last STATUS= sent */
 	struct event		*status_ev;	/* a STATUS= held back */
 	uint64_t		 missed_deliveries; /* push gaps seen */
@@ -84,12 +88,21 @@ void	 hookcastd_status_timer(int fd, short what, void *hookcastd);
 int	 hookcastd_reload(struct hookcastd *, char **cause);
 /*
  * Emit (write) or preview the episode of one repository, or of every
- * repository with activity when repo is NULL, appending a JSON array of
- * results to out. Emitting starts the repository's new day. 0 or -1 with
+ * repository with activity when repo is NULL. Emitting hands the days to
+ * the drafter and starts the repositories' new days at once. The drafter
+ * answers through later ({"ok":true,"episodes":[...]}) and CONTROL_LATER
+ * is returned; or 0 with the reply in out (nothing to draft), or -1 with
  * *cause.
  */
 int	 hookcastd_emit(struct hookcastd *, const char *repo, int write,
-	    struct buf *out, char **cause);
+	    struct buf *out, char **cause, struct control_reply *later);
+/*
+ * Write the weekly recap of repo, or of every repository (open in the
+ * store or with a folder of episodes) whose week has episodes when repo
+ * is NULL, appending the results to list. 0, or -1 with *cause for repo.
+ */
+int	 hookcastd_recap_write(struct hookcastd *, const char *repo,
+	    time_t now, json_t *list, char **cause);
 /*
  * Write the weekly recap of one repository, or of every repository whose
  * past seven days have episodes when repo is NULL, from the archive;

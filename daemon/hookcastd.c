@@ -19,6 +19,7 @@
 #include "control.h"
 #include "daemon.h"
 #include "day.h"
+#include "drafter.h"
 #include "emit.h"
 #include "http.h"
 #include "journal.h"
@@ -77,16 +78,32 @@ hookcastd_has_activity(const struct day *day)
 	return day->ncommits > 0 || day->nprs > 0 || day->npushes > 0;
 }
 
-/* Record in the journal that a repository's day was emitted. */
-static void
-hookcastd_journal_rotate(struct hookcastd *d, const char *repo, time_t start)
+/*
+ * Hand a repository's open day to the drafter, its new day starting at
+ * start, journalled first: records after the hand-off are the new day's.
+ * 0, or -1 when a draft of its previous day is still in progress.
+ */
+static int
+hookcastd_handoff(struct hookcastd *d, struct store_repo *r, time_t start)
 {
-	json_t	*rec = jrecord_encode_rotate(repo, start);
+	json_t	*rec;
 
+	if (r->drafting != NULL)
+		return -1;
+	/*
+	 * Deliveries written before the hand-off belong to the day handed
+	 * off: finish their batch (sync, then into the store) first, so
+	 * their records also come before the hand-off record.
+	 */
+	if (d->pending != NULL)
+		webhook_sync(-1, 0, d);
+	rec = jrecord_encode_handoff(r->name, start);
 	if (journal_append(d->journal, rec) == -1 ||
 	    journal_sync(d->journal) == -1)
-		log_warn("journal: recording the emission of %s", repo);
+		log_warn("journal: recording the hand-off of %s", r->name);
 	json_decref(rec);
+	store_handoff(d->store, r, start);
+	return 0;
 }
 
 void
@@ -131,11 +148,30 @@ hookcastd_apply(json_t *rec, void *arg)
 			store_mark(d->store, key, (time_t)json_integer_value(
 			    json_object_get(rec, "at")));
 		break;
-	case 'r':
+	case 'r':	/* emitted, as journals before the drafter said it */
 		if (repo == NULL)
 			break;
 		if ((r = store_repo(d->store, repo, 0, 0)) != NULL)
 			day_free(store_rotate(d->store, r, start));
+		break;
+	case 'h':
+		if (repo == NULL)
+			break;
+		r = store_repo(d->store, repo, 1, start);
+		/* a hand-off without an outcome before it: keep both days */
+		if (r->drafting != NULL)
+			store_merge_back(r);
+		store_handoff(d->store, r, start);
+		break;
+	case 'e':
+		if (repo != NULL && (r = store_repo(d->store, repo, 0, 0)) !=
+		    NULL)
+			day_free(store_drafted(r));
+		break;
+	case 'm':
+		if (repo != NULL && (r = store_repo(d->store, repo, 0, 0)) !=
+		    NULL)
+			store_merge_back(r);
 		break;
 	case 'w':
 		d->window_start = start;
@@ -192,9 +228,18 @@ hookcastd_compact(struct hookcastd *d)
 	recs = xcalloc(2, sizeof(*recs));
 	recs[n++] = jrecord_encode_window(d->window_start);
 	recs[n++] = jrecord_encode_seen(keys, at, nseen);
-	/* a day in records of bounded size, as many as it takes */
+	/*
+	 * A day in records of bounded size, as many as it takes; a day with
+	 * the drafter comes first, handed off again to the open day.
+	 */
 	for (i = 0; i < store_nrepos(d->store); i++) {
 		r = store_repo_at(d->store, i);
+		if (r->drafting != NULL) {
+			jrecord_encode_day(r->drafting, &recs, &n);
+			recs = xreallocarray(recs, n + 1, sizeof(*recs));
+			recs[n++] = jrecord_encode_handoff(r->name,
+			    r->day->start);
+		}
 		if (hookcastd_has_activity(r->day))
 			jrecord_encode_day(r->day, &recs, &n);
 	}
@@ -212,58 +257,6 @@ hookcastd_compact(struct hookcastd *d)
 	return rc;
 }
 
-/* Emit one repository's day; with write, start its new day at start. */
-static int
-hookcastd_emit_one(struct hookcastd *d, struct store_repo *r, int write,
-    time_t now, time_t start, json_t *list, char **cause)
-{
-	struct emit_result	 res;
-	json_t			*item, *ep;
-	struct day		*old;
-	int			 rc;
-
-	/*
-	 * Deliveries written before the emission belong to the day emitted:
-	 * finish their batch (sync, then into the store) before drafting,
-	 * so their records also come before the rotation record.
-	 */
-	if (write && d->pending != NULL)
-		webhook_sync(-1, 0, d);
-	/* the window ends where the new day starts (now for a preview) */
-	r->day->end = write ? start : now;
-	rc = emit_day(&d->conf, r->day, now, write, &res, cause);
-	if (rc == -1 || !write)
-		r->day->end = 0;
-	if (rc == -1) {
-		if (write) {
-			d->metrics.emit_failures++;
-			log_warnx("emit %s: %s", r->name, *cause);
-		}
-		return -1;
-	}
-	item = json_pack("{s:s, s:s, s:s}", "repo", res.repo, "date", res.date,
-	    "title", res.title);
-	if (write) {
-		json_object_set_new(item, "markdown",
-		    json_string(res.md_path));
-		json_object_set_new(item, "json", json_string(res.json_path));
-		d->metrics.episodes_emitted++;
-		hookcastd_journal_rotate(d, r->name, start);
-		old = store_rotate(d->store, r, start);
-		day_free(old);
-		hookcastd_notify_status(d, 1);
-	} else {
-		ep = json_loads(res.json_text, 0, NULL);
-		json_object_set_new(item, "episode", ep != NULL ? ep :
-		    json_null());
-		json_object_set_new(item, "markdown_text",
-		    json_string(res.md_text));
-	}
-	json_array_append_new(list, item);
-	emit_result_clear(&res);
-	return 0;
-}
-
 /* Append {"ok":true,"episodes":list} to out, stealing list. */
 static void
 hookcastd_reply_episodes(struct buf *out, json_t *list)
@@ -278,48 +271,61 @@ hookcastd_reply_episodes(struct buf *out, json_t *list)
 
 int
 hookcastd_emit(struct hookcastd *d, const char *repo, int write,
-    struct buf *out, char **cause)
+    struct buf *out, char **cause, struct control_reply *later)
 {
+	struct strlist		 repos = { NULL, 0 };
 	struct store_repo	*r;
-	json_t			*list;
 	time_t			 now = time(NULL);
 	size_t			 i;
-	int			 rc = 0;
+	char			*esc;
 
-	list = json_array();
 	if (repo != NULL) {
 		r = store_repo(d->store, repo, 0, 0);
+		esc = log_escape(repo, 140);
 		if (r == NULL || !hookcastd_has_activity(r->day)) {
-			char *esc = log_escape(repo, 140);
-
-			xasprintf(cause, "no activity for %s", esc);
+			xasprintf(cause, "no activity for %s%s", esc,
+			    r != NULL && r->drafting != NULL ?
+			    " since its last episode (being drafted)" : "");
 			free(esc);
-			json_decref(list);
 			return -1;
 		}
-		rc = hookcastd_emit_one(d, r, write, now, now, list, cause);
+		if (write && r->drafting != NULL) {
+			xasprintf(cause, "the previous day of %s is still "
+			    "being drafted; flush again once it is out", esc);
+			free(esc);
+			return -1;
+		}
+		free(esc);
+		strlist_add(&repos, r->name);
 	} else {
-		for (i = 0; i < store_nrepos(d->store) && rc == 0; i++) {
+		for (i = 0; i < store_nrepos(d->store); i++) {
 			r = store_repo_at(d->store, i);
-			if (hookcastd_has_activity(r->day))
-				rc = hookcastd_emit_one(d, r, write, now, now, list,
-				    cause);
+			if (!hookcastd_has_activity(r->day))
+				continue;
+			if (write && r->drafting != NULL) {
+				log_info("flush: %s's previous day is still "
+				    "being drafted; its day carries on",
+				    r->name);
+				continue;
+			}
+			strlist_add(&repos, r->name);
 		}
 	}
-	if (rc == -1) {
-		json_decref(list);
-		return -1;
+	if (repos.n == 0) {
+		hookcastd_reply_episodes(out, json_array());
+		return 0;
 	}
-	hookcastd_reply_episodes(out, list);
-	return 0;
+	if (write)
+		for (i = 0; i < repos.n; i++)
+			hookcastd_handoff(d, store_repo(d->store, repos.v[i], 0,
+			    0), now);
+	drafter_queue(d->drafter, write ? DRAFTER_EMIT : DRAFTER_PREVIEW,
+	    &repos, now, 0, later);
+	strlist_clear(&repos);
+	return CONTROL_LATER;
 }
 
-/*
- * Write the weekly recap of repo, or of every repository (open in the
- * store or with a folder of episodes) whose week has episodes when repo
- * is NULL, appending the results to list. 0, or -1 with *cause for repo.
- */
-static int
+int
 hookcastd_recap_write(struct hookcastd *d, const char *repo, time_t now,
     json_t *list, char **cause)
 {
@@ -387,8 +393,9 @@ hookcastd_status(struct hookcastd *d, struct buf *out)
 		r = store_repo_at(d->store, i);
 		day_stats(r->day, &st);
 		hookcastd_iso(r->day->start, start, sizeof(start));
-		json_array_append_new(repos, json_pack("{s:s, s:s, s:I, s:I, "
-		    "s:I, s:I, s:I, s:I, s:I}", "repo", r->name, "since", start,
+		json_array_append_new(repos, json_pack("{s:s, s:s, s:b, s:I, "
+		    "s:I, s:I, s:I, s:I, s:I, s:I}", "repo", r->name, "since",
+		    start, "drafting", r->drafting != NULL,
 		    "commits", (json_int_t)st.commits,
 		    "merged_prs", (json_int_t)st.merged_prs,
 		    "reverts", (json_int_t)st.reverts,
@@ -480,23 +487,28 @@ hookcastd_notify_status(struct hookcastd *d, int force)
 }
 
 /*
- * Days whose emission time passed while the daemon was down are emitted
- * now, with the window and published time they should have had.
+ * Days whose emission time passed while the daemon was down are handed
+ * to the drafter now, with the window and published time they should
+ * have had; so are days whose draft a stop cut short. The drafting runs
+ * in its own process: it does not hold back READY.
  */
 void
 hookcastd_catch_up(struct hookcastd *d)
 {
+	struct strlist		 repos = { NULL, 0 };
 	struct store_repo	*r;
 	time_t			 due, boundary;
-	size_t			 i;
-	char			*cause = NULL;
-	json_t			*list = json_array();
-	int			 emitted = 0;
+	size_t			 i, handed = 0;
 
 	boundary = schedule_prev(time(NULL), d->conf.emit_hour,
 	    d->conf.emit_minute);
 	for (i = 0; i < store_nrepos(d->store); i++) {
 		r = store_repo_at(d->store, i);
+		if (r->drafting != NULL) {
+			log_notice("catch-up: %s's day was being drafted at "
+			    "the last stop; drafting it again", r->name);
+			strlist_add(&repos, r->name);
+		}
 		if (r->day->start >= boundary)
 			continue;
 		due = schedule_next(r->day->start, d->conf.emit_hour,
@@ -505,22 +517,29 @@ hookcastd_catch_up(struct hookcastd *d)
 			r->day->start = boundary;
 			continue;
 		}
-		log_notice("catch-up: %s's day was due at %lld; emitting it now",
-		    r->name, (long long)due);
-		if (hookcastd_emit_one(d, r, 1, due, due, list, &cause) == -1) {
-			free(cause);
-			cause = NULL;
-		} else
-			emitted++;
+		if (r->drafting != NULL) {
+			log_notice("catch-up: %s's day due at %lld waits for "
+			    "the one before it; told in the next episode",
+			    r->name, (long long)due);
+			continue;
+		}
+		log_notice("catch-up: %s's day was due at %lld; drafting it "
+		    "now", r->name, (long long)due);
+		hookcastd_handoff(d, r, due);
+		strlist_add(&repos, r->name);
+		handed++;
 		/* a day of several missed emissions carries on from the last */
-		if (r->day->start < boundary && !hookcastd_has_activity(r->day))
+		if (r->day->start < boundary)
 			r->day->start = boundary;
 	}
-	json_decref(list);
 	if (d->window_start < boundary)
 		d->window_start = boundary;
-	if (emitted > 0)
-		hookcastd_compact(d);
+	/* published at each day's due time (the end of its window) */
+	if (repos.n > 0)
+		drafter_queue(d->drafter, DRAFTER_EMIT, &repos, 0, 0, NULL);
+	strlist_clear(&repos);
+	if (handed > 0)
+		d->compact_wanted = 1;
 }
 
 int
@@ -623,12 +642,11 @@ hookcastd_emit_timer(evutil_socket_t fd, short what, void *arg)
 {
 	struct hookcastd	*d = arg;
 	struct store_repo	*r;
+	struct strlist		 repos = { NULL, 0 };
 	time_t			 now = time(NULL), at = d->next_emit;
-	char			*cause = NULL;
 	size_t			 i;
-	json_t			*list;
 	struct tm		 tm;
-	int			 quiet, wday;
+	int			 quiet, wday, recap;
 
 	if (now < at) {
 		/* woke early (clock change): wait again */
@@ -636,7 +654,6 @@ hookcastd_emit_timer(evutil_socket_t fd, short what, void *arg)
 		return;
 	}
 	log_info("scheduled emission");
-	list = json_array();
 	quiet = d->conf.quiet_days == QUIET_DAYS_EMIT;
 	for (i = 0; i < store_nrepos(d->store); i++) {
 		r = store_repo_at(d->store, i);
@@ -644,28 +661,33 @@ hookcastd_emit_timer(evutil_socket_t fd, short what, void *arg)
 			r->day->start = at;
 			continue;
 		}
-		if (hookcastd_emit_one(d, r, 1, now, at, list, &cause) == -1) {
+		if (hookcastd_handoff(d, r, at) == -1) {
 			/* the day is kept and told in the next episode */
-			free(cause);
-			cause = NULL;
+			log_warnx("emit %s: its previous day is still being "
+			    "drafted; this one carries on", r->name);
+			continue;
 		}
+		strlist_add(&repos, r->name);
 	}
-	/* the weekly recap, on its weekday in the configured zone */
+	/* the weekly recap, on its weekday in the configured zone, after */
 	wday = d->conf.recap_weekday;
 	localtime_r(&at, &tm);
-	if (wday >= 0 && tm.tm_wday == wday &&
-	    hookcastd_recap_write(d, NULL, now, list, &cause) == -1) {
-		free(cause);
-		cause = NULL;
-	}
-	json_decref(list);
+	recap = wday >= 0 && tm.tm_wday == wday;
+	if (repos.n > 0 || recap)
+		drafter_queue(d->drafter, DRAFTER_EMIT, &repos, now, recap,
+		    NULL);
+	strlist_clear(&repos);
 	d->window_start = at;
 	/* a repository quiet for a whole day gives its place back */
 	if (!quiet)
 		store_drop_idle(d->store);
 	/* redeliveries come within three days; keep a margin */
 	store_prune_seen(d->store, now - 4 * 86400);
-	hookcastd_compact(d);
+	/* the journal sheds the emitted days once their drafts are done */
+	if (drafter_pending(d->drafter) > 0)
+		d->compact_wanted = 1;
+	else
+		hookcastd_compact(d);
 	hookcastd_arm_emit(d);
 	hookcastd_notify_status(d, 1);
 }

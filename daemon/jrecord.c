@@ -248,6 +248,25 @@ jrecord_encode_rotate(const char *repo, time_t start)
 }
 
 json_t *
+jrecord_encode_handoff(const char *repo, time_t start)
+{
+	return json_pack("{s:s, s:s, s:I}", "t", "h", "repo", repo, "start",
+	    (json_int_t)start);
+}
+
+json_t *
+jrecord_encode_drafted(const char *repo)
+{
+	return json_pack("{s:s, s:s}", "t", "e", "repo", repo);
+}
+
+json_t *
+jrecord_encode_merge_back(const char *repo)
+{
+	return json_pack("{s:s, s:s}", "t", "m", "repo", repo);
+}
+
+json_t *
 jrecord_encode_window(time_t start)
 {
 	return json_pack("{s:s, s:I}", "t", "w", "start", (json_int_t)start);

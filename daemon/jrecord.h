@@ -3,7 +3,10 @@
  * short keys (the journal is read by us only). "t" names the kind:
  *
  *	"d"	a delivery's commits, PRs and pushes, or a whole open day
- *	"r"	a repository's day was emitted
+ *	"r"	a repository's day was emitted (journals before "h")
+ *	"h"	a repository's day was handed to the drafter; a new one opens
+ *	"e"	the handed-off day's episode is out
+ *	"m"	its draft failed: the days are one again
  *	"w"	the window of days opened from then on
  *	"s"	the accepted deliveries' keys, for dedup
  *
@@ -42,6 +45,17 @@ json_t	*jrecord_encode_delivery(const struct handler_result *,
 void	 jrecord_encode_day(const struct day *, json_t ***recs, size_t *n);
 /* {"t":"r","repo":R,"start":T}: the day of repo was emitted. New. */
 json_t	*jrecord_encode_rotate(const char *repo, time_t start);
+/*
+ * {"t":"h","repo":R,"start":T}: the open day of repo went to the drafter
+ * and a new one opened at T. Records of repo after it are the new day's.
+ * {"t":"e","repo":R}: that day's episode is written (the day is done).
+ * {"t":"m","repo":R}: its draft failed; the new day joined it again.
+ * A "h" with neither after it is a draft cut short: drafted again at
+ * start. New references.
+ */
+json_t	*jrecord_encode_handoff(const char *repo, time_t start);
+json_t	*jrecord_encode_drafted(const char *repo);
+json_t	*jrecord_encode_merge_back(const char *repo);
 /* {"t":"w","start":T}: days opened from now on start at T. New. */
 json_t	*jrecord_encode_window(time_t start);
 /* {"t":"s","seen":[[key,at],...]}: accepted deliveries, for dedup. New. */

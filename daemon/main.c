@@ -19,6 +19,7 @@
 #include "control.h"
 #include "daemon.h"
 #include "day.h"
+#include "drafter.h"
 #include "fileio.h"
 #include "http.h"
 #include "journal.h"
@@ -212,6 +213,7 @@ main(int argc, char **argv)
 		    (double)(t1.tv_sec - t0.tv_sec) +
 		    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 	}
+	d.drafter = drafter_new(&d);
 	hookcastd_catch_up(&d);
 
 	if (notify_listen_fds(&fds) == -1)
@@ -261,6 +263,7 @@ main(int argc, char **argv)
 	log_notice("stopped");
 
 	control_free(d.control);
+	drafter_free(d.drafter);
 	http_server_free(metrics);
 	http_server_free(d.http);
 	for (i = 0; signos[i] != 0; i++)

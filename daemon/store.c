@@ -66,6 +66,7 @@ store_repo_free(struct store_repo *r)
 
 	free(r->name);
 	day_free(r->day);
+	day_free(r->drafting);
 	for (j = 0; j < r->nheads; j++) {
 		free(r->head_branch[j]);
 		free(r->head_after[j]);
@@ -370,6 +371,43 @@ store_rotate(struct store *s, struct store_repo *r, time_t start)
 }
 
 int
+store_handoff(struct store *s, struct store_repo *r, time_t start)
+{
+	if (r->drafting != NULL)
+		return -1;
+	r->day->end = start;
+	r->drafting = store_rotate(s, r, start);
+	return 0;
+}
+
+struct day *
+store_drafted(struct store_repo *r)
+{
+	struct day	*day = r->drafting;
+
+	r->drafting = NULL;
+	return day;
+}
+
+void
+store_merge_back(struct store_repo *r)
+{
+	struct day	*old = r->drafting;
+
+	if (old == NULL)
+		return;
+	old->end = 0;
+	if (day_merge(old, r->day) == -1)
+		log_warnx("%s: out of memory joining the days after a failed "
+		    "draft", r->name);
+	/* the caps count what the open day admitted: both days now */
+	r->taken_commits = old->ncommits;
+	day_free(r->day);
+	r->day = old;
+	r->drafting = NULL;
+}
+
+int
 store_note_push(struct store_repo *r, const struct push *p)
 {
 	size_t	 i, k;
@@ -545,7 +583,8 @@ store_drop_idle(struct store *s)
 	size_t	i, kept = 0, dropped;
 
 	for (i = 0; i < s->nrepos; i++) {
-		if (!s->repos[i]->active && !store_has_activity(s->repos[i]->day)) {
+		if (!s->repos[i]->active && s->repos[i]->drafting == NULL &&
+		    !store_has_activity(s->repos[i]->day)) {
 			store_repo_free(s->repos[i]);
 			continue;
 		}

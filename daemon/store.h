@@ -17,6 +17,12 @@ struct store;
 struct store_repo {
 	char		*name;
 	struct day	*day;
+	/*
+	 * The day handed to the drafter (store_handoff), until its episode
+	 * is out (store_drafted) or the draft failed (store_merge_back).
+	 * NULL when none is.
+	 */
+	struct day	*drafting;
 	/* the last head seen on each branch, for gap detection */
 	char	       **head_branch;
 	char	       **head_after;
@@ -123,5 +129,21 @@ int		 store_note_push(struct store_repo *, const struct push *);
 
 /* Replace a repository's day with an empty one from start; returns the old. */
 struct day	*store_rotate(struct store *, struct store_repo *, time_t start);
+/*
+ * Hand the open day to the drafter: it becomes r->drafting, ending at
+ * start, and an empty day opens at start. A repository with a day being
+ * drafted is never dropped. -1 when one is being drafted already.
+ */
+int		 store_handoff(struct store *, struct store_repo *, time_t start);
+/*
+ * The drafted day's episode is out: the day leaves the repository, the
+ * caller's to free (day_free_some, as a big day takes a while).
+ */
+struct day	*store_drafted(struct store_repo *);
+/*
+ * Its draft failed: the open day's records join the drafted day's, which
+ * opens again (its window start, end 0), to be told in the next episode.
+ */
+void		 store_merge_back(struct store_repo *);
 
 #endif

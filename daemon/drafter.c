@@ -1,0 +1,583 @@
+/* The drafter: episodes drafted in a child process, off the loop. */
+#include <sys/prctl.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+#include <jansson.h>
+
+#include "buf.h"
+#include "control.h"
+#include "daemon.h"
+#include "day.h"
+#include "drafter.h"
+#include "emit.h"
+#include "journal.h"
+#include "jrecord.h"
+#include "log.h"
+#include "xmalloc.h"
+
+/* The child's end of the pipe, once its other descriptors are closed. */
+#define DRAFTER_CHILD_FD	3
+/*
+ * Commits (or PRs, pushes) of drafted days freed per loop turn: a day of
+ * 100k commits takes some 80 ms to free, too long to hold the loop.
+ */
+#define DRAFTER_FREE_STEP	4096
+
+struct drafter_job {
+	enum drafter_kind	 kind;
+	char		       **repos;
+	size_t			 nrepos;
+	int			*told;		/* per repo: its line came */
+	time_t			 now;
+	int			 recap;
+	struct control_reply	*reply;
+	json_t			*episodes;
+	char			*error;		/* the first failure */
+	struct drafter_job	*next;
+};
+
+struct drafter {
+	struct hookcastd	*d;
+	struct drafter_job	*queue;		/* the first is running */
+	struct drafter_job     **tail;
+	size_t			 njobs;
+	pid_t			 pid;		/* -1: none running */
+	int			 fd;
+	struct event		*read_ev;
+	struct event		*timer;
+	int			 timed_out;
+	struct timespec		 started;
+	struct buf		 in;
+	struct day	       **spent;		/* drafted days being freed */
+	size_t			 nspent;
+	struct event		*free_ev;
+};
+
+static void	drafter_start(struct drafter *);
+static void	drafter_free_step(evutil_socket_t, short, void *);
+
+struct drafter *
+drafter_new(struct hookcastd *d)
+{
+	struct drafter	*dr = xcalloc(1, sizeof(*dr));
+
+	dr->d = d;
+	dr->tail = &dr->queue;
+	dr->pid = -1;
+	dr->fd = -1;
+	buf_init(&dr->in);
+	dr->free_ev = evtimer_new(d->base, drafter_free_step, dr);
+	return dr;
+}
+
+static void
+drafter_job_free(struct drafter_job *job)
+{
+	size_t	i;
+
+	for (i = 0; i < job->nrepos; i++)
+		free(job->repos[i]);
+	free(job->repos);
+	free(job->told);
+	json_decref(job->episodes);
+	free(job->error);
+	free(job);
+}
+
+size_t
+drafter_pending(const struct drafter *dr)
+{
+	return dr->njobs;
+}
+
+void
+drafter_queue(struct drafter *dr, enum drafter_kind kind,
+    const struct strlist *repos, time_t now, int recap,
+    struct control_reply *reply)
+{
+	struct drafter_job	*job = xcalloc(1, sizeof(*job));
+	size_t			 i;
+
+	job->kind = kind;
+	job->nrepos = repos->n;
+	job->repos = xcalloc(repos->n + 1, sizeof(*job->repos));
+	job->told = xcalloc(repos->n + 1, sizeof(*job->told));
+	for (i = 0; i < repos->n; i++)
+		job->repos[i] = xstrdup(repos->v[i]);
+	job->now = now;
+	job->recap = recap;
+	job->reply = reply;
+	job->episodes = json_array();
+	*dr->tail = job;
+	dr->tail = &job->next;
+	dr->njobs++;
+	drafter_start(dr);
+}
+
+/* write(2) all of it; 0 or -1. */
+static int
+drafter_write_all(int fd, const char *p, size_t len)
+{
+	ssize_t	n;
+
+	while (len > 0) {
+		if ((n = write(fd, p, len)) == -1) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* One line to the loop, stealing j; a child whose loop is gone ends. */
+static void
+drafter_tell(json_t *j)
+{
+	char	*s = json_dumps(j, JSON_COMPACT);
+
+	json_decref(j);
+	if (s == NULL || drafter_write_all(DRAFTER_CHILD_FD, s,
+	    strlen(s)) == -1 || drafter_write_all(DRAFTER_CHILD_FD, "\n",
+	    1) == -1)
+		_exit(1);
+	free(s);
+}
+
+/* The episode of one repository, drafted in the child. */
+static void
+drafter_child_one(struct hookcastd *d, const struct drafter_job *job,
+    const char *repo)
+{
+	struct store_repo	*r = store_repo(d->store, repo, 0, 0);
+	struct day		*day = NULL;
+	struct emit_result	 res;
+	json_t			*item, *ep;
+	char			*cause = NULL;
+	int			 write = job->kind == DRAFTER_EMIT;
+	time_t			 now;
+
+	if (r != NULL)
+		day = write ? r->drafting : r->day;
+	if (day == NULL) {
+		drafter_tell(json_pack("{s:s, s:b, s:s}", "repo", repo, "ok", 0,
+		    "error", "no day to draft"));
+		return;
+	}
+	now = job->now != 0 ? job->now : day->end;
+	/* a preview's window ends now (the child's copy of the day) */
+	if (!write)
+		day->end = now;
+	if (emit_day(&d->conf, day, now, write, &res, &cause) == -1) {
+		drafter_tell(json_pack("{s:s, s:b, s:s}", "repo", repo, "ok", 0,
+		    "error", cause));
+		free(cause);
+		return;
+	}
+	item = json_pack("{s:s, s:s, s:s}", "repo", res.repo, "date",
+	    res.date, "title", res.title);
+	if (write) {
+		json_object_set_new(item, "markdown", json_string(res.md_path));
+		json_object_set_new(item, "json", json_string(res.json_path));
+	} else {
+		ep = json_loads(res.json_text, 0, NULL);
+		json_object_set_new(item, "episode", ep != NULL ? ep :
+		    json_null());
+		json_object_set_new(item, "markdown_text",
+		    json_string(res.md_text));
+	}
+	emit_result_clear(&res);
+	drafter_tell(json_pack("{s:s, s:b, s:o}", "repo", repo, "ok", 1,
+	    "item", item));
+}
+
+/* The child: draft the job's episodes, tell each, and end. */
+static void
+drafter_child(struct drafter *dr, struct drafter_job *job, pid_t parent,
+    int fd)
+{
+	struct hookcastd	*d = dr->d;
+	json_t			*recaps, *item;
+	char			*cause = NULL;
+	size_t			 i;
+
+	/* die with the daemon; signals as a plain process has them */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1 || getppid() != parent)
+		_exit(1);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	/* nothing of the daemon's stays open: sockets close when it says */
+	if (fd != DRAFTER_CHILD_FD) {
+		if (dup2(fd, DRAFTER_CHILD_FD) == -1)
+			_exit(1);
+		close(fd);
+	}
+	close_range(DRAFTER_CHILD_FD + 1, ~0U, 0);
+
+	for (i = 0; i < job->nrepos; i++)
+		drafter_child_one(d, job, job->repos[i]);
+	if (job->recap) {
+		recaps = json_array();
+		if (hookcastd_recap_write(d, NULL, job->now, recaps,
+		    &cause) == -1)
+			free(cause);
+		json_array_foreach(recaps, i, item)
+			drafter_tell(json_pack("{s:b, s:b, s:O}", "recap", 1,
+			    "ok", 1, "item", item));
+		json_decref(recaps);
+	}
+	/* no exit handlers: they are the daemon's */
+	_exit(0);
+}
+
+/*
+ * Free more on a later loop turn: a timer, run after the loop polled its
+ * sockets (an event made active from its own callback would run again
+ * in the same turn, freeing the whole day at once).
+ */
+static void
+drafter_free_later(struct drafter *dr)
+{
+	static const struct timeval	now = { 0, 0 };
+
+	if (!evtimer_pending(dr->free_ev, NULL))
+		evtimer_add(dr->free_ev, &now);
+}
+
+/* Free some of the drafted days, and come back on a later turn for more. */
+static void
+drafter_free_step(evutil_socket_t fd, short what, void *arg)
+{
+	struct drafter	*dr = arg;
+
+	if (dr->nspent > 0 &&
+	    day_free_some(dr->spent[dr->nspent - 1], DRAFTER_FREE_STEP))
+		dr->nspent--;
+	if (dr->nspent > 0)
+		drafter_free_later(dr);
+}
+
+/* A drafted day to free, a part per loop turn. */
+static void
+drafter_spend(struct drafter *dr, struct day *day)
+{
+	dr->spent = xreallocarray(dr->spent, dr->nspent + 1,
+	    sizeof(*dr->spent));
+	dr->spent[dr->nspent++] = day;
+	drafter_free_later(dr);
+}
+
+/* Journal one record of the drafter's (append and sync); a failure is logged. */
+static void
+drafter_journal(struct drafter *dr, json_t *rec, const char *repo)
+{
+	if (journal_append(dr->d->journal, rec) == -1 ||
+	    journal_sync(dr->d->journal) == -1)
+		log_warn("journal: recording the draft of %s", repo);
+	json_decref(rec);
+}
+
+/* Note the first failure of a job. */
+static void
+drafter_error(struct drafter_job *job, const char *repo, const char *cause)
+{
+	if (job->error == NULL) {
+		if (repo != NULL)
+			xasprintf(&job->error, "%s: %s", repo, cause);
+		else
+			job->error = xstrdup(cause);
+	}
+}
+
+/* How the episode of repo went: its day finished or joined back. */
+static void
+drafter_outcome(struct drafter *dr, struct drafter_job *job,
+    const char *repo, json_t *item, const char *cause)
+{
+	struct hookcastd	*d = dr->d;
+	struct store_repo	*r;
+
+	if (job->kind == DRAFTER_PREVIEW) {
+		if (item != NULL)
+			json_array_append(job->episodes, item);
+		else
+			drafter_error(job, repo, cause);
+		return;
+	}
+	r = store_repo(d->store, repo, 0, 0);
+	if (item != NULL) {
+		d->metrics.episodes_emitted++;
+		json_array_append(job->episodes, item);
+		if (r != NULL && r->drafting != NULL) {
+			drafter_journal(dr, jrecord_encode_drafted(repo), repo);
+			drafter_spend(dr, store_drafted(r));
+		}
+		return;
+	}
+	d->metrics.emit_failures++;
+	log_warnx("emit %s: %s; the day is kept for the next episode", repo,
+	    cause);
+	drafter_error(job, repo, cause);
+	if (r != NULL && r->drafting != NULL) {
+		drafter_journal(dr, jrecord_encode_merge_back(repo), repo);
+		store_merge_back(r);
+	}
+}
+
+/* One line from the child. */
+static void
+drafter_line(struct drafter *dr, const char *line, size_t len)
+{
+	struct drafter_job	*job = dr->queue;
+	json_t			*j, *item;
+	const char		*repo, *error;
+	size_t			 i;
+
+	if ((j = json_loadb(line, len, 0, NULL)) == NULL) {
+		log_warnx("drafter: an unreadable line from the child");
+		return;
+	}
+	item = json_is_true(json_object_get(j, "ok")) ?
+	    json_object_get(j, "item") : NULL;
+	error = json_string_value(json_object_get(j, "error"));
+	if (error == NULL)
+		error = "failed";
+	if (json_is_true(json_object_get(j, "recap"))) {
+		if (item != NULL) {
+			dr->d->metrics.episodes_emitted++;
+			json_array_append(job->episodes, item);
+		}
+		json_decref(j);
+		return;
+	}
+	repo = json_string_value(json_object_get(j, "repo"));
+	for (i = 0; repo != NULL && i < job->nrepos; i++)
+		if (!job->told[i] && strcmp(job->repos[i], repo) == 0)
+			break;
+	if (repo == NULL || i == job->nrepos) {
+		log_warnx("drafter: a line about no repository of the job");
+		json_decref(j);
+		return;
+	}
+	job->told[i] = 1;
+	drafter_outcome(dr, job, job->repos[i], item, error);
+	json_decref(j);
+}
+
+/* The job is over: its untold days failed with cause; reply; next. */
+static void
+drafter_done(struct drafter *dr, const char *cause)
+{
+	struct drafter_job	*job = dr->queue;
+	json_t			*reply;
+	char			*s;
+	size_t			 i;
+
+	for (i = 0; i < job->nrepos; i++)
+		if (!job->told[i]) {
+			job->told[i] = 1;
+			drafter_outcome(dr, job, job->repos[i], NULL, cause);
+		}
+	if (job->reply != NULL) {
+		if (job->error != NULL)
+			reply = json_pack("{s:b, s:s}", "ok", 0, "error",
+			    job->error);
+		else
+			reply = json_pack("{s:b, s:O}", "ok", 1, "episodes",
+			    job->episodes);
+		s = json_dumps(reply, JSON_COMPACT);
+		control_reply_send(job->reply, s);
+		free(s);
+		json_decref(reply);
+	}
+	if (job->kind == DRAFTER_EMIT)
+		hookcastd_notify_status(dr->d, 1);
+	dr->queue = job->next;
+	if (dr->queue == NULL)
+		dr->tail = &dr->queue;
+	dr->njobs--;
+	drafter_job_free(job);
+	/* the journal holds the drafted days until they are out */
+	if (dr->queue == NULL && dr->d->compact_wanted) {
+		dr->d->compact_wanted = 0;
+		hookcastd_compact(dr->d);
+	}
+}
+
+/* The child's pipe closed: collect it, finish its job, start the next. */
+static void
+drafter_reap(struct drafter *dr)
+{
+	struct timespec	 now;
+	int		 status = 0;
+	char		*cause;
+
+	event_free(dr->read_ev);
+	dr->read_ev = NULL;
+	evtimer_del(dr->timer);
+	close(dr->fd);
+	dr->fd = -1;
+	while (waitpid(dr->pid, &status, 0) == -1 && errno == EINTR)
+		;
+	dr->pid = -1;
+	if (dr->timed_out)
+		xasprintf(&cause, "drafting took over %d s (draft_timeout); "
+		    "stopped", dr->d->conf.draft_timeout);
+	else if (WIFSIGNALED(status))
+		xasprintf(&cause, "the drafting process died of signal %d",
+		    WTERMSIG(status));
+	else if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+		xasprintf(&cause, "the drafting process exited with status %d",
+		    WEXITSTATUS(status));
+	else
+		cause = xstrdup("the drafting process ended without telling it");
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	log_info("drafter: %zu episode(s) of %s in %.3f s",
+	    dr->queue->nrepos, dr->queue->kind == DRAFTER_EMIT ? "emission" :
+	    "preview", (double)(now.tv_sec - dr->started.tv_sec) +
+	    (double)(now.tv_nsec - dr->started.tv_nsec) / 1e9);
+	drafter_done(dr, cause);
+	free(cause);
+	buf_reset(&dr->in);
+	drafter_start(dr);
+}
+
+static void
+drafter_read(evutil_socket_t fd, short what, void *arg)
+{
+	struct drafter	*dr = arg;
+	char		 chunk[65536], *nl;
+	ssize_t		 n;
+	size_t		 off = 0;
+
+	n = read(fd, chunk, sizeof(chunk));
+	if (n == -1 && (errno == EINTR || errno == EAGAIN))
+		return;
+	if (n <= 0) {
+		drafter_reap(dr);
+		return;
+	}
+	buf_append(&dr->in, chunk, (size_t)n);
+	while ((nl = memchr(dr->in.data + off, '\n', dr->in.len - off)) !=
+	    NULL) {
+		drafter_line(dr, dr->in.data + off,
+		    (size_t)(nl - (dr->in.data + off)));
+		off = (size_t)(nl - dr->in.data) + 1;
+	}
+	/* keep the start of a line still coming */
+	memmove(dr->in.data, dr->in.data + off, dr->in.len - off);
+	dr->in.len -= off;
+	dr->in.data[dr->in.len] = '\0';
+}
+
+static void
+drafter_timeout(evutil_socket_t fd, short what, void *arg)
+{
+	struct drafter	*dr = arg;
+
+	log_warnx("drafter: a draft ran over %d s (draft_timeout); killing it",
+	    dr->d->conf.draft_timeout);
+	dr->timed_out = 1;
+	kill(dr->pid, SIGKILL);
+}
+
+/* Start the next job's child, unless one is running; 0 or -1 + cause. */
+static int
+drafter_spawn(struct drafter *dr, char **cause)
+{
+	struct timeval	 tv;
+	int		 p[2];
+	pid_t		 pid, parent = getpid();
+
+	if (pipe2(p, O_CLOEXEC) == -1) {
+		xasprintf(cause, "drafter: pipe: %s", strerror(errno));
+		return -1;
+	}
+	if ((pid = fork()) == -1) {
+		xasprintf(cause, "drafter: fork: %s", strerror(errno));
+		close(p[0]);
+		close(p[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		close(p[0]);
+		drafter_child(dr, dr->queue, parent, p[1]);
+	}
+	close(p[1]);
+	if (fcntl(p[0], F_SETFL, O_NONBLOCK) == -1)
+		log_warn("drafter: O_NONBLOCK");
+	dr->pid = pid;
+	dr->fd = p[0];
+	dr->timed_out = 0;
+	clock_gettime(CLOCK_MONOTONIC, &dr->started);
+	dr->read_ev = event_new(dr->d->base, p[0], EV_READ | EV_PERSIST,
+	    drafter_read, dr);
+	event_add(dr->read_ev, NULL);
+	if (dr->timer == NULL)
+		dr->timer = evtimer_new(dr->d->base, drafter_timeout, dr);
+	tv.tv_sec = dr->d->conf.draft_timeout;
+	tv.tv_usec = 0;
+	evtimer_add(dr->timer, &tv);
+	return 0;
+}
+
+static void
+drafter_start(struct drafter *dr)
+{
+	char	*cause = NULL;
+
+	while (dr->queue != NULL && dr->pid == -1) {
+		if (drafter_spawn(dr, &cause) == 0)
+			return;
+		log_warnx("%s", cause);
+		drafter_done(dr, cause);
+		free(cause);
+		cause = NULL;
+	}
+}
+
+void
+drafter_free(struct drafter *dr)
+{
+	struct drafter_job	*job, *next;
+
+	if (dr == NULL)
+		return;
+	if (dr->pid != -1) {
+		log_notice("drafter: stopping a draft in progress; its days "
+		    "are drafted again at the next start");
+		kill(dr->pid, SIGKILL);
+		while (waitpid(dr->pid, NULL, 0) == -1 && errno == EINTR)
+			;
+		event_free(dr->read_ev);
+		close(dr->fd);
+	}
+	for (job = dr->queue; job != NULL; job = next) {
+		next = job->next;
+		if (job->reply != NULL)
+			control_reply_send(job->reply, "{\"ok\":false,"
+			    "\"error\":\"stopping\"}");
+		drafter_job_free(job);
+	}
+	if (dr->timer != NULL)
+		event_free(dr->timer);
+	while (dr->nspent > 0)
+		day_free(dr->spent[--dr->nspent]);
+	free(dr->spent);
+	event_free(dr->free_ev);
+	buf_free(&dr->in);
+	free(dr);
+}

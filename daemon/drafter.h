@@ -1,0 +1,51 @@
+/*
+ * The drafter: episodes are drafted in a child process, one job at a
+ * time, so that the loop (webhook intake, /healthz, the watchdog) never
+ * waits on a draft, however big the day.
+ *
+ * The child is a fork of the daemon: it sees the days and the
+ * configuration as they were when it started, as its own copy, and
+ * touches nothing of the daemon's (no journal, no sockets: it closes
+ * them). It writes the episode files (emit.h) and tells the loop, one
+ * JSON line per episode on a pipe, how each went. The loop reads the
+ * lines as they come and finishes each day: journalled as drafted, or,
+ * when its draft failed, joined back to the open day to be told in the
+ * next episode (store_merge_back). A child that outlives draft_timeout
+ * is killed; one that dies leaves its untold days failed the same way.
+ */
+#ifndef HOOKCAST_DRAFTER_H
+#define HOOKCAST_DRAFTER_H
+
+#include <stddef.h>
+#include <time.h>
+
+struct hookcastd;
+struct control_reply;
+struct strlist;
+struct drafter;
+
+enum drafter_kind {
+	DRAFTER_EMIT,		/* the handed-off days (store_handoff) */
+	DRAFTER_PREVIEW,	/* the open days, nothing written */
+};
+
+struct drafter	*drafter_new(struct hookcastd *);
+/*
+ * Kill a draft in progress and drop the queue. The days handed off stay
+ * so, in memory and in the journal: the next start drafts them again.
+ */
+void		 drafter_free(struct drafter *);
+/*
+ * Queue a job: the episodes of repos (copied), published at now (0: at
+ * the end of each day's window), then, with recap, the weekly recaps of
+ * every repository. Once the job is done, reply (when not NULL) gets
+ * {"ok":true,"episodes":[...]}, or {"ok":false,"error":...} with the
+ * first failure.
+ */
+void		 drafter_queue(struct drafter *, enum drafter_kind,
+		    const struct strlist *repos, time_t now, int recap,
+		    struct control_reply *reply);
+/* Jobs queued or running. */
+size_t		 drafter_pending(const struct drafter *);
+
+#endif
