@@ -80,7 +80,9 @@ extern const struct handler_entry handler_ping;
  * file under refs/heads/ and most file systems cap a name at 255 bytes,
  * so longer ones are not seen in practice; and the branch is copied into
  * the day with every commit and read aloud. A push to a longer one is
- * refused (400) rather than kept in part.
+ * refused (400) rather than kept in part. repository.default_branch, kept
+ * with every delivery and compared with each push's branch, has the same
+ * cap (hjson_repository).
  */
 #define PUSH_MAX_BRANCH		255
 
@@ -133,11 +135,14 @@ int	 hjson_array_opt(const json_t *obj, const char *path, const char *key,
 	    const json_t **out, char **cause);
 /*
  * repository.full_name (checked to look like "owner/name", no "." or ".."
- * part) and repository.default_branch (or NULL), both borrowed. With
- * required 0 a missing repository gives two NULLs.
+ * part) and repository.default_branch (or NULL, checked against
+ * PUSH_MAX_BRANCH), both borrowed. With required 0 a missing repository
+ * gives two NULLs.
  */
 int	 hjson_repository(const json_t *payload, int required,
 	    const char **full_name, const char **default_branch, char **cause);
+/* repository.default_branch (or NULL) against PUSH_MAX_BRANCH: 0 or -1. */
+int	 hjson_check_default_branch(const char *branch, char **cause);
 /* Parse an ISO 8601 timestamp ("2026-02-12T18:49:29Z" or with +hh:mm). */
 int	 hjson_time(const char *s, time_t *out);
 

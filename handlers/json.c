@@ -208,9 +208,27 @@ hjson_integer(const json_t *obj, const char *path, const char *key,
 }
 
 /*
+ * The default branch is kept with every delivery (the journal's "db", the
+ * day's default_branch) and a push's branch is compared with it, so it has
+ * the push branch's cap: a longer one is refused, as push_branch refuses a
+ * longer ref, rather than kept in part. push_scan makes the same check.
+ */
+int
+hjson_check_default_branch(const char *branch, char **cause)
+{
+	if (branch != NULL && strlen(branch) > PUSH_MAX_BRANCH) {
+		xasprintf(cause, "repository.default_branch: branch name "
+		    "longer than %d bytes", PUSH_MAX_BRANCH);
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * The repository of a payload: repository.full_name (checked to look like
- * "owner/name") and repository.default_branch, both borrowed. When
- * required is 0 a missing repository gives NULLs.
+ * "owner/name") and repository.default_branch (checked against
+ * PUSH_MAX_BRANCH), both borrowed. When required is 0 a missing
+ * repository gives NULLs.
  */
 int
 hjson_repository(const json_t *payload, int required, const char **full_name,
@@ -241,7 +259,7 @@ hjson_repository(const json_t *payload, int required, const char **full_name,
 		return -1;
 	}
 	if (hjson_string_opt(repo, "repository", "default_branch", &branch,
-	    cause) == -1)
+	    cause) == -1 || hjson_check_default_branch(branch, cause) == -1)
 		return -1;
 	*full_name = name;
 	*default_branch = branch;

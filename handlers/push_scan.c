@@ -645,6 +645,7 @@ push_scan(const char *body, size_t len, time_t now,
 	}
 	if (ps_string(&ps.default_branch, "repository", "default_branch", 0,
 	    &defbranch, cause) == -1 ||
+	    hjson_check_default_branch(defbranch, cause) == -1 ||
 	    ps_string(&ps.ref, NULL, "ref", 1, &ref, cause) == -1 ||
 	    ps_string(&ps.before, NULL, "before", 0, &before, cause) == -1 ||
 	    ps_string(&ps.after, NULL, "after", 0, &after, cause) == -1 ||

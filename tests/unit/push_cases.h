@@ -10,6 +10,8 @@
 
 #include <jansson.h>
 
+#include "branch_names.h"
+
 /*
  * Bad payloads: a good push with one change. path walks objects by key
  * and arrays by index ("commits.0.author"); value is JSON, or NULL to
@@ -52,9 +54,12 @@ static const struct {
 	{ "repository", "full_name", "\"o/r x\"", "repository.full_name: " },
 	{ "repository", "default_branch", "1",
 	    "repository.default_branch: expected a string" },
+	{ "repository", "default_branch", "\"" BRANCH_OVER_CAP "\"",
+	    BRANCH_DEFAULT_CAUSE },
 	{ "", "ref", NULL, "ref: missing" },
 	{ "", "ref", "null", "ref: expected a string" },
 	{ "", "ref", "\"refs/heads/\"", "ref: empty branch name" },
+	{ "", "ref", "\"refs/heads/" BRANCH_OVER_CAP "\"", BRANCH_REF_CAUSE },
 	{ "", "before", "1", "before: expected a string" },
 	{ "", "forced", "\"yes\"", "forced: expected a boolean" },
 	{ "", "created", "1", "created: expected a boolean" },

@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "branch_names.h"
 #include "handler.h"
 
 #define CORPUS	TEST_DATA_DIR "/corpus"
@@ -57,6 +58,10 @@ static const struct {
 	{ "{\"repository\":\"x\"}", NULL, "repository: expected an object" },
 	{ "{\"repository\":{\"full_name\":\"nope\"}}", NULL,
 	    "repository.full_name: " },
+	{ "{\"repository\":{\"full_name\":\"o/r\",\"default_branch\":"
+	    "\"" BRANCH_AT_CAP "\"}}", "o/r", NULL },
+	{ "{\"repository\":{\"full_name\":\"o/r\",\"default_branch\":"
+	    "\"" BRANCH_OVER_CAP "\"}}", NULL, BRANCH_DEFAULT_CAUSE },
 	{ "[]", NULL, "payload: expected an object" },
 };
 

@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "branch_names.h"
 #include "handler.h"
 
 #define CORPUS	TEST_DATA_DIR "/corpus"
@@ -146,6 +147,8 @@ static const struct {
 	    NULL },
 	{ "pull_request.base", "ref", NULL, "pull_request.base.ref: missing",
 	    0, NULL },
+	{ "repository", "default_branch", "\"" BRANCH_OVER_CAP "\"",
+	    BRANCH_DEFAULT_CAUSE, 0, NULL },
 	/* accepted */
 	{ "", "number", NULL, NULL, 0, "merged" },
 	{ "pull_request", "merged", "false", NULL, 1,
@@ -154,6 +157,8 @@ static const struct {
 	{ "", "action", "\"reopened\"", NULL, 1, "action reopened" },
 	{ "", "action", "\"Weird\\nAction!\"", NULL, 1, "action ?eird??ction?" },
 	{ "repository", "default_branch", NULL, NULL, 0, "merged" },
+	{ "repository", "default_branch", "\"" BRANCH_AT_CAP "\"", NULL, 0,
+	    "merged" },
 };
 
 static json_t *
@@ -271,6 +276,39 @@ test_pull_request_body_cap(void **state)
 	json_decref(j);
 }
 
+/*
+ * A default branch of 255 bytes is kept whole; one of 256 is refused,
+ * whatever the action (it would be kept with the delivery all the same).
+ */
+static void
+test_pull_request_default_branch_cap(void **state)
+{
+	struct handler_result	 r;
+	json_t			*j = json_loads(good_pr, 0, NULL);
+	json_t			*repo = json_object_get(j, "repository");
+	char			*cause = NULL;
+
+	json_object_set_new(repo, "default_branch", json_string(BRANCH_AT_CAP));
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(handler_pull_request.handle(j, NOW, &r, &cause), 0);
+	assert_string_equal(r.default_branch, BRANCH_AT_CAP);
+	handler_result_clear(&r);
+
+	json_object_set_new(repo, "default_branch",
+	    json_string(BRANCH_OVER_CAP));
+	assert_int_equal(handler_pull_request.handle(j, NOW, &r, &cause), -1);
+	assert_string_equal(cause, BRANCH_DEFAULT_CAUSE);
+	free(cause);
+	json_object_set_new(j, "action", json_string("opened"));
+	cause = NULL;
+	assert_int_equal(handler_pull_request.handle(j, NOW, &r, &cause), -1);
+	assert_string_equal(cause, BRANCH_DEFAULT_CAUSE);
+	free(cause);
+	assert_null(r.repo);
+	assert_null(r.default_branch);
+	json_decref(j);
+}
+
 int
 main(void)
 {
@@ -280,6 +318,7 @@ main(void)
 		cmocka_unit_test(test_pull_request_table),
 		cmocka_unit_test(test_pull_request_no_merged_at),
 		cmocka_unit_test(test_pull_request_body_cap),
+		cmocka_unit_test(test_pull_request_default_branch_cap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -267,7 +267,10 @@ test_push_bad_payloads(void **state)
 	}
 }
 
-/* Outside sizes are capped: 2048 commits, 10000 names per list. */
+/*
+ * Outside sizes are capped: 2048 commits, 10000 names per list, 255 bytes
+ * of branch and of default branch.
+ */
 static void
 test_push_caps(void **state)
 {
@@ -311,6 +314,43 @@ test_push_caps(void **state)
 	assert_int_equal(handler_push.handle(j, NOW, &r, &cause), 0);
 	assert_int_equal(r.commits[1].nadded, 10000);
 	handler_result_clear(&r);
+	json_decref(j);
+
+	/* a branch and a default branch of 255 bytes are kept whole */
+	assert_non_null(j = json_loads(good_push, 0, NULL));
+	json_object_set_new(j, "ref",
+	    json_string("refs/heads/" BRANCH_AT_CAP));
+	json_object_set_new(walk(j, "repository"), "default_branch",
+	    json_string(BRANCH_AT_CAP));
+	cause = NULL;
+	if (handler_push.handle(j, NOW, &r, &cause) != 0)
+		fail_msg("branches at the cap: %s", cause);
+	assert_string_equal(r.push->branch, BRANCH_AT_CAP);
+	assert_string_equal(r.commits[0].branch, BRANCH_AT_CAP);
+	assert_string_equal(r.default_branch, BRANCH_AT_CAP);
+	handler_result_clear(&r);
+
+	/* one byte more in the branch, then in both: the default first */
+	json_object_set_new(j, "ref",
+	    json_string("refs/heads/" BRANCH_OVER_CAP));
+	cause = NULL;
+	assert_int_equal(handler_push.handle(j, NOW, &r, &cause), -1);
+	assert_string_equal(cause, BRANCH_REF_CAUSE);
+	free(cause);
+	json_object_set_new(walk(j, "repository"), "default_branch",
+	    json_string(BRANCH_OVER_CAP));
+	cause = NULL;
+	assert_int_equal(handler_push.handle(j, NOW, &r, &cause), -1);
+	assert_string_equal(cause, BRANCH_DEFAULT_CAUSE);
+	free(cause);
+	/* a tag push keeps the default branch too: refused as well */
+	json_object_set_new(j, "ref", json_string("refs/tags/v1"));
+	cause = NULL;
+	assert_int_equal(handler_push.handle(j, NOW, &r, &cause), -1);
+	assert_string_equal(cause, BRANCH_DEFAULT_CAUSE);
+	free(cause);
+	assert_null(r.repo);
+	assert_null(r.default_branch);
 	json_decref(j);
 }
 

@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "buf.h"
 #include "handler.h"
 #include "push_cases.h"
 #include "push_diff.h"
@@ -331,6 +332,74 @@ test_push_scan_text(void **state)
 	assert_int_equal(ndocumented, 5);
 }
 
+/*
+ * The branch caps, at and one byte over: both intakes agree, and push_scan
+ * counts the bytes of the name, not of its escaped text.
+ */
+static const struct {
+	const char	*unit;		/* the default branch: unit... */
+	size_t		 n;		/* ...n times... */
+	const char	*tail;		/* ...then tail */
+	const char	*ref;
+	const char	*cause;		/* NULL: accepted */
+} cap_cases[] = {
+	{ "b", 255, "", "refs/heads/main", NULL },
+	{ "b", 256, "", "refs/heads/main", BRANCH_DEFAULT_CAUSE },
+	{ "\\u0062", 255, "", "refs/heads/main", NULL },
+	{ "\\u0062", 256, "", "refs/heads/main", BRANCH_DEFAULT_CAUSE },
+	{ "\xc3\xa9", 127, "b", "refs/heads/main", NULL },
+	{ "\xc3\xa9", 128, "", "refs/heads/main", BRANCH_DEFAULT_CAUSE },
+	{ "\\u00e9", 127, "b", "refs/heads/main", NULL },
+	{ "\\u00e9", 128, "", "refs/heads/main", BRANCH_DEFAULT_CAUSE },
+	{ "b", 256, "", "refs/tags/v1", BRANCH_DEFAULT_CAUSE },
+	{ "b", 255, "", "refs/heads/" BRANCH_AT_CAP, NULL },
+	{ "b", 255, "", "refs/heads/" BRANCH_OVER_CAP, BRANCH_REF_CAUSE },
+	{ "b", 256, "", "refs/heads/" BRANCH_OVER_CAP, BRANCH_DEFAULT_CAUSE },
+};
+
+static void
+test_push_scan_branch_caps(void **state)
+{
+	struct handler_result	 r;
+	struct buf		 b;
+	char			*cause;
+	size_t			 i, k;
+	int			 rv;
+
+	for (i = 0; i < sizeof(cap_cases) / sizeof(cap_cases[0]); i++) {
+		buf_init(&b);
+		buf_puts(&b, "{\"commits\":[],\"repository\":"
+		    "{\"full_name\":\"o/r\",\"default_branch\":\"");
+		for (k = 0; k < cap_cases[i].n; k++)
+			buf_puts(&b, cap_cases[i].unit);
+		buf_printf(&b, "%s\"},\"ref\":\"%s\"}", cap_cases[i].tail,
+		    cap_cases[i].ref);
+		nboth_ok = nboth_fail = ndocumented = 0;
+		check("cap", i, buf_str(&b), b.len);
+		assert_int_equal(nboth_fail, cap_cases[i].cause != NULL);
+
+		memset(&r, 0, sizeof(r));
+		cause = NULL;
+		rv = push_scan(buf_str(&b), b.len, PUSH_DIFF_NOW, &r, &cause);
+		if (cap_cases[i].cause != NULL) {
+			assert_int_equal(rv, HANDLER_REFUSED);
+			assert_non_null(cause);
+			if (strcmp(cause, cap_cases[i].cause) != 0)
+				fail_msg("cap %zu: cause \"%s\"", i, cause);
+			assert_null(r.repo);
+			assert_null(r.default_branch);
+			free(cause);
+		} else {
+			if (rv != HANDLER_OK)
+				fail_msg("cap %zu: %s", i, cause);
+			assert_int_equal(strlen(r.default_branch),
+			    PUSH_MAX_BRANCH);
+			handler_result_clear(&r);
+		}
+		buf_free(&b);
+	}
+}
+
 int
 main(void)
 {
@@ -340,6 +409,7 @@ main(void)
 		cmocka_unit_test(test_push_scan_truncations_flips),
 		cmocka_unit_test(test_push_scan_type_swaps),
 		cmocka_unit_test(test_push_scan_text),
+		cmocka_unit_test(test_push_scan_branch_caps),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
