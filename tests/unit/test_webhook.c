@@ -24,6 +24,7 @@
 #include <event2/event.h>
 #include <jansson.h>
 
+#include "branch_names.h"
 #include "buf.h"
 #include "config.h"
 #include "daemon.h"
@@ -365,6 +366,36 @@ static const struct intake_case cases[] = {
 	  .body = "{\"ref\":\"refs/heads/main\",\"repository\":"
 	      "{\"full_name\":\"no-slash\"},\"commits\":[]}",
 	  .error = "full_name" },
+	/* branch and default branch: 255 bytes are kept, 256 refused */
+	{ .outcome = WEBHOOK_ACCEPTED, .event = "push", .journalled = 1,
+	  .body = "{\"ref\":\"refs/heads/" BRANCH_AT_CAP "\",\"after\":"
+	      "\"2222222222222222222222222222222222222222\",\"repository\":"
+	      "{\"full_name\":\"" REPO "\",\"default_branch\":\""
+	      BRANCH_AT_CAP "\"},\"commits\":[]}" },
+	{ .outcome = WEBHOOK_BAD_PAYLOAD, .event = "push",
+	  .body = "{\"ref\":\"refs/heads/" BRANCH_OVER_CAP "\",\"repository\":"
+	      "{\"full_name\":\"" REPO "\",\"default_branch\":\"main\"},"
+	      "\"commits\":[]}",
+	  .error = BRANCH_REF_CAUSE },
+	{ .outcome = WEBHOOK_BAD_PAYLOAD, .event = "push",
+	  .body = "{\"ref\":\"refs/heads/main\",\"repository\":"
+	      "{\"full_name\":\"" REPO "\",\"default_branch\":\""
+	      BRANCH_OVER_CAP "\"},\"commits\":[]}",
+	  .error = BRANCH_DEFAULT_CAUSE },
+	{ .outcome = WEBHOOK_ACCEPTED, .event = "pull_request",
+	  .journalled = 1,
+	  .body = "{\"action\":\"closed\",\"repository\":{\"full_name\":"
+	      "\"" REPO "\",\"default_branch\":\"" BRANCH_AT_CAP "\"},"
+	      "\"pull_request\":{\"number\":7,\"title\":\"t\",\"user\":"
+	      "{\"login\":\"mona\"},\"merged\":true,\"base\":{\"ref\":"
+	      "\"" BRANCH_AT_CAP "\"}}}" },
+	{ .outcome = WEBHOOK_BAD_PAYLOAD, .event = "pull_request",
+	  .body = "{\"action\":\"closed\",\"repository\":{\"full_name\":"
+	      "\"" REPO "\",\"default_branch\":\"" BRANCH_OVER_CAP "\"},"
+	      "\"pull_request\":{\"number\":7,\"title\":\"t\",\"user\":"
+	      "{\"login\":\"mona\"},\"merged\":true,\"base\":{\"ref\":"
+	      "\"main\"}}}",
+	  .error = BRANCH_DEFAULT_CAUSE },
 };
 
 static uint64_t
