@@ -23,6 +23,7 @@ import os
 import signal
 import socket
 import sys
+import threading
 import time
 import unittest
 
@@ -228,9 +229,29 @@ class Drafter(unittest.TestCase):
                 self.assertEqual(episode_files(d), [])
             finally:
                 d.cleanup()
-            d = ht.Daemon(tmp=tmp)
+            # catch the catch-up's child while the daemon starts: READY
+            # (start() returning) must not wait for it
+            d = ht.Daemon(tmp=tmp, start=False)
+            caught = []
+            catcher = threading.Thread(target=lambda: caught.append(
+                catch_child(d, [])), daemon=True)
             try:
-                d.wait_log(r"drafting it again")
+                d.proc = None
+                starter = threading.Thread(target=d.start, daemon=True)
+                starter.start()
+                while d.proc is None:
+                    time.sleep(0.0002)
+                catcher.start()
+                starter.join(ht.START_TIMEOUT + 5)
+                catcher.join(CATCH_TIMEOUT)
+                self.assertTrue(caught, "no drafting child at start")
+                self.assertIsNotNone(d.port, "not ready while the "
+                                     "catch-up draft is held")
+                self.assertIn("drafting it again", d.log())
+                held = d.repo_stats(REPO)
+                self.assertTrue(held["drafting"], held)
+                self.assertEqual(episode_files(d), [])
+                os.kill(caught[0], signal.SIGCONT)
                 deadline = time.monotonic() + ht.IO_TIMEOUT
                 while time.monotonic() < deadline:
                     if not d.repo_stats(REPO)["drafting"]:
