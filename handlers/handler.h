@@ -82,7 +82,8 @@ extern const struct handler_entry handler_ping;
  * the day with every commit and read aloud. A push to a longer one is
  * refused (400) rather than kept in part. repository.default_branch, kept
  * with every delivery and compared with each push's branch, has the same
- * cap (hjson_repository).
+ * cap (hjson_repository), and so has a pull request's base.ref, kept as
+ * the merged PR's branch (pull_request_handle).
  */
 #define PUSH_MAX_BRANCH		255
 
@@ -141,6 +142,12 @@ int	 hjson_array_opt(const json_t *obj, const char *path, const char *key,
  */
 int	 hjson_repository(const json_t *payload, int required,
 	    const char **full_name, const char **default_branch, char **cause);
+/*
+ * A branch name (or NULL) against PUSH_MAX_BRANCH: 0, or -1 with *cause
+ * "<path>.<key>: branch name longer than 255 bytes".
+ */
+int	 hjson_check_branch(const char *path, const char *key,
+	    const char *branch, char **cause);
 /* repository.default_branch (or NULL) against PUSH_MAX_BRANCH: 0 or -1. */
 int	 hjson_check_default_branch(const char *branch, char **cause);
 /* Parse an ISO 8601 timestamp ("2026-02-12T18:49:29Z" or with +hh:mm). */

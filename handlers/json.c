@@ -208,20 +208,36 @@ hjson_integer(const json_t *obj, const char *path, const char *key,
 }
 
 /*
+ * A branch name read from a payload (path.key, or NULL when missing)
+ * against PUSH_MAX_BRANCH: a longer one is refused, as push_branch refuses
+ * a longer ref, rather than kept in part.
+ */
+int
+hjson_check_branch(const char *path, const char *key, const char *branch,
+    char **cause)
+{
+	char	*what;
+
+	if (branch != NULL && strlen(branch) > PUSH_MAX_BRANCH) {
+		xasprintf(&what, "branch name longer than %d bytes",
+		    PUSH_MAX_BRANCH);
+		hjson_cause(cause, path, key, what);
+		free(what);
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * The default branch is kept with every delivery (the journal's "db", the
  * day's default_branch) and a push's branch is compared with it, so it has
- * the push branch's cap: a longer one is refused, as push_branch refuses a
- * longer ref, rather than kept in part. push_scan makes the same check.
+ * the push branch's cap. push_scan makes the same check.
  */
 int
 hjson_check_default_branch(const char *branch, char **cause)
 {
-	if (branch != NULL && strlen(branch) > PUSH_MAX_BRANCH) {
-		xasprintf(cause, "repository.default_branch: branch name "
-		    "longer than %d bytes", PUSH_MAX_BRANCH);
-		return -1;
-	}
-	return 0;
+	return hjson_check_branch("repository", "default_branch", branch,
+	    cause);
 }
 
 /*

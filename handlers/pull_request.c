@@ -52,7 +52,9 @@ pull_request_note(const char *action)
 
 /*
  * Validate a pull_request delivery. Only action "closed" with merged true
- * yields a merged PR; any other action is accepted and ignored.
+ * yields a merged PR; any other action is accepted and ignored. base.ref,
+ * kept as the merged PR's branch, has the push branch's cap
+ * (PUSH_MAX_BRANCH), checked whatever the action as the other fields are.
  */
 static int
 pull_request_handle(const json_t *payload, time_t now,
@@ -97,6 +99,8 @@ pull_request_handle(const json_t *payload, time_t now,
 	    hjson_string_opt(pr, "pull_request", "body", &body, cause) == -1 ||
 	    hjson_object(pr, "pull_request", "base", &base, cause) == -1 ||
 	    hjson_string(base, "pull_request.base", "ref", &baseref,
+	    cause) == -1 ||
+	    hjson_check_branch("pull_request.base", "ref", baseref,
 	    cause) == -1)
 		return -1;
 	if (mergedat != NULL && hjson_time(mergedat, &when) == -1) {

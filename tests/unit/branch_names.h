@@ -20,5 +20,8 @@ _Static_assert(sizeof(BRANCH_AT_CAP) - 1 == PUSH_MAX_BRANCH,
 #define BRANCH_REF_CAUSE	"ref: branch name longer than 255 bytes"
 #define BRANCH_DEFAULT_CAUSE	"repository.default_branch: branch name " \
 				"longer than 255 bytes"
+/* ... and as a pull request's base.ref */
+#define BRANCH_BASE_CAUSE	"pull_request.base.ref: branch name " \
+				"longer than 255 bytes"
 
 #endif

@@ -149,6 +149,8 @@ static const struct {
 	    0, NULL },
 	{ "repository", "default_branch", "\"" BRANCH_OVER_CAP "\"",
 	    BRANCH_DEFAULT_CAUSE, 0, NULL },
+	{ "pull_request.base", "ref", "\"" BRANCH_OVER_CAP "\"",
+	    BRANCH_BASE_CAUSE, 0, NULL },
 	/* accepted */
 	{ "", "number", NULL, NULL, 0, "merged" },
 	{ "pull_request", "merged", "false", NULL, 1,
@@ -309,6 +311,81 @@ test_pull_request_default_branch_cap(void **state)
 	json_decref(j);
 }
 
+/*
+ * A base ref of 255 bytes is kept whole as the PR's branch; one of 256 is
+ * refused, whatever the action. jansson decodes the payload, so bytes are
+ * counted after the escapes: 253 b's and an escaped e-acute (two bytes)
+ * are 255, 254 b's and one are 256.
+ */
+static void
+test_pull_request_base_ref_cap(void **state)
+{
+	static const char	*at_cap[] = {
+		"\"" BRANCH_AT_CAP "\"",
+		"\"" BRANCH_64 BRANCH_64 BRANCH_64 BRANCH_16 BRANCH_16 BRANCH_16
+		    "bbbbbbbbbbbbb\\u00e9\"",
+		"\"" BRANCH_64 BRANCH_64 BRANCH_64 BRANCH_16 BRANCH_16 BRANCH_16
+		    "bbbbbbbbbbbbb\xc3\xa9\"",
+	};
+	static const char	*over_cap[] = {
+		"\"" BRANCH_OVER_CAP "\"",
+		"\"" BRANCH_64 BRANCH_64 BRANCH_64 BRANCH_16 BRANCH_16 BRANCH_16
+		    "bbbbbbbbbbbbbb\\u00e9\"",
+		"\"" BRANCH_64 BRANCH_64 BRANCH_64 BRANCH_16 BRANCH_16 BRANCH_16
+		    "bbbbbbbbbbbbbb\xc3\xa9\"",
+	};
+	struct handler_result	 r;
+	json_t			*j, *base, *ref;
+	char			*cause;
+	size_t			 i;
+
+	for (i = 0; i < sizeof(at_cap) / sizeof(at_cap[0]); i++) {
+		assert_non_null(j = json_loads(good_pr, 0, NULL));
+		base = json_object_get(json_object_get(j, "pull_request"),
+		    "base");
+		assert_non_null(ref = json_loads(at_cap[i], JSON_DECODE_ANY,
+		    NULL));
+		assert_int_equal(strlen(json_string_value(ref)),
+		    PUSH_MAX_BRANCH);
+		json_object_set_new(base, "ref", ref);
+		memset(&r, 0, sizeof(r));
+		cause = NULL;
+		if (handler_pull_request.handle(j, NOW, &r, &cause) != 0)
+			fail_msg("at cap %zu: %s", i, cause);
+		assert_non_null(r.pr);
+		assert_int_equal(strlen(r.pr->branch), PUSH_MAX_BRANCH);
+		assert_string_equal(r.pr->branch, json_string_value(ref));
+		handler_result_clear(&r);
+		json_decref(j);
+	}
+	for (i = 0; i < sizeof(over_cap) / sizeof(over_cap[0]); i++) {
+		assert_non_null(j = json_loads(good_pr, 0, NULL));
+		base = json_object_get(json_object_get(j, "pull_request"),
+		    "base");
+		assert_non_null(ref = json_loads(over_cap[i], JSON_DECODE_ANY,
+		    NULL));
+		assert_int_equal(strlen(json_string_value(ref)),
+		    PUSH_MAX_BRANCH + 1);
+		json_object_set_new(base, "ref", ref);
+		memset(&r, 0, sizeof(r));
+		cause = NULL;
+		assert_int_equal(handler_pull_request.handle(j, NOW, &r,
+		    &cause), -1);
+		assert_string_equal(cause, BRANCH_BASE_CAUSE);
+		free(cause);
+		/* not merged: refused all the same */
+		json_object_set_new(j, "action", json_string("opened"));
+		cause = NULL;
+		assert_int_equal(handler_pull_request.handle(j, NOW, &r,
+		    &cause), -1);
+		assert_string_equal(cause, BRANCH_BASE_CAUSE);
+		free(cause);
+		assert_null(r.repo);
+		assert_null(r.pr);
+		json_decref(j);
+	}
+}
+
 int
 main(void)
 {
@@ -319,6 +396,7 @@ main(void)
 		cmocka_unit_test(test_pull_request_no_merged_at),
 		cmocka_unit_test(test_pull_request_body_cap),
 		cmocka_unit_test(test_pull_request_default_branch_cap),
+		cmocka_unit_test(test_pull_request_base_ref_cap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
