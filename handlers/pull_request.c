@@ -10,6 +10,17 @@
 #define PULL_REQUEST_MAX_BODY	(64 * 1024)
 /* Bytes of an unknown action echoed in the note. */
 #define PULL_REQUEST_MAX_ACTION	32
+/*
+ * Bytes in a title: GitHub refuses one over 256 characters, so at most
+ * 1024 bytes of UTF-8. The title is kept with the merged PR ("t") and
+ * read aloud; a longer one is refused (400) rather than kept in part.
+ */
+#define PULL_REQUEST_MAX_TITLE	1024
+/*
+ * Bytes in user.login, kept with the merged PR ("al"): GitHub logins are
+ * at most 39 characters; a longer one than this is refused.
+ */
+#define PULL_REQUEST_MAX_LOGIN	255
 
 static int	pull_request_handle(const json_t *, time_t,
 		    struct handler_result *, char **);
@@ -30,6 +41,19 @@ pull_request_body(const char *s)
 			n--;
 	}
 	return xstrndup(s, n);
+}
+
+/* A kept string (path.key) against its cap in bytes: 0 or -1. */
+static int
+pull_request_check_length(const char *path, const char *key, const char *s,
+    size_t max, char **cause)
+{
+	if (strlen(s) > max) {
+		xasprintf(cause, "%s.%s: longer than %zu bytes", path, key,
+		    max);
+		return -1;
+	}
+	return 0;
 }
 
 /* "action <action>", keeping only tame characters of an outside word. */
@@ -54,7 +78,8 @@ pull_request_note(const char *action)
  * Validate a pull_request delivery. Only action "closed" with merged true
  * yields a merged PR; any other action is accepted and ignored. base.ref,
  * kept as the merged PR's branch, has the push branch's cap
- * (PUSH_MAX_BRANCH), checked whatever the action as the other fields are.
+ * (PUSH_MAX_BRANCH), checked whatever the action as the other fields are;
+ * so have the title and the author's login theirs. The body is cut.
  */
 static int
 pull_request_handle(const json_t *payload, time_t now,
@@ -88,9 +113,13 @@ pull_request_handle(const json_t *payload, time_t now,
 		return -1;
 	}
 	if (hjson_string(pr, "pull_request", "title", &title, cause) == -1 ||
+	    pull_request_check_length("pull_request", "title", title,
+	    PULL_REQUEST_MAX_TITLE, cause) == -1 ||
 	    hjson_object(pr, "pull_request", "user", &user, cause) == -1 ||
 	    hjson_string(user, "pull_request.user", "login", &login,
 	    cause) == -1 ||
+	    pull_request_check_length("pull_request.user", "login", login,
+	    PULL_REQUEST_MAX_LOGIN, cause) == -1 ||
 	    hjson_bool_opt(pr, "pull_request", "merged", &merged, cause) == -1 ||
 	    hjson_string_opt(pr, "pull_request", "merged_at", &mergedat,
 	    cause) == -1 ||

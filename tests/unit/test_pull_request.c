@@ -386,6 +386,82 @@ test_pull_request_base_ref_cap(void **state)
 	}
 }
 
+/* A string of n bytes: 'x', then two-byte e-acutes, then 'x' if odd. */
+static char *
+pr_string(size_t n)
+{
+	char	*s = malloc(n + 1);
+	size_t	 i = 0;
+
+	if (n % 2 == 1)
+		s[i++] = 'x';
+	for (; i < n; i += 2) {
+		s[i] = (char)0xc3;
+		s[i + 1] = (char)0xa9;
+	}
+	s[n] = '\0';
+	return s;
+}
+
+/*
+ * The title (1024 bytes) and the author's login (255 bytes) are kept whole
+ * at their caps; a byte more is refused, whatever the action.
+ */
+static void
+test_pull_request_title_login_cap(void **state)
+{
+	static const struct {
+		const char	*path;
+		const char	*key;
+		size_t		 max;
+		const char	*cause;
+	} caps[] = {
+		{ "pull_request", "title", 1024,
+		    "pull_request.title: longer than 1024 bytes" },
+		{ "pull_request.user", "login", 255,
+		    "pull_request.user.login: longer than 255 bytes" },
+	};
+	struct handler_result	 r;
+	json_t			*j;
+	char			*s, *cause;
+	const char		*kept;
+	size_t			 i;
+
+	for (i = 0; i < sizeof(caps) / sizeof(caps[0]); i++) {
+		assert_non_null(j = json_loads(good_pr, 0, NULL));
+		s = pr_string(caps[i].max);
+		json_object_set_new(walk(j, caps[i].path), caps[i].key,
+		    json_string(s));
+		memset(&r, 0, sizeof(r));
+		cause = NULL;
+		if (handler_pull_request.handle(j, NOW, &r, &cause) != 0)
+			fail_msg("%s at cap: %s", caps[i].key, cause);
+		kept = i == 0 ? r.pr->title : r.pr->author_login;
+		assert_string_equal(kept, s);
+		handler_result_clear(&r);
+		free(s);
+
+		s = pr_string(caps[i].max + 1);
+		json_object_set_new(walk(j, caps[i].path), caps[i].key,
+		    json_string(s));
+		free(s);
+		cause = NULL;
+		assert_int_equal(handler_pull_request.handle(j, NOW, &r,
+		    &cause), -1);
+		assert_string_equal(cause, caps[i].cause);
+		free(cause);
+		json_object_set_new(j, "action", json_string("opened"));
+		cause = NULL;
+		assert_int_equal(handler_pull_request.handle(j, NOW, &r,
+		    &cause), -1);
+		assert_string_equal(cause, caps[i].cause);
+		free(cause);
+		assert_null(r.repo);
+		assert_null(r.pr);
+		json_decref(j);
+	}
+}
+
 int
 main(void)
 {
@@ -397,6 +473,7 @@ main(void)
 		cmocka_unit_test(test_pull_request_body_cap),
 		cmocka_unit_test(test_pull_request_default_branch_cap),
 		cmocka_unit_test(test_pull_request_base_ref_cap),
+		cmocka_unit_test(test_pull_request_title_login_cap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
