@@ -396,6 +396,51 @@ static const struct intake_case cases[] = {
 	      "{\"login\":\"mona\"},\"merged\":true,\"base\":{\"ref\":"
 	      "\"main\"}}}",
 	  .error = BRANCH_DEFAULT_CAUSE },
+	/*
+	 * a PR's base ref: 255 decoded bytes are kept (the default branch,
+	 * so tracked), 256 refused
+	 */
+	{ .outcome = WEBHOOK_ACCEPTED, .event = "pull_request",
+	  .journalled = 1,
+	  .body = "{\"action\":\"closed\",\"repository\":{\"full_name\":"
+	      "\"" REPO "\",\"default_branch\":\"" BRANCH_64 BRANCH_64
+	      BRANCH_64 BRANCH_16 BRANCH_16 BRANCH_16 "bbbbbbbbbbbbb\\u00e9\"},"
+	      "\"pull_request\":{\"number\":8,\"title\":\"t\",\"user\":"
+	      "{\"login\":\"mona\"},\"merged\":true,\"base\":{\"ref\":"
+	      "\"" BRANCH_64 BRANCH_64 BRANCH_64 BRANCH_16 BRANCH_16 BRANCH_16
+	      "bbbbbbbbbbbbb\\u00e9\"}}}" },
+	{ .outcome = WEBHOOK_BAD_PAYLOAD, .event = "pull_request",
+	  .body = "{\"action\":\"closed\",\"repository\":{\"full_name\":"
+	      "\"" REPO "\",\"default_branch\":\"main\"},"
+	      "\"pull_request\":{\"number\":7,\"title\":\"t\",\"user\":"
+	      "{\"login\":\"mona\"},\"merged\":true,\"base\":{\"ref\":"
+	      "\"" BRANCH_OVER_CAP "\"}}}",
+	  .error = BRANCH_BASE_CAUSE },
+	{ .outcome = WEBHOOK_BAD_PAYLOAD, .event = "pull_request",
+	  .body = "{\"action\":\"closed\",\"repository\":{\"full_name\":"
+	      "\"" REPO "\",\"default_branch\":\"main\"},"
+	      "\"pull_request\":{\"number\":7,\"title\":\"t\",\"user\":"
+	      "{\"login\":\"mona\"},\"merged\":true,\"base\":{\"ref\":"
+	      "\"" BRANCH_64 BRANCH_64 BRANCH_64 BRANCH_16 BRANCH_16 BRANCH_16
+	      "bbbbbbbbbbbbbb\\u00e9\"}}}",
+	  .error = BRANCH_BASE_CAUSE },
+	/* a PR's title over 1024 bytes and login over 255: refused */
+	{ .outcome = WEBHOOK_BAD_PAYLOAD, .event = "pull_request",
+	  .body = "{\"action\":\"closed\",\"repository\":{\"full_name\":"
+	      "\"" REPO "\",\"default_branch\":\"main\"},"
+	      "\"pull_request\":{\"number\":7,\"title\":\""
+	      BRANCH_AT_CAP BRANCH_AT_CAP BRANCH_AT_CAP BRANCH_AT_CAP
+	      "bbbbb\",\"user\":"
+	      "{\"login\":\"mona\"},\"merged\":true,\"base\":{\"ref\":"
+	      "\"main\"}}}",
+	  .error = "pull_request.title: longer than 1024 bytes" },
+	{ .outcome = WEBHOOK_BAD_PAYLOAD, .event = "pull_request",
+	  .body = "{\"action\":\"closed\",\"repository\":{\"full_name\":"
+	      "\"" REPO "\",\"default_branch\":\"main\"},"
+	      "\"pull_request\":{\"number\":7,\"title\":\"t\",\"user\":"
+	      "{\"login\":\"" BRANCH_OVER_CAP "\"},\"merged\":true,"
+	      "\"base\":{\"ref\":\"main\"}}}",
+	  .error = "pull_request.user.login: longer than 255 bytes" },
 };
 
 static uint64_t
