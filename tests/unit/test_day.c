@@ -536,6 +536,305 @@ test_day_pair_scales(void **state)
 	assert_true(w2 * 10 < w1 * 26);
 }
 
+/* The 40-hex sha of a 4-character tag, as SHA() spells a literal. */
+static void
+tag_sha(char sha[41], const char *tag)
+{
+	size_t	i;
+
+	for (i = 0; i < 10; i++)
+		memcpy(sha + 4 * i, tag, 4);
+	sha[40] = '\0';
+}
+
+/*
+ * Merges: what each day holds before (commits as tag and message, PR
+ * numbers, how many pushes, the default branch), then what dst holds
+ * after, in order. A commit's subject and a PR's title say which day it
+ * came from, so the copy that stayed on a duplicate shows; a want of
+ * reverted names the commit whose sha the revert info carries.
+ */
+#define MAXM	5
+struct merge_commit {
+	const char	*tag;
+	const char	*message;
+};
+struct merge_want {
+	const char	*subject;
+	const char	*reverted;	/* tag of reverted_sha, or NULL */
+	long		 reverts_idx;	/* after day_pair_reverts */
+};
+static const struct {
+	const char		*name;
+	struct merge_commit	 dst[MAXM], src[MAXM];
+	long			 dst_prs[MAXM], src_prs[MAXM];	/* 0 ends */
+	size_t			 dst_pushes, src_pushes;
+	const char		*dst_db, *src_db;
+	struct merge_want	 want[2 * MAXM];
+	long			 want_prs[2 * MAXM];
+	const char		*want_db;
+} merge_cases[] = {
+	{ "into an empty dst",
+	    { { NULL } },
+	    { { "a1a1", "a1a1 src" },
+	      { "b2b2", "Revert \"a1a1 src\"\n\nThis reverts commit "
+		SHA("a1a1") "." } },
+	    { 0 }, { 7, 8 }, 0, 2, NULL, "main",
+	    { { "a1a1 src", NULL, -1 }, { "Revert \"a1a1 src\"", "a1a1", 0 } },
+	    { 7, 8 }, "main" },
+	{ "from an empty src",
+	    { { "a1a1", "a1a1 dst" }, { "b2b2", "b2b2 dst" } },
+	    { { NULL } },
+	    { 7 }, { 0 }, 1, 0, "main", NULL,
+	    { { "a1a1 dst", NULL, -1 }, { "b2b2 dst", NULL, -1 } },
+	    { 7 }, "main" },
+	{ "both empty",
+	    { { NULL } }, { { NULL } }, { 0 }, { 0 }, 0, 0, NULL, NULL,
+	    { { NULL } }, { 0 }, NULL },
+	{ "overlap: dst's copies stay, src's new ones follow in order",
+	    { { "a1a1", "a1a1 dst" }, { "b2b2", "b2b2 dst" } },
+	    { { "b2b2", "b2b2 src" }, { "c3c3", "c3c3 src" },
+	      { "A1A1", "A1A1 src" },
+	      { "d4d4", "Revert \"b2b2 dst\"\n\nThis reverts commit "
+		SHA("b2b2") "." } },
+	    { 1, 2 }, { 2, 3, 1, 4 }, 1, 2, "main", "trunk",
+	    { { "a1a1 dst", NULL, -1 }, { "b2b2 dst", NULL, -1 },
+	      { "c3c3 src", NULL, -1 },
+	      { "Revert \"b2b2 dst\"", "b2b2", 1 } },
+	    { 1, 2, 3, 4 }, "main" },
+	{ "dst without a default branch takes src's",
+	    { { "a1a1", "a1a1 dst" } }, { { "a1a1", "a1a1 src" } },
+	    { 0 }, { 0 }, 0, 0, NULL, "trunk",
+	    { { "a1a1 dst", NULL, -1 } }, { 0 }, "trunk" },
+};
+
+/* A day at [start, end) holding what a merge case gives it. */
+static struct day *
+merge_day(time_t start, time_t end, const struct merge_commit *commits,
+    const long *prs, size_t npushes, const char *db, const char *side)
+{
+	struct day		*d = day_new("o/r", start);
+	struct commit		 c;
+	struct merged_pr	 pr;
+	struct push		 p;
+	char			 sha[41], text[64];
+	size_t			 i;
+
+	d->end = end;
+	d->default_branch = db != NULL ? strdup(db) : NULL;
+	for (i = 0; i < MAXM && commits[i].tag != NULL; i++) {
+		tag_sha(sha, commits[i].tag);
+		make_commit(&c, sha, commits[i].message, "a", "A");
+		assert_int_equal(day_add_commit(d, &c), 1);
+	}
+	for (i = 0; i < MAXM && prs[i] != 0; i++) {
+		memset(&pr, 0, sizeof(pr));
+		pr.number = prs[i];
+		snprintf(text, sizeof(text), "#%ld %s", prs[i], side);
+		pr.title = strdup(text);
+		assert_int_equal(day_add_pr(d, &pr), 1);
+	}
+	for (i = 0; i < npushes; i++) {
+		memset(&p, 0, sizeof(p));
+		snprintf(text, sizeof(text), "%s%zu", side, i);
+		p.branch = strdup(text);
+		assert_int_equal(day_add_push(d, &p), 0);
+	}
+	return d;
+}
+
+static void
+test_day_merge(void **state)
+{
+	struct day		*dst, *src;
+	struct commit		 c;
+	struct merged_pr	 pr;
+	struct push		 p;
+	const char		*name;
+	char			 sha[41], prefix[8], text[64];
+	size_t			 i, j, n, npushes;
+
+	for (i = 0; i < sizeof(merge_cases) / sizeof(merge_cases[0]); i++) {
+		name = merge_cases[i].name;
+		dst = merge_day(100, 0, merge_cases[i].dst,
+		    merge_cases[i].dst_prs, merge_cases[i].dst_pushes,
+		    merge_cases[i].dst_db, "dst");
+		src = merge_day(200, 300, merge_cases[i].src,
+		    merge_cases[i].src_prs, merge_cases[i].src_pushes,
+		    merge_cases[i].src_db, "src");
+		assert_int_equal(day_merge(dst, src), 0);
+
+		/* dst keeps its window */
+		if (dst->start != 100 || dst->end != 0)
+			fail_msg("%s: dst window %lld..%lld", name,
+			    (long long)dst->start, (long long)dst->end);
+		if ((dst->default_branch == NULL) !=
+		    (merge_cases[i].want_db == NULL) ||
+		    (dst->default_branch != NULL &&
+		    strcmp(dst->default_branch, merge_cases[i].want_db) != 0))
+			fail_msg("%s: default branch %s, want %s", name,
+			    dst->default_branch ? dst->default_branch : "none",
+			    merge_cases[i].want_db ? merge_cases[i].want_db :
+			    "none");
+
+		/* the commits, deduplicated, in order, revert info kept */
+		for (n = 0; n < 2 * MAXM && merge_cases[i].want[n].subject;
+		    n++)
+			continue;
+		if (dst->ncommits != n)
+			fail_msg("%s: %zu commits, want %zu", name,
+			    dst->ncommits, n);
+		day_pair_reverts(dst);
+		for (j = 0; j < n; j++) {
+			const struct merge_want	*w = &merge_cases[i].want[j];
+			const struct commit	*got = &dst->commits[j];
+
+			if (strcmp(got->subject, w->subject) != 0)
+				fail_msg("%s: commit %zu is \"%s\", want "
+				    "\"%s\"", name, j, got->subject,
+				    w->subject);
+			if (w->reverted != NULL) {
+				tag_sha(sha, w->reverted);
+				if (!got->revert.is_revert ||
+				    got->revert.reverted_sha == NULL ||
+				    strcmp(got->revert.reverted_sha, sha) != 0 ||
+				    got->revert.reverted_subject == NULL)
+					fail_msg("%s: commit %zu lost its "
+					    "revert info", name, j);
+			} else if (got->revert.is_revert)
+				fail_msg("%s: commit %zu is a revert", name, j);
+			if (got->reverts_idx != w->reverts_idx)
+				fail_msg("%s: commit %zu reverts %ld, want %ld",
+				    name, j, got->reverts_idx, w->reverts_idx);
+
+			/* dst's index finds it, whole and by its prefix */
+			if (day_find_commit(dst, got->sha) != (long)j)
+				fail_msg("%s: commit %zu not found", name, j);
+			snprintf(prefix, sizeof(prefix), "%.7s", got->sha);
+			if (day_find_commit(dst, prefix) != (long)j)
+				fail_msg("%s: commit %zu not found by %s", name,
+				    j, prefix);
+		}
+		/* every commit src held is a duplicate in dst now */
+		for (j = 0; j < MAXM && merge_cases[i].src[j].tag; j++) {
+			tag_sha(sha, merge_cases[i].src[j].tag);
+			make_commit(&c, sha, "again", "a", "A");
+			if (day_add_commit(dst, &c) != 0)
+				fail_msg("%s: %s added twice", name, sha);
+		}
+		assert_int_equal(dst->ncommits, n);
+
+		/* PRs by number, dst's first; pushes all, dst's first */
+		for (n = 0; n < 2 * MAXM && merge_cases[i].want_prs[n]; n++)
+			continue;
+		if (dst->nprs != n)
+			fail_msg("%s: %zu PRs, want %zu", name, dst->nprs, n);
+		for (j = 0; j < n; j++) {
+			if (dst->prs[j].number != merge_cases[i].want_prs[j])
+				fail_msg("%s: PR %zu is #%ld, want #%ld", name,
+				    j, dst->prs[j].number,
+				    merge_cases[i].want_prs[j]);
+		}
+		for (j = 0; j < MAXM && merge_cases[i].dst_prs[j]; j++)
+			if (strstr(dst->prs[j].title, " dst") == NULL)
+				fail_msg("%s: PR #%ld is src's copy", name,
+				    dst->prs[j].number);
+		npushes = merge_cases[i].dst_pushes + merge_cases[i].src_pushes;
+		assert_int_equal(dst->npushes, npushes);
+		for (j = 0; j < npushes; j++) {
+			snprintf(text, sizeof(text), "%s%zu",
+			    j < merge_cases[i].dst_pushes ? "dst" : "src",
+			    j < merge_cases[i].dst_pushes ? j :
+			    j - merge_cases[i].dst_pushes);
+			if (strcmp(dst->pushes[j].branch, text) != 0)
+				fail_msg("%s: push %zu on %s, want %s", name, j,
+				    dst->pushes[j].branch, text);
+		}
+
+		/* src is left empty, its own, and still usable */
+		assert_int_equal(src->ncommits, 0);
+		assert_int_equal(src->nprs, 0);
+		assert_int_equal(src->npushes, 0);
+		assert_int_equal(src->start, 200);
+		/* a default branch moved to dst is src's no more */
+		if (merge_cases[i].dst_db == NULL &&
+		    merge_cases[i].src_db != NULL ? src->default_branch != NULL :
+		    dst->default_branch != NULL &&
+		    dst->default_branch == src->default_branch)
+			fail_msg("%s: default branch shared", name);
+		assert_int_equal(day_find_commit(src, SHA("a1a1")), -1);
+		for (j = 0; j < MAXM && merge_cases[i].src[j].tag; j++) {
+			tag_sha(sha, merge_cases[i].src[j].tag);
+			make_commit(&c, sha, "anew", "a", "A");
+			if (day_add_commit(src, &c) != 1)
+				fail_msg("%s: src still holds %s", name, sha);
+			if (day_find_commit(src, sha) != (long)j)
+				fail_msg("%s: src lost %s", name, sha);
+		}
+		for (j = 0; j < MAXM && merge_cases[i].src_prs[j]; j++) {
+			memset(&pr, 0, sizeof(pr));
+			pr.number = merge_cases[i].src_prs[j];
+			pr.title = strdup("anew");
+			if (day_add_pr(src, &pr) != 1)
+				fail_msg("%s: src still holds PR #%ld", name,
+				    merge_cases[i].src_prs[j]);
+		}
+		memset(&p, 0, sizeof(p));
+		p.branch = strdup("anew");
+		assert_int_equal(day_add_push(src, &p), 0);
+		day_free(src);
+		day_free(dst);
+	}
+}
+
+/*
+ * A merge past the tables' growth: dst's index, rebuilt as it grows,
+ * finds every commit from either day, and src's overlap is dropped.
+ */
+static void
+test_day_merge_large(void **state)
+{
+	struct day	*dst = day_new("o/r", 0), *src = day_new("o/r", 0);
+	struct commit	 c;
+	char		 sha[41], prefix[11];
+	size_t		 i, nd = 1000, ns = 1500, overlap = 500;
+
+	for (i = 0; i < nd; i++) {
+		snprintf(sha, sizeof(sha), "%010zx%030zx", i * 2654435761u %
+		    100000, i);
+		make_commit(&c, sha, "dst", NULL, "N");
+		assert_int_equal(day_add_commit(dst, &c), 1);
+	}
+	/* src's first 500 are dst's last 500 */
+	for (i = nd - overlap; i < nd - overlap + ns; i++) {
+		snprintf(sha, sizeof(sha), "%010zx%030zx", i * 2654435761u %
+		    100000, i);
+		make_commit(&c, sha, "src", NULL, "N");
+		assert_int_equal(day_add_commit(src, &c), 1);
+	}
+	assert_int_equal(day_merge(dst, src), 0);
+	assert_int_equal(dst->ncommits, nd - overlap + ns);
+	assert_int_equal(src->ncommits, 0);
+	for (i = 0; i < dst->ncommits; i++) {
+		snprintf(sha, sizeof(sha), "%010zx%030zx", i * 2654435761u %
+		    100000, i);
+		if (day_find_commit(dst, sha) != (long)i)
+			fail_msg("commit %zu not found", i);
+		snprintf(prefix, sizeof(prefix), "%.10s", sha);
+		if (day_find_commit(dst, prefix) != (long)i)
+			fail_msg("commit %zu not found by %s", i, prefix);
+		if (strcmp(dst->commits[i].subject, i < nd ? "dst" : "src") !=
+		    0)
+			fail_msg("commit %zu is %s's", i,
+			    dst->commits[i].subject);
+		make_commit(&c, sha, "again", NULL, "N");
+		if (day_add_commit(dst, &c) != 0)
+			fail_msg("commit %zu added twice", i);
+	}
+	day_free(src);
+	day_free(dst);
+}
+
 static const struct {
 	const char	*login;
 	const char	*name;
@@ -597,6 +896,8 @@ main(void)
 		cmocka_unit_test(test_day_pair_generated),
 		cmocka_unit_test(test_day_pair_scales),
 		cmocka_unit_test(test_day_stats),
+		cmocka_unit_test(test_day_merge),
+		cmocka_unit_test(test_day_merge_large),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
