@@ -882,6 +882,118 @@ test_day_stats(void **state)
 	day_free(d);
 }
 
+/*
+ * Freeing a part at a time: a day of N commits, P PRs and Q pushes takes
+ * ceil((N + P + Q) / budget) calls, one for an empty day, each freeing
+ * budget items (commits first, then PRs, then pushes) until the last.
+ */
+static const struct {
+	size_t	commits, prs, pushes, budget;
+	size_t	calls;
+} free_some_cases[] = {
+	{ 0, 0, 0, 1, 1 },
+	{ 0, 0, 0, 64, 1 },
+	{ 1, 0, 0, 1, 1 },
+	{ 10, 0, 0, 3, 4 },
+	{ 0, 3, 0, 1, 3 },
+	{ 0, 0, 7, 2, 4 },
+	{ 3, 3, 3, 4, 3 },	/* a call spans commits and PRs, PRs and pushes */
+	{ 4, 4, 4, 4, 3 },	/* budget ends exactly at each kind's end */
+	{ 10, 5, 2, 4, 5 },
+	{ 5, 5, 5, 100, 1 },
+	{ 1000, 300, 200, 256, 6 },
+	{ 1000, 300, 200, 1500, 1 },
+	{ 1000, 300, 200, 1499, 2 },
+};
+
+/* A day of the given counts, every record owning some text. */
+static struct day *
+free_some_day(size_t ncommits, size_t nprs, size_t npushes)
+{
+	struct day		*d = day_new("o/r", 0);
+	struct commit		 c;
+	struct merged_pr	 pr;
+	struct push		 p;
+	char			 sha[41];
+	size_t			 i;
+
+	d->default_branch = strdup("main");
+	for (i = 0; i < ncommits; i++) {
+		snprintf(sha, sizeof(sha), "%040zx", i + 1);
+		make_commit(&c, sha, "Revert \"Add foo\"\n\nThis reverts "
+		    "commit " SHA("a1a1") ".", "alice", "Alice");
+		c.branch = strdup("main");
+		c.nadded = 1;
+		c.added = calloc(1, sizeof(*c.added));
+		c.added[0] = strdup("a.c");
+		assert_int_equal(day_add_commit(d, &c), 1);
+	}
+	for (i = 0; i < nprs; i++) {
+		memset(&pr, 0, sizeof(pr));
+		pr.number = (long)i + 1;
+		pr.title = strdup("title");
+		pr.body = strdup("body");
+		assert_int_equal(day_add_pr(d, &pr), 1);
+	}
+	for (i = 0; i < npushes; i++) {
+		memset(&p, 0, sizeof(p));
+		p.branch = strdup("main");
+		p.before = strdup(SHA("a1a1"));
+		p.after = strdup(SHA("b2b2"));
+		assert_int_equal(day_add_push(d, &p), 0);
+	}
+	return d;
+}
+
+static void
+test_day_free_some(void **state)
+{
+	struct day	*d;
+	size_t		 i, calls, left, want_left, total, budget;
+
+	for (i = 0; i < sizeof(free_some_cases) / sizeof(free_some_cases[0]);
+	    i++) {
+		d = free_some_day(free_some_cases[i].commits,
+		    free_some_cases[i].prs, free_some_cases[i].pushes);
+		total = free_some_cases[i].commits + free_some_cases[i].prs +
+		    free_some_cases[i].pushes;
+		budget = free_some_cases[i].budget;
+		for (calls = 1;; calls++) {
+			if (calls > total + 1)
+				fail_msg("case %zu: not freed after %zu calls",
+				    i, calls - 1);
+			if (day_free_some(d, budget) == 1)
+				break;
+			/* not freed yet: exactly budget items fewer */
+			left = d->ncommits + d->nprs + d->npushes;
+			want_left = total > calls * budget ?
+			    total - calls * budget : 0;
+			if (left != want_left)
+				fail_msg("case %zu call %zu: %zu items left, "
+				    "want %zu", i, calls, left, want_left);
+			/* commits go first, then PRs, then pushes */
+			if ((d->nprs < free_some_cases[i].prs &&
+			    d->ncommits > 0) || (d->npushes <
+			    free_some_cases[i].pushes && d->nprs > 0))
+				fail_msg("case %zu call %zu: freed out of "
+				    "order", i, calls);
+		}
+		if (calls != free_some_cases[i].calls)
+			fail_msg("case %zu (%zu+%zu+%zu by %zu): %zu calls, "
+			    "want %zu", i, free_some_cases[i].commits,
+			    free_some_cases[i].prs, free_some_cases[i].pushes,
+			    budget, calls, free_some_cases[i].calls);
+	}
+
+	/* a budget of 0 frees nothing of a day that holds something */
+	d = free_some_day(2, 1, 1);
+	assert_int_equal(day_free_some(d, 0), 0);
+	assert_int_equal(d->ncommits, 2);
+	assert_int_equal(d->nprs, 1);
+	assert_int_equal(d->npushes, 1);
+	assert_int_equal(day_free_some(d, 4), 1);
+}
+
 int
 main(void)
 {
@@ -898,6 +1010,7 @@ main(void)
 		cmocka_unit_test(test_day_stats),
 		cmocka_unit_test(test_day_merge),
 		cmocka_unit_test(test_day_merge_large),
+		cmocka_unit_test(test_day_free_some),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
