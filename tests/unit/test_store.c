@@ -250,6 +250,215 @@ test_store_admit(void **state)
 	store_free(s);
 }
 
+#define SHA(c)	c c c c c c c c c c	/* 4 chars x 10 = 40 */
+
+/*
+ * A delivery as the daemon takes it: admitted, then added. A push of
+ * commits named by 40-hex shas (their subject is the sha's first 4
+ * characters), or with pr other than 0 a merged pull request.
+ */
+static void
+deliver(struct store *s, const char *repo, const char *db,
+    const char *const *shas, size_t n, long pr, time_t start)
+{
+	struct handler_result	 res;
+	size_t			 i, added;
+
+	memset(&res, 0, sizeof(res));
+	res.repo = xstrdup(repo);
+	res.default_branch = db != NULL ? xstrdup(db) : NULL;
+	res.ncommits = n;
+	res.commits = xcalloc(n + 1, sizeof(*res.commits));
+	for (i = 0; i < n; i++) {
+		res.commits[i].sha = xstrdup(shas[i]);
+		xasprintf(&res.commits[i].subject, "%.4s", shas[i]);
+	}
+	if (pr != 0) {
+		res.pr = xcalloc(1, sizeof(*res.pr));
+		res.pr->number = pr;
+		res.pr->title = xstrdup("title");
+	} else {
+		res.push = xcalloc(1, sizeof(*res.push));
+		res.push->branch = xstrdup("main");
+	}
+	assert_int_equal(store_admit(s, repo, 1, n, start), STORE_QUOTA_OK);
+	assert_int_equal(store_add(s, &res, start, &added), 0);
+	handler_result_clear(&res);
+}
+
+/* The subjects of a day's commits, in order, as "aaaa bbbb ...". */
+static void
+assert_subjects(const struct day *d, const char *want)
+{
+	char	got[256] = "";
+	size_t	i, len = 0;
+
+	for (i = 0; i < d->ncommits && len < sizeof(got); i++)
+		len += (size_t)snprintf(got + len, sizeof(got) - len, "%s%s",
+		    i > 0 ? " " : "", d->commits[i].subject);
+	assert_string_equal(got, want);
+}
+
+/*
+ * A day handed to the drafter, a second handoff refused, the draft
+ * failed and the days joined, handed off again and drafted.
+ */
+static void
+test_store_handoff(void **state)
+{
+	static const char *const first[] = { SHA("aaaa"), SHA("bbbb") };
+	static const char *const during[] = { SHA("bbbb"), SHA("cccc") };
+	static const char *const later[] = { SHA("dddd") };
+	struct store		*s = store_new();
+	struct store_repo	*r;
+	struct day		*handed, *open, *d;
+
+	deliver(s, "o/r", "main", first, 2, 0, 50);
+	deliver(s, "o/r", "main", NULL, 0, 1, 50);
+	r = store_repo(s, "o/r", 0, 0);
+	assert_non_null(r);
+	assert_null(r->drafting);
+	assert_int_equal(r->taken_commits, 2);
+	assert_int_equal(r->taken_deliveries, 2);
+	handed = r->day;
+
+	/* the open day goes to the drafter, ending where the new one opens */
+	assert_int_equal(store_handoff(s, r, 80), 0);
+	assert_ptr_equal(r->drafting, handed);
+	assert_int_equal(handed->start, 50);
+	assert_int_equal(handed->end, 80);
+	assert_subjects(handed, "aaaa bbbb");
+	assert_int_equal(handed->nprs, 1);
+	assert_int_equal(handed->npushes, 1);
+	open = r->day;
+	assert_non_null(open);
+	assert_ptr_not_equal(open, handed);
+	assert_int_equal(open->start, 80);
+	assert_int_equal(open->end, 0);
+	assert_int_equal(open->ncommits, 0);
+	assert_int_equal(open->nprs, 0);
+	assert_int_equal(open->npushes, 0);
+	assert_string_equal(open->repo, "o/r");
+	assert_non_null(open->default_branch);
+	assert_string_equal(open->default_branch, "main");
+	assert_ptr_not_equal(open->default_branch, handed->default_branch);
+	assert_int_equal(r->taken_commits, 0);
+	assert_int_equal(r->taken_deliveries, 0);
+
+	/* deliveries while it is drafted go to the new day */
+	deliver(s, "o/r", NULL, during, 2, 0, 80);
+	deliver(s, "o/r", NULL, NULL, 0, 1, 80);	/* PR 1 again */
+	deliver(s, "o/r", NULL, later, 1, 0, 80);
+	deliver(s, "o/r", NULL, NULL, 0, 2, 80);
+	assert_ptr_equal(r->day, open);
+	assert_subjects(open, "bbbb cccc dddd");
+	assert_int_equal(open->nprs, 2);
+	assert_int_equal(r->taken_commits, 3);
+	assert_int_equal(r->taken_deliveries, 4);
+
+	/* a second handoff while one is drafted changes nothing */
+	assert_int_equal(store_handoff(s, r, 90), -1);
+	assert_ptr_equal(r->drafting, handed);
+	assert_ptr_equal(r->day, open);
+	assert_int_equal(handed->start, 50);
+	assert_int_equal(handed->end, 80);
+	assert_subjects(handed, "aaaa bbbb");
+	assert_int_equal(open->start, 80);
+	assert_int_equal(open->end, 0);
+	assert_subjects(open, "bbbb cccc dddd");
+	assert_int_equal(r->taken_commits, 3);
+	assert_int_equal(r->taken_deliveries, 4);
+
+	/* the draft failed: the open day joins the drafted one, open again */
+	store_merge_back(r);
+	assert_null(r->drafting);
+	assert_ptr_equal(r->day, handed);
+	assert_int_equal(r->day->start, 50);
+	assert_int_equal(r->day->end, 0);
+	assert_subjects(r->day, "aaaa bbbb cccc dddd");
+	assert_int_equal(r->day->nprs, 2);
+	assert_int_equal(r->day->npushes, 3);
+	assert_int_equal(r->taken_commits, r->day->ncommits);
+	assert_int_equal(day_find_commit(r->day, SHA("cccc")), 2);
+	assert_int_equal(day_find_commit(r->day, "dddddddd"), 3);
+	assert_string_equal(r->day->default_branch, "main");
+	/* with nothing being drafted it does nothing */
+	store_merge_back(r);
+	assert_ptr_equal(r->day, handed);
+	assert_int_equal(r->day->ncommits, 4);
+	assert_null(r->drafting);
+
+	/* handed off again and drafted: the day is the caller's */
+	assert_int_equal(store_handoff(s, r, 100), 0);
+	open = r->day;
+	d = store_drafted(r);
+	assert_ptr_equal(d, handed);
+	assert_int_equal(d->end, 100);
+	assert_null(r->drafting);
+	assert_ptr_equal(r->day, open);
+	assert_int_equal(r->day->start, 100);
+	assert_null(store_drafted(r));
+	while (day_free_some(d, 3) == 0)
+		continue;
+	/* the slot is free for the next one */
+	assert_int_equal(store_handoff(s, r, 110), 0);
+	assert_ptr_equal(r->drafting, open);
+	store_free(s);
+}
+
+/*
+ * A day handed off without a default branch takes the one the open day
+ * learnt when they join.
+ */
+static void
+test_store_merge_back_default_branch(void **state)
+{
+	static const char *const first[] = { SHA("aaaa") };
+	static const char *const during[] = { SHA("bbbb") };
+	struct store		*s = store_new();
+	struct store_repo	*r;
+
+	deliver(s, "o/r", NULL, first, 1, 0, 50);
+	r = store_repo(s, "o/r", 0, 0);
+	assert_int_equal(store_handoff(s, r, 80), 0);
+	assert_null(r->day->default_branch);
+	deliver(s, "o/r", "trunk", during, 1, 0, 80);
+	store_merge_back(r);
+	assert_int_equal(r->day->start, 50);
+	assert_subjects(r->day, "aaaa bbbb");
+	assert_string_equal(r->day->default_branch, "trunk");
+	store_free(s);
+}
+
+/* A repository whose day is being drafted is never dropped as idle. */
+static void
+test_store_drop_idle_drafting(void **state)
+{
+	struct store		*s = store_new();
+	struct store_repo	*busy;
+	struct day		*handed;
+
+	busy = store_repo(s, "a/busy", 1, 10);
+	assert_non_null(store_repo(s, "a/idle", 1, 10));
+	/* an empty day, handed off: the repository is idle and empty */
+	assert_int_equal(store_handoff(s, busy, 20), 0);
+	handed = busy->drafting;
+	assert_int_equal(store_drop_idle(s), 0);	/* both were new */
+	assert_int_equal(store_drop_idle(s), 1);	/* a/idle */
+	assert_null(store_repo(s, "a/idle", 0, 0));
+	assert_ptr_equal(store_repo(s, "a/busy", 0, 0), busy);
+	assert_int_equal(store_drop_idle(s), 0);
+	assert_ptr_equal(busy->drafting, handed);
+	assert_int_equal(store_nrepos(s), 1);
+
+	/* drafted: now it is idle like any other */
+	day_free(store_drafted(busy));
+	assert_int_equal(store_drop_idle(s), 1);
+	assert_int_equal(store_nrepos(s), 0);
+	assert_null(store_repo(s, "a/busy", 0, 0));
+	store_free(s);
+}
+
 int
 main(void)
 {
@@ -260,6 +469,9 @@ main(void)
 		cmocka_unit_test(test_store_repo_index),
 		cmocka_unit_test(test_store_seen_bound),
 		cmocka_unit_test(test_store_admit),
+		cmocka_unit_test(test_store_handoff),
+		cmocka_unit_test(test_store_merge_back_default_branch),
+		cmocka_unit_test(test_store_drop_idle_drafting),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
