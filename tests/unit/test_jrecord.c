@@ -404,6 +404,44 @@ test_jrecord_markers(void **state)
 	json_decref(rec);
 }
 
+/*
+ * The drafter's markers, whole: "h" names the repository and the start of
+ * the day that opens, "e" and "m" the repository alone.
+ */
+static void
+test_jrecord_draft_markers(void **state)
+{
+	const struct {
+		json_t		*rec;
+		const char	*want;
+	} cases[] = {
+		{ jrecord_encode_handoff("o/r", 1779955200),
+		    "{\"repo\":\"o/r\",\"start\":1779955200,\"t\":\"h\"}" },
+		/* past 32 bits, and the name as given */
+		{ jrecord_encode_handoff("Owner/Zo\xc3\xab\"x", 4102444800),
+		    "{\"repo\":\"Owner/Zo\xc3\xab\\\"x\",\"start\":4102444800,"
+		    "\"t\":\"h\"}" },
+		{ jrecord_encode_handoff("o/r", 0),
+		    "{\"repo\":\"o/r\",\"start\":0,\"t\":\"h\"}" },
+		{ jrecord_encode_drafted("o/r"),
+		    "{\"repo\":\"o/r\",\"t\":\"e\"}" },
+		{ jrecord_encode_merge_back("o/r"),
+		    "{\"repo\":\"o/r\",\"t\":\"m\"}" },
+	};
+	char	*s;
+	size_t	 i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		if (cases[i].rec == NULL)
+			fail_msg("case %zu: no record", i);
+		s = json_dumps(cases[i].rec, JSON_COMPACT | JSON_SORT_KEYS);
+		if (strcmp(s, cases[i].want) != 0)
+			fail_msg("case %zu: %s, want %s", i, s, cases[i].want);
+		free(s);
+		json_decref(cases[i].rec);
+	}
+}
+
 static void
 test_jrecord_malformed(void **state)
 {
@@ -649,6 +687,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_jrecord_through_journal,
 		    setup, teardown),
 		cmocka_unit_test(test_jrecord_markers),
+		cmocka_unit_test(test_jrecord_draft_markers),
 		cmocka_unit_test(test_jrecord_malformed),
 		cmocka_unit_test(test_jrecord_long_branch),
 		cmocka_unit_test(test_jrecord_branch_runs),
