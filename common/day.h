@@ -44,7 +44,8 @@ void		 day_free(struct day *);
 /*
  * Free a day a part at a time, so that a big one never holds the caller
  * long: up to budget commits, PRs and pushes, then the day itself once
- * nothing is left. 1 when the day is freed, else 0 (call again).
+ * nothing is left. 1 when the day is freed, else 0 (call again with a
+ * budget of at least 1).
  */
 int		 day_free_some(struct day *, size_t budget);
 

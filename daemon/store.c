@@ -397,8 +397,9 @@ store_merge_back(struct store_repo *r)
 	if (old == NULL)
 		return;
 	old->end = 0;
+	/* out of memory is fatal, as for xmalloc: the journal keeps both */
 	if (day_merge(old, r->day) == -1)
-		log_warnx("%s: out of memory joining the days after a failed "
+		fatalx("%s: out of memory joining the days after a failed "
 		    "draft", r->name);
 	/* the caps count what the open day admitted: both days now */
 	r->taken_commits = old->ncommits;
