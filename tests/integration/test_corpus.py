@@ -28,10 +28,15 @@ REVERTS_RE = re.compile(r"This reverts commit ([0-9a-fA-F]{40})")
 
 def is_revert(message):
     """A revert as the brief defines it: git's Revert "..." (not a re-land
-    Revert "Revert ..."), curl's "... (revert)", or PyTorch's bot trailer."""
+    Revert "Revert ..."), any other subject with git's own "This reverts
+    commit <sha>" line (vite's 'fix: revert, "..."'), curl's "...
+    (revert)", or PyTorch's bot trailer."""
     subject = message.split("\n", 1)[0].rstrip("\r")
-    if subject.startswith('Revert "') and not subject.startswith(
-            'Revert "Revert'):
+    if subject.startswith('Revert "Revert'):
+        return False
+    if subject.startswith('Revert "'):
+        return True
+    if REVERTS_RE.search(message):
         return True
     if subject.endswith(" (revert)"):
         return True

@@ -77,13 +77,17 @@ def revert_depth(subject):
 def is_revert(message):
     """A revert in the DESIGN's formats: git's Revert "X" (an odd number of
     Revert wrappers; Reapply "X" and Revert "Revert "X"" are re-lands),
-    curl's "X (revert)", or PyTorch's bot trailer on a commit that is not a
+    curl's "X (revert)", git's "This reverts commit <sha>" line under any
+    other subject, or PyTorch's bot trailer on a commit that is not a
     re-land."""
     subject = message.split("\n", 1)[0].rstrip("\r")
     undo, depth = revert_depth(subject)
     if depth:
         return undo % 2 == 1
     if subject.endswith(" (revert)"):
+        return True
+    # git's own line under another subject (vite's 'fix: revert, "X"')
+    if REVERTS_RE.search(message):
         return True
     return any(line.startswith("Reverted http") and " on behalf of " in line
                for line in message.splitlines())
