@@ -36,6 +36,10 @@ static const char *golden_days[] = {
 	"ao-2026-03-24",
 	"curl-2026-02-14-quiet",
 	"curl-2026-06-01",
+	"redis-2024-05-15-revert",
+	"requests-2026-01-30",
+	"tokio-2026-08-09",
+	"vite-2026-06-30-busy",
 };
 
 static int
