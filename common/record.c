@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "record.h"
+#include "utf8.h"
 #include "xmalloc.h"
 
 static void	 record_free_list(char **, size_t);
@@ -236,7 +237,56 @@ push_clean(struct push *p)
 	record_clean(p->pusher, 0);
 }
 
-/* Split "subject\n\nbody" into owned subject and body. 0 or -1. */
+static int
+record_blank(unsigned char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' ||
+	    ch == '\v' || ch == '\f';
+}
+
+/* The length of s (n bytes) kept under a cap of max; see record.h. */
+size_t
+record_cut(const char *s, size_t n, size_t max)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 i = 0, fit = 0, blank = 0, len;
+	int			 blanks = 0;
+
+	if (n <= max)
+		return n;
+	/* n > max: every character start i <= max is inside s */
+	while (i <= max) {
+		fit = i;
+		if (record_blank(p[i])) {
+			blank = i;
+			blanks = 1;
+		}
+		if ((len = utf8_seq_len(p + i, n - i)) == 0)
+			len = 1;
+		i += len;
+	}
+	if (blanks) {
+		while (blank > 0 && record_blank(p[blank - 1]))
+			blank--;
+		if (blank > 0)
+			return blank;
+	}
+	return fit;
+}
+
+/* A copy of s cut to max bytes (record_cut); NULL for NULL. */
+char *
+record_cut_dup(const char *s, size_t max)
+{
+	if (s == NULL)
+		return NULL;
+	return xstrndup(s, record_cut(s, strlen(s), max));
+}
+
+/*
+ * Split "subject\n\nbody" into owned subject and body, each cut to its
+ * cap. 0 or -1.
+ */
 int
 commit_set_message(struct commit *c, const char *message)
 {
@@ -266,8 +316,10 @@ commit_set_message(struct commit *c, const char *message)
 
 	free(c->subject);
 	free(c->body);
-	c->subject = xstrndup(message, sublen);
-	c->body = xstrndup(body, end - body);
+	c->subject = xstrndup(message, record_cut(message, sublen,
+	    COMMIT_MAX_SUBJECT));
+	c->body = xstrndup(body, record_cut(body, (size_t)(end - body),
+	    COMMIT_MAX_BODY));
 	return 0;
 }
 

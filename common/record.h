@@ -94,7 +94,34 @@ void	 commit_clean(struct commit *);
 void	 merged_pr_clean(struct merged_pr *);
 void	 push_clean(struct push *);
 
-/* Split "subject\n\nbody" into owned subject and body. 0 or -1. */
+/*
+ * Fixed caps, in bytes, on the text one sender writes into the day and the
+ * journal; whatever max_body lets through, a commit or pull request keeps
+ * at most this much of it (record_cut). Not settings.
+ */
+#define COMMIT_MAX_SUBJECT	1024
+#define COMMIT_MAX_BODY		(16 * 1024)
+#define MERGED_PR_MAX_TITLE	COMMIT_MAX_SUBJECT
+#define MERGED_PR_MAX_BODY	(64 * 1024)
+
+/*
+ * How many of the n bytes at s to keep under a cap of max: n when it
+ * fits; else the text up to the last blank (space, tab, newline, CR) at
+ * or before max, with the blanks ending it cut, so no word is split and
+ * nothing is added (spoken text would read a mark oddly); else, when no
+ * blank leaves anything, up to the last whole UTF-8 character within
+ * max. Bytes that are not well-formed UTF-8 count as one character
+ * each. A kept text fits, so cutting it again keeps it whole.
+ */
+size_t	 record_cut(const char *s, size_t n, size_t max);
+/* A copy of s cut to max bytes (record_cut); NULL for NULL. */
+char	*record_cut_dup(const char *s, size_t max);
+
+/*
+ * Split "subject\n\nbody" into owned subject and body, cut to
+ * COMMIT_MAX_SUBJECT and COMMIT_MAX_BODY bytes (record_cut): every intake
+ * and the journal's replay keep a commit's message through here. 0 or -1.
+ */
 int	 commit_set_message(struct commit *, const char *message);
 /* Who a commit counts as: its author's login, else name; NULL if neither. */
 const char *commit_author_key(const struct commit *);

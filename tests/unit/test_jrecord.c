@@ -603,7 +603,7 @@ test_jrecord_branch_runs(void **state)
 
 /*
  * Compaction of a day of 100,000 commits (in runs of pushes to two
- * branches), a commit of 5 MiB, PRs and pushes: records of at most
+ * branches), a commit of 5 MiB (of file names), PRs and pushes: records of at most
  * JRECORD_DAY_ITEMS items and JRECORD_DAY_BYTES (the large commit
  * alone), which applied in order give the same day.
  */
@@ -623,11 +623,18 @@ test_jrecord_day_bounded(void **state)
 	for (i = 0; i < total; i++) {
 		make_commit(&c, i, (i / 1000) % 2 ? "dev" : "main");
 		if (i == total / 2) {
-			text = xmalloc(5 * 1024 * 1024 + 1);
-			memset(text, 'x', 5 * 1024 * 1024);
-			text[5 * 1024 * 1024] = '\0';
-			free(c.body);
-			c.body = text;
+			/* a message is capped, a commit's file names are not */
+			for (k = 0; k < c.nmodified; k++)
+				free(c.modified[k]);
+			free(c.modified);
+			c.nmodified = 5 * 1024;
+			c.modified = xcalloc(c.nmodified, sizeof(*c.modified));
+			for (k = 0; k < c.nmodified; k++) {
+				text = xmalloc(1024 + 1);
+				memset(text, 'x', 1024);
+				text[1024] = '\0';
+				c.modified[k] = text;
+			}
 		}
 		assert_int_equal(day_add_commit(day, &c), 1);
 	}
