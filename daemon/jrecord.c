@@ -355,9 +355,12 @@ jrecord_apply(const json_t *rec, struct day *day)
 	json_array_foreach(a, i, o) {
 		memset(&pr, 0, sizeof(pr));
 		pr.number = (long)json_integer_value(json_object_get(o, "n"));
-		pr.title = jrecord_get_str(o, "t");
+		/* cut as intake cuts them (a journal from before the caps) */
+		pr.title = record_cut_dup(json_string_value(
+		    json_object_get(o, "t")), MERGED_PR_MAX_TITLE);
 		pr.author_login = jrecord_get_str(o, "al");
-		pr.body = jrecord_get_str(o, "b");
+		pr.body = record_cut_dup(json_string_value(
+		    json_object_get(o, "b")), MERGED_PR_MAX_BODY);
 		pr.merge_sha = jrecord_get_str(o, "ms");
 		pr.branch = jrecord_get_str(o, "br");
 		pr.merged_at = (time_t)json_integer_value(json_object_get(o,

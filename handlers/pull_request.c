@@ -6,8 +6,6 @@
 #include "handler.h"
 #include "xmalloc.h"
 
-/* A PR body beyond this is cut (at a UTF-8 boundary). */
-#define PULL_REQUEST_MAX_BODY	(64 * 1024)
 /* Bytes of an unknown action echoed in the note. */
 #define PULL_REQUEST_MAX_ACTION	32
 /*
@@ -28,20 +26,6 @@ static int	pull_request_handle(const json_t *, time_t,
 const struct handler_entry handler_pull_request = {
 	.event = "pull_request", .handle = pull_request_handle,
 };
-
-/* Copy a body, at most PULL_REQUEST_MAX_BODY bytes, not splitting a rune. */
-static char *
-pull_request_body(const char *s)
-{
-	size_t	n = strlen(s);
-
-	if (n > PULL_REQUEST_MAX_BODY) {
-		n = PULL_REQUEST_MAX_BODY;
-		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
-			n--;
-	}
-	return xstrndup(s, n);
-}
 
 /* A kept string (path.key) against its cap in bytes: 0 or -1. */
 static int
@@ -155,9 +139,10 @@ pull_request_handle(const json_t *payload, time_t now,
 
 	r.pr = xcalloc(1, sizeof(*r.pr));
 	r.pr->number = (long)number;
-	r.pr->title = xstrdup(title);
+	/* cut to MERGED_PR_MAX_TITLE and _BODY bytes, as replay does */
+	r.pr->title = record_cut_dup(title, MERGED_PR_MAX_TITLE);
 	r.pr->author_login = xstrdup(login);
-	r.pr->body = body != NULL ? pull_request_body(body) : NULL;
+	r.pr->body = record_cut_dup(body, MERGED_PR_MAX_BODY);
 	r.pr->merge_sha = xstrdup_null(mergesha);
 	r.pr->branch = xstrdup(baseref);
 	r.pr->merged_at = when;

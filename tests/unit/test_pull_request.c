@@ -247,7 +247,10 @@ test_pull_request_no_merged_at(void **state)
 	json_decref(j);
 }
 
-/* A body is cut at 64 KiB, and not inside a UTF-8 sequence. */
+/*
+ * A body is cut to MERGED_PR_MAX_BODY (64 KiB), and not inside a UTF-8
+ * sequence.
+ */
 static void
 test_pull_request_body_cap(void **state)
 {
@@ -270,11 +273,71 @@ test_pull_request_body_cap(void **state)
 	assert_int_equal(handler_pull_request.handle(j, NOW, &r, &cause), 0);
 	assert_non_null(r.pr->body);
 	n = strlen(r.pr->body);
-	assert_true(n <= 64 * 1024);
-	assert_true(n >= 64 * 1024 - 1);
+	assert_true(n <= MERGED_PR_MAX_BODY);
+	assert_true(n >= MERGED_PR_MAX_BODY - 1);
 	/* ends on a whole character */
 	assert_int_equal((unsigned char)r.pr->body[n - 1], 0xa9);
 	handler_result_clear(&r);
+	json_decref(j);
+}
+
+/*
+ * A title up to MERGED_PR_MAX_TITLE bytes is kept whole; a longer one is
+ * refused at intake (GitHub's titles never are: 256 characters at most).
+ * Replay cuts an old journal's longer title (test_jrecord).
+ */
+static void
+test_pull_request_title_cap(void **state)
+{
+	static const struct {
+		const char	*unit;
+		size_t		 n;
+		size_t		 want;
+	} cases[] = {
+		{ "t", MERGED_PR_MAX_TITLE - 1, MERGED_PR_MAX_TITLE - 1 },
+		{ "t", MERGED_PR_MAX_TITLE, MERGED_PR_MAX_TITLE },
+		{ "t", MERGED_PR_MAX_TITLE + 1, MERGED_PR_MAX_TITLE },
+		{ "tt ", 342, 1022 },		/* 1026 bytes, blank at 1025 */
+		{ "words ", 300, 1019 },
+		{ "\xf0\x9f\x98\x80", 300, 1024 },
+		{ "x\xf0\x9f\x98\x80", 300, 1021 },	/* x at 1020 */
+		{ "t", 2 * 1024 * 1024, MERGED_PR_MAX_TITLE },
+	};
+	struct handler_result	 r;
+	json_t			*j = json_loads(good_pr, 0, NULL);
+	char			*title, *cause = NULL;
+	size_t			 i, k, ulen;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ulen = strlen(cases[i].unit);
+		title = malloc(ulen * cases[i].n + 1);
+		for (k = 0; k < cases[i].n; k++)
+			memcpy(title + k * ulen, cases[i].unit, ulen);
+		title[ulen * cases[i].n] = '\0';
+		json_object_set_new(json_object_get(j, "pull_request"),
+		    "title", json_string(title));
+		memset(&r, 0, sizeof(r));
+		if (strlen(title) > MERGED_PR_MAX_TITLE) {
+			/* intake refuses it whole (replay would cut it) */
+			assert_int_equal(handler_pull_request.handle(j, NOW, &r,
+			    &cause), -1);
+			assert_non_null(strstr(cause, "pull_request.title"));
+			free(cause);
+			cause = NULL;
+			handler_result_clear(&r);
+			free(title);
+			continue;
+		}
+		assert_int_equal(handler_pull_request.handle(j, NOW, &r,
+		    &cause), 0);
+		if (strlen(r.pr->title) != cases[i].want ||
+		    strncmp(r.pr->title, title, cases[i].want) != 0)
+			fail_msg("case %zu: a title of %zu bytes kept as %zu, "
+			    "want the first %zu", i, strlen(title),
+			    strlen(r.pr->title), cases[i].want);
+		handler_result_clear(&r);
+		free(title);
+	}
 	json_decref(j);
 }
 
@@ -471,6 +534,7 @@ main(void)
 		cmocka_unit_test(test_pull_request_table),
 		cmocka_unit_test(test_pull_request_no_merged_at),
 		cmocka_unit_test(test_pull_request_body_cap),
+		cmocka_unit_test(test_pull_request_title_cap),
 		cmocka_unit_test(test_pull_request_default_branch_cap),
 		cmocka_unit_test(test_pull_request_base_ref_cap),
 		cmocka_unit_test(test_pull_request_title_login_cap),
