@@ -237,4 +237,29 @@ push_diff(const char *body, size_t len, int *outcome)
 	return out;
 }
 
+/*
+ * A push of one commit whose "message" is the JSON string text msg (n
+ * bytes, without its quotes, escaped as a sender may write it): a new
+ * string, *len its length. The message caps (COMMIT_MAX_SUBJECT and
+ * _BODY) are checked through it.
+ */
+static inline char *
+push_diff_message_push(const char *msg, size_t n, size_t *len)
+{
+	static const char head[] =
+	    "{\"ref\":\"refs/heads/main\",\"repository\":{\"full_name\":"
+	    "\"o/r\",\"default_branch\":\"main\"},\"commits\":[{\"id\":"
+	    "\"a823aa62e765cb4d05e6a92750548cba5bf4a5ba\",\"message\":\"";
+	static const char tail[] =
+	    "\",\"timestamp\":\"2026-02-12T11:59:16-08:00\","
+	    "\"author\":{\"name\":\"A\"}}]}";
+	char	*s = xmalloc(sizeof(head) - 1 + n + sizeof(tail));
+
+	memcpy(s, head, sizeof(head) - 1);
+	memcpy(s + sizeof(head) - 1, msg, n);
+	memcpy(s + sizeof(head) - 1 + n, tail, sizeof(tail));
+	*len = sizeof(head) - 1 + n + sizeof(tail) - 1;
+	return s;
+}
+
 #endif

@@ -686,6 +686,78 @@ test_jrecord_day_bounded(void **state)
 	day_free(day);
 }
 
+/*
+ * A commit's message and a PR's title and body are stored as intake cut
+ * them: a delivery of a 2 MB message and a 2 KB title, journalled and
+ * replayed, gives the day what intake kept; a journal from before the
+ * caps, holding them whole, is cut the same way at replay.
+ */
+static void
+test_jrecord_message_caps(void **state)
+{
+	struct handler_result	 res;
+	struct commit		 c;
+	struct day		*day, *old;
+	json_t			*rec, *o;
+	char			*message, *title, *subject, *body;
+	size_t			 i, n = 2 * 1000 * 1000;
+
+	message = xmalloc(n + 1);
+	for (i = 0; i < n; i++)
+		message[i] = i < 1500 ? 's' : i == 1500 || i == 1501 ? '\n' :
+		    i % 7 == 6 ? ' ' : 'b';
+	message[n] = '\0';
+	title = xmalloc(2048 + 1);
+	for (i = 0; i < 2048; i++)
+		title[i] = i % 5 == 4 ? ' ' : 't';
+	title[2048] = '\0';
+
+	build_result(&res);
+	assert_int_equal(commit_set_message(&res.commits[0], message), 0);
+	free(res.pr->title);
+	res.pr->title = record_cut_dup(title, MERGED_PR_MAX_TITLE);
+	assert_int_equal(strlen(res.commits[0].subject), COMMIT_MAX_SUBJECT);
+	assert_true(strlen(res.commits[0].body) <= COMMIT_MAX_BODY);
+	assert_true(strlen(res.commits[0].body) > COMMIT_MAX_BODY - 8);
+	assert_int_equal(strlen(res.pr->title), MERGED_PR_MAX_TITLE);
+
+	/* the record holds what intake kept, not the 2 MB */
+	rec = jrecord_encode_delivery(&res, "k", 1);
+	if (record_size(rec) > 64 * 1024)
+		fail_msg("a record of %zu bytes", record_size(rec));
+	day = day_new("octo/widget", 1779955200);
+	assert_int_equal(jrecord_apply(rec, day), 0);
+	assert_day_is_result(day, &res);
+
+	/* a record written before the caps: the message and title whole */
+	o = json_array_get(json_object_get(rec, "commits"), 0);
+	json_object_set_new(o, "m", json_string(message));
+	o = json_array_get(json_object_get(rec, "prs"), 0);
+	json_object_set_new(o, "t", json_string(title));
+	old = day_new("octo/widget", 1779955200);
+	assert_int_equal(jrecord_apply(rec, old), 0);
+	assert_days_eq(day, old);
+	assert_day_is_result(old, &res);
+
+	/* and either is what commit_set_message keeps of the message */
+	memset(&c, 0, sizeof(c));
+	assert_int_equal(commit_set_message(&c, message), 0);
+	subject = c.subject;
+	body = c.body;
+	record_clean(subject, 0);
+	record_clean(body, RECORD_CLEAN_LINES);
+	assert_str_eq("subject", old->commits[0].subject, subject);
+	assert_str_eq("body", old->commits[0].body, body);
+	commit_clear(&c);
+
+	json_decref(rec);
+	day_free(old);
+	day_free(day);
+	handler_result_clear(&res);
+	free(title);
+	free(message);
+}
+
 int
 main(void)
 {
@@ -699,6 +771,7 @@ main(void)
 		cmocka_unit_test(test_jrecord_long_branch),
 		cmocka_unit_test(test_jrecord_branch_runs),
 		cmocka_unit_test(test_jrecord_day_bounded),
+		cmocka_unit_test(test_jrecord_message_caps),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -400,6 +400,114 @@ test_push_scan_branch_caps(void **state)
 	}
 }
 
+/*
+ * The message caps through both intakes: a message is given as its JSON
+ * text, unit n times then tail; the subject and body kept are the first
+ * want_subject and want_body bytes of what the message says there (the
+ * subject from its start, the body from the first byte after "\n\n").
+ * Escaped and raw forms of a character count the same bytes.
+ */
+#define MC_E4	"\\ud83d\\ude00"		/* U+1F600 escaped */
+#define MC_R4	"\xf0\x9f\x98\x80"	/* and raw */
+static const struct {
+	const char	*head;		/* before the units */
+	const char	*unit;
+	size_t		 n;
+	const char	*tail;
+	size_t		 want_subject;
+	size_t		 want_body;
+} message_cases[] = {
+	/* a subject of 1023, 1024 and 1025 bytes */
+	{ "", "s", COMMIT_MAX_SUBJECT - 1, "\\n\\nbody", 1023, 4 },
+	{ "", "s", COMMIT_MAX_SUBJECT, "\\n\\nbody", 1024, 4 },
+	{ "", "s", COMMIT_MAX_SUBJECT + 1, "\\n\\nbody", 1024, 4 },
+	{ "", "\\u0073", COMMIT_MAX_SUBJECT + 1, "", 1024, 0 },
+	/* 1025 bytes of words: the last one goes with its blank */
+	{ "", "words ", 170, "wordx", 1019, 0 },
+	/* two-byte characters across the cap, raw and escaped */
+	{ "x", "\xc3\xa9", 512, "", 1023, 0 },
+	{ "x", "\\u00e9", 512, "", 1023, 0 },
+	/* a body cut inside a four-byte character, raw and escaped */
+	{ "Subject\\n\\n", "b", COMMIT_MAX_BODY - 2, MC_R4 "tail", 7,
+	    COMMIT_MAX_BODY - 2 },
+	{ "Subject\\n\\n", "b", COMMIT_MAX_BODY - 1, MC_E4 "tail", 7,
+	    COMMIT_MAX_BODY - 1 },
+	{ "Subject\\n\\n", "b", COMMIT_MAX_BODY - 4, MC_E4 "tail", 7,
+	    COMMIT_MAX_BODY },
+	/* a 2 MB message: lines of words, and one word */
+	{ "Subject\\n\\n", "A line of the body.\\n", 100000, "", 7, 16381 },
+	{ "Subject\\n\\n", "b", 2 * 1000 * 1000, "", 7, COMMIT_MAX_BODY },
+	{ "", "0123456789abcdef", 131072, "\\n\\nbody", 1024, 4 },
+};
+
+/* What a JSON string text says: \n, \uXXXX (and pairs) decoded. */
+static char *
+mc_decode(const char *json, size_t n)
+{
+	json_t	*j;
+	char	*q, *out;
+
+	q = xmalloc(n + 3);
+	q[0] = '"';
+	memcpy(q + 1, json, n);
+	q[n + 1] = '"';
+	q[n + 2] = '\0';
+	assert_non_null(j = json_loads(q, JSON_DECODE_ANY, NULL));
+	out = xstrdup(json_string_value(j));
+	json_decref(j);
+	free(q);
+	return out;
+}
+
+static void
+test_push_scan_message_caps(void **state)
+{
+	struct handler_result	 r;
+	struct buf		 m;
+	char			*body, *cause, *said, *bodyat;
+	size_t			 i, k, len;
+
+	for (i = 0; i < sizeof(message_cases) / sizeof(message_cases[0]);
+	    i++) {
+		buf_init(&m);
+		buf_puts(&m, message_cases[i].head);
+		for (k = 0; k < message_cases[i].n; k++)
+			buf_puts(&m, message_cases[i].unit);
+		buf_puts(&m, message_cases[i].tail);
+		body = push_diff_message_push(buf_str(&m), m.len, &len);
+		nboth_ok = nboth_fail = ndocumented = 0;
+		check("message", i, body, len);
+		assert_int_equal(nboth_ok, 1);
+
+		said = mc_decode(buf_str(&m), m.len);
+		bodyat = strstr(said, "\n\n");
+		bodyat = bodyat != NULL ? bodyat + 2 : said + strlen(said);
+		memset(&r, 0, sizeof(r));
+		cause = NULL;
+		if (push_scan(body, len, PUSH_DIFF_NOW, &r, &cause) !=
+		    HANDLER_OK)
+			fail_msg("message %zu: %s", i, cause);
+		assert_int_equal(r.ncommits, 1);
+		if (strlen(r.commits[0].subject) !=
+		    message_cases[i].want_subject ||
+		    strncmp(r.commits[0].subject, said,
+		    message_cases[i].want_subject) != 0)
+			fail_msg("message %zu: a subject of %zu bytes, want "
+			    "the first %zu", i, strlen(r.commits[0].subject),
+			    message_cases[i].want_subject);
+		if (strlen(r.commits[0].body) != message_cases[i].want_body ||
+		    strncmp(r.commits[0].body, bodyat,
+		    message_cases[i].want_body) != 0)
+			fail_msg("message %zu: a body of %zu bytes, want the "
+			    "first %zu", i, strlen(r.commits[0].body),
+			    message_cases[i].want_body);
+		handler_result_clear(&r);
+		free(said);
+		free(body);
+		buf_free(&m);
+	}
+}
+
 int
 main(void)
 {
@@ -410,6 +518,7 @@ main(void)
 		cmocka_unit_test(test_push_scan_type_swaps),
 		cmocka_unit_test(test_push_scan_text),
 		cmocka_unit_test(test_push_scan_branch_caps),
+		cmocka_unit_test(test_push_scan_message_caps),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
