@@ -225,6 +225,8 @@ class TestCatchUp(unittest.TestCase):
             env = faketime_env("2026-06-01 12:00:00")
             with ht.Daemon(tmp=tmp, options=opts, env=env) as d:
                 self.assertIn("catch-up", d.log())
+                # drafted after READY, in the drafting process
+                d.wait_log(r"emitted %s episode" % REPO)
                 files = glob.glob(os.path.join(d.output_dir, REPO, "*.json"))
                 self.assertEqual(len(files), 1, files)
                 # the day is told by the date its window started
