@@ -11,6 +11,7 @@
 
 #include "buf.h"
 #include "classify.h"
+#include "phrase.h"
 #include "spoken.h"
 #include "xmalloc.h"
 
@@ -84,74 +85,6 @@ static const char *classify_labels[] = {
 	"summary:", "what:", "why:", "how:", "motivation:", "context:",
 	"description:", "problem:", "solution:", "background:", "details:",
 	"overview:", "changes:", "note:", NULL
-};
-
-/* Verbs a subject may start with, and their past tense (NULL: regular). */
-static const struct {
-	const char	*verb;
-	const char	*past;
-} classify_verbs[] = {
-	{ "add", NULL }, { "fix", NULL }, { "remove", NULL },
-	{ "drop", "dropped" }, { "delete", NULL }, { "move", NULL },
-	{ "update", NULL }, { "improve", NULL }, { "use", NULL },
-	{ "support", NULL }, { "enable", NULL }, { "disable", NULL },
-	{ "re-enable", NULL }, { "reenable", NULL }, { "skip", "skipped" },
-	{ "suppress", NULL }, { "introduce", NULL }, { "implement", NULL },
-	{ "replace", NULL }, { "rename", NULL }, { "refactor", NULL },
-	{ "allow", NULL }, { "avoid", NULL }, { "prefer", "preferred" },
-	{ "adjust", NULL }, { "detect", NULL }, { "include", NULL },
-	{ "pass", NULL }, { "tidy", NULL }, { "clean", NULL },
-	{ "bump", NULL }, { "handle", NULL }, { "restore", NULL },
-	{ "reduce", NULL }, { "optimize", NULL }, { "optimise", NULL },
-	{ "convert", NULL }, { "switch", NULL }, { "deprecate", NULL },
-	{ "expose", NULL }, { "migrate", NULL }, { "guard", NULL },
-	{ "ensure", NULL }, { "document", NULL }, { "simplify", NULL },
-	{ "extend", NULL }, { "rework", NULL }, { "exclude", NULL },
-	{ "merge", NULL }, { "mark", NULL }, { "check", NULL },
-	{ "limit", NULL }, { "raise", NULL }, { "lower", NULL },
-	{ "return", NULL }, { "apply", NULL }, { "reapply", NULL },
-	{ "revert", NULL }, { "sync", NULL }, { "align", NULL },
-	{ "unify", NULL }, { "cache", NULL }, { "defer", "deferred" },
-	{ "emit", "emitted" }, { "honor", NULL }, { "honour", NULL },
-	{ "respect", NULL }, { "accept", NULL }, { "reject", NULL },
-	{ "validate", NULL }, { "verify", NULL }, { "warn", NULL },
-	{ "log", "logged" }, { "print", NULL }, { "parse", NULL },
-	{ "export", NULL }, { "import", NULL }, { "port", NULL },
-	{ "clarify", NULL }, { "reorder", NULL }, { "restructure", NULL },
-	{ "reorganize", NULL }, { "consolidate", NULL }, { "enhance", NULL },
-	{ "increase", NULL }, { "decrease", NULL }, { "preserve", NULL },
-	{ "propagate", NULL }, { "register", NULL }, { "stop", "stopped" },
-	{ "start", NULL }, { "wrap", "wrapped" }, { "pin", "pinned" },
-	{ "unpin", "unpinned" }, { "trim", "trimmed" }, { "strip", "stripped" },
-	{ "silence", NULL }, { "shorten", NULL }, { "tweak", NULL },
-	{ "upgrade", NULL }, { "downgrade", NULL }, { "install", NULL },
-	{ "cap", "capped" }, { "correct", NULL }, { "deduplicate", NULL },
-	{ "relax", NULL }, { "tighten", NULL }, { "harden", NULL },
-	{ "require", NULL }, { "create", NULL }, { "copy", NULL },
-	{ "modify", NULL }, { "specify", NULL }, { "retry", NULL },
-	{ "generalize", NULL }, { "speed", "sped" }, { "make", "made" },
-	{ "set", "set" }, { "split", "split" }, { "put", "put" },
-	{ "run", "ran" }, { "build", "built" }, { "rebuild", "rebuilt" },
-	{ "rewrite", "rewrote" }, { "write", "wrote" }, { "keep", "kept" },
-	{ "bring", "brought" }, { "say", "said" }, { "undo", "undid" },
-	{ "reset", "reset" }, { "rerun", "reran" }, { "hide", "hid" },
-	{ "send", "sent" }, { "cut", "cut" }, { "let", "let" },
-	{ "show", NULL }, { "re-add", NULL }, { "readd", NULL },
-	{ "fold", NULL }, { "inline", NULL }, { "unbreak", NULL },
-	{ "repair", NULL }, { "resolve", NULL }, { "address", NULL },
-	{ "prevent", NULL }, { "free", NULL }, { "release", NULL },
-	{ "init", NULL }, { "initialize", NULL }, { "declare", NULL },
-	{ "define", NULL }, { "undefine", NULL }, { "reland", NULL },
-	{ "re-land", NULL }, { "land", NULL }, { "dedupe", NULL },
-	{ "call", NULL }, { "reshuffle", NULL }, { "shuffle", NULL },
-	{ "fuse", NULL }, { "trace", NULL },
-	{ "change", NULL }, { "turn", NULL }, { "teach", "taught" },
-	{ "give", "gave" }, { "get", "got" }, { "find", "found" },
-	{ "track", NULL }, { "record", NULL }, { "store", NULL },
-	{ "load", NULL }, { "save", NULL }, { "mention", NULL },
-	{ "gate", NULL }, { "route", NULL }, { "lift", NULL },
-	{ "fetch", NULL }, { "rearrange", NULL }, { "reword", NULL },
-	{ "enforce", NULL }, { "reuse", NULL }, { "rename", NULL },
 };
 
 /* Words of a subject that tell a kind (word starts, lowercase). */
@@ -1441,7 +1374,7 @@ classify_sentence_fix(struct buf *out, size_t pos)
 	}
 	buf_init(&t);
 	n = strcspn(p, " ,:;");
-	past = classify_past(p, n);
+	past = phrase_verb_past(p, n);
 	for (i = 0; not_imperative[i] != NULL && past != NULL; i++) {
 		w = strcspn(p + n + (p[n] == ' '), " ,.;:");
 		if (p[n] == ' ' && strlen(not_imperative[i]) == w &&
@@ -1977,35 +1910,6 @@ classify_series(const char *subject, int *part, int *total)
 		return 1;
 	}
 	return 0;
-}
-
-/* The past tense of a known verb ("add" -> "added"; new), or NULL. */
-char *
-classify_past(const char *word, size_t len)
-{
-	char	 lw[32], *out;
-	size_t	 i;
-
-	if (len == 0 || len >= sizeof lw)
-		return NULL;
-	for (i = 0; i < len; i++)
-		lw[i] = (char)tolower((unsigned char)word[i]);
-	lw[len] = '\0';
-	for (i = 0; i < sizeof classify_verbs / sizeof classify_verbs[0]; i++) {
-		if (strcmp(lw, classify_verbs[i].verb) != 0)
-			continue;
-		if (classify_verbs[i].past != NULL)
-			return xstrdup(classify_verbs[i].past);
-		if (lw[len - 1] == 'e')
-			xasprintf(&out, "%sd", lw);
-		else if (lw[len - 1] == 'y' && len > 1 &&
-		    strchr("aeiou", lw[len - 2]) == NULL)
-			xasprintf(&out, "%.*sied", (int)len - 1, lw);
-		else
-			xasprintf(&out, "%sed", lw);
-		return out;
-	}
-	return NULL;
 }
 
 /* How significant a classified commit looks. */

@@ -92,7 +92,5 @@ int		 classify_setting_new(const char *subject, const char *body,
  * of 5". 1 and part/total (total 0 when not given), or 0.
  */
 int		 classify_series(const char *subject, int *part, int *total);
-/* The past tense of a known verb ("add" -> "added"; new), or NULL. */
-char		*classify_past(const char *word, size_t len);
 
 #endif

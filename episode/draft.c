@@ -14,6 +14,7 @@
 #include "buf.h"
 #include "classify.h"
 #include "episode.h"
+#include "phrase.h"
 #include "spoken.h"
 #include "xmalloc.h"
 
@@ -128,271 +129,13 @@ draft_segment(struct draft *d, const char *kind, struct buf *text,
 		memset(shas, 0, sizeof *shas);
 }
 
-/* Start a new sentence in b (a space after the last one). */
-static void
-draft_space(struct buf *b)
-{
-	if (b->len > 0 && b->data[b->len - 1] != '\n' &&
-	    b->data[b->len - 1] != ' ')
-		buf_putc(b, ' ');
-}
-
-/* Start a new paragraph in b. */
-static void
-draft_para(struct buf *b)
-{
-	if (b->len > 0)
-		buf_puts(b, "\n\n");
-}
-
-/* Append s with its first letter made uppercase. */
-static void
-draft_cap(struct buf *b, const char *s)
-{
-	size_t	at = b->len;
-
-	buf_puts(b, s);
-	if (b->len > at)
-		b->data[at] = (char)toupper((unsigned char)b->data[at]);
-}
-
-/* Append s as a sentence: closing period added when missing. */
-static void
-draft_sentence_end(struct buf *b)
-{
-	if (b->len > 0 && strchr(".!?", b->data[b->len - 1]) == NULL)
-		buf_putc(b, '.');
-}
-
-/* Whether lowercase-insensitive needle is in haystack. */
-static int
-draft_contains(const char *haystack, const char *needle)
-{
-	return needle != NULL && haystack != NULL &&
-	    strcasestr(haystack, needle) != NULL;
-}
-
-/* The length of the first word of s. */
-static size_t
-draft_first_word(const char *s)
-{
-	return strcspn(s, " ,:;");
-}
-
-/* Whether the word (length n) is one of the list, ignoring case. */
-static int
-draft_word_in(const char *w, size_t n, const char *const *list)
-{
-	size_t	i;
-
-	for (i = 0; list[i] != NULL; i++) {
-		if (strlen(list[i]) == n && strncasecmp(w, list[i], n) == 0)
-			return 1;
-	}
-	return 0;
-}
-
-static const char *const draft_preps[] = { "to", "for", "on", "in", "with",
-    "from", "at", "of", "into", "by", "over", "under", "as", "when", "if",
-    "after", "before", "via", "than", "and", "or", "is", "are", NULL };
-
-/* A plain lowercase word: letters and hyphens only. */
-static int
-draft_plain(const char *w, size_t n)
-{
-	size_t	i;
-
-	for (i = 0; i < n; i++) {
-		if (!islower((unsigned char)w[i]) && w[i] != '-')
-			return 0;
-	}
-	return n > 0;
-}
-
-/* A plural-looking plain word ("warnings", not "class" or "status"). */
-static int
-draft_plural(const char *w, size_t n)
-{
-	return n > 3 && w[n - 1] == 's' && w[n - 2] != 's' && w[n - 2] != 'u' &&
-	    w[n - 2] != 'i';
-}
-
-/*
- * The article a noun phrase at s wants after verb (NULL for none):
- * "remove version table" -> "the", "add basic way" -> "a". Only plain
- * lowercase phrases of one count noun get one; code, names, plurals and
- * mass nouns ("readability", "caching") stay as they are.
- */
-static const char *
-draft_article(const char *verb, size_t vn, const char *s)
-{
-	static const char *const the_verbs[] = { "remove", "delete", "drop",
-	    "fix", "update", "move", "rename", "replace", "restore",
-	    "refactor", "simplify", "rework", "rewrite", "document",
-	    "deprecate", "expose", "extend", "unify", "split", "tidy", "clean",
-	    "improve", "correct", "bump", NULL };
-	static const char *const a_verbs[] = { "add", "introduce", "implement",
-	    "create", "write", "re-add", "readd", NULL };
-	static const char *const skip[] = { "the", "a", "an", "this", "that",
-	    "these", "those", "all", "some", "any", "more", "each", "every",
-	    "its", "their", "our", "my", "no", "both", "other", "another",
-	    "up", "out", "away", "back", "off", "down", "it", "them", "one",
-	    "two", "three", "several", "many", "few", "most", "less", "much",
-	    "support", "readability", "performance", "documentation", "docs",
-	    "coverage", "handling", "logging", "code", "compatibility",
-	    "memory", "information", "data", "output", "input", "cleanup",
-	    "behavior", "behaviour", "access", "state", "debug", "error",
-	    "usage", "validation", "tracing", "lint", "linting", "typing",
-	    "misc", "miscellaneous", "various", "minor", "stale", "dead",
-	    NULL };
-	const char	*w = s, *art;
-	size_t		 n, words = 0;
-
-	if (draft_word_in(verb, vn, a_verbs))
-		art = strchr("aeiou", *s) != NULL ? "an" : "a";
-	else if (draft_word_in(verb, vn, the_verbs))
-		art = "the";
-	else
-		return NULL;
-	n = strcspn(w, " ,:;");
-	if (!draft_plain(w, n) || draft_word_in(w, n, skip) ||
-	    draft_word_in(w, n, draft_preps) ||
-	    (n > 4 && strncmp(w + n - 3, "ing", 3) == 0))
-		return NULL;
-	/* the head of the phrase: up to a preposition, a comma or code */
-	while (*w != '\0' && words < 4) {
-		n = strcspn(w, " ,:;");
-		if (draft_word_in(w, n, draft_preps) || !draft_plain(w, n))
-			break;
-		if (draft_plural(w, n))
-			return NULL;
-		words++;
-		if (w[n] != ' ')
-			break;
-		w += n + 1;
-	}
-	return art;
-}
-
-/*
- * Whether what can be said as "NAME <past of what>": it starts with a
- * known verb that has an object ("fix the retry" yes; "adjust to origin",
- * "detect change" no: those are quoted instead).
- */
-static int
-draft_verbal(const char *what)
-{
-	size_t	 n = draft_first_word(what), m;
-	char	*past;
-	const char *rest;
-
-	if ((past = classify_past(what, n)) == NULL)
-		return 0;
-	free(past);
-	if (what[n] != ' ')
-		return 0;
-	rest = what + n + 1;
-	m = strcspn(rest, " ,:;");
-	if (draft_word_in(rest, m, draft_preps))
-		return 0;
-	/* one bare lowercase noun ("detect change") reads badly */
-	if (rest[m] == '\0' && draft_plain(rest, m) && !draft_plural(rest, m))
-		return 0;
-	return 1;
-}
-
-/*
- * Append what, its leading verb (and the verbs opening later clauses,
- * after ", " or " and ") put in the past tense, articles added where a
- * plain noun phrase wants one, and a last ", verb" clause joined with
- * "and". Returns 0 when what does not start with a known verb (nothing is
- * appended then).
- */
-static int
-draft_past(struct buf *b, const char *what)
-{
-	const char	*p = what, *art;
-	char		*past;
-	size_t		 n, comma = 0, start = b->len;
-	int		 first = 1, clauses = 0, anded = 0;
-
-	n = draft_first_word(what);
-	if ((past = classify_past(what, n)) == NULL)
-		return 0;
-	free(past);
-	while (*p != '\0') {
-		n = draft_first_word(p);
-		if ((past = classify_past(p, n)) != NULL && (first ||
-		    p[n] == ' ')) {
-			buf_puts(b, past);
-			free(past);
-			clauses++;
-			if (p[n] == ' ' && strncasecmp(p + n + 1, "up ", 3) == 0) {
-				buf_puts(b, " up");
-				n += 3;
-			}
-			if (p[n] == ' ' && (art = draft_article(p,
-			    draft_first_word(p), p + n + 1)) != NULL)
-				buf_printf(b, " %s", art);
-			p += n;
-		}
-		first = 0;
-		/* copy up to the next clause start */
-		while (*p != '\0') {
-			if (strncmp(p, ", ", 2) == 0) {
-				comma = b->len;
-				buf_puts(b, ", ");
-				p += 2;
-				break;
-			}
-			if (strncmp(p, " and ", 5) == 0) {
-				anded = 1;
-				buf_puts(b, " and ");
-				p += 5;
-				break;
-			}
-			buf_putc(b, *p++);
-		}
-	}
-	/* "used X, dropped Y" -> "used X and dropped Y" */
-	if (comma > start && clauses >= 2 && !anded) {
-		struct buf t;
-
-		buf_init(&t);
-		buf_puts(&t, b->data + comma + 2);
-		b->len = comma;
-		b->data[comma] = '\0';
-		buf_puts(b, " and ");
-		buf_puts(b, buf_str(&t));
-		buf_free(&t);
-	}
-	return 1;
-}
-
-/* Append what with its first letter lowercased, unless it looks like a name. */
-static void
-draft_lower_first(struct buf *b, const char *what)
-{
-	size_t	at = b->len, n = draft_first_word(what), i;
-	int	upper = 0;
-
-	buf_puts(b, what);
-	for (i = 1; i < n; i++) {
-		if (isupper((unsigned char)what[i]) ||
-		    isdigit((unsigned char)what[i]))
-			upper = 1;
-	}
-	if (!upper && b->len > at)
-		b->data[at] = (char)tolower((unsigned char)b->data[at]);
-}
-
 /* "in X, " before a sentence when the title named an area not in what. */
 static int
 draft_area_lead(struct buf *b, const struct draft_item *it)
 {
 	if (it->cl.area == NULL || !it->cl.area_titled ||
-	    draft_contains(it->cl.what, it->cl.area) ||
-	    !draft_verbal(it->cl.what))
+	    phrase_contains(it->cl.what, it->cl.area) ||
+	    !phrase_verbal(it->cl.what))
 		return 0;
 	buf_printf(b, "in %s, ", it->cl.area);
 	return 1;
@@ -407,7 +150,7 @@ draft_noun_start(const char *what)
 	    "changes", "typo", "typos", "various", "minor", "small", "more",
 	    "several", "some", "misc", "assorted", NULL };
 
-	return draft_word_in(what, draft_first_word(what), nouns);
+	return phrase_word_in(what, phrase_first_word(what), nouns);
 }
 
 /*
@@ -426,20 +169,20 @@ draft_did(struct buf *b, const struct draft_item *it, int with_name)
 		buf_puts(b, it->name);
 		buf_putc(b, ' ');
 	}
-	if (draft_verbal(w) && draft_past(b, w))
+	if (phrase_verbal(w) && phrase_past(b, w))
 		return;
 	if (area != NULL && it->cl.area_titled && n > 2 &&
-	    strcmp(w + n - 2, "ed") == 0 && draft_plain(w, n)) {
+	    strcmp(w + n - 2, "ed") == 0 && phrase_plain(w, n)) {
 		buf_printf(b, "%s %s", w, area);
 		return;
 	}
 	if (draft_noun_start(w)) {
 		buf_puts(b, "made ");
-		draft_lower_first(b, w);
+		phrase_lower_first(b, w);
 		return;
 	}
 	if (area != NULL && it->cl.area_titled &&
-	    !draft_contains(w, area))
+	    !phrase_contains(w, area))
 		buf_printf(b, "landed a %s change titled \"%s\"", area, w);
 	else
 		buf_printf(b, "landed a change titled \"%s\"", w);
@@ -457,32 +200,13 @@ draft_did_sentence(struct buf *b, const struct draft_item *it,
 		buf_puts(&s, lead);
 	draft_area_lead(&s, it);
 	draft_did(&s, it, 1);
-	draft_space(b);
+	phrase_space(b);
 	if (s.len > 0 && strncmp(s.data, it->name, strlen(it->name)) != 0)
-		draft_cap(b, buf_str(&s));
+		phrase_cap(b, buf_str(&s));
 	else
 		buf_puts(b, buf_str(&s));
-	draft_sentence_end(b);
+	phrase_sentence_end(b);
 	buf_free(&s);
-}
-
-/* "pytorch/ao" -> "pytorch ao", "curl/curl" -> "curl" (new). */
-static char *
-draft_repo_spoken(const char *repo)
-{
-	const char	*slash = strchr(repo, '/');
-	char		*out, *clean;
-
-	if (slash == NULL)
-		return classify_clean(repo);
-	if (strcasecmp(slash + 1, "") != 0 && strlen(slash + 1) ==
-	    (size_t)(slash - repo) && strncasecmp(repo, slash + 1,
-	    (size_t)(slash - repo)) == 0)
-		return classify_clean(slash + 1);
-	xasprintf(&out, "%.*s %s", (int)(slash - repo), repo, slash + 1);
-	clean = classify_clean(out);
-	free(out);
-	return clean;
 }
 
 /* The spoken name of a commit's author (new). */
@@ -856,7 +580,7 @@ draft_opening(struct draft *d)
 	buf_init(&b);
 	buf_printf(&b, DRAFT_PICK(d, 1, greet), d->ep->show, d->repo,
 	    d->datestr);
-	draft_space(&b);
+	phrase_space(&b);
 	if (d->nitems == 0) {
 		if (st->merged_prs == 0)
 			buf_puts(&b, "It was a quiet day: no commits landed "
@@ -916,7 +640,7 @@ draft_opening(struct draft *d)
 			buf_init(&t);
 			spoken_count(&t, (long long)st->commits, "commit",
 			    "commits");
-			draft_cap(&b, buf_str(&t));
+			phrase_cap(&b, buf_str(&t));
 			buf_free(&t);
 			buf_puts(&b, " from ");
 			spoken_count(&b, (long long)st->authors, "person",
@@ -1020,9 +744,9 @@ draft_breakage(const char *text)
 static void
 draft_work(struct buf *b, const char *what)
 {
-	if (draft_verbal(what)) {
+	if (phrase_verbal(what)) {
 		buf_puts(b, "work to ");
-		draft_lower_first(b, what);
+		phrase_lower_first(b, what);
 	} else
 		buf_printf(b, "change titled \"%s\"", what);
 }
@@ -1037,7 +761,7 @@ draft_revert_who(struct buf *b, const struct draft_item *r,
 
 	if (req != NULL && *req != '\0')
 		who = classify_clean(req);
-	draft_space(b);
+	phrase_space(b);
 	if (r->c->revert.automatic) {
 		if (r->cl.bot)
 			buf_printf(b, "It was an automatic revert, carried out "
@@ -1069,7 +793,7 @@ draft_revert_why(struct buf *b, const struct draft_item *r)
 	char	*why = NULL, *clean;
 	size_t	 n;
 
-	draft_space(b);
+	phrase_space(b);
 	if (r->c->revert.reason != NULL && *r->c->revert.reason != '\0' &&
 	    !r->c->revert.automatic)
 		why = xstrdup(r->c->revert.reason);
@@ -1097,7 +821,7 @@ draft_revert_why(struct buf *b, const struct draft_item *r)
 		buf_puts(b, "The message doesn't say why.");
 	else {
 		buf_puts(b, "The reason given: \"");
-		draft_cap(b, clean);
+		phrase_cap(b, clean);
 		buf_puts(b, ".\"");
 	}
 	free(clean);
@@ -1117,20 +841,20 @@ draft_revert_story(struct draft *d, struct buf *b, struct draft_item *r,
 		o = &d->items[orig];
 		o->told = 1;
 		draft_shas_add(d, shas, o);
-		draft_space(b);
+		phrase_space(b);
 		buf_printf(b, "%s's ", o->name);
 		draft_work(b, o->cl.what);
 		buf_puts(b, o->idx < r->idx ? " landed and was rolled back "
 		    "the same day." : " was rolled back.");
 		if (o->cl.prose[0] != '\0') {
-			draft_space(b);
+			phrase_space(b);
 			if (strncmp(o->cl.prose, "It ", 3) != 0)
 				buf_puts(b, "Its message said: ");
 			classify_sentences(b, o->cl.prose, 1);
 		}
 	} else {
 		what = draft_reverted_what(r);
-		draft_space(b);
+		phrase_space(b);
 		buf_puts(b, "A ");
 		draft_work(b, what);
 		buf_puts(b, " from before today was rolled back.");
@@ -1143,7 +867,7 @@ draft_revert_story(struct draft *d, struct buf *b, struct draft_item *r,
 	if ((l = draft_reland_of(d, r, orig)) != NULL) {
 		l->told = 1;
 		draft_shas_add(d, shas, l);
-		draft_space(b);
+		phrase_space(b);
 		if (l->idx > r->idx)
 			buf_printf(b, "The story ends in recovery, though: %s "
 			    "re-landed it later the same day.", l->name);
@@ -1194,7 +918,7 @@ draft_rollbacks(struct draft *d)
 			rest[nrest++] = r;
 			continue;
 		}
-		draft_para(&b);
+		phrase_para(&b);
 		buf_puts(&b, told > 0 ? DRAFT_PICK(d, 3 + (unsigned)told,
 		    next) : d->ep->stats.reverts == 1 ? DRAFT_PICK(d, 2, one) :
 		    DRAFT_PICK(d, 2, first));
@@ -1204,11 +928,11 @@ draft_rollbacks(struct draft *d)
 	if (nrest > 0) {
 		struct buf t;
 
-		draft_para(&b);
+		phrase_para(&b);
 		buf_init(&t);
 		spoken_count(&t, (long long)nrest, "more revert", "more "
 		    "reverts");
-		draft_cap(&b, buf_str(&t));
+		phrase_cap(&b, buf_str(&t));
 		buf_free(&t);
 		buf_puts(&b, " landed as well, from ");
 		draft_names(&b, rest, nrest > DRAFT_MAX_NAMED ?
@@ -1239,7 +963,7 @@ draft_rollbacks(struct draft *d)
 			rest[nrest++] = l;
 			continue;
 		}
-		draft_para(&b);
+		phrase_para(&b);
 		if (told == 0 && nrel == 0) {
 			buf_puts(&b, DRAFT_PICK(d, 4, relead));
 			buf_putc(&b, ' ');
@@ -1249,32 +973,32 @@ draft_rollbacks(struct draft *d)
 		buf_init(&s);
 		draft_area_lead(&s, l);
 		buf_printf(&s, "%s re-landed ", l->name);
-		if (draft_verbal(what)) {
+		if (phrase_verbal(what)) {
 			buf_puts(&s, "the work to ");
-			draft_lower_first(&s, what);
+			phrase_lower_first(&s, what);
 		} else
 			buf_printf(&s, "\"%s\"", what);
 		buf_puts(&s, ", which had been rolled back before today.");
 		if (strncmp(s.data, l->name, strlen(l->name)) != 0)
-			draft_cap(&b, buf_str(&s));
+			phrase_cap(&b, buf_str(&s));
 		else
 			buf_puts(&b, buf_str(&s));
 		buf_free(&s);
 		free(what);
 		if (l->cl.prose[0] != '\0' && strncmp(l->cl.prose, "It ",
 		    3) == 0) {
-			draft_space(&b);
+			phrase_space(&b);
 			classify_sentences(&b, l->cl.prose, 1);
 		}
 	}
 	if (nrest > 0) {
 		struct buf t;
 
-		draft_para(&b);
+		phrase_para(&b);
 		buf_init(&t);
 		spoken_count(&t, (long long)nrest, "more re-land",
 		    "more re-lands");
-		draft_cap(&b, buf_str(&t));
+		phrase_cap(&b, buf_str(&t));
 		buf_free(&t);
 		buf_puts(&b, " came from ");
 		draft_names(&b, rest, nrest > DRAFT_MAX_NAMED ?
@@ -1301,7 +1025,7 @@ draft_figures(struct buf *b, const struct draft_item *it, const char *said)
 	}
 	if (n == 0)
 		return;
-	draft_space(b);
+	phrase_space(b);
 	buf_puts(b, "The message puts numbers on it: ");
 	spoken_list(b, v, n);
 	buf_putc(b, '.');
@@ -1313,7 +1037,7 @@ draft_series(struct buf *b, const struct draft_item *it)
 {
 	if (it->cl.series_part <= 0)
 		return;
-	draft_space(b);
+	phrase_space(b);
 	buf_puts(b, "That's step ");
 	spoken_number(b, it->cl.series_part);
 	if (it->cl.series_total > 0) {
@@ -1341,13 +1065,13 @@ draft_highlight(struct draft *d, struct buf *b, struct draft_item *it,
 	};
 	size_t	 nfiles, start = b->len;
 
-	draft_para(b);
+	phrase_para(b);
 	start = b->len;
 	draft_did_sentence(b, it, pos == 0 ? DRAFT_PICK(d, 5, lead0) :
 	    leadn[(d->hash + pos) % (sizeof leadn / sizeof leadn[0])]);
 	draft_series(b, it);
 	if (it->cl.prose[0] != '\0') {
-		draft_space(b);
+		phrase_space(b);
 		buf_puts(b, it->cl.prose);
 	}
 	draft_figures(b, it, b->data + start);
@@ -1391,7 +1115,7 @@ draft_single(struct draft *d)
 	else {
 		draft_did_sentence(&b, it, NULL);
 		if (it->cl.prose[0] != '\0') {
-			draft_space(&b);
+			phrase_space(&b);
 			buf_puts(&b, it->cl.prose);
 		}
 		draft_figures(&b, it, b.data);
@@ -1420,7 +1144,7 @@ draft_highlights(struct draft *d)
 		draft_shas_add(d, &shas, v[i]);
 	}
 	if (n > shown) {
-		draft_para(&b);
+		phrase_para(&b);
 		buf_puts(&b, "Smaller changes rounded it out: ");
 		spoken_count(&b, (long long)(n - shown), "more change",
 		    "more changes");
@@ -1460,7 +1184,7 @@ draft_fixes(struct draft *d)
 		const char *l = i == 0 ? DRAFT_PICK(d, 7, lead) : NULL;
 
 		if (i > 0)
-			draft_para(&b);
+			phrase_para(&b);
 		if (l != NULL && l[strlen(l) - 1] == ' ' &&
 		    l[strlen(l) - 2] == '.') {
 			buf_puts(&b, l);
@@ -1468,7 +1192,7 @@ draft_fixes(struct draft *d)
 		}
 		draft_did_sentence(&b, v[i], l);
 		if (v[i]->cl.prose[0] != '\0') {
-			draft_space(&b);
+			phrase_space(&b);
 			classify_sentences(&b, v[i]->cl.prose, 1);
 		}
 		draft_figures(&b, v[i], b.data);
@@ -1478,11 +1202,11 @@ draft_fixes(struct draft *d)
 	if (n > shown) {
 		struct buf t;
 
-		draft_para(&b);
+		phrase_para(&b);
 		buf_init(&t);
 		spoken_count(&t, (long long)(n - shown), "more fix",
 		    "more fixes");
-		draft_cap(&b, buf_str(&t));
+		phrase_cap(&b, buf_str(&t));
 		buf_free(&t);
 		buf_puts(&b, " came from ");
 		draft_names(&b, v + shown, n - shown);
@@ -1557,9 +1281,9 @@ draft_person_chores(struct buf *b, struct draft_item **v, size_t n)
 			continue;
 		buf_init(&ph);
 		/* those sharing the first two words */
-		w = draft_first_word(v[i]->cl.what);
+		w = phrase_first_word(v[i]->cl.what);
 		w += v[i]->cl.what[w] == ' ' ?
-		    1 + draft_first_word(v[i]->cl.what + w + 1) : 0;
+		    1 + phrase_first_word(v[i]->cl.what + w + 1) : 0;
 		nb = 0;
 		for (j = i; j < n; j++) {
 			if (!v[j]->told && strncmp(v[j]->cl.what,
@@ -1568,11 +1292,11 @@ draft_person_chores(struct buf *b, struct draft_item **v, size_t n)
 				batch[nb++] = v[j];
 		}
 		pre = nb >= 3 ? draft_common_prefix(batch, nb) : 0;
-		if (nb >= 3 && pre > 0 && draft_verbal(batch[0]->cl.what)) {
+		if (nb >= 3 && pre > 0 && phrase_verbal(batch[0]->cl.what)) {
 			char *head = xstrndup(batch[0]->cl.what, pre);
 
 			suf = draft_common_suffix(batch, nb, pre);
-			draft_past(&ph, head);
+			phrase_past(&ph, head);
 			free(head);
 			buf_putc(&ph, ' ');
 			mids = xcalloc(nb, sizeof *mids);
@@ -1623,9 +1347,9 @@ draft_person_chores(struct buf *b, struct draft_item **v, size_t n)
 		buf_printf(&s, "%s. %s also ", phrases[0], v[0]->name);
 		spoken_list(&s, phrases + 1, np - 1);
 	}
-	draft_space(b);
+	phrase_space(b);
 	buf_puts(b, buf_str(&s));
-	draft_sentence_end(b);
+	phrase_sentence_end(b);
 	buf_free(&s);
 	for (i = 0; i < np; i++)
 		free((char *)phrases[i]);
@@ -1667,7 +1391,7 @@ draft_housekeeping(struct draft *d)
 		}
 		/* in arrival order, grouped by person */
 		qsort(v, n, sizeof *v, draft_cmp_idx);
-		draft_para(&b);
+		phrase_para(&b);
 		lead = groups[g].lead[d->hash % 2];
 		buf_puts(&b, lead);
 		if (lead[strlen(lead) - 1] == ',')
@@ -1687,11 +1411,11 @@ draft_housekeeping(struct draft *d)
 					draft_shas_add(d, &shas, v[j]);
 					mine[nm++] = v[j];
 				}
-				draft_space(&b);
+				phrase_space(&b);
 				buf_init(&t);
 				spoken_count(&t, (long long)nm, "more change",
 				    "more changes");
-				draft_cap(&b, buf_str(&t));
+				phrase_cap(&b, buf_str(&t));
 				buf_free(&t);
 				buf_puts(&b, " came from ");
 				draft_names(&b, mine, nm);
@@ -1711,7 +1435,7 @@ draft_housekeeping(struct draft *d)
 			if (nm > DRAFT_MAX_CHORES) {
 				for (j = DRAFT_MAX_CHORES; j < nm; j++)
 					mine[j]->told = 1;
-				draft_space(&b);
+				phrase_space(&b);
 				buf_printf(&b, "%s landed ", mine[0]->name);
 				spoken_count(&b, (long long)(nm -
 				    DRAFT_MAX_CHORES), "more change",
@@ -1757,7 +1481,7 @@ draft_housekeeping(struct draft *d)
 			o->told = 1;
 			draft_shas_add(d, &shas, o);
 		}
-		draft_para(&b);
+		phrase_para(&b);
 		if (deps == total) {
 			buf_printf(&b, "%s bumped ", grp[0]->name);
 			spoken_count(&b, (long long)deps, "dependency",
@@ -1876,7 +1600,7 @@ draft_focus(struct draft *d)
 		buf_putc(&b, ' ');
 		buf_printf(&b, "%s's ", top->name);
 		if (top->cl.area != NULL && top->cl.area_titled &&
-		    !draft_contains(top->cl.what, top->cl.area))
+		    !phrase_contains(top->cl.what, top->cl.area))
 			buf_printf(&b, "%s ", top->cl.area);
 		buf_printf(&b, "change, \"%s\".", top->cl.what);
 		draft_shas_add(d, &shas, top);
@@ -1887,19 +1611,19 @@ draft_focus(struct draft *d)
 	d->ep->focus = xstrdup(set);
 	buf_printf(&b, "Today's Focus: %s.", set);
 	if (best->told) {
-		draft_space(&b);
+		phrase_space(&b);
 		buf_printf(&b, "It comes from %s's change we heard about "
 		    "earlier, titled \"%s\".", best->name, best->cl.what);
 	} else
 		draft_did_sentence(&b, best, NULL);
-	if (!draft_contains(best->cl.what, set)) {
-		if (draft_contains(best->cl.prose, set)) {
-			draft_space(&b);
+	if (!phrase_contains(best->cl.what, set)) {
+		if (phrase_contains(best->cl.prose, set)) {
+			phrase_space(&b);
 			buf_puts(&b, best->cl.prose);
 		} else
 			buf_printf(&b, " Its message names %s.", set);
 	}
-	draft_space(&b);
+	phrase_space(&b);
 	if (set[0] == '-')
 		buf_printf(&b, DRAFT_PICK(d, 19, advice_flag), set);
 	else if (strchr(set, '=') != NULL)
@@ -2180,7 +1904,7 @@ draft_description(struct draft *d)
 
 		buf_init(&t);
 		spoken_count(&t, (long long)st->commits, "commit", "commits");
-		draft_cap(&b, buf_str(&t));
+		phrase_cap(&b, buf_str(&t));
 		buf_free(&t);
 	}
 	buf_puts(&b, " from ");
@@ -2200,14 +1924,14 @@ draft_description(struct draft *d)
 		draft_did_sentence(&b, v[0], "The top story: ");
 	free(v);
 	if (st->reverts > 0 || st->relands > 0) {
-		draft_space(&b);
+		phrase_space(&b);
 		if (st->reverts > 0) {
 			struct buf t;
 
 			buf_init(&t);
 			spoken_count(&t, (long long)st->reverts, "change was",
 			    "changes were");
-			draft_cap(&b, buf_str(&t));
+			phrase_cap(&b, buf_str(&t));
 			buf_free(&t);
 			buf_puts(&b, " rolled back");
 			if (st->relands > 0) {
@@ -2222,7 +1946,7 @@ draft_description(struct draft *d)
 			buf_init(&t);
 			spoken_count(&t, (long long)st->relands, "change was",
 			    "changes were");
-			draft_cap(&b, buf_str(&t));
+			phrase_cap(&b, buf_str(&t));
 			buf_free(&t);
 			buf_puts(&b, " re-landed");
 		}
@@ -2277,7 +2001,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	d.ep = ep = xcalloc(1, sizeof *ep);
 
 	ep->repository = xstrdup(day->repo != NULL ? day->repo : "");
-	d.repo = draft_repo_spoken(ep->repository);
+	d.repo = phrase_repo(ep->repository);
 	shortname = strchr(ep->repository, '/') != NULL ?
 	    strchr(ep->repository, '/') + 1 : ep->repository;
 	if (opts != NULL && opts->show != NULL && *opts->show != '\0')

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "classify.h"
+#include "phrase.h"
 #include "record.h"
 #include "xmalloc.h"
 
@@ -442,7 +443,7 @@ test_past(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		s = classify_past(cases[i].verb, strlen(cases[i].verb));
+		s = phrase_verb_past(cases[i].verb, strlen(cases[i].verb));
 		if (cases[i].want == NULL)
 			assert_null(s);
 		else

@@ -1,0 +1,389 @@
+/*
+ * Phrasing: the small turns of speech both drafters use to make sentences
+ * (a capital, a closing period, "a" or "the", a verb in the past tense, a
+ * count said aloud). Plain functions over a buf: no libevent, no jansson.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "buf.h"
+#include "classify.h"
+#include "phrase.h"
+#include "spoken.h"
+#include "xmalloc.h"
+
+/* Start a new sentence in b (a space after the last one). */
+void
+phrase_space(struct buf *b)
+{
+	if (b->len > 0 && b->data[b->len - 1] != '\n' &&
+	    b->data[b->len - 1] != ' ')
+		buf_putc(b, ' ');
+}
+
+/* Start a new paragraph in b. */
+void
+phrase_para(struct buf *b)
+{
+	if (b->len > 0)
+		buf_puts(b, "\n\n");
+}
+
+/* Append s with its first letter made uppercase. */
+void
+phrase_cap(struct buf *b, const char *s)
+{
+	size_t	at = b->len;
+
+	buf_puts(b, s);
+	if (b->len > at)
+		b->data[at] = (char)toupper((unsigned char)b->data[at]);
+}
+
+/* Append s as a sentence: closing period added when missing. */
+void
+phrase_sentence_end(struct buf *b)
+{
+	if (b->len > 0 && strchr(".!?", b->data[b->len - 1]) == NULL)
+		buf_putc(b, '.');
+}
+
+/* Whether lowercase-insensitive needle is in haystack. */
+int
+phrase_contains(const char *haystack, const char *needle)
+{
+	return needle != NULL && haystack != NULL &&
+	    strcasestr(haystack, needle) != NULL;
+}
+
+/* The length of the first word of s. */
+size_t
+phrase_first_word(const char *s)
+{
+	return strcspn(s, " ,:;");
+}
+
+/* Whether the word (length n) is one of the list, ignoring case. */
+int
+phrase_word_in(const char *w, size_t n, const char *const *list)
+{
+	size_t	i;
+
+	for (i = 0; list[i] != NULL; i++) {
+		if (strlen(list[i]) == n && strncasecmp(w, list[i], n) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static const char *const phrase_preps[] = { "to", "for", "on", "in", "with",
+    "from", "at", "of", "into", "by", "over", "under", "as", "when", "if",
+    "after", "before", "via", "than", "and", "or", "is", "are", NULL };
+
+/* A plain lowercase word: letters and hyphens only. */
+int
+phrase_plain(const char *w, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		if (!islower((unsigned char)w[i]) && w[i] != '-')
+			return 0;
+	}
+	return n > 0;
+}
+
+/* A plural-looking plain word ("warnings", not "class" or "status"). */
+static int
+phrase_plural(const char *w, size_t n)
+{
+	return n > 3 && w[n - 1] == 's' && w[n - 2] != 's' && w[n - 2] != 'u' &&
+	    w[n - 2] != 'i';
+}
+
+/*
+ * The article a noun phrase at s wants after verb (NULL for none):
+ * "remove version table" -> "the", "add basic way" -> "a". Only plain
+ * lowercase phrases of one count noun get one; code, names, plurals and
+ * mass nouns ("readability", "caching") stay as they are.
+ */
+static const char *
+phrase_article(const char *verb, size_t vn, const char *s)
+{
+	static const char *const the_verbs[] = { "remove", "delete", "drop",
+	    "fix", "update", "move", "rename", "replace", "restore",
+	    "refactor", "simplify", "rework", "rewrite", "document",
+	    "deprecate", "expose", "extend", "unify", "split", "tidy", "clean",
+	    "improve", "correct", "bump", NULL };
+	static const char *const a_verbs[] = { "add", "introduce", "implement",
+	    "create", "write", "re-add", "readd", NULL };
+	static const char *const skip[] = { "the", "a", "an", "this", "that",
+	    "these", "those", "all", "some", "any", "more", "each", "every",
+	    "its", "their", "our", "my", "no", "both", "other", "another",
+	    "up", "out", "away", "back", "off", "down", "it", "them", "one",
+	    "two", "three", "several", "many", "few", "most", "less", "much",
+	    "support", "readability", "performance", "documentation", "docs",
+	    "coverage", "handling", "logging", "code", "compatibility",
+	    "memory", "information", "data", "output", "input", "cleanup",
+	    "behavior", "behaviour", "access", "state", "debug", "error",
+	    "usage", "validation", "tracing", "lint", "linting", "typing",
+	    "misc", "miscellaneous", "various", "minor", "stale", "dead",
+	    NULL };
+	const char	*w = s, *art;
+	size_t		 n, words = 0;
+
+	if (phrase_word_in(verb, vn, a_verbs))
+		art = strchr("aeiou", *s) != NULL ? "an" : "a";
+	else if (phrase_word_in(verb, vn, the_verbs))
+		art = "the";
+	else
+		return NULL;
+	n = strcspn(w, " ,:;");
+	if (!phrase_plain(w, n) || phrase_word_in(w, n, skip) ||
+	    phrase_word_in(w, n, phrase_preps) ||
+	    (n > 4 && strncmp(w + n - 3, "ing", 3) == 0))
+		return NULL;
+	/* the head of the phrase: up to a preposition, a comma or code */
+	while (*w != '\0' && words < 4) {
+		n = strcspn(w, " ,:;");
+		if (phrase_word_in(w, n, phrase_preps) || !phrase_plain(w, n))
+			break;
+		if (phrase_plural(w, n))
+			return NULL;
+		words++;
+		if (w[n] != ' ')
+			break;
+		w += n + 1;
+	}
+	return art;
+}
+
+/* Verbs a subject may start with, and their past tense (NULL: regular). */
+static const struct {
+	const char	*verb;
+	const char	*past;
+} phrase_verbs[] = {
+	{ "add", NULL }, { "fix", NULL }, { "remove", NULL },
+	{ "drop", "dropped" }, { "delete", NULL }, { "move", NULL },
+	{ "update", NULL }, { "improve", NULL }, { "use", NULL },
+	{ "support", NULL }, { "enable", NULL }, { "disable", NULL },
+	{ "re-enable", NULL }, { "reenable", NULL }, { "skip", "skipped" },
+	{ "suppress", NULL }, { "introduce", NULL }, { "implement", NULL },
+	{ "replace", NULL }, { "rename", NULL }, { "refactor", NULL },
+	{ "allow", NULL }, { "avoid", NULL }, { "prefer", "preferred" },
+	{ "adjust", NULL }, { "detect", NULL }, { "include", NULL },
+	{ "pass", NULL }, { "tidy", NULL }, { "clean", NULL },
+	{ "bump", NULL }, { "handle", NULL }, { "restore", NULL },
+	{ "reduce", NULL }, { "optimize", NULL }, { "optimise", NULL },
+	{ "convert", NULL }, { "switch", NULL }, { "deprecate", NULL },
+	{ "expose", NULL }, { "migrate", NULL }, { "guard", NULL },
+	{ "ensure", NULL }, { "document", NULL }, { "simplify", NULL },
+	{ "extend", NULL }, { "rework", NULL }, { "exclude", NULL },
+	{ "merge", NULL }, { "mark", NULL }, { "check", NULL },
+	{ "limit", NULL }, { "raise", NULL }, { "lower", NULL },
+	{ "return", NULL }, { "apply", NULL }, { "reapply", NULL },
+	{ "revert", NULL }, { "sync", NULL }, { "align", NULL },
+	{ "unify", NULL }, { "cache", NULL }, { "defer", "deferred" },
+	{ "emit", "emitted" }, { "honor", NULL }, { "honour", NULL },
+	{ "respect", NULL }, { "accept", NULL }, { "reject", NULL },
+	{ "validate", NULL }, { "verify", NULL }, { "warn", NULL },
+	{ "log", "logged" }, { "print", NULL }, { "parse", NULL },
+	{ "export", NULL }, { "import", NULL }, { "port", NULL },
+	{ "clarify", NULL }, { "reorder", NULL }, { "restructure", NULL },
+	{ "reorganize", NULL }, { "consolidate", NULL }, { "enhance", NULL },
+	{ "increase", NULL }, { "decrease", NULL }, { "preserve", NULL },
+	{ "propagate", NULL }, { "register", NULL }, { "stop", "stopped" },
+	{ "start", NULL }, { "wrap", "wrapped" }, { "pin", "pinned" },
+	{ "unpin", "unpinned" }, { "trim", "trimmed" }, { "strip", "stripped" },
+	{ "silence", NULL }, { "shorten", NULL }, { "tweak", NULL },
+	{ "upgrade", NULL }, { "downgrade", NULL }, { "install", NULL },
+	{ "cap", "capped" }, { "correct", NULL }, { "deduplicate", NULL },
+	{ "relax", NULL }, { "tighten", NULL }, { "harden", NULL },
+	{ "require", NULL }, { "create", NULL }, { "copy", NULL },
+	{ "modify", NULL }, { "specify", NULL }, { "retry", NULL },
+	{ "generalize", NULL }, { "speed", "sped" }, { "make", "made" },
+	{ "set", "set" }, { "split", "split" }, { "put", "put" },
+	{ "run", "ran" }, { "build", "built" }, { "rebuild", "rebuilt" },
+	{ "rewrite", "rewrote" }, { "write", "wrote" }, { "keep", "kept" },
+	{ "bring", "brought" }, { "say", "said" }, { "undo", "undid" },
+	{ "reset", "reset" }, { "rerun", "reran" }, { "hide", "hid" },
+	{ "send", "sent" }, { "cut", "cut" }, { "let", "let" },
+	{ "show", NULL }, { "re-add", NULL }, { "readd", NULL },
+	{ "fold", NULL }, { "inline", NULL }, { "unbreak", NULL },
+	{ "repair", NULL }, { "resolve", NULL }, { "address", NULL },
+	{ "prevent", NULL }, { "free", NULL }, { "release", NULL },
+	{ "init", NULL }, { "initialize", NULL }, { "declare", NULL },
+	{ "define", NULL }, { "undefine", NULL }, { "reland", NULL },
+	{ "re-land", NULL }, { "land", NULL }, { "dedupe", NULL },
+	{ "call", NULL }, { "reshuffle", NULL }, { "shuffle", NULL },
+	{ "fuse", NULL }, { "trace", NULL },
+	{ "change", NULL }, { "turn", NULL }, { "teach", "taught" },
+	{ "give", "gave" }, { "get", "got" }, { "find", "found" },
+	{ "track", NULL }, { "record", NULL }, { "store", NULL },
+	{ "load", NULL }, { "save", NULL }, { "mention", NULL },
+	{ "gate", NULL }, { "route", NULL }, { "lift", NULL },
+	{ "fetch", NULL }, { "rearrange", NULL }, { "reword", NULL },
+	{ "enforce", NULL }, { "reuse", NULL }, { "rename", NULL },
+};
+
+/* The past tense of a known verb ("add" -> "added"; new), or NULL. */
+char *
+phrase_verb_past(const char *word, size_t len)
+{
+	char	 lw[32], *out;
+	size_t	 i;
+
+	if (len == 0 || len >= sizeof lw)
+		return NULL;
+	for (i = 0; i < len; i++)
+		lw[i] = (char)tolower((unsigned char)word[i]);
+	lw[len] = '\0';
+	for (i = 0; i < sizeof phrase_verbs / sizeof phrase_verbs[0]; i++) {
+		if (strcmp(lw, phrase_verbs[i].verb) != 0)
+			continue;
+		if (phrase_verbs[i].past != NULL)
+			return xstrdup(phrase_verbs[i].past);
+		if (lw[len - 1] == 'e')
+			xasprintf(&out, "%sd", lw);
+		else if (lw[len - 1] == 'y' && len > 1 &&
+		    strchr("aeiou", lw[len - 2]) == NULL)
+			xasprintf(&out, "%.*sied", (int)len - 1, lw);
+		else
+			xasprintf(&out, "%sed", lw);
+		return out;
+	}
+	return NULL;
+}
+
+/*
+ * Whether what can be said as "NAME <past of what>": it starts with a
+ * known verb that has an object ("fix the retry" yes; "adjust to origin",
+ * "detect change" no: those are quoted instead).
+ */
+int
+phrase_verbal(const char *what)
+{
+	size_t	 n = phrase_first_word(what), m;
+	char	*past;
+	const char *rest;
+
+	if ((past = phrase_verb_past(what, n)) == NULL)
+		return 0;
+	free(past);
+	if (what[n] != ' ')
+		return 0;
+	rest = what + n + 1;
+	m = strcspn(rest, " ,:;");
+	if (phrase_word_in(rest, m, phrase_preps))
+		return 0;
+	/* one bare lowercase noun ("detect change") reads badly */
+	if (rest[m] == '\0' && phrase_plain(rest, m) && !phrase_plural(rest, m))
+		return 0;
+	return 1;
+}
+
+/*
+ * Append what, its leading verb (and the verbs opening later clauses,
+ * after ", " or " and ") put in the past tense, articles added where a
+ * plain noun phrase wants one, and a last ", verb" clause joined with
+ * "and". Returns 0 when what does not start with a known verb (nothing is
+ * appended then).
+ */
+int
+phrase_past(struct buf *b, const char *what)
+{
+	const char	*p = what, *art;
+	char		*past;
+	size_t		 n, comma = 0, start = b->len;
+	int		 first = 1, clauses = 0, anded = 0;
+
+	n = phrase_first_word(what);
+	if ((past = phrase_verb_past(what, n)) == NULL)
+		return 0;
+	free(past);
+	while (*p != '\0') {
+		n = phrase_first_word(p);
+		if ((past = phrase_verb_past(p, n)) != NULL && (first ||
+		    p[n] == ' ')) {
+			buf_puts(b, past);
+			free(past);
+			clauses++;
+			if (p[n] == ' ' && strncasecmp(p + n + 1, "up ", 3) == 0) {
+				buf_puts(b, " up");
+				n += 3;
+			}
+			if (p[n] == ' ' && (art = phrase_article(p,
+			    phrase_first_word(p), p + n + 1)) != NULL)
+				buf_printf(b, " %s", art);
+			p += n;
+		}
+		first = 0;
+		/* copy up to the next clause start */
+		while (*p != '\0') {
+			if (strncmp(p, ", ", 2) == 0) {
+				comma = b->len;
+				buf_puts(b, ", ");
+				p += 2;
+				break;
+			}
+			if (strncmp(p, " and ", 5) == 0) {
+				anded = 1;
+				buf_puts(b, " and ");
+				p += 5;
+				break;
+			}
+			buf_putc(b, *p++);
+		}
+	}
+	/* "used X, dropped Y" -> "used X and dropped Y" */
+	if (comma > start && clauses >= 2 && !anded) {
+		struct buf t;
+
+		buf_init(&t);
+		buf_puts(&t, b->data + comma + 2);
+		b->len = comma;
+		b->data[comma] = '\0';
+		buf_puts(b, " and ");
+		buf_puts(b, buf_str(&t));
+		buf_free(&t);
+	}
+	return 1;
+}
+
+/* Append what with its first letter lowercased, unless it looks like a name. */
+void
+phrase_lower_first(struct buf *b, const char *what)
+{
+	size_t	at = b->len, n = phrase_first_word(what), i;
+	int	upper = 0;
+
+	buf_puts(b, what);
+	for (i = 1; i < n; i++) {
+		if (isupper((unsigned char)what[i]) ||
+		    isdigit((unsigned char)what[i]))
+			upper = 1;
+	}
+	if (!upper && b->len > at)
+		b->data[at] = (char)tolower((unsigned char)b->data[at]);
+}
+
+/* "pytorch/ao" -> "pytorch ao", "curl/curl" -> "curl" (new). */
+char *
+phrase_repo(const char *repo)
+{
+	const char	*slash = strchr(repo, '/');
+	char		*out, *clean;
+
+	if (slash == NULL)
+		return classify_clean(repo);
+	if (strcasecmp(slash + 1, "") != 0 && strlen(slash + 1) ==
+	    (size_t)(slash - repo) && strncasecmp(repo, slash + 1,
+	    (size_t)(slash - repo)) == 0)
+		return classify_clean(slash + 1);
+	xasprintf(&out, "%.*s %s", (int)(slash - repo), repo, slash + 1);
+	clean = classify_clean(out);
+	free(out);
+	return clean;
+}

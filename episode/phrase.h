@@ -1,0 +1,48 @@
+/*
+ * Phrasing: the small turns of speech both drafters use to build spoken
+ * sentences in a buf. No libevent, no jansson.
+ */
+#ifndef HOOKCAST_PHRASE_H
+#define HOOKCAST_PHRASE_H
+
+#include <stddef.h>
+
+#include "buf.h"
+
+/* Start a new sentence in b (a space after the last one). */
+void		 phrase_space(struct buf *);
+/* Start a new paragraph in b (a blank line after the last one). */
+void		 phrase_para(struct buf *);
+/* Append s with its first letter made uppercase. */
+void		 phrase_cap(struct buf *, const char *s);
+/* End the sentence in b: a period unless it ends in '.', '!' or '?'. */
+void		 phrase_sentence_end(struct buf *);
+/* Whether needle is in haystack, ignoring case (0 if either is NULL). */
+int		 phrase_contains(const char *haystack, const char *needle);
+/* The length of the first word of s (up to a space, ',', ':' or ';'). */
+size_t		 phrase_first_word(const char *);
+/* Whether the word w (length n) is in the NULL-ended list, ignoring case. */
+int		 phrase_word_in(const char *w, size_t n,
+		    const char *const *list);
+/* Whether w (length n) is a plain lowercase word: letters and hyphens. */
+int		 phrase_plain(const char *w, size_t n);
+/* The past tense of a known verb ("add" -> "added"; new), or NULL. */
+char		*phrase_verb_past(const char *word, size_t len);
+/*
+ * Whether what can be said as "NAME <past of what>": it starts with a
+ * known verb that has an object ("fix the retry" yes, "detect change" no).
+ */
+int		 phrase_verbal(const char *what);
+/*
+ * Append what in the past tense ("add basic way" -> "added a basic way"),
+ * later clauses too; 0 when what does not start with a known verb
+ * (nothing appended then).
+ */
+int		 phrase_past(struct buf *, const char *what);
+/* Append what, its first letter lowercased unless it looks like a name. */
+void		 phrase_lower_first(struct buf *, const char *what);
+/* A repository said aloud (new): "pytorch/ao" -> "pytorch ao", "curl/curl"
+ * -> "curl". */
+char		*phrase_repo(const char *repo);
+
+#endif
