@@ -12,6 +12,7 @@
 #include "buf.h"
 #include "classify.h"
 #include "phrase.h"
+#include "text.h"
 #include "spoken.h"
 #include "xmalloc.h"
 
@@ -57,36 +58,6 @@ static const struct {
 	{ "revert", CLASSIFY_REVERT },
 };
 
-/* Lines of a body that are trailers or references, not prose. */
-static const char *classify_trailers[] = {
-	"closes #", "closes:", "closes http", "close #", "fixes #", "fixes:",
-	"fixes http", "fix #", "fixed #", "resolves #", "resolves:",
-	"resolves http", "resolve #", "refs #", "refs:", "ref #", "ref:",
-	"see #", "part of #", "follow-up to", "followup to", "follow up to",
-	"follow-up:", "spotted by", "reported by", "reported-by:",
-	"co-authored-by:", "signed-off-by:", "reviewed-by:", "acked-by:",
-	"tested-by:", "suggested-by:", "helped-by:", "assisted-by:",
-	"approved by:", "reviewed by:", "pull request resolved:",
-	"pull-request:", "ghstack-source-id:", "differential revision:",
-	"change-id:", "this reverts commit", "bug:", "issue:", "url:",
-	"credit:", "cc:", "cc @", "x-original", "(cherry picked", NULL
-};
-
-/* Lines after which nothing is prose. */
-static const char *classify_stops[] = {
-	"test plan", "testing:", "reviewers:", "subscribers:", "tasks:",
-	"tags:", "differential revision", "pull request resolved",
-	"[ghstack-poisoned]", "reverted http", "---", "checklist",
-	"### checklist", NULL
-};
-
-/* Labels that start a line of prose ("Summary: ..."); dropped. */
-static const char *classify_labels[] = {
-	"summary:", "what:", "why:", "how:", "motivation:", "context:",
-	"description:", "problem:", "solution:", "background:", "details:",
-	"overview:", "changes:", "note:", NULL
-};
-
 /* Words of a subject that tell a kind (word starts, lowercase). */
 static const char *classify_perf_words[] = {
 	"perf", "speed up", "speedup", "speed-up", "faster", "optimiz",
@@ -125,69 +96,6 @@ static const char *classify_user_words[] = {
 	"default", "public", "cli", "flag", "config", "speedup", "memory",
 	NULL
 };
-
-/* Word character for boundaries. */
-static int
-classify_isword(int ch)
-{
-	return isalnum((unsigned char)ch) || ch == '_';
-}
-
-/* A lowercase copy (new). */
-static char *
-classify_lower(const char *s)
-{
-	char	*l = xstrdup(s != NULL ? s : "");
-	char	*p;
-
-	for (p = l; *p != '\0'; p++)
-		*p = (char)tolower((unsigned char)*p);
-	return l;
-}
-
-/* Whether lowercase s holds w at the start of a word. */
-static int
-classify_has_word(const char *s, const char *w)
-{
-	const char	*p = s;
-
-	while ((p = strstr(p, w)) != NULL) {
-		if (p == s || !isalnum((unsigned char)p[-1]))
-			return 1;
-		p++;
-	}
-	return 0;
-}
-
-/* Whether lowercase s holds any of words at the start of a word. */
-static int
-classify_has_any(const char *s, const char **words)
-{
-	size_t	i;
-
-	for (i = 0; words[i] != NULL; i++) {
-		if (classify_has_word(s, words[i]))
-			return 1;
-	}
-	return 0;
-}
-
-/* Whether s starts with any of prefixes, ignoring case. */
-static int
-classify_starts_any(const char *s, const char **prefixes, size_t *len)
-{
-	size_t	i, n;
-
-	for (i = 0; prefixes[i] != NULL; i++) {
-		n = strlen(prefixes[i]);
-		if (strncasecmp(s, prefixes[i], n) == 0) {
-			if (len != NULL)
-				*len = n;
-			return 1;
-		}
-	}
-	return 0;
-}
 
 /*
  * The next leading "[tag]" of *p into tag, moving *p past it and the
@@ -387,9 +295,9 @@ classify_path_docs(const char *path)
 	const char	*base = strrchr(path, '/'), *dot;
 
 	base = base != NULL ? base + 1 : path;
-	if (classify_starts_any(path, dirs, NULL))
+	if (text_starts_any(path, dirs, NULL))
 		return 1;
-	if (classify_starts_any(base, bases, NULL))
+	if (text_starts_any(base, bases, NULL))
 		return 1;
 	if ((dot = strrchr(base, '.')) != NULL && (strcasecmp(dot, ".md") == 0 ||
 	    strcasecmp(dot, ".rst") == 0 || strcasecmp(dot, ".adoc") == 0))
@@ -448,9 +356,9 @@ classify_path_build(const char *path)
 	const char	*base = strrchr(path, '/'), *dot;
 
 	base = base != NULL ? base + 1 : path;
-	if (classify_starts_any(path, dirs, NULL))
+	if (text_starts_any(path, dirs, NULL))
 		return 1;
-	if (classify_starts_any(base, bases, NULL))
+	if (text_starts_any(base, bases, NULL))
 		return 1;
 	if ((dot = strrchr(base, '.')) != NULL && strcasecmp(dot, ".cmake") == 0)
 		return 1;
@@ -538,11 +446,11 @@ classify_kind(const struct commit *c)
 		return CLASSIFY_RELAND;
 	rest = p;
 
-	l = classify_lower(subject);
-	if (classify_has_word(l, "bump") || classify_has_word(l, "dependabot") ||
-	    classify_has_word(l, "renovate") ||
-	    ((classify_has_word(l, "update") || classify_has_word(l, "upgrade") ||
-	    classify_has_word(l, "pin")) && (classify_has_word(l, "version") ||
+	l = text_lower(subject);
+	if (text_has_word(l, "bump") || text_has_word(l, "dependabot") ||
+	    text_has_word(l, "renovate") ||
+	    ((text_has_word(l, "update") || text_has_word(l, "upgrade") ||
+	    text_has_word(l, "pin")) && (text_has_word(l, "version") ||
 	    strstr(l, " to v") != NULL || strstr(l, " from v") != NULL ||
 	    (strstr(l, " to ") != NULL &&
 	    isdigit((unsigned char)strstr(l, " to ")[4]))))) {
@@ -579,34 +487,34 @@ classify_kind(const struct commit *c)
 
 	/* a curl-style scope naming a kind */
 	if (n > 0 && type == -1) {
-		ls = classify_lower(scope);
+		ls = text_lower(scope);
 		k = CLASSIFY_CHANGE;
-		if (classify_has_any(ls, classify_docs_words))
+		if (text_has_any(ls, classify_docs_words))
 			k = CLASSIFY_DOCS;
 		else if (strncmp(ls, "test", 4) == 0 ||
 		    strcmp(ls, "pytest") == 0)
 			k = CLASSIFY_TESTS;
-		else if (classify_has_any(ls, classify_build_words))
+		else if (text_has_any(ls, classify_build_words))
 			k = CLASSIFY_BUILD;
 		free(ls);
 		if (k != CLASSIFY_CHANGE)
 			goto out;
 	}
 
-	if (classify_has_any(l, classify_perf_words))
+	if (text_has_any(l, classify_perf_words))
 		k = CLASSIFY_PERF;
-	else if (classify_has_any(l, classify_fix_words))
+	else if (text_has_any(l, classify_fix_words))
 		k = CLASSIFY_FIX;
-	else if (classify_has_any(l, classify_docs_words))
+	else if (text_has_any(l, classify_docs_words))
 		k = CLASSIFY_DOCS;
 	else if (strncmp(classify_skip_tags(l), "test", 4) == 0 ||
-	    (classify_has_word(l, "skip") && classify_has_word(l, "test")))
+	    (text_has_word(l, "skip") && text_has_word(l, "test")))
 		k = CLASSIFY_TESTS;
-	else if (classify_has_any(l, classify_build_words))
+	else if (text_has_any(l, classify_build_words))
 		k = CLASSIFY_BUILD;
-	else if (classify_has_any(l, classify_cleanup_words))
+	else if (text_has_any(l, classify_cleanup_words))
 		k = CLASSIFY_CLEANUP;
-	else if (classify_has_any(l, classify_feature_words))
+	else if (text_has_any(l, classify_feature_words))
 		k = CLASSIFY_FEATURE;
 	else if (n > 0 && type != -1 &&
 	    strcmp(classify_conventional[type].type, "chore") == 0)
@@ -795,427 +703,9 @@ classify_what(const char *subject)
 		}
 		break;
 	}
-	q = classify_clean(s);
+	q = text_clean(s);
 	free(s);
 	return q;
-}
-
-/* Whether s at i starts a URL. */
-static int
-classify_url_at(const char *s)
-{
-	return strncasecmp(s, "http://", 7) == 0 ||
-	    strncasecmp(s, "https://", 8) == 0 ||
-	    strncasecmp(s, "ftp://", 6) == 0 || strncasecmp(s, "www.", 4) == 0;
-}
-
-/* Length of the token at s (up to space or a delimiter). */
-static size_t
-classify_token_len(const char *s)
-{
-	return strcspn(s, " \t\r\n<>()[]{},;\"'`");
-}
-
-/* Whether the token of length n at s is an e-mail address. */
-static int
-classify_email(const char *s, size_t n)
-{
-	const char	*at = memchr(s, '@', n);
-
-	if (at == NULL || at == s)
-		return 0;
-	return memchr(at, '.', n - (size_t)(at - s)) != NULL &&
-	    (size_t)(at - s) + 1 < n;
-}
-
-/* Length of a hex sha at s (7-40 hex with a digit and a letter), or 0. */
-static size_t
-classify_sha_len(const char *s)
-{
-	size_t	n = 0;
-	int	digit = 0, letter = 0;
-
-	while (isxdigit((unsigned char)s[n])) {
-		if (isdigit((unsigned char)s[n]))
-			digit = 1;
-		else
-			letter = 1;
-		n++;
-	}
-	if (classify_isword(s[n]) || n < 7 || n > 40)
-		return 0;
-	if (n == 40 || (digit && letter))
-		return n;
-	return 0;
-}
-
-/* Drop a trailing "in", "at", "see" ... left dangling by a removed URL. */
-static void
-classify_drop_preposition(struct buf *b)
-{
-	static const char *preps[] = { "As of", "as of", "in", "at", "see",
-	    "of", "from", "to", "by", "on", "for", "here", "via", "In", "At",
-	    "See", NULL };
-	size_t	 i, n, len;
-
-	len = b->len;
-	while (len > 0 && (isspace((unsigned char)b->data[len - 1]) ||
-	    b->data[len - 1] == '<'))
-		len--;
-	for (i = 0; preps[i] != NULL; i++) {
-		n = strlen(preps[i]);
-		if (len >= n && strncmp(b->data + len - n, preps[i], n) == 0 &&
-		    (len == n || isspace((unsigned char)b->data[len - n - 1]))) {
-			b->len = len - n;
-			while (b->len > 0 && b->data[b->len - 1] == ' ')
-				b->len--;
-			b->data[b->len] = '\0';
-			return;
-		}
-	}
-}
-
-/* Whether text so far ends in a word that names what "#N" is ("issue "). */
-static int
-classify_ref_word(const char *text)
-{
-	static const char *words[] = { "issue ", "issues ", "PR ", "PRs ",
-	    "pull request ", "pull requests ", "bug ", "ticket ", NULL };
-	size_t	 i, n, len = strlen(text);
-
-	for (i = 0; words[i] != NULL; i++) {
-		n = strlen(words[i]);
-		if (len >= n && strcasecmp(text + len - n, words[i]) == 0)
-			return 1;
-	}
-	return 0;
-}
-
-/*
- * Spoken-safe text (new string): markdown, backticks, URLs, e-mail
- * addresses, hex shas and "@" removed, whitespace folded.
- */
-char *
-classify_clean(const char *s)
-{
-	struct buf	 b, o;
-	const char	*p, *e, *t;
-	size_t		 n;
-	int		 space = 0;
-
-	buf_init(&b);
-	if (s == NULL)
-		return xstrdup("");
-	for (p = s; *p != '\0';) {
-		int wordstart = p == s || !classify_isword(p[-1]);
-
-		/* [text](url) and ![alt](url) -> text */
-		if ((*p == '[' || (p[0] == '!' && p[1] == '[')) &&
-		    (e = strstr(p, "](")) != NULL && memchr(p, '\n',
-		    (size_t)(e - p)) == NULL && strchr(e, ')') != NULL) {
-			t = p + (*p == '!' ? 2 : 1);
-			buf_append(&b, t, (size_t)(e - t));
-			p = strchr(e, ')') + 1;
-			continue;
-		}
-		if (wordstart && classify_url_at(p)) {
-			p += strcspn(p, " \t\r\n<>()[]\"'`");
-			while (strchr(".,;:!?", p[-1]) != NULL)
-				p--;
-			/* "flagged in <url>." -> "flagged." */
-			if (*p == '\0' || strchr(".,;:)\r\n", *p) != NULL)
-				classify_drop_preposition(&b);
-			continue;
-		}
-		if (wordstart && (n = classify_token_len(p)) > 0 &&
-		    classify_email(p, n)) {
-			p += n;
-			continue;
-		}
-		if (wordstart && (n = classify_sha_len(p)) > 0) {
-			p += n;
-			continue;
-		}
-		/* "(#123)" goes; "#123" is said as "number 123" */
-		if (p[0] == '(' && p[1] == '#' && isdigit((unsigned char)p[2])) {
-			for (e = p + 2; isdigit((unsigned char)*e); e++)
-				continue;
-			if (*e == ')') {
-				p = e + 1;
-				continue;
-			}
-		}
-		if (p[0] == '#' && isdigit((unsigned char)p[1]) &&
-		    (p == s || !classify_isword(p[-1]))) {
-			if (!classify_ref_word(buf_str(&b)))
-				buf_puts(&b, "number ");
-			p++;
-			continue;
-		}
-		if (*p == '`' || *p == '@' || *p == '*') {
-			p++;
-			continue;
-		}
-		if (p[0] == '\\' && p[1] != '\0' &&
-		    ispunct((unsigned char)p[1])) {
-			p++;
-			continue;
-		}
-		buf_putc(&b, *p);
-		p++;
-	}
-
-	/* fold whitespace, drop leftovers like "()" and " ," */
-	buf_init(&o);
-	for (p = buf_str(&b); *p != '\0'; p++) {
-		if (isspace((unsigned char)*p)) {
-			space = 1;
-			continue;
-		}
-		if (((p[0] == '(' && p[1] == ')') || (p[0] == '<' &&
-		    p[1] == '>') || (p[0] == '[' && p[1] == ']')) &&
-		    (space || o.len == 0)) {
-			p++;
-			continue;
-		}
-		if (*p == ',' && (o.len == 0 || o.data[o.len - 1] == '.')) {
-			space = 1;
-			continue;
-		}
-		if (space && o.len > 0 && strchr(",.;)!?", *p) == NULL)
-			buf_putc(&o, ' ');
-		space = 0;
-		buf_putc(&o, *p);
-	}
-	buf_free(&b);
-	return buf_steal(&o);
-}
-
-/* Letters and digits of s, lowercased (new): for comparing texts. */
-static char *
-classify_norm(const char *s)
-{
-	char	*n = xmalloc(strlen(s) + 1), *q = n;
-
-	for (; *s != '\0'; s++) {
-		if (isalnum((unsigned char)*s))
-			*q++ = (char)tolower((unsigned char)*s);
-	}
-	*q = '\0';
-	return n;
-}
-
-struct classify_paras {
-	char	**text;
-	int	 *bullet;
-	size_t	  n;
-};
-
-/* Whether s (length n) holds a bare "#123" that no word names. */
-static int
-classify_bare_ref(const char *s, size_t n)
-{
-	static const char *words[] = { "issue", "issues", "pr", "prs",
-	    "request", "requests", "bug", "ticket", NULL };
-	size_t	 i, j, w;
-
-	for (i = 0; i + 1 < n; i++) {
-		if (s[i] != '#' || !isdigit((unsigned char)s[i + 1]) ||
-		    (i > 0 && classify_isword(s[i - 1])))
-			continue;
-		/* the word before */
-		for (j = i; j > 0 && s[j - 1] == ' '; j--)
-			continue;
-		for (w = j; w > 0 && isalpha((unsigned char)s[w - 1]); w--)
-			continue;
-		if (j > w) {
-			size_t k;
-
-			for (k = 0; words[k] != NULL; k++) {
-				if (strlen(words[k]) == j - w &&
-				    strncasecmp(s + w, words[k], j - w) == 0)
-					break;
-			}
-			if (words[k] != NULL)
-				continue;
-		}
-		return 1;
-	}
-	return 0;
-}
-
-/*
- * The sentences of a raw paragraph that don't lean on a bare "#123"
- * (new). Said aloud, "number 4074 deprecated a few classes" tells a
- * listener nothing; the other sentences stand on their own.
- */
-static char *
-classify_drop_refs(const char *raw)
-{
-	struct buf	 out;
-	const char	*start = raw, *p;
-
-	buf_init(&out);
-	for (p = raw;; p++) {
-		if (*p != '\0' && !((*p == '.' || *p == '!' || *p == '?') &&
-		    p[1] == ' ' && (isupper((unsigned char)p[2]) ||
-		    p[2] == '#')))
-			continue;
-		if (*p != '\0')
-			p++;
-		if (!classify_bare_ref(start, (size_t)(p - start))) {
-			if (out.len > 0)
-				buf_putc(&out, ' ');
-			buf_append(&out, start, (size_t)(p - start));
-		}
-		if (*p == '\0')
-			break;
-		while (*p == ' ')
-			p++;
-		start = p;
-		p--;
-	}
-	return buf_steal(&out);
-}
-
-/* Keep the paragraph in cur, cleaned, unless it is noise. */
-static void
-classify_para_flush(struct classify_paras *ps, struct buf *cur, int bullet,
-    const char *nsubject)
-{
-	char	*clean, *norm, *kept;
-
-	if (cur->len == 0)
-		return;
-	kept = classify_drop_refs(buf_str(cur));
-	clean = classify_clean(kept);
-	free(kept);
-	buf_reset(cur);
-	norm = classify_norm(clean);
-	if (spoken_words(clean) < 4 || norm[0] == '\0' ||
-	    strstr(nsubject, norm) != NULL ||
-	    strncasecmp(clean, "update on", 9) == 0 ||
-	    strncasecmp(clean, "update base for", 15) == 0 ||
-	    strncasecmp(clean, "apply suggestion", 16) == 0 ||
-	    strncasecmp(clean, "merge branch", 12) == 0) {
-		free(norm);
-		free(clean);
-		return;
-	}
-	free(norm);
-	ps->text = xreallocarray(ps->text, ps->n + 1, sizeof *ps->text);
-	ps->bullet = xreallocarray(ps->bullet, ps->n + 1, sizeof *ps->bullet);
-	ps->text[ps->n] = clean;
-	ps->bullet[ps->n] = bullet;
-	ps->n++;
-}
-
-/* The prose paragraphs of a body, cleaned. */
-static void
-classify_paragraphs(const char *body, const char *subject,
-    struct classify_paras *ps)
-{
-	struct buf	 cur, line;
-	const char	*p = body != NULL ? body : "", *eol, *t;
-	char		*what, *nsubject;
-	size_t		 n, indent;
-	int		 in_code = 0, bullet = 0;
-
-	memset(ps, 0, sizeof *ps);
-	what = classify_what(subject);
-	nsubject = classify_norm(what);
-	free(what);
-	buf_init(&cur);
-	buf_init(&line);
-	while (*p != '\0') {
-		eol = p + strcspn(p, "\n");
-		buf_reset(&line);
-		buf_append(&line, p, (size_t)(eol - p));
-		p = *eol == '\n' ? eol + 1 : eol;
-
-		t = buf_str(&line);
-		for (indent = 0; t[indent] == ' ' || t[indent] == '\t'; indent++)
-			continue;
-		t += indent;
-		n = strlen(t);
-		while (n > 0 && isspace((unsigned char)t[n - 1]))
-			line.data[indent + --n] = '\0';
-		if (strncmp(t, "```", 3) == 0 || strncmp(t, "~~~", 3) == 0) {
-			classify_para_flush(ps, &cur, bullet, nsubject);
-			in_code = !in_code;
-			continue;
-		}
-		if (in_code || indent >= 4 || *t == '>' || *t == '|')
-			continue;
-		if (n == 0) {
-			classify_para_flush(ps, &cur, bullet, nsubject);
-			continue;
-		}
-		while (*t == '*' && t[1] == '*')
-			t += 2;
-		if (classify_starts_any(t, classify_stops, NULL)) {
-			classify_para_flush(ps, &cur, bullet, nsubject);
-			break;
-		}
-		if (classify_starts_any(t, classify_trailers, &n)) {
-			/* "Fixes #12. The rest of the sentence" keeps the rest */
-			if (t[n - 1] != '#')
-				continue;
-			t += n;
-			while (isdigit((unsigned char)*t))
-				t++;
-			while (*t == '.' || *t == ',' || *t == ';' || *t == ' ')
-				t++;
-			if (*t == '\0')
-				continue;
-		}
-		if (*t == '#' && !isdigit((unsigned char)t[1])) {
-			classify_para_flush(ps, &cur, bullet, nsubject);
-			continue;
-		}
-		if (classify_starts_any(t, classify_labels, &n)) {
-			classify_para_flush(ps, &cur, bullet, nsubject);
-			bullet = 0;
-			t += n;
-			while (*t == '*' || *t == ' ')
-				t++;
-			if (*t == '\0')
-				continue;
-		} else if (t[strlen(t) - 1] == ':' && spoken_words(t) <= 2) {
-			classify_para_flush(ps, &cur, bullet, nsubject);
-			continue;
-		}
-		if ((t[0] == '*' || t[0] == '-' || t[0] == '+') && t[1] == ' ') {
-			classify_para_flush(ps, &cur, bullet, nsubject);
-			bullet = 1;
-			t += 2;
-		} else if (isdigit((unsigned char)t[0]) && t[1] == '.' &&
-		    t[2] == ' ') {
-			classify_para_flush(ps, &cur, bullet, nsubject);
-			bullet = 1;
-			t += 3;
-		} else if (cur.len == 0)
-			bullet = 0;
-		if (cur.len > 0)
-			buf_putc(&cur, ' ');
-		buf_puts(&cur, t);
-	}
-	classify_para_flush(ps, &cur, bullet, nsubject);
-	buf_free(&cur);
-	buf_free(&line);
-	free(nsubject);
-}
-
-static void
-classify_paras_free(struct classify_paras *ps)
-{
-	size_t	i;
-
-	for (i = 0; i < ps->n; i++)
-		free(ps->text[i]);
-	free(ps->text);
-	free(ps->bullet);
-	memset(ps, 0, sizeof *ps);
 }
 
 /* Whether the '.' at p (in s) ends an abbreviation. */
@@ -1455,9 +945,9 @@ classify_restates(const char *sent, size_t len, const char *subject)
 	if (subject == NULL)
 		return 0;
 	while (p < e) {
-		while (p < e && !classify_isword(*p))
+		while (p < e && !text_isword(*p))
 			p++;
-		for (n = 0; p + n < e && classify_isword(p[n]); n++)
+		for (n = 0; p + n < e && text_isword(p[n]); n++)
 			;
 		if (n == 0)
 			break;
@@ -1471,9 +961,9 @@ classify_restates(const char *sent, size_t len, const char *subject)
 			classify_stem(p, n, w, sizeof(w));
 			found = 0;
 			for (q = subject; *q != '\0' && !found; q = t) {
-				while (*q != '\0' && !classify_isword(*q))
+				while (*q != '\0' && !text_isword(*q))
 					q++;
-				for (m = 0; classify_isword(q[m]); m++)
+				for (m = 0; text_isword(q[m]); m++)
 					;
 				t = q + m;
 				if (m == 0)
@@ -1553,18 +1043,18 @@ classify_sentences_about(struct buf *out, const char *s, int max,
 /*
  * Up to max sentences of a body's prose (new string, maybe ""): trailers,
  * code blocks, test plans and lines repeating the subject dropped, then
- * cleaned with classify_clean().
+ * cleaned with text_clean().
  */
 char *
 classify_prose(const char *body, const char *subject, int max)
 {
-	struct classify_paras	 ps;
+	struct text_paras	 ps;
 	struct buf		 out;
 	size_t			 i;
 	int			 taken = 0;
 
 	buf_init(&out);
-	classify_paragraphs(body, subject, &ps);
+	text_paragraphs(body, subject, &ps);
 	for (i = 0; i < ps.n && taken < max; i++) {
 		if (ps.bullet[i] && taken > 0)
 			break;
@@ -1573,7 +1063,7 @@ classify_prose(const char *body, const char *subject, int max)
 		if (ps.bullet[i])
 			break;
 	}
-	classify_paras_free(&ps);
+	text_paras_free(&ps);
 	return buf_steal(&out);
 }
 
@@ -1608,7 +1098,7 @@ classify_figures(const char *s, char **out, size_t max)
 		return 0;
 	for (p = s; *p != '\0' && n < max; p++) {
 		if (!isdigit((unsigned char)*p) || (p > s &&
-		    (classify_isword(p[-1]) || p[-1] == '.' || p[-1] == '/' ||
+		    (text_isword(p[-1]) || p[-1] == '.' || p[-1] == '/' ||
 		    p[-1] == '-' || p[-1] == '#')))
 			continue;
 		dots = 0;
@@ -1622,9 +1112,9 @@ classify_figures(const char *s, char **out, size_t max)
 			continue;
 		}
 		fig = NULL;
-		if ((*q == 'x' || *q == 'X') && !classify_isword(q[1]))
+		if ((*q == 'x' || *q == 'X') && !text_isword(q[1]))
 			fig = xstrndup(p, (size_t)(q - p) + 1);
-		else if (strncmp(q, "\xc3\x97", 2) == 0 && !classify_isword(q[2]))
+		else if (strncmp(q, "\xc3\x97", 2) == 0 && !text_isword(q[2]))
 			fig = xstrndup(p, (size_t)(q - p) + 2);
 		else if (*q == '%')
 			fig = xstrndup(p, (size_t)(q - p) + 1);
@@ -1634,7 +1124,7 @@ classify_figures(const char *s, char **out, size_t max)
 			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ/\xc2\xb5");
 			while (ulen > 0 && u[ulen - 1] == '/')
 				ulen--;
-			if (ulen > 0 && !classify_isword(u[ulen]) &&
+			if (ulen > 0 && !text_isword(u[ulen]) &&
 			    classify_unit(u, ulen) && !(u == q + 1 && ulen == 1))
 				fig = xstrndup(p, (size_t)(u - p) + ulen);
 		}
@@ -1671,7 +1161,7 @@ classify_setting_in(const char *line, int style)
 	int		 under, letters;
 
 	for (p = line; *p != '\0'; p++) {
-		int bound = p == line || (!classify_isword(p[-1]) &&
+		int bound = p == line || (!text_isword(p[-1]) &&
 		    strchr("-./=$", p[-1]) == NULL);
 
 		if (!bound)
@@ -1746,8 +1236,8 @@ classify_setting(const char *subject, const char *body)
 
 	/* one pass over the lines; an earlier style wins over a later one */
 	buf_init(&line);
-	l = classify_lower(subject);
-	if (!classify_has_any(l, negative)) {
+	l = text_lower(subject);
+	if (!text_has_any(l, negative)) {
 		for (style = 0; style < 3; style++)
 			found[style] = classify_setting_in(subject != NULL ?
 			    subject : "", style);
@@ -1766,12 +1256,11 @@ classify_setting(const char *subject, const char *body)
 		}
 		if (in_code || strncmp(buf_str(&line), "    ", 4) == 0)
 			continue;
-		if (classify_starts_any(buf_str(&line), classify_stops, NULL))
+		if (text_stop(buf_str(&line)))
 			break;
-		l = classify_lower(buf_str(&line));
-		if (!classify_has_any(l, negative) &&
-		    !classify_starts_any(l + strspn(l, " "), classify_trailers,
-		    NULL)) {
+		l = text_lower(buf_str(&line));
+		if (!text_has_any(l, negative) &&
+		    !text_trailer(l + strspn(l, " "), NULL)) {
 			for (style = 0; style < 3; style++) {
 				if (found[style] == NULL)
 					found[style] = classify_setting_in(
@@ -1884,7 +1373,7 @@ classify_series(const char *subject, int *part, int *total)
 	for (p = subject; *p != '\0'; p++) {
 		size_t w;
 
-		if (p > subject && classify_isword(p[-1]))
+		if (p > subject && text_isword(p[-1]))
 			continue;
 		if (strncasecmp(p, "step ", 5) == 0)
 			w = 5;
@@ -1903,7 +1392,7 @@ classify_series(const char *subject, int *part, int *total)
 		if (a < 1 || a > 999 || (b != 0 && (b < a || b > 999)))
 			continue;
 		w += strspn(p + w, "0123456789");
-		if (n == 0 && classify_isword(p[w]))
+		if (n == 0 && text_isword(p[w]))
 			continue;
 		*part = a;
 		*total = b;
@@ -1937,9 +1426,9 @@ classify_score(const struct commit *c, const struct classify *cl,
 		s += 1.5;
 	if (cl->setting != NULL)
 		s += 1.0;
-	l = classify_lower(c->subject);
+	l = text_lower(c->subject);
 	for (i = 0; classify_user_words[i] != NULL; i++) {
-		if (classify_has_word(l, classify_user_words[i]))
+		if (text_has_word(l, classify_user_words[i]))
 			s += 0.5;
 	}
 	free(l);
@@ -1973,7 +1462,7 @@ classify_pathy(const char *text)
 void
 classify_commit(const struct commit *c, const char *repo, struct classify *cl)
 {
-	struct classify_paras	 ps;
+	struct text_paras	 ps;
 	struct buf		 all, prose;
 	char			*nwhat, *nfirst, *first;
 	size_t			 i, readable, nbullets, bulletlen;
@@ -1987,7 +1476,7 @@ classify_commit(const struct commit *c, const char *repo, struct classify *cl)
 	cl->what = classify_what(c->subject);
 
 	/* the prose, and all readable text for figures and significance */
-	classify_paragraphs(c->body, c->subject, &ps);
+	text_paragraphs(c->body, c->subject, &ps);
 	buf_init(&all);
 	buf_puts(&all, cl->what);
 	for (i = 0; i < ps.n; i++) {
@@ -2008,8 +1497,8 @@ classify_commit(const struct commit *c, const char *repo, struct classify *cl)
 		    ps.text[0][fl + 1] == '\0')); fl++)
 			continue;
 		first = xstrndup(ps.text[0], fl);
-		nwhat = classify_norm(cl->what);
-		nfirst = classify_norm(first);
+		nwhat = text_norm(cl->what);
+		nfirst = text_norm(first);
 		if (nwhat[0] != '\0' && strlen(nfirst) > strlen(nwhat) &&
 		    strncmp(nfirst, nwhat, strlen(nwhat)) == 0 &&
 		    fl <= CLASSIFY_MAXSENTENCE / 2) {
@@ -2056,7 +1545,7 @@ classify_commit(const struct commit *c, const char *repo, struct classify *cl)
 		if (ps.bullet[i])
 			break;
 	}
-	classify_paras_free(&ps);
+	text_paras_free(&ps);
 	cl->prose = buf_steal(&prose);
 
 	cl->setting = classify_setting(c->subject, c->body);

@@ -68,14 +68,9 @@ char		*classify_area(const struct commit *, const char *repo,
 /* The subject without title tags, type/scope prefix and "(#N)" (new). */
 char		*classify_what(const char *subject);
 /*
- * Spoken-safe text (new string): markdown, backticks, URLs, e-mail
- * addresses, hex shas and "@" removed, whitespace folded.
- */
-char		*classify_clean(const char *);
-/*
  * Up to max sentences of a body's prose (new string, maybe ""): trailers,
  * code blocks, test plans and lines repeating the subject dropped, then
- * cleaned with classify_clean().
+ * cleaned with text_clean().
  */
 char		*classify_prose(const char *body, const char *subject, int max);
 /* Append up to max sentences of s to b (a space between); how many. */

@@ -16,6 +16,7 @@
 #include "episode.h"
 #include "phrase.h"
 #include "spoken.h"
+#include "text.h"
 #include "xmalloc.h"
 
 #define DRAFT_MAX_FIXES		4	/* fixes told one by one */
@@ -221,7 +222,7 @@ draft_name(const struct commit *c, int bot)
 	    c->author_name : c->author_login;
 	if (s == NULL || *s == '\0')
 		return xstrdup("someone");
-	return classify_clean(s);
+	return text_clean(s);
 }
 
 /* Order items by significance, most first, then by arrival. */
@@ -509,20 +510,6 @@ draft_reverted_what(const struct draft_item *it)
 	return xstrdup(w);
 }
 
-/* Letters and digits only, lowercased (new). */
-static char *
-draft_norm(const char *s)
-{
-	char	*n = xmalloc(strlen(s) + 1), *q = n;
-
-	for (; *s != '\0'; s++) {
-		if (isalnum((unsigned char)*s))
-			*q++ = (char)tolower((unsigned char)*s);
-	}
-	*q = '\0';
-	return n;
-}
-
 /* The re-land of the work a revert took out, or NULL. */
 static struct draft_item *
 draft_reland_of(struct draft *d, const struct draft_item *r, long orig)
@@ -533,7 +520,7 @@ draft_reland_of(struct draft *d, const struct draft_item *r, long orig)
 
 	tmp = orig >= 0 ? xstrdup(d->items[orig].cl.what) :
 	    draft_reverted_what(r);
-	want = draft_norm(tmp);
+	want = text_norm(tmp);
 	free(tmp);
 	for (i = 0; i < d->nitems; i++) {
 		struct draft_item *l = &d->items[i];
@@ -546,7 +533,7 @@ draft_reland_of(struct draft *d, const struct draft_item *r, long orig)
 			return l;
 		}
 		tmp = draft_reverted_what(l);
-		got = draft_norm(tmp);
+		got = text_norm(tmp);
 		free(tmp);
 		same = want[0] != '\0' && strcmp(want, got) == 0;
 		free(got);
@@ -760,7 +747,7 @@ draft_revert_who(struct buf *b, const struct draft_item *r,
 	char		*who = NULL;
 
 	if (req != NULL && *req != '\0')
-		who = classify_clean(req);
+		who = text_clean(req);
 	phrase_space(b);
 	if (r->c->revert.automatic) {
 		if (r->cl.bot)
@@ -813,7 +800,7 @@ draft_revert_why(struct buf *b, const struct draft_item *r)
 			buf_puts(b, "The message doesn't say why.");
 		return;
 	}
-	clean = classify_clean(why);
+	clean = text_clean(why);
 	n = strlen(clean);
 	while (n > 0 && strchr(". ", clean[n - 1]) != NULL)
 		clean[--n] = '\0';

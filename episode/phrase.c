@@ -12,6 +12,7 @@
 #include "classify.h"
 #include "phrase.h"
 #include "spoken.h"
+#include "text.h"
 #include "xmalloc.h"
 
 /* Start a new sentence in b (a space after the last one). */
@@ -377,13 +378,13 @@ phrase_repo(const char *repo)
 	char		*out, *clean;
 
 	if (slash == NULL)
-		return classify_clean(repo);
+		return text_clean(repo);
 	if (strcasecmp(slash + 1, "") != 0 && strlen(slash + 1) ==
 	    (size_t)(slash - repo) && strncasecmp(repo, slash + 1,
 	    (size_t)(slash - repo)) == 0)
-		return classify_clean(slash + 1);
+		return text_clean(slash + 1);
 	xasprintf(&out, "%.*s %s", (int)(slash - repo), repo, slash + 1);
-	clean = classify_clean(out);
+	clean = text_clean(out);
 	free(out);
 	return clean;
 }

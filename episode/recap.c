@@ -14,6 +14,7 @@
 #include "classify.h"
 #include "episode.h"
 #include "spoken.h"
+#include "text.h"
 #include "xmalloc.h"
 
 #define RECAP_MAX_THEMES	3	/* themes named in the segment */
@@ -774,7 +775,7 @@ recap_draft(const char *repo, const struct recap_source *src, size_t n,
 	qsort(r.src, n, sizeof(*r.src), recap_cmp_src);
 
 	ep->repository = xstrdup(repo != NULL ? repo : "");
-	r.repo = classify_clean(ep->repository);
+	r.repo = text_clean(ep->repository);
 	shortname = strchr(ep->repository, '/') != NULL ?
 	    strchr(ep->repository, '/') + 1 : ep->repository;
 	if (opts != NULL && opts->show != NULL && *opts->show != '\0')
@@ -911,7 +912,7 @@ recap_people(const struct day *day, struct recap_person **out)
 			v[i].name = classify_bot_name(c->author_login,
 			    c->author_name);
 		else
-			v[i].name = classify_clean(c->author_name != NULL &&
+			v[i].name = text_clean(c->author_name != NULL &&
 			    *c->author_name != '\0' ? c->author_name :
 			    c->author_login);
 		v[i].commits = keys[i].commits;

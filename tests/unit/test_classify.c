@@ -11,6 +11,7 @@
 #include "classify.h"
 #include "phrase.h"
 #include "record.h"
+#include "text.h"
 #include "xmalloc.h"
 
 #define SHA1 "c5fb460e7c7a57bf3e3a985d10a8b175bbd61500"
@@ -208,7 +209,7 @@ test_clean(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		s = classify_clean(cases[i].in);
+		s = text_clean(cases[i].in);
 		assert_string_equal(s, cases[i].want);
 		free(s);
 	}

@@ -14,6 +14,7 @@
 #include "record.h"
 #include "episode.h"
 #include "spoken.h"
+#include "text.h"
 #include "xmalloc.h"
 
 #include "classify.h"
@@ -635,7 +636,7 @@ ref_people(const struct day *d, struct recap_person **out)
 			    c->author_name);
 			v[n].name = v[n].bot ? classify_bot_name(
 			    c->author_login, c->author_name) :
-			    classify_clean(c->author_name != NULL &&
+			    text_clean(c->author_name != NULL &&
 			    *c->author_name != '\0' ? c->author_name :
 			    c->author_login);
 			n++;

@@ -1,0 +1,534 @@
+/*
+ * A commit message as text: word tests, cleaning for speech (markdown,
+ * URLs, e-mail addresses, shas), and the prose paragraphs of a body with
+ * trailers, code and test plans left out.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "buf.h"
+#include "classify.h"
+#include "spoken.h"
+#include "text.h"
+#include "xmalloc.h"
+
+/* Lines of a body that are trailers or references, not prose. */
+static const char *text_trailers[] = {
+	"closes #", "closes:", "closes http", "close #", "fixes #", "fixes:",
+	"fixes http", "fix #", "fixed #", "resolves #", "resolves:",
+	"resolves http", "resolve #", "refs #", "refs:", "ref #", "ref:",
+	"see #", "part of #", "follow-up to", "followup to", "follow up to",
+	"follow-up:", "spotted by", "reported by", "reported-by:",
+	"co-authored-by:", "signed-off-by:", "reviewed-by:", "acked-by:",
+	"tested-by:", "suggested-by:", "helped-by:", "assisted-by:",
+	"approved by:", "reviewed by:", "pull request resolved:",
+	"pull-request:", "ghstack-source-id:", "differential revision:",
+	"change-id:", "this reverts commit", "bug:", "issue:", "url:",
+	"credit:", "cc:", "cc @", "x-original", "(cherry picked", NULL
+};
+
+/* Lines after which nothing is prose. */
+static const char *text_stops[] = {
+	"test plan", "testing:", "reviewers:", "subscribers:", "tasks:",
+	"tags:", "differential revision", "pull request resolved",
+	"[ghstack-poisoned]", "reverted http", "---", "checklist",
+	"### checklist", NULL
+};
+
+/* Labels that start a line of prose ("Summary: ..."); dropped. */
+static const char *text_labels[] = {
+	"summary:", "what:", "why:", "how:", "motivation:", "context:",
+	"description:", "problem:", "solution:", "background:", "details:",
+	"overview:", "changes:", "note:", NULL
+};
+
+/* Whether s starts a trailer or reference line; *len its length. */
+int
+text_trailer(const char *s, size_t *len)
+{
+	return text_starts_any(s, text_trailers, len);
+}
+
+/* Whether s starts a line after which nothing is prose ("Test Plan"). */
+int
+text_stop(const char *s)
+{
+	return text_starts_any(s, text_stops, NULL);
+}
+
+/* Word character for boundaries. */
+int
+text_isword(int ch)
+{
+	return isalnum((unsigned char)ch) || ch == '_';
+}
+
+/* A lowercase copy (new). */
+char *
+text_lower(const char *s)
+{
+	char	*l = xstrdup(s != NULL ? s : "");
+	char	*p;
+
+	for (p = l; *p != '\0'; p++)
+		*p = (char)tolower((unsigned char)*p);
+	return l;
+}
+
+/* Whether lowercase s holds w at the start of a word. */
+int
+text_has_word(const char *s, const char *w)
+{
+	const char	*p = s;
+
+	while ((p = strstr(p, w)) != NULL) {
+		if (p == s || !isalnum((unsigned char)p[-1]))
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+/* Whether lowercase s holds any of words at the start of a word. */
+int
+text_has_any(const char *s, const char **words)
+{
+	size_t	i;
+
+	for (i = 0; words[i] != NULL; i++) {
+		if (text_has_word(s, words[i]))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether s starts with any of prefixes, ignoring case. */
+int
+text_starts_any(const char *s, const char **prefixes, size_t *len)
+{
+	size_t	i, n;
+
+	for (i = 0; prefixes[i] != NULL; i++) {
+		n = strlen(prefixes[i]);
+		if (strncasecmp(s, prefixes[i], n) == 0) {
+			if (len != NULL)
+				*len = n;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Whether s at i starts a URL. */
+static int
+text_url_at(const char *s)
+{
+	return strncasecmp(s, "http://", 7) == 0 ||
+	    strncasecmp(s, "https://", 8) == 0 ||
+	    strncasecmp(s, "ftp://", 6) == 0 || strncasecmp(s, "www.", 4) == 0;
+}
+
+/* Length of the token at s (up to space or a delimiter). */
+static size_t
+text_token_len(const char *s)
+{
+	return strcspn(s, " \t\r\n<>()[]{},;\"'`");
+}
+
+/* Whether the token of length n at s is an e-mail address. */
+static int
+text_email(const char *s, size_t n)
+{
+	const char	*at = memchr(s, '@', n);
+
+	if (at == NULL || at == s)
+		return 0;
+	return memchr(at, '.', n - (size_t)(at - s)) != NULL &&
+	    (size_t)(at - s) + 1 < n;
+}
+
+/* Length of a hex sha at s (7-40 hex with a digit and a letter), or 0. */
+static size_t
+text_sha_len(const char *s)
+{
+	size_t	n = 0;
+	int	digit = 0, letter = 0;
+
+	while (isxdigit((unsigned char)s[n])) {
+		if (isdigit((unsigned char)s[n]))
+			digit = 1;
+		else
+			letter = 1;
+		n++;
+	}
+	if (text_isword(s[n]) || n < 7 || n > 40)
+		return 0;
+	if (n == 40 || (digit && letter))
+		return n;
+	return 0;
+}
+
+/* Drop a trailing "in", "at", "see" ... left dangling by a removed URL. */
+static void
+text_drop_preposition(struct buf *b)
+{
+	static const char *preps[] = { "As of", "as of", "in", "at", "see",
+	    "of", "from", "to", "by", "on", "for", "here", "via", "In", "At",
+	    "See", NULL };
+	size_t	 i, n, len;
+
+	len = b->len;
+	while (len > 0 && (isspace((unsigned char)b->data[len - 1]) ||
+	    b->data[len - 1] == '<'))
+		len--;
+	for (i = 0; preps[i] != NULL; i++) {
+		n = strlen(preps[i]);
+		if (len >= n && strncmp(b->data + len - n, preps[i], n) == 0 &&
+		    (len == n || isspace((unsigned char)b->data[len - n - 1]))) {
+			b->len = len - n;
+			while (b->len > 0 && b->data[b->len - 1] == ' ')
+				b->len--;
+			b->data[b->len] = '\0';
+			return;
+		}
+	}
+}
+
+/* Whether text so far ends in a word that names what "#N" is ("issue "). */
+static int
+text_ref_word(const char *text)
+{
+	static const char *words[] = { "issue ", "issues ", "PR ", "PRs ",
+	    "pull request ", "pull requests ", "bug ", "ticket ", NULL };
+	size_t	 i, n, len = strlen(text);
+
+	for (i = 0; words[i] != NULL; i++) {
+		n = strlen(words[i]);
+		if (len >= n && strcasecmp(text + len - n, words[i]) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Spoken-safe text (new string): markdown, backticks, URLs, e-mail
+ * addresses, hex shas and "@" removed, whitespace folded.
+ */
+char *
+text_clean(const char *s)
+{
+	struct buf	 b, o;
+	const char	*p, *e, *t;
+	size_t		 n;
+	int		 space = 0;
+
+	buf_init(&b);
+	if (s == NULL)
+		return xstrdup("");
+	for (p = s; *p != '\0';) {
+		int wordstart = p == s || !text_isword(p[-1]);
+
+		/* [text](url) and ![alt](url) -> text */
+		if ((*p == '[' || (p[0] == '!' && p[1] == '[')) &&
+		    (e = strstr(p, "](")) != NULL && memchr(p, '\n',
+		    (size_t)(e - p)) == NULL && strchr(e, ')') != NULL) {
+			t = p + (*p == '!' ? 2 : 1);
+			buf_append(&b, t, (size_t)(e - t));
+			p = strchr(e, ')') + 1;
+			continue;
+		}
+		if (wordstart && text_url_at(p)) {
+			p += strcspn(p, " \t\r\n<>()[]\"'`");
+			while (strchr(".,;:!?", p[-1]) != NULL)
+				p--;
+			/* "flagged in <url>." -> "flagged." */
+			if (*p == '\0' || strchr(".,;:)\r\n", *p) != NULL)
+				text_drop_preposition(&b);
+			continue;
+		}
+		if (wordstart && (n = text_token_len(p)) > 0 &&
+		    text_email(p, n)) {
+			p += n;
+			continue;
+		}
+		if (wordstart && (n = text_sha_len(p)) > 0) {
+			p += n;
+			continue;
+		}
+		/* "(#123)" goes; "#123" is said as "number 123" */
+		if (p[0] == '(' && p[1] == '#' && isdigit((unsigned char)p[2])) {
+			for (e = p + 2; isdigit((unsigned char)*e); e++)
+				continue;
+			if (*e == ')') {
+				p = e + 1;
+				continue;
+			}
+		}
+		if (p[0] == '#' && isdigit((unsigned char)p[1]) &&
+		    (p == s || !text_isword(p[-1]))) {
+			if (!text_ref_word(buf_str(&b)))
+				buf_puts(&b, "number ");
+			p++;
+			continue;
+		}
+		if (*p == '`' || *p == '@' || *p == '*') {
+			p++;
+			continue;
+		}
+		if (p[0] == '\\' && p[1] != '\0' &&
+		    ispunct((unsigned char)p[1])) {
+			p++;
+			continue;
+		}
+		buf_putc(&b, *p);
+		p++;
+	}
+
+	/* fold whitespace, drop leftovers like "()" and " ," */
+	buf_init(&o);
+	for (p = buf_str(&b); *p != '\0'; p++) {
+		if (isspace((unsigned char)*p)) {
+			space = 1;
+			continue;
+		}
+		if (((p[0] == '(' && p[1] == ')') || (p[0] == '<' &&
+		    p[1] == '>') || (p[0] == '[' && p[1] == ']')) &&
+		    (space || o.len == 0)) {
+			p++;
+			continue;
+		}
+		if (*p == ',' && (o.len == 0 || o.data[o.len - 1] == '.')) {
+			space = 1;
+			continue;
+		}
+		if (space && o.len > 0 && strchr(",.;)!?", *p) == NULL)
+			buf_putc(&o, ' ');
+		space = 0;
+		buf_putc(&o, *p);
+	}
+	buf_free(&b);
+	return buf_steal(&o);
+}
+
+/* Letters and digits of s, lowercased (new): for comparing texts. */
+char *
+text_norm(const char *s)
+{
+	char	*n = xmalloc(strlen(s) + 1), *q = n;
+
+	for (; *s != '\0'; s++) {
+		if (isalnum((unsigned char)*s))
+			*q++ = (char)tolower((unsigned char)*s);
+	}
+	*q = '\0';
+	return n;
+}
+
+/* Whether s (length n) holds a bare "#123" that no word names. */
+static int
+text_bare_ref(const char *s, size_t n)
+{
+	static const char *words[] = { "issue", "issues", "pr", "prs",
+	    "request", "requests", "bug", "ticket", NULL };
+	size_t	 i, j, w;
+
+	for (i = 0; i + 1 < n; i++) {
+		if (s[i] != '#' || !isdigit((unsigned char)s[i + 1]) ||
+		    (i > 0 && text_isword(s[i - 1])))
+			continue;
+		/* the word before */
+		for (j = i; j > 0 && s[j - 1] == ' '; j--)
+			continue;
+		for (w = j; w > 0 && isalpha((unsigned char)s[w - 1]); w--)
+			continue;
+		if (j > w) {
+			size_t k;
+
+			for (k = 0; words[k] != NULL; k++) {
+				if (strlen(words[k]) == j - w &&
+				    strncasecmp(s + w, words[k], j - w) == 0)
+					break;
+			}
+			if (words[k] != NULL)
+				continue;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * The sentences of a raw paragraph that don't lean on a bare "#123"
+ * (new). Said aloud, "number 4074 deprecated a few classes" tells a
+ * listener nothing; the other sentences stand on their own.
+ */
+static char *
+text_drop_refs(const char *raw)
+{
+	struct buf	 out;
+	const char	*start = raw, *p;
+
+	buf_init(&out);
+	for (p = raw;; p++) {
+		if (*p != '\0' && !((*p == '.' || *p == '!' || *p == '?') &&
+		    p[1] == ' ' && (isupper((unsigned char)p[2]) ||
+		    p[2] == '#')))
+			continue;
+		if (*p != '\0')
+			p++;
+		if (!text_bare_ref(start, (size_t)(p - start))) {
+			if (out.len > 0)
+				buf_putc(&out, ' ');
+			buf_append(&out, start, (size_t)(p - start));
+		}
+		if (*p == '\0')
+			break;
+		while (*p == ' ')
+			p++;
+		start = p;
+		p--;
+	}
+	return buf_steal(&out);
+}
+
+/* Keep the paragraph in cur, cleaned, unless it is noise. */
+static void
+text_para_flush(struct text_paras *ps, struct buf *cur, int bullet,
+    const char *nsubject)
+{
+	char	*clean, *norm, *kept;
+
+	if (cur->len == 0)
+		return;
+	kept = text_drop_refs(buf_str(cur));
+	clean = text_clean(kept);
+	free(kept);
+	buf_reset(cur);
+	norm = text_norm(clean);
+	if (spoken_words(clean) < 4 || norm[0] == '\0' ||
+	    strstr(nsubject, norm) != NULL ||
+	    strncasecmp(clean, "update on", 9) == 0 ||
+	    strncasecmp(clean, "update base for", 15) == 0 ||
+	    strncasecmp(clean, "apply suggestion", 16) == 0 ||
+	    strncasecmp(clean, "merge branch", 12) == 0) {
+		free(norm);
+		free(clean);
+		return;
+	}
+	free(norm);
+	ps->text = xreallocarray(ps->text, ps->n + 1, sizeof *ps->text);
+	ps->bullet = xreallocarray(ps->bullet, ps->n + 1, sizeof *ps->bullet);
+	ps->text[ps->n] = clean;
+	ps->bullet[ps->n] = bullet;
+	ps->n++;
+}
+
+/* The prose paragraphs of a body, cleaned. */
+void
+text_paragraphs(const char *body, const char *subject,
+    struct text_paras *ps)
+{
+	struct buf	 cur, line;
+	const char	*p = body != NULL ? body : "", *eol, *t;
+	char		*what, *nsubject;
+	size_t		 n, indent;
+	int		 in_code = 0, bullet = 0;
+
+	memset(ps, 0, sizeof *ps);
+	what = classify_what(subject);
+	nsubject = text_norm(what);
+	free(what);
+	buf_init(&cur);
+	buf_init(&line);
+	while (*p != '\0') {
+		eol = p + strcspn(p, "\n");
+		buf_reset(&line);
+		buf_append(&line, p, (size_t)(eol - p));
+		p = *eol == '\n' ? eol + 1 : eol;
+
+		t = buf_str(&line);
+		for (indent = 0; t[indent] == ' ' || t[indent] == '\t'; indent++)
+			continue;
+		t += indent;
+		n = strlen(t);
+		while (n > 0 && isspace((unsigned char)t[n - 1]))
+			line.data[indent + --n] = '\0';
+		if (strncmp(t, "```", 3) == 0 || strncmp(t, "~~~", 3) == 0) {
+			text_para_flush(ps, &cur, bullet, nsubject);
+			in_code = !in_code;
+			continue;
+		}
+		if (in_code || indent >= 4 || *t == '>' || *t == '|')
+			continue;
+		if (n == 0) {
+			text_para_flush(ps, &cur, bullet, nsubject);
+			continue;
+		}
+		while (*t == '*' && t[1] == '*')
+			t += 2;
+		if (text_starts_any(t, text_stops, NULL)) {
+			text_para_flush(ps, &cur, bullet, nsubject);
+			break;
+		}
+		if (text_starts_any(t, text_trailers, &n)) {
+			/* "Fixes #12. The rest of the sentence" keeps the rest */
+			if (t[n - 1] != '#')
+				continue;
+			t += n;
+			while (isdigit((unsigned char)*t))
+				t++;
+			while (*t == '.' || *t == ',' || *t == ';' || *t == ' ')
+				t++;
+			if (*t == '\0')
+				continue;
+		}
+		if (*t == '#' && !isdigit((unsigned char)t[1])) {
+			text_para_flush(ps, &cur, bullet, nsubject);
+			continue;
+		}
+		if (text_starts_any(t, text_labels, &n)) {
+			text_para_flush(ps, &cur, bullet, nsubject);
+			bullet = 0;
+			t += n;
+			while (*t == '*' || *t == ' ')
+				t++;
+			if (*t == '\0')
+				continue;
+		} else if (t[strlen(t) - 1] == ':' && spoken_words(t) <= 2) {
+			text_para_flush(ps, &cur, bullet, nsubject);
+			continue;
+		}
+		if ((t[0] == '*' || t[0] == '-' || t[0] == '+') && t[1] == ' ') {
+			text_para_flush(ps, &cur, bullet, nsubject);
+			bullet = 1;
+			t += 2;
+		} else if (isdigit((unsigned char)t[0]) && t[1] == '.' &&
+		    t[2] == ' ') {
+			text_para_flush(ps, &cur, bullet, nsubject);
+			bullet = 1;
+			t += 3;
+		} else if (cur.len == 0)
+			bullet = 0;
+		if (cur.len > 0)
+			buf_putc(&cur, ' ');
+		buf_puts(&cur, t);
+	}
+	text_para_flush(ps, &cur, bullet, nsubject);
+	buf_free(&cur);
+	buf_free(&line);
+	free(nsubject);
+}
+
+void
+text_paras_free(struct text_paras *ps)
+{
+	size_t	i;
+
+	for (i = 0; i < ps->n; i++)
+		free(ps->text[i]);
+	free(ps->text);
+	free(ps->bullet);
+	memset(ps, 0, sizeof *ps);
+}

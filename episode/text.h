@@ -1,0 +1,51 @@
+/*
+ * A commit message as text: word tests, cleaning for speech, and the
+ * prose paragraphs of a body. No libevent, no jansson.
+ */
+#ifndef HOOKCAST_TEXT_H
+#define HOOKCAST_TEXT_H
+
+#include <stddef.h>
+
+#include "buf.h"
+
+/* The prose paragraphs of a body, cleaned (text_paragraphs). */
+struct text_paras {
+	char	**text;		/* owned */
+	int	 *bullet;	/* the paragraph was a list item */
+	size_t	  n;
+};
+
+/* Whether ch is a word character (a letter, a digit or '_'). */
+int		 text_isword(int ch);
+/* A lowercase copy of s (new; "" for NULL). */
+char		*text_lower(const char *);
+/* Whether lowercase s holds w at the start of a word. */
+int		 text_has_word(const char *s, const char *w);
+/* Whether lowercase s holds any of the NULL-ended words at a word start. */
+int		 text_has_any(const char *s, const char **words);
+/* Whether s starts with any of prefixes, ignoring case; *len its length. */
+int		 text_starts_any(const char *s, const char **prefixes,
+		    size_t *len);
+/* Whether s starts a trailer or reference line; *len its length. */
+int		 text_trailer(const char *s, size_t *len);
+/* Whether s starts a line after which nothing is prose ("Test Plan"). */
+int		 text_stop(const char *s);
+/*
+ * Spoken-safe text (new string): markdown, backticks, URLs, e-mail
+ * addresses, hex shas and "@" removed, whitespace folded.
+ */
+char		*text_clean(const char *);
+/* Letters and digits of s, lowercased (new): for comparing texts. */
+char		*text_norm(const char *);
+/*
+ * The prose paragraphs of a body into ps (cleared first), each cleaned:
+ * code blocks, quotes, trailers, labels and lines repeating the subject
+ * dropped, up to a test plan or the like. Free with text_paras_free().
+ */
+void		 text_paragraphs(const char *body, const char *subject,
+		    struct text_paras *ps);
+/* Free what text_paragraphs() stored. */
+void		 text_paras_free(struct text_paras *);
+
+#endif
