@@ -67,14 +67,6 @@ char		*classify_area(const struct commit *, const char *repo,
 		    int *titled);
 /* The subject without title tags, type/scope prefix and "(#N)" (new). */
 char		*classify_what(const char *subject);
-/*
- * Up to max sentences of a body's prose (new string, maybe ""): trailers,
- * code blocks, test plans and lines repeating the subject dropped, then
- * cleaned with text_clean().
- */
-char		*classify_prose(const char *body, const char *subject, int max);
-/* Append up to max sentences of s to b (a space between); how many. */
-int		 classify_sentences(struct buf *, const char *, int max);
 /* Figures quoted from text ("1.7x", "35%", "2.5 GB"): how many were stored. */
 size_t		 classify_figures(const char *, char **out, size_t max);
 /* A setting, flag or environment variable the message names (new), or NULL. */

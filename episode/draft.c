@@ -15,6 +15,7 @@
 #include "classify.h"
 #include "episode.h"
 #include "phrase.h"
+#include "prose.h"
 #include "spoken.h"
 #include "text.h"
 #include "xmalloc.h"
@@ -788,7 +789,7 @@ draft_revert_why(struct buf *b, const struct draft_item *r)
 		struct buf t;
 
 		buf_init(&t);
-		classify_sentences(&t, r->cl.prose, 1);
+		prose_sentences(&t, r->cl.prose, 1);
 		why = buf_steal(&t);
 	} else if ((why = draft_breakage(r->c->body)) != NULL &&
 	    strncmp(why, "This reverts", 12) == 0) {
@@ -837,7 +838,7 @@ draft_revert_story(struct draft *d, struct buf *b, struct draft_item *r,
 			phrase_space(b);
 			if (strncmp(o->cl.prose, "It ", 3) != 0)
 				buf_puts(b, "Its message said: ");
-			classify_sentences(b, o->cl.prose, 1);
+			prose_sentences(b, o->cl.prose, 1);
 		}
 	} else {
 		what = draft_reverted_what(r);
@@ -975,7 +976,7 @@ draft_rollbacks(struct draft *d)
 		if (l->cl.prose[0] != '\0' && strncmp(l->cl.prose, "It ",
 		    3) == 0) {
 			phrase_space(&b);
-			classify_sentences(&b, l->cl.prose, 1);
+			prose_sentences(&b, l->cl.prose, 1);
 		}
 	}
 	if (nrest > 0) {
@@ -1180,7 +1181,7 @@ draft_fixes(struct draft *d)
 		draft_did_sentence(&b, v[i], l);
 		if (v[i]->cl.prose[0] != '\0') {
 			phrase_space(&b);
-			classify_sentences(&b, v[i]->cl.prose, 1);
+			prose_sentences(&b, v[i]->cl.prose, 1);
 		}
 		draft_figures(&b, v[i], b.data);
 		v[i]->told = 1;

@@ -10,6 +10,7 @@
 
 #include "classify.h"
 #include "phrase.h"
+#include "prose.h"
 #include "record.h"
 #include "text.h"
 #include "xmalloc.h"
@@ -267,7 +268,7 @@ test_prose(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		s = classify_prose(cases[i].body, cases[i].subject, 2);
+		s = prose_of(cases[i].body, cases[i].subject, 2);
 		assert_string_equal(s, cases[i].want);
 		free(s);
 	}

@@ -1,0 +1,27 @@
+/*
+ * Sentences of a commit's prose as a host says them. No libevent, no
+ * jansson.
+ */
+#ifndef HOOKCAST_PROSE_H
+#define HOOKCAST_PROSE_H
+
+#include "buf.h"
+
+#define PROSE_MAXSENTENCE	400	/* longer sentences are not read out */
+
+/*
+ * Up to max sentences of a body's prose (new string, maybe ""): trailers,
+ * code blocks, test plans and lines repeating the subject dropped, then
+ * cleaned with text_clean().
+ */
+char		*prose_of(const char *body, const char *subject, int max);
+/* Append up to max sentences of s to b (a space between); how many. */
+int		 prose_sentences(struct buf *, const char *, int max);
+/*
+ * prose_sentences, leaving out a short sentence that only says again
+ * what subject (may be NULL) said.
+ */
+int		 prose_sentences_about(struct buf *, const char *, int max,
+		    const char *subject);
+
+#endif
