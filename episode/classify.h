@@ -67,13 +67,6 @@ char		*classify_area(const struct commit *, const char *repo,
 		    int *titled);
 /* The subject without title tags, type/scope prefix and "(#N)" (new). */
 char		*classify_what(const char *subject);
-/* Figures quoted from text ("1.7x", "35%", "2.5 GB"): how many were stored. */
-size_t		 classify_figures(const char *, char **out, size_t max);
-/* A setting, flag or environment variable the message names (new), or NULL. */
-char		*classify_setting(const char *subject, const char *body);
-/* Whether the message introduces setting (add, new, now, option...). */
-int		 classify_setting_new(const char *subject, const char *body,
-		    const char *setting);
 /*
  * A series marker in the subject: "[3/15]", "(3/15)", "step 9", "part 2
  * of 5". 1 and part/total (total 0 when not given), or 0.

@@ -11,6 +11,7 @@
 #include "classify.h"
 #include "phrase.h"
 #include "prose.h"
+#include "quote.h"
 #include "record.h"
 #include "text.h"
 #include "xmalloc.h"
@@ -294,7 +295,7 @@ test_figures(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		n = classify_figures(cases[i].text, figs, CLASSIFY_MAXFIGURES);
+		n = quote_figures(cases[i].text, figs, CLASSIFY_MAXFIGURES);
 		assert_int_equal(n, cases[i].n);
 		if (n > 0)
 			assert_string_equal(figs[0], cases[i].first);
@@ -330,7 +331,7 @@ test_settings(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		s = classify_setting(cases[i].subject, cases[i].body);
+		s = quote_setting(cases[i].subject, cases[i].body);
 		if (cases[i].want == NULL) {
 			if (s != NULL)
 				fail_msg("row %zu: found %s", i, s);
@@ -365,7 +366,7 @@ test_setting_new(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		if (classify_setting_new(cases[i].subject, cases[i].body,
+		if (quote_setting_new(cases[i].subject, cases[i].body,
 		    cases[i].setting) != cases[i].want)
 			fail_msg("row %zu", i);
 	}
