@@ -11,6 +11,7 @@
 
 #include "buf.h"
 #include "classify.h"
+#include "files.h"
 #include "prose.h"
 #include "quote.h"
 #include "text.h"
@@ -282,108 +283,6 @@ classify_bot_name(const char *login, const char *name)
 	return out;
 }
 
-/* Whether a path is documentation. */
-static int
-classify_path_docs(const char *path)
-{
-	static const char *dirs[] = { "docs/", "doc/", "documentation/",
-	    "man/", NULL };
-	static const char *bases[] = { "readme", "changelog", "changes",
-	    "news", "release-notes", "release_notes", "authors", "contributing",
-	    NULL };
-	const char	*base = strrchr(path, '/'), *dot;
-
-	base = base != NULL ? base + 1 : path;
-	if (text_starts_any(path, dirs, NULL))
-		return 1;
-	if (text_starts_any(base, bases, NULL))
-		return 1;
-	if ((dot = strrchr(base, '.')) != NULL && (strcasecmp(dot, ".md") == 0 ||
-	    strcasecmp(dot, ".rst") == 0 || strcasecmp(dot, ".adoc") == 0))
-		return 1;
-	return 0;
-}
-
-static int	 classify_path_build(const char *);
-
-/* Whether a path is a test (build files in a test folder are build). */
-static int
-classify_path_tests(const char *path)
-{
-	static const char *comps[] = { "test", "tests", "testing", "__tests__",
-	    "spec", "testsuite", "regress", NULL };
-	const char	*p = path, *base;
-	size_t		 i, n;
-
-	if (classify_path_build(path))
-		return 0;
-	while (*p != '\0') {
-		n = strcspn(p, "/");
-		if (p[n] == '/') {
-			for (i = 0; comps[i] != NULL; i++) {
-				if (strlen(comps[i]) == n &&
-				    strncasecmp(p, comps[i], n) == 0)
-					return 1;
-			}
-			p += n + 1;
-		} else
-			break;
-	}
-	base = strrchr(path, '/');
-	base = base != NULL ? base + 1 : path;
-	n = strlen(base);
-	if (strncmp(base, "test_", 5) == 0)
-		return 1;
-	if (n > 8 && strcmp(base + n - 8, "_test.go") == 0)
-		return 1;
-	if (strstr(base, ".test.") != NULL || strstr(base, ".spec.") != NULL)
-		return 1;
-	return 0;
-}
-
-/* Whether a path is CI or build configuration. */
-static int
-classify_path_build(const char *path)
-{
-	static const char *dirs[] = { ".github/", ".circleci/", ".gitlab",
-	    "ci/", ".ci/", ".travis", ".azure", "cmake/", ".buildkite/",
-	    "appveyor", ".cirrus", NULL };
-	static const char *bases[] = { "cmakelists.txt", "makefile",
-	    "configure.ac", "meson.build", "dockerfile", "build.gradle",
-	    "setup.py", "pyproject.toml", "setup.cfg", "gnumakefile",
-	    "makefile.am", "makefile.in", NULL };
-	const char	*base = strrchr(path, '/'), *dot;
-
-	base = base != NULL ? base + 1 : path;
-	if (text_starts_any(path, dirs, NULL))
-		return 1;
-	if (text_starts_any(base, bases, NULL))
-		return 1;
-	if ((dot = strrchr(base, '.')) != NULL && strcasecmp(dot, ".cmake") == 0)
-		return 1;
-	return 0;
-}
-
-/* Whether every file of c passes pred (0 when there are no files). */
-static int
-classify_all_files(const struct commit *c, int (*pred)(const char *))
-{
-	char	**lists[3] = { c->added, c->modified, c->removed };
-	size_t	  ns[3] = { c->nadded, c->nmodified, c->nremoved };
-	size_t	  i, j, total = 0;
-
-	for (i = 0; i < 3; i++) {
-		for (j = 0; j < ns[i]; j++) {
-			if (lists[i][j] == NULL)
-				continue;
-			if (!pred(lists[i][j]))
-				return 0;
-			total++;
-		}
-	}
-	return total > 0;
-}
-
 /* The number of files a commit touches. */
 static size_t
 classify_nfiles(const struct commit *c)
@@ -467,15 +366,15 @@ classify_kind(const struct commit *c)
 			goto out;
 	}
 
-	if (tag_tests || classify_all_files(c, classify_path_tests)) {
+	if (tag_tests || files_all(c, files_tests)) {
 		k = CLASSIFY_TESTS;
 		goto out;
 	}
-	if (tag_docs || classify_all_files(c, classify_path_docs)) {
+	if (tag_docs || files_all(c, files_docs)) {
 		k = CLASSIFY_DOCS;
 		goto out;
 	}
-	if (tag_build || classify_all_files(c, classify_path_build)) {
+	if (tag_build || files_all(c, files_build)) {
 		k = CLASSIFY_BUILD;
 		goto out;
 	}
@@ -552,12 +451,10 @@ char *
 classify_area(const struct commit *c, const char *repo, int *titled)
 {
 	const char	*subject = c->subject != NULL ? c->subject : "";
-	const char	*p = subject, *shortname, *best = NULL, *slash;
+	const char	*p = subject;
 	char		 tag[CLASSIFY_MAXTAG], scope[CLASSIFY_MAXTAG];
-	char	       **lists[3] = { c->added, c->modified, c->removed };
-	size_t		 ns[3] = { c->nadded, c->nmodified, c->nremoved };
-	size_t		 i, j, k, l, n, bestn = 0, bestlen = 0, cnt, len;
-	int		 type, depth, any_source = 0;
+	size_t		 n;
+	int		 type;
 
 	*titled = 1;
 	while (classify_next_tag(&p, tag, sizeof tag)) {
@@ -573,101 +470,7 @@ classify_area(const struct commit *c, const char *repo, int *titled)
 	}
 
 	*titled = 0;
-	shortname = repo != NULL && strchr(repo, '/') != NULL ?
-	    strchr(repo, '/') + 1 : repo;
-	for (i = 0; i < 3; i++) {
-		for (j = 0; j < ns[i]; j++) {
-			if (lists[i][j] != NULL &&
-			    !classify_path_tests(lists[i][j]) &&
-			    !classify_path_docs(lists[i][j]))
-				any_source = 1;
-		}
-	}
-	/* the most common leading directory, one level down under the package */
-	for (depth = 0; depth < 2; depth++) {
-		best = NULL;
-		bestn = 0;
-		for (i = 0; i < 3; i++) {
-			for (j = 0; j < ns[i]; j++) {
-				const char *f = lists[i][j], *s2;
-
-				if (f == NULL || (any_source &&
-				    (classify_path_tests(f) ||
-				    classify_path_docs(f))))
-					continue;
-				s2 = f;
-				if (depth == 1) {
-					if ((slash = strchr(f, '/')) == NULL)
-						continue;
-					s2 = slash + 1;
-				}
-				if ((slash = strchr(s2, '/')) == NULL)
-					continue;
-				len = (size_t)(slash - s2);
-				cnt = 0;
-				for (k = 0; k < 3; k++) {
-					for (l = 0; l < ns[k]; l++) {
-						const char *g = lists[k][l];
-
-						if (g == NULL)
-							continue;
-						if (depth == 1) {
-							if ((g = strchr(g,
-							    '/')) == NULL)
-								continue;
-							g++;
-						}
-						if (strncmp(g, s2, len) == 0 &&
-						    g[len] == '/')
-							cnt++;
-					}
-				}
-				if (cnt > bestn) {
-					bestn = cnt;
-					best = s2;
-					bestlen = len;
-				}
-			}
-		}
-		if (best == NULL)
-			return NULL;
-		if (depth == 0 && shortname != NULL && strlen(shortname) >= 2 &&
-		    (bestlen == strlen(shortname) ||
-		    bestlen > strlen(shortname)) &&
-		    (strncasecmp(best, shortname, strlen(shortname)) == 0 ||
-		    strncasecmp(best + bestlen - strlen(shortname), shortname,
-		    strlen(shortname)) == 0)) {
-			char	*top = xstrndup(best, bestlen);
-			char	*r;
-
-			/* the package's own directory: look one level down */
-			depth = 1;
-			best = NULL;
-			bestn = 0;
-			for (i = 0; i < 3 && best == NULL; i++) {
-				for (j = 0; j < ns[i]; j++) {
-					const char *f = lists[i][j];
-
-					if (f == NULL ||
-					    strncmp(f, top, bestlen) != 0 ||
-					    f[bestlen] != '/')
-						continue;
-					if (strchr(f + bestlen + 1, '/') != NULL) {
-						best = f + bestlen + 1;
-						break;
-					}
-				}
-			}
-			if (best == NULL)
-				return top;
-			len = strcspn(best, "/");
-			r = classify_area_word(best, len, 0);
-			free(top);
-			return r;
-		}
-		return classify_area_word(best, bestlen, 0);
-	}
-	return NULL;
+	return files_area(c, repo);
 }
 
 /* The subject without title tags, type/scope prefix and "(#N)" (new). */

@@ -1,0 +1,223 @@
+/*
+ * What a commit's files say: whether they are docs, tests or build
+ * configuration, and the area of the repository they share.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "files.h"
+#include "record.h"
+#include "text.h"
+#include "xmalloc.h"
+
+/* Whether a path is documentation. */
+int
+files_docs(const char *path)
+{
+	static const char *dirs[] = { "docs/", "doc/", "documentation/",
+	    "man/", NULL };
+	static const char *bases[] = { "readme", "changelog", "changes",
+	    "news", "release-notes", "release_notes", "authors", "contributing",
+	    NULL };
+	const char	*base = strrchr(path, '/'), *dot;
+
+	base = base != NULL ? base + 1 : path;
+	if (text_starts_any(path, dirs, NULL))
+		return 1;
+	if (text_starts_any(base, bases, NULL))
+		return 1;
+	if ((dot = strrchr(base, '.')) != NULL && (strcasecmp(dot, ".md") == 0 ||
+	    strcasecmp(dot, ".rst") == 0 || strcasecmp(dot, ".adoc") == 0))
+		return 1;
+	return 0;
+}
+
+/* Whether a path is a test (build files in a test folder are build). */
+int
+files_tests(const char *path)
+{
+	static const char *comps[] = { "test", "tests", "testing", "__tests__",
+	    "spec", "testsuite", "regress", NULL };
+	const char	*p = path, *base;
+	size_t		 i, n;
+
+	if (files_build(path))
+		return 0;
+	while (*p != '\0') {
+		n = strcspn(p, "/");
+		if (p[n] == '/') {
+			for (i = 0; comps[i] != NULL; i++) {
+				if (strlen(comps[i]) == n &&
+				    strncasecmp(p, comps[i], n) == 0)
+					return 1;
+			}
+			p += n + 1;
+		} else
+			break;
+	}
+	base = strrchr(path, '/');
+	base = base != NULL ? base + 1 : path;
+	n = strlen(base);
+	if (strncmp(base, "test_", 5) == 0)
+		return 1;
+	if (n > 8 && strcmp(base + n - 8, "_test.go") == 0)
+		return 1;
+	if (strstr(base, ".test.") != NULL || strstr(base, ".spec.") != NULL)
+		return 1;
+	return 0;
+}
+
+/* Whether a path is CI or build configuration. */
+int
+files_build(const char *path)
+{
+	static const char *dirs[] = { ".github/", ".circleci/", ".gitlab",
+	    "ci/", ".ci/", ".travis", ".azure", "cmake/", ".buildkite/",
+	    "appveyor", ".cirrus", NULL };
+	static const char *bases[] = { "cmakelists.txt", "makefile",
+	    "configure.ac", "meson.build", "dockerfile", "build.gradle",
+	    "setup.py", "pyproject.toml", "setup.cfg", "gnumakefile",
+	    "makefile.am", "makefile.in", NULL };
+	const char	*base = strrchr(path, '/'), *dot;
+
+	base = base != NULL ? base + 1 : path;
+	if (text_starts_any(path, dirs, NULL))
+		return 1;
+	if (text_starts_any(base, bases, NULL))
+		return 1;
+	if ((dot = strrchr(base, '.')) != NULL && strcasecmp(dot, ".cmake") == 0)
+		return 1;
+	return 0;
+}
+
+/* Whether every file of c passes pred (0 when there are no files). */
+int
+files_all(const struct commit *c, int (*pred)(const char *))
+{
+	char	**lists[3] = { c->added, c->modified, c->removed };
+	size_t	  ns[3] = { c->nadded, c->nmodified, c->nremoved };
+	size_t	  i, j, total = 0;
+
+	for (i = 0; i < 3; i++) {
+		for (j = 0; j < ns[i]; j++) {
+			if (lists[i][j] == NULL)
+				continue;
+			if (!pred(lists[i][j]))
+				return 0;
+			total++;
+		}
+	}
+	return total > 0;
+}
+
+/*
+ * The area a commit's files share (new string), or NULL: the most common
+ * leading directory, tests and docs left out when other files are there,
+ * one level down when it is the package's own directory.
+ */
+char *
+files_area(const struct commit *c, const char *repo)
+{
+	const char	*shortname, *best = NULL, *slash;
+	char	       **lists[3] = { c->added, c->modified, c->removed };
+	size_t		 ns[3] = { c->nadded, c->nmodified, c->nremoved };
+	size_t		 i, j, k, l, bestn = 0, bestlen = 0, cnt, len;
+	int		 depth, any_source = 0;
+
+	shortname = repo != NULL && strchr(repo, '/') != NULL ?
+	    strchr(repo, '/') + 1 : repo;
+	for (i = 0; i < 3; i++) {
+		for (j = 0; j < ns[i]; j++) {
+			if (lists[i][j] != NULL &&
+			    !files_tests(lists[i][j]) &&
+			    !files_docs(lists[i][j]))
+				any_source = 1;
+		}
+	}
+	/* the most common leading directory, one level down under the package */
+	for (depth = 0; depth < 2; depth++) {
+		best = NULL;
+		bestn = 0;
+		for (i = 0; i < 3; i++) {
+			for (j = 0; j < ns[i]; j++) {
+				const char *f = lists[i][j], *s2;
+
+				if (f == NULL || (any_source &&
+				    (files_tests(f) ||
+				    files_docs(f))))
+					continue;
+				s2 = f;
+				if (depth == 1) {
+					if ((slash = strchr(f, '/')) == NULL)
+						continue;
+					s2 = slash + 1;
+				}
+				if ((slash = strchr(s2, '/')) == NULL)
+					continue;
+				len = (size_t)(slash - s2);
+				cnt = 0;
+				for (k = 0; k < 3; k++) {
+					for (l = 0; l < ns[k]; l++) {
+						const char *g = lists[k][l];
+
+						if (g == NULL)
+							continue;
+						if (depth == 1) {
+							if ((g = strchr(g,
+							    '/')) == NULL)
+								continue;
+							g++;
+						}
+						if (strncmp(g, s2, len) == 0 &&
+						    g[len] == '/')
+							cnt++;
+					}
+				}
+				if (cnt > bestn) {
+					bestn = cnt;
+					best = s2;
+					bestlen = len;
+				}
+			}
+		}
+		if (best == NULL)
+			return NULL;
+		if (depth == 0 && shortname != NULL && strlen(shortname) >= 2 &&
+		    (bestlen == strlen(shortname) ||
+		    bestlen > strlen(shortname)) &&
+		    (strncasecmp(best, shortname, strlen(shortname)) == 0 ||
+		    strncasecmp(best + bestlen - strlen(shortname), shortname,
+		    strlen(shortname)) == 0)) {
+			char	*top = xstrndup(best, bestlen);
+			char	*r;
+
+			/* the package's own directory: look one level down */
+			depth = 1;
+			best = NULL;
+			bestn = 0;
+			for (i = 0; i < 3 && best == NULL; i++) {
+				for (j = 0; j < ns[i]; j++) {
+					const char *f = lists[i][j];
+
+					if (f == NULL ||
+					    strncmp(f, top, bestlen) != 0 ||
+					    f[bestlen] != '/')
+						continue;
+					if (strchr(f + bestlen + 1, '/') != NULL) {
+						best = f + bestlen + 1;
+						break;
+					}
+				}
+			}
+			if (best == NULL)
+				return top;
+			len = strcspn(best, "/");
+			r = xstrndup(best, len);
+			free(top);
+			return r;
+		}
+		return xstrndup(best, bestlen);
+	}
+	return NULL;
+}
