@@ -734,3 +734,18 @@ classify_clear(struct classify *cl)
 	free(cl->setting);
 	memset(cl, 0, sizeof *cl);
 }
+
+/* The spoken name of a commit's author (new). */
+char *
+classify_name(const struct commit *c, int bot)
+{
+	const char	*s;
+
+	if (bot)
+		return classify_bot_name(c->author_login, c->author_name);
+	s = c->author_name != NULL && *c->author_name != '\0' ?
+	    c->author_name : c->author_login;
+	if (s == NULL || *s == '\0')
+		return xstrdup("someone");
+	return text_clean(s);
+}

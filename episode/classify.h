@@ -57,6 +57,8 @@ const char	*classify_kind_name(enum classify_kind);
 int		 classify_is_bot(const char *login, const char *name);
 /* A bot's name as said aloud: "dependabot[bot]" -> "Dependabot" (new). */
 char		*classify_bot_name(const char *login, const char *name);
+/* The spoken name of a commit's author, or of its bot when bot (new). */
+char		*classify_name(const struct commit *, int bot);
 /* The kind of a commit from its revert info, subject and files. */
 enum classify_kind classify_kind(const struct commit *);
 /*

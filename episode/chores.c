@@ -1,0 +1,306 @@
+/*
+ * The housekeeping segment: cleanups, docs, tests, build and dependencies told per person, a batch of like chores said once, and bots' commits grouped by bot.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "buf.h"
+#include "classify.h"
+#include "draft_int.h"
+#include "phrase.h"
+#include "spoken.h"
+#include "xmalloc.h"
+
+/* Words shared at the start of every what in v (their byte length). */
+static size_t
+chores_common_prefix(struct draft_item **v, size_t n)
+{
+	size_t	len = strlen(v[0]->cl.what), i, j, cut = 0;
+
+	for (i = 1; i < n; i++) {
+		for (j = 0; j < len && v[i]->cl.what[j] == v[0]->cl.what[j]; j++)
+			continue;
+		len = j;
+	}
+	for (j = 0; j < len; j++) {
+		if (v[0]->cl.what[j] == ' ')
+			cut = j;
+	}
+	if (len == strlen(v[0]->cl.what))
+		cut = len;
+	return cut;
+}
+
+/* Words shared at the end of every what in v (their byte length). */
+static size_t
+chores_common_suffix(struct draft_item **v, size_t n, size_t prefix)
+{
+	size_t	len, i, j, cut = 0, l0 = strlen(v[0]->cl.what), li;
+
+	len = l0 - prefix;
+	for (i = 1; i < n; i++) {
+		li = strlen(v[i]->cl.what);
+		for (j = 0; j < len && j < li - prefix &&
+		    v[i]->cl.what[li - 1 - j] == v[0]->cl.what[l0 - 1 - j]; j++)
+			continue;
+		len = j;
+	}
+	for (j = 0; j < len; j++) {
+		if (v[0]->cl.what[l0 - 1 - j] == ' ')
+			cut = j + 1;
+	}
+	return cut;
+}
+
+/*
+ * One person's housekeeping of one kind: a batch sharing its first words
+ * ("Delete deprecated X", "Delete deprecated Y") is said once with a list.
+ */
+static void
+chores_person(struct buf *b, struct draft_item **v, size_t n)
+{
+	struct draft_item	**batch;
+	const char		**mids, **phrases;
+	char			**owned;
+	size_t			  i, j, nb, pre, suf, np = 0, w;
+	struct buf		  s, ph;
+
+	batch = xcalloc(n, sizeof *batch);
+	phrases = xcalloc(n, sizeof *phrases);
+	for (i = 0; i < n; i++) {
+		if (v[i]->told)
+			continue;
+		buf_init(&ph);
+		/* those sharing the first two words */
+		w = phrase_first_word(v[i]->cl.what);
+		w += v[i]->cl.what[w] == ' ' ?
+		    1 + phrase_first_word(v[i]->cl.what + w + 1) : 0;
+		nb = 0;
+		for (j = i; j < n; j++) {
+			if (!v[j]->told && strncmp(v[j]->cl.what,
+			    v[i]->cl.what, w) == 0 && (v[j]->cl.what[w] == ' ' ||
+			    v[j]->cl.what[w] == '\0'))
+				batch[nb++] = v[j];
+		}
+		pre = nb >= 3 ? chores_common_prefix(batch, nb) : 0;
+		if (nb >= 3 && pre > 0 && phrase_verbal(batch[0]->cl.what)) {
+			char *head = xstrndup(batch[0]->cl.what, pre);
+
+			suf = chores_common_suffix(batch, nb, pre);
+			phrase_past(&ph, head);
+			free(head);
+			buf_putc(&ph, ' ');
+			mids = xcalloc(nb, sizeof *mids);
+			owned = xcalloc(nb, sizeof *owned);
+			for (j = 0; j < nb; j++) {
+				const char *w0 = batch[j]->cl.what + pre;
+				size_t ml;
+
+				while (*w0 == ' ')
+					w0++;
+				ml = strlen(w0) > suf ? strlen(w0) - suf : 0;
+				while (ml > 0 && w0[ml - 1] == ' ')
+					ml--;
+				owned[j] = xstrndup(w0, ml);
+				mids[j] = owned[j];
+				batch[j]->told = 1;
+			}
+			spoken_list(&ph, mids, nb);
+			if (suf > 0) {
+				const char *tail = batch[0]->cl.what +
+				    strlen(batch[0]->cl.what) - suf;
+
+				while (*tail == ' ')
+					tail++;
+				buf_printf(&ph, "%s%s", strncmp(tail, "and ", 4)
+				    == 0 ? ", " : " ", tail);
+			}
+			for (j = 0; j < nb; j++)
+				free(owned[j]);
+			free(owned);
+			free(mids);
+		} else {
+			tell_did(&ph, v[i], 0);
+			v[i]->told = 1;
+		}
+		phrases[np++] = buf_steal(&ph);
+	}
+	/* "A did x and y"; when a phrase has its own "and", two sentences */
+	buf_init(&s);
+	buf_printf(&s, "%s ", v[0]->name);
+	for (i = 0; i < np; i++) {
+		if (strstr(phrases[i], " and ") != NULL)
+			break;
+	}
+	if (np <= 1 || i == np)
+		spoken_list(&s, phrases, np);
+	else {
+		buf_printf(&s, "%s. %s also ", phrases[0], v[0]->name);
+		spoken_list(&s, phrases + 1, np - 1);
+	}
+	phrase_space(b);
+	buf_puts(b, buf_str(&s));
+	phrase_sentence_end(b);
+	buf_free(&s);
+	for (i = 0; i < np; i++)
+		free((char *)phrases[i]);
+	free(phrases);
+	free(batch);
+}
+
+void
+chores_segment(struct draft *d)
+{
+	static const struct {
+		enum classify_kind	 kind;
+		const char		*lead[2];
+	} groups[] = {
+		{ CLASSIFY_CLEANUP, { "On the cleanup side,",
+		    "Some tidying up, too." } },
+		{ CLASSIFY_DOCS, { "For the documentation,",
+		    "The docs got some attention." } },
+		{ CLASSIFY_TESTS, { "In the test suite,",
+		    "Over in the tests," } },
+		{ CLASSIFY_BUILD, { "On the build and CI front,",
+		    "For the build and CI," } },
+		{ CLASSIFY_DEPS, { "As for dependencies,",
+		    "Dependencies moved, too." } },
+	};
+	struct draft_shas	 shas = { NULL, 0 };
+	struct buf		 b;
+	struct draft_item	**v, **mine;
+	size_t			 g, n, i, j, nm, people, *starts;
+
+	buf_init(&b);
+	for (g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+		const char *lead;
+
+		v = select_items(d, &groups[g].kind, 1, &n);
+		if (n == 0) {
+			free(v);
+			continue;
+		}
+		/* in arrival order, grouped by person */
+		qsort(v, n, sizeof *v, select_cmp_idx);
+		phrase_para(&b);
+		lead = groups[g].lead[d->hash % 2];
+		buf_puts(&b, lead);
+		if (lead[strlen(lead) - 1] == ',')
+			buf_putc(&b, ' ');
+		mine = xcalloc(n, sizeof *mine);
+		people = 0;
+		for (i = 0; i < n; i++) {
+			if (v[i]->told)
+				continue;
+			if (people == DRAFT_MAX_NAMED) {
+				struct buf t;
+
+				for (nm = 0, j = i; j < n; j++) {
+					if (v[j]->told)
+						continue;
+					v[j]->told = 1;
+					draft_shas_add(d, &shas, v[j]);
+					mine[nm++] = v[j];
+				}
+				phrase_space(&b);
+				buf_init(&t);
+				spoken_count(&t, (long long)nm, "more change",
+				    "more changes");
+				phrase_cap(&b, buf_str(&t));
+				buf_free(&t);
+				buf_puts(&b, " came from ");
+				select_names(&b, mine, nm);
+				buf_putc(&b, '.');
+				break;
+			}
+			for (nm = 0, j = i; j < n; j++) {
+				if (!v[j]->told && strcmp(v[j]->name,
+				    v[i]->name) == 0) {
+					draft_shas_add(d, &shas, v[j]);
+					mine[nm++] = v[j];
+				}
+			}
+			/* a few told, the rest counted */
+			chores_person(&b, mine, nm > DRAFT_MAX_CHORES ?
+			    DRAFT_MAX_CHORES : nm);
+			if (nm > DRAFT_MAX_CHORES) {
+				for (j = DRAFT_MAX_CHORES; j < nm; j++)
+					mine[j]->told = 1;
+				phrase_space(&b);
+				buf_printf(&b, "%s landed ", mine[0]->name);
+				spoken_count(&b, (long long)(nm -
+				    DRAFT_MAX_CHORES), "more change",
+				    "more changes");
+				buf_puts(&b, " of the same kind, too.");
+			}
+			people++;
+		}
+		free(mine);
+		free(v);
+	}
+
+	/* bots, grouped by name, in order of their first commit */
+	v = xcalloc(d->nitems + 1, sizeof *v);
+	for (i = n = 0; i < d->nitems; i++)
+		if (d->items[i].cl.bot && !d->items[i].told)
+			v[n++] = &d->items[i];
+	mine = select_runs(v, n, &starts, &g);
+	for (i = 0; i < g; i++) {
+		struct draft_item **grp = mine + starts[i];
+		size_t ng = starts[i + 1] - starts[i];
+		size_t total = 0, deps = 0;
+		const char **whats;
+		char **owned;
+		size_t nw = 0;
+
+		whats = xcalloc(ng, sizeof *whats);
+		owned = xcalloc(ng, sizeof *owned);
+		for (j = 0; j < ng; j++) {
+			struct draft_item *o = grp[j];
+
+			total++;
+			if (o->cl.kind == CLASSIFY_DEPS) {
+				const char *w = o->cl.what;
+
+				deps++;
+				if (strncasecmp(w, "bump ", 5) == 0)
+					w += 5;
+				owned[nw] = xstrdup(w);
+				whats[nw] = owned[nw];
+				nw++;
+			}
+			o->told = 1;
+			draft_shas_add(d, &shas, o);
+		}
+		phrase_para(&b);
+		if (deps == total) {
+			buf_printf(&b, "%s bumped ", grp[0]->name);
+			spoken_count(&b, (long long)deps, "dependency",
+			    "dependencies");
+			if (nw <= 3) {
+				buf_puts(&b, ": ");
+				spoken_list(&b, whats, nw);
+			}
+		} else {
+			buf_printf(&b, "%s made ", grp[0]->name);
+			spoken_count(&b, (long long)total, "automated commit",
+			    "automated commits");
+			if (deps > 0) {
+				buf_puts(&b, ", ");
+				spoken_count(&b, (long long)deps,
+				    "of them a dependency bump",
+				    "of them dependency bumps");
+			}
+		}
+		buf_putc(&b, '.');
+		for (j = 0; j < nw; j++)
+			free(owned[j]);
+		free(owned);
+		free(whats);
+	}
+	free(starts);
+	free(mine);
+	free(v);
+	draft_segment(d, "housekeeping", &b, &shas);
+}

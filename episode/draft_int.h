@@ -1,0 +1,132 @@
+/*
+ * The daily drafter's insides, shared by its segment writers: the draft
+ * being built and its items, and each file's entry points. Not for use
+ * outside episode/ (the recap has its own state).
+ */
+#ifndef HOOKCAST_DRAFT_INT_H
+#define HOOKCAST_DRAFT_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "classify.h"
+#include "day.h"
+#include "episode.h"
+
+#define DRAFT_MAX_FIXES		4	/* fixes told one by one */
+#define DRAFT_MAX_NAMED		4	/* names in a "from A, B and C" list */
+#define DRAFT_MAX_ROLLBACKS	4	/* reverts (and re-lands) told one by one */
+#define DRAFT_MAX_CHORES	8	/* one person's chores told in a group */
+
+enum draft_theme {
+	DRAFT_THEME_EMPTY,
+	DRAFT_THEME_QUIET,
+	DRAFT_THEME_ROLLBACK,
+	DRAFT_THEME_KIND,	/* the dominant classify_kind */
+};
+
+/* A commit of the day as the drafter tells it. */
+struct draft_item {
+	const struct commit	*c;
+	long			 idx;
+	struct classify		 cl;
+	char			*name;	/* as said aloud */
+	int			 told;
+	unsigned		 stamp;	/* the segment whose shas list it */
+};
+
+/* The shas a segment draws on. */
+struct draft_shas {
+	char	**v;
+	size_t	  n;
+};
+
+/* A daily episode being drafted. */
+struct draft {
+	const struct day	*day;
+	struct episode		*ep;
+	struct draft_item	*items;
+	size_t			 nitems;
+	uint32_t		 hash;
+	char			*repo;	/* "owner/name" as said */
+	char			 datestr[64]; /* "April 4th, 2026" */
+	enum draft_theme	 theme;
+	enum classify_kind	 theme_kind;
+	char			*theme_area;
+	size_t			 kind_count[CLASSIFY_NKINDS];
+	int			 bots;
+	size_t			 nhighlights;
+	unsigned		 stamp;	/* the segment being built, from 1 */
+};
+
+/* draft.c: the draft and its segments. */
+
+/* One of n variants, chosen by the day and a salt. */
+const char	*draft_pick(const struct draft *, unsigned salt,
+		    const char *const *v, size_t n);
+#define DRAFT_PICK(d, salt, v) draft_pick(d, salt, v, sizeof v / sizeof v[0])
+/* Add an item's sha to the list of the segment being built, once. */
+void		 draft_shas_add(struct draft *, struct draft_shas *,
+		    struct draft_item *);
+/* Add a segment, taking the text and the shas; an empty text adds none. */
+void		 draft_segment(struct draft *, const char *kind, struct buf *,
+		    struct draft_shas *);
+
+/* select.c: ranking, grouping by author, the theme of the day. */
+
+/* qsort order of items: significance, most first, then arrival. */
+int		 select_cmp_score(const void *, const void *);
+/* qsort order of items: arrival. */
+int		 select_cmp_idx(const void *, const void *);
+/* Items of the given kinds not yet told, humans only, ranked (new array). */
+struct draft_item **select_items(struct draft *, const enum classify_kind *,
+		    size_t nkinds, size_t *n);
+/*
+ * Group v[0..n) by name (new array), names in order of first appearance;
+ * *starts (new) each group's start and a final n, *ngroups their count.
+ */
+struct draft_item **select_runs(struct draft_item **v, size_t n,
+		    size_t **starts, size_t *ngroups);
+/* Append the distinct names of items as a spoken list. */
+void		 select_names(struct buf *, struct draft_item **, size_t n);
+/* Whether an item counts toward the theme. */
+int		 select_in_theme(const struct draft *, const struct draft_item *);
+/* Set the theme of the day, its kind and area, and the kind counts. */
+void		 select_theme(struct draft *);
+
+/* tell.c: one change told; the highlights, fixes and single segments. */
+
+/* "in X, " before a sentence when the title named an area not in what. */
+int		 tell_area_lead(struct buf *, const struct draft_item *);
+/* "NAME fixed the X" (without NAME when with_name is 0). */
+void		 tell_did(struct buf *, const struct draft_item *,
+		    int with_name);
+/* A sentence "In area, NAME added X." starting with a capital. */
+void		 tell_did_sentence(struct buf *, const struct draft_item *,
+		    const char *lead);
+/* A quiet day's one commit, told in full in the segment of its kind. */
+void		 tell_single(struct draft *);
+/* The highlights: features, speedups and changes, the top ones in full. */
+void		 tell_highlights(struct draft *);
+/* The fixes, the top ones told one by one. */
+void		 tell_fixes(struct draft *);
+
+/* rollback.c: the reverts and re-lands. */
+void		 rollback_segment(struct draft *);
+
+/* chores.c: the housekeeping, by person, then bots. */
+void		 chores_segment(struct draft *);
+
+/* focus.c: Today's Focus, or the one change worth reading. */
+void		 focus_segment(struct draft *);
+
+/* bookend.c: the opening and the closing. */
+void		 bookend_opening(struct draft *);
+void		 bookend_closing(struct draft *);
+
+/* title.c: the episode's title and description. */
+void		 title_episode(struct draft *);
+void		 title_description(struct draft *);
+
+#endif

@@ -1,0 +1,406 @@
+/*
+ * The rollbacks segment: each revert told as a story (whose work, what it did, who reverted it and why, whether it came back) and re-lands of earlier work.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "classify.h"
+#include "draft_int.h"
+#include "phrase.h"
+#include "prose.h"
+#include "spoken.h"
+#include "text.h"
+#include "xmalloc.h"
+
+/* The index of the item a revert took out, or -1. */
+static long
+rollback_reverted(const struct draft *d, const struct draft_item *r)
+{
+	long	idx = r->c->reverts_idx;
+
+	if (idx < 0 && r->c->revert.reverted_sha != NULL)
+		idx = day_find_commit(d->day, r->c->revert.reverted_sha);
+	if (idx < 0 || (size_t)idx >= d->nitems || idx == r->idx)
+		return -1;
+	return idx;
+}
+
+/* The subject of the work a revert or re-land names (new). */
+static char *
+rollback_reverted_what(const struct draft_item *it)
+{
+	const char	*s = it->c->revert.reverted_subject;
+	const char	*w = it->cl.what;
+	size_t		 n;
+
+	if (s != NULL && *s != '\0')
+		return classify_what(s);
+	/* Revert "subject" -> subject */
+	if (strncmp(w, "Revert \"", 8) == 0 || strncmp(w, "Reapply \"", 9) == 0) {
+		w = strchr(w, '"') + 1;
+		n = strlen(w);
+		if (n > 0 && w[n - 1] == '"')
+			n--;
+		return xstrndup(w, n);
+	}
+	return xstrdup(w);
+}
+
+/* The re-land of the work a revert took out, or NULL. */
+static struct draft_item *
+rollback_reland_of(struct draft *d, const struct draft_item *r, long orig)
+{
+	char	*want, *got, *tmp;
+	size_t	 i;
+	int	 same;
+
+	tmp = orig >= 0 ? xstrdup(d->items[orig].cl.what) :
+	    rollback_reverted_what(r);
+	want = text_norm(tmp);
+	free(tmp);
+	for (i = 0; i < d->nitems; i++) {
+		struct draft_item *l = &d->items[i];
+
+		if (l->cl.kind != CLASSIFY_RELAND || l->told)
+			continue;
+		if (l->c->reverts_idx == r->idx ||
+		    (orig >= 0 && l->c->reverts_idx == orig)) {
+			free(want);
+			return l;
+		}
+		tmp = rollback_reverted_what(l);
+		got = text_norm(tmp);
+		free(tmp);
+		same = want[0] != '\0' && strcmp(want, got) == 0;
+		free(got);
+		if (same) {
+			free(want);
+			return l;
+		}
+	}
+	free(want);
+	return NULL;
+}
+
+/* The first sentence of text that says something broke, or NULL (new). */
+static char *
+rollback_breakage(const char *text)
+{
+	static const char *const words[] = { "broke", "breaks", "breaking",
+	    "broken", "fail", "fails", "failing", "failure", "failures",
+	    "regress", "regression", "crash", "crashes", "flaky", "red",
+	    "timeout", "timeouts", "hang", "hangs", "error", "errors", NULL };
+	struct buf	 one;
+	const char	*p = text, *e;
+	char		*l;
+	size_t		 i, n;
+
+	if (text == NULL)
+		return NULL;
+	while (*p != '\0') {
+		for (e = p; *e != '\0' && !(strchr(".!?", *e) != NULL &&
+		    (e[1] == ' ' || e[1] == '\0')); e++)
+			continue;
+		n = (size_t)(e - p) + (*e != '\0');
+		l = xstrndup(p, n);
+		for (i = 0; l[i] != '\0'; i++)
+			l[i] = (char)tolower((unsigned char)l[i]);
+		for (i = 0; words[i] != NULL; i++) {
+			const char *q = l;
+			size_t w = strlen(words[i]);
+
+			while ((q = strstr(q, words[i])) != NULL) {
+				if ((q == l || !isalpha((unsigned char)q[-1])) &&
+				    !isalpha((unsigned char)q[w]))
+					break;
+				q++;
+			}
+			if (q != NULL)
+				break;
+		}
+		free(l);
+		if (words[i] != NULL) {
+			buf_init(&one);
+			buf_append(&one, p, n);
+			return buf_steal(&one);
+		}
+		p = e + (*e != '\0');
+		while (*p == ' ')
+			p++;
+	}
+	return NULL;
+}
+
+/* "work to add X" or "change titled X": what the reverted work did. */
+static void
+draft_work(struct buf *b, const char *what)
+{
+	if (phrase_verbal(what)) {
+		buf_puts(b, "work to ");
+		phrase_lower_first(b, what);
+	} else
+		buf_printf(b, "change titled \"%s\"", what);
+}
+
+/* Who or what carried out revert r, and at whose request. */
+static void
+rollback_who(struct buf *b, const struct draft_item *r,
+    const struct draft_item *o)
+{
+	const char	*req = r->c->revert.requested_by;
+	char		*who = NULL;
+
+	if (req != NULL && *req != '\0')
+		who = text_clean(req);
+	phrase_space(b);
+	if (r->c->revert.automatic) {
+		if (r->cl.bot)
+			buf_printf(b, "It was an automatic revert, carried out "
+			    "by %s.", r->name);
+		else
+			buf_printf(b, "It was an automatic revert, landed by "
+			    "%s.", r->name);
+	} else if (who != NULL && *who != '\0' &&
+	    strcmp(who, r->name) != 0) {
+		if (r->cl.bot)
+			buf_printf(b, "%s asked for the revert, and %s carried "
+			    "it out.", who, r->name);
+		else
+			buf_printf(b, "%s reverted it at the request of %s.",
+			    r->name, who);
+	} else if (r->cl.bot)
+		buf_printf(b, "%s carried out the revert.", r->name);
+	else if (o != NULL && strcmp(o->name, r->name) == 0)
+		buf_printf(b, "%s reverted it themselves.", r->name);
+	else
+		buf_printf(b, "%s reverted it.", r->name);
+	free(who);
+}
+
+/* Why revert r was made: the reason trailer, a sentence of breakage, or none. */
+static void
+rollback_why(struct buf *b, const struct draft_item *r)
+{
+	char	*why = NULL, *clean;
+	size_t	 n;
+
+	phrase_space(b);
+	if (r->c->revert.reason != NULL && *r->c->revert.reason != '\0' &&
+	    !r->c->revert.automatic)
+		why = xstrdup(r->c->revert.reason);
+	else if (r->cl.prose[0] != '\0') {
+		struct buf t;
+
+		buf_init(&t);
+		prose_sentences(&t, r->cl.prose, 1);
+		why = buf_steal(&t);
+	} else if ((why = rollback_breakage(r->c->body)) != NULL &&
+	    strncmp(why, "This reverts", 12) == 0) {
+		free(why);
+		why = NULL;
+	}
+	if (why == NULL) {
+		if (!r->c->revert.automatic)
+			buf_puts(b, "The message doesn't say why.");
+		return;
+	}
+	clean = text_clean(why);
+	n = strlen(clean);
+	while (n > 0 && strchr(". ", clean[n - 1]) != NULL)
+		clean[--n] = '\0';
+	if (n == 0)
+		buf_puts(b, "The message doesn't say why.");
+	else {
+		buf_puts(b, "The reason given: \"");
+		phrase_cap(b, clean);
+		buf_puts(b, ".\"");
+	}
+	free(clean);
+	free(why);
+}
+
+/* One revert told as a story: whose work, what it did, who, why, and after. */
+static void
+rollback_story(struct draft *d, struct buf *b, struct draft_item *r,
+    struct draft_shas *shas)
+{
+	struct draft_item	*o = NULL, *l;
+	char			*what;
+	long			 orig;
+
+	if ((orig = rollback_reverted(d, r)) >= 0) {
+		o = &d->items[orig];
+		o->told = 1;
+		draft_shas_add(d, shas, o);
+		phrase_space(b);
+		buf_printf(b, "%s's ", o->name);
+		draft_work(b, o->cl.what);
+		buf_puts(b, o->idx < r->idx ? " landed and was rolled back "
+		    "the same day." : " was rolled back.");
+		if (o->cl.prose[0] != '\0') {
+			phrase_space(b);
+			if (strncmp(o->cl.prose, "It ", 3) != 0)
+				buf_puts(b, "Its message said: ");
+			prose_sentences(b, o->cl.prose, 1);
+		}
+	} else {
+		what = rollback_reverted_what(r);
+		phrase_space(b);
+		buf_puts(b, "A ");
+		draft_work(b, what);
+		buf_puts(b, " from before today was rolled back.");
+		free(what);
+	}
+	rollback_who(b, r, o);
+	rollback_why(b, r);
+
+	/* and whether it came back */
+	if ((l = rollback_reland_of(d, r, orig)) != NULL) {
+		l->told = 1;
+		draft_shas_add(d, shas, l);
+		phrase_space(b);
+		if (l->idx > r->idx)
+			buf_printf(b, "The story ends in recovery, though: %s "
+			    "re-landed it later the same day.", l->name);
+		else
+			buf_printf(b, "That came after %s had re-landed the "
+			    "work earlier in the day.", l->name);
+	}
+}
+
+void
+rollback_segment(struct draft *d)
+{
+	static const char *first[] = {
+		"Let's start with the rollbacks.",
+		"First, the changes that were backed out.",
+		"We'll begin with what got rolled back.",
+	};
+	static const char *one[] = {
+		"Let's start with the one rollback of the day.",
+		"First, a rollback.",
+		"We'll begin with what got rolled back.",
+	};
+	static const char *next[] = {
+		"There was another one.",
+		"One more rollback to cover.",
+		"And a second story of the same kind.",
+	};
+	static const char *relead[] = {
+		"Some work came back, too.",
+		"One returning change to mention.",
+		"And a re-land.",
+	};
+	struct draft_shas	  shas = { NULL, 0 };
+	struct draft_item	**rest;
+	struct buf		  b;
+	size_t			  i, told = 0, nrest = 0, nrel = 0;
+
+	buf_init(&b);
+	rest = xcalloc(d->nitems + 1, sizeof *rest);
+	for (i = 0; i < d->nitems; i++) {
+		struct draft_item *r = &d->items[i];
+
+		if (r->cl.kind != CLASSIFY_REVERT || r->told)
+			continue;
+		r->told = 1;
+		draft_shas_add(d, &shas, r);
+		if (told == DRAFT_MAX_ROLLBACKS) {
+			rest[nrest++] = r;
+			continue;
+		}
+		phrase_para(&b);
+		buf_puts(&b, told > 0 ? DRAFT_PICK(d, 3 + (unsigned)told,
+		    next) : d->ep->stats.reverts == 1 ? DRAFT_PICK(d, 2, one) :
+		    DRAFT_PICK(d, 2, first));
+		told++;
+		rollback_story(d, &b, r, &shas);
+	}
+	if (nrest > 0) {
+		struct buf t;
+
+		phrase_para(&b);
+		buf_init(&t);
+		spoken_count(&t, (long long)nrest, "more revert", "more "
+		    "reverts");
+		phrase_cap(&b, buf_str(&t));
+		buf_free(&t);
+		buf_puts(&b, " landed as well, from ");
+		select_names(&b, rest, nrest > DRAFT_MAX_NAMED ?
+		    DRAFT_MAX_NAMED : nrest);
+		buf_puts(&b, nrest > DRAFT_MAX_NAMED ? " and others." : ".");
+		for (i = 0; i < nrest; i++) {
+			long orig = rollback_reverted(d, rest[i]);
+
+			if (orig >= 0 && !d->items[orig].told) {
+				d->items[orig].told = 1;
+				draft_shas_add(d, &shas, &d->items[orig]);
+			}
+		}
+	}
+
+	/* re-lands whose revert isn't in the day */
+	nrest = 0;
+	for (i = 0; i < d->nitems; i++) {
+		struct draft_item	*l = &d->items[i];
+		char			*what;
+		struct buf		 s;
+
+		if (l->cl.kind != CLASSIFY_RELAND || l->told)
+			continue;
+		l->told = 1;
+		draft_shas_add(d, &shas, l);
+		if (nrel == DRAFT_MAX_ROLLBACKS) {
+			rest[nrest++] = l;
+			continue;
+		}
+		phrase_para(&b);
+		if (told == 0 && nrel == 0) {
+			buf_puts(&b, DRAFT_PICK(d, 4, relead));
+			buf_putc(&b, ' ');
+		}
+		nrel++;
+		what = rollback_reverted_what(l);
+		buf_init(&s);
+		tell_area_lead(&s, l);
+		buf_printf(&s, "%s re-landed ", l->name);
+		if (phrase_verbal(what)) {
+			buf_puts(&s, "the work to ");
+			phrase_lower_first(&s, what);
+		} else
+			buf_printf(&s, "\"%s\"", what);
+		buf_puts(&s, ", which had been rolled back before today.");
+		if (strncmp(s.data, l->name, strlen(l->name)) != 0)
+			phrase_cap(&b, buf_str(&s));
+		else
+			buf_puts(&b, buf_str(&s));
+		buf_free(&s);
+		free(what);
+		if (l->cl.prose[0] != '\0' && strncmp(l->cl.prose, "It ",
+		    3) == 0) {
+			phrase_space(&b);
+			prose_sentences(&b, l->cl.prose, 1);
+		}
+	}
+	if (nrest > 0) {
+		struct buf t;
+
+		phrase_para(&b);
+		buf_init(&t);
+		spoken_count(&t, (long long)nrest, "more re-land",
+		    "more re-lands");
+		phrase_cap(&b, buf_str(&t));
+		buf_free(&t);
+		buf_puts(&b, " came from ");
+		select_names(&b, rest, nrest > DRAFT_MAX_NAMED ?
+		    DRAFT_MAX_NAMED : nrest);
+		buf_puts(&b, nrest > DRAFT_MAX_NAMED ? " and others." : ".");
+	}
+	free(rest);
+	if (b.len > 0)
+		draft_segment(d, "rollbacks", &b, &shas);
+	else
+		buf_free(&b);
+}

@@ -1,0 +1,263 @@
+/*
+ * Selection: the day's items ranked by significance, grouped by author, and the theme of the day.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "buf.h"
+#include "classify.h"
+#include "draft_int.h"
+#include "spoken.h"
+#include "xmalloc.h"
+
+/* Order items by significance, most first, then by arrival. */
+int
+select_cmp_score(const void *a, const void *b)
+{
+	const struct draft_item *x = *(const struct draft_item *const *)a;
+	const struct draft_item *y = *(const struct draft_item *const *)b;
+
+	if (x->cl.score > y->cl.score)
+		return -1;
+	if (x->cl.score < y->cl.score)
+		return 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* Order items by arrival. */
+int
+select_cmp_idx(const void *a, const void *b)
+{
+	const struct draft_item *x = *(const struct draft_item *const *)a;
+	const struct draft_item *y = *(const struct draft_item *const *)b;
+
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* Items of the given kinds not yet told, humans only, ranked (new array). */
+struct draft_item **
+select_items(struct draft *d, const enum classify_kind *kinds, size_t nkinds,
+    size_t *n)
+{
+	struct draft_item	**v;
+	size_t			  i, j;
+
+	v = xcalloc(d->nitems + 1, sizeof *v);
+	*n = 0;
+	for (i = 0; i < d->nitems; i++) {
+		if (d->items[i].told || d->items[i].cl.bot)
+			continue;
+		for (j = 0; j < nkinds; j++) {
+			if (d->items[i].cl.kind == kinds[j]) {
+				v[(*n)++] = &d->items[i];
+				break;
+			}
+		}
+	}
+	qsort(v, *n, sizeof *v, select_cmp_score);
+	return v;
+}
+
+/* An item and its position in a list, for select_runs. */
+struct select_run {
+	struct draft_item	*it;
+	size_t			 at;
+};
+
+/* Order by name, then by position in the list. */
+static int
+select_cmp_run(const void *a, const void *b)
+{
+	const struct select_run *x = a, *y = b;
+	int	c;
+
+	if ((c = strcmp(x->it->name, y->it->name)) != 0)
+		return c;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* A group of runs: where it starts in the sorted runs, where it first is. */
+struct select_group {
+	size_t	start;
+	size_t	at;
+};
+
+static int
+select_cmp_group(const void *a, const void *b)
+{
+	const struct select_group *x = a, *y = b;
+
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/*
+ * Group v[0..n) by name: a new array of the n items, each name's items
+ * together in list order, the names in order of first appearance; *starts
+ * (new) gets each group's start and a final n, *ngroups their count.
+ * Sorting, where looking each name up among the names so far was
+ * quadratic on a day of many authors (issue #9).
+ */
+struct draft_item **
+select_runs(struct draft_item **v, size_t n, size_t **starts, size_t *ngroups)
+{
+	struct select_run	 *r;
+	struct select_group	 *g;
+	struct draft_item	**out;
+	size_t			 *st, i, j, k, ng = 0;
+
+	r = xcalloc(n + 1, sizeof *r);
+	for (i = 0; i < n; i++) {
+		r[i].it = v[i];
+		r[i].at = i;
+	}
+	qsort(r, n, sizeof *r, select_cmp_run);
+	g = xcalloc(n + 1, sizeof *g);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && strcmp(r[j].it->name,
+		    r[i].it->name) == 0; j++)
+			continue;
+		/* sorted by position within a name: r[i] comes first */
+		g[ng].start = i;
+		g[ng].at = r[i].at;
+		ng++;
+	}
+	qsort(g, ng, sizeof *g, select_cmp_group);
+	out = xcalloc(n + 1, sizeof *out);
+	st = xcalloc(ng + 1, sizeof *st);
+	for (i = k = 0; i < ng; i++) {
+		st[i] = k;
+		j = g[i].start;
+		do
+			out[k++] = r[j++].it;
+		while (j < n && strcmp(r[j].it->name, r[g[i].start].it->name)
+		    == 0);
+	}
+	st[ng] = n;
+	free(g);
+	free(r);
+	*starts = st;
+	*ngroups = ng;
+	return out;
+}
+
+/* Append the distinct names of items as a spoken list. */
+void
+select_names(struct buf *b, struct draft_item **v, size_t n)
+{
+	struct draft_item	**r;
+	const char		**names;
+	size_t			 *starts, i, nn;
+
+	r = select_runs(v, n, &starts, &nn);
+	names = xcalloc(nn + 1, sizeof *names);
+	for (i = 0; i < nn; i++)
+		names[i] = r[starts[i]]->name;
+	spoken_list(b, names, nn);
+	free(names);
+	free(starts);
+	free(r);
+}
+
+/* Order items by area (case-insensitively), NULL areas last. */
+static int
+select_cmp_area(const void *a, const void *b)
+{
+	const struct draft_item *x = *(const struct draft_item *const *)a;
+	const struct draft_item *y = *(const struct draft_item *const *)b;
+	int	c;
+
+	if (x->cl.area == NULL || y->cl.area == NULL)
+		return (x->cl.area == NULL) - (y->cl.area == NULL);
+	if ((c = strcasecmp(x->cl.area, y->cl.area)) != 0)
+		return c;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* Whether an item counts toward the theme. */
+int
+select_in_theme(const struct draft *d, const struct draft_item *it)
+{
+	if (d->theme == DRAFT_THEME_ROLLBACK)
+		return it->cl.kind == CLASSIFY_REVERT ||
+		    it->cl.kind == CLASSIFY_RELAND;
+	if (it->cl.bot)
+		return 0;
+	return it->cl.kind == d->theme_kind;
+}
+
+/*
+ * The theme of the day, for the title and the sign-off: the kind of
+ * change that weighs most (by significance, not only by count), or
+ * rollbacks when they are a good part of the day; and the area its
+ * changes share, when enough of them do.
+ */
+void
+select_theme(struct draft *d)
+{
+	struct draft_item	**v;
+	size_t			  i, j, rollbacks, n, bestn, need;
+	double			  score[CLASSIFY_NKINDS] = { 0 }, best = 0;
+	int			  k;
+
+	if (d->nitems == 0) {
+		d->theme = DRAFT_THEME_EMPTY;
+		return;
+	}
+	for (i = 0; i < d->nitems; i++) {
+		if (d->items[i].cl.bot)
+			d->bots = 1;
+		else {
+			d->kind_count[d->items[i].cl.kind]++;
+			score[d->items[i].cl.kind] += d->items[i].cl.score;
+		}
+	}
+	if (d->nitems == 1) {
+		d->theme = DRAFT_THEME_QUIET;
+		d->theme_kind = d->items[0].cl.kind;
+		return;
+	}
+	/* reverts count whoever made them: a bot's revert is still news */
+	rollbacks = d->ep->stats.reverts + d->ep->stats.relands;
+	if (rollbacks >= 3 && rollbacks * 5 >= d->nitems) {
+		d->theme = DRAFT_THEME_ROLLBACK;
+		d->theme_kind = CLASSIFY_REVERT;
+	} else if (rollbacks > 0 && rollbacks * 3 >= d->nitems) {
+		d->theme = DRAFT_THEME_ROLLBACK;
+		d->theme_kind = CLASSIFY_REVERT;
+	} else {
+		d->theme = DRAFT_THEME_KIND;
+		d->theme_kind = d->bots ? CLASSIFY_DEPS : CLASSIFY_CHANGE;
+		for (k = 0; k < CLASSIFY_NKINDS; k++) {
+			if (k == CLASSIFY_REVERT || k == CLASSIFY_RELAND)
+				continue;
+			if (score[k] > best) {
+				best = score[k];
+				d->theme_kind = (enum classify_kind)k;
+			}
+		}
+	}
+
+	/* the area most of the theme's commits share: sorted, then runs */
+	v = xcalloc(d->nitems + 1, sizeof *v);
+	for (i = n = 0; i < d->nitems; i++) {
+		if (select_in_theme(d, &d->items[i]) &&
+		    d->items[i].cl.area != NULL)
+			v[n++] = &d->items[i];
+	}
+	qsort(v, n, sizeof *v, select_cmp_area);
+	need = d->theme == DRAFT_THEME_ROLLBACK ? rollbacks :
+	    d->kind_count[d->theme_kind];
+	bestn = 1;
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && strcasecmp(v[j]->cl.area,
+		    v[i]->cl.area) == 0; j++)
+			continue;
+		if (j - i > bestn && (j - i >= 3 || (j - i) * 2 >= need)) {
+			bestn = j - i;
+			free(d->theme_area);
+			d->theme_area = xstrdup(v[i]->cl.area);
+		}
+	}
+	free(v);
+}
