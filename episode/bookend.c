@@ -88,13 +88,8 @@ bookend_opening(struct draft *d)
 			    "merged pull request", "merged pull requests");
 			buf_putc(&b, '.');
 		} else if (st->merged_prs > 0) {
-			struct buf t;
-
-			buf_init(&t);
-			spoken_count(&t, (long long)st->commits, "commit",
+			phrase_count_cap(&b, (long long)st->commits, "commit",
 			    "commits");
-			phrase_cap(&b, buf_str(&t));
-			buf_free(&t);
 			buf_puts(&b, " from ");
 			spoken_count(&b, (long long)st->authors, "person",
 			    people);

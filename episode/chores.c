@@ -194,8 +194,6 @@ chores_segment(struct draft *d)
 			if (v[i]->told)
 				continue;
 			if (people == DRAFT_MAX_NAMED) {
-				struct buf t;
-
 				for (nm = 0, j = i; j < n; j++) {
 					if (v[j]->told)
 						continue;
@@ -204,11 +202,8 @@ chores_segment(struct draft *d)
 					mine[nm++] = v[j];
 				}
 				phrase_space(&b);
-				buf_init(&t);
-				spoken_count(&t, (long long)nm, "more change",
-				    "more changes");
-				phrase_cap(&b, buf_str(&t));
-				buf_free(&t);
+				phrase_count_cap(&b, (long long)nm,
+				    "more change", "more changes");
 				buf_puts(&b, " came from ");
 				select_names(&b, mine, nm);
 				buf_putc(&b, '.');

@@ -319,14 +319,9 @@ rollback_segment(struct draft *d)
 		rollback_story(d, &b, r, &shas);
 	}
 	if (nrest > 0) {
-		struct buf t;
-
 		phrase_para(&b);
-		buf_init(&t);
-		spoken_count(&t, (long long)nrest, "more revert", "more "
-		    "reverts");
-		phrase_cap(&b, buf_str(&t));
-		buf_free(&t);
+		phrase_count_cap(&b, (long long)nrest, "more revert",
+		    "more reverts");
 		buf_puts(&b, " landed as well, from ");
 		select_names(&b, rest, nrest > DRAFT_MAX_NAMED ?
 		    DRAFT_MAX_NAMED : nrest);
@@ -385,14 +380,9 @@ rollback_segment(struct draft *d)
 		}
 	}
 	if (nrest > 0) {
-		struct buf t;
-
 		phrase_para(&b);
-		buf_init(&t);
-		spoken_count(&t, (long long)nrest, "more re-land",
+		phrase_count_cap(&b, (long long)nrest, "more re-land",
 		    "more re-lands");
-		phrase_cap(&b, buf_str(&t));
-		buf_free(&t);
 		buf_puts(&b, " came from ");
 		select_names(&b, rest, nrest > DRAFT_MAX_NAMED ?
 		    DRAFT_MAX_NAMED : nrest);

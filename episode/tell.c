@@ -280,14 +280,9 @@ tell_fixes(struct draft *d)
 		draft_shas_add(d, &shas, v[i]);
 	}
 	if (n > shown) {
-		struct buf t;
-
 		phrase_para(&b);
-		buf_init(&t);
-		spoken_count(&t, (long long)(n - shown), "more fix",
+		phrase_count_cap(&b, (long long)(n - shown), "more fix",
 		    "more fixes");
-		phrase_cap(&b, buf_str(&t));
-		buf_free(&t);
 		buf_puts(&b, " came from ");
 		select_names(&b, v + shown, n - shown);
 		buf_putc(&b, '.');

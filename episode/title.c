@@ -215,14 +215,7 @@ title_description(struct draft *d)
 		d->ep->description = buf_steal(&b);
 		return;
 	}
-	{
-		struct buf t;
-
-		buf_init(&t);
-		spoken_count(&t, (long long)st->commits, "commit", "commits");
-		phrase_cap(&b, buf_str(&t));
-		buf_free(&t);
-	}
+	phrase_count_cap(&b, (long long)st->commits, "commit", "commits");
 	buf_puts(&b, " from ");
 	spoken_count(&b, (long long)st->authors, "author", "authors");
 	if (st->merged_prs > 0) {
@@ -242,13 +235,8 @@ title_description(struct draft *d)
 	if (st->reverts > 0 || st->relands > 0) {
 		phrase_space(&b);
 		if (st->reverts > 0) {
-			struct buf t;
-
-			buf_init(&t);
-			spoken_count(&t, (long long)st->reverts, "change was",
-			    "changes were");
-			phrase_cap(&b, buf_str(&t));
-			buf_free(&t);
+			phrase_count_cap(&b, (long long)st->reverts,
+			    "change was", "changes were");
 			buf_puts(&b, " rolled back");
 			if (st->relands > 0) {
 				buf_puts(&b, " and ");
@@ -257,13 +245,8 @@ title_description(struct draft *d)
 				buf_puts(&b, " re-landed");
 			}
 		} else {
-			struct buf t;
-
-			buf_init(&t);
-			spoken_count(&t, (long long)st->relands, "change was",
-			    "changes were");
-			phrase_cap(&b, buf_str(&t));
-			buf_free(&t);
+			phrase_count_cap(&b, (long long)st->relands,
+			    "change was", "changes were");
 			buf_puts(&b, " re-landed");
 		}
 		buf_putc(&b, '.');
