@@ -60,18 +60,28 @@ void
 draft_segment(struct draft *d, const char *kind, struct buf *text,
     struct draft_shas *shas)
 {
-	struct episode		*ep = d->ep;
+	d->stamp++;
+	episode_add_segment(d->ep, kind, text, shas != NULL ? shas->v : NULL,
+	    shas != NULL ? shas->n : 0);
+	if (shas != NULL)
+		memset(shas, 0, sizeof *shas);
+}
+
+/*
+ * Add a segment to ep, taking the text and the n shas of v (new strings
+ * in a new array); an empty text adds none and frees them.
+ */
+void
+episode_add_segment(struct episode *ep, const char *kind, struct buf *text,
+    char **v, size_t n)
+{
 	struct episode_segment	*seg;
 
-	d->stamp++;
 	if (text->len == 0) {
 		buf_free(text);
-		if (shas != NULL) {
-			while (shas->n > 0)
-				free(shas->v[--shas->n]);
-			free(shas->v);
-			shas->v = NULL;
-		}
+		while (n > 0)
+			free(v[--n]);
+		free(v);
 		return;
 	}
 	ep->segments = xreallocarray(ep->segments, ep->nsegments + 1,
@@ -79,10 +89,8 @@ draft_segment(struct draft *d, const char *kind, struct buf *text,
 	seg = &ep->segments[ep->nsegments++];
 	seg->kind = xstrdup(kind);
 	seg->text = buf_steal(text);
-	seg->commits = shas != NULL ? shas->v : NULL;
-	seg->ncommits = shas != NULL ? shas->n : 0;
-	if (shas != NULL)
-		memset(shas, 0, sizeof *shas);
+	seg->commits = v;
+	seg->ncommits = n;
 }
 
 /* Draft an episode of a day. Returns a new episode; never NULL. */

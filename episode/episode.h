@@ -10,6 +10,8 @@
 
 #include "day.h"
 
+struct buf;
+
 struct episode_nearby {
 	char	*date;		/* YYYY-MM-DD */
 	char	*title;
@@ -71,14 +73,19 @@ void		 episode_free(struct episode *);
  * episode whose segments are drafted (for drafters: daily and recap).
  */
 void		 episode_finish(struct episode *, const struct episode_opts *);
+/*
+ * Add a segment to an episode (for drafters), taking text and the n shas
+ * of v (new strings in a new array); an empty text adds no segment and
+ * frees them.
+ */
+void		 episode_add_segment(struct episode *, const char *kind,
+		    struct buf *text, char **v, size_t n);
 /* Render as Markdown (new string). */
 char		*episode_render_md(const struct episode *);
 /* Render as JSON (new string), the keys of the design. */
 char		*episode_render_json(const struct episode *);
 
 /* feed.c: a repository's episodes as an RSS 2.0 podcast feed. */
-
-struct buf;
 
 struct feed_channel {
 	const char	*title;		/* the show */

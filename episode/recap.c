@@ -13,6 +13,7 @@
 #include "buf.h"
 #include "classify.h"
 #include "episode.h"
+#include "phrase.h"
 #include "spoken.h"
 #include "text.h"
 #include "xmalloc.h"
@@ -142,52 +143,10 @@ static void
 recap_segment(struct recap *r, const char *kind, struct buf *text,
     struct recap_shas *shas)
 {
-	struct episode		*ep = r->ep;
-	struct episode_segment	*seg;
-	size_t			 i;
-
-	if (text->len == 0) {
-		buf_free(text);
-		if (shas != NULL) {
-			for (i = 0; i < shas->n; i++)
-				free(shas->v[i]);
-			free(shas->v);
-			memset(shas, 0, sizeof(*shas));
-		}
-		return;
-	}
-	ep->segments = xreallocarray(ep->segments, ep->nsegments + 1,
-	    sizeof(*ep->segments));
-	seg = &ep->segments[ep->nsegments++];
-	seg->kind = xstrdup(kind);
-	seg->text = buf_steal(text);
-	seg->commits = shas != NULL ? shas->v : NULL;
-	seg->ncommits = shas != NULL ? shas->n : 0;
+	episode_add_segment(r->ep, kind, text, shas != NULL ? shas->v : NULL,
+	    shas != NULL ? shas->n : 0);
 	if (shas != NULL)
 		memset(shas, 0, sizeof(*shas));
-}
-
-/* Append s with its first letter made uppercase. */
-static void
-recap_cap(struct buf *b, const char *s)
-{
-	size_t	at = b->len;
-
-	buf_puts(b, s);
-	if (at < b->len)
-		b->data[at] = (char)toupper((unsigned char)b->data[at]);
-}
-
-/* spoken_count, capitalised. */
-static void
-recap_count_cap(struct buf *b, size_t n, const char *one, const char *many)
-{
-	struct buf	t;
-
-	buf_init(&t);
-	spoken_count(&t, (long long)n, one, many);
-	recap_cap(b, buf_str(&t));
-	buf_free(&t);
 }
 
 /*
@@ -711,7 +670,7 @@ recap_description(struct recap *r)
 	buf_init(&b);
 	buf_printf(&b, "%s's weekly recap for the week ending %s in %s. ",
 	    r->ep->show, r->datestr, r->repo);
-	recap_count_cap(&b, r->n, "episode", "episodes");
+	phrase_count_cap(&b, r->n, "episode", "episodes");
 	buf_puts(&b, ", ");
 	spoken_count(&b, (long long)st->commits, "commit", "commits");
 	if (st->commits > 0) {
@@ -726,7 +685,7 @@ recap_description(struct recap *r)
 	buf_putc(&b, '.');
 	if (st->reverts > 0) {
 		buf_putc(&b, ' ');
-		recap_count_cap(&b, st->reverts, "change was", "changes were");
+		phrase_count_cap(&b, st->reverts, "change was", "changes were");
 		buf_puts(&b, " rolled back.");
 	}
 	n = r->nthemes < RECAP_MAX_THEMES ? r->nthemes : RECAP_MAX_THEMES;
@@ -908,13 +867,8 @@ recap_people(const struct day *day, struct recap_person **out)
 	for (i = 0; i < n; i++) {
 		c = &day->commits[keys[i].idx];
 		v[i].bot = classify_is_bot(c->author_login, c->author_name);
-		if (v[i].bot)
-			v[i].name = classify_bot_name(c->author_login,
-			    c->author_name);
-		else
-			v[i].name = text_clean(c->author_name != NULL &&
-			    *c->author_name != '\0' ? c->author_name :
-			    c->author_login);
+		/* a key means a login or a name: never "someone" */
+		v[i].name = classify_name(c, v[i].bot);
 		v[i].commits = keys[i].commits;
 	}
 	free(keys);
