@@ -58,13 +58,6 @@ text_stop(const char *s)
 	return text_starts_any(s, text_stops, NULL);
 }
 
-/* Word character for boundaries. */
-int
-text_isword(int ch)
-{
-	return isalnum((unsigned char)ch) || ch == '_';
-}
-
 /* A lowercase copy (new). */
 char *
 text_lower(const char *s)

@@ -5,6 +5,7 @@
 #ifndef HOOKCAST_TEXT_H
 #define HOOKCAST_TEXT_H
 
+#include <ctype.h>
 #include <stddef.h>
 
 #include "buf.h"
@@ -17,7 +18,12 @@ struct text_paras {
 };
 
 /* Whether ch is a word character (a letter, a digit or '_'). */
-int		 text_isword(int ch);
+static inline int
+text_isword(int ch)
+{
+	return isalnum((unsigned char)ch) || ch == '_';
+}
+
 /* A lowercase copy of s (new; "" for NULL). */
 char		*text_lower(const char *);
 /* Whether lowercase s holds w at the start of a word. */
