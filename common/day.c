@@ -60,12 +60,18 @@ day_free(struct day *d)
 int
 day_free_some(struct day *d, size_t budget)
 {
-	for (; budget > 0 && d->ncommits > 0; budget--)
-		commit_clear(&d->commits[--d->ncommits]);
-	for (; budget > 0 && d->nprs > 0; budget--)
-		merged_pr_clear(&d->prs[--d->nprs]);
-	for (; budget > 0 && d->npushes > 0; budget--)
-		push_clear(&d->pushes[--d->npushes]);
+	for (; budget > 0 && d->ncommits > 0; budget--) {
+		d->bytes -= commit_bytes(&d->commits[--d->ncommits]);
+		commit_clear(&d->commits[d->ncommits]);
+	}
+	for (; budget > 0 && d->nprs > 0; budget--) {
+		d->bytes -= merged_pr_bytes(&d->prs[--d->nprs]);
+		merged_pr_clear(&d->prs[d->nprs]);
+	}
+	for (; budget > 0 && d->npushes > 0; budget--) {
+		d->bytes -= push_bytes(&d->pushes[--d->npushes]);
+		push_clear(&d->pushes[d->npushes]);
+	}
 	if (d->ncommits > 0 || d->nprs > 0 || d->npushes > 0)
 		return 0;
 	day_free(d);
@@ -192,6 +198,7 @@ day_add_commit(struct day *d, struct commit *c)
 	d->commits[idx].reverts_idx = -1;
 	d->commits[idx].reverted_by_idx = -1;
 	d->ncommits++;
+	d->bytes += commit_bytes(&d->commits[idx]);
 	day_index_insert(d, idx);
 	memset(c, 0, sizeof(*c));
 	return 1;
@@ -293,6 +300,7 @@ day_add_pr(struct day *d, struct merged_pr *pr)
 	d->prs[d->nprs] = *pr;
 	day_pr_insert(d, (long)d->nprs);
 	d->nprs++;
+	d->bytes += merged_pr_bytes(pr);
 	memset(pr, 0, sizeof(*pr));
 	return 1;
 }
@@ -306,6 +314,7 @@ day_add_push(struct day *d, struct push *p)
 		return -1;
 	push_clean(p);
 	d->pushes[d->npushes++] = *p;
+	d->bytes += push_bytes(p);
 	memset(p, 0, sizeof(*p));
 	return 0;
 }
@@ -337,6 +346,7 @@ day_merge(struct day *dst, struct day *src)
 	for (i = 0; i < src->npushes; i++)
 		push_clear(&src->pushes[i]);
 	src->ncommits = src->nprs = src->npushes = 0;
+	src->bytes = 0;
 	if (src->sha_index != NULL)
 		memset(src->sha_index, 0xff, src->sha_index_cap *
 		    sizeof(*src->sha_index));
@@ -542,6 +552,20 @@ day_pair_reverts(struct day *d)
 	}
 	for (t = 0; t < DAY_PAIR_NTABLES; t++)
 		free(ix[t].v);
+}
+
+size_t
+day_bytes(const struct day *d)
+{
+	size_t	i, bytes = 0;
+
+	for (i = 0; i < d->ncommits; i++)
+		bytes += commit_bytes(&d->commits[i]);
+	for (i = 0; i < d->nprs; i++)
+		bytes += merged_pr_bytes(&d->prs[i]);
+	for (i = 0; i < d->npushes; i++)
+		bytes += push_bytes(&d->pushes[i]);
+	return bytes;
 }
 
 static int

@@ -35,6 +35,12 @@ struct day {
 	/* the same for merged PRs' numbers (indexes into prs) */
 	long		*pr_index;
 	size_t		 pr_index_cap;
+
+	/*
+	 * What the records cost (commit_bytes, merged_pr_bytes, push_bytes),
+	 * kept as they come and go: always day_bytes(), without the walk.
+	 */
+	size_t		 bytes;
 };
 
 /* A new empty day for repo; NULL on allocation failure. */
@@ -74,6 +80,9 @@ int		 day_merge(struct day *dst, struct day *src);
  * they undo) when both are in the day: by sha first, then by subject.
  */
 void		 day_pair_reverts(struct day *);
+
+/* The bytes of every record, counted afresh: O(day); see d->bytes. */
+size_t		 day_bytes(const struct day *);
 
 /* Counts as an episode reports them. */
 struct day_stats {

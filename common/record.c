@@ -335,6 +335,64 @@ record_free_list(char **list, size_t n)
 	free(list);
 }
 
+/* A string's share of a record's bytes: 0 for NULL. */
+static size_t
+record_str_bytes(const char *s)
+{
+	return s != NULL ? strlen(s) + 1 + RECORD_ALLOC_OVERHEAD : 0;
+}
+
+static size_t
+record_list_bytes(char *const *list, size_t n)
+{
+	size_t	i, bytes;
+
+	if (list == NULL)
+		return 0;
+	bytes = n * sizeof(*list) + RECORD_ALLOC_OVERHEAD;
+	for (i = 0; i < n; i++)
+		bytes += record_str_bytes(list[i]);
+	return bytes;
+}
+
+size_t
+commit_bytes(const struct commit *c)
+{
+	const struct revert_info	*ri = &c->revert;
+
+	return sizeof(*c) + record_str_bytes(c->sha) +
+	    record_str_bytes(c->author_name) +
+	    record_str_bytes(c->author_login) +
+	    record_str_bytes(c->author_email) +
+	    record_str_bytes(c->committer_name) +
+	    record_str_bytes(c->committer_login) +
+	    record_str_bytes(c->subject) + record_str_bytes(c->body) +
+	    record_str_bytes(c->branch) +
+	    record_list_bytes(c->added, c->nadded) +
+	    record_list_bytes(c->removed, c->nremoved) +
+	    record_list_bytes(c->modified, c->nmodified) +
+	    record_str_bytes(ri->reverted_sha) +
+	    record_str_bytes(ri->reverted_subject) +
+	    record_str_bytes(ri->reverted_pr) +
+	    record_str_bytes(ri->requested_by) + record_str_bytes(ri->reason);
+}
+
+size_t
+merged_pr_bytes(const struct merged_pr *pr)
+{
+	return sizeof(*pr) + record_str_bytes(pr->title) +
+	    record_str_bytes(pr->author_login) + record_str_bytes(pr->body) +
+	    record_str_bytes(pr->merge_sha) + record_str_bytes(pr->branch);
+}
+
+size_t
+push_bytes(const struct push *p)
+{
+	return sizeof(*p) + record_str_bytes(p->branch) +
+	    record_str_bytes(p->before) + record_str_bytes(p->after) +
+	    record_str_bytes(p->pusher);
+}
+
 /* Free what a commit owns (not the struct itself) and zero it. */
 void
 commit_clear(struct commit *c)

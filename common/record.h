@@ -125,6 +125,19 @@ char	*record_cut_dup(const char *s, size_t max);
 int	 commit_set_message(struct commit *, const char *message);
 /* Who a commit counts as: its author's login, else name; NULL if neither. */
 const char *commit_author_key(const struct commit *);
+/*
+ * What a record costs the memory of the day that keeps it, as counted
+ * against max_open_bytes: its struct, and for every string it owns (names,
+ * e-mails, message, branch, each file name, revert details) its bytes,
+ * its NUL and RECORD_ALLOC_OVERHEAD for the allocation, plus a pointer
+ * per file name. An estimate (allocator rounding and the day's arrays and
+ * indexes are not counted one by one) but linear in what the sender sent;
+ * it only shrinks when the record is cleaned.
+ */
+#define RECORD_ALLOC_OVERHEAD	16
+size_t	 commit_bytes(const struct commit *);
+size_t	 merged_pr_bytes(const struct merged_pr *);
+size_t	 push_bytes(const struct push *);
 /* Free what a commit owns (not the struct itself). */
 void	 commit_clear(struct commit *);
 void	 revert_info_clear(struct revert_info *);

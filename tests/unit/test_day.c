@@ -994,6 +994,98 @@ test_day_free_some(void **state)
 	assert_int_equal(day_free_some(d, 4), 1);
 }
 
+/* A commit of nfiles added file names, each len bytes long. */
+static void
+make_files_commit(struct commit *c, const char *sha, size_t nfiles,
+    size_t len)
+{
+	size_t	i;
+
+	make_commit(c, sha, "Add files\n\nMany of them.", "alice", "Alice");
+	c->author_email = strdup("alice@example.com");
+	c->branch = strdup("main");
+	c->added = calloc(nfiles, sizeof(*c->added));
+	assert_non_null(c->added);
+	for (i = 0; i < nfiles; i++) {
+		assert_non_null(c->added[i] = malloc(len + 1));
+		memset(c->added[i], 'a' + (int)(i % 26), len);
+		c->added[i][len] = '\0';
+	}
+	c->nadded = nfiles;
+}
+
+/*
+ * d->bytes: what each record's strings, file names and struct cost, kept
+ * through adds, duplicates, merges and day_free_some, always what
+ * day_bytes counts afresh.
+ */
+static void
+test_day_bytes(void **state)
+{
+	struct day		*d = day_new("o/r", 0), *src = day_new("o/r", 0);
+	struct commit		 c;
+	struct merged_pr	 pr;
+	struct push		 p;
+	size_t			 one, before;
+
+	assert_int_equal(d->bytes, 0);
+	assert_int_equal(day_bytes(d), 0);
+
+	/* a commit: at least its file names, and each costs its overhead */
+	make_files_commit(&c, SHA("aaaa"), 1000, 100);
+	one = commit_bytes(&c);
+	assert_true(one >= 1000 * (100 + 1 + sizeof(char *) +
+	    RECORD_ALLOC_OVERHEAD) + sizeof(c));
+	assert_true(one < 1000 * (100 + 1 + sizeof(char *) +
+	    RECORD_ALLOC_OVERHEAD) + sizeof(c) + 1024);
+	assert_int_equal(day_add_commit(d, &c), 1);
+	assert_int_equal(d->bytes, one);
+	assert_int_equal(day_bytes(d), one);
+
+	/* a duplicate adds nothing */
+	make_files_commit(&c, SHA("aaaa"), 10, 5000);
+	assert_int_equal(day_add_commit(d, &c), 0);
+	assert_int_equal(d->bytes, one);
+
+	/* a PR and a push, counted with their strings */
+	memset(&pr, 0, sizeof(pr));
+	pr.number = 7;
+	pr.title = strdup("A title");
+	pr.body = strdup("A body of some length.");
+	before = d->bytes;
+	assert_int_equal(day_add_pr(d, &pr), 1);
+	assert_int_equal(d->bytes - before, sizeof(pr) + 2 *
+	    RECORD_ALLOC_OVERHEAD + sizeof("A title") +
+	    sizeof("A body of some length."));
+	memset(&p, 0, sizeof(p));
+	p.branch = strdup("main");
+	assert_int_equal(day_add_push(d, &p), 0);
+	assert_int_equal(d->bytes, day_bytes(d));
+
+	/* text cleaned on the way in is counted as kept */
+	make_commit(&c, SHA("bbbb"), "Tabs\tand\x1b[31mescapes", "bob",
+	    "Bob");
+	before = commit_bytes(&c);
+	assert_int_equal(day_add_commit(src, &c), 1);
+	assert_true(src->bytes < before);
+	assert_int_equal(src->bytes, day_bytes(src));
+	make_files_commit(&c, SHA("aaaa"), 3, 10);	/* in d already */
+	assert_int_equal(day_add_commit(src, &c), 1);
+
+	/* a merge moves the bytes of what it moves; src is left at 0 */
+	before = d->bytes;
+	one = commit_bytes(&src->commits[0]);
+	assert_int_equal(day_merge(d, src), 0);
+	assert_int_equal(src->bytes, 0);
+	assert_int_equal(d->bytes, before + one);
+	assert_int_equal(d->bytes, day_bytes(d));
+
+	/* freed a part at a time, the count follows */
+	while (day_free_some(d, 1) == 0)
+		assert_int_equal(d->bytes, day_bytes(d));
+	day_free(src);
+}
+
 int
 main(void)
 {
@@ -1011,6 +1103,7 @@ main(void)
 		cmocka_unit_test(test_day_merge),
 		cmocka_unit_test(test_day_merge_large),
 		cmocka_unit_test(test_day_free_some),
+		cmocka_unit_test(test_day_bytes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
