@@ -69,6 +69,7 @@ struct config {
 	int		 max_seen;	/* deliveries remembered for dedup */
 	int		 max_commits_per_day;	/* per repository */
 	int		 max_deliveries_per_day; /* per repository */
+	long long	 max_open_bytes;	/* bytes, all open days */
 	int		 episode_retention_days; /* 0: keep every episode */
 	long long	 min_free_space;	/* bytes; 0: no check */
 	long long	 max_body_pull_request;	/* bytes */

@@ -323,7 +323,7 @@ drafter_outcome(struct drafter *dr, struct drafter_job *job,
 		json_array_append(job->episodes, item);
 		if (r != NULL && r->drafting != NULL) {
 			drafter_journal(dr, jrecord_encode_drafted(repo), repo);
-			drafter_spend(dr, store_drafted(r));
+			drafter_spend(dr, store_drafted(d->store, r));
 		}
 		return;
 	}
@@ -333,7 +333,7 @@ drafter_outcome(struct drafter *dr, struct drafter_job *job,
 	drafter_error(job, repo, cause);
 	if (r != NULL && r->drafting != NULL) {
 		drafter_journal(dr, jrecord_encode_merge_back(repo), repo);
-		store_merge_back(r);
+		store_merge_back(d->store, r);
 	}
 }
 

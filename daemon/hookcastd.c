@@ -69,6 +69,7 @@ hookcastd_store_limits(struct hookcastd *d)
 	l.max_seen = (size_t)d->conf.max_seen;
 	l.max_commits_per_day = (size_t)d->conf.max_commits_per_day;
 	l.max_deliveries_per_day = (size_t)d->conf.max_deliveries_per_day;
+	l.max_open_bytes = (size_t)d->conf.max_open_bytes;
 	store_set_limits(d->store, &l);
 }
 
@@ -141,6 +142,8 @@ hookcastd_apply(json_t *rec, void *arg)
 		npushes = r->day->npushes;
 		if (jrecord_apply(rec, r->day) == -1)
 			log_warnx("journal: a malformed record for %s", repo);
+		/* what the delivery took counts as it did before the restart */
+		store_recount(d->store, r);
 		for (i = npushes; i < r->day->npushes; i++)
 			store_note_push(r, &r->day->pushes[i]);
 		key = json_string_value(json_object_get(rec, "key"));
@@ -160,18 +163,18 @@ hookcastd_apply(json_t *rec, void *arg)
 		r = store_repo(d->store, repo, 1, start);
 		/* a hand-off without an outcome before it: keep both days */
 		if (r->drafting != NULL)
-			store_merge_back(r);
+			store_merge_back(d->store, r);
 		store_handoff(d->store, r, start);
 		break;
 	case 'e':
 		if (repo != NULL && (r = store_repo(d->store, repo, 0, 0)) !=
 		    NULL)
-			day_free(store_drafted(r));
+			day_free(store_drafted(d->store, r));
 		break;
 	case 'm':
 		if (repo != NULL && (r = store_repo(d->store, repo, 0, 0)) !=
 		    NULL)
-			store_merge_back(r);
+			store_merge_back(d->store, r);
 		break;
 	case 'w':
 		d->window_start = start;

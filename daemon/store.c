@@ -34,6 +34,8 @@ struct store {
 	uint64_t		 seen_seq;
 
 	struct store_limits	 limits;
+	size_t			 bytes;		/* the repos' r->bytes */
+	size_t			 held_back;	/* admitted, not yet added */
 	uint64_t		 refusals[STORE_QUOTA_MAX];
 	char		       **told;	/* refused repositories logged */
 	size_t			 ntold;
@@ -45,6 +47,7 @@ static const char *const store_quota_names[STORE_QUOTA_MAX] = {
 	[STORE_QUOTA_REPOSITORIES] = "repositories",
 	[STORE_QUOTA_COMMITS] = "commits_per_day",
 	[STORE_QUOTA_DELIVERIES] = "deliveries_per_day",
+	[STORE_QUOTA_BYTES] = "open_bytes",
 };
 
 struct store *
@@ -330,43 +333,105 @@ store_nseen(const struct store *s)
 	return s->nseen;
 }
 
+size_t
+store_result_bytes(const struct handler_result *res)
+{
+	size_t	i, bytes = 0;
+
+	if (res->repo == NULL)
+		return 0;
+	for (i = 0; i < res->ncommits; i++)
+		bytes += commit_bytes(&res->commits[i]);
+	if (res->pr != NULL)
+		bytes += merged_pr_bytes(res->pr);
+	if (res->push != NULL)
+		bytes += push_bytes(res->push);
+	return bytes;
+}
+
+/* Give back up to bytes held back for admitted deliveries. */
+static void
+store_unhold(struct store *s, size_t bytes)
+{
+	s->held_back -= bytes < s->held_back ? bytes : s->held_back;
+}
+
+void
+store_release(struct store *s, const struct handler_result *res)
+{
+	store_unhold(s, store_result_bytes(res));
+}
+
+size_t
+store_open_bytes(const struct store *s, size_t *held_back)
+{
+	if (held_back != NULL)
+		*held_back = s->held_back;
+	return s->bytes;
+}
+
+void
+store_recount(struct store *s, struct store_repo *r)
+{
+	size_t	now = r->day->bytes;
+
+	if (r->drafting != NULL)
+		now += r->drafting->bytes;
+	s->bytes = s->bytes - r->bytes + now;
+	r->bytes = now;
+}
+
 int
 store_add(struct store *s, struct handler_result *res, time_t start,
     size_t *new_commits)
 {
 	struct store_repo	*r;
 	size_t			 i, added = 0;
-	int			 rc;
+	int			 rc = 0;
 
 	if (res->repo == NULL)
 		return 0;
+	store_release(s, res);
 	r = store_repo(s, res->repo, 1, start);
 	r->active = 1;
 	if (r->day->default_branch == NULL && res->default_branch != NULL)
 		r->day->default_branch = xstrdup(res->default_branch);
-	for (i = 0; i < res->ncommits; i++) {
-		if ((rc = day_add_commit(r->day, &res->commits[i])) == -1)
-			return -1;
-		added += (size_t)rc;
+	for (i = 0; i < res->ncommits && rc != -1; i++) {
+		if ((rc = day_add_commit(r->day, &res->commits[i])) != -1)
+			added += (size_t)rc;
 	}
-	if (res->pr != NULL && day_add_pr(r->day, res->pr) == -1)
-		return -1;
-	if (res->push != NULL && day_add_push(r->day, res->push) == -1)
+	if (rc != -1 && res->pr != NULL && day_add_pr(r->day, res->pr) == -1)
+		rc = -1;
+	if (rc != -1 && res->push != NULL &&
+	    day_add_push(r->day, res->push) == -1)
+		rc = -1;
+	store_recount(s, r);
+	if (rc == -1)
 		return -1;
 	*new_commits = added;
 	return 0;
 }
 
-struct day *
-store_rotate(struct store *s, struct store_repo *r, time_t start)
+/* A new open day for r from start; returns the old, still counted. */
+static struct day *
+store_new_day(struct store_repo *r, time_t start)
 {
 	struct day	*old = r->day;
 
 	r->day = day_new(r->name, start);
 	r->taken_commits = r->taken_deliveries = 0;
-	r->told_commits = r->told_deliveries = 0;
+	r->told_commits = r->told_deliveries = r->told_bytes = 0;
 	if (old->default_branch != NULL)
 		r->day->default_branch = xstrdup(old->default_branch);
+	return old;
+}
+
+struct day *
+store_rotate(struct store *s, struct store_repo *r, time_t start)
+{
+	struct day	*old = store_new_day(r, start);
+
+	store_recount(s, r);
 	return old;
 }
 
@@ -376,21 +441,23 @@ store_handoff(struct store *s, struct store_repo *r, time_t start)
 	if (r->drafting != NULL)
 		return -1;
 	r->day->end = start;
-	r->drafting = store_rotate(s, r, start);
+	r->drafting = store_new_day(r, start);
+	store_recount(s, r);
 	return 0;
 }
 
 struct day *
-store_drafted(struct store_repo *r)
+store_drafted(struct store *s, struct store_repo *r)
 {
 	struct day	*day = r->drafting;
 
 	r->drafting = NULL;
+	store_recount(s, r);
 	return day;
 }
 
 void
-store_merge_back(struct store_repo *r)
+store_merge_back(struct store *s, struct store_repo *r)
 {
 	struct day	*old = r->drafting;
 
@@ -406,6 +473,7 @@ store_merge_back(struct store_repo *r)
 	day_free(r->day);
 	r->day = old;
 	r->drafting = NULL;
+	store_recount(s, r);
 }
 
 int
@@ -503,6 +571,7 @@ store_refuse(struct store *s, const char *repo, struct store_repo *r,
 	s->refusals[q]++;
 	if (r != NULL)
 		told = q == STORE_QUOTA_COMMITS ? &r->told_commits :
+		    q == STORE_QUOTA_BYTES ? &r->told_bytes :
 		    &r->told_deliveries;
 	if (told != NULL ? *told : store_told(s, repo))
 		return q;
@@ -530,6 +599,12 @@ store_refuse(struct store *s, const char *repo, struct store_repo *r,
 		    "its day took max_deliveries_per_day %zu", esc,
 		    s->limits.max_deliveries_per_day);
 		break;
+	case STORE_QUOTA_BYTES:
+		log_warnx("%s: refusing deliveries that would take the open "
+		    "days past max_open_bytes %zu (they hold %zu, %zu more "
+		    "on the way) until an emission gives bytes back", esc,
+		    s->limits.max_open_bytes, s->bytes, s->held_back);
+		break;
 	default:
 		break;
 	}
@@ -539,11 +614,11 @@ store_refuse(struct store *s, const char *repo, struct store_repo *r,
 
 enum store_quota
 store_admit(struct store *s, const char *repo, int allowed, size_t ncommits,
-    time_t start)
+    size_t bytes, time_t start)
 {
 	const struct store_limits	*l = &s->limits;
 	struct store_repo		*r;
-	size_t				 commits, deliveries;
+	size_t				 commits, deliveries, open;
 
 	if (!allowed)
 		return store_refuse(s, repo, NULL, STORE_QUOTA_NOT_ALLOWED);
@@ -566,6 +641,12 @@ store_admit(struct store *s, const char *repo, int allowed, size_t ncommits,
 	if (l->max_deliveries_per_day > 0 &&
 	    deliveries >= l->max_deliveries_per_day)
 		return store_refuse(s, repo, r, STORE_QUOTA_DELIVERIES);
+	/* all repositories' days, with what is admitted but not added yet */
+	open = s->bytes + s->held_back;
+	if (l->max_open_bytes > 0 && (open > l->max_open_bytes ||
+	    bytes > l->max_open_bytes - open))
+		return store_refuse(s, repo, r, STORE_QUOTA_BYTES);
+	s->held_back += bytes;
 	r->taken_commits = commits + ncommits;
 	r->taken_deliveries = deliveries + 1;
 	r->active = 1;
@@ -586,6 +667,7 @@ store_drop_idle(struct store *s)
 	for (i = 0; i < s->nrepos; i++) {
 		if (!s->repos[i]->active && s->repos[i]->drafting == NULL &&
 		    !store_has_activity(s->repos[i]->day)) {
+			s->bytes -= s->repos[i]->bytes;
 			store_repo_free(s->repos[i]);
 			continue;
 		}

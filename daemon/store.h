@@ -36,7 +36,10 @@ struct store_repo {
 	size_t		 taken_deliveries;
 	int		 told_commits;	/* its refusal logged today */
 	int		 told_deliveries;
+	int		 told_bytes;
 	int		 active;	/* a delivery since store_drop_idle */
+	/* its days' bytes (open and drafted) as last counted (store_recount) */
+	size_t		 bytes;
 };
 
 /* Bounds on what deliveries make the store keep; 0 is no bound. */
@@ -45,6 +48,7 @@ struct store_limits {
 	size_t	max_seen;
 	size_t	max_commits_per_day;	/* per repository */
 	size_t	max_deliveries_per_day;	/* per repository */
+	size_t	max_open_bytes;		/* the days' bytes, all repositories */
 };
 
 /* Why store_admit refuses a delivery. */
@@ -54,6 +58,7 @@ enum store_quota {
 	STORE_QUOTA_REPOSITORIES,	/* a new one past max_repositories */
 	STORE_QUOTA_COMMITS,		/* past max_commits_per_day */
 	STORE_QUOTA_DELIVERIES,		/* past max_deliveries_per_day */
+	STORE_QUOTA_BYTES,		/* past max_open_bytes */
 	STORE_QUOTA_MAX
 };
 
@@ -63,15 +68,38 @@ void		 store_free(struct store *);
 void		 store_set_limits(struct store *, const struct store_limits *);
 
 /*
- * May a delivery of ncommits commits to repo go into its open day? The
- * allow-list is the caller's (allowed 0 refuses). On STORE_QUOTA_OK the
- * repository exists (created with a day from start) and the delivery is
- * counted against its day's caps; a refusal is counted (store_refusals)
- * and logged once per repository (per day for the day's caps, until the
- * next store_drop_idle for the others).
+ * May a delivery of ncommits commits and bytes (store_result_bytes) to
+ * repo go into its open day? The allow-list is the caller's (allowed 0
+ * refuses). On STORE_QUOTA_OK the repository exists (created with a day
+ * from start) and the delivery is counted against its day's caps, its
+ * bytes held back against max_open_bytes until store_add takes them or
+ * store_release gives them back; a refusal is counted (store_refusals)
+ * and logged once per repository (per day for the day's caps and bytes,
+ * until the next store_drop_idle for the others).
  */
 enum store_quota store_admit(struct store *, const char *repo, int allowed,
-		    size_t ncommits, time_t start);
+		    size_t ncommits, size_t bytes, time_t start);
+/*
+ * What a delivery would add to the days, as they count it (commit_bytes,
+ * ...): at least what it adds, as cleaning and duplicates only take away.
+ * 0 for one with no repository (nothing kept).
+ */
+size_t		 store_result_bytes(const struct handler_result *);
+/*
+ * A delivery store_admit let in will not be added (its journal write
+ * failed, or it was a copy of one waiting): give back its bytes.
+ */
+void		 store_release(struct store *, const struct handler_result *);
+/*
+ * The bytes the days hold, open and being drafted, all repositories
+ * (held), and those admitted deliveries hold back until they are added.
+ */
+size_t		 store_open_bytes(const struct store *, size_t *held_back);
+/*
+ * The repository's days changed outside the store (the journal's replay
+ * adds to r->day): bring the count up to date. O(1), from day->bytes.
+ */
+void		 store_recount(struct store *, struct store_repo *);
 /* Refusals so far for one reason. */
 uint64_t	 store_refusals(const struct store *, enum store_quota);
 /* The /metrics label of a reason ("repositories", ...). */
@@ -112,8 +140,9 @@ void		 store_prune_seen(struct store *, time_t cutoff);
 size_t		 store_nseen(const struct store *);
 
 /*
- * Move a handler's records into the repository's day (stealing them).
- * Sets *new_commits to the commits not already in the day. 0 or -1.
+ * Move a handler's records into the repository's day (stealing them),
+ * taking the bytes store_admit held back for them. Sets *new_commits to
+ * the commits not already in the day. 0 or -1.
  */
 int		 store_add(struct store *, struct handler_result *, time_t start,
 		    size_t *new_commits);
@@ -127,23 +156,28 @@ int		 store_add(struct store *, struct handler_result *, time_t start,
  */
 int		 store_note_push(struct store_repo *, const struct push *);
 
-/* Replace a repository's day with an empty one from start; returns the old. */
+/*
+ * Replace a repository's day with an empty one from start; returns the
+ * old, whose bytes no longer count.
+ */
 struct day	*store_rotate(struct store *, struct store_repo *, time_t start);
 /*
  * Hand the open day to the drafter: it becomes r->drafting, ending at
- * start, and an empty day opens at start. A repository with a day being
- * drafted is never dropped. -1 when one is being drafted already.
+ * start, and an empty day opens at start; its bytes count until
+ * store_drafted. A repository with a day being drafted is never dropped.
+ * -1 when one is being drafted already.
  */
 int		 store_handoff(struct store *, struct store_repo *, time_t start);
 /*
- * The drafted day's episode is out: the day leaves the repository, the
- * caller's to free (day_free_some, as a big day takes a while).
+ * The drafted day's episode is out: the day leaves the repository (its
+ * bytes given back), the caller's to free (day_free_some, as a big day
+ * takes a while).
  */
-struct day	*store_drafted(struct store_repo *);
+struct day	*store_drafted(struct store *, struct store_repo *);
 /*
  * Its draft failed: the open day's records join the drafted day's, which
  * opens again (its window start, end 0), to be told in the next episode.
  */
-void		 store_merge_back(struct store_repo *);
+void		 store_merge_back(struct store *, struct store_repo *);
 
 #endif

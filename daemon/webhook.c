@@ -114,6 +114,10 @@ static const struct webhook_outcome_row {
 		.message = "the repository's day is full (max_commits_per_day "
 		    "or max_deliveries_per_day); redeliver after the next "
 		    "emission" },
+	[WEBHOOK_BYTES_LIMIT] = {
+		.status = 429, .metric = OUTCOME_REJECTED,
+		.message = "the open days hold what they may (max_open_bytes); "
+		    "redeliver after the next emission" },
 };
 
 int
@@ -368,6 +372,10 @@ webhook_metrics(struct hookcastd *d, struct http_request *req)
 	    "# TYPE hookcast_missed_deliveries_total counter\n"
 	    "hookcast_missed_deliveries_total %llu\n", commits, reverts,
 	    store_nrepos(d->store), (unsigned long long)d->missed_deliveries);
+	buf_printf(&b, "# HELP hookcast_open_bytes Bytes the open days and "
+	    "those being drafted hold, as max_open_bytes counts them.\n"
+	    "# TYPE hookcast_open_bytes gauge\n"
+	    "hookcast_open_bytes %zu\n", store_open_bytes(d->store, NULL));
 	buf_printf(&b, "# HELP hookcast_seen_deliveries Deliveries remembered "
 	    "to spot redeliveries (max_seen).\n"
 	    "# TYPE hookcast_seen_deliveries gauge\n"
@@ -477,6 +485,8 @@ webhook_unavailable(struct hookcastd *d, struct pending *p, int err)
 {
 	struct webhook_reply	r = { .event = p->event, .guid = p->guid,
 				    .commits = -1 };
+
+	store_release(d->store, &p->res);
 
 	if (!d->journal_failing) {
 		log_warnx("journal: %s; answering 503 until it recovers",
@@ -597,6 +607,7 @@ webhook_journal(struct hookcastd *d, struct pending *p)
 			log_warnx("delivery %s: its journal record would be "
 			    "over %zu bytes; refused", p->guid,
 			    JOURNAL_MAX_RECORD);
+			store_release(d->store, &p->res);
 			webhook_reply(d, p->req, WEBHOOK_RECORD_TOO_LARGE, &r);
 		} else
 			webhook_unavailable(d, p, err);
@@ -665,8 +676,9 @@ webhook_parse(const struct handler_entry *h, const char *text, size_t len,
 
 /*
  * May what res keeps go into its repository's day: the allow-list, the
- * repository cap and the day's caps (store_admit counts and logs a
- * refusal). A refusal is a 4xx before anything is journalled, so GitHub
+ * repository cap, the day's caps and max_open_bytes (store_admit counts
+ * and logs a refusal, and holds the bytes back until store_add or
+ * store_release). A refusal is a 4xx before anything is journalled, so GitHub
  * shows it and nothing acknowledged is ever cut.
  */
 static enum webhook_outcome
@@ -678,13 +690,15 @@ webhook_quota(struct hookcastd *d, const struct handler_result *res)
 		return WEBHOOK_ACCEPTED;
 	switch (store_admit(d->store, res->repo,
 	    config_repo_allowed(&d->conf, res->repo), ncommits,
-	    d->window_start)) {
+	    store_result_bytes(res), d->window_start)) {
 	case STORE_QUOTA_OK:
 		return WEBHOOK_ACCEPTED;
 	case STORE_QUOTA_NOT_ALLOWED:
 		return WEBHOOK_REPO_NOT_ALLOWED;
 	case STORE_QUOTA_REPOSITORIES:
 		return WEBHOOK_REPO_LIMIT;
+	case STORE_QUOTA_BYTES:
+		return WEBHOOK_BYTES_LIMIT;
 	default:
 		return WEBHOOK_DAY_LIMIT;
 	}
@@ -796,6 +810,7 @@ webhook_delivery(struct hookcastd *d, struct http_request *req)
 	if (webhook_pending_has(d, key)) {
 		/* its original is in this batch: answer once it is durable */
 		p->duplicate = 1;
+		store_release(d->store, &res);
 		webhook_pending_add(d, p);
 		goto done;
 	}

@@ -31,6 +31,7 @@ enum webhook_outcome {
 	WEBHOOK_REPO_NOT_ALLOWED, /* 403, not in repositories */
 	WEBHOOK_REPO_LIMIT,	/* 429, past max_repositories */
 	WEBHOOK_DAY_LIMIT,	/* 429, past a repository's day caps */
+	WEBHOOK_BYTES_LIMIT,	/* 429, past max_open_bytes */
 	WEBHOOK_OUTCOME_MAX
 };
 

@@ -222,7 +222,7 @@ test_store_admit(void **state)
 	store_set_limits(s, &limits);
 	for (i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
 		got = store_admit(s, steps[i].repo, steps[i].allowed,
-		    steps[i].ncommits, 7);
+		    steps[i].ncommits, 0, 7);
 		if (got != steps[i].want)
 			fail_msg("step %zu (%s, %zu commits): %s, not %s", i,
 			    steps[i].repo, steps[i].ncommits,
@@ -238,14 +238,14 @@ test_store_admit(void **state)
 	/* a new day takes commits again */
 	r = store_repo(s, "a/one", 0, 0);
 	day_free(store_rotate(s, r, 9));
-	assert_int_equal(store_admit(s, "a/one", 1, 10, 9), STORE_QUOTA_OK);
+	assert_int_equal(store_admit(s, "a/one", 1, 10, 0, 9), STORE_QUOTA_OK);
 
 	/* idle a whole day (empty, no delivery since the last call): gone */
 	assert_int_equal(store_drop_idle(s), 0);
 	assert_int_equal(store_drop_idle(s), 2);
 	assert_int_equal(store_nrepos(s), 0);
 	assert_null(store_repo(s, "a/one", 0, 0));
-	assert_int_equal(store_admit(s, "a/three", 1, 0, 9), STORE_QUOTA_OK);
+	assert_int_equal(store_admit(s, "a/three", 1, 0, 0, 9), STORE_QUOTA_OK);
 	assert_non_null(store_repo(s, "A/Three", 0, 0));
 	store_free(s);
 }
@@ -281,7 +281,8 @@ deliver(struct store *s, const char *repo, const char *db,
 		res.push = xcalloc(1, sizeof(*res.push));
 		res.push->branch = xstrdup("main");
 	}
-	assert_int_equal(store_admit(s, repo, 1, n, start), STORE_QUOTA_OK);
+	assert_int_equal(store_admit(s, repo, 1, n, store_result_bytes(&res),
+	    start), STORE_QUOTA_OK);
 	assert_int_equal(store_add(s, &res, start, &added), 0);
 	handler_result_clear(&res);
 }
@@ -370,7 +371,7 @@ test_store_handoff(void **state)
 	assert_int_equal(r->taken_deliveries, 4);
 
 	/* the draft failed: the open day joins the drafted one, open again */
-	store_merge_back(r);
+	store_merge_back(s, r);
 	assert_null(r->drafting);
 	assert_ptr_equal(r->day, handed);
 	assert_int_equal(r->day->start, 50);
@@ -383,7 +384,7 @@ test_store_handoff(void **state)
 	assert_int_equal(day_find_commit(r->day, "dddddddd"), 3);
 	assert_string_equal(r->day->default_branch, "main");
 	/* with nothing being drafted it does nothing */
-	store_merge_back(r);
+	store_merge_back(s, r);
 	assert_ptr_equal(r->day, handed);
 	assert_int_equal(r->day->ncommits, 4);
 	assert_null(r->drafting);
@@ -391,13 +392,13 @@ test_store_handoff(void **state)
 	/* handed off again and drafted: the day is the caller's */
 	assert_int_equal(store_handoff(s, r, 100), 0);
 	open = r->day;
-	d = store_drafted(r);
+	d = store_drafted(s, r);
 	assert_ptr_equal(d, handed);
 	assert_int_equal(d->end, 100);
 	assert_null(r->drafting);
 	assert_ptr_equal(r->day, open);
 	assert_int_equal(r->day->start, 100);
-	assert_null(store_drafted(r));
+	assert_null(store_drafted(s, r));
 	while (day_free_some(d, 3) == 0)
 		continue;
 	/* the slot is free for the next one */
@@ -423,7 +424,7 @@ test_store_merge_back_default_branch(void **state)
 	assert_int_equal(store_handoff(s, r, 80), 0);
 	assert_null(r->day->default_branch);
 	deliver(s, "o/r", "trunk", during, 1, 0, 80);
-	store_merge_back(r);
+	store_merge_back(s, r);
 	assert_int_equal(r->day->start, 50);
 	assert_subjects(r->day, "aaaa bbbb");
 	assert_string_equal(r->day->default_branch, "trunk");
@@ -452,10 +453,225 @@ test_store_drop_idle_drafting(void **state)
 	assert_int_equal(store_nrepos(s), 1);
 
 	/* drafted: now it is idle like any other */
-	day_free(store_drafted(busy));
+	day_free(store_drafted(s, busy));
 	assert_int_equal(store_drop_idle(s), 1);
 	assert_int_equal(store_nrepos(s), 0);
 	assert_null(store_repo(s, "a/busy", 0, 0));
+	store_free(s);
+}
+
+/* The store's count is the sum of its repositories' days, counted afresh. */
+static void
+assert_open_bytes(struct store *s)
+{
+	struct store_repo	*r;
+	size_t			 i, want = 0, held;
+
+	for (i = 0; i < store_nrepos(s); i++) {
+		r = store_repo_at(s, i);
+		want += day_bytes(r->day);
+		if (r->drafting != NULL)
+			want += day_bytes(r->drafting);
+	}
+	assert_int_equal(store_open_bytes(s, &held), want);
+	assert_int_equal(held, 0);
+}
+
+/*
+ * What the days hold, counted on add and given back at rotation, at
+ * store_drafted (not at the hand-off: the drafted day still counts), at
+ * merge_back (what joined as duplicates) and when a repository is dropped.
+ */
+static void
+test_store_bytes(void **state)
+{
+	static const char *const first[] = { SHA("aaaa"), SHA("bbbb") };
+	static const char *const during[] = { SHA("bbbb"), SHA("cccc") };
+	static const char *const other[] = { SHA("eeee") };
+	struct store		*s = store_new();
+	struct store_repo	*r, *o;
+	struct handler_result	 res;
+	struct commit		 c;
+	struct day		*d;
+	size_t			 before, held, handed;
+
+	assert_int_equal(store_open_bytes(s, &held), 0);
+	deliver(s, "o/r", "main", first, 2, 0, 50);
+	r = store_repo(s, "o/r", 0, 0);
+	assert_true(r->day->bytes > 2 * (sizeof(struct commit) + 41));
+	assert_int_equal(r->bytes, r->day->bytes);
+	assert_open_bytes(s);
+	deliver(s, "o/other", NULL, other, 1, 0, 50);
+	o = store_repo(s, "o/other", 0, 0);
+	assert_open_bytes(s);
+	assert_int_equal(store_open_bytes(s, NULL), r->bytes + o->bytes);
+
+	/* handed off, the day still counts; the new day's add to it */
+	before = store_open_bytes(s, NULL);
+	assert_int_equal(store_handoff(s, r, 80), 0);
+	assert_int_equal(store_open_bytes(s, NULL), before);
+	deliver(s, "o/r", NULL, during, 2, 0, 80);
+	assert_open_bytes(s);
+	assert_int_equal(r->bytes, r->day->bytes + r->drafting->bytes);
+
+	/* joined back: bbbb, in both, is counted once */
+	before = store_open_bytes(s, NULL);
+	store_merge_back(s, r);
+	assert_true(store_open_bytes(s, NULL) < before);
+	assert_open_bytes(s);
+	assert_int_equal(r->bytes, r->day->bytes);
+
+	/* drafted: given back */
+	assert_int_equal(store_handoff(s, r, 100), 0);
+	handed = r->drafting->bytes;
+	before = store_open_bytes(s, NULL);
+	d = store_drafted(s, r);
+	assert_int_equal(store_open_bytes(s, NULL), before - handed);
+	assert_open_bytes(s);
+	day_free(d);
+
+	/* rotated: given back */
+	day_free(store_rotate(s, o, 100));
+	assert_int_equal(o->bytes, 0);
+	assert_open_bytes(s);
+	assert_int_equal(store_open_bytes(s, NULL), r->day->bytes);
+
+	/* a record the replay put straight into the day, then recounted */
+	memset(&c, 0, sizeof(c));
+	c.sha = xstrdup(SHA("ffff"));
+	c.subject = xstrdup("replayed");
+	assert_int_equal(day_add_commit(o->day, &c), 1);
+	store_recount(s, o);
+	assert_open_bytes(s);
+
+	/* admitted, its bytes held back until added or released */
+	memset(&res, 0, sizeof(res));
+	res.repo = xstrdup("o/r");
+	res.push = xcalloc(1, sizeof(*res.push));
+	res.push->branch = xstrdup("main");
+	assert_int_equal(store_admit(s, "o/r", 1, 0, store_result_bytes(&res),
+	    100), STORE_QUOTA_OK);
+	before = store_open_bytes(s, &held);
+	assert_int_equal(held, store_result_bytes(&res));
+	store_release(s, &res);
+	assert_int_equal(store_open_bytes(s, &held), before);
+	assert_int_equal(held, 0);
+	handler_result_clear(&res);
+
+	/* idle, empty repositories dropped take their count (0) with them */
+	day_free(store_rotate(s, o, 110));
+	assert_int_equal(store_drop_idle(s), 0);
+	assert_int_equal(store_drop_idle(s), 2);
+	assert_null(store_repo(s, "o/other", 0, 0));
+	assert_int_equal(store_open_bytes(s, NULL), 0);
+	store_free(s);
+}
+
+/* A push of one commit with nfiles file names of 200 bytes. */
+static void
+files_result(struct handler_result *res, const char *repo, int n,
+    size_t nfiles)
+{
+	size_t	i;
+
+	memset(res, 0, sizeof(*res));
+	res->repo = xstrdup(repo);
+	res->ncommits = 1;
+	res->commits = xcalloc(1, sizeof(*res->commits));
+	xasprintf(&res->commits[0].sha, "%040x", n);
+	res->commits[0].subject = xstrdup("Add files");
+	res->commits[0].added = xcalloc(nfiles, sizeof(char *));
+	res->commits[0].nadded = nfiles;
+	for (i = 0; i < nfiles; i++)
+		xasprintf(&res->commits[0].added[i], "%0200zu", i);
+	res->push = xcalloc(1, sizeof(*res->push));
+	res->push->branch = xstrdup("main");
+}
+
+/* Admit (and on OK add) push n of nfiles to repo; the admission's answer. */
+static enum store_quota
+deliver_files(struct store *s, const char *repo, int n, size_t nfiles)
+{
+	struct handler_result	res;
+	enum store_quota	q;
+	size_t			added;
+
+	files_result(&res, repo, n, nfiles);
+	q = store_admit(s, repo, 1, 1, store_result_bytes(&res), 10);
+	if (q == STORE_QUOTA_OK)
+		assert_int_equal(store_add(s, &res, 10, &added), 0);
+	handler_result_clear(&res);
+	return q;
+}
+
+/*
+ * max_open_bytes over all repositories: refused past it (deliveries
+ * admitted and not yet added count), taken again once a rotation gives
+ * bytes back; a reload that lowers it refuses from the next delivery and
+ * drops nothing.
+ */
+static void
+test_store_open_bytes_bound(void **state)
+{
+	struct store_limits	 l = { .max_open_bytes = 0 };
+	struct store		*s = store_new();
+	struct handler_result	 res, waiting;
+	size_t			 per, held, before;
+
+	files_result(&res, "a/one", 0, 1000);
+	per = store_result_bytes(&res);
+	handler_result_clear(&res);
+	assert_true(per > 1000 * 200);
+	l.max_open_bytes = 3 * per;
+	store_set_limits(s, &l);
+
+	assert_int_equal(deliver_files(s, "a/one", 1, 1000), STORE_QUOTA_OK);
+	assert_int_equal(deliver_files(s, "a/two", 2, 1000), STORE_QUOTA_OK);
+	assert_int_equal(store_open_bytes(s, NULL), 2 * per);
+	/* the third is admitted and waits for its sync: it counts */
+	files_result(&waiting, "a/two", 3, 1000);
+	assert_int_equal(store_admit(s, "a/two", 1, 1,
+	    store_result_bytes(&waiting), 10), STORE_QUOTA_OK);
+	assert_int_equal(deliver_files(s, "a/one", 4, 1000),
+	    STORE_QUOTA_BYTES);
+	assert_int_equal(deliver_files(s, "a/three", 5, 10),
+	    STORE_QUOTA_BYTES);
+	assert_int_equal(store_refusals(s, STORE_QUOTA_BYTES), 2);
+	assert_string_equal(store_quota_name(STORE_QUOTA_BYTES),
+	    "open_bytes");
+	/* its journal write failed: given back, another fits */
+	store_release(s, &waiting);
+	handler_result_clear(&waiting);
+	assert_int_equal(deliver_files(s, "a/one", 4, 1000), STORE_QUOTA_OK);
+	assert_int_equal(store_open_bytes(s, &held), 3 * per);
+	assert_int_equal(held, 0);
+	assert_int_equal(deliver_files(s, "a/two", 6, 1), STORE_QUOTA_BYTES);
+	/* nothing refused was added */
+	assert_int_equal(store_repo(s, "a/one", 0, 0)->day->ncommits, 2);
+	assert_int_equal(store_repo(s, "a/two", 0, 0)->day->ncommits, 1);
+
+	/* a/one's emission gives its two pushes back to everyone */
+	day_free(store_rotate(s, store_repo(s, "a/one", 0, 0), 20));
+	assert_int_equal(store_open_bytes(s, NULL), per);
+	assert_int_equal(deliver_files(s, "a/two", 6, 1000), STORE_QUOTA_OK);
+	assert_int_equal(deliver_files(s, "a/three", 7, 1000),
+	    STORE_QUOTA_OK);
+	assert_int_equal(deliver_files(s, "a/one", 8, 1000),
+	    STORE_QUOTA_BYTES);
+
+	/* a reload lowers the bound: refused from now, nothing dropped */
+	day_free(store_rotate(s, store_repo(s, "a/three", 0, 0), 30));
+	before = store_open_bytes(s, NULL);
+	assert_int_equal(before, 2 * per);
+	l.max_open_bytes = per;
+	store_set_limits(s, &l);
+	assert_int_equal(deliver_files(s, "a/three", 9, 1), STORE_QUOTA_BYTES);
+	assert_int_equal(store_open_bytes(s, NULL), before);
+	assert_int_equal(store_repo(s, "a/two", 0, 0)->day->ncommits, 2);
+	/* 0 is no bound */
+	l.max_open_bytes = 0;
+	store_set_limits(s, &l);
+	assert_int_equal(deliver_files(s, "a/three", 9, 1000), STORE_QUOTA_OK);
 	store_free(s);
 }
 
@@ -472,6 +688,8 @@ main(void)
 		cmocka_unit_test(test_store_handoff),
 		cmocka_unit_test(test_store_merge_back_default_branch),
 		cmocka_unit_test(test_store_drop_idle_drafting),
+		cmocka_unit_test(test_store_bytes),
+		cmocka_unit_test(test_store_open_bytes_bound),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
