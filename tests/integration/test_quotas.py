@@ -6,6 +6,10 @@
 - Days: past max_commits_per_day or max_deliveries_per_day a
   repository's deliveries are refused (429) until its next emission;
   nothing refused was journalled, so nothing acknowledged is ever cut.
+- Bytes: past max_open_bytes (all repositories' open days together, as
+  estimated from what they keep) deliveries are refused (429) until an
+  emission gives bytes back; the count survives a restart (replay counts
+  what it puts back in the days).
 - The seen set stops at max_seen (the oldest forgotten, and logged);
   /metrics shows its size.
 - Retention: an emission removes the repository's episodes older than
@@ -131,6 +135,81 @@ class TestDayCaps(unittest.TestCase):
             self.assertTrue(reply.get("ok"), reply)
             self.assertEqual(push(d, REPO, 3)[0], 200)
             d.stop()
+
+
+def files_push(d, repo, nfiles=2000):
+    """A push of one commit that adds nfiles 100-byte file names."""
+    c = ht.make_commit(repo=repo)
+    c["added"] = ["%s/%096d" % ("src", i) for i in range(nfiles)]
+    return d.post_payload(ht.make_push(commits=[c], repo=repo))
+
+
+def wait_metric(d, name, want, timeout=20):
+    deadline = time.monotonic() + timeout
+    while True:
+        got = metric(d, name)
+        if got == want or time.monotonic() > deadline:
+            return got
+        time.sleep(0.05)
+
+
+class TestOpenBytes(unittest.TestCase):
+
+    def test_bound_flush_and_restart(self):
+        opts = {"max-open-bytes": "1M"}
+        refused = 'hookcast_quota_refusals_total{reason="open_bytes"}'
+        tmp = ht.make_tmpdir()
+        try:
+            with ht.Daemon(tmp=tmp, options=opts) as d:
+                self.assertEqual(metric(d, "hookcast_open_bytes"), 0)
+                self.assertEqual(files_push(d, REPO)[0], 200)
+                per = metric(d, "hookcast_open_bytes")
+                # 2000 names of 100 bytes: each counted with its overhead
+                self.assertGreater(per, 2000 * 100)
+                self.assertLess(per, 2000 * 160)
+                fit = (1024 * 1024) // per
+                for _ in range(fit - 1):
+                    self.assertEqual(files_push(d, REPO)[0], 200)
+                held = metric(d, "hookcast_open_bytes")
+                # (messages differ by a digit or two)
+                self.assertAlmostEqual(held, fit * per, delta=fit * 8)
+                self.assertLessEqual(held, 1024 * 1024)
+                self.assertGreater(held + per, 1024 * 1024)
+                status, reply = files_push(d, REPO)
+                self.assertEqual(status, 429, reply)
+                self.assertIs(reply.get("ok"), False)
+                self.assertIn("max_open_bytes", reply.get("error", ""))
+                # the bound is over all repositories; refused twice, one
+                # log line per repository
+                self.assertEqual(files_push(d, "hookcast-test/other")[0],
+                                 429)
+                self.assertEqual(files_push(d, REPO)[0], 429)
+                self.assertEqual(metric(d, refused), 3)
+                self.assertEqual(metric(d, "hookcast_open_bytes"), held)
+                log = d.log()
+                self.assertEqual(log.count(
+                    "%s: refusing deliveries that would take the open days "
+                    "past max_open_bytes 1048576" % REPO), 1, log)
+                self.assertIn("hookcast-test/other: refusing deliveries",
+                              log)
+                self.assertEqual(d.repo_stats(REPO)["commits"], fit)
+                d.stop()
+            # the journal's replay counts the same bytes
+            with ht.Daemon(tmp=tmp, options=opts) as d:
+                self.assertEqual(metric(d, "hookcast_open_bytes"), held)
+                status, reply = files_push(d, REPO)
+                self.assertEqual(status, 429, reply)
+                self.assertIn("max_open_bytes", reply.get("error", ""))
+                # an emission gives the bytes back
+                reply = d.control("flush " + REPO)
+                self.assertTrue(reply.get("ok"), reply)
+                self.assertEqual(wait_metric(d, "hookcast_open_bytes", 0), 0)
+                for _ in range(fit):
+                    self.assertEqual(files_push(d, REPO)[0], 200)
+                self.assertEqual(files_push(d, REPO)[0], 429)
+                d.stop()
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 class TestSeenBound(unittest.TestCase):
