@@ -233,7 +233,7 @@ static const struct config_key config_keys[] = {
 	    .help = "pushes and merged pull requests a repository's day takes; "
 	    "past it, refused (429)" },
 	{ .name = "max_open_bytes", .type = CONFIG_SIZE,
-	    .offset = OFF(max_open_bytes), .def = "256M", .min = 1024 * 1024,
+	    .offset = OFF(max_open_bytes), .def = "128M", .min = 1024 * 1024,
 	    .max = 64LL * 1024 * 1024 * 1024, .reloadable = 1,
 	    .help = "memory the open days of all repositories hold (an "
 	    "estimate); a delivery past it is refused (429)" },
