@@ -25,6 +25,8 @@
 #include "log.h"
 #include "xmalloc.h"
 
+/* Added to the drafting process's niceness: intake comes first. */
+#define DRAFTER_NICE		10
 /* The child's end of the pipe, once its other descriptors are closed. */
 #define DRAFTER_CHILD_FD	3
 /*
@@ -219,6 +221,10 @@ drafter_child(struct drafter *dr, struct drafter_job *job, pid_t parent,
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGHUP, SIG_DFL);
+	/* background work: on a busy host the loop gets the CPU first */
+	errno = 0;
+	if (nice(DRAFTER_NICE) == -1 && errno != 0)
+		log_debug("drafter: nice: %s", strerror(errno));
 	/* nothing of the daemon's stays open: sockets close when it says */
 	if (fd != DRAFTER_CHILD_FD) {
 		if (dup2(fd, DRAFTER_CHILD_FD) == -1)

@@ -3,8 +3,10 @@
 
 A day of 100k revert commits, sent in signed pushes of 2,048, is flushed
 over the control socket while /healthz is polled every 10 ms: no /healthz
-may take over 100 ms (a latency bound on loopback with a wide margin).
-Figures are printed: the draft's duration and the slowest /healthz.
+may take over 100 ms more than the slowest of the same polling for as
+long without a draft, in the same run (the machine's own noise: a shared
+host can stall any process for tens of milliseconds). Figures are
+printed: the draft's duration, the slowest /healthz with and without it.
 
 Drafting is near-linear (a 100k-revert day in about 1.7 s, where it took
 minutes) and runs in a process of its own (daemon/drafter.c), so the loop
@@ -87,6 +89,13 @@ class DraftLatency(unittest.TestCase):
                 sent += n
             self.assertEqual(d.repo_stats(REPO)["commits"], COMMITS)
 
+            # the noise floor: the same polling for two seconds, no draft
+            quiet = Poller(d.port)
+            quiet.start()
+            time.sleep(2.0)
+            quiet.stop.set()
+            quiet.join()
+
             poller = Poller(d.port)
             poller.start()
             time.sleep(0.2)
@@ -101,11 +110,15 @@ class DraftLatency(unittest.TestCase):
         # outside the daemon's block: a slow draft is no reason to keep
         # its state directory
         slowest = max(poller.times)
-        print("flush of %d reverts: %.0f ms; %d /healthz, slowest %.1f ms"
-              % (COMMITS, took * 1e3, len(poller.times), slowest * 1e3),
-              file=sys.stderr)
-        self.assertLess(slowest, BOUND, "a /healthz took %.0f ms while "
-                        "drafting" % (slowest * 1e3))
+        floor = max(quiet.times)
+        print("flush of %d reverts: %.0f ms; %d /healthz, slowest %.1f ms "
+              "(%.1f ms without a draft)"
+              % (COMMITS, took * 1e3, len(poller.times), slowest * 1e3,
+                 floor * 1e3), file=sys.stderr)
+        self.assertEqual(quiet.errors, [])
+        self.assertLess(slowest, floor + BOUND, "a /healthz took %.0f ms "
+                        "while drafting (%.0f ms without)"
+                        % (slowest * 1e3, floor * 1e3))
 
 
 if __name__ == "__main__":
