@@ -24,6 +24,14 @@ bookend_opening(struct draft *d)
 		    "from the %s repository on this %s.",
 		"Welcome in to %s. Grab a coffee: we're going through the "
 		    "day in the %s repository, this %s.",
+		"This is %s, and here is what moved in the %s repository on "
+		    "%s.",
+		"You're listening to %s. Let's walk through the day in the "
+		    "%s repository, %s.",
+		"Welcome back to %s, your daily look at the %s repository. "
+		    "It's %s; let's get into it.",
+		"Hello, and thanks for tuning in to %s. Here's the day in "
+		    "the %s repository for %s.",
 	};
 	const struct day_stats	*st = &d->ep->stats;
 	struct buf		 b;
@@ -31,7 +39,8 @@ bookend_opening(struct draft *d)
 	size_t			 i;
 
 	buf_init(&b);
-	buf_printf(&b, DRAFT_PICK(d, 1, greet), d->ep->show, d->repo,
+	/* a show never opens the same way twice in a week */
+	buf_printf(&b, DRAFT_ROTATE(d, 0, greet), d->ep->show, d->repo,
 	    d->datestr);
 	phrase_space(&b);
 	if (d->nitems == 0) {
@@ -157,8 +166,9 @@ bookend_closing(struct draft *d)
 		    "New pieces landed today, so go kick the tires." },
 		[CLASSIFY_PERF] = { "A day about speed.",
 		    "A day spent making things faster." },
-		[CLASSIFY_FIX] = { "A steadier codebase than yesterday.",
-		    "Fewer known bugs tonight than this morning." },
+		/* nothing said of other days: the archive isn't read here */
+		[CLASSIFY_FIX] = { "A day of fixes, and a steadier codebase "
+		    "for it.", "Bugs found and fixed: a good day's work." },
 		[CLASSIFY_DOCS] = { "Good docs are a feature, too.",
 		    "A day for the readers." },
 		[CLASSIFY_TESTS] = { "A day for the test suite.",
@@ -167,18 +177,27 @@ bookend_closing(struct draft *d)
 		    "keeps everything flowing.", "A day for the plumbing." },
 		[CLASSIFY_DEPS] = { "Dependencies kept fresh.",
 		    "Dependencies kept fresh." },
-		[CLASSIFY_CLEANUP] = { "A lighter codebase than yesterday.",
-		    "Old code out, and a tidier tree for it." },
+		[CLASSIFY_CLEANUP] = { "Old code out, and a lighter codebase "
+		    "for it.", "Old code out, and a tidier tree for it." },
 		[CLASSIFY_CHANGE] = { "A steady day of changes.",
 		    "A steady day of changes." },
 	};
-	/* the last sentence names the date, so no two days end alike */
+	/*
+	 * The last sentence names the show and the date; it comes in turn,
+	 * so a show never signs off the same way twice in a week.
+	 */
 	static const char *tail[] = {
 		"Thanks for listening to %s on this %s, and I'll catch you "
 		    "tomorrow.",
 		"That's all from %s for %s, and I'll catch you tomorrow.",
 		"Keep building, and I'll catch you tomorrow: this was %s for "
 		    "%s.",
+		"That wraps up %s for %s. See you next time.",
+		"And that's %s for %s. Thanks for spending a few minutes "
+		    "with us.",
+		"This has been %s for %s. Until next time, happy hacking.",
+		"You've been listening to %s for %s. Talk to you tomorrow.",
+		"That's it for %s on %s. See you on the next one.",
 	};
 	struct buf	 b;
 
@@ -198,6 +217,6 @@ bookend_closing(struct draft *d)
 		break;
 	}
 	buf_putc(&b, ' ');
-	buf_printf(&b, DRAFT_PICK(d, 13, tail), d->ep->show, d->datestr);
+	buf_printf(&b, DRAFT_ROTATE(d, 3, tail), d->ep->show, d->datestr);
 	draft_segment(d, "closing", &b, NULL);
 }

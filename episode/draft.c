@@ -39,6 +39,29 @@ draft_pick(const struct draft *d, unsigned salt, const char *const *v,
 	return v[(d->hash / 7 + salt * 2654435761u) % n];
 }
 
+const char *
+draft_rotate(const struct draft *d, unsigned salt, const char *const *v,
+    size_t n)
+{
+	unsigned long	at = (unsigned long)(d->daynum % (long)n + (long)n) +
+			    d->show_hash % n + salt;
+
+	return v[at % n];
+}
+
+/* Days from 1970-01-01 to a civil date (proleptic Gregorian). */
+static long
+draft_days(int year, int month, int mday)
+{
+	long	y = year - (month <= 2);
+	long	era = (y >= 0 ? y : y - 399) / 400;
+	long	yoe = y - era * 400;
+	long	doy = (153L * (month + (month > 2 ? -3 : 9)) + 2) / 5 + mday - 1;
+	long	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+
+	return era * 146097 + doe - 719468;
+}
+
 /*
  * Add an item's sha to the list of the segment being built, once: an item
  * stamped with the current segment's number is already in it.
@@ -141,6 +164,8 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	strncpy(d.datestr, buf_str(&b), sizeof d.datestr - 1);
 	buf_free(&b);
 	d.hash = draft_fnv(draft_fnv(0, ep->date), ep->repository);
+	d.show_hash = draft_fnv(0, ep->repository);
+	d.daynum = draft_days(year, month, mday);
 
 	/* classify */
 	d.nitems = day->ncommits;

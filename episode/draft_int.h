@@ -49,6 +49,8 @@ struct draft {
 	struct draft_item	*items;
 	size_t			 nitems;
 	uint32_t		 hash;
+	uint32_t		 show_hash;	/* of the repository alone */
+	long			 daynum;	/* the date told, days since 1970 */
 	char			*repo;	/* "owner/name" as said */
 	char			 datestr[64]; /* "April 4th, 2026" */
 	enum draft_theme	 theme;
@@ -66,6 +68,15 @@ struct draft {
 const char	*draft_pick(const struct draft *, unsigned salt,
 		    const char *const *v, size_t n);
 #define DRAFT_PICK(d, salt, v) draft_pick(d, salt, v, sizeof v / sizeof v[0])
+/*
+ * One of n variants in turn, day after day: a show's consecutive dates
+ * get consecutive variants (from a place its repository picks), so with
+ * n >= 7 none comes back within seven consecutive days.
+ */
+const char	*draft_rotate(const struct draft *, unsigned salt,
+		    const char *const *v, size_t n);
+#define DRAFT_ROTATE(d, salt, v) \
+	draft_rotate(d, salt, v, sizeof v / sizeof v[0])
 /* Add an item's sha to the list of the segment being built, once. */
 void		 draft_shas_add(struct draft *, struct draft_shas *,
 		    struct draft_item *);
