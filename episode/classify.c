@@ -238,7 +238,11 @@ classify_is_bot(const char *login, const char *name)
 		"dependabot", "renovate", "github-actions", "pre-commit-ci",
 		"mergify", "greenkeeper", "imgbot", "allcontributors",
 		"pytorchmergebot", "pytorchbot", "pytorchupdatebot", "copilot",
-		"web-flow", NULL
+		"web-flow", "bors", "github-merge-queue", NULL
+	};
+	/* "some-ci-bot", "k8s-ci-robot", "pytorchmergebot", "my_bot" */
+	static const char *suffixes[] = {
+		"-bot", "_bot", "-robot", "mergebot", "updatebot", NULL
 	};
 	const char	*s[2] = { login, name };
 	size_t		 i, j, n;
@@ -249,10 +253,12 @@ classify_is_bot(const char *login, const char *name)
 		n = strlen(s[i]);
 		if (strstr(s[i], "bot]") != NULL)
 			return 1;
-		if (n > 4 && strcasecmp(s[i] + n - 4, "-bot") == 0)
-			return 1;
-		if (n > 8 && strcasecmp(s[i] + n - 8, "mergebot") == 0)
-			return 1;
+		for (j = 0; suffixes[j] != NULL; j++) {
+			size_t l = strlen(suffixes[j]);
+
+			if (n > l && strcasecmp(s[i] + n - l, suffixes[j]) == 0)
+				return 1;
+		}
 		for (j = 0; known[j] != NULL; j++) {
 			if (strncasecmp(s[i], known[j], strlen(known[j])) == 0)
 				return 1;

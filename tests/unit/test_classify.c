@@ -145,6 +145,13 @@ test_bots(void **state)
 		{ "pytorchmergebot", NULL, 1, "Pytorchmergebot" },
 		{ "daniel-stenberg", "Daniel Stenberg", 0, NULL },
 		{ "talbot", "Anne Talbot", 0, NULL },
+		{ "k8s-ci-robot", NULL, 1, NULL },
+		{ "release_bot", NULL, 1, NULL },
+		{ "pytorchupdatebot", NULL, 1, NULL },
+		{ "vllmupdatebot", NULL, 1, NULL },
+		{ "bors", "bors", 1, NULL },
+		{ NULL, "Abbot Hale", 0, NULL },
+		{ "robotframework-dev", "Rob Ott", 0, NULL },
 	};
 	size_t	 i;
 	char	*s;
