@@ -149,6 +149,80 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 	free(batch);
 }
 
+/* The thing a bot's dependency update names: "bump foo to 2" -> "foo to 2". */
+static char *
+chores_bumped(const char *what)
+{
+	static const char *const verbs[] = { "bump ", "bumps ", "update ",
+	    "updates ", "upgrade ", "pin ", NULL };
+	size_t	 i, n;
+	char	*s;
+
+	for (i = 0; verbs[i] != NULL; i++) {
+		if (strncasecmp(what, verbs[i], strlen(verbs[i])) == 0) {
+			what += strlen(verbs[i]);
+			break;
+		}
+	}
+	s = xstrdup(what);
+	/* "update actions/cache digest to <sha>" lost its sha */
+	n = strlen(s);
+	if (n > 3 && strcmp(s + n - 3, " to") == 0)
+		s[n - 3] = '\0';
+	return s;
+}
+
+/*
+ * The bots' commits v[0..n), told as what they did without a bot's name:
+ * "The dependency bot bumped three dependencies: a, b and c." or "Four
+ * automated updates came in as well, two of them dependency bumps."
+ */
+void
+chores_bots(struct draft *d, struct buf *b, struct draft_shas *shas,
+    struct draft_item **v, size_t n)
+{
+	const char	**whats;
+	char		**owned;
+	size_t		  i, deps = 0;
+
+	whats = xcalloc(n, sizeof *whats);
+	owned = xcalloc(n, sizeof *owned);
+	for (i = 0; i < n; i++) {
+		if (v[i]->cl.kind == CLASSIFY_DEPS) {
+			owned[deps] = chores_bumped(v[i]->cl.what);
+			whats[deps] = owned[deps];
+			deps++;
+		}
+		v[i]->told = 1;
+		draft_shas_add(d, shas, v[i]);
+	}
+	phrase_para(b);
+	if (deps == n) {
+		buf_puts(b, "The dependency bot bumped ");
+		spoken_count(b, (long long)deps, "dependency",
+		    "dependencies");
+		if (deps <= 3) {
+			buf_puts(b, ": ");
+			spoken_list(b, whats, deps);
+		}
+	} else {
+		phrase_count_cap(b, (long long)n, "automated update",
+		    "automated updates");
+		buf_puts(b, " came in as well");
+		if (deps > 0) {
+			buf_puts(b, ", ");
+			spoken_count(b, (long long)deps,
+			    "of them a dependency bump",
+			    "of them dependency bumps");
+		}
+	}
+	buf_putc(b, '.');
+	for (i = 0; i < deps; i++)
+		free(owned[i]);
+	free(owned);
+	free(whats);
+}
+
 void
 chores_segment(struct draft *d)
 {
@@ -170,7 +244,7 @@ chores_segment(struct draft *d)
 	struct draft_shas	 shas = { NULL, 0 };
 	struct buf		 b;
 	struct draft_item	**v, **mine;
-	size_t			 g, n, i, j, nm, people, *starts;
+	size_t			 g, n, i, j, nm, people;
 
 	buf_init(&b);
 	for (g = 0; g < sizeof groups / sizeof groups[0]; g++) {
@@ -235,67 +309,16 @@ chores_segment(struct draft *d)
 		free(v);
 	}
 
-	/* bots, grouped by name, in order of their first commit */
+	/*
+	 * bots, never named: what they did, said once for all of them
+	 * ("The dependency bot bumped three dependencies").
+	 */
 	v = xcalloc(d->nitems + 1, sizeof *v);
 	for (i = n = 0; i < d->nitems; i++)
 		if (d->items[i].cl.bot && !d->items[i].told)
 			v[n++] = &d->items[i];
-	mine = select_runs(v, n, &starts, &g);
-	for (i = 0; i < g; i++) {
-		struct draft_item **grp = mine + starts[i];
-		size_t ng = starts[i + 1] - starts[i];
-		size_t total = 0, deps = 0;
-		const char **whats;
-		char **owned;
-		size_t nw = 0;
-
-		whats = xcalloc(ng, sizeof *whats);
-		owned = xcalloc(ng, sizeof *owned);
-		for (j = 0; j < ng; j++) {
-			struct draft_item *o = grp[j];
-
-			total++;
-			if (o->cl.kind == CLASSIFY_DEPS) {
-				const char *w = o->cl.what;
-
-				deps++;
-				if (strncasecmp(w, "bump ", 5) == 0)
-					w += 5;
-				owned[nw] = xstrdup(w);
-				whats[nw] = owned[nw];
-				nw++;
-			}
-			o->told = 1;
-			draft_shas_add(d, &shas, o);
-		}
-		phrase_para(&b);
-		if (deps == total) {
-			buf_printf(&b, "%s bumped ", grp[0]->name);
-			spoken_count(&b, (long long)deps, "dependency",
-			    "dependencies");
-			if (nw <= 3) {
-				buf_puts(&b, ": ");
-				spoken_list(&b, whats, nw);
-			}
-		} else {
-			buf_printf(&b, "%s made ", grp[0]->name);
-			spoken_count(&b, (long long)total, "automated commit",
-			    "automated commits");
-			if (deps > 0) {
-				buf_puts(&b, ", ");
-				spoken_count(&b, (long long)deps,
-				    "of them a dependency bump",
-				    "of them dependency bumps");
-			}
-		}
-		buf_putc(&b, '.');
-		for (j = 0; j < nw; j++)
-			free(owned[j]);
-		free(owned);
-		free(whats);
-	}
-	free(starts);
-	free(mine);
+	if (n > 0)
+		chores_bots(d, &b, &shas, v, n);
 	free(v);
 	draft_segment(d, "housekeeping", &b, &shas);
 }

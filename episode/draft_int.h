@@ -99,7 +99,11 @@ struct draft_item **select_items(struct draft *, const enum classify_kind *,
  */
 struct draft_item **select_runs(struct draft_item **v, size_t n,
 		    size_t **starts, size_t *ngroups);
-/* Append the distinct names of items as a spoken list. */
+/*
+ * Append the distinct names of items as a spoken list: bots left out, the
+ * first DRAFT_MAX_NAMED people and "others" for the rest ("automated
+ * jobs" when only bots made them).
+ */
 void		 select_names(struct buf *, struct draft_item **, size_t n);
 /* Whether an item counts toward the theme. */
 int		 select_in_theme(const struct draft *, const struct draft_item *);
@@ -116,6 +120,19 @@ void		 tell_did(struct buf *, const struct draft_item *,
 /* A sentence "In area, NAME added X." starting with a capital. */
 void		 tell_did_sentence(struct buf *, const struct draft_item *,
 		    const char *lead);
+/*
+ * The version a release subject names ("release: v8.1.1" -> "8.1.1"),
+ * and the package before an "@" in pkg (else ""); 0 when no release.
+ */
+int		 tell_release(const char *subject, char *pkg, size_t pkgsz,
+		    char *ver, size_t versz);
+/*
+ * What by the regular past tense of its first word, when the subject's
+ * prefix makes what an imperative the verb table doesn't know ("fix:
+ * escape ids" -> "escaped ids"; new), or NULL. A NULL subject counts
+ * as prefixed (what was peeled from a revert wrapper).
+ */
+char		*tell_guess_past(const char *subject, const char *what);
 /* A quiet day's one commit, told in full in the segment of its kind. */
 void		 tell_single(struct draft *);
 /* The highlights: features, speedups and changes, the top ones in full. */
@@ -125,9 +142,20 @@ void		 tell_fixes(struct draft *);
 
 /* rollback.c: the reverts and re-lands. */
 void		 rollback_segment(struct draft *);
+/*
+ * The subject a revert wrapper quotes, peeled of its prefixes: 'fix:
+ * revert, "fix: X (#1)"' -> "X" (new); NULL when subject is no wrapper.
+ */
+char		*rollback_peel(const char *subject);
 
 /* chores.c: the housekeeping, by person, then bots. */
 void		 chores_segment(struct draft *);
+/*
+ * The bots' commits v[0..n) told in b without a bot's name ("The
+ * dependency bot bumped three dependencies: ..."), marked told.
+ */
+void		 chores_bots(struct draft *, struct buf *, struct draft_shas *,
+		    struct draft_item **v, size_t n);
 
 /* focus.c: Today's Focus, or the one change worth reading. */
 void		 focus_segment(struct draft *);

@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "buf.h"
 #include "classify.h"
@@ -27,25 +28,55 @@ rollback_reverted(const struct draft *d, const struct draft_item *r)
 	return idx;
 }
 
+/*
+ * The subject quoted in a revert wrapper, peeled of its own prefix:
+ * 'fix: revert, "fix: X (#1)"' and 'Revert "X"' -> "X" (new), or NULL.
+ */
+char *
+rollback_peel(const char *subject)
+{
+	const char	*p, *q, *e;
+	char		*in, *out;
+	size_t		 n;
+
+	if (subject == NULL)
+		return NULL;
+	/* past a "type(scope): " prefix */
+	p = subject;
+	if ((q = strstr(p, ": ")) != NULL && q - p < 40 &&
+	    memchr(p, '"', (size_t)(q - p)) == NULL)
+		p = q + 2;
+	if (strncasecmp(p, "revert", 6) != 0 && strncasecmp(p, "reapply",
+	    7) != 0 && strncasecmp(p, "reland", 6) != 0)
+		return NULL;
+	if ((q = strchr(p, '"')) == NULL || q - p > 10)
+		return NULL;
+	if ((e = strrchr(q + 1, '"')) == NULL)
+		e = q + 1 + strlen(q + 1);
+	n = (size_t)(e - q - 1);
+	in = xstrndup(q + 1, n);
+	/* a revert of a revert peels once more */
+	if ((out = rollback_peel(in)) == NULL)
+		out = classify_what(in);
+	free(in);
+	return out;
+}
+
 /* The subject of the work a revert or re-land names (new). */
 static char *
 rollback_reverted_what(const struct draft_item *it)
 {
 	const char	*s = it->c->revert.reverted_subject;
-	const char	*w = it->cl.what;
-	size_t		 n;
+	char		*p;
 
-	if (s != NULL && *s != '\0')
+	if (s != NULL && *s != '\0') {
+		if ((p = rollback_peel(s)) != NULL)
+			return p;
 		return classify_what(s);
-	/* Revert "subject" -> subject */
-	if (strncmp(w, "Revert \"", 8) == 0 || strncmp(w, "Reapply \"", 9) == 0) {
-		w = strchr(w, '"') + 1;
-		n = strlen(w);
-		if (n > 0 && w[n - 1] == '"')
-			n--;
-		return xstrndup(w, n);
 	}
-	return xstrdup(w);
+	if ((p = rollback_peel(it->c->subject)) != NULL)
+		return p;
+	return xstrdup(it->cl.what);
 }
 
 /* The re-land of the work a revert took out, or NULL. */
@@ -133,18 +164,64 @@ rollback_breakage(const char *text)
 	return NULL;
 }
 
-/* "work to add X" or "change titled X": what the reverted work did. */
-static void
-draft_work(struct buf *b, const char *what)
+/* Whether what reads as an imperative ("add X", "escape ids"). */
+static int
+rollback_imperative(const char *subject, const char *what)
 {
-	if (phrase_verbal(what)) {
-		buf_puts(b, "work to ");
-		phrase_lower_first(b, what);
-	} else
-		buf_printf(b, "change titled \"%s\"", what);
+	char	*g;
+
+	if (phrase_verbal(what))
+		return 1;
+	if ((g = tell_guess_past(subject, what)) == NULL)
+		return 0;
+	free(g);
+	return 1;
 }
 
-/* Who or what carried out revert r, and at whose request. */
+/*
+ * "NAME's change to add X" or "NAME's change, "X","; bot work is "an
+ * automated change".
+ */
+static void
+rollback_whose(struct buf *b, const struct draft_item *o)
+{
+	if (o->cl.bot)
+		buf_puts(b, "An automated change");
+	else
+		buf_printf(b, "%s's change", o->name);
+	if (rollback_imperative(o->c->subject, o->cl.what)) {
+		buf_puts(b, " to ");
+		phrase_lower_first(b, o->cl.what);
+	} else if (o->cl.what[0] != '\0')
+		buf_printf(b, ", \"%s\",", o->cl.what);
+}
+
+/* "An earlier change, which added X, was rolled back." */
+static void
+rollback_earlier(struct buf *b, const char *what)
+{
+	char	*g;
+
+	buf_puts(b, "An earlier change");
+	if (what[0] == '\0') {
+		buf_puts(b, " was rolled back.");
+		return;
+	}
+	buf_puts(b, ", which ");
+	if (phrase_verbal(what) && phrase_past(b, what))
+		;
+	else if ((g = tell_guess_past(NULL, what)) != NULL) {
+		buf_puts(b, g);
+		free(g);
+	} else {
+		b->len -= strlen(", which ");
+		b->data[b->len] = '\0';
+		buf_printf(b, ", \"%s\"", what);
+	}
+	buf_puts(b, ", was rolled back.");
+}
+
+/* Who or what carried out revert r, and at whose request; bots unnamed. */
 static void
 rollback_who(struct buf *b, const struct draft_item *r,
     const struct draft_item *o)
@@ -152,26 +229,25 @@ rollback_who(struct buf *b, const struct draft_item *r,
 	const char	*req = r->c->revert.requested_by;
 	char		*who = NULL;
 
-	if (req != NULL && *req != '\0')
+	if (req != NULL && *req != '\0' && !classify_is_bot(req, NULL))
 		who = text_clean(req);
 	phrase_space(b);
 	if (r->c->revert.automatic) {
 		if (r->cl.bot)
-			buf_printf(b, "It was an automatic revert, carried out "
-			    "by %s.", r->name);
+			buf_puts(b, "It was an automatic revert.");
 		else
 			buf_printf(b, "It was an automatic revert, landed by "
 			    "%s.", r->name);
 	} else if (who != NULL && *who != '\0' &&
 	    strcmp(who, r->name) != 0) {
 		if (r->cl.bot)
-			buf_printf(b, "%s asked for the revert, and %s carried "
-			    "it out.", who, r->name);
+			buf_printf(b, "%s asked for the revert, and a bot "
+			    "carried it out.", who);
 		else
 			buf_printf(b, "%s reverted it at the request of %s.",
 			    r->name, who);
 	} else if (r->cl.bot)
-		buf_printf(b, "%s carried out the revert.", r->name);
+		buf_puts(b, "A bot carried out the revert.");
 	else if (o != NULL && strcmp(o->name, r->name) == 0)
 		buf_printf(b, "%s reverted it themselves.", r->name);
 	else
@@ -179,9 +255,35 @@ rollback_who(struct buf *b, const struct draft_item *r,
 	free(who);
 }
 
+/*
+ * Whether why only restates a title (the revert's own, or the reverted
+ * work's): then it is no reason.
+ */
+static int
+rollback_restates(const char *why, const struct draft_item *r,
+    const char *what)
+{
+	const char	*t[3] = { r->c->subject, r->cl.what, what };
+	char		*nw, *nt;
+	size_t		 i;
+	int		 same = 0;
+
+	nw = text_norm(why);
+	for (i = 0; i < 3 && !same; i++) {
+		if (t[i] == NULL)
+			continue;
+		nt = text_norm(t[i]);
+		same = nw[0] == '\0' || (nt[0] != '\0' &&
+		    (strstr(nt, nw) != NULL || strstr(nw, nt) != NULL));
+		free(nt);
+	}
+	free(nw);
+	return same;
+}
+
 /* Why revert r was made: the reason trailer, a sentence of breakage, or none. */
 static void
-rollback_why(struct buf *b, const struct draft_item *r)
+rollback_why(struct buf *b, const struct draft_item *r, const char *what)
 {
 	char	*why = NULL, *clean;
 	size_t	 n;
@@ -203,15 +305,15 @@ rollback_why(struct buf *b, const struct draft_item *r)
 	}
 	if (why == NULL) {
 		if (!r->c->revert.automatic)
-			buf_puts(b, "The message doesn't say why.");
+			buf_puts(b, "No reason was given.");
 		return;
 	}
 	clean = text_clean(why);
 	n = strlen(clean);
 	while (n > 0 && strchr(". ", clean[n - 1]) != NULL)
 		clean[--n] = '\0';
-	if (n == 0)
-		buf_puts(b, "The message doesn't say why.");
+	if (n == 0 || rollback_restates(clean, r, what))
+		buf_puts(b, "No reason was given.");
 	else {
 		buf_puts(b, "The reason given: \"");
 		phrase_cap(b, clean);
@@ -235,8 +337,7 @@ rollback_story(struct draft *d, struct buf *b, struct draft_item *r,
 		o->told = 1;
 		draft_shas_add(d, shas, o);
 		phrase_space(b);
-		buf_printf(b, "%s's ", o->name);
-		draft_work(b, o->cl.what);
+		rollback_whose(b, o);
 		buf_puts(b, o->idx < r->idx ? " landed and was rolled back "
 		    "the same day." : " was rolled back.");
 		if (o->cl.prose[0] != '\0') {
@@ -245,16 +346,15 @@ rollback_story(struct draft *d, struct buf *b, struct draft_item *r,
 				buf_puts(b, "Its message said: ");
 			prose_sentences(b, o->cl.prose, 1);
 		}
+		what = xstrdup(o->cl.what);
 	} else {
 		what = rollback_reverted_what(r);
 		phrase_space(b);
-		buf_puts(b, "A ");
-		draft_work(b, what);
-		buf_puts(b, " from before today was rolled back.");
-		free(what);
+		rollback_earlier(b, what);
 	}
 	rollback_who(b, r, o);
-	rollback_why(b, r);
+	rollback_why(b, r, what);
+	free(what);
 
 	/* and whether it came back */
 	if ((l = rollback_reland_of(d, r, orig)) != NULL) {
@@ -323,9 +423,8 @@ rollback_segment(struct draft *d)
 		phrase_count_cap(&b, (long long)nrest, "more revert",
 		    "more reverts");
 		buf_puts(&b, " landed as well, from ");
-		select_names(&b, rest, nrest > DRAFT_MAX_NAMED ?
-		    DRAFT_MAX_NAMED : nrest);
-		buf_puts(&b, nrest > DRAFT_MAX_NAMED ? " and others." : ".");
+		select_names(&b, rest, nrest);
+		buf_putc(&b, '.');
 		for (i = 0; i < nrest; i++) {
 			long orig = rollback_reverted(d, rest[i]);
 
@@ -384,9 +483,8 @@ rollback_segment(struct draft *d)
 		phrase_count_cap(&b, (long long)nrest, "more re-land",
 		    "more re-lands");
 		buf_puts(&b, " came from ");
-		select_names(&b, rest, nrest > DRAFT_MAX_NAMED ?
-		    DRAFT_MAX_NAMED : nrest);
-		buf_puts(&b, nrest > DRAFT_MAX_NAMED ? " and others." : ".");
+		select_names(&b, rest, nrest);
+		buf_putc(&b, '.');
 	}
 	free(rest);
 	if (b.len > 0)

@@ -147,13 +147,22 @@ select_names(struct buf *b, struct draft_item **v, size_t n)
 {
 	struct draft_item	**r;
 	const char		**names;
-	size_t			 *starts, i, nn;
+	size_t			 *starts, i, nn, said = 0;
+	int			  more = 0;
 
 	r = select_runs(v, n, &starts, &nn);
-	names = xcalloc(nn + 1, sizeof *names);
-	for (i = 0; i < nn; i++)
-		names[i] = r[starts[i]]->name;
-	spoken_list(b, names, nn);
+	names = xcalloc(DRAFT_MAX_NAMED + 2, sizeof *names);
+	for (i = 0; i < nn; i++) {
+		if (r[starts[i]]->cl.bot || said == DRAFT_MAX_NAMED)
+			more = 1;
+		else
+			names[said++] = r[starts[i]]->name;
+	}
+	if (said == 0)
+		names[said++] = "automated jobs";
+	else if (more)
+		names[said++] = "others";
+	spoken_list(b, names, said);
 	free(names);
 	free(starts);
 	free(r);

@@ -1,8 +1,10 @@
 /*
  * Telling one change: "NAME fixed the X", its series, figures and prose; the highlights, fixes and a quiet day's one commit.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "buf.h"
 #include "classify.h"
@@ -37,20 +39,220 @@ tell_noun_start(const char *what)
 }
 
 /*
- * "NAME fixed the X" when what reads as a verb phrase; "NAME synced
- * RELEASE-NOTES" for "RELEASE-NOTES: synced"; "NAME made fixes to X" for a
- * noun of changes; otherwise what is quoted plainly: "NAME landed a
- * setopt change titled ...". with_name 0 drops NAME.
+ * The version a release subject names, into ver (and the package before
+ * an "@" into pkg): "release: v8.1.1" -> "8.1.1", "release:
+ * create-vite@9.1.1" -> "create-vite" and "9.1.1", "Release 2.3.0" ->
+ * "2.3.0". 0 when the subject is no release.
+ */
+int
+tell_release(const char *subject, char *pkg, size_t pkgsz, char *ver,
+    size_t versz)
+{
+	const char	*p, *v, *e, *at;
+	size_t		 n;
+
+	if (subject == NULL)
+		return 0;
+	p = subject;
+	if (strncasecmp(p, "chore(release): ", 16) == 0)
+		p += 16;
+	else if (strncasecmp(p, "release: ", 9) == 0)
+		p += 9;
+	else if (strncasecmp(p, "release ", 8) == 0 ||
+	    strncasecmp(p, "release v", 9) == 0)
+		p += 8;
+	else
+		return 0;
+	while (*p == ' ')
+		p++;
+	/* one token: [name@][v]N.N[.N...][-suffix] */
+	e = p + strcspn(p, " ");
+	if (*e != '\0' && e[strspn(e, " ")] != '(')
+		return 0;
+	at = memchr(p, '@', (size_t)(e - p));
+	v = at != NULL ? at + 1 : p;
+	if (*v == 'v' || *v == 'V')
+		v++;
+	if (!isdigit((unsigned char)*v) || memchr(v, '.', (size_t)(e - v)) ==
+	    NULL)
+		return 0;
+	pkg[0] = '\0';
+	if (at != NULL && at > p) {
+		n = (size_t)(at - p);
+		if (n >= pkgsz)
+			n = pkgsz - 1;
+		memcpy(pkg, p, n);
+		pkg[n] = '\0';
+	}
+	n = (size_t)(e - v);
+	if (n >= versz)
+		n = versz - 1;
+	memcpy(ver, v, n);
+	ver[n] = '\0';
+	return 1;
+}
+
+/*
+ * Whether subject had a "type(scope): " or "scope: " prefix before what;
+ * a NULL subject (what was peeled from one) counts as prefixed.
+ */
+static int
+tell_prefixed(const char *subject, const char *what)
+{
+	const char	*colon, *p;
+	size_t		 n = phrase_first_word(what);
+
+	if (subject == NULL)
+		return 1;
+	if ((colon = strstr(subject, ": ")) == NULL || colon - subject > 40)
+		return 0;
+	/* what's first word opens the rest (past tags cleaned away) */
+	p = colon + 2;
+	while (*p == ' ' || *p == '`')
+		p++;
+	return strncmp(p, what, n) == 0;
+}
+
+/*
+ * The past tense of an imperative's first word the verb table doesn't
+ * know, by the regular rule ("invert" -> "inverted", "escape" ->
+ * "escaped"), when the subject had a prefix (conventional commits and
+ * "scope: " subjects are imperative by convention) and the word looks
+ * like a verb; NULL otherwise (new).
+ */
+char *
+tell_guess_past(const char *subject, const char *what)
+{
+	static const char *const notverbs[] = { "miscellaneous", "misc",
+	    "various", "minor", "small", "more", "new", "initial", "better",
+	    "faster", "proper", "release", "version", "docs", "the", "a",
+	    "an", "all", "some", "another", "typo", NULL };
+	static const char *const endings[] = { "s", "ing", "ly", "ous",
+	    "al", "ion", "ity", "ment", "ness", "ed", "er", "ive", "ic",
+	    NULL };
+	size_t		 n = phrase_first_word(what), i, l;
+	struct buf	 b;
+
+	if (n < 3 || !tell_prefixed(subject, what))
+		return NULL;
+	for (i = 0; i < n; i++) {
+		if (!islower((unsigned char)what[i]))
+			return NULL;
+	}
+	if (what[n] != ' ' && what[n] != '\0')
+		return NULL;
+	if (phrase_word_in(what, n, notverbs))
+		return NULL;
+	for (i = 0; endings[i] != NULL; i++) {
+		l = strlen(endings[i]);
+		if (n > l && strncmp(what + n - l, endings[i], l) == 0)
+			return NULL;
+	}
+	buf_init(&b);
+	if (what[n - 1] == 'e')
+		buf_printf(&b, "%.*sd", (int)n, what);
+	else if (what[n - 1] == 'y' && strchr("aeiou", what[n - 2]) == NULL)
+		buf_printf(&b, "%.*sied", (int)n - 1, what);
+	else
+		buf_printf(&b, "%.*sed", (int)n, what);
+	buf_puts(&b, what + n);
+	return buf_steal(&b);
+}
+
+/*
+ * " in AREA" after a phrase, when the title named an area not in what;
+ * unless any, only after a short one with no "in" of its own ("improved
+ * readability in cf-setup").
+ */
+static void
+tell_area_tail(struct buf *b, const struct draft_item *it, int any)
+{
+	const char	*p;
+	int		 words = 1;
+
+	for (p = it->cl.what; *p != '\0'; p++)
+		words += *p == ' ';
+	if (!any && (words > 4 || strstr(it->cl.what, " in ") != NULL))
+		return;
+	if (it->cl.area != NULL && it->cl.area_titled &&
+	    !phrase_contains(it->cl.what, it->cl.area))
+		buf_printf(b, " in %s", it->cl.area);
+}
+
+/*
+ * "made miscellaneous tidy-ups" for "tidy-up: miscellaneous": an area
+ * that is itself a noun of changes, and a one-word what describing them.
+ */
+static int
+tell_noun_area(struct buf *b, const struct draft_item *it)
+{
+	static const char *const nouns[] = { "tidy-up", "tidyup", "cleanup",
+	    "clean-up", "tweak", "fix", "update", "typo", "change", NULL };
+	const char	*a = it->cl.area, *w = it->cl.what;
+
+	if (a == NULL || !it->cl.area_titled || w[0] == '\0' ||
+	    strchr(w, ' ') != NULL ||
+	    !phrase_word_in(a, strlen(a), nouns))
+		return 0;
+	buf_puts(b, "made ");
+	phrase_lower_first(b, w);
+	buf_printf(b, " %s%s", a, strcmp(a, "fix") == 0 ? "es" : "s");
+	return 1;
+}
+
+/*
+ * What a change did, by its kind, when its subject is no verb phrase:
+ * "made a fix in setopt: X", "added a feature: X".
+ */
+static void
+tell_by_kind(struct buf *b, const struct draft_item *it)
+{
+	static const char *const verbs[CLASSIFY_NKINDS] = {
+		[CLASSIFY_REVERT] = "reverted a change",
+		[CLASSIFY_RELAND] = "brought back a change",
+		[CLASSIFY_FEATURE] = "added a feature",
+		[CLASSIFY_PERF] = "sped things up",
+		[CLASSIFY_FIX] = "made a fix",
+		[CLASSIFY_DOCS] = "updated the docs",
+		[CLASSIFY_TESTS] = "worked on the tests",
+		[CLASSIFY_BUILD] = "changed the build",
+		[CLASSIFY_DEPS] = "updated dependencies",
+		[CLASSIFY_CLEANUP] = "tidied up",
+		[CLASSIFY_CHANGE] = "made a change",
+	};
+
+	buf_puts(b, verbs[it->cl.kind]);
+	tell_area_tail(b, it, 1);
+	if (it->cl.what[0] != '\0') {
+		buf_puts(b, ": ");
+		buf_puts(b, it->cl.what);
+	}
+}
+
+/*
+ * What a change did, said as "NAME <verb> ...": "fixed the X", "released
+ * version 8.1.1", "synced RELEASE-NOTES" for "RELEASE-NOTES: synced",
+ * "made fixes to X" for a noun of changes, "improved readability in
+ * cf-setup" for a verb with no object, "made a fix in setopt: X" when the
+ * subject is no verb phrase. with_name 0 drops NAME.
  */
 void
 tell_did(struct buf *b, const struct draft_item *it, int with_name)
 {
 	const char	*w = it->cl.what, *area = it->cl.area;
+	char		 pkg[64], ver[64], *guess;
 	size_t		 n = strlen(w);
 
 	if (with_name) {
 		buf_puts(b, it->name);
 		buf_putc(b, ' ');
+	}
+	if (tell_release(it->c->subject, pkg, sizeof pkg, ver, sizeof ver)) {
+		if (pkg[0] != '\0')
+			buf_printf(b, "released %s version %s", pkg, ver);
+		else
+			buf_printf(b, "released version %s", ver);
+		return;
 	}
 	if (phrase_verbal(w) && phrase_past(b, w))
 		return;
@@ -64,11 +266,19 @@ tell_did(struct buf *b, const struct draft_item *it, int with_name)
 		phrase_lower_first(b, w);
 		return;
 	}
-	if (area != NULL && it->cl.area_titled &&
-	    !phrase_contains(w, area))
-		buf_printf(b, "landed a %s change titled \"%s\"", area, w);
-	else
-		buf_printf(b, "landed a change titled \"%s\"", w);
+	if (tell_noun_area(b, it))
+		return;
+	if (phrase_past(b, w)) {
+		tell_area_tail(b, it, 0);
+		return;
+	}
+	if ((guess = tell_guess_past(it->c->subject, w)) != NULL) {
+		buf_puts(b, guess);
+		free(guess);
+		tell_area_tail(b, it, 0);
+		return;
+	}
+	tell_by_kind(b, it);
 }
 
 /* A sentence "In area, NAME added X." starting with a capital. */
@@ -143,7 +353,7 @@ tell_highlight(struct draft *d, struct buf *b, struct draft_item *it,
 		"Next, ", "Also worth knowing: ", "Then, ", "Meanwhile, ",
 		"On top of that, ", "Elsewhere, ",
 	};
-	size_t	 nfiles, start = b->len;
+	size_t	 start;
 
 	phrase_para(b);
 	start = b->len;
@@ -155,12 +365,6 @@ tell_highlight(struct draft *d, struct buf *b, struct draft_item *it,
 		buf_puts(b, it->cl.prose);
 	}
 	tell_figures(b, it, b->data + start);
-	nfiles = it->c->nadded + it->c->nmodified + it->c->nremoved;
-	if (nfiles >= 8) {
-		buf_puts(b, " It touches ");
-		spoken_count(b, (long long)nfiles, "file", "files");
-		buf_putc(b, '.');
-	}
 	it->told = 1;
 }
 
@@ -190,7 +394,7 @@ tell_single(struct draft *d)
 	}
 	buf_init(&b);
 	if (it->cl.bot)
-		buf_printf(&b, "%s made the one commit: %s.", it->name,
+		buf_printf(&b, "The one commit was an automated one: %s.",
 		    it->cl.what);
 	else {
 		tell_did_sentence(&b, it, NULL);
@@ -229,10 +433,7 @@ tell_highlights(struct draft *d)
 		spoken_count(&b, (long long)(n - shown), "more change",
 		    "more changes");
 		buf_puts(&b, " from ");
-		select_names(&b, v + shown, n - shown > DRAFT_MAX_NAMED ?
-		    DRAFT_MAX_NAMED : n - shown);
-		if (n - shown > DRAFT_MAX_NAMED)
-			buf_puts(&b, " and others");
+		select_names(&b, v + shown, n - shown);
 		buf_putc(&b, '.');
 		for (i = shown; i < n; i++) {
 			v[i]->told = 1;

@@ -1,0 +1,159 @@
+/* Unit tests for episode/tell.c: one row per rule of telling a change. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "buf.h"
+#include "classify.h"
+#include "draft_int.h"
+#include "record.h"
+#include "xmalloc.h"
+
+/* tell_did: a change told by what it did, never "landed a X change titled". */
+static void
+test_did(void **state)
+{
+	static const struct {
+		const char		*rule;
+		const char		*subject;
+		const char		*area;	/* titled, or NULL */
+		enum classify_kind	 kind;
+		const char		*want;
+	} cases[] = {
+		{ "release", "release: v8.1.1", "release", CLASSIFY_CHANGE,
+		    "Sam released version 8.1.1" },
+		{ "release of a package", "release: create-vite@9.1.1",
+		    "release", CLASSIFY_CHANGE,
+		    "Sam released create-vite version 9.1.1" },
+		{ "chore(release)", "chore(release): 2.0.0", "release",
+		    CLASSIFY_CHANGE, "Sam released version 2.0.0" },
+		{ "known verb", "parser: fix the retry", "parser",
+		    CLASSIFY_FIX, "Sam fixed the retry" },
+		{ "guessed verb, conventional", "fix: invert `a.b` when c",
+		    NULL, CLASSIFY_FIX, "Sam inverted a.b when c" },
+		{ "guessed verb -e", "fix(deps): escape ids", "deps",
+		    CLASSIFY_FIX, "Sam escaped ids in deps" },
+		{ "verb with no object, area after", "cf-setup: improve "
+		    "readability", "cf-setup", CLASSIFY_CLEANUP,
+		    "Sam improved readability in cf-setup" },
+		{ "area a noun of changes", "tidy-up: miscellaneous",
+		    "tidy-up", CLASSIFY_CLEANUP,
+		    "Sam made miscellaneous tidy-ups" },
+		{ "a statement, by kind", "setopt: CURLOPT_X set to 0 restores "
+		    "default", "setopt", CLASSIFY_FIX,
+		    "Sam made a fix in setopt: CURLOPT_X set to 0 restores "
+		    "default" },
+		{ "no prefix, no guess", "Widget layout tweaks for wide "
+		    "screens", NULL, CLASSIFY_FEATURE,
+		    "Sam added a feature: Widget layout tweaks for wide "
+		    "screens" },
+	};
+	size_t	i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct commit		c;
+		struct draft_item	it;
+		struct buf		b;
+
+		memset(&c, 0, sizeof c);
+		memset(&it, 0, sizeof it);
+		c.subject = (char *)cases[i].subject;
+		it.c = &c;
+		it.name = (char *)"Sam";
+		it.cl.kind = cases[i].kind;
+		it.cl.what = classify_what(cases[i].subject);
+		it.cl.area = (char *)cases[i].area;
+		it.cl.area_titled = cases[i].area != NULL;
+		buf_init(&b);
+		tell_did(&b, &it, 1);
+		if (strcmp(buf_str(&b), cases[i].want) != 0)
+			fail_msg("%s: got \"%s\", want \"%s\"", cases[i].rule,
+			    buf_str(&b), cases[i].want);
+		assert_null(strstr(buf_str(&b), "change titled"));
+		buf_free(&b);
+		free(it.cl.what);
+	}
+}
+
+/* tell_release: the version, and the package before an "@". */
+static void
+test_release(void **state)
+{
+	static const struct {
+		const char	*subject;
+		int		 ok;
+		const char	*pkg, *ver;
+	} cases[] = {
+		{ "release: v8.1.1", 1, "", "8.1.1" },
+		{ "release: create-vite@9.1.1", 1, "create-vite", "9.1.1" },
+		{ "Release 2.3.0 (#12)", 1, "", "2.3.0" },
+		{ "release: notes for the next one", 0, NULL, NULL },
+		{ "Release the GIL in read()", 0, NULL, NULL },
+		{ "fix: v8.1.1 regression", 0, NULL, NULL },
+	};
+	char	pkg[64], ver[64];
+	size_t	i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		assert_int_equal(tell_release(cases[i].subject, pkg,
+		    sizeof pkg, ver, sizeof ver), cases[i].ok);
+		if (!cases[i].ok)
+			continue;
+		assert_string_equal(pkg, cases[i].pkg);
+		assert_string_equal(ver, cases[i].ver);
+	}
+}
+
+/* tell_guess_past: only an imperative by convention, only a verb's shape. */
+static void
+test_guess_past(void **state)
+{
+	static const struct {
+		const char	*subject, *what, *want; /* want NULL: none */
+	} cases[] = {
+		{ "fix: invert the flag", "invert the flag",
+		    "inverted the flag" },
+		{ "fix: escape ids", "escape ids", "escaped ids" },
+		{ "x: tidy the list", "tidy the list", "tidied the list" },
+		{ "x: obey the limit", "obey the limit", "obeyed the limit" },
+		{ "Invert the flag", "Invert the flag", NULL },
+		{ "tidy-up: miscellaneous", "miscellaneous", NULL },
+		{ "docs: examples for X", "examples for X", NULL },
+		{ "build: running tests", "running tests", NULL },
+		{ "ci: CURLOPT_X set", "CURLOPT_X set", NULL },
+		{ NULL, "resolve the root", "resolved the root" },
+	};
+	size_t	 i;
+	char	*s;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		s = tell_guess_past(cases[i].subject, cases[i].what);
+		if (cases[i].want == NULL)
+			assert_null(s);
+		else {
+			assert_non_null(s);
+			assert_string_equal(s, cases[i].want);
+		}
+		free(s);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_did),
+		cmocka_unit_test(test_release),
+		cmocka_unit_test(test_guess_past),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
