@@ -289,13 +289,6 @@ classify_bot_name(const char *login, const char *name)
 	return out;
 }
 
-/* The number of files a commit touches. */
-static size_t
-classify_nfiles(const struct commit *c)
-{
-	return c->nadded + c->nmodified + c->nremoved;
-}
-
 /* The kind of a commit from its revert info, subject and files. */
 enum classify_kind
 classify_kind(const struct commit *c)
@@ -573,37 +566,150 @@ classify_series(const char *subject, int *part, int *total)
 	return 0;
 }
 
-/* How significant a classified commit looks. */
+/*
+ * What matters to a user, most first: the news a commit's subject or
+ * first sentences carry, and what each adds to its significance. Each
+ * counts once. File counts are not importance: a refactor of forty files
+ * is not news, a one-line fix of a wrong result is.
+ *
+ *	signal		weight	said as (word starts, lowercase)
+ *	release		10	release/released/releasing with a version,
+ *				or a subject that is a version ("v8.1.1")
+ *	breaking	 8	breaking, drop/dropped/remove support, no
+ *				longer support, by default (off, disabled),
+ *				the minimum raised ("require cmake 3.18")
+ *	security	 8	cve-, security, vulnerab, overflow, use-after-
+ *				free, out-of-bounds, injection
+ *	wrong result	 6	wrong result, incorrect, miscompil, silently,
+ *				corrupt, off-by-one
+ *	crash or hang	 5	crash, segfault, hang, deadlock, panic, abort,
+ *				infinite loop, race
+ *	new setting	 4	a setting the message introduces
+ *	perf figures	 3	a performance change that gives figures
+ *
+ * Then the kind (feature 3, perf 3, fix 2.5, change and re-land 2, revert
+ * 1.5, cleanup 0.8, docs 0.6, tests and build 0.4, dependencies 0.3),
+ * words a user meets in the subject (user, api, option, flag, config,
+ * default, faster...) 0.5 each up to 2, a part of a series 0.5, figures 1
+ * each up to 2, and up to 1 for prose to tell (a tie-breaker). A bot's
+ * commit counts a fifth.
+ */
+struct classify_signal {
+	const char		*name;
+	double			 weight;
+	const char		**words;
+};
+
+static const char *classify_breaking_words[] = {
+	"breaking", "drop support", "dropped support", "drops support",
+	"remove support", "removed support", "removes support",
+	"no longer support", "off by default", "disabled by default",
+	"disable by default", "disables by default", "by default",
+	"minimum required", "raise the minimum", "raised the minimum",
+	"raises the minimum", "bump the minimum", "require cmake",
+	"requires cmake", "now requires", NULL
+};
+static const char *classify_security_words[] = {
+	"cve-", "security", "vulnerab", "overflow", "use-after-free",
+	"use after free", "out-of-bounds", "out of bounds", "injection",
+	NULL
+};
+static const char *classify_wrong_words[] = {
+	"wrong result", "wrong output", "wrong answer", "incorrect",
+	"miscompil", "silently", "corrupt", "off-by-one", "off by one", NULL
+};
+static const char *classify_crash_words[] = {
+	"crash", "segfault", "segmentation fault", "hang", "deadlock",
+	"panic", "abort", "infinite loop", "race", NULL
+};
+
+static const struct classify_signal classify_signals[] = {
+	{ .name = "breaking", .weight = 8.0,
+	  .words = classify_breaking_words },
+	{ .name = "security", .weight = 8.0,
+	  .words = classify_security_words },
+	{ .name = "wrong result", .weight = 6.0,
+	  .words = classify_wrong_words },
+	{ .name = "crash or hang", .weight = 5.0,
+	  .words = classify_crash_words },
+};
+
+/* Whether s (lowercase) holds a version: "8.1.1", "v2.0". */
+static int
+classify_has_version(const char *s)
+{
+	const char	*p;
+
+	for (p = s; *p != '\0'; p++)
+		if (isdigit((unsigned char)p[0]) && p[1] == '.' &&
+		    isdigit((unsigned char)p[2]) &&
+		    (p == s || !isalnum((unsigned char)p[-1]) || p[-1] == 'v'))
+			return 1;
+	return 0;
+}
+
+/* Whether a subject (lowercase, tags and prefix gone) is a release. */
+static int
+classify_is_release(const char *what, const char *subject)
+{
+	const char	*p = what;
+
+	if (*p == 'v')
+		p++;
+	if (isdigit((unsigned char)*p) && classify_has_version(what) &&
+	    strspn(p, "0123456789.-abcdefghijklmnopqrstuvwxyz") == strlen(p))
+		return 1;
+	return (text_has_word(subject, "release") ||
+	    text_has_word(subject, "released") ||
+	    text_has_word(subject, "releasing")) &&
+	    classify_has_version(subject);
+}
+
+/* How significant a classified commit looks: the table above. */
 static double
 classify_score(const struct commit *c, const struct classify *cl,
     size_t readable)
 {
 	static const double kind_weight[CLASSIFY_NKINDS] = {
-		[CLASSIFY_REVERT] = 1.0, [CLASSIFY_RELAND] = 2.0,
-		[CLASSIFY_FEATURE] = 3.0, [CLASSIFY_PERF] = 4.0,
-		[CLASSIFY_FIX] = 2.0, [CLASSIFY_DOCS] = 0.5,
-		[CLASSIFY_TESTS] = 0.5, [CLASSIFY_BUILD] = 0.5,
-		[CLASSIFY_DEPS] = 0.3, [CLASSIFY_CLEANUP] = 1.0,
+		[CLASSIFY_REVERT] = 1.5, [CLASSIFY_RELAND] = 2.0,
+		[CLASSIFY_FEATURE] = 3.0, [CLASSIFY_PERF] = 3.0,
+		[CLASSIFY_FIX] = 2.5, [CLASSIFY_DOCS] = 0.6,
+		[CLASSIFY_TESTS] = 0.4, [CLASSIFY_BUILD] = 0.4,
+		[CLASSIFY_DEPS] = 0.3, [CLASSIFY_CLEANUP] = 0.8,
 		[CLASSIFY_CHANGE] = 2.0,
 	};
 	double	 s;
-	char	*l;
-	size_t	 i;
+	char	*subject, *what, *text;
+	size_t	 i, n;
+
+	subject = text_lower(c->subject);
+	what = text_lower(cl->what);
+	xasprintf(&text, "%s %s", subject, cl->prose != NULL ? cl->prose :
+	    "");
+	for (i = 0; text[i] != '\0'; i++)
+		text[i] = (char)tolower((unsigned char)text[i]);
 
 	s = kind_weight[cl->kind];
-	s += log2(1.0 + (double)classify_nfiles(c));
-	s += (double)(readable > 1500 ? 1500 : readable) / 300.0;
-	s += 2.5 * (double)cl->nfigures;
+	if (cl->kind != CLASSIFY_DEPS && classify_is_release(what, subject))
+		s += 10.0;
+	for (i = 0; i < sizeof classify_signals /
+	    sizeof classify_signals[0]; i++)
+		if (text_has_any(text, classify_signals[i].words))
+			s += classify_signals[i].weight;
+	if (cl->setting != NULL && cl->setting_new)
+		s += 4.0;
+	if (cl->kind == CLASSIFY_PERF && cl->nfigures > 0)
+		s += 3.0;
+	s += cl->nfigures > 2 ? 2.0 : (double)cl->nfigures;
+	for (i = n = 0; classify_user_words[i] != NULL && n < 4; i++)
+		n += text_has_word(subject, classify_user_words[i]);
+	s += 0.5 * (double)n;
 	if (cl->series_part > 0)
-		s += 1.5;
-	if (cl->setting != NULL)
-		s += 1.0;
-	l = text_lower(c->subject);
-	for (i = 0; classify_user_words[i] != NULL; i++) {
-		if (text_has_word(l, classify_user_words[i]))
-			s += 0.5;
-	}
-	free(l);
+		s += 0.5;
+	s += (double)(readable > 1500 ? 1500 : readable) / 1500.0;
+	free(subject);
+	free(what);
+	free(text);
 	if (cl->bot)
 		s *= 0.2;
 	return s;

@@ -491,6 +491,89 @@ test_score(void **state)
 	classify_clear(&b);
 }
 
+/* A commit of n modified files under dir, for the selection table. */
+static void
+fill_files(struct commit *c, const char *subject, const char *body,
+    const char *login, size_t n)
+{
+	size_t	i;
+
+	memset(c, 0, sizeof *c);
+	c->sha = xstrdup(SHA1);
+	c->author_name = xstrdup("Ada Lovelace");
+	c->author_login = xstrdup(login);
+	c->subject = xstrdup(subject);
+	c->body = xstrdup(body);
+	c->modified = xcalloc(n + 1, sizeof *c->modified);
+	for (i = 0; i < n; i++)
+		xasprintf(&c->modified[i], "src/part%zu/file%zu.c", i % 7, i);
+	c->nmodified = n;
+	c->reverts_idx = c->reverted_by_idx = -1;
+}
+
+/*
+ * Selection by what matters to a user: in each row the first commit
+ * must rank above the second, whatever their file counts (the first
+ * touches one file, the second forty).
+ */
+static void
+test_selection(void **state)
+{
+	static const struct {
+		const char	*rule;
+		const char	*hi_subject, *hi_body;
+		const char	*lo_subject, *lo_body;
+	} rows[] = {
+		{ "a release over CI", "release: v8.1.1", "",
+		    "ci: bump the shard count to 8", "" },
+		{ "a wrong-result fix over a refactor",
+		    "Fix wrong results in int8 matmul with bias", "",
+		    "refactor: move the quantizer helpers", "" },
+		{ "a hang fix over a dependency pin",
+		    "Fix a hang when the server closes early", "",
+		    "Update actions/cache to v6", "" },
+		{ "a default flipped over tests", "Disable NTLM by default",
+		    "", "tests: add cases for the parser", "" },
+		{ "support dropped over unused imports",
+		    "Drop RTMP support", "RTMP support is removed.",
+		    "Remove unused imports", "" },
+		{ "a raised minimum over other build work",
+		    "cmake: require CMake 3.18 or newer", "",
+		    "ci: run the jobs on arm64", "" },
+		{ "a security fix over a feature",
+		    "Fix heap buffer overflow in the URL parser",
+		    "CVE-2026-1234.", "Add a --retry-delay flag", "" },
+		{ "figures over a cleanup", "Speed up int8 GEMM",
+		    "This makes GEMM 1.7x faster for single-output graphs.",
+		    "Clean up the GEMM dispatch", "" },
+		{ "a crash fix over docs", "Prevent a crash on empty config",
+		    "", "docs: rewrite the install guide", "" },
+		{ "a person over a bot's release", "Add the cache option",
+		    "", "release: v2.0.0", "" },
+	};
+	struct commit	 c;
+	struct classify	 hi, lo;
+	size_t		 i;
+
+	(void)state;
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		fill_files(&c, rows[i].hi_subject, rows[i].hi_body, "ada", 1);
+		classify_commit(&c, "o/r", &hi);
+		commit_clear(&c);
+		fill_files(&c, rows[i].lo_subject, rows[i].lo_body,
+		    i + 1 == sizeof rows / sizeof rows[0] ?
+		    "release-bot[bot]" : "ada", 40);
+		classify_commit(&c, "o/r", &lo);
+		commit_clear(&c);
+		if (!(hi.score > lo.score))
+			fail_msg("%s: %.2f (%s) is not above %.2f (%s)",
+			    rows[i].rule, hi.score, rows[i].hi_subject,
+			    lo.score, rows[i].lo_subject);
+		classify_clear(&hi);
+		classify_clear(&lo);
+	}
+}
+
 int
 main(void)
 {
@@ -507,6 +590,7 @@ main(void)
 		cmocka_unit_test(test_squash),
 		cmocka_unit_test(test_past),
 		cmocka_unit_test(test_score),
+		cmocka_unit_test(test_selection),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
