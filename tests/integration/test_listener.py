@@ -203,7 +203,6 @@ class Listener(unittest.TestCase):
                                  % sorted(found))
         self.each_day(check)
 
-    @unittest.expectedFailure   # vite: 'titled ""', "import.meta.hot"
     def test_no_markup(self):
         def check(day):
             bad = [m for m in MARKUP if m in day.transcript]
