@@ -117,6 +117,110 @@ phrase_plural(const char *w, size_t n)
 }
 
 /*
+ * "a" or "an" before the word at w, by its sound: "an Inductor", "a
+ * unit", "a one-line", "an hour"; an acronym by its letters' names ("an
+ * SQL", "an HTTP", "a URL", "an X86"), a number by how it is said ("an
+ * 8-bit", "an 11").
+ */
+const char *
+phrase_a(const char *w)
+{
+	static const char *const a_vowel[] = { "one", "once", "uni", "use",
+	    "usa", "usu", "uti", "ure", "uri", "uro", "eu", "ewe", "ubi",
+	    "ufo", "ukr", "uga", "uk", NULL };
+	static const char *const an_cons[] = { "hour", "honest", "honor",
+	    "honour", "heir", NULL };
+	static const char *const not_uni[] = { "unin", "unim", "unid", NULL };
+	/* acronyms said as words, not letters */
+	static const char *const said[] = { "RAM", "ROM", "NASA", "RISC",
+	    "SIMD", "LAN", "WAN", "GIF", "JPEG", "MIME", "SAML", "UEFI",
+	    "URI", "UTF", "ASAP", NULL };
+	size_t	 n, caps = 0, i;
+
+	while (*w == '"' || *w == '\'' || *w == '(')
+		w++;
+	for (n = 0; w[n] != '\0' && (isalnum((unsigned char)w[n]) ||
+	    w[n] == '_'); n++)
+		if (isupper((unsigned char)w[n]) || isdigit((unsigned char)w[n]))
+			caps++;
+	if (n == 0)
+		return "a";
+	if (isdigit((unsigned char)w[0])) {
+		/* eight, eleven, eighteen (and 11,000, 18 million) */
+		if (w[0] == '8' || (n == 2 && w[0] == '1' &&
+		    (w[1] == '1' || w[1] == '8')))
+			return "an";
+		return "a";
+	}
+	/* an acronym: by its letters unless it is said as a word */
+	if (n >= 2 && caps == n && !phrase_word_in(w, n, said)) {
+		if (strchr("AEFHILMNORSX", w[0]) != NULL)
+			return "an";
+		return "a";
+	}
+	for (i = 0; an_cons[i] != NULL; i++)
+		if (strncasecmp(w, an_cons[i], strlen(an_cons[i])) == 0)
+			return "an";
+	if (strchr("aeiouAEIOU", w[0]) == NULL)
+		return "a";
+	for (i = 0; not_uni[i] != NULL; i++)
+		if (strncasecmp(w, not_uni[i], strlen(not_uni[i])) == 0)
+			return "an";
+	for (i = 0; a_vowel[i] != NULL; i++) {
+		size_t k = strlen(a_vowel[i]);
+
+		/* "uk" and "ufo" only as the whole word */
+		if (strncasecmp(w, a_vowel[i], k) == 0 && (k > 2 ||
+		    strcmp(a_vowel[i], "eu") == 0 || n == k) &&
+		    (strcmp(a_vowel[i], "ufo") != 0 || n == k))
+			return "a";
+	}
+	return "an";
+}
+
+/*
+ * Put every "a"/"an" in b from offset from by the sound of the word after
+ * it ("a Inductor" -> "an Inductor", "an unit" -> "a unit").
+ */
+void
+phrase_articles(struct buf *b, size_t from)
+{
+	struct buf	 t;
+	const char	*p, *art;
+	size_t		 i, n;
+	int		 changed = 0;
+
+	for (i = from; i + 2 < b->len && !changed; i++) {
+		if ((i == 0 || !text_isword(b->data[i - 1])) &&
+		    (b->data[i] == 'a' || b->data[i] == 'A') &&
+		    (b->data[i + 1] == ' ' || (b->data[i + 1] == 'n' &&
+		    b->data[i + 2] == ' ')))
+			changed = 1;
+	}
+	if (!changed)
+		return;
+	buf_init(&t);
+	for (p = b->data + from; *p != '\0';) {
+		n = (p[0] == 'a' || p[0] == 'A') && p[1] == 'n' ? 2 : 1;
+		if ((p == b->data || !text_isword(p[-1])) &&
+		    (p[0] == 'a' || p[0] == 'A') && p[n] == ' ' &&
+		    isalnum((unsigned char)p[n + 1])) {
+			art = phrase_a(p + n + 1);
+			buf_putc(&t, p[0]);
+			if (art[1] == 'n')
+				buf_putc(&t, 'n');
+			p += n;
+			continue;
+		}
+		buf_putc(&t, *p++);
+	}
+	b->len = from;
+	b->data[from] = '\0';
+	buf_append(b, t.data, t.len);
+	buf_free(&t);
+}
+
+/*
  * The article a noun phrase at s wants after verb (NULL for none):
  * "remove version table" -> "the", "add basic way" -> "a". Only plain
  * lowercase phrases of one count noun get one; code, names, plurals and
@@ -148,7 +252,7 @@ phrase_article(const char *verb, size_t vn, const char *s)
 	size_t		 n, words = 0;
 
 	if (phrase_word_in(verb, vn, a_verbs))
-		art = strchr("aeiou", *s) != NULL ? "an" : "a";
+		art = phrase_a(s);
 	else if (phrase_word_in(verb, vn, the_verbs))
 		art = "the";
 	else

@@ -29,6 +29,10 @@ int		 phrase_word_in(const char *w, size_t n,
 		    const char *const *list);
 /* Whether w (length n) is a plain lowercase word: letters and hyphens. */
 int		 phrase_plain(const char *w, size_t n);
+/* "a" or "an" before the word at w, by sound ("an SQL", "a URL"). */
+const char	*phrase_a(const char *w);
+/* Put each "a"/"an" in b from offset from by the sound of its word. */
+void		 phrase_articles(struct buf *, size_t from);
 /* The past tense of a known verb ("add" -> "added"; new), or NULL. */
 char		*phrase_verb_past(const char *word, size_t len);
 /*

@@ -1,0 +1,93 @@
+/* Unit tests for episode/phrase.c: "a"/"an" by sound, one row per case. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "buf.h"
+#include "phrase.h"
+
+static void
+test_a(void **state)
+{
+	static const struct {
+		const char *word, *want;
+	} cases[] = {
+		/* a vowel letter, a vowel sound */
+		{ "Inductor", "an" }, { "optimize-deps", "an" },
+		{ "example", "an" }, { "unused", "an" }, { "iOS", "an" },
+		{ "uninstall", "an" }, { "update", "an" },
+		/* a vowel letter, a consonant sound */
+		{ "unit", "a" }, { "one-line", "a" }, { "once", "a" },
+		{ "user", "a" }, { "usual", "a" }, { "utility", "a" },
+		{ "European", "a" }, { "union", "a" },
+		/* a silent h */
+		{ "hour", "an" }, { "honest", "an" }, { "hotfix", "a" },
+		/* acronyms by their letters' names */
+		{ "SQL", "an" }, { "HTTP", "an" }, { "URL", "a" },
+		{ "X86", "an" }, { "LLVM", "an" }, { "CI", "a" },
+		{ "MSVC", "an" }, { "FFI", "an" }, { "API", "an" },
+		{ "JSON", "a" }, { "RAM", "a" }, { "NASA", "a" },
+		/* numbers by how they are said */
+		{ "8-bit", "an" }, { "11", "an" }, { "18", "an" },
+		{ "1", "a" }, { "100", "a" }, { "80", "an" },
+		/* a quote or a parenthesis before the word */
+		{ "\"optional\" flag", "an" }, { "(unit)", "a" },
+		{ "plain", "a" }, { "", "a" },
+	};
+	size_t	i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		if (strcmp(phrase_a(cases[i].word), cases[i].want) != 0)
+			fail_msg("phrase_a(\"%s\") = %s, want %s",
+			    cases[i].word, phrase_a(cases[i].word),
+			    cases[i].want);
+	}
+}
+
+static void
+test_articles(void **state)
+{
+	static const struct {
+		const char *in, *want;
+	} cases[] = {
+		{ "landed a Inductor change", "landed an Inductor change" },
+		{ "An unit test and a SQL query", "A unit test and an SQL query" },
+		{ "a URL, an hour, a user", "a URL, an hour, a user" },
+		{ "a one-line fix for an HTTP client",
+		    "a one-line fix for an HTTP client" },
+		/* only whole words: "data", "tea" and a lone "a." stay */
+		{ "data tea a. banana", "data tea a. banana" },
+		{ "A optimize-deps change", "An optimize-deps change" },
+		{ "", "" },
+	};
+	struct buf	 b;
+	size_t		 i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		buf_init(&b);
+		buf_puts(&b, "Kept. ");
+		buf_puts(&b, cases[i].in);
+		phrase_articles(&b, 6);
+		assert_string_equal(buf_str(&b) + 6, cases[i].want);
+		assert_int_equal(strncmp(buf_str(&b), "Kept. ", 6), 0);
+		buf_free(&b);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_a),
+		cmocka_unit_test(test_articles),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
