@@ -343,6 +343,21 @@ static const struct {
 	{ "gate", NULL }, { "route", NULL }, { "lift", NULL },
 	{ "fetch", NULL }, { "rearrange", NULL }, { "reword", NULL },
 	{ "enforce", NULL }, { "reuse", NULL }, { "rename", NULL },
+	{ "opt", "opted" }, { "leave", "left" }, { "take", "took" },
+	{ "hold", "held" }, { "expand", NULL },
+	{ "wire", NULL }, { "plumb", NULL }, { "attach", NULL },
+	{ "append", NULL }, { "insert", NULL }, { "join", NULL },
+	{ "compute", NULL }, { "override", "overrode" },
+	{ "forward", NULL }, { "treat", NULL }, { "mirror", NULL },
+	{ "bail", NULL }, { "collect", NULL }, { "compare", NULL },
+	{ "consider", NULL }, { "delegate", NULL }, { "dispatch", NULL },
+	{ "drain", NULL }, { "flush", NULL }, { "ignore", NULL },
+	{ "lock", NULL }, { "unlock", NULL }, { "normalize", NULL },
+	{ "allocate", NULL }, { "reserve", NULL }, { "rely", NULL },
+	{ "reload", NULL }, { "recompute", NULL }, { "refresh", NULL },
+	{ "remember", NULL }, { "report", NULL }, { "reshape", NULL },
+	{ "schedule", NULL }, { "serialize", NULL }, { "spawn", NULL },
+	{ "bypass", NULL }, { "extract", NULL }, { "generate", NULL },
 };
 
 /* The past tense of a known verb ("add" -> "added"; new), or NULL. */

@@ -1,6 +1,7 @@
 /*
  * Sentences of a commit's prose told aloud: split at sentence ends (not
- * at "e.g."), an imperative turned into "It fixes ...", leftovers and
+ * at "e.g."), told as reported speech ("Add X and expose Y" -> "It added
+ * X and exposed Y"), "a"/"an" by sound; fragments, leftovers and
  * sentences that only restate the subject dropped.
  */
 #include <ctype.h>
@@ -47,38 +48,344 @@ prose_codeish(const char *w, size_t n)
 	return upper > 0;
 }
 
-/* The third person of a verb ("fix" -> "fixes"; new). */
-static char *
-prose_third(const char *w, size_t n)
-{
-	char	*out;
+/* Words that open a noun phrase or stand for one ("Leave the creds"). */
+static const char *const prose_objects[] = { "the", "a", "an", "this",
+    "these", "those", "its", "their", "our", "your", "all", "any", "each",
+    "every", "some", "both", "it", "them", NULL };
 
-	if (n >= 2 && (strchr("sxz", w[n - 1]) != NULL ||
-	    (w[n - 1] == 'h' && strchr("cs", w[n - 2]) != NULL) ||
-	    (w[n - 1] == 'o' && w[n - 2] != 'o')))
-		xasprintf(&out, "%.*ses", (int)n, w);
-	else if (n >= 2 && w[n - 1] == 'y' && strchr("aeiou", w[n - 2]) == NULL)
-		xasprintf(&out, "%.*sies", (int)n - 1, w);
-	else
-		xasprintf(&out, "%.*ss", (int)n, w);
-	out[0] = (char)tolower((unsigned char)out[0]);
-	return out;
+/* Words a sentence or a clause may start with that are not verbs. */
+static const char *const prose_nonverbs[] = { "the", "a", "an", "this",
+    "that", "these", "those", "its", "their", "our", "your", "my", "all",
+    "any", "each", "every", "some", "both", "it", "them", "i", "we", "you",
+    "he", "she", "they", "there", "here", "now", "then", "also", "only",
+    "just", "still", "so", "but", "and", "or", "nor", "yet", "because",
+    "since", "when", "while", "if", "unless", "once", "after", "before",
+    "until", "as", "for", "in", "on", "at", "by", "with", "without",
+    "from", "into", "of", "to", "via", "per", "over", "under", "about",
+    "across", "during", "within", "through", "like", "unlike", "what",
+    "which", "who", "why", "how", "where", "whether", "not", "no",
+    "nothing", "otherwise", "instead", "however", "thus", "hence",
+    "therefore", "even", "first", "second", "finally", "again", "either",
+    "neither", "many", "most", "more", "less", "few", "several", "other",
+    "another", "such", "same", "much", "very", "too", "rather", "almost",
+    "today", "given", "maybe", "perhaps", "except", "besides", "whereas",
+    "though", "although", "upon", "between", "among", "against", "toward",
+    "towards", "later", "never", "always", "often", "sometimes",
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    "ten", "new", "old", "is", "are", "was", "were", "be", "been", "has",
+    "have", "had", "will", "would", "can", "could", "should", "may",
+    "might", "must", "does", "did", "do", NULL };
+
+/* Words that open a leading clause: "When building against X, move Y". */
+static const char *const prose_openers[] = { "when", "if", "unless",
+    "while", "once", "since", "after", "before", "otherwise",
+    "additionally", "also", "finally", "then", "now", "instead", "where",
+    "for", "in", "on", "with", "to", "as", "because", "similarly",
+    "likewise", "meanwhile", "here", "thus", "so", "hence",
+    "alternatively", "optionally", "further", "furthermore", "moreover",
+    "separately", "first", "second", "next", "lastly", "afterwards",
+    "without", "during", "until", "by", "from", "at", "given", "whenever",
+    "wherever", "though", "although", "still", "however", "elsewhere",
+    NULL };
+
+/* Verbs an imperative uses to speak to the reader ("Set X to try it"). */
+static const char *const prose_reader_verbs[] = { "set", "use", "run",
+    "pass", "export", "install", "make", "add", "enable", "disable",
+    "call", NULL };
+
+/* Always to the reader ("Opt in via X", "Try Y"). */
+static const char *const prose_reader_always[] = { "opt", "try", NULL };
+
+/* Verbs that are nouns as often ("and cache lookups"): converted only
+ * before an object ("and use the ..."). */
+static const char *const prose_nounish[] = { "use", "support", "update",
+    "change", "check", "cache", "release", "record", "store", "load",
+    "log", "limit", "mark", "pin", "port", "print", "set", "split",
+    "start", "switch", "track", "merge", "build", "run", "cut", "free",
+    "gate", "route", "lift", "trace", "turn", "fix", "show", "call",
+    "drop", "land", "cap", "import", "export", "install", "return",
+    "guard", "sync", "copy", "wrap", "trim", "strip", "stop", "reset",
+    "rerun", "address", "init", "fold", "inline", "save", "lower",
+    "raise", "increase", "decrease", "clean", "bump", "report", "lock",
+    "flush", "spawn", "forward", "mirror", "schedule", "reserve", "wire",
+    "join", "insert", "find", "get", "give", "hold", "take", "let", "put",
+    "say", "send", "hide", "keep", "make", "mention", "fetch", "declare",
+    "define", "warn", "dispatch", "detect", "drain", "attach", NULL };
+
+/* Subordinators after which a verb is not one of the sentence's own. */
+static const char *const prose_subord[] = { " so that ", " so ", " to ",
+    " which ", " that ", " when ", " if ", " because ", " where ",
+    " while ", " can ", " will ", " should ", " must ", " could ",
+    " would ", " may ", " might ", " in order ", " unless ", " until ",
+    " once ", " whether ", " who ", NULL };
+
+/* Whether the word at s (length n) is in list, ignoring case. */
+static int
+prose_in(const char *s, size_t n, const char *const *list)
+{
+	return n > 0 && phrase_word_in(s, n, list);
 }
 
-/* Whether an imperative speaks to the reader ("Set X to try it"). */
-static int
-prose_to_reader(const char *s, size_t verblen)
+/* The length of the word at s: letters, digits, '-', '\'' and '_'. */
+static size_t
+prose_word(const char *s)
 {
-	static const char *verbs[] = { "set", "use", "see", "try", "run",
-	    "note", "please", "make", "pass", "export", "install", NULL };
-	size_t	i;
+	size_t	n = 0;
 
-	for (i = 0; verbs[i] != NULL; i++) {
-		if (strlen(verbs[i]) == verblen &&
-		    strncasecmp(s, verbs[i], verblen) == 0)
-			return 1;
+	while (text_isword(s[n]) || s[n] == '-' || s[n] == '\'')
+		n++;
+	return n;
+}
+
+/*
+ * The past tense of the verb at w (length n; new), or NULL: the base form,
+ * or with third set also "adds", "fixes", "applies".
+ */
+static char *
+prose_past_of(const char *w, size_t n, int third)
+{
+	char	 base[32], *past;
+
+	if ((past = phrase_verb_past(w, n)) != NULL || !third || n < 3 ||
+	    n >= sizeof base || tolower((unsigned char)w[n - 1]) != 's')
+		return past;
+	if (n > 4 && strncasecmp(w + n - 3, "ies", 3) == 0) {
+		memcpy(base, w, n - 3);
+		memcpy(base + n - 3, "y", 2);
+		return phrase_verb_past(base, n - 2);
 	}
-	return strcasestr(s, " you") != NULL;
+	if ((past = phrase_verb_past(w, n - 1)) != NULL)
+		return past;
+	if (n > 3 && tolower((unsigned char)w[n - 2]) == 'e')
+		return phrase_verb_past(w, n - 2);
+	return NULL;
+}
+
+/*
+ * Whether the word at s (length n) reads as a verb the table doesn't
+ * know: a plain word that is no function word, not "-ed", "-ing", "-ly",
+ * "-en" or "-s", with an object after it ("Leave the creds in place").
+ */
+static int
+prose_unknown_verb(const char *s, size_t n)
+{
+	const char	*next;
+	size_t		 i, m;
+
+	if (n < 2 || s[n] != ' ' || prose_in(s, n, prose_nonverbs))
+		return 0;
+	for (i = 1; i < n; i++)
+		if (!islower((unsigned char)s[i]) && s[i] != '-')
+			return 0;
+	if (!isalpha((unsigned char)s[0]) || s[n - 1] == 's' ||
+	    (n > 2 && strncmp(s + n - 2, "ed", 2) == 0) ||
+	    (n > 2 && strncmp(s + n - 2, "ly", 2) == 0) ||
+	    (n > 3 && strncmp(s + n - 3, "ing", 3) == 0) ||
+	    (n > 2 && strncmp(s + n - 2, "en", 2) == 0))
+		return 0;
+	next = s + n + 1;
+	m = prose_word(next);
+	return prose_in(next, m, prose_objects) && next[m] == ' ';
+}
+
+/*
+ * Append rest to t, the verbs that coordinate with the sentence's own
+ * ("... and expose Y", "..., reuse Y and preserve Z") in the past tense,
+ * up to a subordinate clause ("so that users can ..."); with third set
+ * also "... and exposes Y". 0 when a verb the table does not know would
+ * be left in the imperative.
+ */
+static int
+prose_coordinated(struct buf *t, const char *rest, int third)
+{
+	const char	*p = rest, *w, *next;
+	char		*past;
+	size_t		 n, m, i, k;
+
+	while (*p != '\0') {
+		if (*p == ' ') {
+			for (i = 0; prose_subord[i] != NULL; i++)
+				if (strncasecmp(p, prose_subord[i],
+				    strlen(prose_subord[i])) == 0)
+					break;
+			/* "where possible and ..." is no clause of its own */
+			w = prose_subord[i] != NULL ?
+			    p + strlen(prose_subord[i]) : NULL;
+			if (w != NULL && (w[n = prose_word(w)] == '\0' ||
+			    w[n] == ',' || strncmp(w + n, " and ", 5) == 0))
+				w = NULL;
+			if (w != NULL) {
+				buf_puts(t, p);
+				return 1;
+			}
+		}
+		if (strncmp(p, ", and ", 6) == 0)
+			k = 6;
+		else if (strncmp(p, ", ", 2) == 0)
+			k = 2;
+		else if (strncmp(p, " and ", 5) == 0)
+			k = 5;
+		else {
+			buf_putc(t, *p++);
+			continue;
+		}
+		buf_append(t, p, k);
+		w = p + k;
+		p = w;
+		n = prose_word(w);
+		if (n == 0 || w[n] != ' ' || prose_in(w, n, prose_nonverbs))
+			continue;
+		next = w + n + 1;
+		m = prose_word(next);
+		if ((past = prose_past_of(w, n, third)) != NULL) {
+			if (!prose_in(w, n, prose_nounish) ||
+			    prose_in(next, m, prose_objects)) {
+				buf_puts(t, past);
+				p = w + n;
+			}
+			free(past);
+		} else if (prose_unknown_verb(w, n))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * Whether an imperative (its verb at v, length n) in sentence s speaks to
+ * the reader.
+ */
+static int
+prose_to_reader(const char *v, size_t n, const char *s)
+{
+	if (prose_in(v, n, prose_reader_always))
+		return 1;
+	return prose_in(v, n, prose_reader_verbs) &&
+	    (strcasestr(s, " you") != NULL || strcasestr(s, " try") != NULL ||
+	    strcasestr(s, " opt ") != NULL || strcasestr(s, " opt-in") != NULL);
+}
+
+/*
+ * Append "It <verb><rest>" to t, rest's coordinated verbs in the past
+ * (prose_coordinated), and the leading clause of p (head bytes, its first
+ * word n0 bytes) put where reported speech has it: one word after "It"
+ * ("Finally, add X" -> "It finally added X"), a longer clause after the
+ * verb's phrase ("When building against X, move Y" -> "It moved Y when
+ * building against X"), before a closing ": list".
+ */
+static int
+prose_tell(struct buf *t, const char *p, size_t head, size_t n0, int also,
+    const char *verb, const char *rest, int third)
+{
+	struct buf	 u;
+	const char	*colon;
+	size_t		 at;
+	int		 ok;
+
+	buf_printf(t, "It%s", also ? " also" : "");
+	if (head > 0 && head == n0 + 2) {
+		buf_putc(t, ' ');
+		at = t->len;
+		buf_append(t, p, n0);
+		t->data[at] = (char)tolower((unsigned char)t->data[at]);
+	}
+	buf_printf(t, " %s", verb);
+	buf_init(&u);
+	ok = prose_coordinated(&u, rest, third);
+	if (head > n0 + 2) {
+		colon = strstr(buf_str(&u), ": ");
+		at = colon != NULL ? (size_t)(colon - u.data) : u.len;
+		buf_append(t, u.data, at);
+		buf_putc(t, ' ');
+		phrase_lower_first(t, p);
+		t->len -= strlen(p) - (head - 2);
+		t->data[t->len] = '\0';
+		buf_puts(t, u.data + at);
+	} else
+		buf_puts(t, buf_str(&u));
+	buf_free(&u);
+	return ok;
+}
+
+/*
+ * Append the sentence p (without its end) to t as reported speech: an
+ * imperative, also one after a leading clause ("When building against X,
+ * move Y") or with coordinated verbs ("Add X and expose Y"), becomes "It
+ * added X and exposed Y"; words to the reader become "It said you could
+ * ...". 0 when the sentence is to be dropped: a fragment ("To sync with
+ * it."), a reference ("See the docs."), an imperative whose verb the
+ * table does not know.
+ */
+static int
+prose_report(struct buf *t, const char *p, int also)
+{
+	static const char *const not_imperative[] = { "is", "are", "was",
+	    "were", "has", "have", "had", "will", "can", "could", "should",
+	    "may", "might", "must", "for", "of", "in", "on", "to", "does",
+	    "did", "and", "or", "as", "at", "with", "from", "by", NULL };
+	static const char *fragments[] = { "to ", "in order to ",
+	    "so that ", "so as to ", "because ", "which ", NULL };
+	static const char *const see[] = { "see", NULL };
+	const char	*body = p, *next, *comma;
+	char		*past, *base;
+	size_t		 head = 0, n, n0, m;
+	int		 reader = 0, ok;
+
+	n = n0 = prose_word(p);
+	if (prose_in(p, n, see))
+		return 0;
+	if (text_starts_any(p, fragments, NULL) && strstr(p, ", ") == NULL)
+		return 0;
+	if (strncasecmp(p, "note that ", 10) == 0) {
+		buf_printf(t, "It %snoted %s", also ? "also " : "", p + 5);
+		return 1;
+	}
+	if (prose_in(p, n, prose_openers) && (p[n] == ' ' || p[n] == ',') &&
+	    (comma = strstr(p, ", ")) != NULL) {
+		head = (size_t)(comma - p) + 2;
+		body = comma + 2;
+	}
+	if (strncasecmp(body, "please ", 7) == 0) {
+		body += 7;
+		reader = 1;
+	}
+	if (strncasecmp(body, "do not ", 7) == 0 ||
+	    strncasecmp(body, "don't ", 6) == 0) {
+		return prose_tell(t, p, head, n0, also, "did not",
+		    body + (body[2] == ' ' ? 6 : 5), 0);
+	}
+	n = prose_word(body);
+	past = body[n] == ' ' ? prose_past_of(body, n, head == 0) : NULL;
+	next = body + n + 1;
+	m = past != NULL ? strcspn(next, " ,.;:") : 0;
+	if (prose_in(body, n, prose_reader_always))
+		reader = 1;
+	if (past == NULL || (next[m] != '\0' && !reader &&
+	    prose_in(next, m, not_imperative))) {
+		free(past);
+		if (prose_unknown_verb(body, n))
+			return 0;
+		buf_puts(t, p);
+		return 1;
+	}
+	if (reader || prose_to_reader(body, n, p)) {
+		free(past);
+		if (head > 0) {
+			buf_puts(t, "It said that ");
+			phrase_lower_first(t, p);
+			t->len -= strlen(body);
+			t->data[t->len] = '\0';
+		} else
+			buf_puts(t, "It said ");
+		buf_puts(t, "you could ");
+		phrase_lower_first(t, body);
+		return 1;
+	}
+	/* "Adds X and exposes Y" keeps to the third person */
+	base = phrase_verb_past(body, n);
+	ok = prose_tell(t, p, head, n0, also, past, body + n, base == NULL);
+	free(base);
+	free(past);
+	return ok;
 }
 
 /* Is the n-byte word at s an auxiliary verb ("is", "will", "has")? */
@@ -99,20 +406,17 @@ prose_auxiliary(const char *s, size_t n)
 /*
  * Make one sentence read well aloud, in place at out->data + pos: a
  * leading "Also:" goes, a trailing ": list_of(), identifiers" goes, and
- * an imperative ("Reshuffle code to ...") becomes "It reshuffles code to
- * ...", the way a host would say it.
+ * the rest is told as reported speech (prose_report): "Reshuffle code to
+ * ..." becomes "It reshuffled code to ...", the way a host would say it.
+ * Emptied when the sentence is to be dropped.
  */
 static void
 prose_sentence_fix(struct buf *out, size_t pos)
 {
-	static const char *not_imperative[] = { "is", "are", "was", "were",
-	    "has", "have", "had", "will", "can", "could", "should", "may",
-	    "might", "must", "for", "of", "in", "on", "to", "does", "did",
-	    "and", "or", "as", "at", "with", "from", "by", NULL };
 	static const char *this_change[] = { "this commit ", "this change ",
 	    "this patch ", "this pr ", "this pull request ", NULL };
 	struct buf	 t;
-	char		*s = xstrdup(out->data + pos), *p, *colon, *past, *third;
+	char		*s = xstrdup(out->data + pos), *p, *colon, *past;
 	size_t		 n, w, i;
 	int		 also = 0, code;
 
@@ -121,15 +425,19 @@ prose_sentence_fix(struct buf *out, size_t pos)
 		p += 6;
 		also = 1;
 	}
-	/* "This commit suppresses X" reads as "It suppresses X" */
 	for (i = 0; this_change[i] != NULL; i++) {
 		w = strlen(this_change[i]);
 		if (strncasecmp(p, this_change[i], w) != 0)
 			continue;
 		n = strcspn(p + w, " ,.");
-		if (n > 2 && p[w + n - 1] == 's' && p[w + n - 2] != 's') {
+		/* "This commit suppresses X" reads as "It suppressed X" */
+		past = n > 2 && p[w + n - 1] == 's' && p[w + n - 2] != 's' ?
+		    prose_past_of(p + w, n, 1) : NULL;
+		if (past != NULL) {
+			free(past);
 			buf_init(&t);
-			buf_printf(&t, "It %s", p + w);
+			if (!prose_report(&t, p + w, also))
+				buf_reset(&t);
 			out->len = pos;
 			out->data[pos] = '\0';
 			buf_puts(out, buf_str(&t));
@@ -169,25 +477,10 @@ prose_sentence_fix(struct buf *out, size_t pos)
 			*colon = '\0';
 	}
 	buf_init(&t);
-	n = strcspn(p, " ,:;");
-	past = phrase_verb_past(p, n);
-	for (i = 0; not_imperative[i] != NULL && past != NULL; i++) {
-		w = strcspn(p + n + (p[n] == ' '), " ,.;:");
-		if (p[n] == ' ' && strlen(not_imperative[i]) == w &&
-		    strncasecmp(p + n + 1, not_imperative[i], w) == 0)
-			break;
-	}
-	if (past != NULL && not_imperative[i] == NULL && p[n] == ' ' &&
-	    !prose_to_reader(p, n)) {
-		third = prose_third(p, n);
-		buf_printf(&t, "It %s%s%s", also ? "also " : "", third, p + n);
-		free(third);
-	} else {
-		buf_puts(&t, p);
-		if (t.len > 0)
-			t.data[0] = (char)toupper((unsigned char)t.data[0]);
-	}
-	free(past);
+	if (!prose_report(&t, p, also))
+		buf_reset(&t);
+	else if (t.len > 0)
+		t.data[0] = (char)toupper((unsigned char)t.data[0]);
 	out->len = pos;
 	out->data[pos] = '\0';
 	buf_puts(out, buf_str(&t));
@@ -312,6 +605,7 @@ prose_sentences_about(struct buf *out, const char *s, int max,
 			if (strchr(".!?", out->data[out->len - 1]) != NULL)
 				out->data[--out->len] = '\0';
 			prose_sentence_fix(out, pos);
+			phrase_articles(out, pos);
 			if (out->len > pos && prose_restates(out->data + pos,
 			    out->len - pos, subject))
 				out->len = pos;

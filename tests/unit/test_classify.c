@@ -246,11 +246,11 @@ test_prose(void **state)
 		/* a sentence leaning on a bare "#N" goes, the rest stays */
 		{ "Quiet warnings", "#4074 and #4100 deprecated classes, "
 		    "which warned. This commit suppresses these warnings.\n",
-		    "It suppresses these warnings." },
-		/* an imperative becomes "It ..."; "Also:" goes */
+		    "It suppressed these warnings." },
+		/* an imperative becomes "It <past> ..."; "Also:" goes */
 		{ "creds", "Reshuffle code a little to detect changes. Also: "
-		    "rename the callback to match.\n", "It reshuffles code a "
-		    "little to detect changes. It also renames the callback "
+		    "rename the callback to match.\n", "It reshuffled code a "
+		    "little to detect changes. It also renamed the callback "
 		    "to match." },
 		/* a trailing list of identifiers is not read out */
 		{ "examples", "Replacing calls deprecated by OpenSSL 3, fixing "
@@ -261,9 +261,10 @@ test_prose(void **state)
 		{ "Suppress warnings from old classes", "This commit "
 		    "suppresses these warnings in this case. Users see a "
 		    "clean import now.\n", "Users see a clean import now." },
-		/* words to the reader stay; a "This PR" it can't say goes */
+		/* words to the reader are reported; a "This PR" it can't
+		 * say goes */
 		{ "knob", "Set the knob to 3 to try it. This PR address it.\n",
-		    "Set the knob to 3 to try it." },
+		    "It said you could set the knob to 3 to try it." },
 		{ "this PR, auxiliary", "This PR is a follow-up to the fix.\n",
 		    "This PR is a follow-up to the fix." },
 		{ "Add y", "Pull Request resolved: https://x.y/2\n"

@@ -81,12 +81,40 @@ test_articles(void **state)
 	}
 }
 
+static void
+test_verb_past(void **state)
+{
+	static const struct {
+		const char *verb, *want;
+	} cases[] = {
+		{ "add", "added" }, { "expose", "exposed" },
+		{ "preserve", "preserved" }, { "reuse", "reused" },
+		{ "opt", "opted" }, { "leave", "left" }, { "Move", "moved" },
+		{ "apply", "applied" }, { "drop", "dropped" },
+		{ "split", "split" }, { "ignore", "ignored" },
+		{ "frobnicate", NULL }, { "the", NULL },
+	};
+	size_t	 i;
+	char	*past;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		past = phrase_verb_past(cases[i].verb, strlen(cases[i].verb));
+		if (cases[i].want == NULL)
+			assert_null(past);
+		else
+			assert_string_equal(past, cases[i].want);
+		free(past);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_a),
 		cmocka_unit_test(test_articles),
+		cmocka_unit_test(test_verb_past),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

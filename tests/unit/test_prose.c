@@ -1,0 +1,159 @@
+/*
+ * Unit tests for episode/prose.c: a body's sentences told as reported
+ * speech, one row per rule.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "buf.h"
+#include "prose.h"
+
+struct prose_case {
+	const char	*rule, *in, *want;
+};
+
+static void
+prose_check(const struct prose_case *cases, size_t n)
+{
+	struct buf	b;
+	size_t		i;
+
+	for (i = 0; i < n; i++) {
+		buf_init(&b);
+		prose_sentences(&b, cases[i].in, 8);
+		if (strcmp(buf_str(&b), cases[i].want) != 0)
+			fail_msg("%s:\n  in   \"%s\"\n  got  \"%s\"\n  want "
+			    "\"%s\"", cases[i].rule, cases[i].in, buf_str(&b),
+			    cases[i].want);
+		buf_free(&b);
+	}
+}
+
+static void
+test_reported(void **state)
+{
+	static const struct prose_case cases[] = {
+		{ "every coordinated verb in the past",
+		    "Add an explicit tracking knob and expose the sampled "
+		    "latency through TaskMeta.",
+		    "It added an explicit tracking knob and exposed the "
+		    "sampled latency through TaskMeta." },
+		{ "a list of verbs",
+		    "Use the timestamp, reuse the histogram and preserve "
+		    "grouped accounting.",
+		    "It used the timestamp, reused the histogram and "
+		    "preserved grouped accounting." },
+		{ "every sentence, not only the first",
+		    "Fix the leak. Drop the stale entry and delete the "
+		    "remaining special cases.",
+		    "It fixed the leak. It dropped the stale entry and "
+		    "deleted the remaining special cases." },
+		{ "\"where possible\" is no clause of its own",
+		    "Reuse the timestamp where possible and preserve the "
+		    "order.",
+		    "It reused the timestamp where possible and preserved "
+		    "the order." },
+		{ "a verb inside a subordinate clause stays",
+		    "Add a flag so that users can set it and use the cache.",
+		    "It added a flag so that users can set it and use the "
+		    "cache." },
+		{ "a noun after \"and\" is no verb",
+		    "Add retries and cache lookups.",
+		    "It added retries and cache lookups." },
+		{ "a conditional imperative: the clause after the verb",
+		    "When building against CCCL 3.4 or newer, move ATen's "
+		    "CUDA code over.",
+		    "It moved ATen's CUDA code over when building against "
+		    "CCCL 3.4 or newer." },
+		{ "the clause goes before a closing list",
+		    "When a transfer goes elsewhere, do not add the "
+		    "following: client cert, client key.",
+		    "It did not add the following when a transfer goes "
+		    "elsewhere: client cert, client key." },
+		{ "a one-word opener goes after \"It\"",
+		    "Otherwise, leave the existing creds in place.",
+		    "It otherwise left the existing creds in place." },
+		{ "words to the reader",
+		    "Opt in via the unstable builder or the environment "
+		    "variable.",
+		    "It said you could opt in via the unstable builder or "
+		    "the environment variable." },
+		{ "a reader's verb with a cue",
+		    "Set the knob to 3 to try it.",
+		    "It said you could set the knob to 3 to try it." },
+		{ "a conditional to the reader",
+		    "If you need the old order, set the flag to 0.",
+		    "It said that if you need the old order, you could set "
+		    "the flag to 0." },
+		{ "third person becomes past too",
+		    "Adds a retry and exposes the delay.",
+		    "It added a retry and exposed the delay." },
+		{ "\"This commit\" is \"It\", in the past",
+		    "This commit suppresses these warnings.",
+		    "It suppressed these warnings." },
+		{ "\"Also:\" goes, \"also\" stays",
+		    "Also: rename the callback to match.",
+		    "It also renamed the callback to match." },
+		{ "\"Note that\"",
+		    "Note that the cache is per thread.",
+		    "It noted that the cache is per thread." },
+		{ "a statement stays as it is",
+		    "The reservation used n. Nothing needs the global order.",
+		    "The reservation used n. Nothing needs the global order." },
+		{ "a noun that is also a verb, not an imperative",
+		    "Support for the old API is gone.",
+		    "Support for the old API is gone." },
+		{ "a/an by sound in a body sentence",
+		    "Add a Inductor pass and an unit test.",
+		    "It added an Inductor pass and a unit test." },
+	};
+
+	(void)state;
+	prose_check(cases, sizeof cases / sizeof cases[0]);
+}
+
+static void
+test_dropped(void **state)
+{
+	static const struct prose_case cases[] = {
+		{ "a fragment", "To sync with its declaration.", "" },
+		{ "a fragment among sentences",
+		    "Fix the leak. To sync with its declaration. Keep the "
+		    "order.",
+		    "It fixed the leak. It kept the order." },
+		{ "\"So that\" alone", "So that builds pass again.", "" },
+		{ "a purpose clause with a main clause stays",
+		    "To sync with its declaration, rename the field.",
+		    "It renamed the field to sync with its declaration." },
+		{ "a reference", "See the docs for details.", "" },
+		{ "an unknown verb: dropped, not pasted",
+		    "Frobnicate the widget cache.", "" },
+		{ "an unknown coordinated verb",
+		    "Add the knob and frobnicate the widget.", "" },
+		{ "an unknown verb after a clause",
+		    "When idle, frobnicate the widget.", "" },
+		{ "a statement with an unknown word stays",
+		    "Frobnication of widgets was slow.",
+		    "Frobnication of widgets was slow." },
+	};
+
+	(void)state;
+	prose_check(cases, sizeof cases / sizeof cases[0]);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_reported),
+		cmocka_unit_test(test_dropped),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
