@@ -174,14 +174,15 @@ text_drop_preposition(struct buf *b)
 
 	len = b->len;
 	while (len > 0 && (isspace((unsigned char)b->data[len - 1]) ||
-	    b->data[len - 1] == '<'))
+	    b->data[len - 1] == '<' || b->data[len - 1] == ':'))
 		len--;
 	for (i = 0; preps[i] != NULL; i++) {
 		n = strlen(preps[i]);
 		if (len >= n && strncmp(b->data + len - n, preps[i], n) == 0 &&
 		    (len == n || isspace((unsigned char)b->data[len - n - 1]))) {
 			b->len = len - n;
-			while (b->len > 0 && b->data[b->len - 1] == ' ')
+			while (b->len > 0 && (b->data[b->len - 1] == ' ' ||
+			    b->data[b->len - 1] == ','))
 				b->len--;
 			b->data[b->len] = '\0';
 			return;
@@ -206,8 +207,60 @@ text_ref_word(const char *text)
 }
 
 /*
+ * The length of a bracketed tag at s ("[ci skip]", "[X86]", "[1/3]", a
+ * footnote "[2]"): up to 24 bytes, at most two words, no link after it;
+ * 0 if s holds none.
+ */
+static size_t
+text_tag_len(const char *s)
+{
+	size_t	n, spaces = 0;
+
+	for (n = 1; s[n] != ']' && n <= 24; n++) {
+		if (s[n] == '\0' || s[n] == '[' || s[n] == '\n')
+			return 0;
+		if (s[n] == ' ')
+			spaces++;
+	}
+	if (s[n] != ']' || n == 1 || spaces > 1 || s[n + 1] == '(')
+		return 0;
+	return n + 1;
+}
+
+/*
+ * Drop a "see" a stripped reference left at the end of o ("as noted, see"
+ * before the period). Whether one went.
+ */
+static int
+text_drop_see(struct buf *o)
+{
+	size_t	len = o->len, k;
+	int	colon = 0;
+
+	while (len > 0 && (o->data[len - 1] == ' ' || o->data[len - 1] == ':'))
+		colon |= o->data[--len] == ':';
+	if (len < 3 || strncasecmp(o->data + len - 3, "see", 3) != 0 ||
+	    (len > 3 && text_isword(o->data[len - 4])))
+		return 0;
+	len -= 3;
+	/* "what you see." stays: only a "see" set off by itself goes */
+	for (k = len; k > 0 && o->data[k - 1] == ' '; k--)
+		continue;
+	if (!colon && k > 0 && strchr(",(.;", o->data[k - 1]) == NULL)
+		return 0;
+	while (len > 0 && (o->data[len - 1] == ' ' || o->data[len - 1] == ',' ||
+	    o->data[len - 1] == '(' || o->data[len - 1] == ';'))
+		len--;
+	o->len = len;
+	o->data[len] = '\0';
+	return 1;
+}
+
+/*
  * Spoken-safe text (new string): markdown, backticks, URLs, e-mail
- * addresses, hex shas and "@" removed, whitespace folded.
+ * addresses, hex shas and "@" removed, whitespace folded; leftovers a
+ * listener must not hear go too: an ellipsis, a tag ("[ci skip]",
+ * "[X86]"), an empty quotation, a "see" whose reference went.
  */
 char *
 text_clean(const char *s)
@@ -266,6 +319,29 @@ text_clean(const char *s)
 			p++;
 			continue;
 		}
+		/* "..." and "\u2026": a sentence end before a capital, else
+		 * nothing ("1...3" is "1 to 3") */
+		if ((p[0] == '.' && p[1] == '.' && p[2] == '.') ||
+		    strncmp(p, "\xe2\x80\xa6", 3) == 0) {
+			for (n = 3; p[n] == '.'; n++)
+				continue;
+			if (p > s && isdigit((unsigned char)p[-1]) &&
+			    isdigit((unsigned char)p[n]))
+				buf_puts(&b, " to ");
+			else if (b.len > 0 && text_isword(b.data[b.len - 1]) &&
+			    (p[n] == '\0' || (p[n] == ' ' &&
+			    isupper((unsigned char)p[n + 1]))))
+				buf_putc(&b, '.');
+			else
+				buf_putc(&b, ' ');
+			p += n;
+			continue;
+		}
+		/* a tag read aloud: "[ci skip]", "[X86]", "[1/3]" */
+		if (*p == '[' && wordstart && (n = text_tag_len(p)) > 0) {
+			p += n;
+			continue;
+		}
 		if (*p == '`' || *p == '@' || *p == '*') {
 			p++;
 			continue;
@@ -296,7 +372,21 @@ text_clean(const char *s)
 			space = 1;
 			continue;
 		}
-		if (space && o.len > 0 && strchr(",.;)!?", *p) == NULL)
+		/* an empty quotation: "" */
+		if ((p[0] == '"' || p[0] == '\xe2') && (space || o.len == 0) &&
+		    ((p[0] == '"' && p[1] == '"') ||
+		    strncmp(p, "\xe2\x80\x9c\xe2\x80\x9d", 6) == 0) &&
+		    (p[p[0] == '"' ? 2 : 6] == '\0' ||
+		    !text_isword(p[p[0] == '"' ? 2 : 6]))) {
+			p += p[0] == '"' ? 1 : 5;
+			continue;
+		}
+		/* "see." with its reference gone */
+		if ((*p == '.' || *p == ')') && text_drop_see(&o) && *p == ')')
+			continue;
+		/* a file name keeps its space: "the .so files" */
+		if (space && o.len > 0 && (strchr(",.;)!?", *p) == NULL ||
+		    (*p == '.' && text_isword(p[1]))))
 			buf_putc(&o, ' ');
 		space = 0;
 		buf_putc(&o, *p);

@@ -39,7 +39,9 @@ int		 text_trailer(const char *s, size_t *len);
 int		 text_stop(const char *s);
 /*
  * Spoken-safe text (new string): markdown, backticks, URLs, e-mail
- * addresses, hex shas and "@" removed, whitespace folded.
+ * addresses, hex shas and "@" removed, whitespace folded; an ellipsis, a
+ * tag ("[ci skip]"), an empty quotation and a "see" left by a removed
+ * reference dropped.
  */
 char		*text_clean(const char *);
 /* Letters and digits of s, lowercased (new): for comparing texts. */

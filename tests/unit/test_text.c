@@ -1,0 +1,98 @@
+/* Unit tests for episode/text.c: leftovers a listener must not hear. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "prose.h"
+#include "text.h"
+
+static void
+test_leftovers(void **state)
+{
+	static const struct {
+		const char *rule, *in, *want;
+	} cases[] = {
+		{ "an ellipsis at the end", "More to come...", "More to come." },
+		{ "an ellipsis before a sentence", "It waits... Then it runs.",
+		    "It waits. Then it runs." },
+		{ "an ellipsis inside", "the a, b, ... z list",
+		    "the a, b, z list" },
+		{ "a Unicode ellipsis", "and so on\xe2\x80\xa6",
+		    "and so on." },
+		{ "a range", "ports 1...3", "ports 1 to 3" },
+		{ "a reference gone, \"see\" with it",
+		    "Flagged upstream, see https://x.y/1.", "Flagged upstream." },
+		{ "\"(see)\"", "Fixed (see https://x.y/1) today.",
+		    "Fixed today." },
+		{ "\"see:\"", "As agreed, see: https://x.y/1",
+		    "As agreed" },
+		{ "a \"see\" that is a verb stays", "what users see.",
+		    "what users see." },
+		{ "a file name keeps its space", "loads the *.so files",
+		    "loads the .so files" },
+		{ "a sentence end still closes up", "the end .", "the end." },
+		{ "a tag", "[ci skip] bump the pin", "bump the pin" },
+		{ "an architecture tag", "[X86] add a lowering path",
+		    "add a lowering path" },
+		{ "a series tag", "[1/3] split the pass", "split the pass" },
+		{ "a footnote", "is slower [2].", "is slower." },
+		{ "a link keeps its text", "a [long link text](https://x.y)",
+		    "a long link text" },
+		{ "an index in code stays", "reads a[0] now", "reads a[0] now" },
+		{ "an empty quotation", "titled \"\" here", "titled here" },
+		{ "a quotation stays", "titled \"x\" here", "titled \"x\" here" },
+	};
+	size_t	 i;
+	char	*s;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		s = text_clean(cases[i].in);
+		if (strcmp(s, cases[i].want) != 0)
+			fail_msg("%s: \"%s\" -> \"%s\", want \"%s\"",
+			    cases[i].rule, cases[i].in, s, cases[i].want);
+		free(s);
+	}
+}
+
+/* Through a whole body: what prose_of reads out. */
+static void
+test_body(void **state)
+{
+	static const struct {
+		const char *subject, *body, *want;
+	} cases[] = {
+		{ "Add a knob", "Add a knob for the cache... See "
+		    "https://x.y/2 for details.\n\nTo sync with its "
+		    "declaration.\n", "It added a knob for the cache." },
+		{ "Move code", "[ci skip] When building against CCCL 3.4 or "
+		    "newer, move ATen's code over.\n",
+		    "It moved ATen's code over when building against CCCL "
+		    "3.4 or newer." },
+	};
+	size_t	 i;
+	char	*s;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		s = prose_of(cases[i].body, cases[i].subject, 3);
+		assert_string_equal(s, cases[i].want);
+		free(s);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_leftovers),
+		cmocka_unit_test(test_body),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
