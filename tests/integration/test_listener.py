@@ -170,7 +170,6 @@ class Listener(unittest.TestCase):
         for day in self.days:
             self.assertTrue(day.transcript)
 
-    @unittest.expectedFailure   # bodies are pasted in the imperative
     def test_no_imperative_from_a_body(self):
         def check(day):
             bodies = [normal(b) for b in day.bodies]
