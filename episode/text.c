@@ -209,7 +209,8 @@ text_ref_word(const char *text)
 /*
  * The length of a bracketed tag at s ("[ci skip]", "[X86]", "[1/3]", a
  * footnote "[2]"): up to 24 bytes, at most two words, no link after it;
- * 0 if s holds none.
+ * 0 if s holds none. The caller takes one only after a space or "(":
+ * "#[inline]" and "&[u8]" are code.
  */
 static size_t
 text_tag_len(const char *s)
@@ -337,8 +338,19 @@ text_clean(const char *s)
 			p += n;
 			continue;
 		}
+		/* a reference link: "[text][1]" -> text */
+		if (*p == '[' && (e = strchr(p, ']')) != NULL && e[1] == '[' &&
+		    memchr(p, '\n', (size_t)(e - p)) == NULL &&
+		    (t = strchr(e + 2, ']')) != NULL && t - e <= 12) {
+			for (p++; p < e; p++)
+				if (*p != '`' && *p != '*')
+					buf_putc(&b, *p);
+			p = t + 1;
+			continue;
+		}
 		/* a tag read aloud: "[ci skip]", "[X86]", "[1/3]" */
-		if (*p == '[' && wordstart && (n = text_tag_len(p)) > 0) {
+		if (*p == '[' && (p == s || strchr(" (\"\n", p[-1]) != NULL) &&
+		    (n = text_tag_len(p)) > 0) {
 			p += n;
 			continue;
 		}

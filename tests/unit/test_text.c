@@ -44,6 +44,13 @@ test_leftovers(void **state)
 		{ "a link keeps its text", "a [long link text](https://x.y)",
 		    "a long link text" },
 		{ "an index in code stays", "reads a[0] now", "reads a[0] now" },
+		{ "an attribute stays", "with #[inline] hints",
+		    "with #[inline] hints" },
+		{ "a reference link keeps its text",
+		    "In the [previous comment][1], A said",
+		    "In the previous comment, A said" },
+		{ "its code marks go", "see Tower's [`ReadyCache` type][1].",
+		    "see Tower's ReadyCache type." },
 		{ "an empty quotation", "titled \"\" here", "titled here" },
 		{ "a quotation stays", "titled \"x\" here", "titled \"x\" here" },
 	};
