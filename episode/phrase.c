@@ -358,6 +358,16 @@ static const struct {
 	{ "remember", NULL }, { "report", NULL }, { "reshape", NULL },
 	{ "schedule", NULL }, { "serialize", NULL }, { "spawn", NULL },
 	{ "bypass", NULL }, { "extract", NULL }, { "generate", NULL },
+	{ "cover", NULL }, { "eliminate", NULL }, { "polish", NULL },
+	{ "streamline", NULL }, { "refine", NULL }, { "prepare", NULL },
+	{ "provide", NULL }, { "configure", NULL }, { "prune", NULL },
+	{ "revise", NULL }, { "explain", NULL }, { "describe", NULL },
+	{ "stabilize", NULL }, { "stabilise", NULL }, { "hoist", NULL },
+	{ "encapsulate", NULL }, { "annotate", NULL }, { "shrink", "shrank" },
+	{ "grow", "grew" }, { "clear", NULL }, { "close", NULL },
+	{ "open", NULL }, { "read", "read" }, { "fill", NULL },
+	{ "pull", NULL }, { "push", NULL }, { "re-export", NULL },
+	{ "reexport", NULL }, { "disambiguate", NULL }, { "recommend", NULL },
 };
 
 /* The past tense of a known verb ("add" -> "added"; new), or NULL. */

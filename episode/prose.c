@@ -90,8 +90,7 @@ static const char *const prose_openers[] = { "when", "if", "unless",
 
 /* Verbs an imperative uses to speak to the reader ("Set X to try it"). */
 static const char *const prose_reader_verbs[] = { "set", "use", "run",
-    "pass", "export", "install", "make", "add", "enable", "disable",
-    "call", NULL };
+    "pass", "export", "install", NULL };
 
 /* Always to the reader ("Opt in via X", "Try Y"). */
 static const char *const prose_reader_always[] = { "opt", "try", NULL };
@@ -110,7 +109,8 @@ static const char *const prose_nounish[] = { "use", "support", "update",
     "flush", "spawn", "forward", "mirror", "schedule", "reserve", "wire",
     "join", "insert", "find", "get", "give", "hold", "take", "let", "put",
     "say", "send", "hide", "keep", "make", "mention", "fetch", "declare",
-    "define", "warn", "dispatch", "detect", "drain", "attach", NULL };
+    "define", "warn", "dispatch", "detect", "drain", "attach", "clear",
+    "close", "open", "read", "fill", "pull", "push", "cover", NULL };
 
 /* Subordinators after which a verb is not one of the sentence's own. */
 static const char *const prose_subord[] = { " so that ", " so ", " to ",
@@ -191,7 +191,8 @@ prose_unknown_verb(const char *s, size_t n)
 /*
  * Append rest to t, the verbs that coordinate with the sentence's own
  * ("... and expose Y", "..., reuse Y and preserve Z") in the past tense,
- * up to a subordinate clause ("so that users can ..."); with third set
+ * not inside a subordinate clause ("so that users can set it and use
+ * it"; the next ", and" ends one); with third set
  * also "... and exposes Y". 0 when a verb the table does not know would
  * be left in the imperative.
  */
@@ -201,34 +202,42 @@ prose_coordinated(struct buf *t, const char *rest, int third)
 	const char	*p = rest, *w, *next;
 	char		*past;
 	size_t		 n, m, i, k;
+	int		 sub = 0;
 
 	while (*p != '\0') {
-		if (*p == ' ') {
+		if (*p == ' ' && !sub) {
 			for (i = 0; prose_subord[i] != NULL; i++)
 				if (strncasecmp(p, prose_subord[i],
 				    strlen(prose_subord[i])) == 0)
 					break;
-			/* "where possible and ..." is no clause of its own */
 			w = prose_subord[i] != NULL ?
 			    p + strlen(prose_subord[i]) : NULL;
-			if (w != NULL && (w[n = prose_word(w)] == '\0' ||
-			    w[n] == ',' || strncmp(w + n, " and ", 5) == 0))
+			n = w != NULL ? prose_word(w) : 0;
+			/* "where possible and ..." is no clause of its own */
+			if (w != NULL && (w[n] == '\0' || w[n] == ',' ||
+			    strncmp(w + n, " and ", 5) == 0))
 				w = NULL;
-			if (w != NULL) {
-				buf_puts(t, p);
-				return 1;
+			/* "closer to the man page" is no infinitive */
+			if (w != NULL && i == 2) {
+				past = phrase_verb_past(w, n);
+				if (past == NULL)
+					w = NULL;
+				free(past);
 			}
+			sub = w != NULL;
 		}
+		/* past a subordinate clause only ", and" coordinates */
 		if (strncmp(p, ", and ", 6) == 0)
 			k = 6;
-		else if (strncmp(p, ", ", 2) == 0)
+		else if (!sub && strncmp(p, ", ", 2) == 0)
 			k = 2;
-		else if (strncmp(p, " and ", 5) == 0)
+		else if (!sub && strncmp(p, " and ", 5) == 0)
 			k = 5;
 		else {
 			buf_putc(t, *p++);
 			continue;
 		}
+		sub = 0;
 		buf_append(t, p, k);
 		w = p + k;
 		p = w;
@@ -250,6 +259,21 @@ prose_coordinated(struct buf *t, const char *rest, int third)
 	return 1;
 }
 
+/* Whether s holds the word w (lowercase), not as part of a longer one. */
+static int
+prose_has_word(const char *s, const char *w)
+{
+	const char	*p = s;
+	size_t		 n = strlen(w);
+
+	while ((p = strcasestr(p, w)) != NULL) {
+		if ((p == s || !text_isword(p[-1])) && !text_isword(p[n]))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
 /*
  * Whether an imperative (its verb at v, length n) in sentence s speaks to
  * the reader.
@@ -260,8 +284,37 @@ prose_to_reader(const char *v, size_t n, const char *s)
 	if (prose_in(v, n, prose_reader_always))
 		return 1;
 	return prose_in(v, n, prose_reader_verbs) &&
-	    (strcasestr(s, " you") != NULL || strcasestr(s, " try") != NULL ||
-	    strcasestr(s, " opt ") != NULL || strcasestr(s, " opt-in") != NULL);
+	    (prose_has_word(s, "you") || prose_has_word(s, "your") ||
+	    prose_has_word(s, "try") || prose_has_word(s, "opt"));
+}
+
+/*
+ * Whether the "-s" word at w (length n) is a plural noun, not a verb in
+ * the third person: a verb follows it ("Loads become Acquire", "Changes
+ * include ...").
+ */
+static int
+prose_third_noun(const char *w, size_t n, const char *next)
+{
+	static const char *const linking[] = { "become", "seem", "need",
+	    "remain", "stay", "look", "get", "go", "come", "happen", NULL };
+	size_t	 m = prose_word(next);
+	char	*past;
+
+	if (n < 2 || tolower((unsigned char)w[n - 1]) != 's')
+		return 0;
+	if ((past = phrase_verb_past(w, n)) != NULL) {
+		free(past);
+		return 0;
+	}
+	if (isupper((unsigned char)next[0]))
+		return 0;
+	if (prose_in(next, m, linking))
+		return 1;
+	if ((past = phrase_verb_past(next, m)) == NULL)
+		return 0;
+	free(past);
+	return !prose_in(next, m, prose_nounish);
 }
 
 /*
@@ -320,8 +373,10 @@ prose_report(struct buf *t, const char *p, int also)
 {
 	static const char *const not_imperative[] = { "is", "are", "was",
 	    "were", "has", "have", "had", "will", "can", "could", "should",
-	    "may", "might", "must", "for", "of", "in", "on", "to", "does",
-	    "did", "and", "or", "as", "at", "with", "from", "by", NULL };
+	    "may", "might", "must", "does", "did", NULL };
+	/* after a verb that is as often a noun: "Support for X is ..." */
+	static const char *const not_after_noun[] = { "for", "of", "in",
+	    "on", "to", "and", "or", "as", "at", "with", "from", "by", NULL };
 	static const char *fragments[] = { "to ", "in order to ",
 	    "so that ", "so as to ", "because ", "which ", NULL };
 	static const char *const see[] = { "see", NULL };
@@ -356,11 +411,17 @@ prose_report(struct buf *t, const char *p, int also)
 	n = prose_word(body);
 	past = body[n] == ' ' ? prose_past_of(body, n, head == 0) : NULL;
 	next = body + n + 1;
+	if (past != NULL && prose_third_noun(body, n, next)) {
+		free(past);
+		past = NULL;
+	}
 	m = past != NULL ? strcspn(next, " ,.;:") : 0;
 	if (prose_in(body, n, prose_reader_always))
 		reader = 1;
 	if (past == NULL || (next[m] != '\0' && !reader &&
-	    prose_in(next, m, not_imperative))) {
+	    (prose_in(next, m, not_imperative) ||
+	    (prose_in(next, m, not_after_noun) &&
+	    prose_in(body, n, prose_nounish))))) {
 		free(past);
 		if (prose_unknown_verb(body, n))
 			return 0;

@@ -109,6 +109,27 @@ test_reported(void **state)
 		{ "a noun that is also a verb, not an imperative",
 		    "Support for the old API is gone.",
 		    "Support for the old API is gone." },
+		{ "\"to\" before a noun is no infinitive",
+		    "Bring the code closer to the man page and clarify the "
+		    "names.",
+		    "It brought the code closer to the man page and "
+		    "clarified the names." },
+		{ "\", and\" after a subordinate clause coordinates again",
+		    "Drop the call so the default applies, and turn all "
+		    "three examples into doctests.",
+		    "It dropped the call so the default applies, and turned "
+		    "all three examples into doctests." },
+		{ "a verb before a preposition", "Replace with a clearer "
+		    "description.", "It replaced with a clearer description." },
+		{ "a plural noun before a verb is no third person",
+		    "Loads become Acquire, stores Release.",
+		    "Loads become Acquire, stores Release." },
+		{ "a third person before a name",
+		    "Adds Handle::current() for the runtime.",
+		    "It added Handle::current() for the runtime." },
+		{ "\"try_\" is no word to the reader",
+		    "Add a section to the try_ methods.",
+		    "It added a section to the try_ methods." },
 		{ "a/an by sound in a body sentence",
 		    "Add a Inductor pass and an unit test.",
 		    "It added an Inductor pass and a unit test." },
