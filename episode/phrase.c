@@ -83,9 +83,12 @@ int
 phrase_word_in(const char *w, size_t n, const char *const *list)
 {
 	size_t	i;
+	int	c = tolower((unsigned char)w[0]);
 
+	/* the first letter first: most words differ there */
 	for (i = 0; list[i] != NULL; i++) {
-		if (strlen(list[i]) == n && strncasecmp(w, list[i], n) == 0)
+		if (tolower((unsigned char)list[i][0]) == c && strncasecmp(w, list[i], n) == 0 &&
+		    list[i][n] == '\0')
 			return 1;
 	}
 	return 0;
@@ -383,7 +386,8 @@ phrase_verb_past(const char *word, size_t len)
 		lw[i] = (char)tolower((unsigned char)word[i]);
 	lw[len] = '\0';
 	for (i = 0; i < sizeof phrase_verbs / sizeof phrase_verbs[0]; i++) {
-		if (strcmp(lw, phrase_verbs[i].verb) != 0)
+		if (phrase_verbs[i].verb[0] != lw[0] ||
+		    strcmp(lw, phrase_verbs[i].verb) != 0)
 			continue;
 		if (phrase_verbs[i].past != NULL)
 			return xstrdup(phrase_verbs[i].past);

@@ -207,7 +207,8 @@ prose_coordinated(struct buf *t, const char *rest, int third)
 	while (*p != '\0') {
 		if (*p == ' ' && !sub) {
 			for (i = 0; prose_subord[i] != NULL; i++)
-				if (strncasecmp(p, prose_subord[i],
+				if (prose_subord[i][1] == p[1] &&
+				    strncasecmp(p, prose_subord[i],
 				    strlen(prose_subord[i])) == 0)
 					break;
 			w = prose_subord[i] != NULL ?

@@ -323,7 +323,8 @@ text_clean(const char *s)
 		/* "..." and "\u2026": a sentence end before a capital, else
 		 * nothing ("1...3" is "1 to 3") */
 		if ((p[0] == '.' && p[1] == '.' && p[2] == '.') ||
-		    strncmp(p, "\xe2\x80\xa6", 3) == 0) {
+		    ((unsigned char)p[0] == 0xe2 &&
+		    strncmp(p, "\xe2\x80\xa6", 3) == 0)) {
 			for (n = 3; p[n] == '.'; n++)
 				continue;
 			if (p > s && isdigit((unsigned char)p[-1]) &&
