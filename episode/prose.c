@@ -74,7 +74,8 @@ static const char *const prose_nonverbs[] = { "the", "a", "an", "this",
     "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
     "ten", "new", "old", "is", "are", "was", "were", "be", "been", "has",
     "have", "had", "will", "would", "can", "could", "should", "may",
-    "might", "must", "does", "did", "do", NULL };
+    "might", "must", "does", "did", "do", "somehow", "whenever",
+    "wherever", "else", NULL };
 
 /* Words that open a leading clause: "When building against X, move Y". */
 static const char *const prose_openers[] = { "when", "if", "unless",
@@ -185,7 +186,9 @@ prose_unknown_verb(const char *s, size_t n)
 		return 0;
 	next = s + n + 1;
 	m = prose_word(next);
-	return prose_in(next, m, prose_objects) && next[m] == ' ';
+	/* "Solution The bulk ..." is a heading run into its text */
+	return islower((unsigned char)next[0]) &&
+	    prose_in(next, m, prose_objects) && next[m] == ' ';
 }
 
 /*
