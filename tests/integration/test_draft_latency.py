@@ -26,7 +26,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hookcast_test as ht  # noqa: E402
 
 REPO = "hookcast-test/flood"
-COMMITS = int(os.environ.get("DRAFT_LATENCY_COMMITS", "100000"))
+# under valgrind everything runs some fifty times slower: a smaller day
+# keeps the draft within the control socket's timeout
+COMMITS = int(os.environ.get("DRAFT_LATENCY_COMMITS", "5000" if
+                             os.environ.get("HOOKCAST_UNDER_VALGRIND")
+                             else "100000"))
 PER_PUSH = 2048
 BOUND = 0.100
 
@@ -116,6 +120,10 @@ class DraftLatency(unittest.TestCase):
               % (COMMITS, took * 1e3, len(poller.times), slowest * 1e3,
                  floor * 1e3), file=sys.stderr)
         self.assertEqual(quiet.errors, [])
+        if os.environ.get("HOOKCAST_UNDER_VALGRIND"):
+            # the fork and each step of freeing the day run some fifty
+            # times slower there: the run checks memory, not latency
+            return
         self.assertLess(slowest, floor + BOUND, "a /healthz took %.0f ms "
                         "while drafting (%.0f ms without)"
                         % (slowest * 1e3, floor * 1e3))
