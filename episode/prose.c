@@ -12,6 +12,9 @@
 #include "buf.h"
 #include "phrase.h"
 #include "prose.h"
+
+/* Symbols a sentence from a body may hold and still be read. */
+#define PROSE_MAXSYMBOLS	1
 #include "text.h"
 #include "xmalloc.h"
 
@@ -585,6 +588,54 @@ prose_stem(const char *s, size_t n, char *w, size_t wlen)
 }
 
 /*
+ * How many words of s[0..n) a listener hears as symbols: snake_case,
+ * camelCase, a::b, f(), a.b (a file or a member; not "e.g.").
+ */
+static size_t
+prose_symbols(const char *s, size_t n)
+{
+	size_t	i = 0, j, k, m, count = 0;
+	int	sym, prev, next;
+
+	while (i < n) {
+		while (i < n && (s[i] == ' ' || s[i] == ',' || s[i] == ';' ||
+		    s[i] == '"' || s[i] == '\''))
+			i++;
+		for (j = i; j < n && s[j] != ' ' && s[j] != ',' &&
+		    s[j] != ';' && s[j] != '"'; j++)
+			continue;
+		/* a word's end punctuation is not part of it */
+		k = j;
+		while (k > i && (s[k - 1] == '.' || s[k - 1] == ':' ||
+		    s[k - 1] == '!' || s[k - 1] == '?'))
+			k--;
+		sym = 0;
+		for (m = i; m < k && !sym; m++) {
+			prev = m > i ? (unsigned char)s[m - 1] : 0;
+			next = m + 1 < k ? (unsigned char)s[m + 1] : 0;
+
+			if (s[m] == '_' && prev != 0 && next != 0 &&
+			    isalnum(prev) && isalnum(next))
+				sym = 1;
+			else if (s[m] == ':' && next == ':')
+				sym = 1;
+			else if (s[m] == '(' && next == ')')
+				sym = 1;
+			else if (isupper((unsigned char)s[m]) && prev != 0 &&
+			    islower(prev) && m > i + 1)
+				sym = 1;
+			else if (s[m] == '.' && prev != 0 && next != 0 &&
+			    isalpha(prev) && isalpha(next) &&
+			    !(m + 2 < k && s[m + 2] == '.'))
+				sym = 1;
+		}
+		count += sym;
+		i = j;
+	}
+	return count;
+}
+
+/*
  * Does a short sentence only say again what the subject said ("It
  * suppresses these warnings in this case." under "Suppress deprecation
  * warnings from ...")? Then a listener gains nothing from it.
@@ -673,6 +724,10 @@ prose_sentences_about(struct buf *out, const char *s, int max,
 			phrase_articles(out, pos);
 			if (out->len > pos && prose_restates(out->data + pos,
 			    out->len - pos, subject))
+				out->len = pos;
+			/* a listener follows one symbol in a sentence, not more */
+			if (out->len > pos && prose_symbols(out->data + pos,
+			    out->len - pos) > PROSE_MAXSYMBOLS)
 				out->len = pos;
 			if (out->len == pos) {
 				/* dropped: take back the space before it */

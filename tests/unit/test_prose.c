@@ -168,6 +168,19 @@ test_dropped(void **state)
 		{ "a statement with an unknown word stays",
 		    "Frobnication of widgets was slow.",
 		    "Frobnication of widgets was slow." },
+		{ "two symbols: more than a listener follows",
+		    "The reservation used length_adjustment, but the encoder "
+		    "writes length_field_len bytes.", "" },
+		{ "a member call and a path",
+		    "Call data.len() from src/io_util.rs first.", "" },
+		{ "one symbol is read",
+		    "Keep spawn_blocking fast.", "It kept spawn_blocking fast." },
+		{ "abbreviations and versions are no symbols",
+		    "Use a pool, e.g. for 3.11 builds.",
+		    "It used a pool, e.g. for 3.11 builds." },
+		{ "the dense sentence goes, the plain one stays",
+		    "Every load on Notify::state used SeqCst. Nothing needs the "
+		    "global order.", "Nothing needs the global order." },
 	};
 
 	(void)state;
