@@ -96,9 +96,13 @@ quote_value_char(int c)
 	    c != '"' && c != '\'';
 }
 
-/* A setting of the given style in one line (new), or NULL. */
+/*
+ * A setting of the given style in one line (new), or NULL: 0 an
+ * ALL_CAPS_NAME, 1 a --long-flag, 2 a `snake_name=value`. With valued,
+ * only one given a value (NAME=value).
+ */
 static char *
-quote_setting_in(const char *line, int style)
+quote_setting_in(const char *line, int style, int valued)
 {
 	const char	*p, *q, *w;
 	size_t		 n;
@@ -155,7 +159,8 @@ quote_setting_in(const char *line, int style)
 				q++;
 			while (q > p && strchr(".,;:)]", q[-1]) != NULL)
 				q--;
-		}
+		} else if (valued)
+			continue;
 		/* inside a URL? */
 		for (w = p; w > line && !isspace((unsigned char)w[-1]); w--)
 			continue;
@@ -167,53 +172,149 @@ quote_setting_in(const char *line, int style)
 	return NULL;
 }
 
-/* A setting, flag or environment variable the message names (new), or NULL. */
+/*
+ * Walking a body line by line, telling prose from code: a fenced block,
+ * an indented one, or the lines under a "Usage:" or "Example:" label up
+ * to a blank line. The walk ends at a test plan or the like.
+ */
+struct quote_walk {
+	const char	*p;
+	struct buf	 line;
+	int		 in_code;
+	int		 usage;
+};
+
+enum quote_where { QUOTE_PROSE, QUOTE_CODE, QUOTE_USAGE };
+
+static void
+quote_walk_init(struct quote_walk *w, const char *body)
+{
+	w->p = body != NULL ? body : "";
+	buf_init(&w->line);
+	w->in_code = w->usage = 0;
+}
+
+/* The next line in w->line and where it is; 0 at the end. */
+static int
+quote_walk_next(struct quote_walk *w, enum quote_where *where)
+{
+	static const char *labels[] = { "usage:", "example:", "examples:",
+	    "to enable:", "to try it:", NULL };
+	const char	*eol, *s;
+	size_t		 n;
+
+	while (*w->p != '\0') {
+		eol = w->p + strcspn(w->p, "\n");
+		buf_reset(&w->line);
+		buf_append(&w->line, w->p, (size_t)(eol - w->p));
+		w->p = *eol == '\n' ? eol + 1 : eol;
+		s = buf_str(&w->line);
+		if (strstr(s, "```") != NULL || strstr(s, "~~~") != NULL) {
+			w->in_code = !w->in_code;
+			continue;
+		}
+		if (w->in_code) {
+			*where = QUOTE_CODE;
+			return 1;
+		}
+		if (text_stop(s))
+			return 0;
+		s += strspn(s, " \t*#>-");
+		if (text_stop(s))
+			return 0;
+		if (*s == '\0') {
+			w->usage = 0;
+			*where = QUOTE_PROSE;
+			return 1;
+		}
+		if (text_starts_any(s, labels, &n)) {
+			w->usage = 1;
+			*where = QUOTE_USAGE;
+			return 1;
+		}
+		if (w->usage)
+			*where = QUOTE_USAGE;
+		else if (strncmp(buf_str(&w->line), "    ", 4) == 0 ||
+		    buf_str(&w->line)[0] == '\t')
+			*where = QUOTE_CODE;
+		else
+			*where = QUOTE_PROSE;
+		return 1;
+	}
+	return 0;
+}
+
+static void
+quote_walk_free(struct quote_walk *w)
+{
+	buf_free(&w->line);
+}
+
+/* Words of a subject that take back what it names: no setting from it. */
+static const char *quote_dropping[] = { "drop", "remove", "delete",
+    "deprecat", "no longer", NULL };
+
+/*
+ * A setting, flag or environment variable the message names (new), or
+ * NULL. Prose is read for all three styles; a code block or a Usage:
+ * block gives a NAME=value (and a Usage: block a --flag). One given a
+ * value wins over a bare name. Nothing from a commit that drops, removes
+ * or deprecates, nothing from a test plan.
+ */
 char *
 quote_setting(const char *subject, const char *body)
 {
 	static const char *negative[] = { "drop", "remove", "delete",
 	    "deprecat", "unused", "no longer", "rename", NULL };
-	struct buf	 line;
-	const char	*p, *eol;
-	char		*found[3] = { NULL, NULL, NULL }, *l;
-	int		 style, in_code;
+	struct quote_walk	 w;
+	enum quote_where	 where;
+	char			*found[3] = { NULL, NULL, NULL }, *valued = NULL;
+	char			*l;
+	const char		*s;
+	int			 style;
 
-	/* one pass over the lines; an earlier style wins over a later one */
-	buf_init(&line);
 	l = text_lower(subject);
-	if (!text_has_any(l, negative)) {
-		for (style = 0; style < 3; style++)
-			found[style] = quote_setting_in(subject != NULL ?
-			    subject : "", style);
+	if (text_has_any(l, quote_dropping)) {
+		free(l);
+		return NULL;
 	}
 	free(l);
-	in_code = 0;
-	for (p = body != NULL ? body : ""; *p != '\0' && found[0] == NULL;) {
-		eol = p + strcspn(p, "\n");
-		buf_reset(&line);
-		buf_append(&line, p, (size_t)(eol - p));
-		p = *eol == '\n' ? eol + 1 : eol;
-		if (strstr(buf_str(&line), "```") != NULL ||
-		    strstr(buf_str(&line), "~~~") != NULL) {
-			in_code = !in_code;
+	/* one pass over the lines; an earlier style wins over a later one */
+	for (style = 0; style < 3; style++)
+		found[style] = quote_setting_in(subject != NULL ?
+		    subject : "", style, 0);
+	quote_walk_init(&w, body);
+	while ((found[0] == NULL || strchr(found[0], '=') == NULL) &&
+	    valued == NULL && quote_walk_next(&w, &where)) {
+		s = buf_str(&w.line);
+		if (where != QUOTE_PROSE) {
+			valued = quote_setting_in(s, 0, 1);
+			if (valued == NULL && where == QUOTE_USAGE &&
+			    found[1] == NULL)
+				found[1] = quote_setting_in(s, 1, 0);
 			continue;
 		}
-		if (in_code || strncmp(buf_str(&line), "    ", 4) == 0)
-			continue;
-		if (text_stop(buf_str(&line)))
-			break;
-		l = text_lower(buf_str(&line));
+		l = text_lower(s);
 		if (!text_has_any(l, negative) &&
 		    !text_trailer(l + strspn(l, " "), NULL)) {
 			for (style = 0; style < 3; style++) {
 				if (found[style] == NULL)
-					found[style] = quote_setting_in(
-					    buf_str(&line), style);
+					found[style] = quote_setting_in(s,
+					    style, 0);
 			}
+			if (found[0] != NULL && strchr(found[0], '=') == NULL)
+				valued = quote_setting_in(s, 0, 1);
 		}
 		free(l);
 	}
-	buf_free(&line);
+	quote_walk_free(&w);
+	if (valued != NULL && (found[0] == NULL ||
+	    strchr(found[0], '=') == NULL)) {
+		for (style = 0; style < 3; style++)
+			free(found[style]);
+		return valued;
+	}
+	free(valued);
 	for (style = 0; style < 3; style++) {
 		if (found[style] != NULL) {
 			int other;
@@ -265,6 +366,22 @@ quote_setting_new(const char *subject, const char *body,
 
 	if (setting == NULL)
 		return 0;
+	/* a NAME=value shown in a Usage: or code block is offered, a flag
+	 * in a Usage: block too */
+	if (strchr(setting, '=') != NULL || strncmp(setting, "--", 2) == 0) {
+		struct quote_walk	w;
+		enum quote_where	where;
+		int			flag = setting[0] == '-';
+
+		quote_walk_init(&w, body);
+		while (!found && quote_walk_next(&w, &where))
+			found = (where == QUOTE_USAGE || (where ==
+			    QUOTE_CODE && !flag)) &&
+			    strstr(buf_str(&w.line), setting) != NULL;
+		quote_walk_free(&w);
+		if (found)
+			return 1;
+	}
 	for (i = 0; i < 2 && !found; i++) {
 		if (src[i] == NULL || (at = strstr(src[i], setting)) == NULL)
 			continue;
@@ -286,4 +403,367 @@ quote_setting_new(const char *subject, const char *body,
 		free(line);
 	}
 	return found;
+}
+
+/* Whether lowercase l has "we", "our", "us" or "I" as a word. */
+static int
+quote_first_person(const char *l)
+{
+	static const char *we[] = { "we", "our", "us", "i", NULL };
+	const char	*p = l;
+	size_t		 n;
+
+	while (*p != '\0') {
+		while (*p != '\0' && !text_isword(*p))
+			p++;
+		for (n = 0; text_isword(p[n]); n++)
+			continue;
+		if (n > 0) {
+			size_t k;
+
+			for (k = 0; we[k] != NULL; k++) {
+				if (strlen(we[k]) == n &&
+				    strncmp(p, we[k], n) == 0)
+					return 1;
+			}
+		}
+		p += n;
+	}
+	return 0;
+}
+
+/* The end of the clause at s: a sentence end, ';', '(' or a line end. */
+static size_t
+quote_clause_len(const char *s)
+{
+	size_t	n;
+
+	for (n = 0; s[n] != '\0' && s[n] != '\n'; n++) {
+		if (s[n] == ';' || s[n] == '(' || s[n] == ':')
+			break;
+		if ((s[n] == '.' || s[n] == '!' || s[n] == '?' || s[n] == ',') &&
+		    (s[n + 1] == '\0' || isspace((unsigned char)s[n + 1])))
+			break;
+	}
+	return n;
+}
+
+/* Words in s[0..n). */
+static size_t
+quote_words(const char *s, size_t n)
+{
+	size_t	i, w = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!isspace((unsigned char)s[i]) &&
+		    (i == 0 || isspace((unsigned char)s[i - 1])))
+			w++;
+	}
+	return w;
+}
+
+/*
+ * The payoff of a setting, from the message's motivation: a clause "if
+ * you want ...", "so that ...", "so you can ...", "to avoid ...", "to
+ * prevent ...", "in order to ..." appended to out as a host would close
+ * "Set X ..." with it. A line naming the setting is preferred. Clauses
+ * in the first person ("so we can") are not a listener's payoff. 1 if
+ * one was appended.
+ */
+int
+quote_payoff(const char *subject, const char *body, const char *setting,
+    struct buf *out)
+{
+	static const struct {
+		const char *marker, *say;
+	} markers[] = {
+		{ "if you want ", "if you want " },
+		{ "if you need ", "if you need " },
+		{ "so that ", "so that " },
+		{ "so you can ", "so you can " },
+		{ "to avoid ", "to avoid " },
+		{ "to prevent ", "to prevent " },
+		{ "in order to ", "to " },
+	};
+	struct quote_walk	 w;
+	enum quote_where	 where;
+	struct buf		 best;
+	const char		*src, *at;
+	char			*l, *name, *clean;
+	size_t			 k, n, pass;
+	int			 named, done = 0;
+
+	if (setting == NULL)
+		return 0;
+	name = xstrndup(setting, strcspn(setting, "="));
+	buf_init(&best);
+	/* pass 0: lines naming the setting; pass 1: any line */
+	for (pass = 0; pass < 2 && !done; pass++) {
+		src = subject != NULL ? subject : "";
+		quote_walk_init(&w, body);
+		for (;;) {
+			if (src == NULL) {
+				if (!quote_walk_next(&w, &where))
+					break;
+				if (where != QUOTE_PROSE)
+					continue;
+				src = buf_str(&w.line);
+			}
+			named = strstr(src, name) != NULL;
+			l = text_lower(src);
+			for (k = 0; k < sizeof markers / sizeof markers[0] &&
+			    (named || pass == 1) && !done; k++) {
+				if ((at = strstr(l, markers[k].marker)) == NULL ||
+				    (at > l && text_isword(at[-1])))
+					continue;
+				at += strlen(markers[k].marker);
+				n = quote_clause_len(at);
+				if (quote_words(at, n) < 2 ||
+				    quote_words(at, n) > 16)
+					continue;
+				buf_reset(&best);
+				buf_append(&best, src + (at - l), n);
+				if (quote_first_person(buf_str(&best)))
+					continue;
+				clean = text_clean(buf_str(&best));
+				if (*clean != '\0') {
+					buf_puts(out, markers[k].say);
+					buf_puts(out, clean);
+					done = 1;
+				}
+				free(clean);
+			}
+			free(l);
+			src = NULL;
+			if (done)
+				break;
+		}
+		quote_walk_free(&w);
+	}
+	buf_free(&best);
+	free(name);
+	return done;
+}
+
+/* The text of the words of o at lowercase offset at up to a clause end. */
+static char *
+quote_object(const char *o, size_t at, size_t maxwords)
+{
+	static const char *ends[] = { " and ", " because ", " since ",
+	    " as ", " in favor ", " in favour ", " from ", " for ", NULL };
+	const char	*s = o + at;
+	size_t		 n, k, i, words = 0;
+	const char	*e;
+	char		*raw, *clean;
+
+	n = quote_clause_len(s);
+	for (k = 0; ends[k] != NULL; k++) {
+		for (e = s; (e = strstr(e, ends[k])) != NULL &&
+		    (size_t)(e - s) < n; e++) {
+			/* "for" ends only a clause that has words before */
+			if (e > s) {
+				n = (size_t)(e - s);
+				break;
+			}
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (!isspace((unsigned char)s[i]) &&
+		    (i == 0 || isspace((unsigned char)s[i - 1])) &&
+		    ++words > maxwords)
+			break;
+	}
+	n = i;
+	while (n > 0 && (isspace((unsigned char)s[n - 1]) ||
+	    strchr(".,;:`'\"", s[n - 1]) != NULL))
+		n--;
+	while (n > 0 && strchr("`'\"", *s) != NULL)
+		s++, n--;
+	if (n == 0)
+		return NULL;
+	raw = xstrndup(s, n);
+	clean = text_clean(raw);
+	free(raw);
+	if (*clean == '\0') {
+		free(clean);
+		return NULL;
+	}
+	return clean;
+}
+
+/* Whether the first n bytes of s hold a digit. */
+static int
+quote_has_digit(const char *s, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n && s[i] != '\0'; i++) {
+		if (isdigit((unsigned char)s[i]))
+			return 1;
+	}
+	return 0;
+}
+
+/* One line (subject or prose) for quote_breaking. */
+static enum quote_break
+quote_break_line(const char *o, int subject, char **what)
+{
+	static const char *support[] = { "drop support for ",
+	    "drops support for ", "dropped support for ",
+	    "dropping support for ", "remove support for ",
+	    "removes support for ", "removed support for ",
+	    "removing support for ", "end support for ", "ends support for ",
+	    "no longer supports ", "no longer support ", NULL };
+	static const char *require[] = { "now requires ", "now require ",
+	    "requires ", "require ", "required ", NULL };
+	static const char *removed[] = { "remove deprecated ",
+	    "removes deprecated ", "removed deprecated ",
+	    "delete deprecated ", "deletes deprecated ",
+	    "deleted deprecated ", "drop deprecated ", "drops deprecated ",
+	    "remove the deprecated ", "delete the deprecated ", NULL };
+	static const char *flips[] = { "now disabled by default",
+	    "now enabled by default", "now off by default",
+	    "now on by default", "no longer enabled by default",
+	    "no longer on by default", "no longer the default",
+	    "default is now ", "default has changed",
+	    "default changed", "change the default", "changes the default",
+	    "changed the default", "flip the default", "flips the default",
+	    NULL };
+	static const char *subject_flips[] = { "by default", NULL };
+	static const char *flip_verbs[] = { "disable", "enable", "turn off",
+	    "turn on", "switch", NULL };
+	static const char *new_thing[] = { "add", "new", "introduce",
+	    "opt-in", "optional", NULL };
+	enum quote_break	 kind = QUOTE_BREAK_NONE;
+	char			*l = text_lower(o), *p;
+	const char		*at;
+	size_t			 k, n;
+
+	*what = NULL;
+	if (strstr(l, "breaking change") == l ||
+	    strstr(l, "breaking:") == l) {
+		at = l + strcspn(l, ":");
+		if (*at == ':' && (*what = quote_object(o, (size_t)(at + 1 -
+		    l) + strspn(at + 1, " "), 12)) != NULL)
+			kind = QUOTE_BREAK_REMOVED;
+		goto done;
+	}
+	for (k = 0; support[k] != NULL; k++) {
+		if ((at = strstr(l, support[k])) != NULL && (at == l ||
+		    !text_isword(at[-1])) && (*what = quote_object(o,
+		    (size_t)(at - l) + strlen(support[k]), 5)) != NULL) {
+			kind = QUOTE_BREAK_SUPPORT;
+			goto done;
+		}
+	}
+	for (k = 0; removed[k] != NULL; k++) {
+		if ((at = strstr(l, removed[k])) != NULL && (at == l ||
+		    !text_isword(at[-1])) && (*what = quote_object(o,
+		    (size_t)(at - l) + strlen(removed[k]), 4)) != NULL) {
+			kind = QUOTE_BREAK_REMOVED;
+			goto done;
+		}
+	}
+	/* a minimum: "requires torch 2.11+", "minimum ... to 3.18" */
+	for (k = 0; require[k] != NULL; k++) {
+		for (at = l; (at = strstr(at, require[k])) != NULL; at++) {
+			const char *obj = at + strlen(require[k]);
+
+			if (at > l && text_isword(at[-1]))
+				continue;
+			/* a name, then a version within two words */
+			if (isdigit((unsigned char)*obj))
+				continue;
+			n = strcspn(obj, " ");
+			n += obj[n] == ' ' ? 1 + strcspn(obj + n + 1, " ") : 0;
+			if (!quote_has_digit(obj, n) ||
+			    (*what = quote_object(o, (size_t)(obj - l), 4)) ==
+			    NULL)
+				continue;
+			if (!quote_has_digit(*what, strlen(*what))) {
+				free(*what);
+				*what = NULL;
+				continue;
+			}
+			kind = QUOTE_BREAK_MINIMUM;
+			goto done;
+		}
+	}
+	if ((at = strstr(l, "minimum")) != NULL &&
+	    ((p = strstr(at, " to ")) != NULL ||
+	    (p = strstr(at, " is now ")) != NULL) &&
+	    quote_words(at, (size_t)(p - at)) <= 5) {
+		p = strchr(p + 1, ' ') + 1;
+		if (strncmp(p, "now ", 4) == 0)
+			p += 4;
+		if (isdigit((unsigned char)*p) || (*p == 'v' &&
+		    isdigit((unsigned char)p[1]))) {
+			*what = quote_object(o, (size_t)(p - l), 1);
+			if (*what != NULL) {
+				kind = QUOTE_BREAK_MINIMUM;
+				goto done;
+			}
+		}
+	}
+	/* a default flipped */
+	for (k = 0; flips[k] != NULL; k++) {
+		if ((at = strstr(l, flips[k])) != NULL && (at == l ||
+		    !text_isword(at[-1])))
+			break;
+	}
+	if (flips[k] == NULL && subject && text_has_any(l, subject_flips) &&
+	    text_has_any(l, flip_verbs) && !text_has_any(l, new_thing))
+		k = 0;
+	else if (flips[k] == NULL)
+		goto done;
+	/* the clause that says it, after a "scope:" prefix */
+	at = l;
+	if ((p = strstr(l, ": ")) != NULL && p - l < 24)
+		at = p + 2;
+	if ((*what = quote_object(o, (size_t)(at - l), 12)) != NULL)
+		kind = QUOTE_BREAK_DEFAULT;
+done:
+	free(l);
+	return kind;
+}
+
+/*
+ * A breaking change the message states: support dropped, a minimum
+ * raised, a default flipped, a deprecated API removed ("BREAKING
+ * CHANGE:" too); in *what (new) the words it concerns ("pypy-3.10",
+ * "torch 2.11+", "UintxLayout"). The subject and the prose of the body
+ * are read, not code or a test plan.
+ */
+enum quote_break
+quote_breaking(const char *subject, const char *body, char **what)
+{
+	struct quote_walk	 w;
+	enum quote_where	 where;
+	enum quote_break	 kind;
+
+	*what = NULL;
+	if (subject != NULL) {
+		const char *colon = strchr(subject, ':');
+
+		/* a conventional "feat!:" or "refactor(x)!:" */
+		if (colon != NULL && colon > subject && colon[-1] == '!' &&
+		    strcspn(subject, " ") > (size_t)(colon - subject - 1)) {
+			*what = text_clean(colon + 1 + strspn(colon + 1, " "));
+			if (**what != '\0')
+				return QUOTE_BREAK_REMOVED;
+			free(*what);
+			*what = NULL;
+		}
+		if ((kind = quote_break_line(subject, 1, what)) !=
+		    QUOTE_BREAK_NONE)
+			return kind;
+	}
+	quote_walk_init(&w, body);
+	kind = QUOTE_BREAK_NONE;
+	while (kind == QUOTE_BREAK_NONE && quote_walk_next(&w, &where)) {
+		if (where == QUOTE_PROSE)
+			kind = quote_break_line(buf_str(&w.line), 0, what);
+	}
+	quote_walk_free(&w);
+	return kind;
 }

@@ -1,0 +1,208 @@
+/*
+ * Unit tests for episode/quote.c: the setting a message brings in (from
+ * prose, a Usage: block, a fenced or an indented code block), its payoff,
+ * and the breaking change a message states. One row per rule.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "buf.h"
+#include "quote.h"
+
+#define ALLOC_CONF "PYTORCH_CUDA_ALLOC_CONF=per_process_memory_fraction:" \
+	"0.95,throw_on_cudamalloc_oom:true"
+
+static void
+test_setting_found(void **state)
+{
+	static const struct {
+		const char *rule, *subject, *body, *want;
+		int is_new;
+	} cases[] = {
+		{ "prose, backticks", "Add OOM rejection", "You can now set `"
+		    ALLOC_CONF "` to reject early.", ALLOC_CONF, 1 },
+		{ "Usage: line", "[CUDA] Add preemptive OOM rejection",
+		    "Reject allocations over the fraction.\n\nUsage:\n"
+		    ALLOC_CONF " python serve.py\n", ALLOC_CONF, 1 },
+		{ "Usage: on its line", "Add OOM rejection", "Usage: "
+		    ALLOC_CONF " python serve.py\n", ALLOC_CONF, 1 },
+		{ "fenced block", "Add OOM rejection", "To try it:\n\n```\n"
+		    "export " ALLOC_CONF "\n```\n", ALLOC_CONF, 1 },
+		{ "indented block", "Add OOM rejection", "Run it as\n\n    "
+		    ALLOC_CONF " ./a.out\n", ALLOC_CONF, 1 },
+		{ "value wins over a bare name", "Add OOM rejection",
+		    "PYTORCH_CUDA_ALLOC_CONF gains an option.\n\n```\n"
+		    ALLOC_CONF "\n```\n", ALLOC_CONF, 1 },
+		{ "a flag in a Usage: block", "tool: add a retry delay",
+		    "Usage:\n  curl --retry-delay-origin 5 URL\n",
+		    "--retry-delay-origin", 1 },
+		{ "a code block's name without a value is not one", "Fix macro",
+		    "```\nFOO_BAR_BAZ = 1\n```\n", NULL, 0 },
+		{ "a test plan's variable is the runner's", "Add the fast path",
+		    "It is faster.\n\nTest Plan:\n```\nTORCH_TEST_FAST=1 "
+		    "pytest test/x.py\n```\n", NULL, 0 },
+		{ "a **Test Plan:** heading too", "Add the fast path",
+		    "It is faster.\n\n**Test Plan:**\nFOO_TEST_DEBUG=1 make "
+		    "check\n", NULL, 0 },
+		{ "a commit dropping support gives none", "Drop support for "
+		    "CURL_LEGACY_MODE", "Set `CURL_LEGACY_MODE=1` no more.",
+		    NULL, 0 },
+		{ "nor one removing it", "lib: remove the FOO_OLD_KNOB option",
+		    "Usage:\nFOO_OLD_KNOB=1 ./run\n", NULL, 0 },
+		{ "compiler output is not a setting", "units: tidy",
+		    "```\nerror: [-Werror=address]\n```\n", NULL, 0 },
+		{ "a URL's query is not a setting", "docs: link",
+		    "See https://x.y/?FOO_BAR=1 for more.", NULL, 0 },
+	};
+	size_t	 i;
+	char	*s;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		s = quote_setting(cases[i].subject, cases[i].body);
+		if (cases[i].want == NULL && s != NULL)
+			fail_msg("%s: found %s", cases[i].rule, s);
+		if (cases[i].want != NULL && (s == NULL ||
+		    strcmp(s, cases[i].want) != 0))
+			fail_msg("%s: found %s", cases[i].rule,
+			    s != NULL ? s : "nothing");
+		if (s != NULL && quote_setting_new(cases[i].subject,
+		    cases[i].body, s) != cases[i].is_new)
+			fail_msg("%s: new is not %d", cases[i].rule,
+			    cases[i].is_new);
+		free(s);
+	}
+}
+
+static void
+test_payoff(void **state)
+{
+	static const struct {
+		const char *rule, *subject, *body, *setting, *want;
+	} cases[] = {
+		{ "so that", "Add OOM rejection", "Set it so that the server "
+		    "gets a catchable error instead of a crash.\n\nUsage:\n"
+		    ALLOC_CONF "\n", ALLOC_CONF, "so that the server gets a "
+		    "catchable error instead of a crash" },
+		{ "if you want", "tool: add --fast", "Use `--fast` if you "
+		    "want fewer round trips.", "--fast",
+		    "if you want fewer round trips" },
+		{ "to avoid, backticks dropped", "Add FOO_NO_MMAP",
+		    "Set `FOO_NO_MMAP=1` to avoid `mmap` on network drives.",
+		    "FOO_NO_MMAP=1", "to avoid mmap on network drives" },
+		{ "in order to", "Add FOO_X", "FOO_X=1 exists in order to "
+		    "skip the warm-up run.", "FOO_X=1", "to skip the warm-up "
+		    "run" },
+		{ "the line naming the setting first", "Add FOO_Y",
+		    "This is needed to avoid a rebuild.\nSet FOO_Y=2 if you "
+		    "need two workers.", "FOO_Y=2", "if you need two workers" },
+		{ "first person is not a payoff", "Add FOO_Z", "Set FOO_Z=1 "
+		    "so that we can debug it.", "FOO_Z=1", NULL },
+		{ "no motivation, no payoff", "Add FOO_Q", "Set FOO_Q=1.",
+		    "FOO_Q=1", NULL },
+		{ "not from a test plan", "Add FOO_T", "Test Plan:\nSet FOO_T=1 "
+		    "to avoid flaky runs.", "FOO_T=1", NULL },
+	};
+	struct buf	b;
+	size_t		i;
+	int		got;
+
+	(void)state;
+	buf_init(&b);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		buf_reset(&b);
+		got = quote_payoff(cases[i].subject, cases[i].body,
+		    cases[i].setting, &b);
+		if (cases[i].want == NULL && got)
+			fail_msg("%s: %s", cases[i].rule, buf_str(&b));
+		if (cases[i].want != NULL && (!got ||
+		    strcmp(buf_str(&b), cases[i].want) != 0))
+			fail_msg("%s: \"%s\"", cases[i].rule, buf_str(&b));
+	}
+	buf_free(&b);
+}
+
+static void
+test_breaking(void **state)
+{
+	static const struct {
+		const char *rule, *subject, *body;
+		enum quote_break want;
+		const char *what;
+	} cases[] = {
+		{ "support dropped, in a bullet", "Fix CI and build failures",
+		    "* Run ruff over codebase\n* Drop support for pypy-3.10\n",
+		    QUOTE_BREAK_SUPPORT, "pypy-3.10" },
+		{ "support removed, subject", "lib: remove support for RTMP",
+		    "", QUOTE_BREAK_SUPPORT, "RTMP" },
+		{ "no longer supports", "build: tidy", "curl no longer "
+		    "supports OpenSSL 1.1 because it is EOL.",
+		    QUOTE_BREAK_SUPPORT, "OpenSSL 1.1" },
+		{ "a minimum by require", "Remove version compatibility table",
+		    "We do require torch 2.11+ because the kernels need it.",
+		    QUOTE_BREAK_MINIMUM, "torch 2.11+" },
+		{ "a minimum raised", "cmake: raise the minimum CMake version "
+		    "to 3.18", "", QUOTE_BREAK_MINIMUM, "3.18" },
+		{ "a default flipped, subject", "http: disable NTLM by default",
+		    "", QUOTE_BREAK_DEFAULT, "disable NTLM by default" },
+		{ "a default flipped, body", "vtls: tidy", "TLS 1.3 is now "
+		    "enabled by default.", QUOTE_BREAK_DEFAULT, NULL },
+		{ "a deprecated API removed", "Delete deprecated UintxLayout "
+		    "and related code (#4145)", "", QUOTE_BREAK_REMOVED,
+		    "UintxLayout" },
+		{ "conventional !", "feat(api)!: rename the config loader", "",
+		    QUOTE_BREAK_REMOVED, "rename the config loader" },
+		{ "BREAKING CHANGE footer", "feat: new loader",
+		    "Faster.\n\nBREAKING CHANGE: the `load` option is gone.",
+		    QUOTE_BREAK_REMOVED, "the load option is gone" },
+		{ "a new opt-in feature off by default is not a flip",
+		    "runtime: add an opt-in sharded queue", "Re-lands the "
+		    "queue, disabled by default.", QUOTE_BREAK_NONE, NULL },
+		{ "a new option off by default in the subject",
+		    "tool: add --foo, disabled by default", "",
+		    QUOTE_BREAK_NONE, NULL },
+		{ "require without a version", "capsule: include arpa/inet.h",
+		    "Some platforms require inclusion of arpa/inet.h.",
+		    QUOTE_BREAK_NONE, NULL },
+		{ "a test needing GPUs is no minimum", "Add a test",
+		    "This test requires 2 GPUs.", QUOTE_BREAK_NONE, NULL },
+		{ "deprecation warnings are not a removal", "Suppress "
+		    "deprecation warnings from #4074", "", QUOTE_BREAK_NONE,
+		    NULL },
+		{ "not from a code block", "Tidy", "```\nDrop support for "
+		    "pypy-3.10\n```\n", QUOTE_BREAK_NONE, NULL },
+	};
+	enum quote_break	 k;
+	size_t			 i;
+	char			*what;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		k = quote_breaking(cases[i].subject, cases[i].body, &what);
+		if (k != cases[i].want)
+			fail_msg("%s: kind %d", cases[i].rule, (int)k);
+		if (k != QUOTE_BREAK_NONE && what == NULL)
+			fail_msg("%s: no what", cases[i].rule);
+		if (cases[i].what != NULL && strcmp(what, cases[i].what) != 0)
+			fail_msg("%s: what \"%s\"", cases[i].rule, what);
+		free(what);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_setting_found),
+		cmocka_unit_test(test_payoff),
+		cmocka_unit_test(test_breaking),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
