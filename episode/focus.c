@@ -1,12 +1,18 @@
 /*
- * Today's Focus: a setting a commit of the day brings in, quoted verbatim with what to do with it, or the one change worth reading.
+ * Today's Focus: on a breaking day the migration step; a setting a commit
+ * of the day brings in, quoted verbatim with what to do with it and what
+ * it buys; or else the one change worth reading.
  */
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
 #include "classify.h"
 #include "draft_int.h"
 #include "phrase.h"
+#include "quote.h"
+#include "spoken.h"
 #include "xmalloc.h"
 
 /* The item whose setting Today's Focus quotes, or NULL. */
@@ -39,93 +45,283 @@ focus_item(struct draft *d)
 	return best;
 }
 
+/* Whether the message calls the setting an environment variable. */
+static int
+focus_env(const struct commit *c)
+{
+	return phrase_contains(c->subject, "environment variable") ||
+	    phrase_contains(c->body, "environment variable") ||
+	    phrase_contains(c->body, "env var");
+}
+
 /*
- * Today's Focus: one tip quoting verbatim a setting, flag or variable a
- * commit of the day brings in. When no commit gives one, a different
- * closing segment points at the one change worth reading instead; no tip
- * is ever made up.
+ * "Set X to 0 restores the default": the value a subject sets the setting
+ * to, and what follows it, as "to 0 and it restores the default" in b. 1
+ * if the subject said so.
+ */
+static int
+focus_set_to(struct buf *b, const char *what, const char *set)
+{
+	const char	*at, *v, *rest;
+	size_t		 n;
+
+	if (what == NULL || (at = strstr(what, set)) == NULL)
+		return 0;
+	at += strlen(set);
+	if (strncmp(at, " set to ", 8) != 0)
+		return 0;
+	v = at + 8;
+	if ((n = strcspn(v, " ,;")) == 0)
+		return 0;
+	buf_printf(b, " to %.*s", (int)n, v);
+	rest = v + n + strspn(v + n, " ");
+	/* "restores the default": a verb in the third person */
+	n = strcspn(rest, " ");
+	if (n > 2 && rest[n - 1] == 's' && rest[n] == ' ')
+		buf_printf(b, ", and it %s", rest);
+	return 1;
+}
+
+/*
+ * The tip: the action with the setting verbatim and the payoff from the
+ * message, then where it comes from.
+ */
+static void
+focus_setting(struct draft *d, struct buf *b, struct draft_item *it,
+    int after)
+{
+	static const char *offers[] = { "add", "adds", "introduce",
+	    "introduces", "expose", "exposes", "support", "allow", "enable",
+	    "implement", "provide", NULL };
+	const struct commit	*c = it->c;
+	const char		*set = it->cl.setting, *what = it->cl.what;
+	char			*name;
+	size_t			 n, at;
+	int			 paid;
+
+	d->ep->focus = xstrdup(set);
+	if (after) {
+		phrase_space(b);
+		buf_puts(b, "And one to try: ");
+	} else
+		buf_puts(b, "Today's Focus: ");
+	at = b->len;
+	if (set[0] == '-' || (islower((unsigned char)set[0]) &&
+	    strchr(set, '=') != NULL))
+		buf_printf(b, "pass %s", set);
+	else if (strchr(set, '=') == NULL && focus_env(c))
+		buf_printf(b, "set the %s environment variable", set);
+	else
+		buf_printf(b, "set %s", set);
+	b->data[at] = (char)toupper((unsigned char)b->data[at]);
+	paid = focus_set_to(b, what, set);
+	if (!paid) {
+		buf_putc(b, ' ');
+		paid = quote_payoff(c->subject, c->body, set, b);
+		if (!paid)
+			b->len--, b->data[b->len] = '\0';
+	}
+	name = xstrndup(set, strcspn(set, "="));
+	n = phrase_first_word(what);
+	if (!paid && what[n] == ' ' && phrase_word_in(what, n, offers) &&
+	    !phrase_contains(what + n, name)) {
+		buf_puts(b, " if you want ");
+		phrase_lower_first(b, what + n + 1);
+		paid = 1;
+	}
+	free(name);
+	if (!paid)
+		buf_printf(b, " to try what %s's change brings", it->name);
+	phrase_sentence_end(b);
+	phrase_space(b);
+	if (it->told)
+		buf_printf(b, "It comes from %s's change we heard about "
+		    "earlier.", it->name);
+	else
+		tell_did_sentence(b, it, "It comes from this change: ");
+}
+
+/* A version said as a minimum: "torch 2.11+" -> "torch 2.11". */
+static void
+focus_minimum(struct buf *b, const char *what)
+{
+	size_t	n = strlen(what);
+
+	if (isdigit((unsigned char)what[0]))
+		buf_puts(b, "version ");
+	while (n > 0 && what[n - 1] == '+')
+		n--;
+	buf_append(b, what, n);
+}
+
+/* Whether the first n bytes of s hold a digit. */
+static int
+focus_has_digit(const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (isdigit((unsigned char)*s))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A breaking day: the migration step for the change that breaks the most
+ * (support dropped, a minimum raised, a default flipped), and for
+ * deprecated APIs removed. 1 if any was told.
+ */
+static int
+focus_breaking(struct draft *d, struct buf *b, struct draft_shas *shas)
+{
+	struct draft_item	*top = NULL, *gone = NULL;
+	enum quote_break	 k, topk = QUOTE_BREAK_NONE;
+	char			*what, *topwhat = NULL, *gonewhat = NULL;
+	size_t			 i, ngone = 0;
+
+	for (i = 0; i < d->nitems; i++) {
+		struct draft_item *it = &d->items[i];
+
+		if (it->cl.bot || it->cl.kind == CLASSIFY_REVERT ||
+		    it->c->reverted_by_idx >= 0)
+			continue;
+		k = quote_breaking(it->c->subject, it->c->body, &what);
+		if (k == QUOTE_BREAK_NONE)
+			continue;
+		if (k == QUOTE_BREAK_REMOVED) {
+			ngone++;
+			if (gone == NULL || it->cl.score > gone->cl.score) {
+				free(gonewhat);
+				gone = it, gonewhat = what, what = NULL;
+			}
+		} else if (top == NULL || k < topk || (k == topk &&
+		    it->cl.score > top->cl.score)) {
+			free(topwhat);
+			top = it, topk = k, topwhat = what, what = NULL;
+		}
+		free(what);
+	}
+	if (top == NULL && gone == NULL)
+		return 0;
+	buf_puts(b, "Today's Focus: ");
+	if (top != NULL) {
+		switch (topk) {
+		case QUOTE_BREAK_SUPPORT:
+			buf_printf(b, "support for %s is gone, with %s's "
+			    "change \"%s\".", topwhat, top->name,
+			    top->cl.what);
+			if (focus_has_digit(topwhat))
+				buf_printf(b, " If you still run on %s, move "
+				    "to a newer version before you upgrade.",
+				    topwhat);
+			else
+				buf_printf(b, " If you still rely on %s, stay "
+				    "on the release you have until you've "
+				    "moved off it.", topwhat);
+			break;
+		case QUOTE_BREAK_MINIMUM:
+			buf_printf(b, "the minimum goes up. As of %s's change "
+			    "\"%s\", you need ", top->name, top->cl.what);
+			focus_minimum(b, topwhat);
+			buf_puts(b, " or newer, so check your setup before "
+			    "you upgrade.");
+			break;
+		default:
+			buf_printf(b, "a default changed, with %s's change "
+			    "\"%s\". If you relied on the old behaviour, ",
+			    top->name, top->cl.what);
+			if (top->cl.setting != NULL)
+				buf_printf(b, "set %s explicitly",
+				    top->cl.setting);
+			else
+				buf_puts(b, "say so explicitly in your setup");
+			buf_puts(b, " before you upgrade.");
+			break;
+		}
+		draft_shas_add(d, shas, top);
+	}
+	if (gone != NULL) {
+		if (top != NULL)
+			buf_puts(b, " Also, ");
+		if (strchr(gonewhat, ' ') == NULL) {
+			buf_printf(b, "the deprecated %s is gone", gonewhat);
+			if (ngone > 1) {
+				buf_puts(b, ", along with ");
+				spoken_count(b, (long long)ngone - 1,
+				    "more deprecated piece",
+				    "more deprecated pieces");
+			}
+			buf_printf(b, ", removed by %s. If your code still "
+			    "uses %s, move to %s replacement before you "
+			    "upgrade.", gone->name, ngone > 1 ? "them" : "it",
+			    ngone > 1 ? "their" : "its");
+		} else
+			buf_printf(b, "%s's change \"%s\" breaks "
+			    "compatibility: %s. Check your code against it "
+			    "before you upgrade.", gone->name, gone->cl.what,
+			    gonewhat);
+		draft_shas_add(d, shas, gone);
+	}
+	/* "Today's Focus: " then a capital */
+	b->data[15] = (char)toupper((unsigned char)b->data[15]);
+	free(topwhat);
+	free(gonewhat);
+	return 1;
+}
+
+/*
+ * Today's Focus: on a breaking day, the migration step; then one tip
+ * quoting verbatim a setting, flag or variable a commit of the day
+ * brings in, with what to do and what it buys. When the day offers
+ * neither, a different closing segment points at the one change worth
+ * reading instead; no tip is ever made up, and it never claims there is
+ * nothing to try.
  */
 void
 focus_segment(struct draft *d)
 {
-	static const char *advice_env[] = {
-		"If that fits your setup, try %s and see how it behaves.",
-		"Worth a try if that's your use case: %s.",
-	};
-	static const char *advice_flag[] = {
-		"Next time you run it, give %s a try.",
-		"If you script it, %s is the one to know about.",
-	};
-	static const char *advice_name[] = {
-		"If your code or configuration uses %s, read that change "
-		    "before you upgrade.",
-		"If %s is part of your setup, that's the change to read "
-		    "first.",
-	};
 	static const char *none[] = {
-		"No new setting or flag to try today. If you read just one "
-		    "change from this day, make it this one:",
-		"Nothing new to switch on today, so instead, the one change "
-		    "worth your reading time:",
+		"If you read just one change from this day, make it this one:",
+		"The one change worth your reading time today:",
 	};
 	struct draft_shas	 shas = { NULL, 0 };
 	struct draft_item	*best, *top = NULL;
-	const char		*set;
 	struct buf		 b;
 	size_t			 i;
+	int			 broke;
 
 	if (d->nitems <= 1)
 		return;
 	buf_init(&b);
-	if ((best = focus_item(d)) == NULL) {
-		/* the most significant human change, told or not */
-		for (i = 0; i < d->nitems; i++) {
-			struct draft_item *it = &d->items[i];
-
-			if (it->cl.bot || it->cl.kind == CLASSIFY_REVERT ||
-			    it->c->reverted_by_idx >= 0)
-				continue;
-			if (top == NULL || it->cl.score > top->cl.score)
-				top = it;
-		}
-		if (top == NULL || d->nitems < 3) {
-			buf_free(&b);
-			return;
-		}
-		buf_puts(&b, DRAFT_PICK(d, 17, none));
-		buf_putc(&b, ' ');
-		buf_printf(&b, "%s's ", top->name);
-		if (top->cl.area != NULL && top->cl.area_titled &&
-		    !phrase_contains(top->cl.what, top->cl.area))
-			buf_printf(&b, "%s ", top->cl.area);
-		buf_printf(&b, "change, \"%s\".", top->cl.what);
-		draft_shas_add(d, &shas, top);
-		draft_segment(d, "takeaway", &b, &shas);
+	broke = focus_breaking(d, &b, &shas);
+	if ((best = focus_item(d)) != NULL) {
+		focus_setting(d, &b, best, broke);
+		draft_shas_add(d, &shas, best);
+	}
+	if (b.len > 0) {
+		draft_segment(d, "focus", &b, &shas);
 		return;
 	}
-	set = best->cl.setting;
-	d->ep->focus = xstrdup(set);
-	buf_printf(&b, "Today's Focus: %s.", set);
-	if (best->told) {
-		phrase_space(&b);
-		buf_printf(&b, "It comes from %s's change we heard about "
-		    "earlier, titled \"%s\".", best->name, best->cl.what);
-	} else
-		tell_did_sentence(&b, best, NULL);
-	if (!phrase_contains(best->cl.what, set)) {
-		if (phrase_contains(best->cl.prose, set)) {
-			phrase_space(&b);
-			buf_puts(&b, best->cl.prose);
-		} else
-			buf_printf(&b, " Its message names %s.", set);
+	/* the most significant human change, told or not */
+	for (i = 0; i < d->nitems; i++) {
+		struct draft_item *it = &d->items[i];
+
+		if (it->cl.bot || it->cl.kind == CLASSIFY_REVERT ||
+		    it->c->reverted_by_idx >= 0 || it->cl.what[0] == '\0')
+			continue;
+		if (top == NULL || it->cl.score > top->cl.score)
+			top = it;
 	}
-	phrase_space(&b);
-	if (set[0] == '-')
-		buf_printf(&b, DRAFT_PICK(d, 19, advice_flag), set);
-	else if (strchr(set, '=') != NULL)
-		buf_printf(&b, DRAFT_PICK(d, 19, advice_env), set);
-	else
-		buf_printf(&b, DRAFT_PICK(d, 19, advice_name), set);
-	draft_shas_add(d, &shas, best);
-	draft_segment(d, "focus", &b, &shas);
+	if (top == NULL || d->nitems < 3) {
+		buf_free(&b);
+		return;
+	}
+	buf_puts(&b, DRAFT_PICK(d, 17, none));
+	buf_putc(&b, ' ');
+	buf_printf(&b, "%s's ", top->name);
+	if (top->cl.area != NULL && top->cl.area_titled &&
+	    !phrase_contains(top->cl.what, top->cl.area))
+		buf_printf(&b, "%s ", top->cl.area);
+	buf_printf(&b, "change, \"%s\".", top->cl.what);
+	draft_shas_add(d, &shas, top);
+	draft_segment(d, "takeaway", &b, &shas);
 }

@@ -431,7 +431,7 @@ test_markdown(void **state)
 	assert_non_null(strstr(s, "- Published: 2026-06-01T10:00:44Z\n"));
 	assert_non_null(strstr(s, "- Duration: PT"));
 	assert_non_null(strstr(s, "\n## Transcript\n\n"));
-	assert_non_null(strstr(s, "Today's Focus: `CURLOPT_MAXCONNECTS`"));
+	assert_non_null(strstr(s, "Today's Focus: Set `CURLOPT_MAXCONNECTS` to 0"));
 	assert_non_null(strstr(s, "## Nearby episodes\n\n- 2026-05-31 — "
 	    "Yesterday's Title\n"));
 	/* the spoken transcript itself stays plain */

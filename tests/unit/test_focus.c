@@ -1,0 +1,182 @@
+/*
+ * Unit tests for episode/focus.c: Today's Focus on drafted days. A day
+ * whose commit brings in a setting (in prose, a Usage: or a code block)
+ * gets the action and the payoff; a breaking day gets the migration step;
+ * a day with neither gets the change worth reading, never a tip made up
+ * and never "nothing to try". One row per rule.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "day.h"
+#include "episode.h"
+#include "record.h"
+#include "xmalloc.h"
+
+#define ALLOC_CONF "PYTORCH_CUDA_ALLOC_CONF=per_process_memory_fraction:" \
+	"0.95,throw_on_cudamalloc_oom:true"
+#define REVERTED "0000000000000000000000000000000000000001"
+
+/* Two commits every day has besides the ones a row gives. */
+static const char *const filler[] = {
+	"[docs] Fix a typo in the README\n",
+	"[inductor] Fuse the epilogue into the GEMM\n\nThis makes small "
+	    "GEMMs 1.4x faster.\n",
+};
+
+struct focus_case {
+	const char	*rule;
+	const char	*msgs[3];	/* NULL-ended */
+	const char	*kind;		/* "focus", "takeaway" */
+	const char	*has[3];	/* in its text */
+	const char	*hasnt[3];	/* not in any segment's text */
+};
+
+static const struct focus_case cases[] = {
+	{ "a setting in a Usage: block, with its payoff", {
+	    "[CUDA] Add preemptive OOM rejection to the allocator\n\nIt "
+	    "rejects an allocation over the memory fraction so that a "
+	    "server gets a catchable error instead of a driver crash.\n\n"
+	    "Usage:\n" ALLOC_CONF " python serve.py\n", NULL },
+	    "focus", { "Today's Focus: Set " ALLOC_CONF " so that a server "
+	    "gets a catchable error instead of a driver crash.", NULL },
+	    { "No new setting", "nothing to try", NULL } },
+	{ "a setting in a fenced block", {
+	    "[dynamo] Add a recompile log\n\nTo see each recompile and "
+	    "why:\n\n```\nTORCH_LOGS=recompiles python train.py\n```\n",
+	    NULL }, "focus", { "Set TORCH_LOGS=recompiles", NULL },
+	    { "No new setting", NULL } },
+	{ "an environment variable, payoff from the subject", {
+	    "runtime: add an opt-in sharded blocking queue (#1)\n\nOpt in "
+	    "via the `TOKIO_SHARDED_QUEUE` environment variable.\n", NULL },
+	    "focus", { "Set the TOKIO_SHARDED_QUEUE environment variable if "
+	    "you want an opt-in sharded blocking queue.", NULL }, { NULL } },
+	{ "a flag", { "tool: add --retry-all-errors\n\nRetry on any error "
+	    "so that flaky servers do not stop a batch.\n", NULL }, "focus",
+	    { "Pass --retry-all-errors so that flaky servers do not stop a "
+	    "batch.", NULL }, { NULL } },
+	{ "support dropped: the migration step, no setting from it", {
+	    "Drop support for pypy-3.10\n\nSet `PYPY_LEGACY_MODE=1` no "
+	    "more.\n", NULL }, "focus", { "Support for pypy-3.10 is gone",
+	    "move to a newer version before you upgrade", NULL },
+	    { "Set PYPY_LEGACY_MODE", NULL } },
+	{ "a minimum raised, then the day's setting", {
+	    "cmake: raise the minimum CMake version to 3.18\n",
+	    "[dynamo] Add a recompile log\n\n```\nTORCH_LOGS=recompiles "
+	    "python train.py\n```\n", NULL }, "focus", { "version 3.18 or "
+	    "newer", "And one to try: Set TORCH_LOGS=recompiles", NULL },
+	    { NULL } },
+	{ "a default flipped", { "http: disable NTLM by default\n", NULL },
+	    "focus", { "A default changed", "before you upgrade", NULL },
+	    { NULL } },
+	{ "a reverted commit's setting is no tip", {
+	    "[dynamo] Add a recompile log\n\n```\nTORCH_LOGS=recompiles "
+	    "python train.py\n```\n",
+	    "Revert \"[dynamo] Add a recompile log\"\n\nThis reverts commit "
+	    REVERTED ".\n", NULL }, "takeaway", { "make it this one", NULL },
+	    { "Set TORCH_LOGS", "Today's Focus", NULL } },
+	{ "a test plan's variable is no tip", { "[mps] Add the fast path\n"
+	    "\nIt is faster.\n\nTest Plan:\n```\nTORCH_TEST_MPS=1 pytest "
+	    "test/x.py\n```\n", NULL }, "takeaway", { NULL },
+	    { "TORCH_TEST_MPS", "Today's Focus", NULL } },
+	{ "a constant a fix names is no tip", { "Fix a crash when "
+	    "TORCH_LOGS_FORMAT is empty\n\nThe logger crashed with "
+	    "TORCH_LOGS_FORMAT set to nothing.\n", NULL }, "takeaway",
+	    { NULL }, { "part of your setup", "Today's Focus",
+	    "nothing to try" } },
+};
+
+static struct day *
+focus_day(const struct focus_case *fc)
+{
+	struct day	*d = day_new("pytorch/pytorch", 1775260800);
+	struct commit	 c;
+	const char	*msgs[8];
+	size_t		 i, n = 0;
+
+	d->end = d->start + 86400;
+	for (i = 0; i < 2; i++)
+		msgs[n++] = filler[i];
+	for (i = 0; i < 3 && fc->msgs[i] != NULL; i++)
+		msgs[n++] = fc->msgs[i];
+	for (i = 0; i < n; i++) {
+		memset(&c, 0, sizeof c);
+		commit_set_message(&c, msgs[i]);
+		/* the third commit is the one a revert names */
+		if (i == 2)
+			c.sha = xstrdup(REVERTED);
+		else
+			xasprintf(&c.sha, "%040zx", i + 0xabc0);
+		c.author_name = xstrdup("Ada Lovelace");
+		c.author_login = xstrdup("ada");
+		c.timestamp = d->start + (time_t)i;
+		c.modified = xcalloc(1, sizeof *c.modified);
+		c.modified[0] = xstrdup("torch/x.py");
+		c.nmodified = 1;
+		revert_parse(c.subject, c.body, &c.revert);
+		assert_int_equal(day_add_commit(d, &c), 1);
+	}
+	day_pair_reverts(d);
+	return d;
+}
+
+static void
+test_focus_rows(void **state)
+{
+	struct episode_opts	 o;
+	struct episode		*ep;
+	struct day		*d;
+	const char		*text;
+	size_t			 i, j, k;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.show = "Daily";
+	o.year = 2026;
+	o.month = 4;
+	o.mday = 4;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		d = focus_day(&cases[i]);
+		ep = episode_draft(d, &o);
+		text = NULL;
+		for (j = 0; j < ep->nsegments; j++) {
+			if (strcmp(ep->segments[j].kind, cases[i].kind) == 0)
+				text = ep->segments[j].text;
+			for (k = 0; k < 3 && cases[i].hasnt[k] != NULL; k++) {
+				if (strstr(ep->segments[j].text,
+				    cases[i].hasnt[k]) != NULL)
+					fail_msg("%s: \"%s\" in %s: %s",
+					    cases[i].rule, cases[i].hasnt[k],
+					    ep->segments[j].kind,
+					    ep->segments[j].text);
+			}
+		}
+		if (text == NULL)
+			fail_msg("%s: no %s segment", cases[i].rule,
+			    cases[i].kind);
+		for (k = 0; k < 3 && cases[i].has[k] != NULL; k++) {
+			if (strstr(text, cases[i].has[k]) == NULL)
+				fail_msg("%s: no \"%s\" in: %s", cases[i].rule,
+				    cases[i].has[k], text);
+		}
+		episode_free(ep);
+		day_free(d);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_focus_rows),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
