@@ -10,7 +10,9 @@
 #include "classify.h"
 #include "draft_int.h"
 #include "phrase.h"
+#include "quote.h"
 #include "spoken.h"
+#include "text.h"
 #include "xmalloc.h"
 
 /* A kind as a title's noun phrase, alone or before "in <areas>". */
@@ -76,7 +78,10 @@ title_area(struct buf *b, const char *area)
 	}
 }
 
-/* Up to max distinct areas of the theme's most significant changes. */
+/*
+ * Up to max distinct areas of the theme's most significant changes, as
+ * their subjects name them: a directory name is not a story.
+ */
 static size_t
 title_top_areas(struct draft *d, const char **areas, size_t max)
 {
@@ -86,7 +91,7 @@ title_top_areas(struct draft *d, const char **areas, size_t max)
 	v = xcalloc(d->nitems + 1, sizeof *v);
 	for (i = n = 0; i < d->nitems; i++) {
 		if (select_in_theme(d, &d->items[i]) &&
-		    d->items[i].cl.area != NULL)
+		    d->items[i].cl.area != NULL && d->items[i].cl.area_titled)
 			v[n++] = &d->items[i];
 	}
 	qsort(v, n, sizeof *v, select_cmp_score);
@@ -100,6 +105,328 @@ title_top_areas(struct draft *d, const char **areas, size_t max)
 	}
 	free(v);
 	return na;
+}
+
+/* Whether s (length n) is a version: "v8.1.1", "2.0", "9.1.1-beta.2". */
+static int
+title_version(const char *s, size_t n)
+{
+	size_t	i = 0, dots = 0;
+
+	if (n > 0 && (s[0] == 'v' || s[0] == 'V'))
+		i++;
+	if (i >= n || !isdigit((unsigned char)s[i]))
+		return 0;
+	for (; i < n && (isdigit((unsigned char)s[i]) || s[i] == '.'); i++) {
+		if (s[i] == '.')
+			dots++;
+	}
+	return dots > 0 && s[i - 1] != '.';
+}
+
+/*
+ * A release a subject announces ("release: v8.1.1", "Release 2.3.0",
+ * "release: create-vite@9.1.1", "Bump version to 1.2.0", "v3.0.0"): the
+ * version without its "v" in *version and a package named before "@" in
+ * *pkg (both new, *pkg NULL when none). 1 if it is one.
+ */
+int
+title_release(const char *subject, char **pkg, char **version)
+{
+	static const char *words[] = { "release", "releasing", "bump version",
+	    "version bump", "prepare ", "tag ", NULL };
+	char		*l;
+	const char	*p, *at;
+	size_t		 n;
+	int		 said;
+
+	*pkg = *version = NULL;
+	if (subject == NULL)
+		return 0;
+	l = text_lower(subject);
+	said = text_has_any(l, words) && strstr(l, "note") == NULL &&
+	    strstr(l, "workflow") == NULL && strstr(l, "revert") == NULL;
+	free(l);
+	for (p = subject; *p != '\0'; p += n) {
+		p += strspn(p, " :,()[]");
+		n = strcspn(p, " :,()[]");
+		at = memchr(p, '@', n);
+		if (at != NULL && at > p && title_version(at + 1,
+		    n - (size_t)(at + 1 - p))) {
+			*pkg = xstrndup(p, (size_t)(at - p));
+			n -= (size_t)(at + 1 - p);
+			p = at + 1;
+		} else if (!title_version(p, n))
+			continue;
+		/* a bare "v1.2.3" subject is a release too */
+		if (!said && !(p == subject + strspn(subject, " ") &&
+		    p[n] == '\0')) {
+			free(*pkg);
+			*pkg = NULL;
+			continue;
+		}
+		if (*p == 'v' || *p == 'V')
+			p++, n--;
+		*version = xstrndup(p, n);
+		return 1;
+	}
+	return 0;
+}
+
+/* A title's word: plain lowercase words get a capital, small ones not. */
+static void
+title_word(struct buf *b, const char *w, size_t n, int first)
+{
+	static const char *small[] = { "a", "an", "the", "and", "or", "in",
+	    "on", "of", "for", "to", "with", "via", "at", "by", "from",
+	    "into", "over", NULL };
+	size_t	at = b->len;
+
+	buf_append(b, w, n);
+	if (!phrase_plain(w, n) || (!first && phrase_word_in(w, n, small)))
+		return;
+	b->data[at] = (char)toupper((unsigned char)b->data[at]);
+}
+
+/* Whether w (length n) reads as an identifier rather than a word. */
+static int
+title_symbol(const char *w, size_t n)
+{
+	size_t	i, caps = 0;
+
+	for (i = 0; i < n; i++) {
+		if (w[i] == '_' || w[i] == '(' || w[i] == '"' ||
+		    w[i] == '`' || w[i] == ':')
+			return 1;
+		if (i > 0 && isupper((unsigned char)w[i]))
+			caps++;
+	}
+	return caps > 2 || (caps > 0 && n > 12);
+}
+
+/*
+ * A headline from a story's subject: "expose schedule latency in task
+ * hooks" -> "Schedule Latency Exposed in Task Hooks"; a subject that
+ * does not start with a known verb is title-cased as it is. 0 (nothing
+ * appended) when it would be long, empty or full of symbols.
+ */
+int
+title_headline(struct buf *b, const char *what)
+{
+	static const char *preps[] = { "in", "on", "for", "to", "with",
+	    "via", "from", "into", "when", "across", "under", "over", "at",
+	    "by", "inside", "after", "before", "if", "during", "without",
+	    "instead", "so", NULL };
+	static const char *articles[] = { "a", "an", "the", NULL };
+	static const char *particles[] = { "up", "out", "down", "off",
+	    "back", "away", NULL };
+	const char	*w[16];
+	size_t		 wn[16], nw = 0, i, obj, rest, at = b->len;
+	const char	*p;
+	char		*past;
+	int		 tail = 1, phrasal = 0;
+
+	for (p = what; *p != '\0' && nw < 16;) {
+		p += strspn(p, " ");
+		if (*p == '\0')
+			break;
+		w[nw] = p;
+		wn[nw] = strcspn(p, " ");
+		p += wn[nw++];
+	}
+	if (nw == 0 || *p != '\0')
+		return 0;
+	/* quotes, brackets and markup are no headline */
+	if (strpbrk(what, "\"[]`(){}*<>|\\") != NULL)
+		return 0;
+	past = nw >= 2 ? phrase_verb_past(w[0], wn[0]) : NULL;
+	if (past == NULL) {
+		if (nw > 7)
+			return 0;
+		for (i = 0; i < nw; i++) {
+			if (title_symbol(w[i], wn[i]))
+				return 0;
+		}
+		for (i = 0; i < nw; i++) {
+			if (i > 0)
+				buf_putc(b, ' ');
+			title_word(b, w[i], wn[i], i == 0);
+		}
+		return 1;
+	}
+	/* "speed up X": the particle stays with the verb */
+	obj = 1;
+	if (nw > 2 && phrase_word_in(w[1], wn[1], particles))
+		obj = 2, phrasal = 1;
+	for (rest = obj; rest < nw && !phrase_word_in(w[rest], wn[rest],
+	    preps); rest++)
+		continue;
+	if (obj < rest && phrase_word_in(w[obj], wn[obj], articles))
+		obj++;
+	/* one word ("detect change") says too little for a headline */
+	if (rest - obj < 2 || rest - obj > 6) {
+		free(past);
+		return 0;
+	}
+	/* the object, the verb, then the rest if short and plain */
+	if (nw - obj > 9)
+		tail = 0;
+	for (i = rest; i < nw && tail; i++) {
+		if (title_symbol(w[i], wn[i]))
+			tail = 0;
+	}
+	for (i = obj; i < rest; i++) {
+		if (i > obj)
+			buf_putc(b, ' ');
+		title_word(b, w[i], wn[i], i == obj);
+	}
+	buf_putc(b, ' ');
+	title_word(b, past, strlen(past), 1);
+	free(past);
+	if (phrasal) {
+		buf_putc(b, ' ');
+		title_word(b, w[1], wn[1], 1);
+	}
+	for (i = rest; i < nw && tail; i++) {
+		buf_putc(b, ' ');
+		title_word(b, w[i], wn[i], 0);
+	}
+	/* the first letter is a capital, unless it starts a symbol */
+	if (!title_symbol(w[obj], wn[obj]))
+		b->data[at] = (char)toupper((unsigned char)b->data[at]);
+	return 1;
+}
+
+/* The repository's name as a title says it: "vitejs vite" -> "Vite". */
+static void
+title_project(struct buf *b, const struct draft *d)
+{
+	const char	*r = d->repo, *sp = strrchr(r, ' ');
+
+	if (sp != NULL)
+		r = sp + 1;
+	title_word(b, r, strlen(r), 1);
+}
+
+/* Whether an item tells a story a title or description may lead with. */
+static int
+title_story_ok(const struct draft_item *it)
+{
+	return !it->cl.bot && it->cl.kind != CLASSIFY_REVERT &&
+	    it->c->reverted_by_idx < 0 && it->cl.what[0] != '\0';
+}
+
+/* The day's release (the repository's own first), or NULL; *ver (new). */
+static struct draft_item *
+title_day_release(struct draft *d, char **pkg, char **ver)
+{
+	struct draft_item	*best = NULL;
+	char			*p, *v;
+	size_t			 i;
+
+	*pkg = *ver = NULL;
+	for (i = 0; i < d->nitems; i++) {
+		struct draft_item *it = &d->items[i];
+
+		if (it->cl.kind == CLASSIFY_REVERT ||
+		    it->c->reverted_by_idx >= 0 ||
+		    !title_release(it->c->subject, &p, &v))
+			continue;
+		if (best == NULL || (*pkg != NULL && p == NULL)) {
+			free(*pkg);
+			free(*ver);
+			best = it, *pkg = p, *ver = v;
+		} else {
+			free(p);
+			free(v);
+		}
+	}
+	return best;
+}
+
+/* "Vite 8.1.1" or "create-vite 9.1.1". */
+static void
+title_release_name(struct buf *b, const struct draft *d, const char *pkg,
+    const char *ver)
+{
+	if (pkg != NULL)
+		buf_puts(b, pkg);
+	else
+		title_project(b, d);
+	buf_printf(b, " %s", ver);
+}
+
+/* Stories of the day ranked for a title (new array of *n). */
+static struct draft_item **
+title_stories(struct draft *d, size_t *n)
+{
+	static const enum classify_kind kinds[] = { CLASSIFY_PERF,
+	    CLASSIFY_FEATURE, CLASSIFY_FIX, CLASSIFY_CHANGE, CLASSIFY_RELAND };
+	struct draft_item	**v;
+	size_t			  i, k;
+
+	v = xcalloc(d->nitems + 1, sizeof *v);
+	*n = 0;
+	for (i = 0; i < d->nitems; i++) {
+		for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+			if (d->items[i].cl.kind == kinds[k] &&
+			    title_story_ok(&d->items[i]))
+				v[(*n)++] = &d->items[i];
+		}
+	}
+	qsort(v, *n, sizeof *v, select_cmp_score);
+	return v;
+}
+
+/*
+ * A title from the day's top story: a release, a breaking change, or the
+ * highest-ranked change that makes a headline. 0 when none does.
+ */
+static int
+title_from_story(struct draft *d, struct buf *b)
+{
+	struct draft_item	**v, *rel;
+	enum quote_break	  k, bestk = QUOTE_BREAK_NONE;
+	char			 *pkg, *ver, *what, *bestwhat = NULL;
+	size_t			  i, n;
+	int			  done = 0;
+
+	if ((rel = title_day_release(d, &pkg, &ver)) != NULL) {
+		title_release_name(b, d, pkg, ver);
+		buf_puts(b, " Released");
+		free(pkg);
+		free(ver);
+		return 1;
+	}
+	for (i = 0; i < d->nitems; i++) {
+		if (!title_story_ok(&d->items[i]))
+			continue;
+		k = quote_breaking(d->items[i].c->subject,
+		    d->items[i].c->body, &what);
+		if ((k == QUOTE_BREAK_SUPPORT || k == QUOTE_BREAK_MINIMUM) &&
+		    (bestk == QUOTE_BREAK_NONE || k < bestk)) {
+			free(bestwhat);
+			bestk = k, bestwhat = what, what = NULL;
+		}
+		free(what);
+	}
+	if (bestk == QUOTE_BREAK_SUPPORT)
+		buf_printf(b, "Support for %s Dropped", bestwhat);
+	else if (bestk == QUOTE_BREAK_MINIMUM) {
+		n = strlen(bestwhat);
+		while (n > 0 && bestwhat[n - 1] == '+')
+			n--;
+		buf_printf(b, "%s%.*s Now Required", isdigit((unsigned char)
+		    bestwhat[0]) ? "Version " : "", (int)n, bestwhat);
+	}
+	free(bestwhat);
+	if (b->len > 0)
+		return 1;
+	v = title_stories(d, &n);
+	for (i = 0; i < n && i < 5 && !done; i++)
+		done = title_headline(b, v[i]->cl.what);
+	free(v);
+	return done;
 }
 
 void
@@ -128,7 +455,8 @@ title_episode(struct draft *d)
 	case DRAFT_THEME_QUIET:
 		buf_printf(&b, "A Quiet Day and One %s",
 		    title_kind_noun(d->theme_kind));
-		if (d->items[0].cl.area != NULL) {
+		if (d->items[0].cl.area != NULL &&
+		    d->items[0].cl.area_titled) {
 			buf_puts(&b, " in ");
 			title_area(&b, d->items[0].cl.area);
 		}
@@ -152,12 +480,12 @@ title_episode(struct draft *d)
 		na = 0;
 		if (d->theme_kind == CLASSIFY_CLEANUP && deprecated >= 2)
 			buf_puts(&b, "Deprecated Code Cleared Out");
-		else if (d->theme_area != NULL) {
-			areas[0] = d->theme_area;
-			na = 1;
-		} else
-			na = title_top_areas(d, areas, d->theme_kind ==
-			    CLASSIFY_CHANGE ? 3 : 2);
+		else if (title_from_story(d, &b))
+			na = 0;
+		else if (d->theme_kind == CLASSIFY_CHANGE)
+			na = 0;	/* directory names are not a story */
+		else
+			na = title_top_areas(d, areas, 2);
 		if (b.len == 0)
 			buf_puts(&b, d->theme_kind == CLASSIFY_CHANGE &&
 			    na == 0 ? "A Steady Day of Changes" :
@@ -189,22 +517,46 @@ title_episode(struct draft *d)
 	d->ep->title = buf_steal(&b);
 }
 
+/* A sentence with the figures of an item's prose, if it has any. */
+static void
+title_figure(struct buf *b, const struct draft_item *it)
+{
+	const char	*p, *end, *start;
+
+	if (it->cl.nfigures == 0 || it->cl.prose == NULL ||
+	    (p = strstr(it->cl.prose, it->cl.figures[0])) == NULL)
+		return;
+	for (start = p; start > it->cl.prose && !(start[-1] == ' ' &&
+	    start - 1 > it->cl.prose && start[-2] == '.'); start--)
+		continue;
+	end = strstr(p, ". ");
+	end = end != NULL ? end + 1 : p + strlen(p);
+	phrase_space(b);
+	buf_append(b, start, (size_t)(end - start));
+	phrase_sentence_end(b);
+}
+
+/*
+ * The description: the show and the day, then one or two sentences that
+ * make a listener want to hear it: the release or the top story with its
+ * figure, and a second story, the breaking change or the rollbacks.
+ */
 void
 title_description(struct draft *d)
 {
 	const struct day_stats	*st = &d->ep->stats;
 	struct buf		 b;
-	struct draft_item	**v;
-	size_t			 n, i, fixes = 0, chores = 0;
-	static const enum classify_kind kinds[] = {
-		CLASSIFY_PERF, CLASSIFY_FEATURE, CLASSIFY_CHANGE
-	};
+	struct draft_item	**v, *rel, *top = NULL, *second = NULL;
+	enum quote_break	 k;
+	char			*pkg, *ver, *what;
+	size_t			 n, i;
+	int			 broke = 0;
 
 	buf_init(&b);
-	buf_printf(&b, "%s for %s, in the %s repository. ", d->ep->show,
+	buf_printf(&b, "%s for %s, in the %s repository.", d->ep->show,
 	    d->datestr, d->repo);
 	if (d->nitems == 0) {
-		buf_puts(&b, "A quiet day: no commits landed");
+		buf_puts(&b, " A quiet day: no commits landed");
 		if (st->merged_prs > 0) {
 			buf_puts(&b, ", though ");
 			spoken_count(&b, (long long)st->merged_prs,
@@ -215,68 +567,72 @@ title_description(struct draft *d)
 		d->ep->description = buf_steal(&b);
 		return;
 	}
-	phrase_count_cap(&b, (long long)st->commits, "commit", "commits");
-	buf_puts(&b, " from ");
-	spoken_count(&b, (long long)st->authors, "author", "authors");
-	if (st->merged_prs > 0) {
-		buf_puts(&b, " and ");
-		spoken_count(&b, (long long)st->merged_prs,
-		    "merged pull request", "merged pull requests");
-	}
-	buf_putc(&b, '.');
-
-	/* the top story, ranked the same way the highlights are */
 	for (i = 0; i < d->nitems; i++)
 		d->items[i].told = 0;
-	v = select_items(d, kinds, sizeof kinds / sizeof kinds[0], &n);
-	if (n > 0)
-		tell_did_sentence(&b, v[0], "The top story: ");
-	free(v);
-	if (st->reverts > 0 || st->relands > 0) {
+	/* stories that can be told as "NAME did X" first */
+	v = title_stories(d, &n);
+	for (i = 0; i < n; i++) {
+		if (!phrase_verbal(v[i]->cl.what))
+			continue;
+		if (top == NULL)
+			top = v[i];
+		else if (second == NULL)
+			second = v[i];
+	}
+	if (top == NULL && n > 0)
+		top = v[0];
+	if (top == NULL) {
+		/* a day of chores: its most significant human change */
+		for (i = 0; i < d->nitems; i++) {
+			if (title_story_ok(&d->items[i]) && (top == NULL ||
+			    d->items[i].cl.score > top->cl.score))
+				top = &d->items[i];
+		}
+	}
+	if ((rel = title_day_release(d, &pkg, &ver)) != NULL) {
 		phrase_space(&b);
-		if (st->reverts > 0) {
-			phrase_count_cap(&b, (long long)st->reverts,
-			    "change was", "changes were");
-			buf_puts(&b, " rolled back");
-			if (st->relands > 0) {
-				buf_puts(&b, " and ");
-				spoken_count(&b, (long long)st->relands,
-				    "was", "were");
-				buf_puts(&b, " re-landed");
-			}
-		} else {
-			phrase_count_cap(&b, (long long)st->relands,
-			    "change was", "changes were");
-			buf_puts(&b, " re-landed");
-		}
+		buf_printf(&b, "%s released ", rel->name);
+		title_release_name(&b, d, pkg, ver);
 		buf_putc(&b, '.');
+		free(pkg);
+		free(ver);
+		if (top == rel)
+			top = second;
+		second = NULL;
 	}
-	for (i = 0; i < d->nitems; i++) {
-		switch (d->items[i].cl.kind) {
-		case CLASSIFY_FIX:
-			fixes++;
-			break;
-		case CLASSIFY_DOCS:
-		case CLASSIFY_TESTS:
-		case CLASSIFY_BUILD:
-		case CLASSIFY_DEPS:
-		case CLASSIFY_CLEANUP:
-			chores++;
-			break;
-		default:
-			break;
+	if (top != NULL) {
+		tell_did_sentence(&b, top, rel == NULL ? "The top story: " :
+		    "Also, ");
+		title_figure(&b, top);
+	}
+	/* a breaking change, when the stories told do not say it */
+	for (i = 0; i < d->nitems && !broke && rel == NULL; i++) {
+		if (!title_story_ok(&d->items[i]))
+			continue;
+		k = quote_breaking(d->items[i].c->subject,
+		    d->items[i].c->body, &what);
+		if (k == QUOTE_BREAK_SUPPORT) {
+			buf_printf(&b, " Support for %s was dropped.", what);
+			broke = 1;
+		} else if (k == QUOTE_BREAK_MINIMUM) {
+			n = strlen(what);
+			while (n > 0 && what[n - 1] == '+')
+				n--;
+			buf_printf(&b, " It now needs %s%.*s or newer.",
+			    isdigit((unsigned char)what[0]) ? "version " : "",
+			    (int)n, what);
+			broke = 1;
 		}
+		free(what);
 	}
-	if ((fixes > 0 || chores > 0) && d->nitems > 1) {
-		buf_puts(&b, " Plus ");
-		if (fixes > 0)
-			spoken_count(&b, (long long)fixes, "fix", "fixes");
-		if (fixes > 0 && chores > 0)
-			buf_puts(&b, " and ");
-		if (chores > 0)
-			spoken_count(&b, (long long)chores,
-			    "housekeeping change", "housekeeping changes");
-		buf_putc(&b, '.');
+	if (!broke && rel == NULL && second != NULL && st->reverts == 0)
+		tell_did_sentence(&b, second, "And ");
+	else if (!broke && st->reverts > 0) {
+		phrase_space(&b);
+		phrase_count_cap(&b, (long long)st->reverts,
+		    "change was", "changes were");
+		buf_puts(&b, " rolled back.");
 	}
+	free(v);
 	d->ep->description = buf_steal(&b);
 }

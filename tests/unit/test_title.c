@@ -1,0 +1,221 @@
+/*
+ * Unit tests for episode/title.c: releases read from subjects, headlines
+ * made of a story's subject, and the titles and descriptions of drafted
+ * days: from the top story, never from reverted work, directory names or
+ * an empty subject. One row per rule.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "buf.h"
+#include "day.h"
+#include "draft_int.h"
+#include "episode.h"
+#include "record.h"
+#include "xmalloc.h"
+
+static void
+test_release(void **state)
+{
+	static const struct {
+		const char *subject, *pkg, *version;
+	} cases[] = {
+		{ "release: v8.1.1", NULL, "8.1.1" },
+		{ "release: create-vite@9.1.1", "create-vite", "9.1.1" },
+		{ "Release 2.3.0", NULL, "2.3.0" },
+		{ "chore(release): v1.0.0-beta.2", NULL, "1.0.0-beta.2" },
+		{ "Bump version to 4.2", NULL, "4.2" },
+		{ "v3.0.0", NULL, "3.0.0" },
+		{ "chore(deps): update actions/cache action to v6", NULL, NULL },
+		{ "ci: use node 24.15 for Windows CI", NULL, NULL },
+		{ "RELEASE-NOTES: synced", NULL, NULL },
+		{ "docs: release notes for 8.1", NULL, NULL },
+		{ "fix: revert, \"release: v8.1.0\"", NULL, NULL },
+		{ "Update pytorch_sphinx_theme2 version to 0.4.3", NULL, NULL },
+	};
+	size_t	 i;
+	char	*pkg, *ver;
+	int	 got;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		got = title_release(cases[i].subject, &pkg, &ver);
+		if (got != (cases[i].version != NULL))
+			fail_msg("%s: %d", cases[i].subject, got);
+		if (got && strcmp(ver, cases[i].version) != 0)
+			fail_msg("%s: version %s", cases[i].subject, ver);
+		if (got && (pkg == NULL) != (cases[i].pkg == NULL))
+			fail_msg("%s: package %s", cases[i].subject,
+			    pkg != NULL ? pkg : "none");
+		if (got && pkg != NULL && strcmp(pkg, cases[i].pkg) != 0)
+			fail_msg("%s: package %s", cases[i].subject, pkg);
+		free(pkg);
+		free(ver);
+	}
+}
+
+static void
+test_headline(void **state)
+{
+	static const struct {
+		const char *what, *want;
+	} cases[] = {
+		{ "expose schedule latency in task hooks",
+		    "Schedule Latency Exposed in Task Hooks" },
+		{ "add an opt-in sharded spawn_blocking queue",
+		    "Opt-in Sharded spawn_blocking Queue Added" },
+		{ "prefer chunked encoding over Content-Length: 0",
+		    "Chunked Encoding Preferred" },
+		{ "fix the BMM template overflow for large batches",
+		    "BMM Template Overflow Fixed for Large Batches" },
+		{ "detect change", NULL },
+		{ "adjust to origin", NULL },
+		{ "", NULL },
+		{ "Faster startup on cold caches", "Faster Startup on Cold "
+		    "Caches" },
+		{ "CURLOPT_MAXCONNECTS set to 0 restores default value", NULL },
+	};
+	struct buf	b;
+	size_t		i;
+	int		got;
+
+	(void)state;
+	buf_init(&b);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		buf_reset(&b);
+		got = title_headline(&b, cases[i].what);
+		if (cases[i].want == NULL && got)
+			fail_msg("\"%s\": %s", cases[i].what, buf_str(&b));
+		if (cases[i].want != NULL && (!got ||
+		    strcmp(buf_str(&b), cases[i].want) != 0))
+			fail_msg("\"%s\": \"%s\"", cases[i].what, buf_str(&b));
+	}
+	buf_free(&b);
+}
+
+/* Days drafted whole: what the title and the description say. */
+struct title_case {
+	const char	*rule;
+	const char	*msgs[6];	/* NULL-ended */
+	const char	*title;		/* in the title, or NULL */
+	const char	*desc;		/* in the description, or NULL */
+	const char	*never[3];	/* in neither */
+};
+
+#define REVERTED "0000000000000000000000000000000000000000"
+
+static const struct title_case days[] = {
+	{ "a release day", { "release: v8.1.1\n", "fix(css): resolve tsconfig "
+	    "paths in CSS imports (#1)\n", "test: update the watcher test "
+	    "(#2)\n", "test: enable the manual chunk test (#3)\n", NULL },
+	    "Vite 8.1.1 Released", "Ada Lovelace released Vite 8.1.1.",
+	    { "\"\"", "Test Suite Upkeep", "titled" } },
+	{ "a reverted feature is not the headline", {
+	    "tool: add a retry delay for transfers on 429 (#1)\n",
+	    "http: prefer chunked encoding over empty bodies (#2)\n",
+	    "docs: fix a typo in the FAQ (#3)\n",
+	    "tests: fix a flaky upload test (#4)\n",
+	    "Revert \"tool: add a retry delay for transfers on 429 (#1)\"\n\n"
+	    "This reverts commit " REVERTED ".\n", NULL },
+	    "Chunked Encoding Preferred", "chunked encoding",
+	    { "Retry", "retry", NULL } },
+	{ "directory names are no title", {
+	    "Tidy the sync module\n", "Tidy the codec module\n",
+	    "Tidy the time module\n", NULL }, NULL, NULL,
+	    { "Work on", "Sync, Codec", NULL } },
+	{ "support dropped leads", { "Fix CI and build failures (#7)\n\n* "
+	    "Run ruff\n* Drop support for pypy-3.10\n", "Update the "
+	    "maintainers list (#8)\n", NULL }, "Support for pypy-3.10 "
+	    "Dropped", "Support for pypy-3.10 was dropped.", { NULL } },
+	{ "the top figure in the description", {
+	    "codec: speed up frame encoding for long frames (#5)\n\nEncoding "
+	    "long frames is now 1.7x faster for single-output graphs.\n",
+	    "docs: fix a typo (#6)\n", NULL }, "Frame Encoding Sped Up",
+	    "1.7x faster for single-output graphs", { NULL } },
+};
+
+static struct day *
+title_day(const struct title_case *tc)
+{
+	struct day	*d = day_new("vitejs/vite", 1775260800);
+	struct commit	 c;
+	size_t		 i;
+	const char	*dirs[] = { "tokio/src/sync/a.rs",
+	    "tokio/src/codec/b.rs", "tokio/src/time/c.rs" };
+
+	d->end = d->start + 86400;
+	for (i = 0; i < 6 && tc->msgs[i] != NULL; i++) {
+		memset(&c, 0, sizeof c);
+		commit_set_message(&c, tc->msgs[i]);
+		if (i == 0)
+			c.sha = xstrdup(REVERTED);
+		else
+			xasprintf(&c.sha, "%040zx", i + 0xabc0);
+		c.author_name = xstrdup(i % 2 ? "Grace Hopper" :
+		    "Ada Lovelace");
+		c.author_login = xstrdup(i % 2 ? "grace" : "ada");
+		c.timestamp = d->start + (time_t)i;
+		c.modified = xcalloc(1, sizeof *c.modified);
+		c.modified[0] = xstrdup(dirs[i % 3]);
+		c.nmodified = 1;
+		revert_parse(c.subject, c.body, &c.revert);
+		assert_int_equal(day_add_commit(d, &c), 1);
+	}
+	day_pair_reverts(d);
+	return d;
+}
+
+static void
+test_days(void **state)
+{
+	struct episode_opts	 o;
+	struct episode		*ep;
+	struct day		*d;
+	size_t			 i, k;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.show = "Daily";
+	o.year = 2026;
+	o.month = 6;
+	o.mday = 30;
+	for (i = 0; i < sizeof days / sizeof days[0]; i++) {
+		d = title_day(&days[i]);
+		ep = episode_draft(d, &o);
+		if (days[i].title != NULL &&
+		    strstr(ep->title, days[i].title) == NULL)
+			fail_msg("%s: title \"%s\"", days[i].rule, ep->title);
+		if (days[i].desc != NULL &&
+		    strstr(ep->description, days[i].desc) == NULL)
+			fail_msg("%s: description \"%s\"", days[i].rule,
+			    ep->description);
+		for (k = 0; k < 3 && days[i].never[k] != NULL; k++) {
+			if (strstr(ep->title, days[i].never[k]) != NULL ||
+			    strstr(ep->description, days[i].never[k]) != NULL)
+				fail_msg("%s: \"%s\" in \"%s\" / \"%s\"",
+				    days[i].rule, days[i].never[k], ep->title,
+				    ep->description);
+		}
+		episode_free(ep);
+		day_free(d);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_release),
+		cmocka_unit_test(test_headline),
+		cmocka_unit_test(test_days),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
