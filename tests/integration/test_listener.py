@@ -23,7 +23,15 @@ reading of them:
 - when a commit that was not reverted sets an environment variable
   (NAME=value in its message, a Usage: line or a code block), Today's
   Focus quotes a setting (that one or another of the day's) and never
-  says there is nothing to try.
+  says there is nothing to try;
+- Today's Focus never names a setting without an action ("Set X",
+  "Pass --x"), and no episode claims there is nothing to try;
+- the title and the description hold no empty quotes, no word that only
+  a reverted commit's subject (or its revert's) gives, no list of
+  directories ("Work on Sync, Codec and Time"); a day with a release
+  commit ("release: v8.1.1") names its version in the title; the
+  description is at most three sentences after the show and the date,
+  not an inventory of counts.
 
 Rules the drafter does not meet yet are marked expected failures: the
 marker comes off with the change that meets the rule (an unexpected
@@ -84,6 +92,11 @@ IMPERATIVE = {
     "remove", "rename", "replace", "return", "reuse", "run", "set", "skip",
     "split", "support", "switch", "update", "use", "when",
 }
+TITLE_WORD_RE = re.compile(r"[a-z][a-z0-9]{3,}")
+RELEASE_RE = re.compile(r"(?:chore(?:\(release\))?: )?release:? v?"
+                        r"(\d+\.\d+(?:\.\d+)?)\s*$", re.I | re.M)
+ACTION_RE = re.compile(r"\b(set|pass)( the)? $", re.I)
+COUNTS_RE = re.compile(r"\b[\w-]+ commits? from [\w-]+ authors?\b", re.I)
 BOTS_RE = re.compile(r"\[bot\]$|^(renovate|dependabot|pytorchmergebot|"
                      r"pytorchupdatebot|pytorchbot|github-actions|"
                      r"facebook-github-bot)$", re.I)
@@ -125,6 +138,21 @@ class Day:
         self.surviving = [c for c in self.commits.values()
                           if c["id"] not in reverted
                           and not c["message"].startswith("Revert")]
+        self.reverted_words = set()
+        survivor_words = set()
+        for c in self.commits.values():
+            subject = c["message"].split("\n", 1)[0]
+            if c["id"] in reverted or subject.startswith("Revert"):
+                self.reverted_words.update(TITLE_WORD_RE.findall(
+                    subject.lower()))
+            else:
+                survivor_words.update(TITLE_WORD_RE.findall(
+                    c["message"].lower()))
+        # the word "revert" itself is the story, not the reverted work
+        self.reverted_words -= survivor_words | {"revert", "reverts",
+                                                 "reverted", "reland"}
+        self.releases = [m.group(1) for c in self.surviving
+                         for m in [RELEASE_RE.match(c["message"])] if m]
         self.bodies = [c["message"].split("\n", 1)[1]
                        for c in self.commits.values()
                        if "\n" in c["message"]]
@@ -264,6 +292,40 @@ class Listener(unittest.TestCase):
             self.assertRegex(focus, SETTING_SHAPE,
                              "no setting in the focus (the day sets %s)"
                              % settings)
+        self.each_day(check)
+
+    def test_focus_never_a_bare_name(self):
+        def check(day):
+            focus = day.focus()
+            self.assertNotRegex(day.transcript, NOTHING_TO_TRY)
+            self.assertNotRegex(focus, r"part of your setup|uses \S+, read")
+            for m in SETTING_SHAPE.finditer(focus):
+                before = focus[max(0, m.start() - 12):m.start()]
+                self.assertRegex(before, ACTION_RE,
+                                 "%s quoted with no action: %s"
+                                 % (m.group(0), focus))
+        self.each_day(check)
+
+    def test_title_from_surviving_stories(self):
+        def check(day):
+            title, desc = day.episode["title"], day.episode["description"]
+            for text in (title, desc):
+                self.assertNotIn('""', text)
+            self.assertNotRegex(title, r"\bWork on\b")
+            said = set(TITLE_WORD_RE.findall(title.lower()))
+            self.assertEqual(said & day.reverted_words, set(),
+                             "words of reverted work in %r" % title)
+            for version in day.releases:
+                self.assertIn(version, title)
+                self.assertNotIn("Test Suite Upkeep", title)
+        self.each_day(check)
+
+    def test_description_is_a_hook(self):
+        def check(day):
+            desc = day.episode["description"]
+            rest = desc.split("repository.", 1)[-1]
+            self.assertLessEqual(len(sentences(rest)), 3, desc)
+            self.assertNotRegex(desc, COUNTS_RE)
         self.each_day(check)
 
 
