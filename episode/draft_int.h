@@ -13,6 +13,7 @@
 #include "classify.h"
 #include "day.h"
 #include "episode.h"
+#include "quote.h"
 
 #define DRAFT_MAX_FIXES		4	/* fixes told one by one */
 #define DRAFT_MAX_NAMED		4	/* names in a "from A, B and C" list */
@@ -34,6 +35,7 @@ struct draft_item {
 	char			*name;	/* as said aloud */
 	int			 told;
 	unsigned		 stamp;	/* the segment whose shas list it */
+	int			 brk;	/* quote_breaking's kind + 1; 0 unread */
 };
 
 /* The shas a segment draws on. */
@@ -159,6 +161,11 @@ void		 chores_bots(struct draft *, struct buf *, struct draft_shas *,
 
 /* focus.c: Today's Focus, or the one change worth reading. */
 void		 focus_segment(struct draft *);
+/*
+ * The breaking change an item's message states, read once per item; in
+ * *what (new) the words it concerns when what is not NULL and it has one.
+ */
+enum quote_break focus_breaking_of(struct draft_item *, char **what);
 
 /* bookend.c: the opening and the closing. */
 void		 bookend_opening(struct draft *);

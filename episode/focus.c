@@ -45,6 +45,29 @@ focus_item(struct draft *d)
 	return best;
 }
 
+enum quote_break
+focus_breaking_of(struct draft_item *it, char **what)
+{
+	enum quote_break	 k;
+	char			*w;
+
+	if (what != NULL)
+		*what = NULL;
+	/* a test or a docs change breaks nobody's setup */
+	if (it->cl.kind == CLASSIFY_TESTS || it->cl.kind == CLASSIFY_DOCS)
+		return QUOTE_BREAK_NONE;
+	if (it->brk == 0 || (what != NULL &&
+	    it->brk != QUOTE_BREAK_NONE + 1)) {
+		k = quote_breaking(it->c->subject, it->c->body, &w);
+		it->brk = (int)k + 1;
+		if (what != NULL)
+			*what = w;
+		else
+			free(w);
+	}
+	return (enum quote_break)(it->brk - 1);
+}
+
 /* Whether the message calls the setting an environment variable. */
 static int
 focus_env(const struct commit *c)
@@ -184,7 +207,7 @@ focus_breaking(struct draft *d, struct buf *b, struct draft_shas *shas)
 		if (it->cl.bot || it->cl.kind == CLASSIFY_REVERT ||
 		    it->c->reverted_by_idx >= 0)
 			continue;
-		k = quote_breaking(it->c->subject, it->c->body, &what);
+		k = focus_breaking_of(it, &what);
 		if (k == QUOTE_BREAK_NONE)
 			continue;
 		if (k == QUOTE_BREAK_REMOVED) {

@@ -219,15 +219,17 @@ quote_walk_next(struct quote_walk *w, enum quote_where *where)
 		}
 		if (text_stop(s))
 			return 0;
-		s += strspn(s, " \t*#>-");
-		if (text_stop(s))
+		n = strspn(s, " \t*#>-");
+		if (n > 0 && text_stop(s + n))
 			return 0;
+		s += n;
 		if (*s == '\0') {
 			w->usage = 0;
 			*where = QUOTE_PROSE;
 			return 1;
 		}
-		if (text_starts_any(s, labels, &n)) {
+		if (strchr("uUeEtT", *s) != NULL &&
+		    text_starts_any(s, labels, &n)) {
 			w->usage = 1;
 			*where = QUOTE_USAGE;
 			return 1;
@@ -734,6 +736,28 @@ done:
  * "torch 2.11+", "UintxLayout"). The subject and the prose of the body
  * are read, not code or a test plan.
  */
+/*
+ * Whether s holds a word every breaking change says ("support",
+ * "require", "minimum", "default", "deprecated", "breaking"), its first
+ * letter in either case: a few fast strstr that spare most messages the
+ * line walk.
+ */
+static int
+quote_break_hint(const char *s)
+{
+	static const char *hints[] = { "upport", "equir", "inimum", "efault",
+	    "eprecat", "reaking", "BREAKING", NULL };
+	size_t	k;
+
+	if (s == NULL)
+		return 0;
+	for (k = 0; hints[k] != NULL; k++) {
+		if (strstr(s, hints[k]) != NULL)
+			return 1;
+	}
+	return 0;
+}
+
 enum quote_break
 quote_breaking(const char *subject, const char *body, char **what)
 {
@@ -742,6 +766,9 @@ quote_breaking(const char *subject, const char *body, char **what)
 	enum quote_break	 kind;
 
 	*what = NULL;
+	if (!quote_break_hint(subject) && !quote_break_hint(body) &&
+	    (subject == NULL || strstr(subject, "!:") == NULL))
+		return QUOTE_BREAK_NONE;
 	if (subject != NULL) {
 		const char *colon = strchr(subject, ':');
 

@@ -143,6 +143,14 @@ title_release(const char *subject, char **pkg, char **version)
 	*pkg = *version = NULL;
 	if (subject == NULL)
 		return 0;
+	/* no "N.N" in it, no version: most subjects stop here */
+	for (p = subject; (p = strchr(p, '.')) != NULL; p++) {
+		if (p > subject && isdigit((unsigned char)p[-1]) &&
+		    isdigit((unsigned char)p[1]))
+			break;
+	}
+	if (p == NULL)
+		return 0;
 	l = text_lower(subject);
 	said = text_has_any(l, words) && strstr(l, "note") == NULL &&
 	    strstr(l, "workflow") == NULL && strstr(l, "revert") == NULL;
@@ -401,8 +409,7 @@ title_from_story(struct draft *d, struct buf *b)
 	for (i = 0; i < d->nitems; i++) {
 		if (!title_story_ok(&d->items[i]))
 			continue;
-		k = quote_breaking(d->items[i].c->subject,
-		    d->items[i].c->body, &what);
+		k = focus_breaking_of(&d->items[i], &what);
 		if ((k == QUOTE_BREAK_SUPPORT || k == QUOTE_BREAK_MINIMUM) &&
 		    (bestk == QUOTE_BREAK_NONE || k < bestk)) {
 			free(bestwhat);
@@ -571,7 +578,7 @@ title_description(struct draft *d)
 		d->items[i].told = 0;
 	/* stories that can be told as "NAME did X" first */
 	v = title_stories(d, &n);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && second == NULL; i++) {
 		if (!phrase_verbal(v[i]->cl.what))
 			continue;
 		if (top == NULL)
@@ -609,8 +616,7 @@ title_description(struct draft *d)
 	for (i = 0; i < d->nitems && !broke && rel == NULL; i++) {
 		if (!title_story_ok(&d->items[i]))
 			continue;
-		k = quote_breaking(d->items[i].c->subject,
-		    d->items[i].c->body, &what);
+		k = focus_breaking_of(&d->items[i], &what);
 		if (k == QUOTE_BREAK_SUPPORT) {
 			buf_printf(&b, " Support for %s was dropped.", what);
 			broke = 1;
