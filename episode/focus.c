@@ -328,9 +328,17 @@ focus_segment(struct draft *d)
 	for (i = 0; i < d->nitems; i++) {
 		struct draft_item *it = &d->items[i];
 
+		char *pkg, *ver;
+
 		if (it->cl.bot || it->cl.kind == CLASSIFY_REVERT ||
 		    it->c->reverted_by_idx >= 0 || it->cl.what[0] == '\0')
 			continue;
+		/* a release is the title's story, not a change to read */
+		if (title_release(it->c->subject, &pkg, &ver)) {
+			free(pkg);
+			free(ver);
+			continue;
+		}
 		if (top == NULL || it->cl.score > top->cl.score)
 			top = it;
 	}

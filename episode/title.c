@@ -249,12 +249,15 @@ title_headline(struct buf *b, const char *what)
 		return 0;
 	past = nw >= 2 ? phrase_verb_past(w[0], wn[0]) : NULL;
 	if (past == NULL) {
+		size_t symbols = 0;
+
 		if (nw > 7)
 			return 0;
-		for (i = 0; i < nw; i++) {
-			if (title_symbol(w[i], wn[i]))
-				return 0;
-		}
+		/* "CURLOPT_MAXCONNECTS set to 0 restores default value" */
+		for (i = 0; i < nw; i++)
+			symbols += title_symbol(w[i], wn[i]) != 0;
+		if (symbols > 1 || nw < 3)
+			return 0;
 		for (i = 0; i < nw; i++) {
 			if (i > 0)
 				buf_putc(b, ' ');
@@ -364,22 +367,32 @@ title_release_name(struct buf *b, const struct draft *d, const char *pkg,
 	buf_printf(b, " %s", ver);
 }
 
-/* Stories of the day ranked for a title (new array of *n). */
+/*
+ * Stories of the day ranked for a title (new array of *n): the ones the
+ * highlights lead with, else the fixes, else the re-lands.
+ */
 static struct draft_item **
 title_stories(struct draft *d, size_t *n)
 {
-	static const enum classify_kind kinds[] = { CLASSIFY_PERF,
-	    CLASSIFY_FEATURE, CLASSIFY_FIX, CLASSIFY_CHANGE, CLASSIFY_RELAND };
+	static const enum classify_kind kinds[][3] = {
+		{ CLASSIFY_PERF, CLASSIFY_FEATURE, CLASSIFY_CHANGE },
+		{ CLASSIFY_FIX, CLASSIFY_FIX, CLASSIFY_FIX },
+		{ CLASSIFY_RELAND, CLASSIFY_RELAND, CLASSIFY_RELAND },
+	};
 	struct draft_item	**v;
-	size_t			  i, k;
+	size_t			  i, k, tier;
 
 	v = xcalloc(d->nitems + 1, sizeof *v);
 	*n = 0;
-	for (i = 0; i < d->nitems; i++) {
-		for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
-			if (d->items[i].cl.kind == kinds[k] &&
-			    title_story_ok(&d->items[i]))
-				v[(*n)++] = &d->items[i];
+	for (tier = 0; tier < 3 && *n == 0; tier++) {
+		for (i = 0; i < d->nitems; i++) {
+			for (k = 0; k < 3; k++) {
+				if (d->items[i].cl.kind == kinds[tier][k] &&
+				    title_story_ok(&d->items[i])) {
+					v[(*n)++] = &d->items[i];
+					break;
+				}
+			}
 		}
 	}
 	qsort(v, *n, sizeof *v, select_cmp_score);
@@ -576,18 +589,11 @@ title_description(struct draft *d)
 	}
 	for (i = 0; i < d->nitems; i++)
 		d->items[i].told = 0;
-	/* stories that can be told as "NAME did X" first */
 	v = title_stories(d, &n);
-	for (i = 0; i < n && second == NULL; i++) {
-		if (!phrase_verbal(v[i]->cl.what))
-			continue;
-		if (top == NULL)
-			top = v[i];
-		else if (second == NULL)
-			second = v[i];
-	}
-	if (top == NULL && n > 0)
+	if (n > 0)
 		top = v[0];
+	if (n > 1)
+		second = v[1];
 	if (top == NULL) {
 		/* a day of chores: its most significant human change */
 		for (i = 0; i < d->nitems; i++) {

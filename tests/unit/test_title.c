@@ -80,7 +80,10 @@ test_headline(void **state)
 		{ "", NULL },
 		{ "Faster startup on cold caches", "Faster Startup on Cold "
 		    "Caches" },
-		{ "CURLOPT_MAXCONNECTS set to 0 restores default value", NULL },
+		{ "CURLOPT_MAXCONNECTS set to 0 restores default value",
+		    "CURLOPT_MAXCONNECTS Set to 0 Restores Default Value" },
+		{ "CURLOPT_FOO and CURLOPT_BAR_BAZ clash", NULL },
+		{ "Reapply \"[1/5] Speed up the tokenizer\"", NULL },
 	};
 	struct buf	b;
 	size_t		i;
