@@ -573,8 +573,8 @@ classify_series(const char *subject, int *part, int *total)
  * is not news, a one-line fix of a wrong result is.
  *
  *	signal		weight	said as (word starts, lowercase)
- *	release		10	release/released/releasing with a version,
- *				or a subject that is a version ("v8.1.1")
+ *	release		10	a subject that announces one (quote_release:
+ *				"release: v8.1.1", "Bump version to 1.2.0")
  *	breaking	 8	breaking, drop/dropped/remove support, no
  *				longer support, by default (off, disabled),
  *				the minimum raised ("require cmake 3.18")
@@ -634,37 +634,6 @@ static const struct classify_signal classify_signals[] = {
 	  .words = classify_crash_words },
 };
 
-/* Whether s (lowercase) holds a version: "8.1.1", "v2.0". */
-static int
-classify_has_version(const char *s)
-{
-	const char	*p;
-
-	for (p = s; *p != '\0'; p++)
-		if (isdigit((unsigned char)p[0]) && p[1] == '.' &&
-		    isdigit((unsigned char)p[2]) &&
-		    (p == s || !isalnum((unsigned char)p[-1]) || p[-1] == 'v'))
-			return 1;
-	return 0;
-}
-
-/* Whether a subject (lowercase, tags and prefix gone) is a release. */
-static int
-classify_is_release(const char *what, const char *subject)
-{
-	const char	*p = what;
-
-	if (*p == 'v')
-		p++;
-	if (isdigit((unsigned char)*p) && classify_has_version(what) &&
-	    strspn(p, "0123456789.-abcdefghijklmnopqrstuvwxyz") == strlen(p))
-		return 1;
-	return (text_has_word(subject, "release") ||
-	    text_has_word(subject, "released") ||
-	    text_has_word(subject, "releasing")) &&
-	    classify_has_version(subject);
-}
-
 /* How significant a classified commit looks: the table above. */
 static double
 classify_score(const struct commit *c, const struct classify *cl,
@@ -679,19 +648,21 @@ classify_score(const struct commit *c, const struct classify *cl,
 		[CLASSIFY_CHANGE] = 2.0,
 	};
 	double	 s;
-	char	*subject, *what, *text;
+	char	*subject, *text, *pkg = NULL, *version = NULL;
 	size_t	 i, n;
 
 	subject = text_lower(c->subject);
-	what = text_lower(cl->what);
 	xasprintf(&text, "%s %s", subject, cl->prose != NULL ? cl->prose :
 	    "");
 	for (i = 0; text[i] != '\0'; i++)
 		text[i] = (char)tolower((unsigned char)text[i]);
 
 	s = kind_weight[cl->kind];
-	if (cl->kind != CLASSIFY_DEPS && classify_is_release(what, subject))
+	if (cl->kind != CLASSIFY_DEPS && quote_release(c->subject, &pkg,
+	    &version))
 		s += 10.0;
+	free(pkg);
+	free(version);
 	for (i = 0; i < sizeof classify_signals /
 	    sizeof classify_signals[0]; i++)
 		if (text_has_any(text, classify_signals[i].words))
@@ -708,7 +679,6 @@ classify_score(const struct commit *c, const struct classify *cl,
 		s += 0.5;
 	s += (double)(readable > 1500 ? 1500 : readable) / 1500.0;
 	free(subject);
-	free(what);
 	free(text);
 	if (cl->bot)
 		s *= 0.2;

@@ -174,12 +174,6 @@ void		 bookend_closing(struct draft *);
 /* title.c: the episode's title and description. */
 void		 title_episode(struct draft *);
 void		 title_description(struct draft *);
-/*
- * A release a subject announces ("release: v8.1.1"): 1, the version
- * without "v" in *version and a package before "@" in *pkg (new, or NULL).
- */
-int		 title_release(const char *subject, char **pkg,
-		    char **version);
 /* Append a headline made of a story's subject; 0 when none can be made. */
 int		 title_headline(struct buf *, const char *what);
 

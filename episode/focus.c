@@ -334,7 +334,7 @@ focus_segment(struct draft *d)
 		    it->c->reverted_by_idx >= 0 || it->cl.what[0] == '\0')
 			continue;
 		/* a release is the title's story, not a change to read */
-		if (title_release(it->c->subject, &pkg, &ver)) {
+		if (quote_release(it->c->subject, &pkg, &ver)) {
 			free(pkg);
 			free(ver);
 			continue;

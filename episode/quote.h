@@ -38,5 +38,13 @@ int		 quote_payoff(const char *subject, const char *body,
  */
 enum quote_break quote_breaking(const char *subject, const char *body,
 		    char **what);
+/*
+ * A release a subject announces ("release: v8.1.1", "Release 2.3.0",
+ * "release: create-vite@9.1.1", "Bump version to 1.2.0", "v3.0.0"): the
+ * version without its "v" in *version and a package named before "@" in
+ * *pkg (both new, *pkg NULL when none). 1 if it is one.
+ */
+int		 quote_release(const char *subject, char **pkg,
+		    char **version);
 
 #endif

@@ -107,80 +107,6 @@ title_top_areas(struct draft *d, const char **areas, size_t max)
 	return na;
 }
 
-/* Whether s (length n) is a version: "v8.1.1", "2.0", "9.1.1-beta.2". */
-static int
-title_version(const char *s, size_t n)
-{
-	size_t	i = 0, dots = 0;
-
-	if (n > 0 && (s[0] == 'v' || s[0] == 'V'))
-		i++;
-	if (i >= n || !isdigit((unsigned char)s[i]))
-		return 0;
-	for (; i < n && (isdigit((unsigned char)s[i]) || s[i] == '.'); i++) {
-		if (s[i] == '.')
-			dots++;
-	}
-	return dots > 0 && s[i - 1] != '.';
-}
-
-/*
- * A release a subject announces ("release: v8.1.1", "Release 2.3.0",
- * "release: create-vite@9.1.1", "Bump version to 1.2.0", "v3.0.0"): the
- * version without its "v" in *version and a package named before "@" in
- * *pkg (both new, *pkg NULL when none). 1 if it is one.
- */
-int
-title_release(const char *subject, char **pkg, char **version)
-{
-	static const char *words[] = { "release", "releasing", "bump version",
-	    "version bump", "prepare ", "tag ", NULL };
-	char		*l;
-	const char	*p, *at;
-	size_t		 n;
-	int		 said;
-
-	*pkg = *version = NULL;
-	if (subject == NULL)
-		return 0;
-	/* no "N.N" in it, no version: most subjects stop here */
-	for (p = subject; (p = strchr(p, '.')) != NULL; p++) {
-		if (p > subject && isdigit((unsigned char)p[-1]) &&
-		    isdigit((unsigned char)p[1]))
-			break;
-	}
-	if (p == NULL)
-		return 0;
-	l = text_lower(subject);
-	said = text_has_any(l, words) && strstr(l, "note") == NULL &&
-	    strstr(l, "workflow") == NULL && strstr(l, "revert") == NULL;
-	free(l);
-	for (p = subject; *p != '\0'; p += n) {
-		p += strspn(p, " :,()[]");
-		n = strcspn(p, " :,()[]");
-		at = memchr(p, '@', n);
-		if (at != NULL && at > p && title_version(at + 1,
-		    n - (size_t)(at + 1 - p))) {
-			*pkg = xstrndup(p, (size_t)(at - p));
-			n -= (size_t)(at + 1 - p);
-			p = at + 1;
-		} else if (!title_version(p, n))
-			continue;
-		/* a bare "v1.2.3" subject is a release too */
-		if (!said && !(p == subject + strspn(subject, " ") &&
-		    p[n] == '\0')) {
-			free(*pkg);
-			*pkg = NULL;
-			continue;
-		}
-		if (*p == 'v' || *p == 'V')
-			p++, n--;
-		*version = xstrndup(p, n);
-		return 1;
-	}
-	return 0;
-}
-
 /* A title's word: plain lowercase words get a capital, small ones not. */
 static void
 title_word(struct buf *b, const char *w, size_t n, int first)
@@ -341,7 +267,7 @@ title_day_release(struct draft *d, char **pkg, char **ver)
 
 		if (it->cl.kind == CLASSIFY_REVERT ||
 		    it->c->reverted_by_idx >= 0 ||
-		    !title_release(it->c->subject, &p, &v))
+		    !quote_release(it->c->subject, &p, &v))
 			continue;
 		if (best == NULL || (*pkg != NULL && p == NULL)) {
 			free(*pkg);

@@ -17,6 +17,7 @@
 #include "buf.h"
 #include "day.h"
 #include "draft_int.h"
+#include "quote.h"
 #include "episode.h"
 #include "record.h"
 #include "xmalloc.h"
@@ -46,7 +47,7 @@ test_release(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		got = title_release(cases[i].subject, &pkg, &ver);
+		got = quote_release(cases[i].subject, &pkg, &ver);
 		if (got != (cases[i].version != NULL))
 			fail_msg("%s: %d", cases[i].subject, got);
 		if (got && strcmp(ver, cases[i].version) != 0)
