@@ -575,9 +575,9 @@ classify_series(const char *subject, int *part, int *total)
  *	signal		weight	said as (word starts, lowercase)
  *	release		10	a subject that announces one (quote_release:
  *				"release: v8.1.1", "Bump version to 1.2.0")
- *	breaking	 8	breaking, drop/dropped/remove support, no
- *				longer support, by default (off, disabled),
- *				the minimum raised ("require cmake 3.18")
+ *	breaking	 8	what quote_breaking reads: support dropped,
+ *				a minimum raised, a default flipped, an API
+ *				removed, "BREAKING CHANGE", "feat!:"
  *	security	 8	cve-, security, vulnerab, overflow, use-after-
  *				free, out-of-bounds, injection
  *	wrong result	 6	wrong result, incorrect, miscompil, silently,
@@ -600,15 +600,6 @@ struct classify_signal {
 	const char		**words;
 };
 
-static const char *classify_breaking_words[] = {
-	"breaking", "drop support", "dropped support", "drops support",
-	"remove support", "removed support", "removes support",
-	"no longer support", "off by default", "disabled by default",
-	"disable by default", "disables by default", "by default",
-	"minimum required", "raise the minimum", "raised the minimum",
-	"raises the minimum", "bump the minimum", "require cmake",
-	"requires cmake", "now requires", NULL
-};
 static const char *classify_security_words[] = {
 	"cve-", "security", "vulnerab", "overflow", "use-after-free",
 	"use after free", "out-of-bounds", "out of bounds", "injection",
@@ -624,8 +615,6 @@ static const char *classify_crash_words[] = {
 };
 
 static const struct classify_signal classify_signals[] = {
-	{ .name = "breaking", .weight = 8.0,
-	  .words = classify_breaking_words },
 	{ .name = "security", .weight = 8.0,
 	  .words = classify_security_words },
 	{ .name = "wrong result", .weight = 6.0,
@@ -658,6 +647,8 @@ classify_score(const struct commit *c, const struct classify *cl,
 		text[i] = (char)tolower((unsigned char)text[i]);
 
 	s = kind_weight[cl->kind];
+	if (cl->breaking != QUOTE_BREAK_NONE)
+		s += 8.0;
 	if (cl->kind != CLASSIFY_DEPS && quote_release(c->subject, &pkg,
 	    &version))
 		s += 10.0;
@@ -712,7 +703,7 @@ classify_commit(const struct commit *c, const char *repo, struct classify *cl)
 {
 	struct text_paras	 ps;
 	struct buf		 all, prose;
-	char			*nwhat, *nfirst, *first;
+	char			*nwhat, *nfirst, *first, *brk;
 	size_t			 i, readable, nbullets, bulletlen;
 	int			 taken, squash;
 
@@ -799,6 +790,11 @@ classify_commit(const struct commit *c, const char *repo, struct classify *cl)
 	cl->setting = quote_setting(c->subject, c->body);
 	cl->setting_new = quote_setting_new(c->subject, c->body,
 	    cl->setting);
+	/* a test or a docs change breaks nobody's setup */
+	if (cl->kind != CLASSIFY_TESTS && cl->kind != CLASSIFY_DOCS) {
+		cl->breaking = (int)quote_breaking(c->subject, c->body, &brk);
+		free(brk);
+	}
 	cl->score = classify_score(c, cl, readable);
 }
 

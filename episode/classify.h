@@ -43,6 +43,7 @@ struct classify {
 	size_t	 nfigures;
 	char	*setting;	/* a setting, flag or variable quoted verbatim */
 	int	 setting_new;	/* the message introduces it, not just names it */
+	int	 breaking;	/* quote_breaking's kind; 0 none (tests, docs) */
 	double	 score;		/* significance; higher is more */
 };
 

@@ -56,6 +56,9 @@ focus_breaking_of(struct draft_item *it, char **what)
 	/* a test or a docs change breaks nobody's setup */
 	if (it->cl.kind == CLASSIFY_TESTS || it->cl.kind == CLASSIFY_DOCS)
 		return QUOTE_BREAK_NONE;
+	/* classify_commit read the kind; what it concerns is read here */
+	if (it->brk == 0 && what == NULL)
+		it->brk = it->cl.breaking + 1;
 	if (it->brk == 0 || (what != NULL &&
 	    it->brk != QUOTE_BREAK_NONE + 1)) {
 		k = quote_breaking(it->c->subject, it->c->body, &w);
