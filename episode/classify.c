@@ -697,17 +697,60 @@ classify_pathy(const char *text)
 	}
 }
 
+/*
+ * GitHub's merge button writes "Merge pull request #N from OWNER/BRANCH"
+ * and the pull request's title as the body's first line: the title is
+ * what the commit is about ("Bump actions/checkout from 5.0.0 to 6.0.0"),
+ * not the branch. Fill m as c with that title as its subject and the
+ * rest as its body (m->subject new); 0, m untouched, when c is no such
+ * merge.
+ */
+static int
+classify_merge_title(const struct commit *c, struct commit *m)
+{
+	static const char	 prefix[] = "Merge pull request #";
+	const char		*p, *body, *nl;
+	size_t			 n;
+
+	if (c->subject == NULL || c->body == NULL ||
+	    strncmp(c->subject, prefix, sizeof prefix - 1) != 0)
+		return 0;
+	p = c->subject + sizeof prefix - 1;
+	if (!isdigit((unsigned char)*p))
+		return 0;
+	p += strspn(p, "0123456789");
+	if (strncmp(p, " from ", 6) != 0)
+		return 0;
+	body = c->body + strspn(c->body, " \t\r\n");
+	nl = strchr(body, '\n');
+	n = nl != NULL ? (size_t)(nl - body) : strlen(body);
+	while (n > 0 && isspace((unsigned char)body[n - 1]))
+		n--;
+	if (n == 0)
+		return 0;
+	*m = *c;
+	m->subject = xstrndup(body, n);
+	m->body = (char *)(nl != NULL ? nl + 1 : body + strlen(body));
+	return 1;
+}
+
 /* Classify a commit into c (cleared first); repo is "owner/name" or NULL. */
 void
 classify_commit(const struct commit *c, const char *repo, struct classify *cl)
 {
 	struct text_paras	 ps;
 	struct buf		 all, prose;
-	char			*nwhat, *nfirst, *first, *brk;
+	struct commit		 merge;
+	char			*nwhat, *nfirst, *first, *brk, *merged = NULL;
 	size_t			 i, readable, nbullets, bulletlen;
 	int			 taken, squash;
 
 	memset(cl, 0, sizeof *cl);
+	/* a merge button's commit is read as the pull request it merged */
+	if (classify_merge_title(c, &merge)) {
+		merged = merge.subject;
+		c = &merge;
+	}
 	cl->kind = classify_kind(c);
 	cl->area = classify_area(c, repo, &cl->area_titled);
 	cl->bot = classify_is_bot(c->author_login, c->author_name);
@@ -796,6 +839,7 @@ classify_commit(const struct commit *c, const char *repo, struct classify *cl)
 		free(brk);
 	}
 	cl->score = classify_score(c, cl, readable);
+	free(merged);
 }
 
 /* Free what a classify owns. */

@@ -492,6 +492,54 @@ test_score(void **state)
 	classify_clear(&b);
 }
 
+/*
+ * A merge button's commit ("Merge pull request #N from OWNER/BRANCH",
+ * the title as the body's first line) is read as the pull request it
+ * merged; another "Merge ..." subject is left as it is.
+ */
+static void	fill_files(struct commit *, const char *, const char *,
+		    const char *, size_t);
+
+static void
+test_merge_title(void **state)
+{
+	static const struct {
+		const char		*subject, *body, *what;
+		enum classify_kind	 kind;
+	} cases[] = {
+		{ "Merge pull request #7092 from psf/dependabot/github_actions/"
+		    "actions/checkout-6.0.0", "Bump actions/checkout from 5.0.0 "
+		    "to 6.0.0", "Bump actions/checkout from 5.0.0 to 6.0.0",
+		    CLASSIFY_DEPS },
+		{ "Merge pull request #12 from ada/fix-hang",
+		    "\nFix a hang when the server closes early\n\nThe loop "
+		    "waited forever.", "Fix a hang when the server closes early",
+		    CLASSIFY_FIX },
+		{ "Merge pull request #12 from ada/fix-hang", "",
+		    "Merge pull request 12 from ada/fix-hang", CLASSIFY_FIX },
+		{ "Merge branch 'main' into feature", "Fix the docs",
+		    "Merge branch 'main' into feature", CLASSIFY_FEATURE },
+	};
+	struct commit	 c;
+	struct classify	 cl;
+	size_t		 i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		fill_files(&c, cases[i].subject, cases[i].body, "ada", 1);
+		classify_commit(&c, "o/r", &cl);
+		if (strcmp(cl.what, cases[i].what) != 0 ||
+		    cl.kind != cases[i].kind)
+			fail_msg("case %zu: what \"%s\" kind %s, want \"%s\" "
+			    "%s", i, cl.what, classify_kind_name(cl.kind),
+			    cases[i].what, classify_kind_name(cases[i].kind));
+		/* the commit itself is left as it came */
+		assert_string_equal(c.subject, cases[i].subject);
+		commit_clear(&c);
+		classify_clear(&cl);
+	}
+}
+
 /* A commit of n modified files under dir, for the selection table. */
 static void
 fill_files(struct commit *c, const char *subject, const char *body,
@@ -592,6 +640,7 @@ main(void)
 		cmocka_unit_test(test_past),
 		cmocka_unit_test(test_score),
 		cmocka_unit_test(test_selection),
+		cmocka_unit_test(test_merge_title),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
