@@ -636,6 +636,32 @@ prose_symbols(const char *s, size_t n)
 }
 
 /*
+ * Whether a sentence leans on the one before it ("This means...", "A
+ * positive one therefore under-reserved..."): told without that one, it
+ * points at nothing.
+ */
+static int
+prose_leans_back(const char *s, size_t n)
+{
+	static const char *const starts[] = { "This ", "That ", "These ",
+	    "Those ", "So ", "Thus", "Hence", "Therefore", "Otherwise",
+	    "Instead", NULL };
+	static const char *const inside[] = { " therefore ", " thus ",
+	    " hence ", NULL };
+	size_t	i, k;
+
+	for (i = 0; starts[i] != NULL; i++)
+		if (n >= strlen(starts[i]) &&
+		    strncmp(s, starts[i], strlen(starts[i])) == 0)
+			return 1;
+	for (i = 0; inside[i] != NULL; i++)
+		for (k = 0; k + strlen(inside[i]) <= n; k++)
+			if (strncmp(s + k, inside[i], strlen(inside[i])) == 0)
+				return 1;
+	return 0;
+}
+
+/*
  * Does a short sentence only say again what the subject said ("It
  * suppresses these warnings in this case." under "Suppress deprecation
  * warnings from ...")? Then a listener gains nothing from it.
@@ -698,6 +724,7 @@ prose_sentences_about(struct buf *out, const char *s, int max,
 	const char	*start = s, *p;
 	int		 taken = 0;
 	size_t		 n, pos, before;
+	int		 lost = 0;	/* the sentence before was not told */
 
 	for (p = s; taken < max; p++) {
 		int end = *p == '\0';
@@ -711,6 +738,8 @@ prose_sentences_about(struct buf *out, const char *s, int max,
 		n = (size_t)(p - start) + (*p != '\0' ? 1 : 0);
 		while (n > 0 && start[n - 1] == ' ')
 			n--;
+		if (n > PROSE_MAXSENTENCE)
+			lost = 1;
 		if (n > 0 && n <= PROSE_MAXSENTENCE) {
 			before = out->len;
 			if (out->len > 0 && out->data[out->len - 1] != ' ' &&
@@ -729,6 +758,9 @@ prose_sentences_about(struct buf *out, const char *s, int max,
 			if (out->len > pos && prose_symbols(out->data + pos,
 			    out->len - pos) > PROSE_MAXSYMBOLS)
 				out->len = pos;
+			if (out->len > pos && lost && prose_leans_back(start, n))
+				out->len = pos;
+			lost = out->len == pos;
 			if (out->len == pos) {
 				/* dropped: take back the space before it */
 				out->len = before;

@@ -178,6 +178,16 @@ test_dropped(void **state)
 		{ "abbreviations and versions are no symbols",
 		    "Use a pool, e.g. for 3.11 builds.",
 		    "It used a pool, e.g. for 3.11 builds." },
+		{ "a sentence leaning on a dropped one goes too",
+		    "Every load on Notify::state used SeqCst. Therefore nothing "
+		    "needs the global order.", "" },
+		{ "a \"therefore\" inside, after a dropped one",
+		    "The reservation used length_adjustment and "
+		    "length_field_len. A positive one therefore under-reserved "
+		    "by the adjustment.", "" },
+		{ "leaning on a told sentence is fine",
+		    "The loop waited forever. This means the server hung.",
+		    "The loop waited forever. This means the server hung." },
 		{ "the dense sentence goes, the plain one stays",
 		    "Every load on Notify::state used SeqCst. Nothing needs the "
 		    "global order.", "Nothing needs the global order." },
