@@ -83,6 +83,17 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 			    v[j]->cl.what[w] == '\0'))
 				batch[nb++] = v[j];
 		}
+		if (nb < 3) {
+			/* else those sharing the verb: "bumped a, b and c" */
+			w = phrase_first_word(v[i]->cl.what);
+			nb = 0;
+			for (j = i; j < n; j++) {
+				if (!v[j]->told && strncmp(v[j]->cl.what,
+				    v[i]->cl.what, w) == 0 &&
+				    v[j]->cl.what[w] == ' ')
+					batch[nb++] = v[j];
+			}
+		}
 		pre = nb >= 3 ? chores_common_prefix(batch, nb) : 0;
 		if (nb >= 3 && pre > 0 && phrase_verbal(batch[0]->cl.what)) {
 			char *head = xstrndup(batch[0]->cl.what, pre);
