@@ -135,7 +135,14 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 			tell_did(&ph, v[i], 0);
 			v[i]->told = 1;
 		}
-		phrases[np++] = buf_steal(&ph);
+		/* two commits of the same subject are said once */
+		for (j = 0; j < np && strcmp(phrases[j], buf_str(&ph)) != 0;
+		    j++)
+			continue;
+		if (j < np)
+			buf_free(&ph);
+		else
+			phrases[np++] = buf_steal(&ph);
 	}
 	/* "A did x and y"; when a phrase has its own "and", two sentences */
 	buf_init(&s);

@@ -40,6 +40,12 @@ static const struct chores_case cases[] = {
 	    "Bump github/codeql-action from 4.30.8 to 4.31.6\n", NULL },
 	    "bumped actions/checkout from 5.0.0 to 6.0.0 and bumped "
 	    "github/codeql-action", NULL },
+	{ "the same subject twice is said once", {
+	    "docs: further tweaks re map and map_values\n",
+	    "docs: further tweaks re map and map_values\n",
+	    "Pin the Python version in CI\n", NULL },
+	    "updated the docs: further tweaks re map and map_values",
+	    "also updated the docs" },
 	{ "other verbs are not joined", {
 	    "Bump actions/checkout from 5.0.0 to 6.0.0\n",
 	    "Pin the Python version in CI\n",
