@@ -242,7 +242,8 @@ classify_is_bot(const char *login, const char *name)
 	};
 	/* "some-ci-bot", "k8s-ci-robot", "pytorchmergebot", "my_bot" */
 	static const char *suffixes[] = {
-		"-bot", "_bot", "-robot", "mergebot", "updatebot", NULL
+		"-bot", "_bot", "-robot", "mergebot", "updatebot", " bot",
+		" robot", NULL
 	};
 	const char	*s[2] = { login, name };
 	size_t		 i, j, n;
@@ -671,7 +672,7 @@ classify_score(const struct commit *c, const struct classify *cl,
 	s += (double)(readable > 1500 ? 1500 : readable) / 1500.0;
 	free(subject);
 	free(text);
-	if (cl->bot)
+	if (cl->bot || cl->merge)
 		s *= 0.2;
 	return s;
 }
@@ -732,6 +733,27 @@ classify_merge_title(const struct commit *c, struct commit *m)
 	m->subject = xstrndup(body, n);
 	m->body = (char *)(nl != NULL ? nl + 1 : body + strlen(body));
 	return 1;
+}
+
+/*
+ * Whether a subject is git's own for a merge of a branch, a tag or a
+ * commit ("Merge remote-tracking branch 'origin/main'"): bookkeeping,
+ * whose body, when there is one, lists other commits' subjects rather
+ * than saying anything itself. (A merge button's pull request is read as
+ * the pull request instead: classify_merge_title.)
+ */
+static int
+classify_branch_merge(const char *subject)
+{
+	static const char *const prefixes[] = { "Merge branch ",
+	    "Merge remote-tracking branch ", "Merge tag ", "Merge commit ",
+	    NULL };
+	size_t	i;
+
+	for (i = 0; subject != NULL && prefixes[i] != NULL; i++)
+		if (strncmp(subject, prefixes[i], strlen(prefixes[i])) == 0)
+			return 1;
+	return 0;
 }
 
 /* Classify a commit into c (cleared first); repo is "owner/name" or NULL. */
@@ -829,6 +851,14 @@ classify_commit(const struct commit *c, const char *repo, struct classify *cl)
 	}
 	text_paras_free(&ps);
 	cl->prose = buf_steal(&prose);
+	if (classify_branch_merge(c->subject)) {
+		/* its body is other commits' subjects run together */
+		cl->prose[0] = '\0';
+		cl->merge = 1;
+		for (i = 0; i < cl->nfigures; i++)
+			free(cl->figures[i]);
+		cl->nfigures = 0;
+	}
 
 	cl->setting = quote_setting(c->subject, c->body);
 	cl->setting_new = quote_setting_new(c->subject, c->body,

@@ -35,6 +35,7 @@ struct classify {
 	char	*area;		/* "inductor", "X86", "setopt", "docs"; or NULL */
 	int	 area_titled;	/* the area came from the title, not the files */
 	int	 bot;		/* made by a bot */
+	int	 merge;		/* git's merge of a branch or tag: bookkeeping */
 	int	 series_part;	/* [3/15] -> 3 and 15; 0 when no series */
 	int	 series_total;	/* 0 when not given ("step 9") */
 	char	*what;		/* the subject without tags, prefix or (#N) */

@@ -152,6 +152,9 @@ test_bots(void **state)
 		{ "bors", "bors", 1, NULL },
 		{ NULL, "Abbot Hale", 0, NULL },
 		{ "robotframework-dev", "Rob Ott", 0, NULL },
+		{ NULL, "tmux update bot", 1, NULL },
+		{ NULL, "docs build robot", 1, NULL },
+		{ "cabot", "Ann Cabot", 0, NULL },
 	};
 	size_t	 i;
 	char	*s;
@@ -540,6 +543,37 @@ test_merge_title(void **state)
 	}
 }
 
+/*
+ * git's merge of a branch is bookkeeping: its body (other commits'
+ * subjects run together) is not told, and it ranks below a plain fix.
+ */
+static void
+test_branch_merge(void **state)
+{
+	struct commit	 c;
+	struct classify	 merge, fix;
+
+	(void)state;
+	fill_files(&c, "Merge remote-tracking branch 'refs/remotes/up/master'",
+	    "fix window_copy_mouse_in_selection() indentation; ok nicm Work "
+	    "out a single layout for the entire prompt, 2x faster.", "tam",
+	    3);
+	classify_commit(&c, "o/r", &merge);
+	commit_clear(&c);
+	fill_files(&c, "Fix the prompt layout", "", "tam", 1);
+	classify_commit(&c, "o/r", &fix);
+	commit_clear(&c);
+	assert_true(merge.merge);
+	assert_string_equal(merge.prose, "");
+	assert_int_equal(merge.nfigures, 0);
+	assert_false(fix.merge);
+	if (!(fix.score > merge.score))
+		fail_msg("a merge %.2f ranks over a fix %.2f", merge.score,
+		    fix.score);
+	classify_clear(&merge);
+	classify_clear(&fix);
+}
+
 /* A commit of n modified files under dir, for the selection table. */
 static void
 fill_files(struct commit *c, const char *subject, const char *body,
@@ -641,6 +675,7 @@ main(void)
 		cmocka_unit_test(test_score),
 		cmocka_unit_test(test_selection),
 		cmocka_unit_test(test_merge_title),
+		cmocka_unit_test(test_branch_merge),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
