@@ -465,10 +465,11 @@ class Daemon:
 
     # control socket and client
 
-    def control(self, line):
-        """Send one command line over the control socket; the parsed reply."""
+    def control(self, line, timeout=IO_TIMEOUT):
+        """Send one command line over the control socket; the parsed reply
+        (within timeout seconds: a flush answers once its draft is done)."""
         s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        s.settimeout(IO_TIMEOUT)
+        s.settimeout(timeout)
         try:
             s.connect(self.socket_path)
             s.sendall(line.encode() + b"\n")
