@@ -112,8 +112,8 @@ static void
 title_word(struct buf *b, const char *w, size_t n, int first)
 {
 	static const char *small[] = { "a", "an", "the", "and", "or", "in",
-	    "on", "of", "for", "to", "with", "via", "at", "by", "from",
-	    "into", "over", NULL };
+	    "on", "of", "for", "to", "with", "via", "at", "by", "from", "as",
+	    "than", "per", "into", "over", NULL };
 	size_t	at = b->len;
 
 	buf_append(b, w, n);
@@ -150,7 +150,8 @@ title_headline(struct buf *b, const char *what)
 	static const char *preps[] = { "in", "on", "for", "to", "with",
 	    "via", "from", "into", "when", "across", "under", "over", "at",
 	    "by", "inside", "after", "before", "if", "during", "without",
-	    "instead", "so", NULL };
+	    "instead", "so", "as", "than", "about", "through", "within",
+	    "against", "between", "per", NULL };
 	static const char *articles[] = { "a", "an", "the", NULL };
 	static const char *particles[] = { "up", "out", "down", "off",
 	    "back", "away", NULL };
