@@ -657,7 +657,9 @@ classify_score(const struct commit *c, const struct classify *cl,
 	free(version);
 	for (i = 0; i < sizeof classify_signals /
 	    sizeof classify_signals[0]; i++)
-		if (text_has_any(text, classify_signals[i].words))
+		if (text_has_any(text, classify_signals[i].words) ||
+		    (cl->advisory && classify_signals[i].words ==
+		    classify_security_words))
 			s += classify_signals[i].weight;
 	if (cl->setting != NULL && cl->setting_new)
 		s += 4.0;
@@ -700,7 +702,8 @@ classify_pathy(const char *text)
 
 /*
  * GitHub's merge button writes "Merge pull request #N from OWNER/BRANCH"
- * and the pull request's title as the body's first line: the title is
+ * ("... from GHSA-xxxx-xxxx-xxxx" for a security advisory's fix) and the
+ * pull request's title as the body's first line: the title is
  * what the commit is about ("Bump actions/checkout from 5.0.0 to 6.0.0"),
  * not the branch. Fill m as c with that title as its subject and the
  * rest as its body (m->subject new); 0, m untouched, when c is no such
@@ -709,7 +712,7 @@ classify_pathy(const char *text)
 static int
 classify_merge_title(const struct commit *c, struct commit *m)
 {
-	static const char	 prefix[] = "Merge pull request #";
+	static const char	 prefix[] = "Merge pull request ";
 	const char		*p, *body, *nl;
 	size_t			 n;
 
@@ -717,10 +720,15 @@ classify_merge_title(const struct commit *c, struct commit *m)
 	    strncmp(c->subject, prefix, sizeof prefix - 1) != 0)
 		return 0;
 	p = c->subject + sizeof prefix - 1;
-	if (!isdigit((unsigned char)*p))
-		return 0;
-	p += strspn(p, "0123456789");
-	if (strncmp(p, " from ", 6) != 0)
+	/* "#N from OWNER/BRANCH", or "from GHSA-..." (an advisory's fix) */
+	if (*p == '#') {
+		p++;
+		if (!isdigit((unsigned char)*p))
+			return 0;
+		p += strspn(p, "0123456789");
+		p += *p == ' ';
+	}
+	if (strncmp(p, "from ", 5) != 0)
 		return 0;
 	body = c->body + strspn(c->body, " \t\r\n");
 	nl = strchr(body, '\n');
@@ -770,9 +778,11 @@ classify_commit(const struct commit *c, const char *repo, struct classify *cl)
 	memset(cl, 0, sizeof *cl);
 	/* a merge button's commit is read as the pull request it merged */
 	if (classify_merge_title(c, &merge)) {
+		cl->advisory = strstr(c->subject, " from GHSA-") != NULL;
 		merged = merge.subject;
 		c = &merge;
 	}
+	cl->subject = xstrdup(c->subject != NULL ? c->subject : "");
 	cl->kind = classify_kind(c);
 	cl->area = classify_area(c, repo, &cl->area_titled);
 	cl->bot = classify_is_bot(c->author_login, c->author_name);
@@ -880,6 +890,7 @@ classify_clear(struct classify *cl)
 
 	free(cl->area);
 	free(cl->what);
+	free(cl->subject);
 	free(cl->prose);
 	for (i = 0; i < cl->nfigures; i++)
 		free(cl->figures[i]);

@@ -36,6 +36,9 @@ struct classify {
 	int	 area_titled;	/* the area came from the title, not the files */
 	int	 bot;		/* made by a bot */
 	int	 merge;		/* git's merge of a branch or tag: bookkeeping */
+	int	 advisory;	/* merged from a GitHub security advisory */
+	char	*subject;	/* the subject read: a merged PR's title, or
+				   the commit's own */
 	int	 series_part;	/* [3/15] -> 3 and 15; 0 when no series */
 	int	 series_total;	/* 0 when not given ("step 9") */
 	char	*what;		/* the subject without tags, prefix or (#N) */

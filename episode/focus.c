@@ -61,7 +61,7 @@ focus_breaking_of(struct draft_item *it, char **what)
 		it->brk = it->cl.breaking + 1;
 	if (it->brk == 0 || (what != NULL &&
 	    it->brk != QUOTE_BREAK_NONE + 1)) {
-		k = quote_breaking(it->c->subject, it->c->body, &w);
+		k = quote_breaking(it->cl.subject, it->c->body, &w);
 		it->brk = (int)k + 1;
 		if (what != NULL)
 			*what = w;
@@ -337,7 +337,7 @@ focus_segment(struct draft *d)
 		    it->c->reverted_by_idx >= 0 || it->cl.what[0] == '\0')
 			continue;
 		/* a release is the title's story, not a change to read */
-		if (quote_release(it->c->subject, &pkg, &ver)) {
+		if (quote_release(it->cl.subject, &pkg, &ver)) {
 			free(pkg);
 			free(ver);
 			continue;

@@ -247,7 +247,7 @@ tell_did(struct buf *b, const struct draft_item *it, int with_name)
 		buf_puts(b, it->name);
 		buf_putc(b, ' ');
 	}
-	if (tell_release(it->c->subject, pkg, sizeof pkg, ver, sizeof ver)) {
+	if (tell_release(it->cl.subject, pkg, sizeof pkg, ver, sizeof ver)) {
 		if (pkg[0] != '\0')
 			buf_printf(b, "released %s version %s", pkg, ver);
 		else
@@ -272,7 +272,7 @@ tell_did(struct buf *b, const struct draft_item *it, int with_name)
 		tell_area_tail(b, it, 0);
 		return;
 	}
-	if ((guess = tell_guess_past(it->c->subject, w)) != NULL) {
+	if ((guess = tell_guess_past(it->cl.subject, w)) != NULL) {
 		buf_puts(b, guess);
 		free(guess);
 		tell_area_tail(b, it, 0);

@@ -268,7 +268,7 @@ title_day_release(struct draft *d, char **pkg, char **ver)
 
 		if (it->cl.kind == CLASSIFY_REVERT ||
 		    it->c->reverted_by_idx >= 0 ||
-		    !quote_release(it->c->subject, &p, &v))
+		    !quote_release(it->cl.subject, &p, &v))
 			continue;
 		if (best == NULL || (*pkg != NULL && p == NULL)) {
 			free(*pkg);

@@ -522,6 +522,10 @@ test_merge_title(void **state)
 		    "Merge pull request 12 from ada/fix-hang", CLASSIFY_FIX },
 		{ "Merge branch 'main' into feature", "Fix the docs",
 		    "Merge branch 'main' into feature", CLASSIFY_FEATURE },
+		{ "Merge pull request from GHSA-m2qf-hxjv-5gpq",
+		    "set Vary: Cookie header consistently for session",
+		    "set Vary: Cookie header consistently for session",
+		    CLASSIFY_CHANGE },
 	};
 	struct commit	 c;
 	struct classify	 cl;
@@ -538,6 +542,11 @@ test_merge_title(void **state)
 			    cases[i].what, classify_kind_name(cases[i].kind));
 		/* the commit itself is left as it came */
 		assert_string_equal(c.subject, cases[i].subject);
+		/* an advisory's fix is a security fix, whatever it says */
+		assert_int_equal(cl.advisory, strstr(cases[i].subject,
+		    "GHSA-") != NULL);
+		if (cl.advisory && cl.score < 8.0)
+			fail_msg("an advisory's fix scores %.2f", cl.score);
 		commit_clear(&c);
 		classify_clear(&cl);
 	}

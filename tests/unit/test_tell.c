@@ -68,6 +68,7 @@ test_did(void **state)
 		it.name = (char *)"Sam";
 		it.cl.kind = cases[i].kind;
 		it.cl.what = classify_what(cases[i].subject);
+		it.cl.subject = (char *)cases[i].subject;
 		it.cl.area = (char *)cases[i].area;
 		it.cl.area_titled = cases[i].area != NULL;
 		buf_init(&b);
