@@ -9,6 +9,7 @@
 #include "classify.h"
 #include "draft_int.h"
 #include "phrase.h"
+#include "text.h"
 #include "spoken.h"
 #include "xmalloc.h"
 
@@ -65,6 +66,7 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 	char			**owned;
 	size_t			  i, j, nb, pre, suf, np = 0, w;
 	struct buf		  s, ph;
+	char			 *spoken;
 
 	batch = xcalloc(n, sizeof *batch);
 	phrases = xcalloc(n, sizeof *phrases);
@@ -135,6 +137,11 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 			tell_did(&ph, v[i], 0);
 			v[i]->told = 1;
 		}
+		/* the tests and files it names, said as words */
+		spoken = text_spoken_names(buf_str(&ph));
+		buf_reset(&ph);
+		buf_puts(&ph, spoken);
+		free(spoken);
 		/* two commits of the same subject are said once */
 		for (j = 0; j < np && strcmp(phrases[j], buf_str(&ph)) != 0;
 		    j++)

@@ -628,3 +628,69 @@ text_paras_free(struct text_paras *ps)
 	free(ps->bullet);
 	memset(ps, 0, sizeof *ps);
 }
+
+/* Whether s[0..n) ends in a source or text file's extension. */
+static int
+text_file_ext(const char *s, size_t n, size_t *dot)
+{
+	static const char *const exts[] = { ".py", ".c", ".h", ".cc",
+	    ".cpp", ".rs", ".go", ".js", ".ts", ".md", ".rst", ".txt", ".yml",
+	    ".yaml", ".toml", ".json", NULL };
+	size_t	i, l;
+
+	for (i = 0; exts[i] != NULL; i++) {
+		l = strlen(exts[i]);
+		if (n > l && strncmp(s + n - l, exts[i], l) == 0) {
+			*dot = n - l;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+char *
+text_spoken_names(const char *s)
+{
+	struct buf	 b;
+	const char	*p = s, *w;
+	size_t		 n, k, end, dot, i;
+	int		 test;
+
+	buf_init(&b);
+	while (*p != '\0') {
+		if (*p == ' ') {
+			buf_putc(&b, *p++);
+			continue;
+		}
+		w = p;
+		n = strcspn(p, " ");
+		p += n;
+		/* the word without the punctuation after it */
+		for (end = n; end > 0 && strchr(".,;:", w[end - 1]) != NULL;
+		    end--)
+			continue;
+		for (k = 0; k < end && (islower((unsigned char)w[k]) ||
+		    isdigit((unsigned char)w[k]) || w[k] == '_' ||
+		    w[k] == '.'); k++)
+			continue;
+		if (k < end || strchr(w, '_') == NULL ||
+		    (size_t)(strchr(w, '_') - w) >= end) {
+			buf_append(&b, w, n);
+			continue;
+		}
+		dot = end;
+		if (memchr(w, '.', end) != NULL && !text_file_ext(w, end, &dot)) {
+			buf_append(&b, w, n);
+			continue;
+		}
+		test = dot > 5 && strncmp(w, "test_", 5) == 0;
+		if (test)
+			buf_puts(&b, "the ");
+		for (i = test ? 5 : 0; i < dot; i++)
+			buf_putc(&b, w[i] == '_' ? ' ' : w[i]);
+		if (test)
+			buf_puts(&b, " test");
+		buf_append(&b, w + end, n - end);
+	}
+	return buf_steal(&b);
+}
