@@ -137,7 +137,7 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 			tell_did(&ph, v[i], 0);
 			v[i]->told = 1;
 		}
-		/* the tests and files it names, said as words */
+		/* its tests and files said as words, before comparing */
 		spoken = text_spoken_names(buf_str(&ph));
 		buf_reset(&ph);
 		buf_puts(&ph, spoken);

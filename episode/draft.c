@@ -16,6 +16,7 @@
 #include "episode.h"
 #include "phrase.h"
 #include "spoken.h"
+#include "text.h"
 #include "xmalloc.h"
 
 /* FNV-1a, to vary phrasing by the data. */
@@ -83,7 +84,19 @@ void
 draft_segment(struct draft *d, const char *kind, struct buf *text,
     struct draft_shas *shas)
 {
+	char	*spoken;
+
 	d->stamp++;
+	/*
+	 * snake_case names are said as words ("spawn blocking"); the focus
+	 * quotes its setting verbatim, to be typed
+	 */
+	if (strcmp(kind, "focus") != 0 && text->len > 0) {
+		spoken = text_spoken_names(buf_str(text));
+		buf_reset(text);
+		buf_puts(text, spoken);
+		free(spoken);
+	}
 	episode_add_segment(d->ep, kind, text, shas != NULL ? shas->v : NULL,
 	    shas != NULL ? shas->n : 0);
 	if (shas != NULL)
