@@ -60,7 +60,7 @@ buf_puts(struct buf *b, const char *s)
 }
 
 void
-buf_putc(struct buf *b, char c)
+buf_putc_grow(struct buf *b, char c)
 {
 	buf_append(b, &c, 1);
 }

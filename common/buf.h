@@ -21,7 +21,17 @@ void	 buf_free(struct buf *);
 void	 buf_reset(struct buf *);
 void	 buf_append(struct buf *, const char *, size_t);
 void	 buf_puts(struct buf *, const char *);
-void	 buf_putc(struct buf *, char);
+/* One byte: inline while it fits, the common case of text loops. */
+void	 buf_putc_grow(struct buf *, char);
+static inline void
+buf_putc(struct buf *b, char c)
+{
+	if (b->len + 1 < b->cap) {
+		b->data[b->len++] = c;
+		b->data[b->len] = '\0';
+	} else
+		buf_putc_grow(b, c);
+}
 void	 buf_printf(struct buf *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	 buf_vprintf(struct buf *, const char *, va_list)
