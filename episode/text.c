@@ -104,6 +104,10 @@ text_starts_any(const char *s, const char **prefixes, size_t *len)
 	size_t	i, n;
 
 	for (i = 0; prefixes[i] != NULL; i++) {
+		/* the first letter first: most prefixes stop there */
+		if (tolower((unsigned char)*s) !=
+		    tolower((unsigned char)prefixes[i][0]))
+			continue;
 		n = strlen(prefixes[i]);
 		if (strncasecmp(s, prefixes[i], n) == 0) {
 			if (len != NULL)
@@ -118,6 +122,10 @@ text_starts_any(const char *s, const char **prefixes, size_t *len)
 static int
 text_url_at(const char *s)
 {
+	int	c = tolower((unsigned char)*s);
+
+	if (c != 'h' && c != 'f' && c != 'w')
+		return 0;
 	return strncasecmp(s, "http://", 7) == 0 ||
 	    strncasecmp(s, "https://", 8) == 0 ||
 	    strncasecmp(s, "ftp://", 6) == 0 || strncasecmp(s, "www.", 4) == 0;
