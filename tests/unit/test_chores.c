@@ -19,6 +19,8 @@
 #include "record.h"
 #include "xmalloc.h"
 
+#include "day_msg.h"
+
 struct chores_case {
 	const char	*rule;
 	const char	*msgs[6];	/* NULL-ended, all by one person */
@@ -58,23 +60,12 @@ static struct day *
 chores_day(const struct chores_case *cc)
 {
 	struct day	*d = day_new("o/r", 1775260800);
-	struct commit	 c;
 	size_t		 i;
 
 	d->end = d->start + 86400;
-	for (i = 0; i < 6 && cc->msgs[i] != NULL; i++) {
-		memset(&c, 0, sizeof c);
-		commit_set_message(&c, cc->msgs[i]);
-		xasprintf(&c.sha, "%040zx", i + 0xc0de0);
-		c.author_name = xstrdup("Nate Prewitt");
-		c.author_login = xstrdup("nateprewitt");
-		c.timestamp = d->start + (time_t)i;
-		c.modified = xcalloc(1, sizeof *c.modified);
-		c.modified[0] = xstrdup(".github/workflows/ci.yml");
-		c.nmodified = 1;
-		revert_parse(c.subject, c.body, &c.revert);
-		assert_int_equal(day_add_commit(d, &c), 1);
-	}
+	for (i = 0; i < 6 && cc->msgs[i] != NULL; i++)
+		day_msg_add(d, cc->msgs[i], NULL, i + 0xc0de0, i,
+		    "Nate Prewitt", "nateprewitt", ".github/workflows/ci.yml");
 	day_pair_reverts(d);
 	return d;
 }

@@ -20,6 +20,8 @@
 #include "record.h"
 #include "xmalloc.h"
 
+#include "day_msg.h"
+
 #define ALLOC_CONF "PYTORCH_CUDA_ALLOC_CONF=per_process_memory_fraction:" \
 	"0.95,throw_on_cudamalloc_oom:true"
 #define REVERTED "0000000000000000000000000000000000000001"
@@ -97,7 +99,6 @@ static struct day *
 focus_day(const struct focus_case *fc)
 {
 	struct day	*d = day_new("pytorch/pytorch", 1775260800);
-	struct commit	 c;
 	const char	*msgs[8];
 	size_t		 i, n = 0;
 
@@ -106,23 +107,10 @@ focus_day(const struct focus_case *fc)
 		msgs[n++] = filler[i];
 	for (i = 0; i < 3 && fc->msgs[i] != NULL; i++)
 		msgs[n++] = fc->msgs[i];
-	for (i = 0; i < n; i++) {
-		memset(&c, 0, sizeof c);
-		commit_set_message(&c, msgs[i]);
-		/* the third commit is the one a revert names */
-		if (i == 2)
-			c.sha = xstrdup(REVERTED);
-		else
-			xasprintf(&c.sha, "%040zx", i + 0xabc0);
-		c.author_name = xstrdup("Ada Lovelace");
-		c.author_login = xstrdup("ada");
-		c.timestamp = d->start + (time_t)i;
-		c.modified = xcalloc(1, sizeof *c.modified);
-		c.modified[0] = xstrdup("torch/x.py");
-		c.nmodified = 1;
-		revert_parse(c.subject, c.body, &c.revert);
-		assert_int_equal(day_add_commit(d, &c), 1);
-	}
+	/* the third commit is the one a revert names */
+	for (i = 0; i < n; i++)
+		day_msg_add(d, msgs[i], i == 2 ? REVERTED : NULL, i + 0xabc0, i,
+		    "Ada Lovelace", "ada", "torch/x.py");
 	day_pair_reverts(d);
 	return d;
 }

@@ -22,6 +22,8 @@
 #include "record.h"
 #include "xmalloc.h"
 
+#include "day_msg.h"
+
 static void
 test_release(void **state)
 {
@@ -153,29 +155,15 @@ static struct day *
 title_day(const struct title_case *tc)
 {
 	struct day	*d = day_new("vitejs/vite", 1775260800);
-	struct commit	 c;
 	size_t		 i;
 	const char	*dirs[] = { "tokio/src/sync/a.rs",
 	    "tokio/src/codec/b.rs", "tokio/src/time/c.rs" };
 
 	d->end = d->start + 86400;
-	for (i = 0; i < 6 && tc->msgs[i] != NULL; i++) {
-		memset(&c, 0, sizeof c);
-		commit_set_message(&c, tc->msgs[i]);
-		if (i == 0)
-			c.sha = xstrdup(REVERTED);
-		else
-			xasprintf(&c.sha, "%040zx", i + 0xabc0);
-		c.author_name = xstrdup(i % 2 ? "Grace Hopper" :
-		    "Ada Lovelace");
-		c.author_login = xstrdup(i % 2 ? "grace" : "ada");
-		c.timestamp = d->start + (time_t)i;
-		c.modified = xcalloc(1, sizeof *c.modified);
-		c.modified[0] = xstrdup(dirs[i % 3]);
-		c.nmodified = 1;
-		revert_parse(c.subject, c.body, &c.revert);
-		assert_int_equal(day_add_commit(d, &c), 1);
-	}
+	for (i = 0; i < 6 && tc->msgs[i] != NULL; i++)
+		day_msg_add(d, tc->msgs[i], i == 0 ? REVERTED : NULL,
+		    i + 0xabc0, i, i % 2 ? "Grace Hopper" : "Ada Lovelace",
+		    i % 2 ? "grace" : "ada", dirs[i % 3]);
 	day_pair_reverts(d);
 	return d;
 }

@@ -1,0 +1,42 @@
+/*
+ * Test days made of commit messages: one commit as a push would bring
+ * it, for the drafter's table-driven tests (include after cmocka.h).
+ */
+#ifndef HOOKCAST_TEST_DAY_MSG_H
+#define HOOKCAST_TEST_DAY_MSG_H
+
+#include <string.h>
+#include <time.h>
+
+#include "day.h"
+#include "record.h"
+#include "xmalloc.h"
+
+/*
+ * Add the commit of message msg to d: sha (NULL: the hex of seed), the
+ * author's name and login, one modified file, made at seconds into the
+ * day, its revert info parsed.
+ */
+static void
+day_msg_add(struct day *d, const char *msg, const char *sha, size_t seed,
+    size_t at, const char *name, const char *login, const char *file)
+{
+	struct commit	c;
+
+	memset(&c, 0, sizeof c);
+	commit_set_message(&c, msg);
+	if (sha != NULL)
+		c.sha = xstrdup(sha);
+	else
+		xasprintf(&c.sha, "%040zx", seed);
+	c.author_name = xstrdup(name);
+	c.author_login = xstrdup(login);
+	c.timestamp = d->start + (time_t)at;
+	c.modified = xcalloc(1, sizeof *c.modified);
+	c.modified[0] = xstrdup(file);
+	c.nmodified = 1;
+	revert_parse(c.subject, c.body, &c.revert);
+	assert_int_equal(day_add_commit(d, &c), 1);
+}
+
+#endif
