@@ -138,7 +138,7 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 			v[i]->told = 1;
 		}
 		/* its tests and files said as words, before comparing */
-		spoken = text_spoken_names(buf_str(&ph));
+		spoken = spoken_symbols(buf_str(&ph));
 		buf_reset(&ph);
 		buf_puts(&ph, spoken);
 		free(spoken);

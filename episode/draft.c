@@ -92,7 +92,7 @@ draft_segment(struct draft *d, const char *kind, struct buf *text,
 	 * quotes its setting verbatim, to be typed
 	 */
 	if (strcmp(kind, "focus") != 0 && text->len > 0) {
-		spoken = text_spoken_names(buf_str(text));
+		spoken = spoken_symbols(buf_str(text));
 		buf_reset(text);
 		buf_puts(text, spoken);
 		free(spoken);

@@ -406,3 +406,220 @@ spoken_clean(char *s)
 		o--;
 	*o = '\0';
 }
+
+/* Whether p[0..n) is a file extension a listener hears as part of a name. */
+static int
+spoken_ext(const char *p, size_t n)
+{
+	static const char *const exts[] = { "py", "c", "h", "cc", "cpp",
+	    "hpp", "rs", "go", "js", "mjs", "cjs", "ts", "tsx", "jsx", "vue",
+	    "java", "kt", "rb", "php", "sh", "md", "rst", "txt", "yml",
+	    "yaml", "toml", "json", "lock", "cfg", "ini", "in", "am", "html",
+	    "css", "xml", "svg", "png", "pdf", "so", "dll", "exe", "zip",
+	    "gz", "com", "org", "net", "io", "dev", NULL };
+	size_t	i;
+
+	for (i = 0; exts[i] != NULL; i++)
+		if (strlen(exts[i]) == n && strncmp(p, exts[i], n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Whether p[i] starts a hump of a CamelCase or camelCase part p[0..n). */
+static int
+spoken_hump(const char *p, size_t n, size_t i)
+{
+	int	prev, cur, next;
+
+	if (i == 0 || i >= n || !isupper((unsigned char)p[i]))
+		return 0;
+	prev = (unsigned char)p[i - 1];
+	cur = (unsigned char)p[i];
+	next = i + 1 < n ? (unsigned char)p[i + 1] : 0;
+	(void)cur;
+	/* "sideEffects", "Int8Dynamic"; "SPARSELt" before the L */
+	return islower(prev) || isdigit(prev) ||
+	    (isupper(prev) && islower(next));
+}
+
+/*
+ * One part of a symbol (letters, digits and '_') as words: snake_case by
+ * its words, a camelCase or long CamelCase name by its humps; a name a
+ * listener knows as a word ("PyTorch", "iOS", "macOS") as it is.
+ */
+static void
+spoken_part(struct buf *b, const char *p, size_t n)
+{
+	size_t	i, humps = 0, caps = 0, first = 0;
+	int	lower_first, split;
+
+	/* leading and trailing '_' say nothing: "__len__" is "len" */
+	while (n > 0 && *p == '_') {
+		p++;
+		n--;
+	}
+	while (n > 0 && p[n - 1] == '_')
+		n--;
+	for (i = 0; i < n; i++) {
+		if (isupper((unsigned char)p[i]))
+			caps++;
+		if (spoken_hump(p, n, i)) {
+			if (first == 0)
+				first = i;
+			if (i + 1 < n && islower((unsigned char)p[i + 1]))
+				humps++;
+		}
+	}
+	lower_first = n > 0 && islower((unsigned char)p[0]);
+	/*
+	 * camelCase after a prefix of two letters or more with a word in it
+	 * ("jsxSideEffects"; not "iPhone", "macOS"); CamelCase of three
+	 * words, or of two in a long name ("LowBitPacking",
+	 * "WebAssembly"; not "PyTorch", "JavaScript")
+	 */
+	if (lower_first)
+		split = first >= 2 && humps > 0;
+	else
+		split = humps >= 2 || (humps == 1 && caps >= 2 && n >= 11 &&
+		    first > 0);
+	for (i = 0; i < n; i++) {
+		if (p[i] == '_') {
+			if (i > 0 && p[i - 1] != '_')
+				buf_putc(b, ' ');
+			continue;
+		}
+		if (split && spoken_hump(p, n, i) && p[i - 1] != '_')
+			buf_putc(b, ' ');
+		/* letters keep their case: a name glued to a word stays one */
+		buf_putc(b, p[i]);
+	}
+}
+
+/*
+ * What w[0..n) is: SPOKEN_SYMBOL said by its parts ("a.b.c", "A::b",
+ * "f()", "snake_case"; *call set when it ends in "()"), SPOKEN_FILE a file
+ * name whose extension starts at *ext, or SPOKEN_KEEP (a version, a
+ * domain, "e.g", "create-vite").
+ */
+enum spoken_kind { SPOKEN_KEEP, SPOKEN_SYMBOL, SPOKEN_FILE };
+
+static enum spoken_kind
+spoken_symbol(const char *w, size_t n, int *call, size_t *ext)
+{
+	size_t	i, start = 0, parts = 0, shortest = n, last = 0;
+	int	digit_part = 0, colons = 0;
+
+	*call = n > 2 && strncmp(w + n - 2, "()", 2) == 0;
+	if (*call)
+		n -= 2;
+	if (n == 0)
+		return SPOKEN_KEEP;
+	for (i = 0; i <= n; i++) {
+		if (i < n && (isalnum((unsigned char)w[i]) || w[i] == '_'))
+			continue;
+		if (i < n && w[i] == ':' && i + 1 < n && w[i + 1] == ':')
+			colons = 1;
+		else if (i < n && w[i] != '.')
+			return SPOKEN_KEEP;	/* "create-vite", "v8's" */
+		if (i == start)
+			return SPOKEN_KEEP;	/* ".modules.yaml", "a..b" */
+		if (isdigit((unsigned char)w[start]))
+			digit_part = 1;
+		if (i - start < shortest)
+			shortest = i - start;
+		last = start;
+		parts++;
+		if (i < n && w[i] == ':')
+			i++;
+		start = i + 1;
+	}
+	if (parts == 1)
+		return SPOKEN_SYMBOL;
+	if (digit_part)
+		return SPOKEN_KEEP;
+	if (!colons && !*call && spoken_ext(w + last, n - last)) {
+		*ext = last - 1;
+		return SPOKEN_FILE;
+	}
+	return shortest >= 2 || colons || *call ? SPOKEN_SYMBOL : SPOKEN_KEEP;
+}
+
+/* Whether w[0..n) closes more parentheses than it opens. */
+static int
+spoken_unbalanced(const char *w, size_t n)
+{
+	long	depth = 0;
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		depth += (w[i] == '(') - (w[i] == ')');
+	return depth < 0;
+}
+
+char *
+spoken_symbols(const char *s)
+{
+	struct buf	 b;
+	const char	*p = s, *w, *q;
+	size_t		 n, a, e, core, i, start, ext;
+	int		 call, test;
+	enum spoken_kind kind;
+
+	buf_init(&b);
+	while (*p != '\0') {
+		if (*p == ' ' || *p == '\n') {
+			buf_putc(&b, *p++);
+			continue;
+		}
+		w = p;
+		n = strcspn(p, " \n");
+		p += n;
+		/* the word without the quotes and punctuation around it */
+		for (a = 0; a < n && strchr("\"'(", w[a]) != NULL; a++)
+			continue;
+		for (e = n; e > a && strchr(".,;:!?\"'", w[e - 1]) != NULL;
+		    e--)
+			continue;
+		/* a closing parenthesis of the sentence, not of a call */
+		while (e > a && w[e - 1] == ')' && spoken_unbalanced(w + a,
+		    e - a))
+			e--;
+		if (e - a > 2 && strncmp(w + e - 2, "'s", 2) == 0)
+			e -= 2;
+		kind = e > a ? spoken_symbol(w + a, e - a, &call, &ext) :
+		    SPOKEN_KEEP;
+		/* a file name is said by its name when that has words */
+		if (kind == SPOKEN_FILE && memchr(w + a, '_', ext) == NULL)
+			kind = SPOKEN_KEEP;
+		if (kind == SPOKEN_KEEP) {
+			buf_append(&b, w, n);
+			continue;
+		}
+		buf_append(&b, w, a);
+		core = kind == SPOKEN_FILE ? ext : e - a - (call ? 2 : 0);
+		q = w + a;
+		/* "test_sparse_api" is the sparse api test */
+		test = core > 5 && strncmp(q, "test_", 5) == 0 &&
+		    memchr(q, '.', core) == NULL && memchr(q, ':', core) ==
+		    NULL;
+		if (test) {
+			buf_puts(&b, "the ");
+			q += 5;
+			core -= 5;
+		}
+		for (i = start = 0; i <= core; i++) {
+			if (i < core && q[i] != '.' && q[i] != ':')
+				continue;
+			if (i > start) {
+				if (start > 0)
+					buf_putc(&b, ' ');
+				spoken_part(&b, q + start, i - start);
+			}
+			start = i + 1;
+		}
+		if (test)
+			buf_puts(&b, " test");
+		buf_append(&b, w + e, n - e);
+	}
+	return buf_steal(&b);
+}

@@ -48,6 +48,21 @@ size_t	 spoken_said_words(const char *);
  * Brackets that are not a link ("[Reland]") stay. Idempotent.
  */
 void	 spoken_clean(char *);
+/*
+ * s with its symbols said by their words (new), for a voice that would
+ * otherwise read "underscore", "dot" and "open paren": snake_case and
+ * dotted or "::" paths by their parts ("import.meta.hot.invalidate()" is
+ * "import meta hot invalidate", "Codec::encode" "Codec encode"), a
+ * camelCase name by its words ("jsxSideEffects" is "jsx Side
+ * Effects"),
+ * a CamelCase one of three words or more by its words ("LowBitPacking"
+ * is "Low Bit Packing"), "test_x" as "the x test", a file name with
+ * words in it by its words ("uintx_utils.py" is "uintx utils"). Kept as
+ * they are: names a listener knows ("PyTorch", "iOS", "Node.js"), files
+ * of one word ("AUTHORS.rst"), versions, domains, "e.g.". What a setting
+ * must be typed as is quoted elsewhere (Today's Focus).
+ */
+char	*spoken_symbols(const char *);
 /* 261 -> "PT4M21S"; 0 -> "PT0S"; 3600 -> "PT1H". */
 void	 iso_duration(struct buf *, long seconds);
 

@@ -24,12 +24,6 @@ text_isword(int ch)
 	return isalnum((unsigned char)ch) || ch == '_';
 }
 
-/*
- * s with the snake_case names a housekeeping list mentions said as words
- * (new): "test_sparse_api" is "the sparse api test", "uintx_utils.py" is
- * "uintx utils". Other words are kept as they are.
- */
-char		*text_spoken_names(const char *);
 /* A lowercase copy of s (new; "" for NULL). */
 char		*text_lower(const char *);
 /* Whether lowercase s holds w at the start of a word. */

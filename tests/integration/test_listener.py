@@ -218,7 +218,6 @@ class Listener(unittest.TestCase):
             self.assertEqual(said, [], "bots named on air")
         self.each_day(check)
 
-    @unittest.expectedFailure   # tokio: 20 identifiers in 430 words
     def test_few_identifiers(self):
         def check(day):
             found = set()

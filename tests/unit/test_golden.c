@@ -191,8 +191,8 @@ golden_one(const char *name)
 	day = golden_load(name);
 	memset(&o, 0, sizeof o);
 	golden_date(name, &o);
-	o.show = strncmp(name, "curl", 4) == 0 ? "The curl Daily" :
-	    "TorchAO Today";
+	/* a show named in the config, and the default (the repository's) */
+	o.show = strncmp(name, "curl", 4) == 0 ? "The curl Daily" : NULL;
 	o.published = (time_t)1767261644;	/* 2026-01-01T10:00:44Z */
 	o.nearby = nearby;
 	o.nnearby = 1;

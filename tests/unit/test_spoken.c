@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -224,6 +225,66 @@ test_appends(void **state)
 	buf_free(&b);
 }
 
+/* Symbols said by their words; names a listener knows kept. */
+static void
+test_symbols(void **state)
+{
+	static const struct {
+		const char	*in, *want;
+	} cases[] = {
+		/* snake_case, tests and files with words in them */
+		{ "fixed test_sparse_api failures", "fixed the sparse api test "
+		    "failures" },
+		{ "skipped it in test_a_b.py and test_c.py.", "skipped it in "
+		    "the a b test and the c test." },
+		{ "moved uintx_utils.py to prototype", "moved uintx utils to "
+		    "prototype" },
+		{ "ignored ERR_CLOSED_SERVER in scanner", "ignored ERR CLOSED "
+		    "SERVER in scanner" },
+		{ "removed __len__ cases", "removed len cases" },
+		/* paths and calls */
+		{ "stack overflow on import.meta.hot.invalidate().",
+		    "stack overflow on import meta hot invalidate." },
+		{ "fixed the hot.send link", "fixed the hot send link" },
+		{ "Builder::new_codec and data.len() stay",
+		    "Builder new codec and data len stay" },
+		{ "(calls f()), then", "(calls f), then" },
+		/* camelCase and long CamelCase */
+		{ "inverted esbuild.jsxSideEffects", "inverted esbuild jsx Side "
+		    "Effects" },
+		{ "fixed skipLibCheck example", "fixed skip Lib Check example" },
+		{ "\"LowBitPacking kernels\"", "\"Low Bit Packing kernels\"" },
+		{ "SemiSparseLayout's pack", "Semi Sparse Layout's pack" },
+		{ "Int8DynamicActivation", "Int8 Dynamic Activation" },
+		{ "added hipSPARSELt", "added hip SPARSE Lt" },
+		{ "MildlyMeticulous wrote", "Mildly Meticulous wrote" },
+		/* letters keep their case */
+		{ "Eve redMallory", "Eve red Mallory" },
+		/* kept as they are */
+		{ "PyTorch, JavaScript, GitHub, iOS, macOS, iPhone and gRPC",
+		    "PyTorch, JavaScript, GitHub, iOS, macOS, iPhone and gRPC" },
+		{ "Node.js, AUTHORS.rst, bitpacking.py, example.com",
+		    "Node.js, AUTHORS.rst, bitpacking.py, example.com" },
+		{ "v2.11.0, 3.12 and e.g. x86_64-linux", "v2.11.0, 3.12 and "
+		    "e.g. x86_64-linux" },
+		{ "create-vite's .modules.yaml", "create-vite's .modules.yaml" },
+		{ "a.b_c.unknownext", "a.b_c.unknownext" },
+		{ "翠 ignored it", "翠 ignored it" },
+		{ "", "" },
+	};
+	size_t	 i;
+	char	*got;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		got = spoken_symbols(cases[i].in);
+		if (strcmp(got, cases[i].want) != 0)
+			fail_msg("\"%s\": got \"%s\", want \"%s\"",
+			    cases[i].in, got, cases[i].want);
+		free(got);
+	}
+}
+
 int
 main(void)
 {
@@ -237,6 +298,7 @@ main(void)
 		cmocka_unit_test(test_durations),
 		cmocka_unit_test(test_appends),
 		cmocka_unit_test(test_said_words),
+		cmocka_unit_test(test_symbols),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -93,46 +93,12 @@ test_body(void **state)
 	}
 }
 
-/* Names a housekeeping list mentions, said as words; the rest kept. */
-static void
-test_spoken_names(void **state)
-{
-	static const struct {
-		const char	*in, *want;
-	} cases[] = {
-		{ "fixed test_sparse_api failures", "fixed the sparse api test "
-		    "failures" },
-		{ "skipped it in test_a_b.py and test_c.py.", "skipped it in "
-		    "the a b test and the c test." },
-		{ "moved uintx_utils.py to prototype", "moved uintx utils to "
-		    "prototype" },
-		{ "kept spawn_blocking, SemiSparseLayout and v2.11.0",
-		    "kept spawn blocking, SemiSparseLayout and v2.11.0" },
-		{ "Builder::new_codec and data.len() stay",
-		    "Builder::new_codec and data.len() stay" },
-		{ "a.b_c.unknownext stays", "a.b_c.unknownext stays" },
-		{ "", "" },
-	};
-	size_t	 i;
-	char	*got;
-
-	(void)state;
-	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		got = text_spoken_names(cases[i].in);
-		if (strcmp(got, cases[i].want) != 0)
-			fail_msg("\"%s\": got \"%s\", want \"%s\"",
-			    cases[i].in, got, cases[i].want);
-		free(got);
-	}
-}
-
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_leftovers),
 		cmocka_unit_test(test_body),
-		cmocka_unit_test(test_spoken_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
