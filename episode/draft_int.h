@@ -123,12 +123,6 @@ void		 tell_did(struct buf *, const struct draft_item *,
 void		 tell_did_sentence(struct buf *, const struct draft_item *,
 		    const char *lead);
 /*
- * The version a release subject names ("release: v8.1.1" -> "8.1.1"),
- * and the package before an "@" in pkg (else ""); 0 when no release.
- */
-int		 tell_release(const char *subject, char *pkg, size_t pkgsz,
-		    char *ver, size_t versz);
-/*
  * What by the regular past tense of its first word, when the subject's
  * prefix makes what an imperative the verb table doesn't know ("fix:
  * escape ids" -> "escaped ids"; new), or NULL. A NULL subject counts

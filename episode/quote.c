@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "buf.h"
 #include "quote.h"
@@ -818,15 +819,41 @@ quote_version(const char *s, size_t n)
  * version without its "v" in *version and a package named before "@" in
  * *pkg (both new, *pkg NULL when none). 1 if it is one.
  */
+/*
+ * How a subject's token may announce a release: the distance after it (or
+ * before it, as a negative) a version may stand. "release 2.3.0", "2.3.0
+ * release", "tag v1.0", "bump version to 1.2.0"; 0 for other tokens.
+ */
+static int
+quote_release_word(const char *p, size_t n, int *after, int *before)
+{
+	static const struct {
+		const char	*word;
+		int		 after, before;
+	} words[] = {
+		{ "release", 2, 1 }, { "releasing", 2, 0 }, { "tag", 1, 0 },
+		{ "prepare", 2, 0 }, { "version", 3, 0 },
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof words / sizeof words[0]; i++) {
+		if (strlen(words[i].word) == n &&
+		    strncasecmp(p, words[i].word, n) == 0) {
+			*after = words[i].after;
+			*before = words[i].before;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int
 quote_release(const char *subject, char **pkg, char **version)
 {
-	static const char *words[] = { "release", "releasing", "bump version",
-	    "version bump", "prepare ", "tag ", NULL };
-	char		*l;
-	const char	*p, *at;
-	size_t		 n;
-	int		 said;
+	const char	*p, *at, *vp = NULL, *prev = "";
+	size_t		 n, vn = 0, vat = 0, k, tokens, prevn = 0;
+	long		 word_at = -1;
+	int		 after = 0, before = 0, a, bf, near = 0;
 
 	*pkg = *version = NULL;
 	if (subject == NULL)
@@ -837,34 +864,61 @@ quote_release(const char *subject, char **pkg, char **version)
 		    isdigit((unsigned char)p[1]))
 			break;
 	}
-	if (p == NULL)
+	if (p == NULL || strcasestr(subject, "note") != NULL ||
+	    strcasestr(subject, "workflow") != NULL ||
+	    strcasestr(subject, "revert") != NULL)
 		return 0;
-	l = text_lower(subject);
-	said = text_has_any(l, words) && strstr(l, "note") == NULL &&
-	    strstr(l, "workflow") == NULL && strstr(l, "revert") == NULL;
-	free(l);
-	for (p = subject; *p != '\0'; p += n) {
+	/*
+	 * The first version standing next to a release word, the word's
+	 * reach as quote_release_word says: "Drop Python 3.8 from the
+	 * release matrix" names a version and the word, apart
+	 */
+	for (p = subject, k = 0; *p != '\0'; p += n) {
 		p += strspn(p, " :,()[]");
-		n = strcspn(p, " :,()[]");
-		at = memchr(p, '@', n);
-		if (at != NULL && at > p && quote_version(at + 1,
-		    n - (size_t)(at + 1 - p))) {
-			*pkg = xstrndup(p, (size_t)(at - p));
-			n -= (size_t)(at + 1 - p);
-			p = at + 1;
-		} else if (!quote_version(p, n))
-			continue;
-		/* a bare "v1.2.3" subject is a release too */
-		if (!said && !(p == subject + strspn(subject, " ") &&
-		    p[n] == '\0')) {
-			free(*pkg);
-			*pkg = NULL;
-			continue;
+		if ((n = strcspn(p, " :,()[]")) == 0)
+			break;
+		/* "version" only in "bump version", "version bump" */
+		if (quote_release_word(p, n, &a, &bf) && (n != 7 ||
+		    strncasecmp(p, "version", 7) != 0 ||
+		    (prevn == 4 && strncasecmp(prev, "bump", 4) == 0) ||
+		    strncasecmp(p + n + strspn(p + n, " :,()[]"), "bump", 4) ==
+		    0)) {
+			word_at = (long)k;
+			after = a;
+			before = bf;
+			/* a version just before it: "Prepare 2.0 release" */
+			if (vp != NULL && !near && before > 0 &&
+			    (long)vat + before >= word_at)
+				near = 1;
+		} else if (!near) {
+			at = memchr(p, '@', n);
+			if ((at != NULL && at > p && quote_version(at + 1,
+			    n - (size_t)(at + 1 - p))) || quote_version(p, n)) {
+				vp = p;
+				vn = n;
+				vat = k;
+				if (word_at >= 0 && (long)k - word_at <= after)
+					near = 1;
+			}
 		}
-		if (*p == 'v' || *p == 'V')
-			p++, n--;
-		*version = xstrndup(p, n);
-		return 1;
+		prev = p;
+		prevn = n;
+		k++;
 	}
-	return 0;
+	tokens = k;
+	/* a bare "v1.2.3" subject is a release too */
+	if (!near && !(vp != NULL && tokens == 1))
+		return 0;
+	p = vp;
+	n = vn;
+	at = memchr(p, '@', n);
+	if (at != NULL && at > p) {
+		*pkg = xstrndup(p, (size_t)(at - p));
+		n -= (size_t)(at + 1 - p);
+		p = at + 1;
+	}
+	if (*p == 'v' || *p == 'V')
+		p++, n--;
+	*version = xstrndup(p, n);
+	return 1;
 }

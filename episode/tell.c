@@ -39,60 +39,6 @@ tell_noun_start(const char *what)
 }
 
 /*
- * The version a release subject names, into ver (and the package before
- * an "@" into pkg): "release: v8.1.1" -> "8.1.1", "release:
- * create-vite@9.1.1" -> "create-vite" and "9.1.1", "Release 2.3.0" ->
- * "2.3.0". 0 when the subject is no release.
- */
-int
-tell_release(const char *subject, char *pkg, size_t pkgsz, char *ver,
-    size_t versz)
-{
-	const char	*p, *v, *e, *at;
-	size_t		 n;
-
-	if (subject == NULL)
-		return 0;
-	p = subject;
-	if (strncasecmp(p, "chore(release): ", 16) == 0)
-		p += 16;
-	else if (strncasecmp(p, "release: ", 9) == 0)
-		p += 9;
-	else if (strncasecmp(p, "release ", 8) == 0 ||
-	    strncasecmp(p, "release v", 9) == 0)
-		p += 8;
-	else
-		return 0;
-	while (*p == ' ')
-		p++;
-	/* one token: [name@][v]N.N[.N...][-suffix] */
-	e = p + strcspn(p, " ");
-	if (*e != '\0' && e[strspn(e, " ")] != '(')
-		return 0;
-	at = memchr(p, '@', (size_t)(e - p));
-	v = at != NULL ? at + 1 : p;
-	if (*v == 'v' || *v == 'V')
-		v++;
-	if (!isdigit((unsigned char)*v) || memchr(v, '.', (size_t)(e - v)) ==
-	    NULL)
-		return 0;
-	pkg[0] = '\0';
-	if (at != NULL && at > p) {
-		n = (size_t)(at - p);
-		if (n >= pkgsz)
-			n = pkgsz - 1;
-		memcpy(pkg, p, n);
-		pkg[n] = '\0';
-	}
-	n = (size_t)(e - v);
-	if (n >= versz)
-		n = versz - 1;
-	memcpy(ver, v, n);
-	ver[n] = '\0';
-	return 1;
-}
-
-/*
  * Whether subject had a "type(scope): " or "scope: " prefix before what;
  * a NULL subject (what was peeled from one) counts as prefixed.
  */
@@ -240,18 +186,20 @@ void
 tell_did(struct buf *b, const struct draft_item *it, int with_name)
 {
 	const char	*w = it->cl.what, *area = it->cl.area;
-	char		 pkg[64], ver[64], *guess;
+	char		*pkg, *ver, *guess;
 	size_t		 n = strlen(w);
 
 	if (with_name) {
 		buf_puts(b, it->name);
 		buf_putc(b, ' ');
 	}
-	if (tell_release(it->cl.subject, pkg, sizeof pkg, ver, sizeof ver)) {
-		if (pkg[0] != '\0')
+	if (quote_release(it->cl.subject, &pkg, &ver)) {
+		if (pkg != NULL)
 			buf_printf(b, "released %s version %s", pkg, ver);
 		else
 			buf_printf(b, "released version %s", ver);
+		free(pkg);
+		free(ver);
 		return;
 	}
 	if (phrase_verbal(w) && phrase_past(b, w))

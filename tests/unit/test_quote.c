@@ -195,6 +195,57 @@ test_breaking(void **state)
 	}
 }
 
+/*
+ * quote_release: a version next to a release word, or alone; the package
+ * before an "@". A version and the word apart are no release.
+ */
+static void
+test_release(void **state)
+{
+	static const struct {
+		const char	*subject;
+		const char	*pkg, *ver;	/* ver NULL: no release */
+	} cases[] = {
+		{ "release: v8.1.1", NULL, "8.1.1" },
+		{ "release: create-vite@9.1.1", "create-vite", "9.1.1" },
+		{ "Release 2.3.0 (#12)", NULL, "2.3.0" },
+		{ "chore(release): 1.4.0", NULL, "1.4.0" },
+		{ "Bump version to 1.2.0", NULL, "1.2.0" },
+		{ "Prepare 2.0 release", NULL, "2.0" },
+		{ "Releasing v2.1", NULL, "2.1" },
+		{ "tag v1.0.3", NULL, "1.0.3" },
+		{ "v3.0.0", NULL, "3.0.0" },
+		{ "release: notes for the next one", NULL, NULL },
+		{ "Release notes for 2.3.0", NULL, NULL },
+		{ "Release the GIL in read()", NULL, NULL },
+		{ "fix: v8.1.1 regression", NULL, NULL },
+		{ "Drop Python 3.8 from the release matrix", NULL, NULL },
+		{ "release: fix the build for 3.12", NULL, NULL },
+		{ "Revert \"release: v8.1.1\"", NULL, NULL },
+		{ "ci: release workflow for 2.0", NULL, NULL },
+		{ "Version bump to 4.1.0", NULL, "4.1.0" },
+		{ "Update the theme version to 0.4.3", NULL, NULL },
+		{ "Skip the test if PyTorch version is 2.11.0", NULL, NULL },
+	};
+	char	*pkg, *ver;
+	size_t	 i;
+	int	 ok;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		ok = quote_release(cases[i].subject, &pkg, &ver);
+		if (ok != (cases[i].ver != NULL) || (ok &&
+		    (strcmp(ver, cases[i].ver) != 0 ||
+		    (pkg == NULL) != (cases[i].pkg == NULL) ||
+		    (pkg != NULL && strcmp(pkg, cases[i].pkg) != 0))))
+			fail_msg("\"%s\": got %d \"%s\" \"%s\"",
+			    cases[i].subject, ok, pkg != NULL ? pkg : "",
+			    ver != NULL ? ver : "");
+		free(pkg);
+		free(ver);
+	}
+}
+
 int
 main(void)
 {
@@ -202,6 +253,7 @@ main(void)
 		cmocka_unit_test(test_setting_found),
 		cmocka_unit_test(test_payoff),
 		cmocka_unit_test(test_breaking),
+		cmocka_unit_test(test_release),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

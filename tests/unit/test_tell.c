@@ -82,36 +82,6 @@ test_did(void **state)
 	}
 }
 
-/* tell_release: the version, and the package before an "@". */
-static void
-test_release(void **state)
-{
-	static const struct {
-		const char	*subject;
-		int		 ok;
-		const char	*pkg, *ver;
-	} cases[] = {
-		{ "release: v8.1.1", 1, "", "8.1.1" },
-		{ "release: create-vite@9.1.1", 1, "create-vite", "9.1.1" },
-		{ "Release 2.3.0 (#12)", 1, "", "2.3.0" },
-		{ "release: notes for the next one", 0, NULL, NULL },
-		{ "Release the GIL in read()", 0, NULL, NULL },
-		{ "fix: v8.1.1 regression", 0, NULL, NULL },
-	};
-	char	pkg[64], ver[64];
-	size_t	i;
-
-	(void)state;
-	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		assert_int_equal(tell_release(cases[i].subject, pkg,
-		    sizeof pkg, ver, sizeof ver), cases[i].ok);
-		if (!cases[i].ok)
-			continue;
-		assert_string_equal(pkg, cases[i].pkg);
-		assert_string_equal(ver, cases[i].ver);
-	}
-}
-
 /* tell_guess_past: only an imperative by convention, only a verb's shape. */
 static void
 test_guess_past(void **state)
@@ -152,7 +122,6 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_did),
-		cmocka_unit_test(test_release),
 		cmocka_unit_test(test_guess_past),
 	};
 
