@@ -12,6 +12,7 @@
 #include "buf.h"
 #include "classify.h"
 #include "files.h"
+#include "phrase.h"
 #include "prose.h"
 #include "quote.h"
 #include "text.h"
@@ -473,6 +474,102 @@ classify_area(const struct commit *c, const char *repo, int *titled)
 	return files_area(c, repo);
 }
 
+/*
+ * The length of an issue reference that leads a subject, said by nobody:
+ * "Fix #1245: ", "Closes #12 - ", "#88: ", "GH-1234: "; 0 when none.
+ */
+static size_t
+classify_what_ref(const char *p)
+{
+	static const char *const leads[] = { "fix ", "fixes ", "fixed ",
+	    "close ", "closes ", "closed ", "resolve ", "resolves ", "issue ",
+	    "", NULL };
+	const char	*q;
+	size_t		 i, l;
+
+	for (i = 0; leads[i] != NULL; i++) {
+		l = strlen(leads[i]);
+		if (strncasecmp(p, leads[i], l) != 0)
+			continue;
+		q = p + l;
+		if (*q == '#')
+			q++;
+		else if (strncasecmp(q, "gh-", 3) == 0)
+			q += 3;
+		else
+			continue;
+		if (!isdigit((unsigned char)*q))
+			continue;
+		q += strspn(q, "0123456789");
+		if (strncmp(q, ": ", 2) == 0 || strncmp(q, " - ", 3) == 0)
+			return (size_t)(q - p) + (*q == ':' ? 2 : 3);
+	}
+	return 0;
+}
+
+/*
+ * "Fix CI: Pin the version" is "Pin the version to fix CI" (new): a fix
+ * of a short named thing done by a verb phrase; else a copy of p.
+ */
+static char *
+classify_what_fix(const char *p)
+{
+	const char	*colon, *x;
+	char		*s;
+	size_t		 words = 1;
+
+	if (strncasecmp(p, "fix ", 4) != 0 ||
+	    (colon = strstr(p, ": ")) == NULL)
+		return xstrdup(p);
+	for (x = p + 4; x < colon; x++) {
+		if (*x == ' ')
+			words++;
+		else if (!isalnum((unsigned char)*x) && *x != '-' &&
+		    *x != '_' && *x != '.')
+			return xstrdup(p);
+	}
+	if (colon == p + 4 || words > 3 || !phrase_verbal(colon + 2))
+		return xstrdup(p);
+	xasprintf(&s, "%s to fix %.*s", colon + 2, (int)(colon - p - 4),
+	    p + 4);
+	/* "(#12)" stays last, where classify_what looks for it */
+	if ((x = strstr(colon + 2, " (#")) != NULL && x[strcspn(x, ")")] ==
+	    ')' && x[strcspn(x, ")") + 1] == '\0') {
+		free(s);
+		xasprintf(&s, "%.*s to fix %.*s", (int)(x - colon - 2),
+		    colon + 2, (int)(colon - p - 4), p + 4);
+	}
+	return s;
+}
+
+/*
+ * A subject that is one name of three words or more, as a branch is
+ * named ("fix_fmt_skip_in_one_liners", "add-retry-option"), said as its
+ * words, in place. Other subjects are left alone.
+ */
+static void
+classify_what_words(char *s)
+{
+	size_t	i, seps = 0;
+	char	sep = 0;
+
+	for (i = 0; s[i] != '\0'; i++) {
+		if (s[i] == '_' || s[i] == '-') {
+			if (sep != 0 && s[i] != sep)
+				return;
+			sep = s[i];
+			seps++;
+		} else if (!islower((unsigned char)s[i]) &&
+		    !isdigit((unsigned char)s[i]))
+			return;
+	}
+	if (seps < 2)
+		return;
+	for (i = 0; s[i] != '\0'; i++)
+		if (s[i] == sep)
+			s[i] = ' ';
+}
+
 /* The subject without title tags, type/scope prefix and "(#N)" (new). */
 char *
 classify_what(const char *subject)
@@ -485,7 +582,8 @@ classify_what(const char *subject)
 	p = classify_skip_tags(subject != NULL ? subject : "");
 	if ((n = classify_prefix(p, &type, scope, sizeof scope)) > 0)
 		p += n;
-	s = xstrdup(p);
+	p += classify_what_ref(p);
+	s = classify_what_fix(p);
 	for (;;) {
 		n = strlen(s);
 		while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '.'))
@@ -505,6 +603,7 @@ classify_what(const char *subject)
 		}
 		break;
 	}
+	classify_what_words(s);
 	q = text_clean(s);
 	free(s);
 	return q;

@@ -35,7 +35,10 @@ select_cmp_idx(const void *a, const void *b)
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-/* Items of the given kinds not yet told, humans only, ranked (new array). */
+/*
+ * Items of the given kinds not yet told, humans only and no branch
+ * merges, ranked (new array).
+ */
 struct draft_item **
 select_items(struct draft *d, const enum classify_kind *kinds, size_t nkinds,
     size_t *n)
@@ -46,7 +49,10 @@ select_items(struct draft *d, const enum classify_kind *kinds, size_t nkinds,
 	v = xcalloc(d->nitems + 1, sizeof *v);
 	*n = 0;
 	for (i = 0; i < d->nitems; i++) {
-		if (d->items[i].told || d->items[i].cl.bot)
+		/* a bot's work is told by chores_bots; git's merge of a
+		   branch is bookkeeping, counted but not told */
+		if (d->items[i].told || d->items[i].cl.bot ||
+		    d->items[i].cl.merge)
 			continue;
 		for (j = 0; j < nkinds; j++) {
 			if (d->items[i].cl.kind == kinds[j]) {

@@ -184,6 +184,21 @@ test_what(void **state)
 		{ "lib: drop the cache (revert)", "drop the cache" },
 		{ "Fix `foo()` in the README.", "Fix foo() in the README" },
 		{ "Plain subject", "Plain subject" },
+		/* a leading issue reference goes */
+		{ "Fix #1245: Preserve comments in blocks (#4811)",
+		    "Preserve comments in blocks" },
+		{ "GH-88: add the flag", "add the flag" },
+		{ "Fix #12 in the parser", "Fix number 12 in the parser" },
+		/* a fix of a named thing by a verb phrase */
+		{ "Fix CI: Pin nushell version to 0.114 (#4898)",
+		    "Pin nushell version to 0.114 to fix CI" },
+		{ "Fix CI: broken cache", "Fix CI: broken cache" },
+		/* a subject named like a branch */
+		{ "fix_fmt_skip_in_one_liners (#4800)",
+		    "fix fmt skip in one liners" },
+		{ "add-retry-option", "add retry option" },
+		{ "create-vite", "create-vite" },
+		{ "Update_Docs_now", "Update_Docs_now" },
 	};
 	size_t	 i;
 	char	*s;
