@@ -507,6 +507,21 @@ classify_what_ref(const char *p)
 	return 0;
 }
 
+/* Whether p is a word that leads an issue reference and its '#'. */
+static int
+classify_ref_word(const char *p)
+{
+	static const char *const words[] = { "fix #", "fixes #", "fixed #",
+	    "close #", "closes #", "closed #", "resolve #", "resolves #",
+	    "resolved #", "see #", "ref #", "refs #", "issue #", NULL };
+	size_t	i;
+
+	for (i = 0; words[i] != NULL; i++)
+		if (strncasecmp(p, words[i], strlen(words[i])) == 0)
+			return 1;
+	return 0;
+}
+
 /*
  * "Fix CI: Pin the version" is "Pin the version to fix CI" (new): a fix
  * of a short named thing done by a verb phrase; else a copy of p.
@@ -592,11 +607,13 @@ classify_what(const char *subject)
 			s[n - 9] = '\0';
 			continue;
 		}
+		/* "(#12)", "(close #1999)", "(fixes #2063)" */
 		if (n > 0 && s[n - 1] == ')' && (q = strrchr(s, '(')) != NULL &&
-		    q[1] == '#') {
-			for (e = q + 2; isdigit((unsigned char)*e); e++)
+		    (q[1] == '#' || classify_ref_word(q + 1))) {
+			for (e = strchr(q, '#') + 1; isdigit((unsigned char)*e);
+			    e++)
 				continue;
-			if (*e == ')' && e == s + n - 1 && e > q + 2) {
+			if (*e == ')' && e == s + n - 1 && e[-1] != '#') {
 				*q = '\0';
 				continue;
 			}

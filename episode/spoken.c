@@ -490,8 +490,13 @@ spoken_part(struct buf *b, const char *p, size_t n)
 		}
 		if (split && spoken_hump(p, n, i) && p[i - 1] != '_')
 			buf_putc(b, ' ');
-		/* letters keep their case: a name glued to a word stays one */
-		buf_putc(b, p[i]);
+		/* a camelCase name's words are lowercase; acronyms stay */
+		if (split && lower_first && isupper((unsigned char)p[i]) &&
+		    !isupper((unsigned char)p[i - 1]) && i + 1 < n &&
+		    islower((unsigned char)p[i + 1]))
+			buf_putc(b, (char)tolower((unsigned char)p[i]));
+		else
+			buf_putc(b, p[i]);
 	}
 }
 

@@ -53,8 +53,8 @@ void	 spoken_clean(char *);
  * otherwise read "underscore", "dot" and "open paren": snake_case and
  * dotted or "::" paths by their parts ("import.meta.hot.invalidate()" is
  * "import meta hot invalidate", "Codec::encode" "Codec encode"), a
- * camelCase name by its words ("jsxSideEffects" is "jsx Side
- * Effects"),
+ * camelCase name by its words ("jsxSideEffects" is "jsx side
+ * effects"),
  * a CamelCase one of three words or more by its words ("LowBitPacking"
  * is "Low Bit Packing"), "test_x" as "the x test", a file name with
  * words in it by its words ("uintx_utils.py" is "uintx utils"). Kept as

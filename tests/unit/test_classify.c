@@ -188,6 +188,11 @@ test_what(void **state)
 		{ "Fix #1245: Preserve comments in blocks (#4811)",
 		    "Preserve comments in blocks" },
 		{ "GH-88: add the flag", "add the flag" },
+		{ "add a checksum of old artifacts (close #1999)",
+		    "add a checksum of old artifacts" },
+		{ "print errors plainly (fixes #2063)", "print errors plainly" },
+		{ "keep (the #1 spot)", "keep (the number 1 spot)" },
+		{ "keep (GH-12: x)", "keep (GH-12: x)" },
 		{ "Fix #12 in the parser", "Fix number 12 in the parser" },
 		/* a fix of a named thing by a verb phrase */
 		{ "Fix CI: Pin nushell version to 0.114 (#4898)",
