@@ -155,6 +155,8 @@ title_headline(struct buf *b, const char *what)
 	static const char *articles[] = { "a", "an", "the", NULL };
 	static const char *particles[] = { "up", "out", "down", "off",
 	    "back", "away", NULL };
+	static const char *causatives[] = { "let", "lets", "make", "makes",
+	    "help", "helps", "have", "has", "get", "gets", NULL };
 	const char	*w[16];
 	size_t		 wn[16], nw = 0, i, obj, rest, at = b->len;
 	const char	*p;
@@ -174,7 +176,12 @@ title_headline(struct buf *b, const char *what)
 	/* quotes, brackets and markup are no headline */
 	if (strpbrk(what, "\"[]`(){}*<>|\\") != NULL)
 		return 0;
-	past = nw >= 2 ? phrase_verb_past(w[0], wn[0]) : NULL;
+	/*
+	 * a verb whose object is a clause has no passive a headline can
+	 * use: "let X take precedence" is not "X Take Precedence Let"
+	 */
+	past = nw >= 2 && !phrase_word_in(w[0], wn[0], causatives) ?
+	    phrase_verb_past(w[0], wn[0]) : NULL;
 	if (past == NULL) {
 		size_t symbols = 0;
 

@@ -82,6 +82,8 @@ test_headline(void **state)
 		    "Generated Manual Files Marked as Generated" },
 		{ "mark generated manual files as linguist-generated=true",
 		    "Generated Manual Files Marked as linguist-generated=true" },
+		{ "let inline sections take precedence over --header-first",
+		    "Let Inline Sections Take Precedence over --header-first" },
 		{ "detect change", NULL },
 		{ "adjust to origin", NULL },
 		{ "", NULL },
