@@ -430,6 +430,43 @@ phrase_verbal(const char *what)
 	return 1;
 }
 
+/* Verbs that are nouns as often ("and cache lookups", "and build
+ * failures"). */
+static const char *const phrase_nounish_words[] = { "use", "support",
+    "update", "change", "check", "cache", "release", "record", "store",
+    "load", "log", "limit", "mark", "pin", "port", "print", "set", "split",
+    "start", "switch", "track", "merge", "build", "run", "cut", "free",
+    "gate", "route", "lift", "trace", "turn", "fix", "show", "call",
+    "drop", "land", "cap", "import", "export", "install", "return",
+    "guard", "sync", "copy", "wrap", "trim", "strip", "stop", "reset",
+    "rerun", "address", "init", "fold", "inline", "save", "lower",
+    "raise", "increase", "decrease", "clean", "bump", "report", "lock",
+    "flush", "spawn", "forward", "mirror", "schedule", "reserve", "wire",
+    "join", "insert", "find", "get", "give", "hold", "take", "let", "put",
+    "say", "send", "hide", "keep", "make", "mention", "fetch", "declare",
+    "define", "warn", "dispatch", "detect", "drain", "attach", "clear",
+    "close", "open", "read", "fill", "pull", "push", "cover", NULL };
+
+int
+phrase_nounish(const char *w, size_t n)
+{
+	return n > 0 && phrase_word_in(w, n, phrase_nounish_words);
+}
+
+/*
+ * Whether s starts with a word that opens a noun phrase as an object
+ * ("the", "its", "all"): after it, a word like "update" was a verb.
+ */
+static int
+phrase_determiner(const char *s)
+{
+	static const char *const dets[] = { "the", "a", "an", "its", "their",
+	    "this", "that", "these", "those", "all", "some", "any", "each",
+	    "every", "our", "my", "your", "it", "them", "both", NULL };
+
+	return phrase_word_in(s, phrase_first_word(s), dets);
+}
+
 /*
  * Append what, its leading verb (and the verbs opening later clauses,
  * after ", " or " and ") put in the past tense, articles added where a
@@ -443,7 +480,7 @@ phrase_past(struct buf *b, const char *what)
 	const char	*p = what, *art;
 	char		*past;
 	size_t		 n, comma = 0, start = b->len;
-	int		 first = 1, clauses = 0, anded = 0;
+	int		 first = 1, clauses = 0, anded = 0, after_and = 0;
 
 	n = phrase_first_word(what);
 	if ((past = phrase_verb_past(what, n)) == NULL)
@@ -451,8 +488,10 @@ phrase_past(struct buf *b, const char *what)
 	free(past);
 	while (*p != '\0') {
 		n = phrase_first_word(p);
-		if ((past = phrase_verb_past(p, n)) != NULL && (first ||
-		    p[n] == ' ')) {
+		/* "and build failures" joins a noun; ", drop X" a verb */
+		if ((first || (p[n] == ' ' && (!after_and ||
+		    !phrase_nounish(p, n) || phrase_determiner(p + n + 1)))) &&
+		    (past = phrase_verb_past(p, n)) != NULL) {
 			buf_puts(b, past);
 			free(past);
 			clauses++;
@@ -469,13 +508,14 @@ phrase_past(struct buf *b, const char *what)
 		/* copy up to the next clause start */
 		while (*p != '\0') {
 			if (strncmp(p, ", ", 2) == 0) {
+				after_and = 0;
 				comma = b->len;
 				buf_puts(b, ", ");
 				p += 2;
 				break;
 			}
 			if (strncmp(p, " and ", 5) == 0) {
-				anded = 1;
+				anded = after_and = 1;
 				buf_puts(b, " and ");
 				p += 5;
 				break;

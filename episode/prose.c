@@ -99,23 +99,6 @@ static const char *const prose_reader_verbs[] = { "set", "use", "run",
 /* Always to the reader ("Opt in via X", "Try Y"). */
 static const char *const prose_reader_always[] = { "opt", "try", NULL };
 
-/* Verbs that are nouns as often ("and cache lookups"): converted only
- * before an object ("and use the ..."). */
-static const char *const prose_nounish[] = { "use", "support", "update",
-    "change", "check", "cache", "release", "record", "store", "load",
-    "log", "limit", "mark", "pin", "port", "print", "set", "split",
-    "start", "switch", "track", "merge", "build", "run", "cut", "free",
-    "gate", "route", "lift", "trace", "turn", "fix", "show", "call",
-    "drop", "land", "cap", "import", "export", "install", "return",
-    "guard", "sync", "copy", "wrap", "trim", "strip", "stop", "reset",
-    "rerun", "address", "init", "fold", "inline", "save", "lower",
-    "raise", "increase", "decrease", "clean", "bump", "report", "lock",
-    "flush", "spawn", "forward", "mirror", "schedule", "reserve", "wire",
-    "join", "insert", "find", "get", "give", "hold", "take", "let", "put",
-    "say", "send", "hide", "keep", "make", "mention", "fetch", "declare",
-    "define", "warn", "dispatch", "detect", "drain", "attach", "clear",
-    "close", "open", "read", "fill", "pull", "push", "cover", NULL };
-
 /* Subordinators after which a verb is not one of the sentence's own. */
 static const char *const prose_subord[] = { " so that ", " so ", " to ",
     " which ", " that ", " when ", " if ", " because ", " where ",
@@ -254,7 +237,7 @@ prose_coordinated(struct buf *t, const char *rest, int third)
 		next = w + n + 1;
 		m = prose_word(next);
 		if ((past = prose_past_of(w, n, third)) != NULL) {
-			if (!prose_in(w, n, prose_nounish) ||
+			if (!phrase_nounish(w, n) ||
 			    prose_in(next, m, prose_objects)) {
 				buf_puts(t, past);
 				p = w + n;
@@ -321,7 +304,7 @@ prose_third_noun(const char *w, size_t n, const char *next)
 	if ((past = phrase_verb_past(next, m)) == NULL)
 		return 0;
 	free(past);
-	return !prose_in(next, m, prose_nounish);
+	return !phrase_nounish(next, m);
 }
 
 /*
@@ -428,7 +411,7 @@ prose_report(struct buf *t, const char *p, int also)
 	if (past == NULL || (next[m] != '\0' && !reader &&
 	    (prose_in(next, m, not_imperative) ||
 	    (prose_in(next, m, not_after_noun) &&
-	    prose_in(body, n, prose_nounish))))) {
+	    phrase_nounish(body, n))))) {
 		free(past);
 		if (prose_unknown_verb(body, n))
 			return 0;

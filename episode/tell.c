@@ -357,6 +357,58 @@ tell_single(struct draft *d)
 	draft_segment(d, kind, &b, &shas);
 }
 
+/*
+ * The items v[0..n) not told one by one, in a sentence that still says
+ * what they were about: up to three said in a line each ("A fixed X,
+ * and B added Y."); more counted with their people and the areas most of
+ * them touched ("five more fixes from A and B, in setopt and vtls.").
+ * All are marked told and their shas added.
+ */
+static void
+tell_rest(struct draft *d, struct buf *b, struct draft_shas *shas,
+    struct draft_item **v, size_t n, const char *one, const char *many)
+{
+	const char	*areas[3];
+	size_t		 i, j, nareas = 0;
+
+	if (n <= 3) {
+		for (i = 0; i < n; i++) {
+			/* one person's run said with their name once */
+			int same = i > 0 && strcmp(v[i]->name,
+			    v[i - 1]->name) == 0;
+
+			if (i > 0)
+				buf_puts(b, same ? " and " : i + 1 == n ?
+				    ", and " : ", ");
+			tell_did(b, v[i], !same);
+		}
+		phrase_sentence_end(b);
+	} else {
+		spoken_count(b, (long long)n, one, many);
+		buf_puts(b, " from ");
+		select_names(b, v, n);
+		/* the areas named in their titles, first seen first */
+		for (i = 0; i < n && nareas < 3; i++) {
+			if (v[i]->cl.area == NULL || !v[i]->cl.area_titled)
+				continue;
+			for (j = 0; j < nareas && strcasecmp(areas[j],
+			    v[i]->cl.area) != 0; j++)
+				continue;
+			if (j == nareas)
+				areas[nareas++] = v[i]->cl.area;
+		}
+		if (nareas > 0) {
+			buf_puts(b, ", touching ");
+			spoken_list(b, areas, nareas);
+		}
+		buf_putc(b, '.');
+	}
+	for (i = 0; i < n; i++) {
+		v[i]->told = 1;
+		draft_shas_add(d, shas, v[i]);
+	}
+}
+
 void
 tell_highlights(struct draft *d)
 {
@@ -378,15 +430,8 @@ tell_highlights(struct draft *d)
 	if (n > shown) {
 		phrase_para(&b);
 		buf_puts(&b, "Smaller changes rounded it out: ");
-		spoken_count(&b, (long long)(n - shown), "more change",
+		tell_rest(d, &b, &shas, v + shown, n - shown, "more change",
 		    "more changes");
-		buf_puts(&b, " from ");
-		select_names(&b, v + shown, n - shown);
-		buf_putc(&b, '.');
-		for (i = shown; i < n; i++) {
-			v[i]->told = 1;
-			draft_shas_add(d, &shas, v[i]);
-		}
 	}
 	d->nhighlights = shown;
 	free(v);
@@ -430,15 +475,9 @@ tell_fixes(struct draft *d)
 	}
 	if (n > shown) {
 		phrase_para(&b);
-		phrase_count_cap(&b, (long long)(n - shown), "more fix",
+		buf_puts(&b, "And the smaller fixes: ");
+		tell_rest(d, &b, &shas, v + shown, n - shown, "more fix",
 		    "more fixes");
-		buf_puts(&b, " came from ");
-		select_names(&b, v + shown, n - shown);
-		buf_putc(&b, '.');
-		for (i = shown; i < n; i++) {
-			v[i]->told = 1;
-			draft_shas_add(d, &shas, v[i]);
-		}
 	}
 	free(v);
 	draft_segment(d, "fixes", &b, &shas);

@@ -108,6 +108,42 @@ test_verb_past(void **state)
 	}
 }
 
+/*
+ * phrase_past: the clauses' verbs in the past; a verb that is a noun as
+ * often, after "and", only before an object.
+ */
+static void
+test_past(void **state)
+{
+	static const struct {
+		const char	*what, *want;
+	} cases[] = {
+		{ "Fix CI and build failures", "fixed CI and build failures" },
+		{ "fix CI and update the docs", "fixed CI and updated the docs" },
+		{ "use modern OpenSSL API, drop mentions of RSA",
+		    "used modern OpenSSL API and dropped mentions of RSA" },
+		{ "add retries and cache lookups", "added retries and cache "
+		    "lookups" },
+		{ "add retries and cache them", "added retries and cached them" },
+		{ "frobnicate the thing", NULL },
+	};
+	struct buf	b;
+	size_t		i;
+	int		ok;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		buf_init(&b);
+		ok = phrase_past(&b, cases[i].what);
+		if (cases[i].want == NULL)
+			assert_int_equal(ok, 0);
+		else if (!ok || strcmp(buf_str(&b), cases[i].want) != 0)
+			fail_msg("\"%s\": got \"%s\", want \"%s\"",
+			    cases[i].what, buf_str(&b), cases[i].want);
+		buf_free(&b);
+	}
+}
+
 int
 main(void)
 {
@@ -115,6 +151,7 @@ main(void)
 		cmocka_unit_test(test_a),
 		cmocka_unit_test(test_articles),
 		cmocka_unit_test(test_verb_past),
+		cmocka_unit_test(test_past),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
