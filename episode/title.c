@@ -253,11 +253,14 @@ title_project(struct buf *b, const struct draft *d)
 	title_word(b, r, strlen(r), 1);
 }
 
-/* Whether an item tells a story a title or description may lead with. */
+/*
+ * Whether an item tells a story a title or description may lead with:
+ * not a bot's, not git's merge of a branch, not reverted work.
+ */
 static int
 title_story_ok(const struct draft_item *it)
 {
-	return !it->cl.bot && it->cl.kind != CLASSIFY_REVERT &&
+	return !it->cl.bot && !it->cl.merge && it->cl.kind != CLASSIFY_REVERT &&
 	    it->c->reverted_by_idx < 0 && it->cl.what[0] != '\0';
 }
 

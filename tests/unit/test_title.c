@@ -146,6 +146,11 @@ static const struct title_case days[] = {
 	    "Run ruff\n* Drop support for pypy-3.10\n", "Update the "
 	    "maintainers list (#8)\n", NULL }, "Support for pypy-3.10 "
 	    "Dropped", "Support for pypy-3.10 was dropped.", { NULL } },
+	{ "git's merge of a branch is no story", {
+	    "Merge branch 'obsd-master'\n\nUpstream work.\n",
+	    "Add an X11 colours script\n", NULL },
+	    "X11 Colours Script Added", "colours script",
+	    { "obsd-master", "Merge", "merged" } },
 	{ "the top figure in the description", {
 	    "codec: speed up frame encoding for long frames (#5)\n\nEncoding "
 	    "long frames is now 1.7x faster for single-output graphs.\n",
