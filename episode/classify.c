@@ -626,15 +626,61 @@ classify_what(const char *subject)
 	return q;
 }
 
+/* Whether s opens with "/N", "/n", "/x" or "/X": a total not given. */
+static size_t
+classify_series_open(const char *s)
+{
+	if (s[0] == '/' && strchr("NnxX?", s[1]) != NULL && s[1] != '\0' &&
+	    !text_isword(s[2]))
+		return 2;
+	return 0;
+}
+
 /*
- * A series marker in the subject: "[3/15]", "(3/15)", "step 9", "part 2
- * of 5". 1 and part/total (total 0 when not given), or 0.
+ * Whether a word marker without a total ("part 2", "step 9") stands where
+ * a series marker does, not inside a sentence ("with step 2 in the
+ * index"): after an opening bracket, a comma, a colon or a dash, or at the
+ * end (before a "(#N)" suffix), a closing bracket, a colon or a comma.
+ */
+static int
+classify_series_placed(const char *subject, const char *p, const char *e)
+{
+	const char	*q = p;
+
+	while (q > subject && q[-1] == ' ')
+		q--;
+	if (q == subject || strchr("([,:-", q[-1]) != NULL)
+		return 1;
+	while (*e == ' ' || *e == '.')
+		e++;
+	return *e == '\0' || strncmp(e, "(#", 2) == 0 ||
+	    strchr(")]:,", *e) != NULL;
+}
+
+/*
+ * A series marker in the subject: "[3/15]", "(3/15)", "[3/N]", "step 9",
+ * "part 2 of 5", "part 3/x". 1 and part/total (total 0 when not given),
+ * or 0.
  */
 int
 classify_series(const char *subject, int *part, int *total)
 {
+	size_t	at, len;
+
+	return classify_series_at(subject, part, total, &at, &len);
+}
+
+/*
+ * As classify_series, and where the marker is: *at and *len its bytes
+ * in subject, brackets included.
+ */
+int
+classify_series_at(const char *subject, int *part, int *total, size_t *at,
+    size_t *len)
+{
 	const char	*p;
 	int		 a, b, n;
+	size_t		 open;
 	char		 close;
 
 	if (subject == NULL)
@@ -648,12 +694,26 @@ classify_series(const char *subject, int *part, int *total)
 		    p[1 + n] == close && a >= 1 && b >= 2 && a <= b && b <= 999) {
 			*part = a;
 			*total = b;
+			*at = (size_t)(p - subject);
+			*len = (size_t)n + 2;
+			return 1;
+		}
+		/* "[3/N]": a part of a series of a size not given */
+		n = 0;
+		if (sscanf(p + 1, "%d%n", &a, &n) == 1 && n > 0 &&
+		    a >= 1 && a <= 999 && isdigit((unsigned char)p[1]) &&
+		    (open = classify_series_open(p + 1 + n)) > 0 &&
+		    p[1 + n + open] == close) {
+			*part = a;
+			*total = 0;
+			*at = (size_t)(p - subject);
+			*len = (size_t)n + open + 2;
 			return 1;
 		}
 	}
-	/* "step 9", "part 2", "part 2 of 5", "Step 3/7" */
+	/* "step 9", "part 2", "part 2 of 5", "Step 3/7", "part 3/x" */
 	for (p = subject; *p != '\0'; p++) {
-		size_t w;
+		size_t w, d;
 
 		if (p > subject && text_isword(p[-1]))
 			continue;
@@ -673,11 +733,20 @@ classify_series(const char *subject, int *part, int *total)
 			b = 0;
 		if (a < 1 || a > 999 || (b != 0 && (b < a || b > 999)))
 			continue;
-		w += strspn(p + w, "0123456789");
-		if (n == 0 && text_isword(p[w]))
+		d = strspn(p + w, "0123456789");
+		if (n == 0 && (open = classify_series_open(p + w + d)) > 0)
+			n = (int)(d + open);
+		if (n == 0 && text_isword(p[w + d]))
+			continue;
+		if (b == 0 && !classify_series_placed(subject, p,
+		    p + w + (n > 0 ? (size_t)n : d)) &&
+		    !(p[0] != 's' && p[0] != 'S' &&
+		    strncmp(p + w + d, " of ", 4) == 0))
 			continue;
 		*part = a;
 		*total = b;
+		*at = (size_t)(p - subject);
+		*len = w + (n > 0 ? (size_t)n : d);
 		return 1;
 	}
 	return 0;

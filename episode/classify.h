@@ -75,9 +75,14 @@ char		*classify_area(const struct commit *, const char *repo,
 /* The subject without title tags, type/scope prefix and "(#N)" (new). */
 char		*classify_what(const char *subject);
 /*
- * A series marker in the subject: "[3/15]", "(3/15)", "step 9", "part 2
- * of 5". 1 and part/total (total 0 when not given), or 0.
+ * A series marker in the subject: "[3/15]", "(3/15)", "[3/N]", "step 9",
+ * "part 2 of 5", "part 3/x". 1 and part/total (total 0 when not given),
+ * or 0. A word marker without a total counts where a marker stands (at
+ * the end, after a bracket, comma, colon or dash), not mid-sentence.
  */
 int		 classify_series(const char *subject, int *part, int *total);
+/* As classify_series, and the marker's place: *at, *len bytes of subject. */
+int		 classify_series_at(const char *subject, int *part, int *total,
+		    size_t *at, size_t *len);
 
 #endif

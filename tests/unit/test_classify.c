@@ -444,6 +444,18 @@ test_series(void **state)
 		{ "stepwise 3 changes", 0, 0, 0 },
 		{ "part 2a of the plan", 0, 0, 0 },
 		{ "step 0 is not a step", 0, 0, 0 },
+		{ "[mypyc] Add librt.vecs (part 1/2) (#20653)", 1, 1, 2 },
+		{ "Crossreferences in mypy docs, part 7 (#7699)", 1, 7, 0 },
+		{ "Namespaces refactor part 2 (#5690)", 1, 2, 0 },
+		{ "Fix CI failure (part 2) (#4503)", 1, 2, 0 },
+		{ "[pat] (5/5) Add NMSparseConstraint (#4381)", 1, 5, 5 },
+		{ "[2/N] Move the allocator", 1, 2, 0 },
+		{ "Deprecate experimental part 3/x (#2976)", 1, 3, 0 },
+		{ "Inference tutorial - Part 3 of e2e series", 1, 3, 0 },
+		{ "Fix a crash with step 2 in a tuple index", 0, 0, 0 },
+		{ "Make it part of the API", 0, 0, 0 },
+		{ "Split part 2 into its own module", 0, 0, 0 },
+		{ "[2/Now] is no marker", 0, 0, 0 },
 	};
 	size_t	i;
 	int	part, total;
