@@ -82,17 +82,17 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 		for (j = i; j < n; j++) {
 			if (!v[j]->told && strncmp(v[j]->cl.what,
 			    v[i]->cl.what, w) == 0 && (v[j]->cl.what[w] == ' ' ||
-			    v[j]->cl.what[w] == '\0'))
+			    v[j]->cl.what[w] == '\0') && v[j]->nparts == 0)
 				batch[nb++] = v[j];
 		}
-		if (nb < 3) {
+		if (nb < 3 && v[i]->nparts == 0) {
 			/* else those sharing the verb: "bumped a, b and c" */
 			w = phrase_first_word(v[i]->cl.what);
 			nb = 0;
 			for (j = i; j < n; j++) {
 				if (!v[j]->told && strncmp(v[j]->cl.what,
 				    v[i]->cl.what, w) == 0 &&
-				    v[j]->cl.what[w] == ' ')
+				    v[j]->cl.what[w] == ' ' && v[j]->nparts == 0)
 					batch[nb++] = v[j];
 			}
 		}
@@ -135,6 +135,7 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 			free(mids);
 		} else {
 			tell_did(&ph, v[i], 0);
+			series_chore(&ph, v[i]);	/* a story of parts */
 			v[i]->told = 1;
 		}
 		/* its tests and files said as words, before comparing */

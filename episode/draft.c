@@ -64,12 +64,15 @@ draft_days(int year, int month, int mday)
 }
 
 /*
- * Add an item's sha to the list of the segment being built, once: an item
- * stamped with the current segment's number is already in it.
+ * Add an item's sha to the list of the segment being built, once (an item
+ * stamped with the current segment's number is already in it), and those
+ * of the parts of its story.
  */
 void
 draft_shas_add(struct draft *d, struct draft_shas *s, struct draft_item *it)
 {
+	size_t	i;
+
 	if (it->c->sha == NULL || it->stamp == d->stamp)
 		return;
 	it->stamp = d->stamp;
@@ -77,6 +80,9 @@ draft_shas_add(struct draft *d, struct draft_shas *s, struct draft_item *it)
 		s->v = xreallocarray(s->v, s->n == 0 ? 1 : s->n * 2,
 		    sizeof *s->v);
 	s->v[s->n++] = xstrdup(it->c->sha);
+	/* a story's parts are told with it */
+	for (i = 0; i < it->nparts; i++)
+		draft_shas_add(d, s, it->parts[i]);
 }
 
 /* Add a segment, taking the text and the shas. */
@@ -202,6 +208,9 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 			ep->stats.relands++;
 	}
 
+	/* a series or stack is one story */
+	series_group(&d);
+
 	/* rank and narrate */
 	select_theme(&d);
 	bookend_opening(&d);
@@ -217,6 +226,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 
 	episode_finish(ep, opts);
 
+	series_free(&d);
 	for (i = 0; i < d.nitems; i++) {
 		classify_clear(&d.items[i].cl);
 		free(d.items[i].name);

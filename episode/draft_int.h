@@ -36,6 +36,16 @@ struct draft_item {
 	int			 told;
 	unsigned		 stamp;	/* the segment whose shas list it */
 	int			 brk;	/* quote_breaking's kind + 1; 0 unread */
+	/* a series or stack told as one story (series.c) */
+	struct draft_item	*lead;	/* a part: the story's told item */
+	struct draft_item	**parts; /* the story's other parts (new) */
+	size_t			 nparts;
+	int			 series_total;	/* their common total, or 0 */
+	int			 series_from;	/* parts from..to in a row, */
+	int			 series_to;	/* or 0 */
+	int			 series_stack;	/* a stack: no markers */
+	int			 series_stem;	/* the parts share a subject */
+	int			 series_last;	/* the last part is among them */
 };
 
 /* The shas a segment draws on. */
@@ -79,7 +89,10 @@ const char	*draft_rotate(const struct draft *, unsigned salt,
 		    const char *const *v, size_t n);
 #define DRAFT_ROTATE(d, salt, v) \
 	draft_rotate(d, salt, v, sizeof v / sizeof v[0])
-/* Add an item's sha to the list of the segment being built, once. */
+/*
+ * Add an item's sha to the list of the segment being built, once, and
+ * those of its story's parts.
+ */
 void		 draft_shas_add(struct draft *, struct draft_shas *,
 		    struct draft_item *);
 /* Add a segment, taking the text and the shas; an empty text adds none. */
@@ -153,6 +166,35 @@ void		 chores_segment(struct draft *);
  */
 void		 chores_bots(struct draft *, struct buf *, struct draft_shas *,
 		    struct draft_item **v, size_t n);
+
+/* series.c: a series or stack of the day told as one story. */
+
+/*
+ * Group the day's series ("[3/15]", "part 2 of 5") and ghstack stacks by
+ * author into stories: the most significant part leads (its score a
+ * little over its own), the others are marked told with it as lead.
+ */
+void		 series_group(struct draft *);
+/* Free what series_group gave the items. */
+void		 series_free(struct draft *);
+/*
+ * A subject without its series marker at [at, at+len) and the brackets
+ * or separator around it, read as what ("Add X (part 1/2)" -> "Add X");
+ * new.
+ */
+char		*series_stem(const char *subject, size_t at, size_t len);
+/* "three parts of a fifteen-part series", "a stack of two changes". */
+void		 series_count(struct buf *, const struct draft_item *);
+/*
+ * A story's opening sentences, lead before the first: who, what it is
+ * about, how many parts landed; 0 (nothing said) when it is no story.
+ */
+int		 series_tell(struct buf *, const struct draft_item *,
+		    const char *lead);
+/* "The other parts added X and Y." when the parts share no subject. */
+void		 series_others(struct buf *, const struct draft_item *);
+/* ", in three parts" after a story's phrase in a list of chores. */
+void		 series_chore(struct buf *, const struct draft_item *);
 
 /* focus.c: Today's Focus, or the one change worth reading. */
 void		 focus_segment(struct draft *);

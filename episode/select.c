@@ -222,7 +222,7 @@ select_theme(struct draft *d)
 	for (i = 0; i < d->nitems; i++) {
 		if (d->items[i].cl.bot)
 			d->bots = 1;
-		else {
+		else if (d->items[i].lead == NULL) {	/* a story counts once */
 			d->kind_count[d->items[i].cl.kind]++;
 			score[d->items[i].cl.kind] += d->items[i].cl.score;
 		}

@@ -269,7 +269,7 @@ tell_figures(struct buf *b, const struct draft_item *it, const char *said)
 	buf_putc(b, '.');
 }
 
-/* A series told as progress: "That's step three of fifteen." */
+/* A lone part of a series told as progress: "That's step three of fifteen." */
 static void
 tell_series(struct buf *b, const struct draft_item *it)
 {
@@ -301,18 +301,23 @@ tell_highlight(struct draft *d, struct buf *b, struct draft_item *it,
 		"Next, ", "Also worth knowing: ", "Then, ", "Meanwhile, ",
 		"On top of that, ", "Elsewhere, ",
 	};
-	size_t	 start;
+	const char	*lead;
+	size_t		 start;
 
 	phrase_para(b);
 	start = b->len;
-	tell_did_sentence(b, it, pos == 0 ? DRAFT_PICK(d, 5, lead0) :
-	    leadn[(d->hash + pos) % (sizeof leadn / sizeof leadn[0])]);
-	tell_series(b, it);
+	lead = pos == 0 ? DRAFT_PICK(d, 5, lead0) :
+	    leadn[(d->hash + pos) % (sizeof leadn / sizeof leadn[0])];
+	if (!series_tell(b, it, lead)) {
+		tell_did_sentence(b, it, lead);
+		tell_series(b, it);
+	}
 	if (it->cl.prose[0] != '\0') {
 		phrase_space(b);
 		buf_puts(b, it->cl.prose);
 	}
 	tell_figures(b, it, b->data + start);
+	series_others(b, it);
 	it->told = 1;
 }
 
@@ -464,12 +469,14 @@ tell_fixes(struct draft *d)
 			buf_puts(&b, l);
 			l = NULL;
 		}
-		tell_did_sentence(&b, v[i], l);
+		if (!series_tell(&b, v[i], l))
+			tell_did_sentence(&b, v[i], l);
 		if (v[i]->cl.prose[0] != '\0') {
 			phrase_space(&b);
 			prose_sentences(&b, v[i]->cl.prose, 1);
 		}
 		tell_figures(&b, v[i], b.data);
+		series_others(&b, v[i]);
 		v[i]->told = 1;
 		draft_shas_add(d, &shas, v[i]);
 	}

@@ -261,7 +261,8 @@ static int
 title_story_ok(const struct draft_item *it)
 {
 	return !it->cl.bot && !it->cl.merge && it->cl.kind != CLASSIFY_REVERT &&
-	    it->c->reverted_by_idx < 0 && it->cl.what[0] != '\0';
+	    it->c->reverted_by_idx < 0 && it->cl.what[0] != '\0' &&
+	    it->lead == NULL;
 }
 
 /* The day's release (the repository's own first), or NULL; *ver (new). */
@@ -525,7 +526,7 @@ title_description(struct draft *d)
 		return;
 	}
 	for (i = 0; i < d->nitems; i++)
-		d->items[i].told = 0;
+		d->items[i].told = d->items[i].lead != NULL;
 	v = title_stories(d, &n);
 	if (n > 0)
 		top = v[0];
