@@ -131,9 +131,14 @@ static int
 classify_plain_tag(const char *tag)
 {
 	size_t	i;
-	int	a, b;
+	int	a, b, n = 0;
 
 	if (sscanf(tag, "%d/%d", &a, &b) == 2)
+		return 1;
+	/* a part of a series of a size not given: "2/N", "5/x" */
+	if (sscanf(tag, "%d/%n", &a, &n) == 1 && n > 0 &&
+	    strchr("NnxX?", tag[n]) != NULL && tag[n] != '\0' &&
+	    tag[n + 1] == '\0')
 		return 1;
 	for (i = 0; classify_plain_tags[i] != NULL; i++) {
 		if (strcasecmp(tag, classify_plain_tags[i]) == 0)

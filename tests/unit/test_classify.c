@@ -30,6 +30,9 @@ struct kind_case {
 };
 
 static const struct kind_case kinds[] = {
+	{ "a series tag of no size is no area", "[5/x] parser: drop the "
+	    "old tables", "", "src/parser.c", "a", 0, 0, CLASSIFY_CLEANUP,
+	    "parser" },
 	{ "git revert", "Revert \"tool: add a retry delay\"",
 	    "This reverts commit " SHA1 ".", "src/tool.c", "daniel", 1, 0,
 	    CLASSIFY_REVERT, "tool" },
