@@ -50,19 +50,6 @@ draft_rotate(const struct draft *d, unsigned salt, const char *const *v,
 	return v[at % n];
 }
 
-/* Days from 1970-01-01 to a civil date (proleptic Gregorian). */
-static long
-draft_days(int year, int month, int mday)
-{
-	long	y = year - (month <= 2);
-	long	era = (y >= 0 ? y : y - 399) / 400;
-	long	yoe = y - era * 400;
-	long	doy = (153L * (month + (month > 2 ? -3 : 9)) + 2) / 5 + mday - 1;
-	long	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-
-	return era * 146097 + doe - 719468;
-}
-
 /*
  * Add an item's sha to the list of the segment being built, once (an item
  * stamped with the current segment's number is already in it), and those
@@ -184,7 +171,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	buf_free(&b);
 	d.hash = draft_fnv(draft_fnv(0, ep->date), ep->repository);
 	d.show_hash = draft_fnv(0, ep->repository);
-	d.daynum = draft_days(year, month, mday);
+	d.daynum = spoken_daynum(year, month, mday);
 
 	/* classify */
 	d.nitems = day->ncommits;

@@ -168,6 +168,54 @@ spoken_date(struct buf *b, int year, int month, int mday)
 	buf_printf(b, ", %d", year);
 }
 
+/* Days from 1970-01-01 to a civil date (proleptic Gregorian). */
+long
+spoken_daynum(int year, int month, int mday)
+{
+	long	y = year - (month <= 2);
+	long	era = (y >= 0 ? y : y - 399) / 400;
+	long	yoe = y - era * 400;
+	long	doy = (153L * (month + (month > 2 ? -3 : 9)) + 2) / 5 + mday - 1;
+	long	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+
+	return era * 146097 + doe - 719468;
+}
+
+/*
+ * An earlier date as said from the day today (a daynum): "earlier today",
+ * "yesterday", the weekday within the week ("Monday"), else the month and
+ * day ("March 3rd"), with the year when it is not today's.
+ */
+int
+spoken_past_day(struct buf *b, int year, int month, int mday, long today,
+    int today_year)
+{
+	static const char *const weekdays[] = { "Thursday", "Friday",
+	    "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday" };
+	long	day = spoken_daynum(year, month, mday);
+
+	if (month < 1 || month > 12 || mday < 1 || mday > 31 || day > today)
+		return -1;
+	if (day == today) {
+		buf_puts(b, "earlier today");
+		return 0;
+	}
+	if (day == today - 1) {
+		buf_puts(b, "yesterday");
+		return 0;
+	}
+	if (today - day < 7) {
+		/* 1970-01-01 was a Thursday */
+		buf_puts(b, weekdays[((day % 7) + 7) % 7]);
+		return 1;
+	}
+	buf_printf(b, "%s ", spoken_months[month - 1]);
+	spoken_ordinal_digits(b, mday);
+	if (year != today_year)
+		buf_printf(b, ", %d", year);
+	return 1;
+}
+
 /* n and the noun, singular or plural: (3, "commit", "commits") -> "three commits". */
 void
 spoken_count(struct buf *b, long long n, const char *one, const char *many)

@@ -15,6 +15,17 @@ void	 spoken_ordinal_word(struct buf *, long long);
 void	 spoken_ordinal_digits(struct buf *, long long);
 /* (2026, 4, 4) -> "April 4th, 2026". month 1..12. */
 void	 spoken_date(struct buf *, int year, int month, int mday);
+/* Days from 1970-01-01 to a civil date (proleptic Gregorian). */
+long	 spoken_daynum(int year, int month, int mday);
+/*
+ * An earlier date said from today (a spoken_daynum, in today_year):
+ * "earlier today" or "yesterday" (returns 0), the weekday within the last
+ * six days ("Monday") or else "March 3rd" ("March 3rd, 2025" in another
+ * year) (returns 1: the words take "on"); -1 and nothing appended for a
+ * date after today or one that isn't a date.
+ */
+int	 spoken_past_day(struct buf *, int year, int month, int mday,
+	    long today, int today_year);
 /* n and the noun, singular or plural: (3, "commit", "commits") -> "three commits". */
 void	 spoken_count(struct buf *, long long, const char *one, const char *many);
 /* {"A","B","C"} -> "A, B and C"; {"A","B"} -> "A and B". */

@@ -127,6 +127,40 @@ test_dates(void **state)
 	}
 }
 
+/* An earlier date said from Wednesday, March 4th, 2026. */
+static void
+test_past_days(void **state)
+{
+	static const struct {
+		int		 y, m, d;
+		int		 rc;
+		const char	*want;
+	} cases[] = {
+		{ 2026, 3, 4, 0, "earlier today" },
+		{ 2026, 3, 3, 0, "yesterday" },
+		{ 2026, 3, 2, 1, "Monday" },
+		{ 2026, 2, 26, 1, "Thursday" },
+		{ 2026, 2, 25, 1, "February 25th" },
+		{ 2025, 12, 31, 1, "December 31st, 2025" },
+		{ 2026, 3, 5, -1, "" },
+		{ 2026, 13, 1, -1, "" },
+	};
+	struct buf	b;
+	long		today = spoken_daynum(2026, 3, 4);
+	size_t		i;
+
+	(void)state;
+	assert_int_equal(spoken_daynum(1970, 1, 1), 0);
+	assert_int_equal(today, 20516);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		buf_init(&b);
+		assert_int_equal(spoken_past_day(&b, cases[i].y, cases[i].m,
+		    cases[i].d, today, 2026), cases[i].rc);
+		assert_string_equal(buf_str(&b), cases[i].want);
+		buf_free(&b);
+	}
+}
+
 static void
 test_counts(void **state)
 {
@@ -293,6 +327,7 @@ main(void)
 		cmocka_unit_test(test_ordinal_words),
 		cmocka_unit_test(test_ordinal_digits),
 		cmocka_unit_test(test_dates),
+		cmocka_unit_test(test_past_days),
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_lists),
 		cmocka_unit_test(test_durations),
