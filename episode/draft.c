@@ -122,6 +122,68 @@ episode_add_segment(struct episode *ep, const char *kind, struct buf *text,
 	seg->ncommits = n;
 }
 
+/* qsort order of told items: the segment that listed them, then arrival. */
+static int
+draft_cmp_stamp(const void *a, const void *b)
+{
+	const struct draft_item	*x = *(const struct draft_item *const *)a;
+	const struct draft_item	*y = *(const struct draft_item *const *)b;
+
+	if (x->stamp != y->stamp)
+		return x->stamp < y->stamp ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* A sha as the work list keeps it: lower case (new). */
+static char *
+draft_sha(const char *sha)
+{
+	char	*s = xstrdup(sha);
+	char	*p;
+
+	for (p = s; *p != '\0'; p++)
+		if (*p >= 'A' && *p <= 'F')
+			*p = (char)(*p - 'A' + 'a');
+	return s;
+}
+
+/*
+ * The episode's work: the commits its segments drew on, in the order
+ * they were told (the first segments' first), at most EPISODE_MAX_WORK,
+ * each with its author and what it did, so a later episode can name it.
+ */
+static void
+draft_work(struct draft *d)
+{
+	struct draft_item	**v;
+	struct episode_work	 *w;
+	size_t			  i, n = 0;
+
+	v = xcalloc(d->nitems + 1, sizeof *v);
+	for (i = 0; i < d->nitems; i++)
+		if (d->items[i].stamp != 0 && d->items[i].c->sha != NULL &&
+		    strlen(d->items[i].c->sha) == 40)
+			v[n++] = &d->items[i];
+	qsort(v, n, sizeof *v, draft_cmp_stamp);
+	if (n > EPISODE_MAX_WORK)
+		n = EPISODE_MAX_WORK;
+	d->ep->work = xcalloc(n + 1, sizeof *d->ep->work);
+	for (i = 0; i < n; i++) {
+		const struct commit *c = v[i]->c;
+
+		w = &d->ep->work[i];
+		w->sha = draft_sha(c->sha);
+		w->name = xstrdup(v[i]->name);
+		w->what = rollback_what(v[i]);
+		w->bot = v[i]->cl.bot;
+		if (v[i]->cl.kind == CLASSIFY_REVERT &&
+		    c->revert.reverted_sha != NULL)
+			w->reverts = draft_sha(c->revert.reverted_sha);
+	}
+	d->ep->nwork = n;
+	free(v);
+}
+
 /* Draft an episode of a day. Returns a new episode; never NULL. */
 struct episode *
 episode_draft(const struct day *day, const struct episode_opts *opts)
@@ -138,6 +200,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	memset(&d, 0, sizeof d);
 	d.stamp = 1;
 	d.day = day;
+	d.opts = opts;
 	d.ep = ep = xcalloc(1, sizeof *ep);
 
 	ep->repository = xstrdup(day->repo != NULL ? day->repo : "");
@@ -210,6 +273,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	bookend_closing(&d);
 	title_episode(&d);
 	title_description(&d);
+	draft_work(&d);
 
 	episode_finish(ep, opts);
 
@@ -303,5 +367,6 @@ episode_free(struct episode *ep)
 		free(ep->nearby[i].title);
 	}
 	free(ep->nearby);
+	earlier_free(ep->work, ep->nwork);
 	free(ep);
 }

@@ -57,6 +57,7 @@ struct draft_shas {
 /* A daily episode being drafted. */
 struct draft {
 	const struct day	*day;
+	const struct episode_opts *opts; /* may be NULL */
 	struct episode		*ep;
 	struct draft_item	*items;
 	size_t			 nitems;
@@ -157,6 +158,11 @@ void		 rollback_segment(struct draft *);
  * revert, "fix: X (#1)"' -> "X" (new); NULL when subject is no wrapper.
  */
 char		*rollback_peel(const char *subject);
+/*
+ * What an item did, as a later episode names it (new): for a revert or
+ * re-land the work it names, else its own what.
+ */
+char		*rollback_what(const struct draft_item *);
 
 /* chores.c: the housekeeping, by person, then bots. */
 void		 chores_segment(struct draft *);

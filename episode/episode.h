@@ -17,6 +17,23 @@ struct episode_nearby {
 	char	*title;
 };
 
+/*
+ * A commit an episode told, with what a later episode needs to name it
+ * again: an episode lists its own (episode.work, date NULL), the archive
+ * gives the drafter those of earlier episodes (episode_opts.earlier).
+ */
+struct episode_work {
+	char	*sha;		/* 40 lower-case hex digits */
+	char	*date;		/* YYYY-MM-DD of the episode that told it */
+	char	*name;		/* the author, as said aloud */
+	char	*what;		/* what it did, as the drafter read it */
+	char	*reverts;	/* for a revert, the sha it took out; or NULL */
+	int	 bot;		/* made by a bot: told without its name */
+};
+
+/* At most this many commits are listed in an episode's work. */
+#define EPISODE_MAX_WORK		512
+
 /* Speaking pace when episode_opts.words_per_minute is 0. */
 #define EPISODE_WORDS_PER_MINUTE	150.0
 /* At most this many changes get a paragraph of their own in the highlights. */
@@ -29,6 +46,14 @@ struct episode_opts {
 	double		 words_per_minute; /* speaking pace; 0 for the default */
 	const struct episode_nearby *nearby; /* borrowed; may be NULL */
 	size_t		 nnearby;
+	/*
+	 * Work told in earlier episodes of the repository, for the reverts
+	 * and re-lands of it (borrowed; may be NULL): sorted by sha
+	 * (earlier_sort), each sha once, every date set and none after the
+	 * day told.
+	 */
+	const struct episode_work *earlier;
+	size_t		 nearlier;
 };
 
 struct episode_segment {
@@ -57,6 +82,8 @@ struct episode {
 	struct episode_nearby *nearby;
 	size_t		 nnearby;
 	double		 words_per_minute; /* the pace duration assumes */
+	struct episode_work *work;	/* the commits told, dates NULL */
+	size_t		 nwork;
 };
 
 /*
@@ -84,6 +111,24 @@ void		 episode_add_segment(struct episode *, const char *kind,
 char		*episode_render_md(const struct episode *);
 /* Render as JSON (new string), the keys of the design. */
 char		*episode_render_json(const struct episode *);
+
+/* earlier.c: the work of earlier episodes, looked up by sha. */
+
+/*
+ * The entry of v (sorted by earlier_sort) for sha: its full sha, or a
+ * prefix of at least 7 hex digits that only one entry starts with
+ * (borrowed), or NULL.
+ */
+const struct episode_work *earlier_find(const struct episode_work *v,
+		    size_t n, const char *sha);
+/*
+ * Sort v by sha and keep the first of each sha in the order given (so
+ * give the newest first); returns the count kept. Dropped entries are
+ * freed.
+ */
+size_t		 earlier_sort(struct episode_work *v, size_t n);
+/* Free the strings of v[0..n) and v; earlier_free(NULL, 0) is a no-op. */
+void		 earlier_free(struct episode_work *v, size_t n);
 
 /* feed.c: a repository's episodes as an RSS 2.0 podcast feed. */
 

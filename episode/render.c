@@ -283,6 +283,7 @@ char *
 episode_render_json(const struct episode *ep)
 {
 	json_t		*root, *window, *stats, *segs, *seg, *shas, *nearby;
+	json_t		*work, *w;
 	struct buf	 dur;
 	char		*out, *copy;
 	size_t		 i, j;
@@ -317,6 +318,19 @@ episode_render_json(const struct episode *ep)
 		    "date", render_str(ep->nearby[i].date),
 		    "title", render_str(ep->nearby[i].title)));
 	}
+	work = json_array();
+	for (i = 0; i < ep->nwork; i++) {
+		w = json_pack("{s:o, s:o, s:o, s:b}",
+		    "sha", render_str(ep->work[i].sha),
+		    "name", render_str(ep->work[i].name),
+		    "what", render_str(ep->work[i].what),
+		    "bot", ep->work[i].bot);
+		if (w != NULL && ep->work[i].reverts != NULL)
+			json_object_set_new(w, "reverts",
+			    render_str(ep->work[i].reverts));
+		if (w != NULL)
+			json_array_append_new(work, w);
+	}
 	root = json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o,"
 	    " s:o, s:o, s:o, s:I, s:I, s:o}",
 	    "show", render_str(ep->show),
@@ -335,9 +349,12 @@ episode_render_json(const struct episode *ep)
 	    "words", (json_int_t)ep->words,
 	    "duration_seconds", (json_int_t)ep->duration,
 	    "relands", json_integer((json_int_t)ep->stats.relands));
-	if (root != NULL)
+	if (root != NULL) {
 		json_object_set_new(root, "words_per_minute",
 		    json_real(ep->words_per_minute));
+		json_object_set_new(root, "work", work);
+	} else
+		json_decref(work);
 	buf_free(&dur);
 	if (root == NULL) {
 		/* out of memory: every string above is valid UTF-8 */

@@ -2,6 +2,7 @@
  * The rollbacks segment: each revert told as a story (whose work, what it did, who reverted it and why, whether it came back) and re-lands of earlier work.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -77,6 +78,41 @@ rollback_reverted_what(const struct draft_item *it)
 	if ((p = rollback_peel(it->c->subject)) != NULL)
 		return p;
 	return xstrdup(it->cl.what);
+}
+
+char *
+rollback_what(const struct draft_item *it)
+{
+	if (it->cl.kind == CLASSIFY_REVERT || it->cl.kind == CLASSIFY_RELAND)
+		return rollback_reverted_what(it);
+	return xstrdup(it->cl.what);
+}
+
+/*
+ * The work an earlier episode told under sha, with the day it was told
+ * said from the day drafted ("yesterday", "Monday", "March 3rd") in
+ * *when; NULL when the archive has none.
+ */
+static const struct episode_work *
+rollback_archived(const struct draft *d, const char *sha, struct buf *when,
+    int *on)
+{
+	const struct episode_work	*w;
+	int				 y, m, dd, rc;
+
+	if (d->opts == NULL || (w = earlier_find(d->opts->earlier,
+	    d->opts->nearlier, sha)) == NULL || w->date == NULL ||
+	    sscanf(w->date, "%4d-%2d-%2d", &y, &m, &dd) != 3)
+		return NULL;
+	buf_init(when);
+	rc = spoken_past_day(when, y, m, dd, d->daynum, d->ep->date != NULL ?
+	    atoi(d->ep->date) : y);
+	if (rc == -1) {
+		buf_free(when);
+		return NULL;
+	}
+	*on = rc;
+	return w;
 }
 
 /* The re-land of the work a revert took out, or NULL. */
@@ -196,13 +232,17 @@ rollback_whose(struct buf *b, const struct draft_item *o)
 		buf_printf(b, ", \"%s\",", o->cl.what);
 }
 
-/* "An earlier change, which added X, was rolled back." */
+/*
+ * "LEAD, which added X, was rolled back.": the lead is "An earlier
+ * change", or "Alice's change from yesterday" for work an earlier episode
+ * told.
+ */
 static void
-rollback_earlier(struct buf *b, const char *what)
+rollback_earlier(struct buf *b, const char *lead, const char *what)
 {
 	char	*g;
 
-	buf_puts(b, "An earlier change");
+	buf_puts(b, lead);
 	if (what[0] == '\0') {
 		buf_puts(b, " was rolled back.");
 		return;
@@ -221,10 +261,12 @@ rollback_earlier(struct buf *b, const char *what)
 	buf_puts(b, ", was rolled back.");
 }
 
-/* Who or what carried out revert r, and at whose request; bots unnamed. */
+/*
+ * Who or what carried out revert r, and at whose request; bots unnamed.
+ * owner is the reverted work's author, or NULL when unknown or a bot.
+ */
 static void
-rollback_who(struct buf *b, const struct draft_item *r,
-    const struct draft_item *o)
+rollback_who(struct buf *b, const struct draft_item *r, const char *owner)
 {
 	const char	*req = r->c->revert.requested_by;
 	char		*who = NULL;
@@ -248,7 +290,7 @@ rollback_who(struct buf *b, const struct draft_item *r,
 			    r->name, who);
 	} else if (r->cl.bot)
 		buf_puts(b, "A bot carried out the revert.");
-	else if (o != NULL && strcmp(o->name, r->name) == 0)
+	else if (owner != NULL && strcmp(owner, r->name) == 0)
 		buf_printf(b, "%s reverted it themselves.", r->name);
 	else
 		buf_printf(b, "%s reverted it.", r->name);
@@ -328,9 +370,13 @@ static void
 rollback_story(struct draft *d, struct buf *b, struct draft_item *r,
     struct draft_shas *shas)
 {
+	const struct episode_work *w;
 	struct draft_item	*o = NULL, *l;
+	struct buf		 when, lead;
+	const char		*owner = NULL;
 	char			*what;
 	long			 orig;
+	int			 on;
 
 	if ((orig = rollback_reverted(d, r)) >= 0) {
 		o = &d->items[orig];
@@ -347,12 +393,31 @@ rollback_story(struct draft *d, struct buf *b, struct draft_item *r,
 			prose_sentences(b, o->cl.prose, 1);
 		}
 		what = xstrdup(o->cl.what);
+		if (!o->cl.bot)
+			owner = o->name;
+	} else if ((w = rollback_archived(d, r->c->revert.reverted_sha,
+	    &when, &on)) != NULL) {
+		/* work an earlier episode told: whose it was, and when */
+		what = w->what != NULL && w->what[0] != '\0' ?
+		    xstrdup(w->what) : rollback_reverted_what(r);
+		buf_init(&lead);
+		if (w->bot || w->name == NULL || w->name[0] == '\0')
+			buf_puts(&lead, "An automated change");
+		else {
+			buf_printf(&lead, "%s's change", w->name);
+			owner = w->name;
+		}
+		buf_printf(&lead, " from %s", buf_str(&when));
+		phrase_space(b);
+		rollback_earlier(b, buf_str(&lead), what);
+		buf_free(&lead);
+		buf_free(&when);
 	} else {
 		what = rollback_reverted_what(r);
 		phrase_space(b);
-		rollback_earlier(b, what);
+		rollback_earlier(b, "An earlier change", what);
 	}
-	rollback_who(b, r, o);
+	rollback_who(b, r, owner);
 	rollback_why(b, r, what);
 	free(what);
 
@@ -368,6 +433,31 @@ rollback_story(struct draft *d, struct buf *b, struct draft_item *r,
 			buf_printf(b, "That came after %s had re-landed the "
 			    "work earlier in the day.", l->name);
 	}
+}
+
+/*
+ * ", which had been rolled back yesterday." for a re-land of work whose
+ * revert an earlier episode told; "before today" when the archive has
+ * no such revert.
+ */
+static void
+rollback_relanded_when(const struct draft *d, struct buf *b,
+    const struct draft_item *l)
+{
+	const struct episode_work	*w;
+	struct buf			 when;
+	int				 on;
+
+	w = rollback_archived(d, l->c->revert.reverted_sha, &when, &on);
+	if (w == NULL || w->reverts == NULL) {
+		if (w != NULL)
+			buf_free(&when);
+		buf_puts(b, ", which had been rolled back before today.");
+		return;
+	}
+	buf_printf(b, ", which had been rolled back %s%s.", on ? "on " : "",
+	    buf_str(&when));
+	buf_free(&when);
 }
 
 void
@@ -465,7 +555,7 @@ rollback_segment(struct draft *d)
 			phrase_lower_first(&s, what);
 		} else
 			buf_printf(&s, "\"%s\"", what);
-		buf_puts(&s, ", which had been rolled back before today.");
+		rollback_relanded_when(d, &s, l);
 		if (strncmp(s.data, l->name, strlen(l->name)) != 0)
 			phrase_cap(&b, buf_str(&s));
 		else

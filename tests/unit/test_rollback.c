@@ -1,14 +1,25 @@
-/* Unit tests for episode/rollback.c: the work a revert wrapper names. */
+/*
+ * Unit tests for episode/rollback.c: the work a revert wrapper names, and
+ * reverts and re-lands of work an earlier episode told, named from the
+ * archive's work (episode/earlier.c).
+ */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
+#include "day.h"
 #include "draft_int.h"
+#include "episode.h"
+#include "record.h"
+#include "xmalloc.h"
+
+#include "day_msg.h"
 
 /* rollback_peel: what the reverted change did, never the wrapper. */
 static void
@@ -49,11 +60,202 @@ test_peel(void **state)
 	}
 }
 
+#define ALICE_SHA	"a11ce0000000000000000000000000000000cafe"
+#define REVERT_SHA	"2e7e270000000000000000000000000000000bad"
+
+/* A day of one commit by Bob Ross (March 4th, 2026), drafted with opts. */
+static struct episode *
+rollback_draft(const char *msg, const struct episode_work *earlier,
+    size_t nearlier, int year, int month, int mday)
+{
+	struct episode_opts	 o;
+	struct episode		*ep;
+	struct day		*d = day_new("o/r", 1772582400);
+
+	d->end = d->start + 86400;
+	day_msg_add(d, msg, NULL, 0xb0b, 60, "Bob Ross", "bross", "src/x.c");
+	day_pair_reverts(d);
+	memset(&o, 0, sizeof o);
+	o.year = year;
+	o.month = month;
+	o.mday = mday;
+	o.earlier = earlier;
+	o.nearlier = nearlier;
+	ep = episode_draft(d, &o);
+	day_free(d);
+	return ep;
+}
+
+/* The text of an episode's rollbacks segment, or "". */
+static const char *
+rollback_text(const struct episode *ep)
+{
+	size_t	i;
+
+	for (i = 0; i < ep->nsegments; i++)
+		if (strcmp(ep->segments[i].kind, "rollbacks") == 0)
+			return ep->segments[i].text;
+	return "";
+}
+
+/* A revert or re-land of earlier work: named from the archive, or not. */
+static void
+test_earlier_work(void **state)
+{
+	static const char revert[] = "Revert \"Add the cache\"\n\n"
+	    "This reverts commit " ALICE_SHA ".\n";
+	static const char reland[] = "Reapply \"Add the cache\"\n\n"
+	    "This reverts commit " REVERT_SHA ".\n";
+	static const struct {
+		const char	*rule, *msg;
+		const char	*date;	/* of the archived work; NULL: none */
+		const char	*sha;	/* archived under; NULL: ALICE_SHA */
+		int		 bot, mday;	/* the day told, in March 2026 */
+		const char	*has, *hasnt;
+	} cases[] = {
+		{ "yesterday's work", revert, "2026-03-03", NULL, 0, 4,
+		    "Alice Liddell's change from yesterday, which added the "
+		    "cache, was rolled back. Bob Ross reverted it.",
+		    "An earlier change" },
+		{ "within the week: the weekday", revert, "2026-03-02", NULL,
+		    0, 4, "Alice Liddell's change from Monday, which added "
+		    "the cache, was rolled back.", "yesterday" },
+		{ "older: the date", revert, "2026-02-20", NULL, 0, 4,
+		    "Alice Liddell's change from February 20th, which added "
+		    "the cache,", NULL },
+		{ "an earlier episode of the same date", revert,
+		    "2026-03-04", NULL, 0, 4, "Alice Liddell's change from "
+		    "earlier today", NULL },
+		{ "a bot's work is not named", revert, "2026-03-03", NULL, 1,
+		    4, "An automated change from yesterday, which added the "
+		    "cache, was rolled back.", "Alice" },
+		{ "the revert's title is no reason", revert, "2026-03-03",
+		    NULL, 0, 4, "No reason was given.", "The reason given" },
+		{ "not in the archive: as before", revert, NULL, NULL, 0, 4,
+		    "An earlier change, which added the cache, was rolled "
+		    "back.", "Alice" },
+		{ "archived after the day told: not named", revert,
+		    "2026-03-05", NULL, 0, 4, "An earlier change", "Alice" },
+		{ "a re-land says when its revert was", reland, "2026-03-02",
+		    REVERT_SHA, 0, 4, "Bob Ross re-landed the work to add "
+		    "the cache, which had been rolled back on Monday.",
+		    "before today" },
+		{ "a re-land of a revert not archived", reland, NULL, NULL, 0,
+		    4, "which had been rolled back before today.", NULL },
+	};
+	struct episode_work	 w;
+	struct episode		*ep;
+	const char		*text;
+	size_t			 i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		memset(&w, 0, sizeof w);
+		w.sha = (char *)(cases[i].sha != NULL ? cases[i].sha :
+		    ALICE_SHA);
+		w.date = (char *)cases[i].date;
+		w.name = (char *)"Alice Liddell";
+		w.what = (char *)"Add the cache";
+		w.bot = cases[i].bot;
+		if (cases[i].sha != NULL)
+			w.reverts = (char *)ALICE_SHA;
+		ep = rollback_draft(cases[i].msg, &w,
+		    cases[i].date != NULL ? 1 : 0, 2026, 3, cases[i].mday);
+		text = rollback_text(ep);
+		if (strstr(text, cases[i].has) == NULL)
+			fail_msg("%s: \"%s\" not in \"%s\"", cases[i].rule,
+			    cases[i].has, text);
+		if (cases[i].hasnt != NULL &&
+		    strstr(text, cases[i].hasnt) != NULL)
+			fail_msg("%s: \"%s\" in \"%s\"", cases[i].rule,
+			    cases[i].hasnt, text);
+		episode_free(ep);
+	}
+}
+
+/* The episode's own work: what a later one names, the revert's target. */
+static void
+test_work_listed(void **state)
+{
+	static const char revert[] = "Revert \"Add the cache\"\n\n"
+	    "This reverts commit " ALICE_SHA ".\n";
+	struct episode	*ep;
+
+	(void)state;
+	ep = rollback_draft(revert, NULL, 0, 2026, 3, 4);
+	assert_int_equal(ep->nwork, 1);
+	assert_string_equal(ep->work[0].sha,
+	    "0000000000000000000000000000000000000b0b");
+	assert_string_equal(ep->work[0].name, "Bob Ross");
+	assert_string_equal(ep->work[0].what, "Add the cache");
+	assert_string_equal(ep->work[0].reverts, ALICE_SHA);
+	assert_null(ep->work[0].date);
+	episode_free(ep);
+}
+
+/* earlier_find: the full sha or a prefix of 7 or more only one has. */
+static void
+test_find(void **state)
+{
+	static const char *const shas[] = {
+		"abcdef0123456789abcdef0123456789abcdef01",
+		"abcdef0999999999999999999999999999999999",
+		"1234567000000000000000000000000000000000",
+		"abcdef0123456789abcdef0123456789abcdef01",	/* again */
+	};
+	static const struct {
+		const char	*rule, *sha;
+		int		 want;	/* index in shas, -1 for none */
+	} cases[] = {
+		{ "full", "1234567000000000000000000000000000000000", 2 },
+		{ "upper case", "ABCDEF0123456789ABCDEF0123456789ABCDEF01", 0 },
+		{ "seven digits", "1234567", 2 },
+		{ "a prefix of two", "abcdef0", -1 },
+		{ "long enough to tell them apart", "abcdef01", 0 },
+		{ "six digits", "123456", -1 },
+		{ "not hex", "1234567z", -1 },
+		{ "none", "fedcba9876543", -1 },
+		{ "NULL", NULL, -1 },
+	};
+	struct episode_work		*v;
+	const struct episode_work	*w;
+	size_t				 i, n = 4;
+
+	(void)state;
+	v = xcalloc(n, sizeof *v);
+	for (i = 0; i < n; i++) {
+		v[i].sha = xstrdup(shas[i]);
+		xasprintf(&v[i].date, "2026-03-0%zu", 4 - i);
+	}
+	n = earlier_sort(v, n);
+	assert_int_equal(n, 3);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		w = earlier_find(v, n, cases[i].sha);
+		if (cases[i].want < 0) {
+			if (w != NULL)
+				fail_msg("%s: found %s", cases[i].rule, w->sha);
+			continue;
+		}
+		if (w == NULL || strcmp(w->sha, shas[cases[i].want]) != 0)
+			fail_msg("%s: got %s", cases[i].rule,
+			    w != NULL ? w->sha : "(none)");
+	}
+	/* of a sha given twice, the first (the newest) is kept */
+	w = earlier_find(v, n, shas[0]);
+	assert_non_null(w);
+	assert_string_equal(w->date, "2026-03-04");
+	earlier_free(v, n);
+	earlier_free(NULL, 0);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_peel),
+		cmocka_unit_test(test_earlier_work),
+		cmocka_unit_test(test_work_listed),
+		cmocka_unit_test(test_find),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
