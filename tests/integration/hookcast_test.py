@@ -9,6 +9,7 @@ The binaries come from $HOOKCASTD and $HOOKCASTCTL (ctest sets them), else
 from build/ in the source tree. Python 3.11 standard library only.
 """
 
+import glob
 import hashlib
 import hmac
 import http.client
@@ -76,6 +77,23 @@ def daemon_env(extra=None):
     if extra:
         env.update(extra)
     return env
+
+
+def faketime_env(when):
+    """The environment that starts the daemon's clock at when (UTC) and
+    lets it run on, through libfaketime preloaded (no wrapper process: the
+    Daemon's process is hookcastd itself, so stopping it stops the
+    daemon); None when libfaketime isn't installed."""
+    lib = glob.glob("/usr/lib/*/faketime/libfaketime.so.1")
+    if not lib:
+        return None
+    return daemon_env({
+        "LD_PRELOAD": lib[0],
+        "FAKETIME": "@" + when,
+        "TZ": "UTC",
+        # ASan wants to come first; libfaketime is preloaded before it
+        "ASAN_OPTIONS": os.environ.get("ASAN_OPTIONS", "") +
+        ":verify_asan_link_order=0"})
 
 
 def make_tmpdir():

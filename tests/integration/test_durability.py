@@ -190,25 +190,10 @@ class TestDiskFull(unittest.TestCase):
             d.stop()
 
 
-def faketime_env(when):
-    """The environment that starts the daemon's clock at when (UTC) and
-    lets it run on, through libfaketime; None when it isn't installed."""
-    lib = glob.glob("/usr/lib/*/faketime/libfaketime.so.1")
-    if not lib:
-        return None
-    return ht.daemon_env({
-        "LD_PRELOAD": lib[0],
-        "FAKETIME": "@" + when,
-        "TZ": "UTC",
-        # ASan wants to come first; libfaketime is preloaded before it
-        "ASAN_OPTIONS": os.environ.get("ASAN_OPTIONS", "") +
-        ":verify_asan_link_order=0"})
-
-
 class TestCatchUp(unittest.TestCase):
 
     def test_overdue_episode_emitted_at_start(self):
-        env = faketime_env("2026-06-01 06:00:00")
+        env = ht.faketime_env("2026-06-01 06:00:00")
         if env is None:
             self.skipTest("faketime is not installed")
         tmp = ht.make_tmpdir()
@@ -222,7 +207,7 @@ class TestCatchUp(unittest.TestCase):
                 d.stop()
             # the day opened at 10:00 Stockholm on May 31st; the daemon
             # was down across June 1st's 10:00 (08:00 UTC)
-            env = faketime_env("2026-06-01 12:00:00")
+            env = ht.faketime_env("2026-06-01 12:00:00")
             with ht.Daemon(tmp=tmp, options=opts, env=env) as d:
                 self.assertIn("catch-up", d.log())
                 # drafted after READY, in the drafting process
