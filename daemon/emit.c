@@ -93,6 +93,114 @@ emit_nearby(const char *dir, const char *name, struct episode_nearby **out,
 	archive_clear(&ar);
 }
 
+/*
+ * How far back the work of earlier episodes is read for the reverts and
+ * re-lands of a day: the episodes dated within EMIT_EARLIER_DAYS before
+ * it, the newest EMIT_EARLIER_EPISODES of them, reading no more than
+ * EMIT_EARLIER_BYTES of JSON in all (a file that would go over is
+ * skipped). Each episode lists at most EPISODE_MAX_WORK commits.
+ */
+#define EMIT_EARLIER_DAYS	14
+#define EMIT_EARLIER_EPISODES	14
+#define EMIT_EARLIER_BYTES	(16LL << 20)
+
+/* The work one archived episode lists, dated date, added to *v. */
+static void
+emit_earlier_one(json_t *j, const char *date, struct episode_work **v,
+    size_t *n)
+{
+	json_t			*work, *o;
+	struct episode_work	*w;
+	const char		*sha, *name, *what, *reverts;
+	size_t			 i, k;
+
+	work = json_object_get(j, "work");
+	json_array_foreach(work, i, o) {
+		if (i >= EPISODE_MAX_WORK)
+			break;
+		sha = json_string_value(json_object_get(o, "sha"));
+		name = json_string_value(json_object_get(o, "name"));
+		what = json_string_value(json_object_get(o, "what"));
+		reverts = json_string_value(json_object_get(o, "reverts"));
+		if (sha == NULL || strlen(sha) != 40 || name == NULL ||
+		    what == NULL)
+			continue;
+		for (k = 0; k < 40; k++)
+			if (strchr("0123456789abcdef", sha[k]) == NULL)
+				break;
+		if (k < 40)
+			continue;
+		*v = xreallocarray(*v, *n + 1, sizeof(**v));
+		w = &(*v)[(*n)++];
+		memset(w, 0, sizeof(*w));
+		w->sha = xstrdup(sha);
+		w->date = xstrdup(date);
+		w->name = xstrdup(name);
+		w->what = xstrdup(what);
+		w->reverts = xstrdup_null(reverts);
+		w->bot = json_is_true(json_object_get(o, "bot"));
+	}
+}
+
+/*
+ * The work earlier episodes of dir told (new, sorted by earlier_sort),
+ * for the episode named self of the local date tm: the daily episodes
+ * before it, back EMIT_EARLIER_DAYS days, newest first as bounded above.
+ */
+static void
+emit_earlier(const char *dir, const char *self, const struct tm *tm,
+    struct episode_work **out, size_t *nout)
+{
+	struct archive		 ar;
+	struct archive_entry	 me;
+	struct tm		 from;
+	struct stat		 st;
+	time_t			 t;
+	char			 oldest[16], *path;
+	long long		 bytes = 0;
+	size_t			 i, nread = 0;
+	json_t			*j;
+
+	*out = NULL;
+	*nout = 0;
+	if (!archive_parse_name(self, &me))
+		return;
+	from = *tm;
+	from.tm_mday -= EMIT_EARLIER_DAYS;
+	from.tm_hour = 12;
+	from.tm_min = from.tm_sec = 0;
+	from.tm_isdst = -1;
+	t = mktime(&from);
+	localtime_r(&t, &from);
+	strftime(oldest, sizeof(oldest), "%Y-%m-%d", &from);
+
+	archive_list(dir, &ar);
+	for (i = ar.n; i-- > 0 && nread < EMIT_EARLIER_EPISODES; ) {
+		const struct archive_entry *e = &ar.v[i];
+
+		if (e->seq == ARCHIVE_RECAP || archive_cmp(e, &me) >= 0)
+			continue;
+		if (strcmp(e->date, oldest) < 0)
+			break;
+		path = archive_path(dir, e->name, "json");
+		if (stat(path, &st) == -1 || !S_ISREG(st.st_mode) ||
+		    bytes + (long long)st.st_size > EMIT_EARLIER_BYTES) {
+			free(path);
+			continue;
+		}
+		free(path);
+		bytes += (long long)st.st_size;
+		nread++;
+		if ((j = archive_load(dir, e)) == NULL)
+			continue;
+		emit_earlier_one(j, e->date, out, nout);
+		json_decref(j);
+	}
+	*nout = earlier_sort(*out, *nout);
+	free(me.name);
+	archive_clear(&ar);
+}
+
 /* Is dir/name.json the episode of the day that started at start? */
 static int
 emit_same_day(const char *dir, const char *name, time_t start)
@@ -472,7 +580,8 @@ emit_day(const struct config *conf, struct day *day, time_t now, int write,
 	struct episode_opts	 opts;
 	struct episode		*ep;
 	struct episode_nearby	*nearby = NULL;
-	size_t			 nnearby = 0;
+	struct episode_work	*earlier = NULL;
+	size_t			 nnearby = 0, nearlier = 0;
 	struct tm		 tm;
 	char			 date[16], *dir = NULL, *show, *name;
 	char			*md = NULL, *js = NULL;
@@ -486,7 +595,10 @@ emit_day(const struct config *conf, struct day *day, time_t now, int write,
 	day_pair_reverts(day);
 	name = emit_pick_name(dir, date, day->start);
 	emit_nearby(dir, name, &nearby, &nnearby);
+	emit_earlier(dir, name, &tm, &earlier, &nearlier);
 	show = emit_opts(conf, day->repo, &tm, now, nearby, nnearby, &opts);
+	opts.earlier = earlier;
+	opts.nearlier = nearlier;
 	ep = episode_draft(day, &opts);
 	md = episode_render_md(ep);
 	js = emit_add_people(episode_render_json(ep), day);
@@ -513,6 +625,7 @@ emit_day(const struct config *conf, struct day *day, time_t now, int write,
 	free(show);
 	episode_free(ep);
 	emit_nearby_free(nearby, nnearby);
+	earlier_free(earlier, nearlier);
 	return 0;
 fail:
 	free(md);
@@ -522,6 +635,7 @@ fail:
 	free(show);
 	episode_free(ep);
 	emit_nearby_free(nearby, nnearby);
+	earlier_free(earlier, nearlier);
 	emit_result_clear(res);
 	return -1;
 }
