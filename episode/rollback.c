@@ -401,8 +401,10 @@ rollback_story(struct draft *d, struct buf *b, struct draft_item *r,
 		what = w->what != NULL && w->what[0] != '\0' ?
 		    xstrdup(w->what) : rollback_reverted_what(r);
 		buf_init(&lead);
-		if (w->bot || w->name == NULL || w->name[0] == '\0')
+		if (w->bot)
 			buf_puts(&lead, "An automated change");
+		else if (w->name == NULL || w->name[0] == '\0')
+			buf_puts(&lead, "A change");
 		else {
 			buf_printf(&lead, "%s's change", w->name);
 			owner = w->name;
