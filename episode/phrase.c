@@ -251,8 +251,8 @@ phrase_article(const char *verb, size_t vn, const char *s)
 	    "usage", "validation", "tracing", "lint", "linting", "typing",
 	    "misc", "miscellaneous", "various", "minor", "stale", "dead",
 	    NULL };
-	const char	*w = s, *art;
-	size_t		 n, words = 0;
+	const char	*w = s, *art, *last = NULL;
+	size_t		 n, words = 0, lastn = 0;
 
 	if (phrase_word_in(verb, vn, a_verbs))
 		art = phrase_a(s);
@@ -265,18 +265,25 @@ phrase_article(const char *verb, size_t vn, const char *s)
 	    phrase_word_in(w, n, phrase_preps) ||
 	    (n > 4 && strncmp(w + n - 3, "ing", 3) == 0))
 		return NULL;
-	/* the head of the phrase: up to a preposition, a comma or code */
+	/*
+	 * the head of the phrase: up to a preposition, a comma or code; its
+	 * last word the noun ("keepdim support" is a mass noun's phrase)
+	 */
 	while (*w != '\0' && words < 4) {
 		n = strcspn(w, " ,:;");
 		if (phrase_word_in(w, n, phrase_preps) || !phrase_plain(w, n))
 			break;
 		if (phrase_plural(w, n))
 			return NULL;
+		last = w;
+		lastn = n;
 		words++;
 		if (w[n] != ' ')
 			break;
 		w += n + 1;
 	}
+	if (last != NULL && phrase_word_in(last, lastn, skip))
+		return NULL;
 	return art;
 }
 

@@ -620,12 +620,13 @@ spoken_symbols(const char *s)
 
 	buf_init(&b);
 	while (*p != '\0') {
-		if (*p == ' ' || *p == '\n') {
+		/* "scale/zero_point": each side of a slash on its own */
+		if (*p == ' ' || *p == '\n' || *p == '/') {
 			buf_putc(&b, *p++);
 			continue;
 		}
 		w = p;
-		n = strcspn(p, " \n");
+		n = strcspn(p, " \n/");
 		p += n;
 		/* the word without the quotes and punctuation around it */
 		for (a = 0; a < n && strchr("\"'(", w[a]) != NULL; a++)

@@ -146,6 +146,27 @@ tell_noun_area(struct buf *b, const struct draft_item *it)
 	return 1;
 }
 
+/* Whether a word of four letters or more of phrase is in s. */
+static int
+tell_shares_word(const char *phrase, const char *s)
+{
+	const char	*p;
+	char		 w[32];
+	size_t		 n;
+
+	for (p = phrase; *p != '\0'; p += n) {
+		p += strspn(p, " ");
+		n = strcspn(p, " ");
+		if (n >= 4 && n < sizeof w) {
+			memcpy(w, p, n);
+			w[n] = '\0';
+			if (strcasestr(s, w) != NULL)
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /*
  * What a change did, by its kind, when its subject is no verb phrase:
  * "made a fix in setopt: X", "added a feature: X".
@@ -168,7 +189,10 @@ tell_by_kind(struct buf *b, const struct draft_item *it)
 	};
 
 	buf_puts(b, verbs[it->cl.kind]);
-	tell_area_tail(b, it, 1);
+	/* not "updated the docs in docs update" */
+	if (it->cl.area == NULL || !tell_shares_word(verbs[it->cl.kind],
+	    it->cl.area))
+		tell_area_tail(b, it, 1);
 	if (it->cl.what[0] != '\0') {
 		buf_puts(b, ": ");
 		buf_puts(b, it->cl.what);

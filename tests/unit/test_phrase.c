@@ -125,6 +125,11 @@ test_past(void **state)
 		{ "add retries and cache lookups", "added retries and cache "
 		    "lookups" },
 		{ "add retries and cache them", "added retries and cached them" },
+		/* an article for a count noun, none for a mass noun */
+		{ "add basic way to select tests", "added a basic way to select "
+		    "tests" },
+		{ "add keepdim support for observers", "added keepdim support "
+		    "for observers" },
 		{ "frobnicate the thing", NULL },
 	};
 	struct buf	b;

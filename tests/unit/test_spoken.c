@@ -292,6 +292,8 @@ test_symbols(void **state)
 		{ "Int8DynamicActivation", "Int8 Dynamic Activation" },
 		{ "added hipSPARSELt", "added hip SPARSE Lt" },
 		{ "MildlyMeticulous wrote", "Mildly Meticulous wrote" },
+		{ "the scale/zero_point tensors", "the scale/zero point "
+		    "tensors" },
 		{ "printHeader and resizeIfNeeded", "print header and resize "
 		    "if needed" },
 		/* kept as they are */

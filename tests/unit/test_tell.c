@@ -48,6 +48,10 @@ test_did(void **state)
 		    "default", "setopt", CLASSIFY_FIX,
 		    "Sam made a fix in setopt: CURLOPT_X set to 0 restores "
 		    "default" },
+		{ "an area the verb already says", "[docs update] initial "
+		    "clean up of the API reference", "docs update",
+		    CLASSIFY_DOCS, "Sam updated the docs: initial clean up of "
+		    "the API reference" },
 		{ "no prefix, no guess", "Widget layout tweaks for wide "
 		    "screens", NULL, CLASSIFY_FEATURE,
 		    "Sam added a feature: Widget layout tweaks for wide "
