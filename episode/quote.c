@@ -253,6 +253,13 @@ quote_walk_free(struct quote_walk *w)
 	buf_free(&w->line);
 }
 
+/* Whether s holds what every setting style needs: an '_' or a "--". */
+static int
+quote_may_set(const char *s)
+{
+	return s != NULL && (strchr(s, '_') != NULL || strstr(s, "--") != NULL);
+}
+
 /* Words of a subject that take back what it names: no setting from it. */
 static const char *quote_dropping[] = { "drop", "remove", "delete",
     "deprecat", "no longer", NULL };
@@ -276,6 +283,13 @@ quote_setting(const char *subject, const char *body)
 	const char		*s;
 	int			 style;
 
+	/*
+	 * Every style needs an '_' (NAME_WITH_UNDERSCORE, `snake_name=v`)
+	 * or a "--" (--long-flag): a message with neither names none, and
+	 * most messages are spared the line walk below.
+	 */
+	if (!quote_may_set(subject) && !quote_may_set(body))
+		return NULL;
 	l = text_lower(subject);
 	if (text_has_any(l, quote_dropping)) {
 		free(l);
