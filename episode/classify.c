@@ -980,7 +980,7 @@ classify_commit(const struct commit *c, const char *repo, struct classify *cl)
 	cl->what = classify_what(c->subject);
 
 	/* the prose, and all readable text for figures and significance */
-	text_paragraphs(c->body, c->subject, &ps);
+	text_paragraphs_what(c->body, cl->what, &ps);
 	buf_init(&all);
 	buf_puts(&all, cl->what);
 	for (i = 0; i < ps.n; i++) {

@@ -275,15 +275,20 @@ char *
 text_clean(const char *s)
 {
 	struct buf	 b, o;
-	const char	*p, *e, *t;
+	const char	*p, *e, *t, *at;
 	size_t		 n;
 	int		 space = 0;
 
 	buf_init(&b);
 	if (s == NULL)
 		return xstrdup("");
+	/* the next '@': an e-mail address is looked for only before one */
+	at = strchr(s, '@');
 	for (p = s; *p != '\0';) {
 		int wordstart = p == s || !text_isword(p[-1]);
+
+		if (at != NULL && at < p)
+			at = strchr(p, '@');
 
 		/* [text](url) and ![alt](url) -> text */
 		if ((*p == '[' || (p[0] == '!' && p[1] == '[')) &&
@@ -303,7 +308,7 @@ text_clean(const char *s)
 				text_drop_preposition(&b);
 			continue;
 		}
-		if (wordstart && (n = text_token_len(p)) > 0 &&
+		if (wordstart && at != NULL && (n = text_token_len(p)) > 0 &&
 		    text_email(p, n)) {
 			p += n;
 			continue;
@@ -534,16 +539,26 @@ void
 text_paragraphs(const char *body, const char *subject,
     struct text_paras *ps)
 {
+	char	*what;
+
+	what = classify_what(subject);
+	text_paragraphs_what(body, what, ps);
+	free(what);
+}
+
+/* text_paragraphs, given the subject's classify_what (what). */
+void
+text_paragraphs_what(const char *body, const char *what,
+    struct text_paras *ps)
+{
 	struct buf	 cur, line;
 	const char	*p = body != NULL ? body : "", *eol, *t;
-	char		*what, *nsubject;
+	char		*nsubject;
 	size_t		 n, indent;
 	int		 in_code = 0, bullet = 0;
 
 	memset(ps, 0, sizeof *ps);
-	what = classify_what(subject);
 	nsubject = text_norm(what);
-	free(what);
 	buf_init(&cur);
 	buf_init(&line);
 	while (*p != '\0') {

@@ -53,6 +53,12 @@ char		*text_norm(const char *);
  */
 void		 text_paragraphs(const char *body, const char *subject,
 		    struct text_paras *ps);
+/*
+ * text_paragraphs, given what classify_what() read of the subject: a
+ * caller that has it spares text_paragraphs reading it again.
+ */
+void		 text_paragraphs_what(const char *body, const char *what,
+		    struct text_paras *ps);
 /* Free what text_paragraphs() stored. */
 void		 text_paras_free(struct text_paras *);
 
