@@ -954,16 +954,142 @@ classify_branch_merge(const char *subject)
 	return 0;
 }
 
-/* Classify a commit into c (cleared first); repo is "owner/name" or NULL. */
-void
-classify_commit(const struct commit *c, const char *repo, struct classify *cl)
+/*
+ * A first sentence of the body that restates and extends the subject
+ * replaces what (taken; the what to keep is returned) and leaves ps[0];
+ * a first bullet repeating what is emptied.
+ */
+static char *
+classify_restated(char *what, struct text_paras *ps)
+{
+	char	*nwhat, *nfirst, *first;
+	size_t	 fl;
+
+	if (ps->n == 0 || ps->text[0][0] == '\0')
+		return what;
+	for (fl = 0; ps->text[0][fl] != '\0' && !(ps->text[0][fl] == '.' &&
+	    (ps->text[0][fl + 1] == ' ' || ps->text[0][fl + 1] == '\0'));
+	    fl++)
+		continue;
+	first = xstrndup(ps->text[0], fl);
+	nwhat = text_norm(what);
+	nfirst = text_norm(first);
+	if (nwhat[0] != '\0' && strlen(nfirst) > strlen(nwhat) &&
+	    strncmp(nfirst, nwhat, strlen(nwhat)) == 0 &&
+	    fl <= PROSE_MAXSENTENCE / 2) {
+		free(what);
+		what = first;
+		first = NULL;
+		fl += ps->text[0][fl] == '.';
+		fl += strspn(ps->text[0] + fl, " ");
+		memmove(ps->text[0], ps->text[0] + fl,
+		    strlen(ps->text[0] + fl) + 1);
+	} else if (ps->bullet[0] && strncmp(nwhat, nfirst,
+	    strlen(nfirst)) == 0)
+		ps->text[0][0] = '\0';	/* a bullet repeating it */
+	free(first);
+	free(nwhat);
+	free(nfirst);
+	return what;
+}
+
+/* The prose told of a commit: a sentence or two of ps (new, maybe ""). */
+static char *
+classify_prose_of(struct text_paras *ps, const char *subject)
+{
+	struct buf	 prose;
+	size_t		 i, nbullets, bulletlen;
+	int		 taken, squash;
+
+	/*
+	 * A squash merge's body lists its commits as short bullets ("* Fix
+	 * typo", "* Refine code"): a history, not an explanation.
+	 */
+	for (i = nbullets = bulletlen = 0; i < ps->n; i++) {
+		if (ps->bullet[i] && ps->text[i][0] != '\0') {
+			nbullets++;
+			bulletlen += strlen(ps->text[i]);
+		}
+	}
+	squash = nbullets >= 3 && bulletlen / nbullets < 50;
+
+	buf_init(&prose);
+	taken = 0;
+	for (i = 0; i < ps->n && taken < 2; i++) {
+		if (squash && ps->bullet[i])
+			continue;
+		if (ps->text[i][0] == '\0')
+			continue;
+		if (ps->bullet[i] && taken > 0)
+			break;
+		if (ps->bullet[i] && classify_pathy(ps->text[i]))
+			continue;
+		taken += prose_sentences_about(&prose, ps->text[i],
+		    ps->bullet[i] ? 1 : 2 - taken, subject);
+		if (ps->bullet[i])
+			break;
+	}
+	return buf_steal(&prose);
+}
+
+/*
+ * Whether the prose made of ps could hold a word of classify_signals,
+ * the one thing the score reads in it. The prose is the paragraphs'
+ * sentences as reported speech: their words, a verb put in the past
+ * ("crash" -> "crashed"), and "It", "also", "said", "you could" and
+ * articles, none of which make a signal word. So a prose holds one
+ * only if some paragraph holds it, in any case and anywhere in a word.
+ * For a signal of several words, its last word is looked for: the
+ * prose must hold that much of it whatever came before (the subject's
+ * "wrong" and a prose starting "Result ...").
+ */
+static int
+classify_may_signal(const struct text_paras *ps)
+{
+	const char	**words, *w, *q;
+	char		 last[32], *l;
+	size_t		 i, j, k, n;
+	int		 found = 0;
+
+	for (i = 0; i < ps->n && !found; i++) {
+		l = text_lower(ps->text[i]);
+		for (j = 0; j < sizeof classify_signals /
+		    sizeof classify_signals[0] && !found; j++) {
+			words = classify_signals[j].words;
+			for (k = 0; words[k] != NULL && !found; k++) {
+				/* "free" of "use-after-free"; "cve" */
+				for (w = q = words[k]; *q != '\0'; q++) {
+					if ((*q == ' ' || *q == '-') &&
+					    q[1] != '\0')
+						w = q + 1;
+				}
+				n = strcspn(w, "-");
+				if (n >= sizeof last)
+					n = sizeof last - 1;
+				memcpy(last, w, n);
+				last[n] = '\0';
+				found = strstr(l, last) != NULL;
+			}
+		}
+		free(l);
+	}
+	return found;
+}
+
+/*
+ * Read a commit into cl (cleared first). With lazy, the prose is left
+ * NULL when it cannot change the score (classify_may_signal), for
+ * classify_prose to read when it is told.
+ */
+static void
+classify_read(const struct commit *c, const char *repo, struct classify *cl,
+    int lazy)
 {
 	struct text_paras	 ps;
-	struct buf		 all, prose;
+	struct buf		 all;
 	struct commit		 merge;
-	char			*nwhat, *nfirst, *first, *brk, *merged = NULL;
-	size_t			 i, readable, nbullets, bulletlen;
-	int			 taken, squash;
+	char			*brk, *merged = NULL;
+	size_t			 i, readable;
 
 	memset(cl, 0, sizeof *cl);
 	/* a merge button's commit is read as the pull request it merged */
@@ -992,68 +1118,14 @@ classify_commit(const struct commit *c, const char *repo, struct classify *cl)
 	    CLASSIFY_MAXFIGURES);
 	buf_free(&all);
 
-	/* a first sentence that restates and extends the subject replaces it */
-	if (ps.n > 0 && ps.text[0][0] != '\0') {
-		size_t fl;
-
-		for (fl = 0; ps.text[0][fl] != '\0' && !(ps.text[0][fl] ==
-		    '.' && (ps.text[0][fl + 1] == ' ' ||
-		    ps.text[0][fl + 1] == '\0')); fl++)
-			continue;
-		first = xstrndup(ps.text[0], fl);
-		nwhat = text_norm(cl->what);
-		nfirst = text_norm(first);
-		if (nwhat[0] != '\0' && strlen(nfirst) > strlen(nwhat) &&
-		    strncmp(nfirst, nwhat, strlen(nwhat)) == 0 &&
-		    fl <= PROSE_MAXSENTENCE / 2) {
-			free(cl->what);
-			cl->what = first;
-			first = NULL;
-			fl += ps.text[0][fl] == '.';
-			fl += strspn(ps.text[0] + fl, " ");
-			memmove(ps.text[0], ps.text[0] + fl,
-			    strlen(ps.text[0] + fl) + 1);
-		} else if (ps.bullet[0] && strncmp(nwhat, nfirst,
-		    strlen(nfirst)) == 0)
-			ps.text[0][0] = '\0';	/* a bullet repeating it */
-		free(first);
-		free(nwhat);
-		free(nfirst);
-	}
-
-	/*
-	 * A squash merge's body lists its commits as short bullets ("* Fix
-	 * typo", "* Refine code"): a history, not an explanation.
-	 */
-	for (i = nbullets = bulletlen = 0; i < ps.n; i++) {
-		if (ps.bullet[i] && ps.text[i][0] != '\0') {
-			nbullets++;
-			bulletlen += strlen(ps.text[i]);
-		}
-	}
-	squash = nbullets >= 3 && bulletlen / nbullets < 50;
-
-	buf_init(&prose);
-	taken = 0;
-	for (i = 0; i < ps.n && taken < 2; i++) {
-		if (squash && ps.bullet[i])
-			continue;
-		if (ps.text[i][0] == '\0')
-			continue;
-		if (ps.bullet[i] && taken > 0)
-			break;
-		if (ps.bullet[i] && classify_pathy(ps.text[i]))
-			continue;
-		taken += prose_sentences_about(&prose, ps.text[i],
-		    ps.bullet[i] ? 1 : 2 - taken, c->subject);
-		if (ps.bullet[i])
-			break;
-	}
+	cl->what = classify_restated(cl->what, &ps);
+	if (!lazy || classify_may_signal(&ps))
+		cl->prose = classify_prose_of(&ps, c->subject);
 	text_paras_free(&ps);
-	cl->prose = buf_steal(&prose);
 	if (classify_branch_merge(c->subject)) {
 		/* its body is other commits' subjects run together */
-		cl->prose[0] = '\0';
+		free(cl->prose);
+		cl->prose = xstrdup("");
 		cl->merge = 1;
 		for (i = 0; i < cl->nfigures; i++)
 			free(cl->figures[i]);
@@ -1069,6 +1141,46 @@ classify_commit(const struct commit *c, const char *repo, struct classify *cl)
 		free(brk);
 	}
 	cl->score = classify_score(c, cl, readable);
+	free(merged);
+}
+
+/* Classify a commit into c (cleared first); repo is "owner/name" or NULL. */
+void
+classify_commit(const struct commit *c, const char *repo, struct classify *cl)
+{
+	classify_read(c, repo, cl, 0);
+}
+
+/*
+ * classify_commit, but cl->prose may be left NULL where it does not
+ * change the score: classify_prose reads it when it is told.
+ */
+void
+classify_commit_lazy(const struct commit *c, const char *repo,
+    struct classify *cl)
+{
+	classify_read(c, repo, cl, 1);
+}
+
+/* Read cl->prose of c, as classify_commit would have, if it is NULL. */
+void
+classify_prose(const struct commit *c, struct classify *cl)
+{
+	struct text_paras	 ps;
+	struct commit		 merge;
+	char			*what, *merged = NULL;
+
+	if (cl->prose != NULL)
+		return;
+	if (classify_merge_title(c, &merge)) {
+		merged = merge.subject;
+		c = &merge;
+	}
+	what = classify_what(c->subject);
+	text_paragraphs_what(c->body, what, &ps);
+	free(classify_restated(what, &ps));
+	cl->prose = classify_prose_of(&ps, c->subject);
+	text_paras_free(&ps);
 	free(merged);
 }
 

@@ -42,7 +42,9 @@ struct classify {
 	int	 series_part;	/* [3/15] -> 3 and 15; 0 when no series */
 	int	 series_total;	/* 0 when not given ("step 9") */
 	char	*what;		/* the subject without tags, prefix or (#N) */
-	char	*prose;		/* a sentence or two of the body, cleaned; "" if none */
+	char	*prose;		/* a sentence or two of the body, cleaned;
+				   "" if none; NULL if not read yet
+				   (classify_commit_lazy) */
 	char	*figures[CLASSIFY_MAXFIGURES]; /* "1.7x", "35%", "2.5 GB" */
 	size_t	 nfigures;
 	char	*setting;	/* a setting, flag or variable quoted verbatim */
@@ -54,6 +56,14 @@ struct classify {
 /* Classify a commit into c (cleared first); repo is "owner/name" or NULL. */
 void		 classify_commit(const struct commit *, const char *repo,
 		    struct classify *);
+/*
+ * classify_commit, leaving prose NULL where it does not change the
+ * score (most commits of a day are never told): classify_prose reads it.
+ */
+void		 classify_commit_lazy(const struct commit *,
+		    const char *repo, struct classify *);
+/* Read the prose classify_commit_lazy left NULL; the same commit. */
+void		 classify_prose(const struct commit *, struct classify *);
 /* Free what a classify owns. */
 void		 classify_clear(struct classify *);
 /* "revert", "feature", ...: the kind's name as the JSON and logs say it. */

@@ -51,6 +51,20 @@ draft_rotate(const struct draft *d, unsigned salt, const char *const *v,
 }
 
 /*
+ * An item's prose, read the first time it is asked for. The items are
+ * the draft's own (d->items, not const): segment writers that hold one
+ * as const may still have its prose read and kept, as a cache.
+ */
+const char *
+draft_prose(const struct draft_item *it)
+{
+	struct draft_item	*w = (struct draft_item *)(uintptr_t)it;
+
+	classify_prose(w->c, &w->cl);
+	return w->cl.prose;
+}
+
+/*
  * Add an item's sha to the list of the segment being built, once (an item
  * stamped with the current segment's number is already in it), and those
  * of the parts of its story.
@@ -244,7 +258,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 
 		it->c = &day->commits[i];
 		it->idx = (long)i;
-		classify_commit(it->c, day->repo, &it->cl);
+		classify_commit_lazy(it->c, day->repo, &it->cl);
 		it->name = classify_name(it->c, it->cl.bot);
 	}
 

@@ -91,6 +91,12 @@ const char	*draft_rotate(const struct draft *, unsigned salt,
 #define DRAFT_ROTATE(d, salt, v) \
 	draft_rotate(d, salt, v, sizeof v / sizeof v[0])
 /*
+ * An item's prose (cl.prose), read the first time it is asked for: the
+ * drafter classifies with classify_commit_lazy, which reads the prose
+ * only where the score needs it.
+ */
+const char	*draft_prose(const struct draft_item *);
+/*
  * Add an item's sha to the list of the segment being built, once, and
  * those of its story's parts.
  */

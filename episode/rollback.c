@@ -334,11 +334,11 @@ rollback_why(struct buf *b, const struct draft_item *r, const char *what)
 	if (r->c->revert.reason != NULL && *r->c->revert.reason != '\0' &&
 	    !r->c->revert.automatic)
 		why = xstrdup(r->c->revert.reason);
-	else if (r->cl.prose[0] != '\0') {
+	else if (draft_prose(r)[0] != '\0') {
 		struct buf t;
 
 		buf_init(&t);
-		prose_sentences(&t, r->cl.prose, 1);
+		prose_sentences(&t, draft_prose(r), 1);
 		why = buf_steal(&t);
 	} else if ((why = rollback_breakage(r->c->body)) != NULL &&
 	    strncmp(why, "This reverts", 12) == 0) {
@@ -386,11 +386,11 @@ rollback_story(struct draft *d, struct buf *b, struct draft_item *r,
 		rollback_whose(b, o);
 		buf_puts(b, o->idx < r->idx ? " landed and was rolled back "
 		    "the same day." : " was rolled back.");
-		if (o->cl.prose[0] != '\0') {
+		if (draft_prose(o)[0] != '\0') {
 			phrase_space(b);
-			if (strncmp(o->cl.prose, "It ", 3) != 0)
+			if (strncmp(draft_prose(o), "It ", 3) != 0)
 				buf_puts(b, "Its message said: ");
-			prose_sentences(b, o->cl.prose, 1);
+			prose_sentences(b, draft_prose(o), 1);
 		}
 		what = xstrdup(o->cl.what);
 		if (!o->cl.bot)
@@ -564,10 +564,10 @@ rollback_segment(struct draft *d)
 			buf_puts(&b, buf_str(&s));
 		buf_free(&s);
 		free(what);
-		if (l->cl.prose[0] != '\0' && strncmp(l->cl.prose, "It ",
+		if (draft_prose(l)[0] != '\0' && strncmp(draft_prose(l), "It ",
 		    3) == 0) {
 			phrase_space(&b);
-			prose_sentences(&b, l->cl.prose, 1);
+			prose_sentences(&b, draft_prose(l), 1);
 		}
 	}
 	if (nrest > 0) {

@@ -336,9 +336,9 @@ tell_highlight(struct draft *d, struct buf *b, struct draft_item *it,
 		tell_did_sentence(b, it, lead);
 		tell_series(b, it);
 	}
-	if (it->cl.prose[0] != '\0') {
+	if (draft_prose(it)[0] != '\0') {
 		phrase_space(b);
-		buf_puts(b, it->cl.prose);
+		buf_puts(b, draft_prose(it));
 	}
 	tell_figures(b, it, b->data + start);
 	series_others(b, it);
@@ -375,9 +375,9 @@ tell_single(struct draft *d)
 		    it->cl.what);
 	else {
 		tell_did_sentence(&b, it, NULL);
-		if (it->cl.prose[0] != '\0') {
+		if (draft_prose(it)[0] != '\0') {
 			phrase_space(&b);
-			buf_puts(&b, it->cl.prose);
+			buf_puts(&b, draft_prose(it));
 		}
 		tell_figures(&b, it, b.data);
 	}
@@ -495,9 +495,9 @@ tell_fixes(struct draft *d)
 		}
 		if (!series_tell(&b, v[i], l))
 			tell_did_sentence(&b, v[i], l);
-		if (v[i]->cl.prose[0] != '\0') {
+		if (draft_prose(v[i])[0] != '\0') {
 			phrase_space(&b);
-			prose_sentences(&b, v[i]->cl.prose, 1);
+			prose_sentences(&b, draft_prose(v[i]), 1);
 		}
 		tell_figures(&b, v[i], b.data);
 		series_others(&b, v[i]);

@@ -481,11 +481,11 @@ title_figure(struct buf *b, const struct draft_item *it)
 {
 	const char	*p, *end, *start;
 
-	if (it->cl.nfigures == 0 || it->cl.prose == NULL ||
-	    (p = strstr(it->cl.prose, it->cl.figures[0])) == NULL)
+	if (it->cl.nfigures == 0 || draft_prose(it) == NULL ||
+	    (p = strstr(draft_prose(it), it->cl.figures[0])) == NULL)
 		return;
-	for (start = p; start > it->cl.prose && !(start[-1] == ' ' &&
-	    start - 1 > it->cl.prose && start[-2] == '.'); start--)
+	for (start = p; start > draft_prose(it) && !(start[-1] == ' ' &&
+	    start - 1 > draft_prose(it) && start[-2] == '.'); start--)
 		continue;
 	end = strstr(p, ". ");
 	end = end != NULL ? end + 1 : p + strlen(p);
