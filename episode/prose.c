@@ -572,7 +572,8 @@ prose_stem(const char *s, size_t n, char *w, size_t wlen)
 
 /*
  * How many words of s[0..n) a listener hears as symbols: snake_case,
- * camelCase, a::b, f(), a.b (a file or a member; not "e.g.").
+ * camelCase, a::b, f(), a.b (a file or a member; not "e.g."), a label
+ * before its value ("mfu: 29%").
  */
 static size_t
 prose_symbols(const char *s, size_t n)
@@ -612,6 +613,10 @@ prose_symbols(const char *s, size_t n)
 			    !(m + 2 < k && s[m + 2] == '.'))
 				sym = 1;
 		}
+		/* a label and its value: "mfu: 29%", "wps: 109" */
+		if (!sym && k < j && s[k] == ':' && j + 1 < n &&
+		    s[j] == ' ' && isdigit((unsigned char)s[j + 1]))
+			sym = 1;
 		count += sym;
 		i = j;
 	}

@@ -10,7 +10,9 @@
 
 #include "buf.h"
 #include "classify.h"
+#include "day_msg.h"
 #include "draft_int.h"
+#include "episode.h"
 #include "record.h"
 #include "xmalloc.h"
 
@@ -121,12 +123,64 @@ test_guess_past(void **state)
 	}
 }
 
+/*
+ * Figures are said with what they measure: the sentence of the message
+ * that holds one, as reported speech; a figure in a label ("mfu: 29%")
+ * is left unsaid, and never listed bare.
+ */
+static void
+test_figures(void **state)
+{
+	static const struct {
+		const char	*msg;
+		const char	*want;	/* in the transcript, or NULL */
+		const char	*never;
+	} cases[] = {
+		{ "codec: rework the frame writer\n\nThe old writer copied "
+		    "each frame twice. Encoding long frames is now 1.7x faster "
+		    "for single-output graphs.\n", "1.7x faster for "
+		    "single-output graphs", "puts numbers" },
+		{ "Bring the 405B model config\n\nWe want to add the config."
+		    "\n\nThe perf number is wps: 109 mfu: 29%.\n", NULL,
+		    "29%" },
+	};
+	struct episode_opts	 o;
+	struct episode		*ep;
+	struct day		*d;
+	size_t			 i;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.year = 2026;
+	o.month = 6;
+	o.mday = 30;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		d = day_new("acme/widget", 1775260800);
+		d->end = d->start + 86400;
+		day_msg_add(d, cases[i].msg, NULL, 1, 10, "Ada Lovelace",
+		    "ada", "src/codec.c");
+		day_msg_add(d, "docs: fix a typo in the FAQ\n", NULL, 2, 20,
+		    "Grace Hopper", "grace", "docs/faq.md");
+		ep = episode_draft(d, &o);
+		if (cases[i].want != NULL &&
+		    strstr(ep->transcript, cases[i].want) == NULL)
+			fail_msg("%zu: no \"%s\" in: %s", i, cases[i].want,
+			    ep->transcript);
+		if (strstr(ep->transcript, cases[i].never) != NULL)
+			fail_msg("%zu: \"%s\" in: %s", i, cases[i].never,
+			    strstr(ep->transcript, "\n\n"));
+		episode_free(ep);
+		day_free(d);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_did),
 		cmocka_unit_test(test_guess_past),
+		cmocka_unit_test(test_figures),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
