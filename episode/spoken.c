@@ -523,13 +523,14 @@ spoken_part(struct buf *b, const char *p, size_t n)
 	 * camelCase after a prefix of two letters or more with a word in it
 	 * ("jsxSideEffects"; not "iPhone", "macOS"); CamelCase of three
 	 * words, or of two in a long name ("LowBitPacking",
-	 * "WebAssembly"; not "PyTorch", "JavaScript")
+	 * "WebAssembly"; not "PyTorch", "JavaScript", nor a short name
+	 * like "LLaMa")
 	 */
 	if (lower_first)
 		split = first >= 2 && humps > 0;
 	else
-		split = humps >= 2 || (humps == 1 && caps >= 2 && n >= 11 &&
-		    first > 0);
+		split = n >= 8 && (humps >= 2 || (humps == 1 && caps >= 2 &&
+		    n >= 11 && first > 0));
 	for (i = 0; i < n; i++) {
 		if (p[i] == '_') {
 			if (i > 0 && p[i - 1] != '_')

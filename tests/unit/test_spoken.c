@@ -299,6 +299,7 @@ test_symbols(void **state)
 		/* kept as they are */
 		{ "PyTorch, JavaScript, GitHub, iOS, macOS, iPhone and gRPC",
 		    "PyTorch, JavaScript, GitHub, iOS, macOS, iPhone and gRPC" },
+		{ "LLaMa 3.1 on TorchTitan", "LLaMa 3.1 on TorchTitan" },
 		{ "Node.js, AUTHORS.rst, bitpacking.py, example.com",
 		    "Node.js, AUTHORS.rst, bitpacking.py, example.com" },
 		{ "v2.11.0, 3.12 and e.g. x86_64-linux", "v2.11.0, 3.12 and "
