@@ -15,6 +15,7 @@
 #include "draft_int.h"
 #include "episode.h"
 #include "phrase.h"
+#include "quote.h"
 #include "spoken.h"
 #include "text.h"
 #include "xmalloc.h"
@@ -198,6 +199,35 @@ draft_work(struct draft *d)
 	free(v);
 }
 
+/*
+ * A breaking change a person filed as housekeeping (a cleanup, the
+ * build, the tests, the docs, a pin) is told among the day's changes,
+ * where a listener who must act on it hears it: support dropped, a
+ * minimum raised or a default flipped ("Drop PyTorch 2.7 support" is no
+ * tidying up).
+ */
+static void
+draft_promote(struct draft_item *it)
+{
+	switch (it->cl.kind) {
+	case CLASSIFY_CLEANUP:
+	case CLASSIFY_BUILD:
+	case CLASSIFY_TESTS:
+	case CLASSIFY_DOCS:
+	case CLASSIFY_DEPS:
+		/* (deprecated pieces removed stay with the cleanups,
+		   told together) */
+		if ((it->cl.breaking == QUOTE_BREAK_SUPPORT ||
+		    it->cl.breaking == QUOTE_BREAK_MINIMUM ||
+		    it->cl.breaking == QUOTE_BREAK_DEFAULT) &&
+		    !it->cl.bot && !it->cl.merge)
+			it->cl.kind = CLASSIFY_CHANGE;
+		break;
+	default:
+		break;
+	}
+}
+
 /* Draft an episode of a day. Returns a new episode; never NULL. */
 struct episode *
 episode_draft(const struct day *day, const struct episode_opts *opts)
@@ -260,6 +290,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 		it->idx = (long)i;
 		classify_commit_lazy(it->c, day->repo, &it->cl);
 		it->name = classify_name(it->c, it->cl.bot);
+		draft_promote(it);
 	}
 
 	/* counts, with reverts as the drafter tells them */

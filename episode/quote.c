@@ -621,6 +621,42 @@ quote_has_digit(const char *s, size_t n)
 	return 0;
 }
 
+/*
+ * A subject that drops support named before the word: "Drop PyTorch 2.7
+ * and older support", "remove Python 3.8 support" (o the subject, l its
+ * lowercase copy). The name (new) when it has a version or a capital:
+ * "drop legacy support" names nothing a user runs.
+ */
+static char *
+quote_support_named(const char *o, const char *l)
+{
+	static const char *verbs[] = { "drop ", "drops ", "dropped ",
+	    "remove ", "removes ", "removed ", "end ", "ends ", NULL };
+	const char	*p = l, *obj, *sup, *q;
+	size_t		 k, n;
+	int		 named = 0;
+
+	/* after a "scope: " prefix */
+	if ((q = strstr(l, ": ")) != NULL && q - l < 24)
+		p = q + 2;
+	for (k = 0; verbs[k] != NULL; k++)
+		if (strncmp(p, verbs[k], strlen(verbs[k])) == 0)
+			break;
+	if (verbs[k] == NULL)
+		return NULL;
+	obj = p + strlen(verbs[k]);
+	if ((sup = strstr(obj, " support")) == NULL || sup == obj ||
+	    text_isword(sup[8]) || quote_words(obj, (size_t)(sup - obj)) > 5)
+		return NULL;
+	n = (size_t)(sup - obj);
+	for (q = obj; q < sup; q++) {
+		if (isdigit((unsigned char)*q) ||
+		    isupper((unsigned char)o[q - l]))
+			named = 1;
+	}
+	return named ? xstrndup(o + (obj - l), n) : NULL;
+}
+
 /* One line (subject or prose) for quote_breaking. */
 static enum quote_break
 quote_break_line(const char *o, int subject, char **what)
@@ -672,6 +708,10 @@ quote_break_line(const char *o, int subject, char **what)
 			kind = QUOTE_BREAK_SUPPORT;
 			goto done;
 		}
+	}
+	if (subject && (*what = quote_support_named(o, l)) != NULL) {
+		kind = QUOTE_BREAK_SUPPORT;
+		goto done;
 	}
 	for (k = 0; removed[k] != NULL; k++) {
 		if ((at = strstr(l, removed[k])) != NULL && (at == l ||

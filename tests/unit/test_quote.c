@@ -141,6 +141,11 @@ test_breaking(void **state)
 		    QUOTE_BREAK_SUPPORT, "pypy-3.10" },
 		{ "support removed, subject", "lib: remove support for RTMP",
 		    "", QUOTE_BREAK_SUPPORT, "RTMP" },
+		{ "support named before the word", "Drop PyTorch 2.7 and older "
+		    "support from the code (#4200)", "", QUOTE_BREAK_SUPPORT,
+		    "PyTorch 2.7 and older" },
+		{ "nothing a user runs", "drop legacy support code", "",
+		    QUOTE_BREAK_NONE, NULL },
 		{ "no longer supports", "build: tidy", "curl no longer "
 		    "supports OpenSSL 1.1 because it is EOL.",
 		    QUOTE_BREAK_SUPPORT, "OpenSSL 1.1" },
