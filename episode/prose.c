@@ -455,6 +455,53 @@ prose_auxiliary(const char *s, size_t n)
 }
 
 /*
+ * The authors' "we", "our" and "us" inside a sentence said as "they",
+ * "their" and "them", in place from pos: the host is not one of them.
+ */
+static void
+prose_their_voice(struct buf *out, size_t pos)
+{
+	static const struct {
+		const char	*we, *they;
+	} words[] = {
+		{ "we", "they" }, { "our", "their" }, { "us", "them" },
+		{ "we're", "they're" }, { "we've", "they've" },
+		{ "we'll", "they'll" }, { "ourselves", "themselves" },
+	};
+	struct buf	 t;
+	const char	*p;
+	size_t		 n, k;
+	int		 changed = 0;
+
+	buf_init(&t);
+	for (p = out->data + pos; *p != '\0'; p += n) {
+		if (!isalpha((unsigned char)*p)) {
+			n = 1;
+			buf_putc(&t, *p);
+			continue;
+		}
+		for (n = 0; isalpha((unsigned char)p[n]) || p[n] == '\''; n++)
+			continue;
+		for (k = 0; k < sizeof words / sizeof words[0]; k++)
+			if (strlen(words[k].we) == n &&
+			    strncmp(p, words[k].we, n) == 0)
+				break;
+		if (k < sizeof words / sizeof words[0] && (p == out->data ||
+		    p[-1] != '-')) {
+			buf_puts(&t, words[k].they);
+			changed = 1;
+		} else
+			buf_append(&t, p, n);
+	}
+	if (changed) {
+		out->len = pos;
+		out->data[pos] = '\0';
+		buf_append(out, t.data, t.len);
+	}
+	buf_free(&t);
+}
+
+/*
  * Make one sentence read well aloud, in place at out->data + pos: a
  * leading "Also:" goes, a trailing ": list_of(), identifiers" goes, and
  * the rest is told as reported speech (prose_report): "Reshuffle code to
@@ -475,6 +522,23 @@ prose_sentence_fix(struct buf *out, size_t pos)
 	if (strncasecmp(p, "also: ", 6) == 0 || strncasecmp(p, "also, ", 6) == 0) {
 		p += 6;
 		also = 1;
+	}
+	/*
+	 * The authors' own voice is not the host's: "We do require torch
+	 * 2.11+" is "The authors said they do require torch 2.11+"
+	 */
+	if (strncmp(p, "We ", 3) == 0 || strncmp(p, "I ", 2) == 0) {
+		buf_init(&t);
+		buf_puts(&t, *p == 'W' ? "The authors said they " :
+		    "The author said they ");
+		buf_puts(&t, p + (*p == 'W' ? 3 : 2));
+		out->len = pos;
+		out->data[pos] = '\0';
+		buf_puts(out, buf_str(&t));
+		buf_free(&t);
+		free(s);
+		prose_their_voice(out, pos);
+		return;
 	}
 	for (i = 0; this_change[i] != NULL; i++) {
 		w = strlen(this_change[i]);
@@ -537,6 +601,7 @@ prose_sentence_fix(struct buf *out, size_t pos)
 	buf_puts(out, buf_str(&t));
 	buf_free(&t);
 	free(s);
+	prose_their_voice(out, pos);
 }
 
 /* Append up to max sentences of s to out (a space between); how many. */

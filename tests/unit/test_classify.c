@@ -259,13 +259,13 @@ test_prose(void **state)
 		{ "Revert \"x\"", "This reverts commit " SHA1 ".\n\n"
 		    "This needs some further work before we can do this.\n\n"
 		    "Fixes #21822\nCloses #21824\n",
-		    "This needs some further work before we can do this." },
+		    "This needs some further work before they can do this." },
 		{ "Fix a thing", "Summary:\n\nFixes #3867. We were missing "
 		    "handling None.\n\nTest Plan:\n\n```\npytest x\n```\n",
-		    "We were missing handling None." },
+		    "The authors said they were missing handling None." },
 		{ "Add x", "**Summary:** As of https://x.y/1,\ntorchao is ABI "
 		    "stable, so we drop it. Second one here now. Third is "
-		    "not read.\n", "Torchao is ABI stable, so we drop it. "
+		    "not read.\n", "Torchao is ABI stable, so they drop it. "
 		    "Second one here now." },
 		{ "Refine", "* Refine code\n\n* Fix typo\n\n---------\n\n"
 		    "Co-authored-by: A <a@b.c>\n", "" },

@@ -103,6 +103,13 @@ test_reported(void **state)
 		{ "\"Note that\"",
 		    "Note that the cache is per thread.",
 		    "It noted that the cache is per thread." },
+		{ "the authors' voice is not the host's",
+		    "We do require torch 2.11+ because our kernels need it.",
+		    "The authors said they do require torch 2.11+ because "
+		    "their kernels need it." },
+		{ "\"we\" inside a sentence",
+		    "It is stable now, so we no longer need the table.",
+		    "It is stable now, so they no longer need the table." },
 		{ "a statement stays as it is",
 		    "The reservation used n. Nothing needs the global order.",
 		    "The reservation used n. Nothing needs the global order." },
