@@ -246,6 +246,16 @@ tell_did(struct buf *b, const struct draft_item *it, int with_name)
 		tell_area_tail(b, it, 0);
 		return;
 	}
+	/* "emulated mode test fix": a noun phrase naming its fix */
+	if (n > 4 && (strcmp(w + n - 4, " fix") == 0 ||
+	    (n > 6 && strcmp(w + n - 6, " fixes") == 0)) &&
+	    strchr(w, ':') == NULL && strchr(w, '"') == NULL) {
+		buf_puts(b, "fixed the ");
+		phrase_lower_first(b, w);
+		b->len -= w[n - 1] == 's' ? 6 : 4;
+		b->data[b->len] = '\0';
+		return;
+	}
 	if ((guess = tell_guess_past(it->cl.subject, w)) != NULL) {
 		buf_puts(b, guess);
 		free(guess);

@@ -50,6 +50,9 @@ test_did(void **state)
 		    "default", "setopt", CLASSIFY_FIX,
 		    "Sam made a fix in setopt: CURLOPT_X set to 0 restores "
 		    "default" },
+		{ "a noun phrase naming its fix", "[mxfp8 training] emulated "
+		    "mode test fix", "mxfp8 training", CLASSIFY_FIX,
+		    "Sam fixed the emulated mode test" },
 		{ "an area the verb already says", "[docs update] initial "
 		    "clean up of the API reference", "docs update",
 		    CLASSIFY_DOCS, "Sam updated the docs: initial clean up of "
@@ -174,6 +177,60 @@ test_figures(void **state)
 	}
 }
 
+/*
+ * A breaking change filed as housekeeping is told among the day's
+ * changes (the highlights), where a listener who must act hears it;
+ * removed deprecated pieces stay with the cleanups.
+ */
+static void
+test_breaking_told(void **state)
+{
+	static const struct {
+		const char	*msg;
+		const char	*segment;	/* the one drawing on it */
+	} cases[] = {
+		{ "Drop PyTorch 2.7 and older support from the code\n",
+		    "highlights" },
+		{ "ci: the minimum CMake version is now 3.18\n",
+		    "highlights" },
+		{ "Delete deprecated UintxLayout and related code\n",
+		    "housekeeping" },
+	};
+	struct episode_opts	 o;
+	struct episode		*ep;
+	struct day		*d;
+	size_t			 i, k, j;
+	const char		*got;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.year = 2026;
+	o.month = 6;
+	o.mday = 30;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		d = day_new("acme/widget", 1775260800);
+		d->end = d->start + 86400;
+		day_msg_add(d, cases[i].msg, NULL, 1, 10, "Ada Lovelace",
+		    "ada", "src/compat.py");
+		day_msg_add(d, "docs: fix a typo in the FAQ\n", NULL, 2, 20,
+		    "Grace Hopper", "grace", "docs/faq.md");
+		day_msg_add(d, "tests: tidy the fixtures\n", NULL, 3, 30,
+		    "Grace Hopper", "grace", "tests/conftest.py");
+		ep = episode_draft(d, &o);
+		got = NULL;
+		for (k = 0; k < ep->nsegments && got == NULL; k++)
+			for (j = 0; j < ep->segments[k].ncommits; j++)
+				if (strcmp(ep->segments[k].commits[j],
+				    d->commits[0].sha) == 0)
+					got = ep->segments[k].kind;
+		if (got == NULL || strcmp(got, cases[i].segment) != 0)
+			fail_msg("%s: told in %s, want %s", cases[i].msg,
+			    got != NULL ? got : "none", cases[i].segment);
+		episode_free(ep);
+		day_free(d);
+	}
+}
+
 int
 main(void)
 {
@@ -181,6 +238,7 @@ main(void)
 		cmocka_unit_test(test_did),
 		cmocka_unit_test(test_guess_past),
 		cmocka_unit_test(test_figures),
+		cmocka_unit_test(test_breaking_told),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
