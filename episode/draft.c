@@ -333,6 +333,19 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	return ep;
 }
 
+/* *s with its brace alternations said as words (spoken_braces). */
+static void
+draft_braces(char **s)
+{
+	char	*t;
+
+	if (*s == NULL || strchr(*s, '{') == NULL)
+		return;
+	t = spoken_braces(*s);
+	free(*s);
+	*s = t;
+}
+
 /*
  * The parts every episode derives from its segments and options: the
  * transcript (segments joined by blank lines), its words, the duration at
@@ -350,6 +363,11 @@ episode_finish(struct episode *ep, const struct episode_opts *opts)
 	double		wpm;
 	size_t		i;
 
+	draft_braces(&ep->title);
+	draft_braces(&ep->description);
+	draft_braces(&ep->focus);
+	for (i = 0; i < ep->nsegments; i++)
+		draft_braces(&ep->segments[i].text);
 	spoken_clean(ep->show);
 	spoken_clean(ep->title);
 	spoken_clean(ep->description);

@@ -378,6 +378,13 @@ static const struct {
 	{ "open", NULL }, { "read", "read" }, { "fill", NULL },
 	{ "pull", NULL }, { "push", NULL }, { "re-export", NULL },
 	{ "reexport", NULL }, { "disambiguate", NULL }, { "recommend", NULL },
+	{ "collapse", NULL }, { "escape", NULL }, { "filter", NULL },
+	{ "format", "formatted" }, { "infer", "inferred" },
+	{ "publish", NULL }, { "redraw", "redrew" }, { "redirect", NULL },
+	{ "remap", "remapped" }, { "render", NULL }, { "resize", NULL },
+	{ "restrict", NULL }, { "scan", "scanned" }, { "sort", NULL },
+	{ "toggle", NULL }, { "translate", NULL }, { "truncate", NULL },
+	{ "unwrap", "unwrapped" }, { "upload", NULL }, { "widen", NULL },
 };
 
 /* The past tense of a known verb ("add" -> "added"; new), or NULL. */

@@ -678,3 +678,68 @@ spoken_symbols(const char *s)
 	}
 	return buf_steal(&b);
 }
+
+/*
+ * Whether w[0..n) holds one "{a,b}" alternation and where: *open at '{',
+ * *close at '}'.
+ */
+static int
+spoken_brace_at(const char *w, size_t n, size_t *open, size_t *close)
+{
+	const char	*o, *c;
+
+	if ((o = memchr(w, '{', n)) == NULL ||
+	    (c = memchr(o, '}', n - (size_t)(o - w))) == NULL ||
+	    memchr(o, ',', (size_t)(c - o)) == NULL ||
+	    memchr(c + 1, '{', n - (size_t)(c + 1 - w)) != NULL)
+		return 0;
+	*open = (size_t)(o - w);
+	*close = (size_t)(c - w);
+	return 1;
+}
+
+char *
+spoken_braces(const char *s)
+{
+	struct buf	 b;
+	const char	*p = s, *w, *alt;
+	size_t		 n, open, close, k, nalts, alen;
+
+	buf_init(&b);
+	while (*p != '\0') {
+		if (*p == ' ' || *p == '\n') {
+			buf_putc(&b, *p++);
+			continue;
+		}
+		w = p;
+		n = strcspn(p, " \n");
+		p += n;
+		if (!spoken_brace_at(w, n, &open, &close)) {
+			buf_append(&b, w, n);
+			continue;
+		}
+		for (nalts = 1, k = open + 1; k < close; k++)
+			nalts += w[k] == ',';
+		/* each alternative whole: "--a-border, --b-border and ..." */
+		alt = w + open + 1;
+		for (k = 0; k < nalts; k++) {
+			alen = strcspn(alt, ",}");
+			if (k > 0)
+				buf_puts(&b, k + 1 == nalts ? " and " : ", ");
+			buf_append(&b, w, open);
+			buf_append(&b, alt, alen);
+			/* the rest of the word, its end punctuation once */
+			if (k + 1 < nalts) {
+				size_t	e = n;
+
+				while (e > close + 1 && strchr(".,;:!?", w[e - 1])
+				    != NULL)
+					e--;
+				buf_append(&b, w + close + 1, e - close - 1);
+			} else
+				buf_append(&b, w + close + 1, n - close - 1);
+			alt += alen + 1;
+		}
+	}
+	return buf_steal(&b);
+}

@@ -74,6 +74,12 @@ void	 spoken_clean(char *);
  * must be typed as is quoted elsewhere (Today's Focus).
  */
 char	*spoken_symbols(const char *);
+/*
+ * s with each word's "{a,b,c}" said as its words (new): "--{header,
+ * footer}-border" is "--header-border and --footer-border". Braces a
+ * voice would read aloud, and spoken_clean leaves, go.
+ */
+char	*spoken_braces(const char *);
 /* 261 -> "PT4M21S"; 0 -> "PT0S"; 3600 -> "PT1H". */
 void	 iso_duration(struct buf *, long seconds);
 

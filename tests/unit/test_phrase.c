@@ -130,6 +130,10 @@ test_past(void **state)
 		    "tests" },
 		{ "add keepdim support for observers", "added keepdim support "
 		    "for observers" },
+		{ "Move and resize popup window", "moved and resized popup "
+		    "window" },
+		{ "infer the kernel from its preference", "inferred the kernel "
+		    "from its preference" },
 		{ "frobnicate the thing", NULL },
 	};
 	struct buf	b;

@@ -322,6 +322,32 @@ test_symbols(void **state)
 	}
 }
 
+/* Brace alternations said as their words. */
+static void
+test_braces(void **state)
+{
+	static const struct {
+		const char	*in, *want;
+	} cases[] = {
+		{ "added --{header,footer}-border=inline.", "added "
+		    "--header-border=inline and --footer-border=inline." },
+		{ "src/{a,b,c}.c changed", "src/a.c, src/b.c and src/c.c "
+		    "changed" },
+		{ "a {b} c and {x, y}", "a {b} c and {x, y}" },
+		{ "no braces", "no braces" },
+	};
+	size_t	 i;
+	char	*got;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		got = spoken_braces(cases[i].in);
+		if (strcmp(got, cases[i].want) != 0)
+			fail_msg("\"%s\": got \"%s\"", cases[i].in, got);
+		free(got);
+	}
+}
+
 int
 main(void)
 {
@@ -337,6 +363,7 @@ main(void)
 		cmocka_unit_test(test_appends),
 		cmocka_unit_test(test_said_words),
 		cmocka_unit_test(test_symbols),
+		cmocka_unit_test(test_braces),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
