@@ -249,6 +249,45 @@ chores_bots(struct draft *d, struct buf *b, struct draft_shas *shas,
 	free(whats);
 }
 
+/*
+ * git's merges of a branch, bookkeeping: a person's merges of one branch
+ * said once, with how many ("Thomas Adam merged branch 'obsd-master'
+ * thirteen times."), so the day's count is accounted for.
+ */
+static void
+chores_merges(struct draft *d, struct buf *b, struct draft_shas *shas)
+{
+	size_t	i, j, times;
+
+	for (i = 0; i < d->nitems; i++) {
+		struct draft_item *it = &d->items[i];
+
+		if (!it->cl.merge || it->told || it->cl.bot)
+			continue;
+		times = 0;
+		for (j = i; j < d->nitems; j++) {
+			struct draft_item *o = &d->items[j];
+
+			if (o->cl.merge && !o->told && !o->cl.bot &&
+			    strcmp(o->name, it->name) == 0 &&
+			    strcmp(o->cl.what, it->cl.what) == 0) {
+				o->told = 1;
+				draft_shas_add(d, shas, o);
+				times++;
+			}
+		}
+		phrase_para(b);
+		tell_did(b, it, 1);
+		if (times == 2)
+			buf_puts(b, " twice");
+		else if (times > 2) {
+			buf_putc(b, ' ');
+			spoken_count(b, (long long)times, "time", "times");
+		}
+		phrase_sentence_end(b);
+	}
+}
+
 void
 chores_segment(struct draft *d)
 {
@@ -346,5 +385,6 @@ chores_segment(struct draft *d)
 	if (n > 0)
 		chores_bots(d, &b, &shas, v, n);
 	free(v);
+	chores_merges(d, &b, &shas);
 	draft_segment(d, "housekeeping", &b, &shas);
 }

@@ -149,8 +149,11 @@ focus_setting(struct draft *d, struct buf *b, struct draft_item *it,
 	}
 	name = xstrndup(set, strcspn(set, "="));
 	n = phrase_first_word(what);
+	/* a payoff naming another setting is no payoff: it wants its own
+	   action */
 	if (!paid && what[n] == ' ' && phrase_word_in(what, n, offers) &&
-	    !phrase_contains(what + n, name)) {
+	    !phrase_contains(what + n, name) && strstr(what, "--") == NULL &&
+	    strchr(what, '=') == NULL) {
 		buf_puts(b, " if you want ");
 		phrase_lower_first(b, what + n + 1);
 		paid = 1;

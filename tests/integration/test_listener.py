@@ -194,7 +194,8 @@ class Listener(unittest.TestCase):
                 check(day)
 
     def test_days_drafted(self):
-        self.assertEqual(len(self.days), 8)
+        self.assertEqual(len(self.days), len(ht.corpus_days()))
+        self.assertGreaterEqual(len(self.days), 8)
         for day in self.days:
             self.assertTrue(day.transcript)
 

@@ -34,11 +34,17 @@
 static const char *golden_days[] = {
 	"ao-2026-02-12",
 	"ao-2026-03-24",
+	"ao-2026-05-14-series",
 	"curl-2026-02-14-quiet",
 	"curl-2026-06-01",
+	"flask-2024-11-13-release",
+	"fzf-2026-04-19-replayed",
+	"jq-2023-07-23-replayed",
 	"redis-2024-05-15-revert",
 	"requests-2026-01-30",
+	"tmux-2026-06-26-merges",
 	"tokio-2026-08-09",
+	"torchtitan-2024-08-01-replayed",
 	"vite-2026-06-30-busy",
 };
 
