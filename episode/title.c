@@ -107,7 +107,10 @@ title_top_areas(struct draft *d, const char **areas, size_t max)
 	return na;
 }
 
-/* A title's word: plain lowercase words get a capital, small ones not. */
+/*
+ * A title's word: plain lowercase words get a capital, small ones not;
+ * first < 0 keeps every word as it is (a headline said, not printed).
+ */
 static void
 title_word(struct buf *b, const char *w, size_t n, int first)
 {
@@ -117,7 +120,8 @@ title_word(struct buf *b, const char *w, size_t n, int first)
 	size_t	at = b->len;
 
 	buf_append(b, w, n);
-	if (!phrase_plain(w, n) || (!first && phrase_word_in(w, n, small)))
+	if (first < 0 || !phrase_plain(w, n) ||
+	    (!first && phrase_word_in(w, n, small)))
 		return;
 	b->data[at] = (char)toupper((unsigned char)b->data[at]);
 }
@@ -139,13 +143,35 @@ title_symbol(const char *w, size_t n)
 }
 
 /*
+ * Whether w (length n) is a symbol a voice cannot say as words: all but
+ * lowercase snake_case ("spawn_blocking" is said "spawn blocking"); or
+ * a reference ("#4074").
+ */
+static int
+title_unsaid(const char *w, size_t n)
+{
+	size_t	i;
+
+	if (n > 0 && w[0] == '#')
+		return 1;
+	for (i = 0; i < n; i++)
+		if (!islower((unsigned char)w[i]) &&
+		    !isdigit((unsigned char)w[i]) && w[i] != '_' &&
+		    w[i] != '-')
+			break;
+	return i < n && title_symbol(w, n);
+}
+
+/*
  * A headline from a story's subject: "expose schedule latency in task
  * hooks" -> "Schedule Latency Exposed in Task Hooks"; a subject that
  * does not start with a known verb is title-cased as it is. 0 (nothing
- * appended) when it would be long, empty or full of symbols.
+ * appended) when it would be long, empty or full of symbols. With caps
+ * 0, the words keep their case and a symbol a voice cannot say makes no
+ * headline: "schedule latency exposed in task hooks".
  */
-int
-title_headline(struct buf *b, const char *what)
+static int
+title_headline_case(struct buf *b, const char *what, int caps)
 {
 	static const char *preps[] = { "in", "on", "for", "to", "with",
 	    "via", "from", "into", "when", "across", "under", "over", "at",
@@ -195,7 +221,7 @@ title_headline(struct buf *b, const char *what)
 		for (i = 0; i < nw; i++) {
 			if (i > 0)
 				buf_putc(b, ' ');
-			title_word(b, w[i], wn[i], i == 0);
+			title_word(b, w[i], wn[i], caps ? i == 0 : -1);
 		}
 		return 1;
 	}
@@ -223,23 +249,53 @@ title_headline(struct buf *b, const char *what)
 	for (i = obj; i < rest; i++) {
 		if (i > obj)
 			buf_putc(b, ' ');
-		title_word(b, w[i], wn[i], i == obj);
+		title_word(b, w[i], wn[i], caps ? i == obj : -1);
 	}
 	buf_putc(b, ' ');
-	title_word(b, past, strlen(past), 1);
+	title_word(b, past, strlen(past), caps ? 1 : -1);
 	free(past);
 	if (phrasal) {
 		buf_putc(b, ' ');
-		title_word(b, w[1], wn[1], 1);
+		title_word(b, w[1], wn[1], caps ? 1 : -1);
 	}
 	for (i = rest; i < nw && tail; i++) {
 		buf_putc(b, ' ');
-		title_word(b, w[i], wn[i], 0);
+		title_word(b, w[i], wn[i], caps ? 0 : -1);
 	}
 	/* the first letter is a capital, unless it starts a symbol */
-	if (!title_symbol(w[obj], wn[obj]))
+	if (caps && !title_symbol(w[obj], wn[obj]))
 		b->data[at] = (char)toupper((unsigned char)b->data[at]);
 	return 1;
+}
+
+int
+title_headline(struct buf *b, const char *what)
+{
+	return title_headline_case(b, what, 1);
+}
+
+int
+title_said(struct buf *b, const char *what)
+{
+	struct buf	 h;
+	const char	*p;
+	size_t		 n;
+	int		 ok;
+
+	buf_init(&h);
+	ok = title_headline_case(&h, what, 0);
+	for (p = buf_str(&h); ok && *p != '\0'; p += n) {
+		p += strspn(p, " ");
+		n = strcspn(p, " ");
+		/* a reference, said "number 4074", tells a listener nothing */
+		if (title_unsaid(p, n) || (n == 6 && strncmp(p, "number",
+		    6) == 0 && p[6] == ' ' && isdigit((unsigned char)p[7])))
+			ok = 0;
+	}
+	if (ok)
+		buf_puts(b, buf_str(&h));
+	buf_free(&h);
+	return ok;
 }
 
 /* The repository's name as a title says it: "vitejs vite" -> "Vite". */
@@ -257,7 +313,7 @@ title_project(struct buf *b, const struct draft *d)
  * Whether an item tells a story a title or description may lead with:
  * not a bot's, not git's merge of a branch, not reverted work.
  */
-static int
+int
 title_story_ok(const struct draft_item *it)
 {
 	return !it->cl.bot && !it->cl.merge && it->cl.kind != CLASSIFY_REVERT &&
@@ -266,8 +322,8 @@ title_story_ok(const struct draft_item *it)
 }
 
 /* The day's release (the repository's own first), or NULL; *ver (new). */
-static struct draft_item *
-title_day_release(struct draft *d, char **pkg, char **ver)
+struct draft_item *
+title_release(struct draft *d, char **pkg, char **ver)
 {
 	struct draft_item	*best = NULL;
 	char			*p, *v;
@@ -294,7 +350,7 @@ title_day_release(struct draft *d, char **pkg, char **ver)
 }
 
 /* "Vite 8.1.1" or "create-vite 9.1.1". */
-static void
+void
 title_release_name(struct buf *b, const struct draft *d, const char *pkg,
     const char *ver)
 {
@@ -350,7 +406,7 @@ title_from_story(struct draft *d, struct buf *b)
 	size_t			  i, n;
 	int			  done = 0;
 
-	if ((rel = title_day_release(d, &pkg, &ver)) != NULL) {
+	if ((rel = title_release(d, &pkg, &ver)) != NULL) {
 		title_release_name(b, d, pkg, ver);
 		buf_puts(b, " Released");
 		free(pkg);
@@ -540,7 +596,7 @@ title_description(struct draft *d)
 				top = &d->items[i];
 		}
 	}
-	if ((rel = title_day_release(d, &pkg, &ver)) != NULL) {
+	if ((rel = title_release(d, &pkg, &ver)) != NULL) {
 		phrase_space(&b);
 		buf_printf(&b, "%s released ", rel->name);
 		title_release_name(&b, d, pkg, ver);
