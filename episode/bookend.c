@@ -1,5 +1,9 @@
 /*
- * The opening and the closing: the day's greeting and numbers, and the sign-off that matches the theme.
+ * The opening and the closing, drafted once the stories are told: the
+ * opening greets, then says what kind of day it was from its top stories
+ * (a release, a breaking change, the rollbacks, the one or two stories the
+ * highlights lead with, or the upkeep), with a count or two in passing;
+ * the closing says what the day held, never more, and signs off.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -9,11 +13,417 @@
 #include "draft_int.h"
 #include "episode.h"
 #include "phrase.h"
+#include "quote.h"
 #include "spoken.h"
 #include "xmalloc.h"
 
-void
-bookend_opening(struct draft *d)
+#define BOOKEND_TOP	2	/* stories an opening names */
+
+/* What the day told, read once for the opening and the closing. */
+struct bookend_day {
+	struct draft_item	*rel;		/* the day's release, or NULL */
+	char			*pkg, *ver;
+	enum quote_break	 brk;		/* support dropped, minimum raised */
+	char			*brk_what;
+	struct draft_item	*first;		/* the top story told, or NULL */
+	char			*first_said;	/* its headline as said, or NULL */
+	struct draft_item	*top[BOOKEND_TOP]; /* the top stories told */
+	char			*said[BOOKEND_TOP]; /* that make a headline */
+	size_t			 ntop;
+	size_t			 kinds[CLASSIFY_NKINDS]; /* stories told that
+						    stood, by kind */
+};
+
+/* A kind as one change: "a fix", "a docs change". */
+static const char *
+bookend_kind_noun(enum classify_kind k)
+{
+	static const char *nouns[CLASSIFY_NKINDS] = {
+		[CLASSIFY_REVERT] = "a revert",
+		[CLASSIFY_RELAND] = "a re-land",
+		[CLASSIFY_FEATURE] = "a new feature",
+		[CLASSIFY_PERF] = "a speedup",
+		[CLASSIFY_FIX] = "a fix",
+		[CLASSIFY_DOCS] = "a docs change",
+		[CLASSIFY_TESTS] = "a change to the tests",
+		[CLASSIFY_BUILD] = "a build change",
+		[CLASSIFY_DEPS] = "a dependency bump",
+		[CLASSIFY_CLEANUP] = "a cleanup",
+		[CLASSIFY_CHANGE] = "a change",
+	};
+
+	return nouns[k];
+}
+
+/* What upkeep of a kind was about, after "mostly". */
+static const char *
+bookend_upkeep(enum classify_kind k)
+{
+	static const char *about[CLASSIFY_NKINDS] = {
+		[CLASSIFY_FIX] = "small fixes",
+		[CLASSIFY_DOCS] = "the docs",
+		[CLASSIFY_TESTS] = "the tests",
+		[CLASSIFY_BUILD] = "the build and CI",
+		[CLASSIFY_DEPS] = "dependency updates",
+		[CLASSIFY_CLEANUP] = "tidying up",
+		[CLASSIFY_CHANGE] = "small changes",
+	};
+
+	return about[k];
+}
+
+/* A story's rank: what the highlights lead with, the fixes, the re-lands. */
+static int
+bookend_tier(const struct draft_item *it)
+{
+	switch (it->cl.kind) {
+	case CLASSIFY_PERF:
+	case CLASSIFY_FEATURE:
+	case CLASSIFY_CHANGE:
+		return 0;
+	case CLASSIFY_FIX:
+		return 1;
+	case CLASSIFY_RELAND:
+		return 2;
+	default:
+		return -1;
+	}
+}
+
+/* Whether an item is a release, said as one and not as a story. */
+static int
+bookend_is_release(const struct draft_item *it)
+{
+	char	*pkg, *ver;
+
+	if (!quote_release(it->cl.subject, &pkg, &ver))
+		return 0;
+	free(pkg);
+	free(ver);
+	return 1;
+}
+
+/* qsort order of stories: tier, then significance, then arrival. */
+static int
+bookend_cmp_story(const void *a, const void *b)
+{
+	const struct draft_item *x = *(const struct draft_item *const *)a;
+	const struct draft_item *y = *(const struct draft_item *const *)b;
+	int	tx = bookend_tier(x), ty = bookend_tier(y);
+
+	if (tx != ty)
+		return tx < ty ? -1 : 1;
+	return select_cmp_score(a, b);
+}
+
+/*
+ * Read the day: its release, a breaking change a story states, the stories
+ * told that stood by kind, the top story and the first ones that make a
+ * headline a voice can say. Releases are said as such, not as stories.
+ */
+static void
+bookend_read(struct draft *d, struct bookend_day *bd)
+{
+	struct draft_item	**v, *it;
+	enum quote_break	  k;
+	struct buf		  b;
+	char			 *what;
+	size_t			  i, n = 0;
+
+	memset(bd, 0, sizeof *bd);
+	if (d->nitems == 0)
+		return;
+	bd->rel = title_release(d, &bd->pkg, &bd->ver);
+	v = xcalloc(d->nitems + 1, sizeof *v);
+	for (i = 0; i < d->nitems; i++) {
+		it = &d->items[i];
+		if (!title_story_ok(it) || !it->told)
+			continue;
+		bd->kinds[it->cl.kind]++;
+		if (bookend_tier(it) >= 0 && !bookend_is_release(it))
+			v[n++] = it;
+		/* the cached kind first: most items break nothing */
+		k = focus_breaking_of(it, NULL);
+		if (k != QUOTE_BREAK_SUPPORT && k != QUOTE_BREAK_MINIMUM)
+			continue;
+		if (bd->brk != QUOTE_BREAK_NONE && k >= bd->brk)
+			continue;
+		k = focus_breaking_of(it, &what);
+		if (what == NULL)
+			continue;
+		free(bd->brk_what);
+		bd->brk = k, bd->brk_what = what;
+	}
+	qsort(v, n, sizeof *v, bookend_cmp_story);
+	buf_init(&b);
+	for (i = 0; i < n && bd->ntop < BOOKEND_TOP; i++) {
+		buf_reset(&b);
+		if (!title_said(&b, v[i]->cl.what))
+			continue;
+		bd->top[bd->ntop] = v[i];
+		bd->said[bd->ntop++] = xstrdup(buf_str(&b));
+	}
+	if (n > 0) {
+		bd->first = v[0];
+		if (bd->ntop > 0 && bd->top[0] == v[0])
+			bd->first_said = bd->said[0];
+	}
+	buf_free(&b);
+	free(v);
+}
+
+static void
+bookend_clear(struct bookend_day *bd)
+{
+	size_t	i;
+
+	free(bd->pkg);
+	free(bd->ver);
+	free(bd->brk_what);
+	for (i = 0; i < bd->ntop; i++)
+		free(bd->said[i]);
+}
+
+/* "needs version 3.10 or newer": a minimum without its trailing '+'. */
+static void
+bookend_minimum(struct buf *b, const char *what)
+{
+	size_t	n = strlen(what);
+
+	while (n > 0 && what[n - 1] == '+')
+		n--;
+	buf_printf(b, "%s%.*s or newer", what[0] >= '0' && what[0] <= '9' ?
+	    "version " : "", (int)n, what);
+}
+
+/* "X, from NAME, and Y": the first stories with a headline. */
+static void
+bookend_stories(struct buf *b, const struct bookend_day *bd)
+{
+	buf_puts(b, bd->said[0]);
+	if (!bd->top[0]->cl.bot)
+		buf_printf(b, ", from %s", bd->top[0]->name);
+	if (bd->ntop > 1)
+		buf_printf(b, ", and %s", bd->said[1]);
+}
+
+/*
+ * The top story, then another: by headlines when the top one makes one,
+ * else "a fix from NAME, in AREA" and the first story with a headline.
+ */
+static void
+bookend_lead(struct buf *b, const struct bookend_day *bd)
+{
+	const struct draft_item	*it = bd->first;
+	const char		*area = it->cl.area;
+
+	if (bd->first_said != NULL) {
+		bookend_stories(b, bd);
+		return;
+	}
+	buf_printf(b, "%s from %s", bookend_kind_noun(it->cl.kind), it->name);
+	if (area != NULL && it->cl.area_titled &&
+	    phrase_plain(area, strlen(area)))
+		buf_printf(b, ", in %s", area);
+	if (bd->ntop > 0)
+		buf_printf(b, ", and %s", bd->said[0]);
+}
+
+/* The day's upkeep, most told first: "the tests and the docs". */
+static void
+bookend_upkeep_list(struct buf *b, const struct draft *d,
+    const struct bookend_day *bd)
+{
+	const char	*about[2];
+	size_t		 best[2] = { 0, 0 }, n = 0, j;
+	int		 k;
+	enum classify_kind kind[2] = { CLASSIFY_CHANGE, CLASSIFY_CHANGE };
+
+	for (k = 0; k < CLASSIFY_NKINDS; k++) {
+		size_t c = bd->kinds[k];
+
+		if (k == CLASSIFY_DEPS && d->bots && c == 0)
+			c = 1;	/* the bots' bumps, told without a name */
+		if (bookend_upkeep((enum classify_kind)k) == NULL || c == 0)
+			continue;
+		for (j = 0; j < 2; j++) {
+			if (c > best[j]) {
+				if (j == 0) {
+					best[1] = best[0];
+					kind[1] = kind[0];
+				}
+				best[j] = c;
+				kind[j] = (enum classify_kind)k;
+				break;
+			}
+		}
+	}
+	for (j = 0; j < 2; j++)
+		if (best[j] > 0)
+			about[n++] = bookend_upkeep(kind[j]);
+	if (n == 0)
+		about[n++] = bookend_upkeep(CLASSIFY_CHANGE);
+	spoken_list(b, about, n);
+}
+
+/* The opening of a day of no commits: the pull requests merged, if any. */
+static void
+bookend_no_commits(struct buf *b, struct draft *d)
+{
+	const struct day_stats	*st = &d->ep->stats;
+	const char		**titles;
+	char			**owned;
+	size_t			  i, n = 0;
+
+	if (st->merged_prs == 0) {
+		buf_puts(b, "It was a quiet day: no commits landed and no "
+		    "pull requests were merged, so this one is short.");
+		return;
+	}
+	titles = xcalloc(d->day->nprs + 1, sizeof *titles);
+	owned = xcalloc(d->day->nprs + 1, sizeof *owned);
+	buf_puts(b, "No commits reached us today, but ");
+	spoken_count(b, (long long)st->merged_prs, "pull request was",
+	    "pull requests were");
+	buf_puts(b, " merged");
+	for (i = 0; i < d->day->nprs && n < 3; i++) {
+		if (d->day->prs[i].title == NULL)
+			continue;
+		owned[n] = classify_what(d->day->prs[i].title);
+		titles[n] = owned[n];
+		n++;
+	}
+	if (n > 0) {
+		buf_puts(b, ": ");
+		spoken_list(b, titles, n);
+	}
+	buf_putc(b, '.');
+	for (i = 0; i < n; i++)
+		free(owned[i]);
+	free(owned);
+	free(titles);
+}
+
+/*
+ * The hook after the greeting: what the day was about, led by what
+ * matters most to a user (a release, a breaking change, a day of
+ * rollbacks, the top stories, else the upkeep), then the rollbacks in
+ * passing and one count.
+ */
+static void
+bookend_hook(struct buf *b, struct draft *d, const struct bookend_day *bd)
+{
+	static const char *release[] = {
+		"Release day: %s is out.",
+		"The big news first: %s is out.",
+		"It's a release day, with %s out the door.",
+	};
+	static const char *lead[] = {
+		"Top of the show: ",
+		"Leading today: ",
+		"The big story: ",
+		"The headline today: ",
+	};
+	static const char *also[] = {
+		"Also coming up: ",
+		"Also on the show: ",
+		"Plus: ",
+	};
+	const struct day_stats	*st = &d->ep->stats;
+	struct buf		 name;
+	const char		*people = d->bots ? "authors" : "people";
+	int			 said_rollbacks = 0, said_stories = 0;
+
+	if (bd->rel != NULL) {
+		buf_init(&name);
+		title_release_name(&name, d, bd->pkg, bd->ver);
+		buf_printf(b, DRAFT_PICK(d, 21, release), buf_str(&name));
+		buf_free(&name);
+	} else if (bd->brk == QUOTE_BREAK_SUPPORT)
+		buf_printf(b, "Heads up first: support for %s was dropped.",
+		    bd->brk_what);
+	else if (bd->brk == QUOTE_BREAK_MINIMUM) {
+		buf_puts(b, "Heads up first: the project now needs ");
+		bookend_minimum(b, bd->brk_what);
+		buf_putc(b, '.');
+	} else if (d->theme == DRAFT_THEME_ROLLBACK) {
+		if (st->reverts > 0) {
+			buf_puts(b, "It was a day of back and forth: ");
+			spoken_count(b, (long long)st->reverts,
+			    "change was rolled back", "changes were rolled "
+			    "back");
+			if (st->relands > 0) {
+				buf_puts(b, ", and ");
+				spoken_count(b, (long long)st->relands,
+				    "came back", "came back");
+			}
+		} else {
+			buf_puts(b, "It was a day of second chances: ");
+			spoken_count(b, (long long)st->relands,
+			    "change that was rolled back came back",
+			    "changes that were rolled back came back");
+		}
+		buf_putc(b, '.');
+		said_rollbacks = 1;
+	} else if (bd->first != NULL) {
+		buf_puts(b, DRAFT_PICK(d, 22, lead));
+		bookend_lead(b, bd);
+		buf_putc(b, '.');
+		said_stories = 1;
+	} else {
+		buf_puts(b, "It was a day of upkeep, mostly ");
+		bookend_upkeep_list(b, d, bd);
+		buf_putc(b, '.');
+	}
+	if (!said_stories && bd->ntop > 0) {
+		phrase_space(b);
+		buf_puts(b, DRAFT_PICK(d, 23, also));
+		bookend_stories(b, bd);
+		buf_putc(b, '.');
+	}
+	if (!said_rollbacks && st->reverts > 0) {
+		phrase_space(b);
+		phrase_count_cap(b, (long long)st->reverts, "change was",
+		    "changes were");
+		buf_puts(b, " rolled back along the way.");
+		said_rollbacks = 1;
+	}
+	/* one count in passing; the people too when no rollbacks were */
+	phrase_space(b);
+	buf_puts(b, "In all, ");
+	spoken_count(b, (long long)st->commits, "commit", "commits");
+	buf_puts(b, " landed");
+	if (!said_rollbacks) {
+		buf_puts(b, " from ");
+		spoken_count(b, (long long)st->authors, "person", people);
+	}
+	buf_putc(b, '.');
+}
+
+/*
+ * The shas of what a bookend names: the release, and the top stories
+ * when stories. Not by draft_shas_add: the work list orders commits by
+ * the segment that told them, and the bookends only recall them.
+ */
+static void
+bookend_shas(struct draft_shas *s, const struct bookend_day *bd, int stories)
+{
+	const struct draft_item	*v[BOOKEND_TOP + 1];
+	size_t			 i, n = 0;
+
+	if (bd->rel != NULL)
+		v[n++] = bd->rel;
+	for (i = 0; stories && i < bd->ntop; i++)
+		v[n++] = bd->top[i];
+	s->v = xcalloc(n + 1, sizeof *s->v);
+	s->n = 0;
+	for (i = 0; i < n; i++)
+		if (v[i]->c->sha != NULL)
+			s->v[s->n++] = xstrdup(v[i]->c->sha);
+}
+
+static void
+bookend_opening(struct draft *d, const struct bookend_day *bd)
 {
 	static const char *greet[] = {
 		"Hello and welcome to %s. I'm your host, and today we're "
@@ -34,141 +444,88 @@ bookend_opening(struct draft *d)
 		    "the %s repository for %s.",
 	};
 	const struct day_stats	*st = &d->ep->stats;
+	struct draft_shas	 shas;
 	struct buf		 b;
-	const char		*people = d->bots ? "authors" : "people";
-	size_t			 i;
+	size_t			 n;
 
 	buf_init(&b);
 	/* a show never opens the same way twice in a week */
 	buf_printf(&b, DRAFT_ROTATE(d, 0, greet), d->ep->show, d->repo,
 	    d->datestr);
 	phrase_space(&b);
-	if (d->nitems == 0) {
-		if (st->merged_prs == 0)
-			buf_puts(&b, "It was a quiet day: no commits landed "
-			    "and no pull requests were merged, so this one "
-			    "is short.");
-		else {
-			const char **titles = xcalloc(d->day->nprs + 1,
-			    sizeof *titles);
-			char **owned = xcalloc(d->day->nprs + 1, sizeof *owned);
-			size_t n = 0;
-
-			buf_puts(&b, "No commits reached us today, but ");
-			spoken_count(&b, (long long)st->merged_prs,
-			    "pull request was", "pull requests were");
-			buf_puts(&b, " merged");
-			for (i = 0; i < d->day->nprs && n < 3; i++) {
-				if (d->day->prs[i].title == NULL)
-					continue;
-				owned[n] = classify_what(d->day->prs[i].title);
-				titles[n] = owned[n];
-				n++;
-			}
-			if (n > 0) {
-				buf_puts(&b, ": ");
-				spoken_list(&b, titles, n);
-			}
-			buf_putc(&b, '.');
-			for (i = 0; i < n; i++)
-				free(owned[i]);
-			free(owned);
-			free(titles);
-		}
-	} else if (d->nitems == 1) {
-		buf_printf(&b, "It was a quiet one: a single commit, from %s",
-		    d->items[0].name);
+	if (d->nitems == 0)
+		bookend_no_commits(&b, d);
+	else if (d->nitems == 1) {
+		buf_puts(&b, "It was a quiet one: a single ");
+		if (d->items[0].cl.bot)
+			buf_printf(&b, "automated commit, %s",
+			    bookend_kind_noun(d->items[0].cl.kind));
+		else
+			buf_printf(&b, "commit, %s from %s",
+			    bookend_kind_noun(d->items[0].cl.kind),
+			    d->items[0].name);
 		if (st->merged_prs > 0) {
 			buf_puts(&b, ", and ");
 			spoken_count(&b, (long long)st->merged_prs,
 			    "merged pull request", "merged pull requests");
 		}
 		buf_putc(&b, '.');
-	} else {
-		if (st->merged_prs > 0 && d->hash % 2 == 0) {
-			buf_puts(&b, "We had ");
-			spoken_count(&b, (long long)st->commits, "commit",
-			    "commits");
-			buf_puts(&b, " from ");
-			spoken_count(&b, (long long)st->authors, "person",
-			    people);
-			buf_puts(&b, " and ");
-			spoken_count(&b, (long long)st->merged_prs,
-			    "merged pull request", "merged pull requests");
-			buf_putc(&b, '.');
-		} else if (st->merged_prs > 0) {
-			phrase_count_cap(&b, (long long)st->commits, "commit",
-			    "commits");
-			buf_puts(&b, " from ");
-			spoken_count(&b, (long long)st->authors, "person",
-			    people);
-			buf_puts(&b, " landed, along with ");
-			spoken_count(&b, (long long)st->merged_prs,
-			    "merged pull request", "merged pull requests");
-			buf_putc(&b, '.');
-		} else {
-			buf_puts(&b, "No pull requests were merged, but we had ");
-			spoken_count(&b, (long long)st->commits, "commit",
-			    "commits");
-			buf_puts(&b, " from ");
-			spoken_count(&b, (long long)st->authors, "person",
-			    people);
-			buf_putc(&b, '.');
-		}
-		if (st->reverts > 0 || st->relands > 0) {
-			buf_puts(&b, " Among them ");
-			if (st->reverts > 0) {
-				buf_puts(&b, st->reverts == 1 &&
-				    st->relands == 0 ? "is " : "are ");
-				if (st->reverts == 1)
-					buf_puts(&b, "a revert");
-				else
-					spoken_count(&b,
-					    (long long)st->reverts, "revert",
-					    "reverts");
-			} else
-				buf_puts(&b, st->relands == 1 ? "is " : "are ");
-			if (st->reverts > 0 && st->relands > 0)
-				buf_puts(&b, " and ");
-			if (st->relands == 1)
-				buf_puts(&b, "a re-land");
-			else if (st->relands > 1)
-				spoken_count(&b, (long long)st->relands,
-				    "re-land", "re-lands");
-			buf_puts(&b, ", so there's a bit of back and forth "
-			    "to tell.");
-		}
-		if (st->force_pushes > 0) {
-			buf_puts(&b, " The branch also saw ");
-			spoken_count(&b, (long long)st->force_pushes,
-			    "force push", "force pushes");
-			buf_putc(&b, '.');
-		}
-	}
-	draft_segment(d, "opening", &b, NULL);
+	} else
+		bookend_hook(&b, d, bd);
+	/* the stories' own words: "a" or "an" by their sound */
+	n = strcspn(buf_str(&b), ".") + 1;
+	phrase_articles(&b, n < b.len ? n : b.len);
+	bookend_shas(&shas, bd, 1);
+	draft_segment_first(d, "opening", &b, &shas);
 }
 
-void
-bookend_closing(struct draft *d)
+/* What the day held, in a sentence that claims no more than that. */
+static void
+bookend_verdict(struct buf *b, struct draft *d, const struct bookend_day *bd)
 {
-	static const char *rollback[] = {
-		"That's the day: a reminder that backing a change out is "
-		    "part of shipping it.",
+	static const char *quiet[] = {
+		"Short and sweet today.",
+		"Just the one change today.",
+	};
+	static const char *release[] = {
+		"%s is out, so the release notes are worth a read before "
+		    "you upgrade.",
+		"With %s out, it's a good day to look at upgrading.",
+	};
+	static const char *breaking[] = {
+		"If that breaking change touches your setup, now's the time "
+		    "to plan for it.",
+		"Check that breaking change against your setup before you "
+		    "upgrade.",
+	};
+	static const char *back_forth[] = {
 		"Some steps back today and some steps forward, which is how "
 		    "a healthy project moves.",
+		"A bit of back and forth today, and the work that stood "
+		    "still moved things on.",
 	};
-	static const char *kinds[CLASSIFY_NKINDS][2] = {
-		[CLASSIFY_REVERT] = { "A day of second thoughts.",
-		    "A day of second thoughts." },
-		[CLASSIFY_RELAND] = { "Things came back today.",
-		    "Things came back today." },
-		[CLASSIFY_FEATURE] = { "New pieces landed today.",
-		    "New pieces landed today, so go kick the tires." },
-		[CLASSIFY_PERF] = { "A day about speed.",
-		    "A day spent making things faster." },
-		/* nothing said of other days: the archive isn't read here */
-		[CLASSIFY_FIX] = { "A day of fixes, and a steadier codebase "
-		    "for it.", "Bugs found and fixed: a good day's work." },
+	static const char *second[] = {
+		"A day of second thoughts: backing a change out is part of "
+		    "shipping it.",
+		"A day of second thoughts, and that's part of shipping too.",
+	};
+	static const char *features[] = {
+		"New pieces landed today, so go kick the tires.",
+		"Some new things to try today, so go kick the tires.",
+	};
+	static const char *feature[] = {
+		"One new thing to try today, so go kick the tires.",
+		"Something new to try today, so go kick the tires.",
+	};
+	static const char *perf[] = {
+		"A day spent making things faster.",
+		"A day about speed.",
+	};
+	static const char *fixes[] = {
+		"A day of fixes, and a steadier codebase for it.",
+		"Bugs found and fixed: a good day's work.",
+	};
+	static const char *upkeep[CLASSIFY_NKINDS][2] = {
 		[CLASSIFY_DOCS] = { "Good docs are a feature, too.",
 		    "A day for the readers." },
 		[CLASSIFY_TESTS] = { "A day for the test suite.",
@@ -176,12 +533,68 @@ bookend_closing(struct draft *d)
 		[CLASSIFY_BUILD] = { "Build and CI upkeep, the plumbing that "
 		    "keeps everything flowing.", "A day for the plumbing." },
 		[CLASSIFY_DEPS] = { "Dependencies kept fresh.",
-		    "Dependencies kept fresh." },
-		[CLASSIFY_CLEANUP] = { "Old code out, and a lighter codebase "
-		    "for it.", "Old code out, and a tidier tree for it." },
-		[CLASSIFY_CHANGE] = { "A steady day of changes.",
-		    "A steady day of changes." },
+		    "Dependencies kept fresh, and that's worth doing." },
+		[CLASSIFY_CLEANUP] = { "Old code out, and a tidier tree for "
+		    "it.", "Some tidying up, and a lighter codebase for it." },
 	};
+	static const char *steady[] = {
+		"A steady day of changes.",
+		"Steady work, all told.",
+	};
+	struct buf		 name;
+	enum classify_kind	 k;
+	size_t			 nfix = bd->kinds[CLASSIFY_FIX];
+
+	if (d->nitems == 0) {
+		buf_puts(b, "Nothing more to tell today.");
+		return;
+	}
+	if (d->nitems == 1) {
+		buf_puts(b, DRAFT_PICK(d, 11, quiet));
+		return;
+	}
+	if (bd->rel != NULL) {
+		buf_init(&name);
+		title_release_name(&name, d, bd->pkg, bd->ver);
+		buf_printf(b, DRAFT_PICK(d, 12, release), buf_str(&name));
+		buf_free(&name);
+		return;
+	}
+	if (bd->brk != QUOTE_BREAK_NONE) {
+		buf_puts(b, DRAFT_PICK(d, 13, breaking));
+		return;
+	}
+	if (d->theme == DRAFT_THEME_ROLLBACK) {
+		buf_puts(b, bd->first != NULL ? DRAFT_PICK(d, 14, back_forth) :
+		    DRAFT_PICK(d, 14, second));
+		return;
+	}
+	/* the top story's kind, else the theme's: only work that stood */
+	k = bd->first != NULL ? bd->first->cl.kind : d->theme_kind;
+	if (k == CLASSIFY_FEATURE && bd->kinds[k] > 1)
+		buf_puts(b, DRAFT_PICK(d, 15, features));
+	else if (k == CLASSIFY_FEATURE && bd->kinds[k] == 1)
+		buf_puts(b, DRAFT_PICK(d, 15, feature));
+	else if (k == CLASSIFY_PERF && bd->kinds[k] > 1)
+		buf_puts(b, DRAFT_PICK(d, 15, perf));
+	else if (k == CLASSIFY_PERF && bd->kinds[k] == 1)
+		buf_puts(b, "One speedup today, and every bit counts.");
+	else if (k == CLASSIFY_FIX && nfix >= 3)
+		buf_puts(b, DRAFT_PICK(d, 15, fixes));
+	else if (k == CLASSIFY_FIX && nfix > 0) {
+		phrase_count_cap(b, (long long)nfix, "fix", "fixes");
+		buf_puts(b, nfix == 1 ? " today, and one less thing to trip "
+		    "over." : " today, and fewer things to trip over.");
+	} else if (k < CLASSIFY_NKINDS && upkeep[k][0] != NULL &&
+	    (bd->kinds[k] > 0 || (k == CLASSIFY_DEPS && d->bots)))
+		buf_puts(b, upkeep[k][d->hash % 2]);
+	else
+		buf_puts(b, DRAFT_PICK(d, 15, steady));
+}
+
+static void
+bookend_closing(struct draft *d, const struct bookend_day *bd)
+{
 	/*
 	 * The last sentence names the show and the date; it comes in turn,
 	 * so a show never signs off the same way twice in a week.
@@ -199,24 +612,24 @@ bookend_closing(struct draft *d)
 		"You've been listening to %s for %s. Talk to you tomorrow.",
 		"That's it for %s on %s. See you on the next one.",
 	};
-	struct buf	 b;
+	struct draft_shas	 shas;
+	struct buf		 b;
 
 	buf_init(&b);
-	switch (d->theme) {
-	case DRAFT_THEME_EMPTY:
-		buf_puts(&b, "Nothing more to tell today.");
-		break;
-	case DRAFT_THEME_QUIET:
-		buf_puts(&b, "Short and sweet today.");
-		break;
-	case DRAFT_THEME_ROLLBACK:
-		buf_puts(&b, DRAFT_PICK(d, 11, rollback));
-		break;
-	case DRAFT_THEME_KIND:
-		buf_puts(&b, kinds[d->theme_kind][d->hash % 2]);
-		break;
-	}
+	bookend_verdict(&b, d, bd);
 	buf_putc(&b, ' ');
 	buf_printf(&b, DRAFT_ROTATE(d, 3, tail), d->ep->show, d->datestr);
-	draft_segment(d, "closing", &b, NULL);
+	bookend_shas(&shas, bd, 0);
+	draft_segment(d, "closing", &b, &shas);
+}
+
+void
+bookend_segments(struct draft *d)
+{
+	struct bookend_day	bd;
+
+	bookend_read(d, &bd);
+	bookend_closing(d, &bd);
+	bookend_opening(d, &bd);
+	bookend_clear(&bd);
 }

@@ -111,6 +111,23 @@ draft_segment(struct draft *d, const char *kind, struct buf *text,
 		memset(shas, 0, sizeof *shas);
 }
 
+/* As draft_segment, the segment put before the others. */
+void
+draft_segment_first(struct draft *d, const char *kind, struct buf *text,
+    struct draft_shas *shas)
+{
+	struct episode		*ep = d->ep;
+	struct episode_segment	 seg;
+	size_t			 n = ep->nsegments;
+
+	draft_segment(d, kind, text, shas);
+	if (ep->nsegments != n + 1 || n == 0)
+		return;
+	seg = ep->segments[n];
+	memmove(&ep->segments[1], &ep->segments[0], n * sizeof seg);
+	ep->segments[0] = seg;
+}
+
 /*
  * Add a segment to ep, taking the text and the n shas of v (new strings
  * in a new array); an empty text adds none and frees them.
@@ -308,14 +325,14 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 
 	/* rank and narrate */
 	select_theme(&d);
-	bookend_opening(&d);
 	rollback_segment(&d);
 	tell_single(&d);
 	tell_highlights(&d);
 	tell_fixes(&d);
 	chores_segment(&d);
 	focus_segment(&d);
-	bookend_closing(&d);
+	/* the opening and the closing say what the segments told */
+	bookend_segments(&d);
 	title_episode(&d);
 	title_description(&d);
 	draft_work(&d);

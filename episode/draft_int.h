@@ -105,6 +105,9 @@ void		 draft_shas_add(struct draft *, struct draft_shas *,
 /* Add a segment, taking the text and the shas; an empty text adds none. */
 void		 draft_segment(struct draft *, const char *kind, struct buf *,
 		    struct draft_shas *);
+/* As draft_segment, the segment put before the others. */
+void		 draft_segment_first(struct draft *, const char *kind,
+		    struct buf *, struct draft_shas *);
 
 /* select.c: ranking, grouping by author, the theme of the day. */
 
@@ -216,14 +219,32 @@ void		 focus_segment(struct draft *);
  */
 enum quote_break focus_breaking_of(struct draft_item *, char **what);
 
-/* bookend.c: the opening and the closing. */
-void		 bookend_opening(struct draft *);
-void		 bookend_closing(struct draft *);
+/*
+ * bookend.c: the opening and the closing, from the stories told: drafted
+ * after them, the closing last and the opening put first.
+ */
+void		 bookend_segments(struct draft *);
 
-/* title.c: the episode's title and description. */
+/* title.c: the episode's title and description, and the day's stories. */
 void		 title_episode(struct draft *);
 void		 title_description(struct draft *);
 /* Append a headline made of a story's subject; 0 when none can be made. */
 int		 title_headline(struct buf *, const char *what);
+/*
+ * Append the headline of a story's subject as said, its words in their
+ * case ("chunked encoding preferred"); 0 when none can be made or a word
+ * is a symbol no voice says.
+ */
+int		 title_said(struct buf *, const char *what);
+/*
+ * Whether an item tells a story a title, a description or an opening may
+ * lead with: not a bot's, not git's merge of a branch, not reverted work.
+ */
+int		 title_story_ok(const struct draft_item *);
+/* The day's release (the repository's own first), or NULL; *ver (new). */
+struct draft_item *title_release(struct draft *, char **pkg, char **ver);
+/* "Vite 8.1.1" or "create-vite 9.1.1". */
+void		 title_release_name(struct buf *, const struct draft *,
+		    const char *pkg, const char *ver);
 
 #endif

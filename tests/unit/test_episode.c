@@ -211,10 +211,9 @@ test_busy(void **state)
 	assert_string_equal(ep->segments[0].kind, "opening");
 	assert_string_equal(ep->segments[ep->nsegments - 1].kind, "closing");
 
-	/* counts in words */
+	/* a count in words, said in passing */
 	seg = segment(ep, "opening");
-	assert_non_null(strcasestr(seg->text, "nine commits from"));
-	assert_non_null(strstr(seg->text, "three merged pull requests"));
+	assert_non_null(strcasestr(seg->text, "nine commits"));
 	assert_non_null(strstr(seg->text, "June 1st, 2026"));
 	assert_non_null(strstr(seg->text, "Curl Daily"));
 
