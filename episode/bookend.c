@@ -25,6 +25,7 @@ struct bookend_day {
 	char			*pkg, *ver;
 	enum quote_break	 brk;		/* support dropped, minimum raised */
 	char			*brk_what;
+	struct draft_item	*brk_item;	/* the story that states it */
 	struct draft_item	*first;		/* the top story told, or NULL */
 	char			*first_said;	/* its headline as said, or NULL */
 	struct draft_item	*top[BOOKEND_TOP]; /* the top stories told */
@@ -152,7 +153,19 @@ bookend_read(struct draft *d, struct bookend_day *bd)
 		if (what == NULL)
 			continue;
 		free(bd->brk_what);
-		bd->brk = k, bd->brk_what = what;
+		bd->brk = k, bd->brk_what = what, bd->brk_item = it;
+	}
+	/* the breaking change is said first, on its own: not again */
+	if (bd->brk != QUOTE_BREAK_NONE) {
+		size_t	j;
+
+		for (i = j = 0; i < n; i++) {
+			k = focus_breaking_of(v[i], NULL);
+			if (k != QUOTE_BREAK_SUPPORT &&
+			    k != QUOTE_BREAK_MINIMUM)
+				v[j++] = v[i];
+		}
+		n = j;
 	}
 	qsort(v, n, sizeof *v, bookend_cmp_story);
 	buf_init(&b);
@@ -208,8 +221,8 @@ bookend_stories(struct buf *b, const struct bookend_day *bd)
 }
 
 /*
- * The top story, then another: by headlines when the top one makes one,
- * else "a fix from NAME, in AREA" and the first story with a headline.
+ * The top story, then another: by headlines, the first that make one;
+ * "a fix from NAME, in AREA" only when none does.
  */
 static void
 bookend_lead(struct buf *b, const struct bookend_day *bd)
@@ -217,7 +230,8 @@ bookend_lead(struct buf *b, const struct bookend_day *bd)
 	const struct draft_item	*it = bd->first;
 	const char		*area = it->cl.area;
 
-	if (bd->first_said != NULL) {
+	/* the top stories a voice can say, when the very top one can't be */
+	if (bd->first_said != NULL || bd->ntop > 0) {
 		bookend_stories(b, bd);
 		return;
 	}
@@ -401,20 +415,26 @@ bookend_hook(struct buf *b, struct draft *d, const struct bookend_day *bd)
 }
 
 /*
- * The shas of what a bookend names: the release, and the top stories
- * when stories. Not by draft_shas_add: the work list orders commits by
+ * The shas of what a bookend names: the release, and with stories the
+ * breaking change and the top stories. Not by draft_shas_add: the work list orders commits by
  * the segment that told them, and the bookends only recall them.
  */
 static void
 bookend_shas(struct draft_shas *s, const struct bookend_day *bd, int stories)
 {
-	const struct draft_item	*v[BOOKEND_TOP + 1];
+	const struct draft_item	*v[BOOKEND_TOP + 3];
 	size_t			 i, n = 0;
 
 	if (bd->rel != NULL)
 		v[n++] = bd->rel;
+	if (stories && bd->brk_item != NULL)
+		v[n++] = bd->brk_item;
 	for (i = 0; stories && i < bd->ntop; i++)
 		v[n++] = bd->top[i];
+	/* the top story said by its kind when it makes no headline */
+	if (stories && bd->first != NULL && bd->first_said == NULL &&
+	    bd->ntop == 0)
+		v[n++] = bd->first;
 	s->v = xcalloc(n + 1, sizeof *s->v);
 	s->n = 0;
 	for (i = 0; i < n; i++)

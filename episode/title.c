@@ -279,11 +279,20 @@ title_said(struct buf *b, const char *what)
 {
 	struct buf	 h;
 	const char	*p;
+	char		*past;
 	size_t		 n;
 	int		 ok;
 
 	buf_init(&h);
 	ok = title_headline_case(&h, what, 0);
+	/* an imperative left as it was ("Let X take precedence") is no
+	   headline inside a sentence */
+	n = phrase_first_word(what);
+	if (ok && (past = phrase_verb_past(what, n)) != NULL) {
+		if (strncasecmp(buf_str(&h), what, n) == 0)
+			ok = 0;
+		free(past);
+	}
 	for (p = buf_str(&h); ok && *p != '\0'; p += n) {
 		p += strspn(p, " ");
 		n = strcspn(p, " ");
