@@ -214,7 +214,9 @@ classify_prefix(const char *s, int *type, char *scope, size_t scopesz)
 	for (q = s; q < colon; q++) {
 		if (spaces > 0 && isupper((unsigned char)*q))
 			return 0;
-		if (!isalnum((unsigned char)*q) && strchr("_./+- ", *q) == NULL)
+		/* "win,fs: ..." names two areas */
+		if (!isalnum((unsigned char)*q) && strchr("_./+-, ", *q) ==
+		    NULL)
 			return 0;
 	}
 	if (!isalpha((unsigned char)*s) && *s != '.' && *s != '_')

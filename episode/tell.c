@@ -77,7 +77,7 @@ tell_guess_past(const char *subject, const char *what)
 	    "an", "all", "some", "another", "typo", NULL };
 	static const char *const endings[] = { "s", "ing", "ly", "ous",
 	    "al", "ion", "ity", "ment", "ness", "ed", "er", "ive", "ic",
-	    NULL };
+	    "ent", "ant", "ance", "ence", "ism", "ist", "or", "ship", NULL };
 	size_t		 n = phrase_first_word(what), i, l;
 	struct buf	 b;
 

@@ -191,6 +191,8 @@ test_what(void **state)
 		{ "Fix #1245: Preserve comments in blocks (#4811)",
 		    "Preserve comments in blocks" },
 		{ "GH-88: add the flag", "add the flag" },
+		{ "win,error: remap ERROR_NO_DATA to EAGAIN",
+		    "remap ERROR_NO_DATA to EAGAIN" },
 		{ "add a checksum of old artifacts (close #1999)",
 		    "add a checksum of old artifacts" },
 		{ "print errors plainly (fixes #2063)", "print errors plainly" },

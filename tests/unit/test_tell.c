@@ -108,6 +108,9 @@ test_guess_past(void **state)
 		{ "docs: examples for X", "examples for X", NULL },
 		{ "build: running tests", "running tests", NULL },
 		{ "ci: CURLOPT_X set", "CURLOPT_X set", NULL },
+		{ "QUIC: client transport parameter data length checking",
+		    "client transport parameter data length checking", NULL },
+		{ "x: vendor manifest", "vendor manifest", NULL },
 		{ NULL, "resolve the root", "resolved the root" },
 	};
 	size_t	 i;
