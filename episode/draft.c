@@ -245,6 +245,44 @@ draft_promote(struct draft_item *it)
 	}
 }
 
+/*
+ * One release, told once: of the commits that announce the same version
+ * (nginx's "release-1.27.0 tag" and its "nginx-1.27.0-RELEASE" notes)
+ * the most significant tells it; the others are marked told with it.
+ */
+static void
+draft_one_release(struct draft *d)
+{
+	struct draft_item	*best = NULL;
+	char			*pkg, *ver, *best_ver = NULL;
+	size_t			 i, pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < d->nitems; i++) {
+			struct draft_item *it = &d->items[i];
+
+			if (it->cl.kind == CLASSIFY_REVERT || it->cl.bot ||
+			    it->lead != NULL ||
+			    !quote_release(it->cl.subject, &pkg, &ver))
+				continue;
+			if (pass == 0 && (best == NULL ||
+			    it->cl.score > best->cl.score)) {
+				best = it;
+				free(best_ver);
+				best_ver = ver;
+				ver = NULL;
+			} else if (pass == 1 && it != best &&
+			    strcmp(ver, best_ver) == 0) {
+				it->told = 1;
+				it->lead = best;
+			}
+			free(pkg);
+			free(ver);
+		}
+	}
+	free(best_ver);
+}
+
 /* Draft an episode of a day. Returns a new episode; never NULL. */
 struct episode *
 episode_draft(const struct day *day, const struct episode_opts *opts)
@@ -322,6 +360,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 
 	/* a series or stack is one story */
 	series_group(&d);
+	draft_one_release(&d);
 
 	/* rank and narrate */
 	select_theme(&d);

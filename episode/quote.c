@@ -901,11 +901,31 @@ quote_release_word(const char *p, size_t n, int *after, int *before)
 	return 0;
 }
 
+/*
+ * Where the version starts in a token that is a release's name, its
+ * words joined by hyphens: "release-1.27.0" (8), "nginx-1.27.0-RELEASE"
+ * (6); 0 for any other token.
+ */
+static size_t
+quote_release_token(const char *p, size_t n)
+{
+	const char	*v;
+
+	if (n > 8 && strncasecmp(p, "release-", 8) == 0 &&
+	    quote_version(p + 8, n - 8))
+		return 8;
+	if (n > 8 && strncasecmp(p + n - 8, "-release", 8) == 0 &&
+	    (v = memchr(p, '-', n - 8)) != NULL && v > p &&
+	    quote_version(v + 1, (size_t)(p + n - 8 - v - 1)))
+		return (size_t)(v + 1 - p);
+	return 0;
+}
+
 int
 quote_release(const char *subject, char **pkg, char **version)
 {
 	const char	*p, *at, *vp = NULL, *prev = "";
-	size_t		 n, vn = 0, vat = 0, k, tokens, prevn = 0;
+	size_t		 n, vn = 0, vat = 0, k, tokens, prevn = 0, m;
 	long		 word_at = -1;
 	int		 after = 0, before = 0, a, bf, near = 0;
 
@@ -944,6 +964,13 @@ quote_release(const char *subject, char **pkg, char **version)
 			if (vp != NULL && !near && before > 0 &&
 			    (long)vat + before >= word_at)
 				near = 1;
+		} else if (!near && (m = quote_release_token(p, n)) > 0) {
+			/* "release-1.27.0", "nginx-1.27.0-RELEASE" */
+			vp = p + m;
+			vn = strspn(vp, "0123456789.");
+			while (vn > 0 && vp[vn - 1] == '.')
+				vn--;
+			near = 1;
 		} else if (!near) {
 			at = memchr(p, '@', n);
 			if ((at != NULL && at > p && quote_version(at + 1,

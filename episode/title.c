@@ -342,8 +342,9 @@ title_release(struct draft *d, char **pkg, char **ver)
 	for (i = 0; i < d->nitems; i++) {
 		struct draft_item *it = &d->items[i];
 
+		/* (a release told with another of its version: not again) */
 		if (it->cl.kind == CLASSIFY_REVERT ||
-		    it->c->reverted_by_idx >= 0 ||
+		    it->c->reverted_by_idx >= 0 || it->lead != NULL ||
 		    !quote_release(it->cl.subject, &p, &v))
 			continue;
 		if (best == NULL || (*pkg != NULL && p == NULL)) {
