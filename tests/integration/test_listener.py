@@ -90,7 +90,7 @@ IMPERATIVE = {
     "expose", "extend", "fix", "handle", "implement", "improve", "introduce",
     "keep", "make", "move", "opt", "pass", "prefer", "preserve", "refactor",
     "remove", "rename", "replace", "return", "reuse", "run", "set", "skip",
-    "split", "support", "switch", "update", "use", "when",
+    "split", "support", "switch", "update", "use",
 }
 TITLE_WORD_RE = re.compile(r"[a-z][a-z0-9]{3,}")
 RELEASE_RE = re.compile(r"(?:chore(?:\(release\))?: )?release:? v?"
@@ -205,8 +205,15 @@ class Listener(unittest.TestCase):
             bad = []
             for s in sentences(day.transcript):
                 first = s.split()[0].lower().strip(",:;")
-                if first in IMPERATIVE and any(normal(s)[:40] in b
-                                               for b in bodies):
+                if first in ("when", "if"):
+                    # "When X, do Y": the imperative is a later clause's
+                    # ("When X, they do Y" is a statement)
+                    clauses = [c.split()[0].lower() for c in
+                               s.split(", ")[1:] if c.split()]
+                    imperative = any(c in IMPERATIVE for c in clauses)
+                else:
+                    imperative = first in IMPERATIVE
+                if imperative and any(normal(s)[:40] in b for b in bodies):
                     bad.append(s)
             self.assertEqual(bad, [], "imperative sentences from bodies")
         self.each_day(check)

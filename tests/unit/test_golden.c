@@ -40,6 +40,8 @@ static const char *golden_days[] = {
 	"flask-2024-11-13-release",
 	"fzf-2026-04-19-replayed",
 	"jq-2023-07-23-replayed",
+	"libuv-2024-07-29-replayed",
+	"nginx-2024-05-28-release",
 	"redis-2024-05-15-revert",
 	"requests-2026-01-30",
 	"tmux-2026-06-26-merges",
