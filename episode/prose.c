@@ -502,6 +502,20 @@ prose_their_voice(struct buf *out, size_t pos)
 }
 
 /*
+ * The sentence at out->data + pos replaced by t's text (t freed), said in
+ * the third person.
+ */
+static void
+prose_replace(struct buf *out, size_t pos, struct buf *t)
+{
+	out->len = pos;
+	out->data[pos] = '\0';
+	buf_puts(out, buf_str(t));
+	buf_free(t);
+	prose_their_voice(out, pos);
+}
+
+/*
  * Make one sentence read well aloud, in place at out->data + pos: a
  * leading "Also:" goes, a trailing ": list_of(), identifiers" goes, and
  * the rest is told as reported speech (prose_report): "Reshuffle code to
@@ -532,12 +546,8 @@ prose_sentence_fix(struct buf *out, size_t pos)
 		buf_puts(&t, *p == 'W' ? "The authors said they " :
 		    "The author said they ");
 		buf_puts(&t, p + (*p == 'W' ? 3 : 2));
-		out->len = pos;
-		out->data[pos] = '\0';
-		buf_puts(out, buf_str(&t));
-		buf_free(&t);
+		prose_replace(out, pos, &t);
 		free(s);
-		prose_their_voice(out, pos);
 		return;
 	}
 	for (i = 0; this_change[i] != NULL; i++) {
@@ -596,12 +606,8 @@ prose_sentence_fix(struct buf *out, size_t pos)
 		buf_reset(&t);
 	else if (t.len > 0)
 		t.data[0] = (char)toupper((unsigned char)t.data[0]);
-	out->len = pos;
-	out->data[pos] = '\0';
-	buf_puts(out, buf_str(&t));
-	buf_free(&t);
+	prose_replace(out, pos, &t);
 	free(s);
-	prose_their_voice(out, pos);
 }
 
 /* Append up to max sentences of s to out (a space between); how many. */

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "day.h"
+#include "episode.h"
 #include "record.h"
 #include "xmalloc.h"
 
@@ -37,6 +38,29 @@ day_msg_add(struct day *d, const char *msg, const char *sha, size_t seed,
 	c.nmodified = 1;
 	revert_parse(c.subject, c.body, &c.revert);
 	assert_int_equal(day_add_commit(d, &c), 1);
+}
+
+/* A day of repo, a day long from 2026-04-04T00:00:00Z. */
+static inline struct day *
+day_msg_new(const char *repo)
+{
+	struct day	*d = day_new(repo, 1775260800);
+
+	d->end = d->start + 86400;
+	return d;
+}
+
+/* The day's episode as drafted for June 30th, 2026, the show unnamed. */
+static inline struct episode *
+day_msg_draft(const struct day *d)
+{
+	struct episode_opts	o;
+
+	memset(&o, 0, sizeof o);
+	o.year = 2026;
+	o.month = 6;
+	o.mday = 30;
+	return episode_draft(d, &o);
 }
 
 #endif

@@ -150,24 +150,18 @@ test_figures(void **state)
 		    "\n\nThe perf number is wps: 109 mfu: 29%.\n", NULL,
 		    "29%" },
 	};
-	struct episode_opts	 o;
 	struct episode		*ep;
 	struct day		*d;
 	size_t			 i;
 
 	(void)state;
-	memset(&o, 0, sizeof o);
-	o.year = 2026;
-	o.month = 6;
-	o.mday = 30;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		d = day_new("acme/widget", 1775260800);
-		d->end = d->start + 86400;
+		d = day_msg_new("acme/widget");
 		day_msg_add(d, cases[i].msg, NULL, 1, 10, "Ada Lovelace",
 		    "ada", "src/codec.c");
 		day_msg_add(d, "docs: fix a typo in the FAQ\n", NULL, 2, 20,
 		    "Grace Hopper", "grace", "docs/faq.md");
-		ep = episode_draft(d, &o);
+		ep = day_msg_draft(d);
 		if (cases[i].want != NULL &&
 		    strstr(ep->transcript, cases[i].want) == NULL)
 			fail_msg("%zu: no \"%s\" in: %s", i, cases[i].want,
@@ -199,27 +193,21 @@ test_breaking_told(void **state)
 		{ "Delete deprecated UintxLayout and related code\n",
 		    "housekeeping" },
 	};
-	struct episode_opts	 o;
 	struct episode		*ep;
 	struct day		*d;
 	size_t			 i, k, j;
 	const char		*got;
 
 	(void)state;
-	memset(&o, 0, sizeof o);
-	o.year = 2026;
-	o.month = 6;
-	o.mday = 30;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		d = day_new("acme/widget", 1775260800);
-		d->end = d->start + 86400;
+		d = day_msg_new("acme/widget");
 		day_msg_add(d, cases[i].msg, NULL, 1, 10, "Ada Lovelace",
 		    "ada", "src/compat.py");
 		day_msg_add(d, "docs: fix a typo in the FAQ\n", NULL, 2, 20,
 		    "Grace Hopper", "grace", "docs/faq.md");
 		day_msg_add(d, "tests: tidy the fixtures\n", NULL, 3, 30,
 		    "Grace Hopper", "grace", "tests/conftest.py");
-		ep = episode_draft(d, &o);
+		ep = day_msg_draft(d);
 		got = NULL;
 		/* the segment telling it; the opening only recalls it */
 		for (k = 0; k < ep->nsegments && got == NULL; k++)
