@@ -283,6 +283,21 @@ draft_one_release(struct draft *d)
 	free(best_ver);
 }
 
+/*
+ * The show's name (new): the configured one, else the repository's
+ * name without its owner ("vite" for "vitejs/vite"), else "hookcast".
+ */
+char *
+episode_show(const char *repo, const struct episode_opts *opts)
+{
+	const char	*shortname;
+
+	if (opts != NULL && opts->show != NULL && *opts->show != '\0')
+		return xstrdup(opts->show);
+	shortname = strchr(repo, '/') != NULL ? strchr(repo, '/') + 1 : repo;
+	return xstrdup(*shortname != '\0' ? shortname : "hookcast");
+}
+
 /* Draft an episode of a day. Returns a new episode; never NULL. */
 struct episode *
 episode_draft(const struct day *day, const struct episode_opts *opts)
@@ -294,7 +309,6 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	time_t			 t;
 	size_t			 i;
 	int			 year, month, mday;
-	const char		*shortname;
 
 	memset(&d, 0, sizeof d);
 	d.stamp = 1;
@@ -304,12 +318,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 
 	ep->repository = xstrdup(day->repo != NULL ? day->repo : "");
 	d.repo = phrase_repo(ep->repository);
-	shortname = strchr(ep->repository, '/') != NULL ?
-	    strchr(ep->repository, '/') + 1 : ep->repository;
-	if (opts != NULL && opts->show != NULL && *opts->show != '\0')
-		ep->show = xstrdup(opts->show);
-	else
-		ep->show = xstrdup(*shortname != '\0' ? shortname : "hookcast");
+	ep->show = episode_show(ep->repository, opts);
 	ep->window_start = day->start;
 	ep->window_end = day->end;
 

@@ -93,6 +93,11 @@ struct episode {
  * from the day's window start (UTC).
  */
 struct episode	*episode_draft(const struct day *, const struct episode_opts *);
+/*
+ * The show's name (new): opts' show, else the repository's name without
+ * its owner, else "hookcast".
+ */
+char		*episode_show(const char *repo, const struct episode_opts *);
 /* Free an episode and all it owns; episode_free(NULL) is a no-op. */
 void		 episode_free(struct episode *);
 /*

@@ -721,7 +721,6 @@ recap_draft(const char *repo, const struct recap_source *src, size_t n,
 	struct recap	 r;
 	struct episode	*ep;
 	struct buf	 b;
-	const char	*shortname;
 	size_t		 i, sum_authors = 0;
 	int		 y = 0, m = 0, d = 0, all_people;
 
@@ -735,12 +734,7 @@ recap_draft(const char *repo, const struct recap_source *src, size_t n,
 
 	ep->repository = xstrdup(repo != NULL ? repo : "");
 	r.repo = text_clean(ep->repository);
-	shortname = strchr(ep->repository, '/') != NULL ?
-	    strchr(ep->repository, '/') + 1 : ep->repository;
-	if (opts != NULL && opts->show != NULL && *opts->show != '\0')
-		ep->show = xstrdup(opts->show);
-	else
-		ep->show = xstrdup(*shortname != '\0' ? shortname : "hookcast");
+	ep->show = episode_show(ep->repository, opts);
 	if (opts != NULL && opts->year > 0) {
 		y = opts->year;
 		m = opts->month;
