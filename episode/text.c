@@ -102,11 +102,11 @@ int
 text_starts_any(const char *s, const char **prefixes, size_t *len)
 {
 	size_t	i, n;
+	int	first = tolower((unsigned char)*s);
 
 	for (i = 0; prefixes[i] != NULL; i++) {
 		/* the first letter first: most prefixes stop there */
-		if (tolower((unsigned char)*s) !=
-		    tolower((unsigned char)prefixes[i][0]))
+		if (first != tolower((unsigned char)prefixes[i][0]))
 			continue;
 		n = strlen(prefixes[i]);
 		if (strncasecmp(s, prefixes[i], n) == 0) {
@@ -116,6 +116,17 @@ text_starts_any(const char *s, const char **prefixes, size_t *len)
 		}
 	}
 	return 0;
+}
+
+/*
+ * Whether ch is an ASCII letter, digit or '_': a word character in any
+ * locale, and none that text_clean has a rule for.
+ */
+static inline int
+text_asciiword(int ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	    (ch >= '0' && ch <= '9') || ch == '_';
 }
 
 /* Whether s at i starts a URL. */
@@ -379,6 +390,10 @@ text_clean(const char *s)
 		}
 		buf_putc(&b, *p);
 		p++;
+		/* no rule looks inside a word: copy the rest of it */
+		if (text_isword(p[-1]))
+			while (text_asciiword(*p))
+				buf_putc(&b, *p++);
 	}
 
 	/* fold whitespace, drop leftovers like "()" and " ," */
@@ -416,6 +431,9 @@ text_clean(const char *s)
 			buf_putc(&o, ' ');
 		space = 0;
 		buf_putc(&o, *p);
+		/* nor does one here: the rest of a word is copied as is */
+		while (text_asciiword(p[1]))
+			buf_putc(&o, *++p);
 	}
 	buf_free(&b);
 	return buf_steal(&o);
