@@ -97,6 +97,46 @@ static const char *classify_user_words[] = {
 	"default", "public", "cli", "flag", "config", "speedup", "memory",
 	NULL
 };
+/* Words that, with an update's, make a dependency bump. */
+static const char *classify_bump_words[] = {
+	"bump", "dependabot", "renovate", NULL
+};
+static const char *classify_update_words[] = {
+	"update", "upgrade", "pin", NULL
+};
+static const char *classify_version_word[] = { "version", NULL };
+static const char *classify_skip_word[] = { "skip", NULL };
+static const char *classify_test_word[] = { "test", NULL };
+
+/*
+ * All the lists a subject is read for, found in one pass over it
+ * (text_words): a bit per list, and one per user word for the score's
+ * count of them.
+ */
+enum {
+	CLASSIFY_W_PERF, CLASSIFY_W_FIX, CLASSIFY_W_DOCS, CLASSIFY_W_BUILD,
+	CLASSIFY_W_CLEANUP, CLASSIFY_W_FEATURE, CLASSIFY_W_BUMP,
+	CLASSIFY_W_UPDATE, CLASSIFY_W_VERSION, CLASSIFY_W_SKIP,
+	CLASSIFY_W_TEST,
+	CLASSIFY_W_USER		/* the first user word's; the others after */
+};
+#define CLASSIFY_W(w)	(1ULL << CLASSIFY_W_##w)
+static struct text_wordset classify_subject_words = {
+	.lists = {
+		[CLASSIFY_W_PERF] = classify_perf_words,
+		[CLASSIFY_W_FIX] = classify_fix_words,
+		[CLASSIFY_W_DOCS] = classify_docs_words,
+		[CLASSIFY_W_BUILD] = classify_build_words,
+		[CLASSIFY_W_CLEANUP] = classify_cleanup_words,
+		[CLASSIFY_W_FEATURE] = classify_feature_words,
+		[CLASSIFY_W_BUMP] = classify_bump_words,
+		[CLASSIFY_W_UPDATE] = classify_update_words,
+		[CLASSIFY_W_VERSION] = classify_version_word,
+		[CLASSIFY_W_SKIP] = classify_skip_word,
+		[CLASSIFY_W_TEST] = classify_test_word,
+	},
+	.each = classify_user_words,
+};
 
 /*
  * The next leading "[tag]" of *p into tag, moving *p past it and the
@@ -298,15 +338,19 @@ classify_bot_name(const char *login, const char *name)
 	return out;
 }
 
-/* The kind of a commit from its revert info, subject and files. */
-enum classify_kind
-classify_kind(const struct commit *c)
+/*
+ * The kind of a commit from its revert info, subject and files; w is what
+ * text_words read of its subject in classify_subject_words.
+ */
+static enum classify_kind
+classify_kind_words(const struct commit *c, unsigned long long w)
 {
 	const char	*subject = c->subject != NULL ? c->subject : "";
 	const char	*rest;
 	char		 tag[CLASSIFY_MAXTAG], scope[CLASSIFY_MAXTAG];
 	char		*l, *ls;
 	const char	*p;
+	unsigned long long ws;
 	int		 type, tag_tests = 0, tag_docs = 0, tag_perf = 0;
 	int		 tag_reland = 0, tag_build = 0, depth;
 	size_t		 n;
@@ -353,11 +397,8 @@ classify_kind(const struct commit *c)
 	rest = p;
 
 	l = text_lower(subject);
-	if (text_has_word(l, "bump") || text_has_word(l, "dependabot") ||
-	    text_has_word(l, "renovate") ||
-	    ((text_has_word(l, "update") || text_has_word(l, "upgrade") ||
-	    text_has_word(l, "pin")) && (text_has_word(l, "version") ||
-	    strstr(l, " to v") != NULL || strstr(l, " from v") != NULL ||
+	if ((w & CLASSIFY_W(BUMP)) || ((w & CLASSIFY_W(UPDATE)) &&
+	    ((w & CLASSIFY_W(VERSION)) || strstr(l, " to v") != NULL || strstr(l, " from v") != NULL ||
 	    (strstr(l, " to ") != NULL &&
 	    isdigit((unsigned char)strstr(l, " to ")[4]))))) {
 		k = CLASSIFY_DEPS;
@@ -394,33 +435,34 @@ classify_kind(const struct commit *c)
 	/* a curl-style scope naming a kind */
 	if (n > 0 && type == -1) {
 		ls = text_lower(scope);
+		ws = text_words(ls, &classify_subject_words, TEXT_STARTS);
 		k = CLASSIFY_CHANGE;
-		if (text_has_any(ls, classify_docs_words))
+		if (ws & CLASSIFY_W(DOCS))
 			k = CLASSIFY_DOCS;
 		else if (strncmp(ls, "test", 4) == 0 ||
 		    strcmp(ls, "pytest") == 0)
 			k = CLASSIFY_TESTS;
-		else if (text_has_any(ls, classify_build_words))
+		else if (ws & CLASSIFY_W(BUILD))
 			k = CLASSIFY_BUILD;
 		free(ls);
 		if (k != CLASSIFY_CHANGE)
 			goto out;
 	}
 
-	if (text_has_any(l, classify_perf_words))
+	if (w & CLASSIFY_W(PERF))
 		k = CLASSIFY_PERF;
-	else if (text_has_any(l, classify_fix_words))
+	else if (w & CLASSIFY_W(FIX))
 		k = CLASSIFY_FIX;
-	else if (text_has_any(l, classify_docs_words))
+	else if (w & CLASSIFY_W(DOCS))
 		k = CLASSIFY_DOCS;
 	else if (strncmp(classify_skip_tags(l), "test", 4) == 0 ||
-	    (text_has_word(l, "skip") && text_has_word(l, "test")))
+	    ((w & CLASSIFY_W(SKIP)) && (w & CLASSIFY_W(TEST))))
 		k = CLASSIFY_TESTS;
-	else if (text_has_any(l, classify_build_words))
+	else if (w & CLASSIFY_W(BUILD))
 		k = CLASSIFY_BUILD;
-	else if (text_has_any(l, classify_cleanup_words))
+	else if (w & CLASSIFY_W(CLEANUP))
 		k = CLASSIFY_CLEANUP;
-	else if (text_has_any(l, classify_feature_words))
+	else if (w & CLASSIFY_W(FEATURE))
 		k = CLASSIFY_FEATURE;
 	else if (n > 0 && type != -1 &&
 	    strcmp(classify_conventional[type].type, "chore") == 0)
@@ -430,6 +472,14 @@ classify_kind(const struct commit *c)
 out:
 	free(l);
 	return k;
+}
+
+/* The kind of a commit from its revert info, subject and files. */
+enum classify_kind
+classify_kind(const struct commit *c)
+{
+	return classify_kind_words(c, text_words(c->subject != NULL ?
+	    c->subject : "", &classify_subject_words, TEXT_STARTS));
 }
 
 /* Said aloud, short lowercase areas are abbreviations: "xpu" -> "XPU". */
@@ -815,11 +865,28 @@ static const struct classify_signal classify_signals[] = {
 	{ .name = "crash or hang", .weight = 5.0,
 	  .words = classify_crash_words },
 };
+#define CLASSIFY_NSIGNALS \
+	(sizeof classify_signals / sizeof classify_signals[0])
 
-/* How significant a classified commit looks: the table above. */
+/* The signals' words, signal i answering bit i (text_words). */
+static struct text_wordset classify_signal_words = {
+	.lists = { classify_security_words, classify_wrong_words,
+	    classify_crash_words },
+};
+/* Their last parts (classify_may_signal). */
+static struct text_wordset classify_signal_lasts = {
+	.lists = { classify_security_words, classify_wrong_words,
+	    classify_crash_words },
+	.last = 1,
+};
+
+/*
+ * How significant a classified commit looks: the table above; w is what
+ * text_words read of its subject in classify_subject_words.
+ */
 static double
 classify_score(const struct commit *c, const struct classify *cl,
-    size_t readable)
+    unsigned long long w, size_t readable)
 {
 	static const double kind_weight[CLASSIFY_NKINDS] = {
 		[CLASSIFY_REVERT] = 1.5, [CLASSIFY_RELAND] = 2.0,
@@ -830,14 +897,23 @@ classify_score(const struct commit *c, const struct classify *cl,
 		[CLASSIFY_CHANGE] = 2.0,
 	};
 	double	 s;
-	char	*subject, *text, *pkg = NULL, *version = NULL;
+	char	*text = NULL, *pkg = NULL, *version = NULL;
+	unsigned long long signals, users;
 	size_t	 i, n;
 
-	subject = text_lower(c->subject);
-	xasprintf(&text, "%s %s", subject, cl->prose != NULL ? cl->prose :
-	    "");
-	for (i = 0; text[i] != '\0'; i++)
-		text[i] = (char)tolower((unsigned char)text[i]);
+	/*
+	 * The signals are read in the subject and the prose as one text: a
+	 * signal of two words may start in one and end in the other.
+	 */
+	if (cl->prose != NULL && cl->prose[0] != '\0') {
+		xasprintf(&text, "%s %s", c->subject != NULL ? c->subject :
+		    "", cl->prose);
+		signals = text_words(text, &classify_signal_words,
+		    TEXT_STARTS);
+		free(text);
+	} else
+		signals = text_words(c->subject != NULL ? c->subject : "",
+		    &classify_signal_words, TEXT_STARTS);
 
 	s = kind_weight[cl->kind];
 	if (cl->breaking != QUOTE_BREAK_NONE)
@@ -847,25 +923,23 @@ classify_score(const struct commit *c, const struct classify *cl,
 		s += 10.0;
 	free(pkg);
 	free(version);
-	for (i = 0; i < sizeof classify_signals /
-	    sizeof classify_signals[0]; i++)
-		if (text_has_any(text, classify_signals[i].words) ||
-		    (cl->advisory && classify_signals[i].words ==
-		    classify_security_words))
+	for (i = 0; i < CLASSIFY_NSIGNALS; i++)
+		if ((signals & (1ULL << i)) || (cl->advisory &&
+		    classify_signals[i].words == classify_security_words))
 			s += classify_signals[i].weight;
 	if (cl->setting != NULL && cl->setting_new)
 		s += 4.0;
 	if (cl->kind == CLASSIFY_PERF && cl->nfigures > 0)
 		s += 3.0;
 	s += cl->nfigures > 2 ? 2.0 : (double)cl->nfigures;
-	for (i = n = 0; classify_user_words[i] != NULL && n < 4; i++)
-		n += text_has_word(subject, classify_user_words[i]);
+	/* user words, each once, up to four */
+	users = w >> CLASSIFY_W_USER;
+	for (n = 0; users != 0 && n < 4; users &= users - 1)
+		n++;
 	s += 0.5 * (double)n;
 	if (cl->series_part > 0)
 		s += 0.5;
 	s += (double)(readable > 1500 ? 1500 : readable) / 1500.0;
-	free(subject);
-	free(text);
 	if (cl->bot || cl->merge)
 		s *= 0.2;
 	return s;
@@ -1048,34 +1122,15 @@ classify_prose_of(struct text_paras *ps, const char *subject)
 static int
 classify_may_signal(const struct text_paras *ps)
 {
-	const char	**words, *w, *q;
-	char		 last[32], *l;
-	size_t		 i, j, k, n;
-	int		 found = 0;
+	size_t	i;
 
-	for (i = 0; i < ps->n && !found; i++) {
-		l = text_lower(ps->text[i]);
-		for (j = 0; j < sizeof classify_signals /
-		    sizeof classify_signals[0] && !found; j++) {
-			words = classify_signals[j].words;
-			for (k = 0; words[k] != NULL && !found; k++) {
-				/* "free" of "use-after-free"; "cve" */
-				for (w = q = words[k]; *q != '\0'; q++) {
-					if ((*q == ' ' || *q == '-') &&
-					    q[1] != '\0')
-						w = q + 1;
-				}
-				n = strcspn(w, "-");
-				if (n >= sizeof last)
-					n = sizeof last - 1;
-				memcpy(last, w, n);
-				last[n] = '\0';
-				found = strstr(l, last) != NULL;
-			}
-		}
-		free(l);
+	/* "free" of "use-after-free", "cve" of "cve-": classify_signal_lasts */
+	for (i = 0; i < ps->n; i++) {
+		if (text_words(ps->text[i], &classify_signal_lasts,
+		    TEXT_ANYWHERE) != 0)
+			return 1;
 	}
-	return found;
+	return 0;
 }
 
 /*
@@ -1092,6 +1147,7 @@ classify_read(const struct commit *c, const char *repo, struct classify *cl,
 	struct commit		 merge;
 	char			*brk, *merged = NULL;
 	size_t			 i, readable;
+	unsigned long long	 w;
 
 	memset(cl, 0, sizeof *cl);
 	/* a merge button's commit is read as the pull request it merged */
@@ -1101,7 +1157,9 @@ classify_read(const struct commit *c, const char *repo, struct classify *cl,
 		c = &merge;
 	}
 	cl->subject = xstrdup(c->subject != NULL ? c->subject : "");
-	cl->kind = classify_kind(c);
+	w = text_words(c->subject != NULL ? c->subject : "",
+	    &classify_subject_words, TEXT_STARTS);
+	cl->kind = classify_kind_words(c, w);
 	cl->area = classify_area(c, repo, &cl->area_titled);
 	cl->bot = classify_is_bot(c->author_login, c->author_name);
 	classify_series(c->subject, &cl->series_part, &cl->series_total);
@@ -1142,7 +1200,7 @@ classify_read(const struct commit *c, const char *repo, struct classify *cl,
 		cl->breaking = (int)quote_breaking(c->subject, c->body, &brk);
 		free(brk);
 	}
-	cl->score = classify_score(c, cl, readable);
+	cl->score = classify_score(c, cl, w, readable);
 	free(merged);
 }
 

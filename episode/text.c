@@ -10,6 +10,7 @@
 
 #include "buf.h"
 #include "classify.h"
+#include "log.h"
 #include "spoken.h"
 #include "text.h"
 #include "xmalloc.h"
@@ -95,6 +96,128 @@ text_has_any(const char *s, const char **words)
 			return 1;
 	}
 	return 0;
+}
+
+/* A word of a text_wordset's index. */
+struct text_wordent {
+	const char	*w;
+	size_t		 len;
+	unsigned	 list;
+};
+
+/* ASCII lowercase, whatever the locale. */
+static inline int
+text_ascii_lower(int ch)
+{
+	return ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch;
+}
+
+/* The part of word w ws looks for: all of it, or its last part. */
+static const char *
+text_wordset_word(const struct text_wordset *ws, const char *w, size_t *len)
+{
+	const char	*q;
+
+	if (!ws->last) {
+		*len = strlen(w);
+		return w;
+	}
+	/* past the last space or '-' with more after: "free", "cve" */
+	for (q = w; *q != '\0'; q++) {
+		if ((*q == ' ' || *q == '-') && q[1] != '\0')
+			w = q + 1;
+	}
+	*len = strcspn(w, "-");
+	return w;
+}
+
+/* Word j of ws's group g (NULL past its last), which answers bit g. */
+static const char *
+text_wordset_at(const struct text_wordset *ws, size_t nlists, size_t g,
+    size_t j)
+{
+	if (g < nlists)
+		return ws->lists[g][j];
+	return j == 0 ? ws->each[g - nlists] : NULL;
+}
+
+/*
+ * Index ws's words by their first byte (a counting sort into ws->ents):
+ * text_words then compares a place of a text with the few words that can
+ * start there, not with every word of every list.
+ */
+static void
+text_wordset_build(struct text_wordset *ws)
+{
+	size_t		 at[257], g, j, n = 0, len, nlists, ngroups;
+	const char	*w;
+
+	for (nlists = 0; nlists < TEXT_MAXLISTS && ws->lists[nlists] != NULL;
+	    nlists++)
+		continue;
+	for (ngroups = nlists; ws->each != NULL &&
+	    ws->each[ngroups - nlists] != NULL; ngroups++)
+		continue;
+	if (ngroups > 64)
+		fatalx("%s: %zu word lists", __func__, ngroups);
+	memset(at, 0, sizeof at);
+	for (g = 0; g < ngroups; g++) {
+		for (j = 0; (w = text_wordset_at(ws, nlists, g, j)) != NULL;
+		    j++, n++) {
+			w = text_wordset_word(ws, w, &len);
+			at[(unsigned char)w[0] + 1]++;
+		}
+	}
+	ws->ents = xcalloc(n + 1, sizeof *ws->ents);
+	for (g = 0; g < 256; g++) {
+		ws->first[g] = (unsigned short)at[g];
+		at[g + 1] += at[g];
+	}
+	ws->first[256] = (unsigned short)n;
+	for (g = 0; g < ngroups; g++) {
+		for (j = 0; (w = text_wordset_at(ws, nlists, g, j)) != NULL;
+		    j++) {
+			struct text_wordent *e;
+
+			w = text_wordset_word(ws, w, &len);
+			/* at[c + 1] is the end of c's words: fill back */
+			e = &ws->ents[--at[(unsigned char)w[0] + 1]];
+			e->w = w;
+			e->len = len;
+			e->list = (unsigned)g;
+		}
+	}
+	ws->built = 1;
+}
+
+/* The lists of ws with a word in s, as bits (see text.h). */
+unsigned long long
+text_words(const char *s, struct text_wordset *ws, int where)
+{
+	const struct text_wordent *e, *end;
+	unsigned long long bits = 0;
+	const char	*p;
+	size_t		 k;
+	int		 c;
+
+	if (!ws->built)
+		text_wordset_build(ws);
+	for (p = s; *p != '\0'; p++) {
+		if (where == TEXT_STARTS && p > s &&
+		    isalnum((unsigned char)p[-1]))
+			continue;
+		c = text_ascii_lower((unsigned char)*p);
+		e = ws->ents + ws->first[c];
+		end = ws->ents + ws->first[c + 1];
+		for (; e < end; e++) {
+			for (k = 1; k < e->len &&
+			    text_ascii_lower((unsigned char)p[k]) == e->w[k]; k++)
+				continue;
+			if (k == e->len)
+				bits |= 1ULL << e->list;
+		}
+	}
+	return bits;
 }
 
 /* Whether s starts with any of prefixes, ignoring case. */

@@ -30,6 +30,33 @@ char		*text_lower(const char *);
 int		 text_has_word(const char *s, const char *w);
 /* Whether lowercase s holds any of the NULL-ended words at a word start. */
 int		 text_has_any(const char *s, const char **words);
+/*
+ * Word lists looked for in one pass over a text (text_words): list i of
+ * lists answers bit i, and after the lists each word of each a bit of its
+ * own (for counting words). Lists are NULL-ended and lowercase, 64 bits
+ * in all. Declare one static per group of lists; text_words indexes it by
+ * first letter on its first use.
+ */
+#define TEXT_MAXLISTS	64
+struct text_wordset {
+	const char *const	*lists[TEXT_MAXLISTS];	/* NULL after the last */
+	const char *const	*each;			/* or NULL */
+	/* each word's last part ("free" of "use-after-free") instead */
+	int			 last;
+	/* the index, built on first use */
+	struct text_wordent	*ents;
+	unsigned short		 first[257];	/* ents of a first byte */
+	int			 built;
+};
+#define TEXT_STARTS	0	/* a word counts at the start of a word */
+#define TEXT_ANYWHERE	1	/* and anywhere in one */
+/*
+ * The lists of ws with a word in s, as bits, ignoring ASCII case: each
+ * bit as text_has_any(lowercase s, list) would say, or with TEXT_ANYWHERE
+ * as strstr would.
+ */
+unsigned long long text_words(const char *s, struct text_wordset *ws,
+		    int where);
 /* Whether s starts with any of prefixes, ignoring case; *len its length. */
 int		 text_starts_any(const char *s, const char **prefixes,
 		    size_t *len);

@@ -93,12 +93,59 @@ test_body(void **state)
 	}
 }
 
+/* text_words answers as text_has_any and strstr would, list by list. */
+static void
+test_words(void **state)
+{
+	static const char *fix[] = { "fix", "use-after-free", "null deref",
+	    NULL };
+	static const char *doc[] = { "doc", "readme", NULL };
+	static const char *each[] = { "api", "flag", NULL };
+	static struct text_wordset starts = { .lists = { fix, doc },
+	    .each = each };
+	static struct text_wordset lasts = { .lists = { fix, doc },
+	    .last = 1 };
+	static const struct {
+		const char		*in;
+		unsigned long long	 starts, lasts;
+	} cases[] = {
+		{ "", 0, 0 },
+		{ "fix the docs", 3, 3 },
+		{ "Fix the README", 3, 3 },
+		{ "prefix a hotfix", 0, 1 },	/* inside a word: strstr's */
+		{ "a_fix and #doc", 3, 3 },	/* '_' and '#' end a word */
+		{ "use-after-free", 1, 1 },
+		{ "freed the node", 0, 1 },	/* "free" of "use-after-free" */
+		{ "a null deref", 1, 1 },
+		{ "null", 0, 0 },
+		{ "new API flag", 12, 0 },
+		{ "flag api flag", 12, 0 },
+		{ "fi", 0, 0 },
+	};
+	size_t	i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		if (text_words(cases[i].in, &starts, TEXT_STARTS) !=
+		    cases[i].starts)
+			fail_msg("\"%s\": starts %llx, want %llx", cases[i].in,
+			    text_words(cases[i].in, &starts, TEXT_STARTS),
+			    cases[i].starts);
+		if (text_words(cases[i].in, &lasts, TEXT_ANYWHERE) !=
+		    cases[i].lasts)
+			fail_msg("\"%s\": lasts %llx, want %llx", cases[i].in,
+			    text_words(cases[i].in, &lasts, TEXT_ANYWHERE),
+			    cases[i].lasts);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_leftovers),
 		cmocka_unit_test(test_body),
+		cmocka_unit_test(test_words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
