@@ -295,6 +295,7 @@ classify_is_bot(const char *login, const char *name)
 	};
 	const char	*s[2] = { login, name };
 	size_t		 i, j, n;
+	int		 first;
 
 	for (i = 0; i < 2; i++) {
 		if (s[i] == NULL || *s[i] == '\0')
@@ -302,14 +303,19 @@ classify_is_bot(const char *login, const char *name)
 		n = strlen(s[i]);
 		if (strstr(s[i], "bot]") != NULL)
 			return 1;
-		for (j = 0; suffixes[j] != NULL; j++) {
+		/* every suffix ends in "bot": most names stop here */
+		for (j = 0; n >= 3 && strcasecmp(s[i] + n - 3, "bot") == 0 &&
+		    suffixes[j] != NULL; j++) {
 			size_t l = strlen(suffixes[j]);
 
 			if (n > l && strcasecmp(s[i] + n - l, suffixes[j]) == 0)
 				return 1;
 		}
+		/* and the known ones by their first letter first */
+		first = tolower((unsigned char)*s[i]);
 		for (j = 0; known[j] != NULL; j++) {
-			if (strncasecmp(s[i], known[j], strlen(known[j])) == 0)
+			if (first == known[j][0] && strncasecmp(s[i], known[j],
+			    strlen(known[j])) == 0)
 				return 1;
 		}
 	}
@@ -745,6 +751,11 @@ classify_series_at(const char *subject, int *part, int *total, size_t *at,
 	for (p = subject; *p != '\0'; p++) {
 		if (*p != '[' && *p != '(')
 			continue;
+		/* both scans below need a number next ("(#12)" has none) */
+		if (!isdigit((unsigned char)p[1]) &&
+		    !isspace((unsigned char)p[1]) && p[1] != '+' &&
+		    p[1] != '-')
+			continue;
 		close = *p == '[' ? ']' : ')';
 		n = 0;
 		if (sscanf(p + 1, "%d/%d%n", &a, &b, &n) == 2 && n > 0 &&
@@ -772,6 +783,8 @@ classify_series_at(const char *subject, int *part, int *total, size_t *at,
 	for (p = subject; *p != '\0'; p++) {
 		size_t w, d;
 
+		if (*p != 's' && *p != 'S' && *p != 'p' && *p != 'P')
+			continue;
 		if (p > subject && text_isword(p[-1]))
 			continue;
 		if (strncasecmp(p, "step ", 5) == 0)

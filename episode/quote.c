@@ -657,6 +657,28 @@ quote_support_named(const char *o, const char *l)
 	return named ? xstrndup(o + (obj - l), n) : NULL;
 }
 
+/*
+ * Whether s holds a word every breaking change says ("support",
+ * "require", "minimum", "default", "deprecated", "breaking"), its first
+ * letter in either case: a few fast strstr that spare most messages the
+ * line walk.
+ */
+static int
+quote_break_hint(const char *s)
+{
+	static const char *hints[] = { "upport", "equir", "inimum", "efault",
+	    "eprecat", "reaking", "BREAKING", NULL };
+	size_t	k;
+
+	if (s == NULL)
+		return 0;
+	for (k = 0; hints[k] != NULL; k++) {
+		if (strstr(s, hints[k]) != NULL)
+			return 1;
+	}
+	return 0;
+}
+
 /* One line (subject or prose) for quote_breaking. */
 static enum quote_break
 quote_break_line(const char *o, int subject, char **what)
@@ -693,6 +715,9 @@ quote_break_line(const char *o, int subject, char **what)
 	size_t			 k, n;
 
 	*what = NULL;
+	/* each rule below says a word of quote_break_hint */
+	if (!quote_break_hint(l))
+		goto done;
 	if (strstr(l, "breaking change") == l ||
 	    strstr(l, "breaking:") == l) {
 		at = l + strcspn(l, ":");
@@ -791,28 +816,6 @@ done:
  * "torch 2.11+", "UintxLayout"). The subject and the prose of the body
  * are read, not code or a test plan.
  */
-/*
- * Whether s holds a word every breaking change says ("support",
- * "require", "minimum", "default", "deprecated", "breaking"), its first
- * letter in either case: a few fast strstr that spare most messages the
- * line walk.
- */
-static int
-quote_break_hint(const char *s)
-{
-	static const char *hints[] = { "upport", "equir", "inimum", "efault",
-	    "eprecat", "reaking", "BREAKING", NULL };
-	size_t	k;
-
-	if (s == NULL)
-		return 0;
-	for (k = 0; hints[k] != NULL; k++) {
-		if (strstr(s, hints[k]) != NULL)
-			return 1;
-	}
-	return 0;
-}
-
 enum quote_break
 quote_breaking(const char *subject, const char *body, char **what)
 {
