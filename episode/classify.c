@@ -551,6 +551,10 @@ classify_what_ref(const char *p)
 	size_t		 i, l;
 
 	for (i = 0; leads[i] != NULL; i++) {
+		/* "" leads too: a bare "#88: " */
+		if (leads[i][0] != '\0' &&
+		    tolower((unsigned char)*p) != leads[i][0])
+			continue;
 		l = strlen(leads[i]);
 		if (strncasecmp(p, leads[i], l) != 0)
 			continue;
@@ -580,7 +584,8 @@ classify_ref_word(const char *p)
 	size_t	i;
 
 	for (i = 0; words[i] != NULL; i++)
-		if (strncasecmp(p, words[i], strlen(words[i])) == 0)
+		if (tolower((unsigned char)*p) == words[i][0] &&
+		    strncasecmp(p, words[i], strlen(words[i])) == 0)
 			return 1;
 	return 0;
 }

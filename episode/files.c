@@ -112,40 +112,30 @@ files_all(const struct commit *c, int (*pred)(const char *))
 }
 
 /*
- * The area a commit's files share (new string), or NULL: the most common
- * leading directory, tests and docs left out when other files are there,
- * one level down when it is the package's own directory.
+ * files_area, given which files are tests or docs (aside, in the order
+ * of added, modified and removed) and whether any other is there.
  */
-char *
-files_area(const struct commit *c, const char *repo)
+static char *
+files_area_of(const struct commit *c, const char *repo,
+    const unsigned char *aside, int any_source)
 {
 	const char	*shortname, *best = NULL, *slash;
 	char	       **lists[3] = { c->added, c->modified, c->removed };
 	size_t		 ns[3] = { c->nadded, c->nmodified, c->nremoved };
-	size_t		 i, j, k, l, bestn = 0, bestlen = 0, cnt, len;
-	int		 depth, any_source = 0;
+	size_t		 i, j, k, l, bestn = 0, bestlen = 0, cnt, len, f0;
+	int		 depth;
 
 	shortname = repo != NULL && strchr(repo, '/') != NULL ?
 	    strchr(repo, '/') + 1 : repo;
-	for (i = 0; i < 3; i++) {
-		for (j = 0; j < ns[i]; j++) {
-			if (lists[i][j] != NULL &&
-			    !files_tests(lists[i][j]) &&
-			    !files_docs(lists[i][j]))
-				any_source = 1;
-		}
-	}
 	/* the most common leading directory, one level down under the package */
 	for (depth = 0; depth < 2; depth++) {
 		best = NULL;
 		bestn = 0;
-		for (i = 0; i < 3; i++) {
+		for (i = f0 = 0; i < 3; f0 += ns[i++]) {
 			for (j = 0; j < ns[i]; j++) {
 				const char *f = lists[i][j], *s2;
 
-				if (f == NULL || (any_source &&
-				    (files_tests(f) ||
-				    files_docs(f))))
+				if (f == NULL || (any_source && aside[f0 + j]))
 					continue;
 				s2 = f;
 				if (depth == 1) {
@@ -220,4 +210,37 @@ files_area(const struct commit *c, const char *repo)
 		return xstrndup(best, bestlen);
 	}
 	return NULL;
+}
+
+/*
+ * The area a commit's files share (new string), or NULL: the most common
+ * leading directory, tests and docs left out when other files are there,
+ * one level down when it is the package's own directory.
+ */
+char *
+files_area(const struct commit *c, const char *repo)
+{
+	char	       **lists[3] = { c->added, c->modified, c->removed };
+	size_t		 ns[3] = { c->nadded, c->nmodified, c->nremoved };
+	size_t		 i, j, f0;
+	unsigned char	 aside_small[64], *aside = aside_small;
+	char		*area;
+	int		 any_source = 0;
+
+	/* which files are tests or docs, each read once */
+	if (ns[0] + ns[1] + ns[2] > sizeof aside_small)
+		aside = xcalloc(ns[0] + ns[1] + ns[2], 1);
+	for (i = f0 = 0; i < 3; f0 += ns[i++]) {
+		for (j = 0; j < ns[i]; j++) {
+			aside[f0 + j] = lists[i][j] != NULL &&
+			    (files_tests(lists[i][j]) ||
+			    files_docs(lists[i][j]));
+			if (lists[i][j] != NULL && !aside[f0 + j])
+				any_source = 1;
+		}
+	}
+	area = files_area_of(c, repo, aside, any_source);
+	if (aside != aside_small)
+		free(aside);
+	return area;
 }

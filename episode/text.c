@@ -98,19 +98,30 @@ text_has_any(const char *s, const char **words)
 	return 0;
 }
 
-/* A word of a text_wordset's index. */
-struct text_wordent {
-	const char	*w;
-	size_t		 len;
-	unsigned	 list;
-};
-
 /* ASCII lowercase, whatever the locale. */
 static inline int
 text_ascii_lower(int ch)
 {
 	return ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch;
 }
+
+/*
+ * Whether ch is an ASCII letter, digit or '_': a word character in any
+ * locale, and none that text_clean has a rule for.
+ */
+static inline int
+text_asciiword(int ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	    (ch >= '0' && ch <= '9') || ch == '_';
+}
+
+/* A word of a text_wordset's index. */
+struct text_wordent {
+	const char	*w;
+	size_t		 len;
+	unsigned	 list;
+};
 
 /* The part of word w ws looks for: all of it, or its last part. */
 static const char *
@@ -225,11 +236,11 @@ int
 text_starts_any(const char *s, const char **prefixes, size_t *len)
 {
 	size_t	i, n;
-	int	first = tolower((unsigned char)*s);
+	int	first = text_ascii_lower((unsigned char)*s);
 
 	for (i = 0; prefixes[i] != NULL; i++) {
 		/* the first letter first: most prefixes stop there */
-		if (first != tolower((unsigned char)prefixes[i][0]))
+		if (first != text_ascii_lower((unsigned char)prefixes[i][0]))
 			continue;
 		n = strlen(prefixes[i]);
 		if (strncasecmp(s, prefixes[i], n) == 0) {
@@ -239,17 +250,6 @@ text_starts_any(const char *s, const char **prefixes, size_t *len)
 		}
 	}
 	return 0;
-}
-
-/*
- * Whether ch is an ASCII letter, digit or '_': a word character in any
- * locale, and none that text_clean has a rule for.
- */
-static inline int
-text_asciiword(int ch)
-{
-	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-	    (ch >= '0' && ch <= '9') || ch == '_';
 }
 
 /* Whether s at i starts a URL. */
@@ -568,9 +568,10 @@ text_norm(const char *s)
 {
 	char	*n = xmalloc(strlen(s) + 1), *q = n;
 
+	/* ASCII: the C locale's letters and digits, called per byte */
 	for (; *s != '\0'; s++) {
-		if (isalnum((unsigned char)*s))
-			*q++ = (char)tolower((unsigned char)*s);
+		if (text_asciiword(*s) && *s != '_')
+			*q++ = (char)text_ascii_lower((unsigned char)*s);
 	}
 	*q = '\0';
 	return n;
