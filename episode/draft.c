@@ -33,6 +33,55 @@ draft_fnv(uint32_t h, const char *s)
 	return h;
 }
 
+/*
+ * The items' spoken names, each author's read once (classify_name cleans
+ * it): a day of thousands of commits has a few dozen authors. An open
+ * hash of the items named so far, by what classify_name reads.
+ */
+struct draft_names {
+	size_t		*slot;	/* an item's index + 1; 0 empty */
+	size_t		 mask;
+};
+
+static void
+draft_names_init(struct draft_names *nm, size_t nitems)
+{
+	size_t	n = 16;
+
+	while (n < 2 * nitems)
+		n *= 2;
+	nm->slot = xcalloc(n, sizeof *nm->slot);
+	nm->mask = n - 1;
+}
+
+/* Whether a and b are both NULL or the same string. */
+static int
+draft_same(const char *a, const char *b)
+{
+	return a == b || (a != NULL && b != NULL && strcmp(a, b) == 0);
+}
+
+/* items[i]'s name (new): a copy of an earlier item's by the same author. */
+static char *
+draft_name(struct draft_names *nm, const struct draft_item *items, size_t i)
+{
+	const struct commit	*c = items[i].c, *o;
+	size_t			 h;
+	int			 bot = items[i].cl.bot;
+
+	h = draft_fnv(draft_fnv(0, c->author_name), c->author_login) ^
+	    (size_t)bot;
+	for (h &= nm->mask; nm->slot[h] != 0; h = (h + 1) & nm->mask) {
+		o = items[nm->slot[h] - 1].c;
+		if (items[nm->slot[h] - 1].cl.bot == bot &&
+		    draft_same(o->author_name, c->author_name) &&
+		    draft_same(o->author_login, c->author_login))
+			return xstrdup(items[nm->slot[h] - 1].name);
+	}
+	nm->slot[h] = i + 1;
+	return classify_name(c, bot);
+}
+
 /* One of n variants, chosen by the day and a salt. */
 const char *
 draft_pick(const struct draft *d, unsigned salt, const char *const *v,
@@ -303,6 +352,7 @@ struct episode *
 episode_draft(const struct day *day, const struct episode_opts *opts)
 {
 	struct draft		 d;
+	struct draft_names	 names;
 	struct episode		*ep;
 	struct buf		 b;
 	struct tm		 tm;
@@ -347,15 +397,17 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	/* classify */
 	d.nitems = day->ncommits;
 	d.items = xcalloc(d.nitems + 1, sizeof *d.items);
+	draft_names_init(&names, d.nitems);
 	for (i = 0; i < d.nitems; i++) {
 		struct draft_item *it = &d.items[i];
 
 		it->c = &day->commits[i];
 		it->idx = (long)i;
 		classify_commit_lazy(it->c, day->repo, &it->cl);
-		it->name = classify_name(it->c, it->cl.bot);
+		it->name = draft_name(&names, d.items, i);
 		draft_promote(it);
 	}
+	free(names.slot);
 
 	/* counts, with reverts as the drafter tells them */
 	day_stats(day, &ep->stats);
