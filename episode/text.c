@@ -236,11 +236,11 @@ int
 text_starts_any(const char *s, const char **prefixes, size_t *len)
 {
 	size_t	i, n;
-	int	first = text_ascii_lower((unsigned char)*s);
+	int	first = tolower((unsigned char)*s);
 
 	for (i = 0; prefixes[i] != NULL; i++) {
 		/* the first letter first: most prefixes stop there */
-		if (first != text_ascii_lower((unsigned char)prefixes[i][0]))
+		if (first != tolower((unsigned char)prefixes[i][0]))
 			continue;
 		n = strlen(prefixes[i]);
 		if (strncasecmp(s, prefixes[i], n) == 0) {
@@ -568,10 +568,9 @@ text_norm(const char *s)
 {
 	char	*n = xmalloc(strlen(s) + 1), *q = n;
 
-	/* ASCII: the C locale's letters and digits, called per byte */
 	for (; *s != '\0'; s++) {
-		if (text_asciiword(*s) && *s != '_')
-			*q++ = (char)text_ascii_lower((unsigned char)*s);
+		if (isalnum((unsigned char)*s))
+			*q++ = (char)tolower((unsigned char)*s);
 	}
 	*q = '\0';
 	return n;
