@@ -97,6 +97,21 @@ static const char *classify_user_words[] = {
 	"default", "public", "cli", "flag", "config", "speedup", "memory",
 	NULL
 };
+/* The signals of the scoring table (classify_signals). */
+static const char *classify_security_words[] = {
+	"cve-", "security", "vulnerab", "overflow", "use-after-free",
+	"use after free", "out-of-bounds", "out of bounds", "injection",
+	NULL
+};
+static const char *classify_wrong_words[] = {
+	"wrong result", "wrong output", "wrong answer", "incorrect",
+	"miscompil", "silently", "corrupt", "off-by-one", "off by one", NULL
+};
+static const char *classify_crash_words[] = {
+	"crash", "segfault", "segmentation fault", "hang", "deadlock",
+	"panic", "abort", "infinite loop", "race", NULL
+};
+
 /* Words that, with an update's, make a dependency bump. */
 static const char *classify_bump_words[] = {
 	"bump", "dependabot", "renovate", NULL
@@ -118,7 +133,9 @@ enum {
 	CLASSIFY_W_CLEANUP, CLASSIFY_W_FEATURE, CLASSIFY_W_BUMP,
 	CLASSIFY_W_UPDATE, CLASSIFY_W_VERSION, CLASSIFY_W_SKIP,
 	CLASSIFY_W_TEST,
-	CLASSIFY_W_USER		/* the first user word's; the others after */
+	CLASSIFY_W_SIGNAL,	/* classify_signals' lists, in their order */
+	CLASSIFY_W_USER = CLASSIFY_W_SIGNAL + 3	/* the first user word's;
+						   the others after */
 };
 #define CLASSIFY_W(w)	(1ULL << CLASSIFY_W_##w)
 static struct text_wordset classify_subject_words = {
@@ -134,6 +151,9 @@ static struct text_wordset classify_subject_words = {
 		[CLASSIFY_W_VERSION] = classify_version_word,
 		[CLASSIFY_W_SKIP] = classify_skip_word,
 		[CLASSIFY_W_TEST] = classify_test_word,
+		[CLASSIFY_W_SIGNAL] = classify_security_words,
+		[CLASSIFY_W_SIGNAL + 1] = classify_wrong_words,
+		[CLASSIFY_W_SIGNAL + 2] = classify_crash_words,
 	},
 	.each = classify_user_words,
 };
@@ -861,20 +881,7 @@ struct classify_signal {
 	const char		**words;
 };
 
-static const char *classify_security_words[] = {
-	"cve-", "security", "vulnerab", "overflow", "use-after-free",
-	"use after free", "out-of-bounds", "out of bounds", "injection",
-	NULL
-};
-static const char *classify_wrong_words[] = {
-	"wrong result", "wrong output", "wrong answer", "incorrect",
-	"miscompil", "silently", "corrupt", "off-by-one", "off by one", NULL
-};
-static const char *classify_crash_words[] = {
-	"crash", "segfault", "segmentation fault", "hang", "deadlock",
-	"panic", "abort", "infinite loop", "race", NULL
-};
-
+/* In the order of CLASSIFY_W_SIGNAL's lists and classify_signal_words'. */
 static const struct classify_signal classify_signals[] = {
 	{ .name = "security", .weight = 8.0,
 	  .words = classify_security_words },
@@ -930,8 +937,7 @@ classify_score(const struct commit *c, const struct classify *cl,
 		    TEXT_STARTS);
 		free(text);
 	} else
-		signals = text_words(c->subject != NULL ? c->subject : "",
-		    &classify_signal_words, TEXT_STARTS);
+		signals = w >> CLASSIFY_W_SIGNAL;
 
 	s = kind_weight[cl->kind];
 	if (cl->breaking != QUOTE_BREAK_NONE)

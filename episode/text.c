@@ -214,9 +214,14 @@ text_words(const char *s, struct text_wordset *ws, int where)
 	if (!ws->built)
 		text_wordset_build(ws);
 	for (p = s; *p != '\0'; p++) {
+		/* no word starts in a word: on to its last byte */
 		if (where == TEXT_STARTS && p > s &&
-		    isalnum((unsigned char)p[-1]))
+		    isalnum((unsigned char)p[-1])) {
+			while (isalnum((unsigned char)*p) &&
+			    isalnum((unsigned char)p[1]))
+				p++;
 			continue;
+		}
 		c = text_ascii_lower((unsigned char)*p);
 		e = ws->ents + ws->first[c];
 		end = ws->ents + ws->first[c + 1];
