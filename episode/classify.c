@@ -1033,6 +1033,18 @@ classify_merge_title(const struct commit *c, struct commit *m)
 	return 1;
 }
 
+/* Whether c is read as the pull request a merge button merged. */
+int
+classify_merged_pr(const struct commit *c)
+{
+	struct commit	m;
+
+	if (!classify_merge_title(c, &m))
+		return 0;
+	free(m.subject);
+	return 1;
+}
+
 /*
  * Whether a subject is git's own for a merge of a branch, a tag or a
  * commit ("Merge remote-tracking branch 'origin/main'"): bookkeeping,

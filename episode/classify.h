@@ -62,6 +62,11 @@ void		 classify_commit(const struct commit *, const char *repo,
  */
 void		 classify_commit_lazy(const struct commit *,
 		    const char *repo, struct classify *);
+/*
+ * Whether c is read as the pull request a merge button merged (its
+ * subject the body's first line, its body the rest).
+ */
+int		 classify_merged_pr(const struct commit *);
 /* Read the prose classify_commit_lazy left NULL; the same commit. */
 void		 classify_prose(const struct commit *, struct classify *);
 /* Free what a classify owns. */

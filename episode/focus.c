@@ -56,8 +56,12 @@ focus_breaking_of(struct draft_item *it, char **what)
 	/* a test or a docs change breaks nobody's setup */
 	if (it->cl.kind == CLASSIFY_TESTS || it->cl.kind == CLASSIFY_DOCS)
 		return QUOTE_BREAK_NONE;
-	/* classify_commit read the kind; what it concerns is read here */
-	if (it->brk == 0 && what == NULL)
+	/*
+	 * classify_commit read the kind, of the same message unless it read
+	 * a merged pull request's; what it concerns is read here
+	 */
+	if (it->brk == 0 && (what == NULL || (it->cl.breaking ==
+	    QUOTE_BREAK_NONE && !classify_merged_pr(it->c))))
 		it->brk = it->cl.breaking + 1;
 	if (it->brk == 0 || (what != NULL &&
 	    it->brk != QUOTE_BREAK_NONE + 1)) {
