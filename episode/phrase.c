@@ -385,6 +385,7 @@ static const struct {
 	{ "restrict", NULL }, { "scan", "scanned" }, { "sort", NULL },
 	{ "toggle", NULL }, { "translate", NULL }, { "truncate", NULL },
 	{ "unwrap", "unwrapped" }, { "upload", NULL }, { "widen", NULL },
+	{ "connect", NULL }, { "disconnect", NULL },
 };
 
 /* The past tense of a known verb ("add" -> "added"; new), or NULL. */

@@ -186,7 +186,7 @@ title_headline_case(struct buf *b, const char *what, int caps)
 	const char	*w[16];
 	size_t		 wn[16], nw = 0, i, obj, rest, at = b->len;
 	const char	*p;
-	char		*past;
+	char		*past, *guess;
 	int		 tail = 1, phrasal = 0;
 
 	for (p = what; *p != '\0' && nw < 16;) {
@@ -208,6 +208,13 @@ title_headline_case(struct buf *b, const char *what, int caps)
 	 */
 	past = nw >= 2 && !phrase_word_in(w[0], wn[0], causatives) ?
 	    phrase_verb_past(w[0], wn[0]) : NULL;
+	/* a verb the table lacks, by its shape ("connect proxy upstream") */
+	if (past == NULL && nw >= 2 && islower((unsigned char)what[0]) &&
+	    !phrase_word_in(w[0], wn[0], causatives) &&
+	    (guess = tell_guess_past(NULL, what)) != NULL) {
+		past = xstrndup(guess, strcspn(guess, " "));
+		free(guess);
+	}
 	if (past == NULL) {
 		size_t symbols = 0;
 

@@ -84,6 +84,7 @@ test_headline(void **state)
 		    "Generated Manual Files Marked as linguist-generated=true" },
 		{ "let inline sections take precedence over --header-first",
 		    "Let Inline Sections Take Precedence over --header-first" },
+		{ "obey the retry limit on uploads", "Retry Limit Obeyed on Uploads" },
 		{ "detect change", NULL },
 		{ "adjust to origin", NULL },
 		{ "", NULL },
