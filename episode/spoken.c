@@ -551,21 +551,32 @@ spoken_part(struct buf *b, const char *p, size_t n)
 
 /*
  * What w[0..n) is: SPOKEN_SYMBOL said by its parts ("a.b.c", "A::b",
- * "f()", "snake_case"; *call set when it ends in "()"), SPOKEN_FILE a file
+ * "f()", "snake_case"; *call the length of a call's "()" or "(0)" at the
+ * end, its argument a word or a number, else 0), SPOKEN_FILE a file
  * name whose extension starts at *ext, or SPOKEN_KEEP (a version, a
  * domain, "e.g", "create-vite").
  */
 enum spoken_kind { SPOKEN_KEEP, SPOKEN_SYMBOL, SPOKEN_FILE };
 
 static enum spoken_kind
-spoken_symbol(const char *w, size_t n, int *call, size_t *ext)
+spoken_symbol(const char *w, size_t n, size_t *call, size_t *ext)
 {
 	size_t	i, start = 0, parts = 0, shortest = n, last = 0;
 	int	digit_part = 0, colons = 0;
 
-	*call = n > 2 && strncmp(w + n - 2, "()", 2) == 0;
-	if (*call)
-		n -= 2;
+	*call = 0;
+	if (n > 2 && w[n - 1] == ')') {
+		const char *open = memchr(w, '(', n);
+		size_t k;
+
+		for (k = open != NULL ? (size_t)(open - w) + 1 : n; k < n - 1 &&
+		    (isalnum((unsigned char)w[k]) || w[k] == '_'); k++)
+			continue;
+		if (open != NULL && open > w && k == n - 1 &&
+		    n - 1 - (size_t)(open - w) <= 13)
+			*call = n - (size_t)(open - w);
+	}
+	n -= *call;
 	if (n == 0)
 		return SPOKEN_KEEP;
 	for (i = 0; i <= n; i++) {
@@ -616,7 +627,8 @@ spoken_symbols(const char *s)
 	struct buf	 b;
 	const char	*p = s, *w, *q;
 	size_t		 n, a, e, core, i, start, ext;
-	int		 call, test;
+	size_t		 call;
+	int		 test;
 	enum spoken_kind kind;
 
 	buf_init(&b);
@@ -651,7 +663,7 @@ spoken_symbols(const char *s)
 			continue;
 		}
 		buf_append(&b, w, a);
-		core = kind == SPOKEN_FILE ? ext : e - a - (call ? 2 : 0);
+		core = kind == SPOKEN_FILE ? ext : e - a - call;
 		q = w + a;
 		/* "test_sparse_api" is the sparse api test */
 		test = core > 5 && strncmp(q, "test_", 5) == 0 &&

@@ -283,6 +283,8 @@ test_symbols(void **state)
 		{ "Builder::new_codec and data.len() stay",
 		    "Builder new codec and data len stay" },
 		{ "(calls f()), then", "(calls f), then" },
+		{ "dropped num_skip(0) so", "dropped num skip so" },
+		{ "the cfg(not(unix)) stub", "the cfg(not(unix)) stub" },
 		/* camelCase and long CamelCase */
 		{ "inverted esbuild.jsxSideEffects", "inverted esbuild jsx side "
 		    "effects" },
