@@ -540,6 +540,28 @@ tell_highlights(struct draft *d)
 	draft_segment(d, "highlights", &b, &shas);
 }
 
+/*
+ * Whether a fix is of words, not of behaviour (a typo, a spelling, a
+ * comment's wording): its message's explanation tells a listener nothing.
+ */
+static int
+tell_trivial(const struct draft_item *it)
+{
+	static const char *const words[] = { "typo", "typos", "spelling",
+	    "misspelling", "misspelled", "grammar", "wording", "whitespace",
+	    NULL };
+	const char	*p;
+	size_t		 n;
+
+	for (p = it->cl.what; *p != '\0'; p += n) {
+		p += strspn(p, " ,.;:()'\"");
+		n = strcspn(p, " ,.;:()'\"");
+		if (n > 0 && phrase_word_in(p, n, words))
+			return 1;
+	}
+	return 0;
+}
+
 void
 tell_fixes(struct draft *d)
 {
@@ -568,7 +590,7 @@ tell_fixes(struct draft *d)
 		}
 		if (!series_tell(&b, v[i], l))
 			tell_did_sentence(&b, v[i], l);
-		if (draft_prose(v[i])[0] != '\0') {
+		if (!tell_trivial(v[i]) && draft_prose(v[i])[0] != '\0') {
 			phrase_space(&b);
 			prose_sentences(&b, draft_prose(v[i]), 1);
 		}

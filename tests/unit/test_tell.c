@@ -146,6 +146,9 @@ test_figures(void **state)
 		    "each frame twice. Encoding long frames is now 1.7x faster "
 		    "for single-output graphs.\n", "1.7x faster for "
 		    "single-output graphs", "puts numbers" },
+		{ "util: fix typo in the blocking check comment\n\nReplaced "
+		    "'i dont' with 'i don't' in the stub of the check.\n", NULL,
+		    "i dont" },
 		{ "Bring the 405B model config\n\nWe want to add the config."
 		    "\n\nThe perf number is wps: 109 mfu: 29%.\n", NULL,
 		    "29%" },
