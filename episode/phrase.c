@@ -496,6 +496,7 @@ phrase_past(struct buf *b, const char *what)
 	char		*past;
 	size_t		 n, comma = 0, start = b->len;
 	int		 first = 1, clauses = 0, anded = 0, after_and = 0;
+	int		 bare = 0;
 
 	n = phrase_first_word(what);
 	if ((past = phrase_verb_past(what, n)) == NULL)
@@ -518,6 +519,7 @@ phrase_past(struct buf *b, const char *what)
 			    phrase_first_word(p), p + n + 1)) != NULL)
 				buf_printf(b, " %s", art);
 			p += n;
+			bare = 1;
 		}
 		first = 0;
 		/* copy up to the next clause start */
@@ -529,13 +531,20 @@ phrase_past(struct buf *b, const char *what)
 				p += 2;
 				break;
 			}
+			/*
+			 * after a verb with an object a noun may follow
+			 * ("fix CI and build failures"); after a bare verb,
+			 * a verb ("configure and check X")
+			 */
 			if (strncmp(p, " and ", 5) == 0) {
-				anded = after_and = 1;
+				anded = 1;
+				after_and = !bare;
 				buf_puts(b, " and ");
 				p += 5;
 				break;
 			}
 			buf_putc(b, *p++);
+			bare = 0;
 		}
 	}
 	/* "used X, dropped Y" -> "used X and dropped Y" */

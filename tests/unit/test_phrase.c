@@ -125,6 +125,8 @@ test_past(void **state)
 		{ "add retries and cache lookups", "added retries and cache "
 		    "lookups" },
 		{ "add retries and cache them", "added retries and cached them" },
+		{ "configure and check trusted hosts", "configured and checked "
+		    "trusted hosts" },
 		/* an article for a count noun, none for a mass noun */
 		{ "add basic way to select tests", "added a basic way to select "
 		    "tests" },
