@@ -419,6 +419,34 @@ phrase_verb_past(const char *word, size_t len)
 }
 
 /*
+ * Whether the n-byte word at w is already the past tense of a known verb
+ * ("fixed", "added", "dropped", "rebuilt"): a subject that starts with
+ * one is said as it is.
+ */
+int
+phrase_is_past(const char *w, size_t n)
+{
+	char	*past;
+	size_t	 i, k;
+	int	 is = 0;
+
+	if (n < 3 || n >= 32)
+		return 0;
+	for (i = 0; i < sizeof phrase_verbs / sizeof phrase_verbs[0] && !is;
+	    i++) {
+		k = strlen(phrase_verbs[i].verb);
+		/* the past starts as the verb does, but for a few */
+		if (tolower((unsigned char)w[0]) != phrase_verbs[i].verb[0])
+			continue;
+		if ((past = phrase_verb_past(phrase_verbs[i].verb, k)) == NULL)
+			continue;
+		is = strlen(past) == n && strncasecmp(past, w, n) == 0;
+		free(past);
+	}
+	return is;
+}
+
+/*
  * Whether what can be said as "NAME <past of what>": it starts with a
  * known verb that has an object ("fix the retry" yes; "adjust to origin",
  * "detect change" no: those are quoted instead).

@@ -24,6 +24,8 @@ void		 phrase_sentence_end(struct buf *);
 int		 phrase_contains(const char *haystack, const char *needle);
 /* The length of the first word of s (up to a space, ',', ':' or ';'). */
 size_t		 phrase_first_word(const char *);
+/* Whether the n-byte word at w is the past tense of a known verb. */
+int		 phrase_is_past(const char *w, size_t n);
 /*
  * Whether the n-byte word at w is a verb that is a noun as often
  * ("update", "build", "cache"): read as a verb only before an object.

@@ -230,6 +230,13 @@ tell_did(struct buf *b, const struct draft_item *it, int with_name)
 	}
 	if (phrase_verbal(w) && phrase_past(b, w))
 		return;
+	/* "fixed dynamic table overflow": in the past already */
+	if (phrase_is_past(w, phrase_first_word(w)) && w[phrase_first_word(w)]
+	    == ' ') {
+		phrase_lower_first(b, w);
+		tell_area_tail(b, it, 0);
+		return;
+	}
 	if (area != NULL && it->cl.area_titled && n > 2 &&
 	    strcmp(w + n - 2, "ed") == 0 && phrase_plain(w, n)) {
 		buf_printf(b, "%s %s", w, area);

@@ -53,6 +53,9 @@ test_did(void **state)
 		{ "a noun phrase naming its fix", "[mxfp8 training] emulated "
 		    "mode test fix", "mxfp8 training", CLASSIFY_FIX,
 		    "Sam fixed the emulated mode test" },
+		{ "a subject in the past already", "HTTP/3: fixed dynamic "
+		    "table overflow.", "HTTP/3", CLASSIFY_FIX,
+		    "Sam fixed dynamic table overflow in HTTP/3" },
 		{ "an area the verb already says", "[docs update] initial "
 		    "clean up of the API reference", "docs update",
 		    CLASSIFY_DOCS, "Sam updated the docs: initial clean up of "
