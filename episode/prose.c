@@ -308,6 +308,26 @@ prose_third_noun(const char *w, size_t n, const char *next)
 }
 
 /*
+ * Whether a verb that is as often a noun opens a noun phrase that is the
+ * sentence's subject: a verb of the third person follows the next word
+ * ("Inline placement wins", "Cache lookups are rare"), not an object.
+ */
+static int
+prose_noun_subject(const char *body, size_t n, const char *next, size_t m)
+{
+	static const char *const verbs[] = { "is", "are", "was", "were",
+	    "wins", "stays", "works", "fails", "applies", "happens", "means",
+	    "becomes", "remains", "takes", "goes", "comes", "runs", "needs",
+	    "has", "does", NULL };
+	const char	*w2;
+
+	if (!phrase_nounish(body, n) || next[m] != ' ')
+		return 0;
+	w2 = next + m + 1;
+	return prose_in(w2, strcspn(w2, " ,.;:"), verbs);
+}
+
+/*
  * Append "It <verb><rest>" to t, rest's coordinated verbs in the past
  * (prose_coordinated), and the leading clause of p (head bytes, its first
  * word n0 bytes) put where reported speech has it: one word after "It"
@@ -411,7 +431,8 @@ prose_report(struct buf *t, const char *p, int also)
 	if (past == NULL || (next[m] != '\0' && !reader &&
 	    (prose_in(next, m, not_imperative) ||
 	    (prose_in(next, m, not_after_noun) &&
-	    phrase_nounish(body, n))))) {
+	    phrase_nounish(body, n)) ||
+	    prose_noun_subject(body, n, next, m)))) {
 		free(past);
 		if (prose_unknown_verb(body, n))
 			return 0;
