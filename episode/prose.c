@@ -488,6 +488,7 @@ prose_their_voice(struct buf *out, size_t pos)
 		{ "we", "they" }, { "our", "their" }, { "us", "them" },
 		{ "we're", "they're" }, { "we've", "they've" },
 		{ "we'll", "they'll" }, { "ourselves", "themselves" },
+		{ "me", "them" }, { "my", "their" }, { "myself", "themselves" },
 	};
 	struct buf	 t;
 	const char	*p;
@@ -557,6 +558,13 @@ prose_sentence_fix(struct buf *out, size_t pos)
 	if (strncasecmp(p, "also: ", 6) == 0 || strncasecmp(p, "also, ", 6) == 0) {
 		p += 6;
 		also = 1;
+	}
+	/* an aside in parentheses is the author's, not the story's */
+	if (*p == '(') {
+		out->len = pos;
+		out->data[pos] = '\0';
+		free(s);
+		return;
 	}
 	/*
 	 * The authors' own voice is not the host's: "We do require torch
@@ -803,21 +811,42 @@ prose_sentences_about(struct buf *out, const char *s, int max,
 {
 	const char	*start = s, *p;
 	int		 taken = 0;
-	size_t		 n, pos, before;
+	size_t		 n, pos, before, i;
 	int		 lost = 0;	/* the sentence before was not told */
+	long		 aside = 0;	/* parentheses open from before */
 
 	for (p = s; taken < max; p++) {
 		int end = *p == '\0';
 
-		if (!end && (*p == '.' || *p == '!' || *p == '?') &&
-		    p[1] == ' ' && (isupper((unsigned char)p[2]) ||
-		    isdigit((unsigned char)p[2])) && !prose_abbrev(s, p))
-			end = 1;
+		/* a sentence ends before a capital, a digit or an aside in
+		   parentheses, and an aside ends after its ')' */
+		if (!end && (*p == '.' || *p == '!' || *p == '?')) {
+			const char *q = p + (p[1] == ')');
+
+			if (q[1] == ' ' && (isupper((unsigned char)q[2]) ||
+			    isdigit((unsigned char)q[2]) || q[2] == '(') &&
+			    !prose_abbrev(s, p)) {
+				end = 1;
+				p = q;
+			}
+		}
 		if (!end)
 			continue;
 		n = (size_t)(p - start) + (*p != '\0' ? 1 : 0);
 		while (n > 0 && start[n - 1] == ' ')
 			n--;
+		/* an aside in parentheses, over one sentence or more, goes */
+		if (aside > 0 || (n > 0 && start[0] == '(')) {
+			for (i = 0; i < n; i++)
+				aside += (start[i] == '(') - (start[i] == ')');
+			if (aside < 0)
+				aside = 0;
+			if (*p == '\0')
+				break;
+			start = p + 2;
+			p++;
+			continue;
+		}
 		if (n > PROSE_MAXSENTENCE)
 			lost = 1;
 		if (n > 0 && n <= PROSE_MAXSENTENCE) {

@@ -113,6 +113,18 @@ test_reported(void **state)
 		{ "a noun-like verb opening the subject",
 		    "Now inline placement wins over the other.",
 		    "Now inline placement wins over the other." },
+		{ "an aside in parentheses goes",
+		    "Patterns are relative to the directory. (Arguably there are "
+		    "other choices, but it's not clear to me.) Normally they "
+		    "are not.",
+		    "Patterns are relative to the directory. Normally they are "
+		    "not." },
+		{ "an aside of two sentences goes whole",
+		    "Patterns are relative to the directory. (Arguably there are "
+		    "other choices. But it's not clear to me.) Normally they "
+		    "are not.",
+		    "Patterns are relative to the directory. Normally they are "
+		    "not." },
 		{ "a statement stays as it is",
 		    "The reservation used n. Nothing needs the global order.",
 		    "The reservation used n. Nothing needs the global order." },
