@@ -277,16 +277,29 @@ text_token_len(const char *s)
 	return strcspn(s, " \t\r\n<>()[]{},;\"'`");
 }
 
-/* Whether the token of length n at s is an e-mail address. */
+/*
+ * Whether the token of length n at s is an e-mail address: its domain
+ * ends in a name of letters ("a@b.com"), where a package's version does
+ * not ("send@0.19.0", said as it is).
+ */
 static int
 text_email(const char *s, size_t n)
 {
-	const char	*at = memchr(s, '@', n);
+	const char	*at = memchr(s, '@', n), *end = s + n, *dot;
+	size_t		 k;
 
-	if (at == NULL || at == s)
+	if (at == NULL || at == s || (size_t)(at - s) + 1 >= n)
 		return 0;
-	return memchr(at, '.', n - (size_t)(at - s)) != NULL &&
-	    (size_t)(at - s) + 1 < n;
+	while (end > at && strchr(".,;:!?", end[-1]) != NULL)
+		end--;
+	for (dot = end; dot > at && dot[-1] != '.'; dot--)
+		continue;
+	if (dot == at + 1 || dot <= at + 1 || end - dot < 2)
+		return 0;
+	for (k = 0; dot + k < end; k++)
+		if (!isalpha((unsigned char)dot[k]))
+			return 0;
+	return 1;
 }
 
 /* Length of a hex sha at s (7-40 hex with a digit and a letter), or 0. */
@@ -449,6 +462,9 @@ text_clean(const char *s)
 		}
 		if (wordstart && at != NULL && (n = text_token_len(p)) > 0 &&
 		    text_email(p, n)) {
+			/* the sentence's end after it stays */
+			while (n > 1 && strchr(".,;:!?", p[n - 1]) != NULL)
+				n--;
 			p += n;
 			continue;
 		}
@@ -505,6 +521,14 @@ text_clean(const char *s)
 		if (*p == '[' && (p == s || strchr(" (\"\n", p[-1]) != NULL) &&
 		    (n = text_tag_len(p)) > 0) {
 			p += n;
+			continue;
+		}
+		/* a package at its version: "send@^0.19.0" is "send 0.19.0" */
+		if (*p == '@' && p > s && text_isword(p[-1]) &&
+		    (isdigit((unsigned char)p[1]) || ((p[1] == '^' ||
+		    p[1] == '~') && isdigit((unsigned char)p[2])))) {
+			buf_putc(&b, ' ');
+			p += p[1] == '^' || p[1] == '~' ? 2 : 1;
 			continue;
 		}
 		if (*p == '`' || *p == '@' || *p == '*') {
