@@ -271,6 +271,9 @@ phrase_article(const char *verb, size_t vn, const char *s)
 	 */
 	while (*w != '\0' && words < 4) {
 		n = strcspn(w, " ,:;");
+		/* a package at a version ("serve-static 2.1.0") is a name */
+		if (isdigit((unsigned char)*w))
+			return NULL;
 		if (phrase_word_in(w, n, phrase_preps) || !phrase_plain(w, n))
 			break;
 		if (phrase_plural(w, n))
@@ -533,8 +536,10 @@ phrase_past(struct buf *b, const char *what)
 	while (*p != '\0') {
 		n = phrase_first_word(p);
 		/* "and build failures" joins a noun; ", drop X" a verb */
-		if ((first || (p[n] == ' ' && (!after_and ||
-		    !phrase_nounish(p, n) || phrase_determiner(p + n + 1)))) &&
+		/* (a verb before a version is a package's name: "send 1.1.0") */
+		if ((first || (p[n] == ' ' && !isdigit((unsigned char)p[n + 1])
+		    && (!after_and || !phrase_nounish(p, n) ||
+		    phrase_determiner(p + n + 1)))) &&
 		    (past = phrase_verb_past(p, n)) != NULL) {
 			buf_puts(b, past);
 			free(past);

@@ -202,6 +202,25 @@ tell_by_kind(struct buf *b, const struct draft_item *it)
 }
 
 /*
+ * A what that is a package and its version alone ("path-to-regexp
+ * 0.1.10", from "path-to-regexp@0.1.10"): "updated path-to-regexp to
+ * 0.1.10". 0 (nothing appended) for anything else.
+ */
+static int
+tell_package(struct buf *b, const char *w)
+{
+	size_t	n = strcspn(w, " "), v;
+
+	if (n == 0 || w[n] != ' ' || !isdigit((unsigned char)w[n + 1]))
+		return 0;
+	v = strspn(w + n + 1, "0123456789.x*");
+	if (w[n + 1 + v] != '\0' || strchr(w + n + 1, '.') == NULL)
+		return 0;
+	buf_printf(b, "updated %.*s to %s", (int)n, w, w + n + 1);
+	return 1;
+}
+
+/*
  * What a change did, said as "NAME <verb> ...": "fixed the X", "released
  * version 8.1.1", "synced RELEASE-NOTES" for "RELEASE-NOTES: synced",
  * "made fixes to X" for a noun of changes, "improved readability in
@@ -228,8 +247,17 @@ tell_did(struct buf *b, const struct draft_item *it, int with_name)
 		free(ver);
 		return;
 	}
+	/* "path-to-regexp 0.1.10", a dependency at its version */
+	if (tell_package(b, w))
+		return;
 	if (phrase_verbal(w) && phrase_past(b, w))
 		return;
+	/* "don't render X": "made sure not to render X" */
+	if (strncasecmp(w, "don't ", 6) == 0 || strncasecmp(w, "do not ",
+	    7) == 0) {
+		buf_printf(b, "made sure not to %s", w + (w[2] == ' ' ? 7 : 6));
+		return;
+	}
 	/* "fixed dynamic table overflow": in the past already */
 	if (phrase_is_past(w, phrase_first_word(w)) && w[phrase_first_word(w)]
 	    == ' ') {

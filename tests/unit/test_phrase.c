@@ -127,6 +127,8 @@ test_past(void **state)
 		{ "add retries and cache them", "added retries and cached them" },
 		{ "configure and check trusted hosts", "configured and checked "
 		    "trusted hosts" },
+		{ "update serve-static 2.1.0 and send 1.1.0", "updated "
+		    "serve-static 2.1.0 and send 1.1.0" },
 		/* an article for a count noun, none for a mass noun */
 		{ "add basic way to select tests", "added a basic way to select "
 		    "tests" },

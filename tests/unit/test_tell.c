@@ -56,6 +56,14 @@ test_did(void **state)
 		{ "a subject in the past already", "HTTP/3: fixed dynamic "
 		    "table overflow.", "HTTP/3", CLASSIFY_FIX,
 		    "Sam fixed dynamic table overflow in HTTP/3" },
+		{ "a package at its version", "path-to-regexp@0.1.10 (#5902)",
+		    NULL, CLASSIFY_DEPS, "Sam updated path-to-regexp to "
+		    "0.1.10" },
+		{ "a scoped package bump", "fix(deps): send@^1.1.0", "deps",
+		    CLASSIFY_DEPS, "Sam updated send to 1.1.0" },
+		{ "don't", "fix: don't render redirect values in anchor href",
+		    NULL, CLASSIFY_FIX, "Sam made sure not to render redirect "
+		    "values in anchor href" },
 		{ "an area the verb already says", "[docs update] initial "
 		    "clean up of the API reference", "docs update",
 		    CLASSIFY_DOCS, "Sam updated the docs: initial clean up of "
