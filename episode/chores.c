@@ -65,6 +65,7 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 	const char		**mids, **phrases;
 	char			**owned;
 	size_t			  i, j, nb, pre, suf, np = 0, w;
+	int			  split;
 	struct buf		  s, ph;
 	char			 *spoken;
 
@@ -152,14 +153,29 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 		else
 			phrases[np++] = buf_steal(&ph);
 	}
+	/*
+	 * a verb said once for a run of phrases that share it: "updated
+	 * router to 2.0.0, body-parser to 2.0.1 and send to 1.1.0"
+	 */
+	for (i = 0; i < np && strstr(phrases[i], " and ") == NULL; i++)
+		continue;
+	split = np > 1 && i < np;	/* the first said on its own */
+	for (i = np; i > (split ? 2u : 1u); i--) {
+		size_t k = phrase_first_word(phrases[i - 2]);
+
+		if (k > 0 && strncmp(phrases[i - 1], phrases[i - 2], k) == 0 &&
+		    phrases[i - 1][k] == ' ' && phrases[i - 2][k] == ' ' &&
+		    strstr(phrases[i - 1], " and ") == NULL) {
+			char *t = xstrdup(phrases[i - 1] + k + 1);
+
+			free((char *)phrases[i - 1]);
+			phrases[i - 1] = t;
+		}
+	}
 	/* "A did x and y"; when a phrase has its own "and", two sentences */
 	buf_init(&s);
 	buf_printf(&s, "%s ", v[0]->name);
-	for (i = 0; i < np; i++) {
-		if (strstr(phrases[i], " and ") != NULL)
-			break;
-	}
-	if (np <= 1 || i == np)
+	if (!split)
 		spoken_list(&s, phrases, np);
 	else {
 		buf_printf(&s, "%s. %s also ", phrases[0], v[0]->name);

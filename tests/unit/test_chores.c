@@ -37,11 +37,11 @@ static const struct chores_case cases[] = {
 	    "actions/setup-python from 6.0.0 to 6.1.0 and "
 	    "github/codeql-action from 4.30.8 to 4.31.6",
 	    ", bumped" },
-	{ "two sharing a verb stay two phrases", {
+	{ "two sharing a verb: the verb said once", {
 	    "Bump actions/checkout from 5.0.0 to 6.0.0\n",
 	    "Bump github/codeql-action from 4.30.8 to 4.31.6\n", NULL },
-	    "bumped actions/checkout from 5.0.0 to 6.0.0 and bumped "
-	    "github/codeql-action", NULL },
+	    "bumped actions/checkout from 5.0.0 to 6.0.0 and "
+	    "github/codeql-action from 4.30.8", "and bumped" },
 	{ "the same subject twice is said once", {
 	    "docs: further tweaks re map and map_values\n",
 	    "docs: further tweaks re map and map_values\n",
