@@ -393,6 +393,40 @@ spoken_link(const unsigned char *p, unsigned char *start, unsigned char **op)
 	return q + 1;
 }
 
+/*
+ * The length of the UTF-8 pictograph at p (an emoji, a dingbat, a
+ * variation selector or joiner between them), or 0. Letters of any
+ * script are no pictographs.
+ */
+static size_t
+spoken_pictograph(const unsigned char *p)
+{
+	unsigned long	cp;
+	size_t		len;
+
+	if (p[0] < 0xe2)
+		return 0;
+	if ((p[0] & 0xf0) == 0xe0 && (p[1] & 0xc0) == 0x80 &&
+	    (p[2] & 0xc0) == 0x80) {
+		cp = (unsigned long)(p[0] & 0x0f) << 12 |
+		    (unsigned long)(p[1] & 0x3f) << 6 | (p[2] & 0x3f);
+		len = 3;
+	} else if ((p[0] & 0xf8) == 0xf0 && (p[1] & 0xc0) == 0x80 &&
+	    (p[2] & 0xc0) == 0x80 && (p[3] & 0xc0) == 0x80) {
+		cp = (unsigned long)(p[0] & 0x07) << 18 |
+		    (unsigned long)(p[1] & 0x3f) << 12 |
+		    (unsigned long)(p[2] & 0x3f) << 6 | (p[3] & 0x3f);
+		len = 4;
+	} else
+		return 0;
+	if ((cp >= 0x2600 && cp <= 0x27bf) ||	/* symbols, dingbats */
+	    (cp >= 0x2b00 && cp <= 0x2bff) ||	/* arrows, stars */
+	    cp == 0x200d || cp == 0xfe0f ||	/* joiner, emoji style */
+	    (cp >= 0x1f000 && cp <= 0x1faff))	/* emoji */
+		return len;
+	return 0;
+}
+
 /* Make s spoken text, in place (see spoken.h for the rules). */
 void
 spoken_clean(char *s)
@@ -404,11 +438,21 @@ spoken_clean(char *s)
 		return;
 	record_clean(s, RECORD_CLEAN_LINES);
 
-	/* backticks first, so none can hide a tag or a link from below */
+	/*
+	 * backticks first, so none can hide a tag or a link from below; and
+	 * pictographs (a voice reads a wrench as "wrench"), which the text
+	 * is valid UTF-8 for, after record_clean
+	 */
 	p = o = start = (unsigned char *)s;
-	for (; *p != '\0'; p++) {
-		if (*p != '`')
-			*o++ = *p;
+	while (*p != '\0') {
+		size_t	len = spoken_pictograph(p);
+
+		if (len > 0)
+			p += len;
+		else if (*p == '`')
+			p++;
+		else
+			*o++ = *p++;
 	}
 	*o = '\0';
 

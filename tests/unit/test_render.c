@@ -111,6 +111,10 @@ static const struct clean_case spoken_cases[] = {
 	{ "<[b](u) <<!x", 0, "b !x" },
 	{ "bell\x07 and " ANSI "!", 0, "bell and red!" },
 	{ "one\n\ntwo  words \n", 0, "one\n\ntwo words" },
+	/* pictographs go, letters of any script stay */
+	{ "\xf0\x9f\x94\xa7 update CI \xe2\x9c\xa8\xef\xb8\x8f now", 0,
+	    "update CI now" },
+	{ "\xe7\xbf\xa0 and Jos\xc3\xa9", 0, "\xe7\xbf\xa0 and Jos\xc3\xa9" },
 	{ "", 0, "" },
 };
 
