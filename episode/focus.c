@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "buf.h"
 #include "classify.h"
@@ -287,7 +288,12 @@ focus_breaking(struct draft *d, struct buf *b, struct draft_shas *shas)
 			    "uses %s, move to %s replacement before you "
 			    "upgrade.", gone->name, ngone > 1 ? "them" : "it",
 			    ngone > 1 ? "their" : "its");
-		} else
+		} else if (strcasecmp(gonewhat, gone->cl.what) == 0)
+			/* a "feat!:" says no more than that it breaks */
+			buf_printf(b, "%s's change \"%s\" is marked as "
+			    "breaking. Check your code against it before you "
+			    "upgrade.", gone->name, gone->cl.what);
+		else
 			buf_printf(b, "%s's change \"%s\" breaks "
 			    "compatibility: %s. Check your code against it "
 			    "before you upgrade.", gone->name, gone->cl.what,

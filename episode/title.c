@@ -337,6 +337,24 @@ title_story_ok(const struct draft_item *it)
 	    it->lead == NULL;
 }
 
+/* Order two versions ("4.20.0" < "5.0.0") by their numbers. */
+static int
+title_version_cmp(const char *a, const char *b)
+{
+	long	x, y;
+	char	*e;
+
+	while (*a != '\0' || *b != '\0') {
+		x = strtol(a, &e, 10);
+		a = *e == '.' ? e + 1 : e + strlen(e);
+		y = strtol(b, &e, 10);
+		b = *e == '.' ? e + 1 : e + strlen(e);
+		if (x != y)
+			return x < y ? -1 : 1;
+	}
+	return 0;
+}
+
 /* The day's release (the repository's own first), or NULL; *ver (new). */
 struct draft_item *
 title_release(struct draft *d, char **pkg, char **ver)
@@ -354,7 +372,11 @@ title_release(struct draft *d, char **pkg, char **ver)
 		    it->c->reverted_by_idx >= 0 || it->lead != NULL ||
 		    !quote_release(it->cl.subject, &p, &v))
 			continue;
-		if (best == NULL || (*pkg != NULL && p == NULL)) {
+		/* the repository's own first, then the highest version:
+		   "5.0.0" is the news on a day that also made "4.20.0" */
+		if (best == NULL || (*pkg != NULL && p == NULL) ||
+		    ((*pkg == NULL) == (p == NULL) &&
+		    title_version_cmp(v, *ver) > 0)) {
 			free(*pkg);
 			free(*ver);
 			best = it, *pkg = p, *ver = v;

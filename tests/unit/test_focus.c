@@ -50,6 +50,10 @@ static const struct focus_case cases[] = {
 	    "focus", { "Today's Focus: Set " ALLOC_CONF " so that a server "
 	    "gets a catchable error instead of a driver crash.", NULL },
 	    { "No new setting", "nothing to try", NULL } },
+	{ "a change marked breaking says so, once", {
+	    "feat(deps)!: router@^2.0.0 (#5885)\n", NULL },
+	    "focus", { "is marked as breaking", NULL },
+	    { "breaks compatibility", NULL } },
 	{ "a setting in a fenced block", {
 	    "[dynamo] Add a recompile log\n\nTo see each recompile and "
 	    "why:\n\n```\nTORCH_LOGS=recompiles python train.py\n```\n",

@@ -147,6 +147,9 @@ static const struct title_case days[] = {
 	    "Run ruff\n* Drop support for pypy-3.10\n", "Update the "
 	    "maintainers list (#8)\n", NULL }, "Support for pypy-3.10 "
 	    "Dropped", "Support for pypy-3.10 was dropped.", { NULL } },
+	{ "the highest release leads", { "4.20.0\n", "5.0.0\n",
+	    "fix: keep the router (#3)\n", NULL }, "Vite 5.0.0 Released",
+	    "released Vite 5.0.0", { NULL } },
 	{ "git's merge of a branch is no story", {
 	    "Merge branch 'obsd-master'\n\nUpstream work.\n",
 	    "Add an X11 colours script\n", NULL },
