@@ -37,6 +37,7 @@ static const char *golden_days[] = {
 	"ao-2026-05-14-series",
 	"curl-2026-02-14-quiet",
 	"curl-2026-06-01",
+	"express-2024-09-09-releases",
 	"flask-2024-11-13-release",
 	"fzf-2026-04-19-replayed",
 	"jq-2023-07-23-replayed",
