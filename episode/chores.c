@@ -54,6 +54,43 @@ chores_common_suffix(struct draft_item **v, size_t n, size_t prefix)
 	return cut;
 }
 
+/* " to the build": what changes of a kind were to. */
+static const char *
+chores_kind_to(enum classify_kind k)
+{
+	switch (k) {
+	case CLASSIFY_BUILD:
+		return " to the build";
+	case CLASSIFY_TESTS:
+		return " to the tests";
+	case CLASSIFY_DOCS:
+		return " to the docs";
+	case CLASSIFY_DEPS:
+		return " to dependencies";
+	default:
+		return "";
+	}
+}
+
+/*
+ * Whether an item can be said only by its kind and its words ("changed
+ * the build: yaml is poo"): two or more of one person are counted instead
+ * ("made four more changes to the build").
+ */
+static int
+chores_is_vague(const struct draft_item *it)
+{
+	struct buf	b;
+	int		vague;
+
+	if (it->told || it->nparts != 0)
+		return 0;
+	buf_init(&b);
+	vague = tell_did_how(&b, it, 0);
+	buf_free(&b);
+	return vague;
+}
+
 /*
  * One person's housekeeping of one kind: a batch sharing its first words
  * ("Delete deprecated X", "Delete deprecated Y") is said once with a list.
@@ -65,12 +102,22 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 	const char		**mids, **phrases;
 	char			**owned;
 	size_t			  i, j, nb, pre, suf, np = 0, w;
-	int			  split;
+	size_t			  vague[CLASSIFY_NKINDS] = { 0 }, nvague = 0;
+	int			  split, k;
 	struct buf		  s, ph;
 	char			 *spoken;
 
 	batch = xcalloc(n, sizeof *batch);
-	phrases = xcalloc(n, sizeof *phrases);
+	phrases = xcalloc(n + CLASSIFY_NKINDS, sizeof *phrases);
+	/* vague ones of different words: the same subject twice is one */
+	for (i = 0; i < n; i++) {
+		if (!chores_is_vague(v[i]))
+			continue;
+		for (j = 0; j < i && (!chores_is_vague(v[j]) ||
+		    strcmp(v[j]->cl.what, v[i]->cl.what) != 0); j++)
+			continue;
+		nvague += j == i;
+	}
 	for (i = 0; i < n; i++) {
 		if (v[i]->told)
 			continue;
@@ -134,6 +181,12 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 				free(owned[j]);
 			free(owned);
 			free(mids);
+		} else if (nvague >= 2 && chores_is_vague(v[i])) {
+			/* said with the others of its kind, counted */
+			buf_free(&ph);
+			vague[v[i]->cl.kind]++;
+			v[i]->told = 1;
+			continue;
 		} else {
 			tell_did(&ph, v[i], 0);
 			series_chore(&ph, v[i]);	/* a story of parts */
@@ -153,6 +206,17 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 		else
 			phrases[np++] = buf_steal(&ph);
 	}
+	/* "made four more changes to the build" */
+	for (k = 0; k < CLASSIFY_NKINDS; k++) {
+		if (vague[k] == 0)
+			continue;
+		buf_init(&ph);
+		buf_puts(&ph, "made ");
+		spoken_count(&ph, (long long)vague[k], np > 0 ? "more change" :
+		    "change", np > 0 ? "more changes" : "changes");
+		buf_puts(&ph, chores_kind_to((enum classify_kind)k));
+		phrases[np++] = buf_steal(&ph);
+	}
 	/*
 	 * a verb said once for a run of phrases that share it: "updated
 	 * router to 2.0.0, body-parser to 2.0.1 and send to 1.1.0"
@@ -161,12 +225,12 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 		continue;
 	split = np > 1 && i < np;	/* the first said on its own */
 	for (i = np; i > (split ? 2u : 1u); i--) {
-		size_t k = phrase_first_word(phrases[i - 2]);
+		size_t vl = phrase_first_word(phrases[i - 2]);
 
-		if (k > 0 && strncmp(phrases[i - 1], phrases[i - 2], k) == 0 &&
-		    phrases[i - 1][k] == ' ' && phrases[i - 2][k] == ' ' &&
-		    strstr(phrases[i - 1], " and ") == NULL) {
-			char *t = xstrdup(phrases[i - 1] + k + 1);
+		if (vl > 0 && strncmp(phrases[i - 1], phrases[i - 2], vl) ==
+		    0 && phrases[i - 1][vl] == ' ' && phrases[i - 2][vl] ==
+		    ' ' && strstr(phrases[i - 1], " and ") == NULL) {
+			char *t = xstrdup(phrases[i - 1] + vl + 1);
 
 			free((char *)phrases[i - 1]);
 			phrases[i - 1] = t;

@@ -141,6 +141,12 @@ void		 select_theme(struct draft *);
 /* "in X, " before a sentence when the title named an area not in what. */
 int		 tell_area_lead(struct buf *, const struct draft_item *);
 /* "NAME fixed the X" (without NAME when with_name is 0). */
+/*
+ * tell_did, 1 when it could only say the change's kind and its words
+ * ("changed the build: yaml is poo"), 0 when it said what it did.
+ */
+int		 tell_did_how(struct buf *, const struct draft_item *,
+		    int with_name);
 void		 tell_did(struct buf *, const struct draft_item *,
 		    int with_name);
 /* A sentence "In area, NAME added X." starting with a capital. */

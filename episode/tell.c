@@ -75,6 +75,9 @@ tell_guess_past(const char *subject, const char *what)
 	    "various", "minor", "small", "more", "new", "initial", "better",
 	    "faster", "proper", "release", "version", "docs", "the", "a",
 	    "an", "all", "some", "another", "typo", NULL };
+	static const char *const linking[] = { "is", "are", "was", "were",
+	    "has", "have", "had", "will", "can", "could", "should", "must",
+	    "does", "did", "now", NULL };
 	static const char *const endings[] = { "s", "ing", "ly", "ous",
 	    "al", "ion", "ity", "ment", "ness", "ed", "er", "ive", "ic",
 	    "ent", "ant", "ance", "ence", "ism", "ist", "or", "ship", NULL };
@@ -90,6 +93,10 @@ tell_guess_past(const char *subject, const char *what)
 	if (what[n] != ' ' && what[n] != '\0')
 		return NULL;
 	if (phrase_word_in(what, n, notverbs))
+		return NULL;
+	/* "yaml is poo": the word is the subject of a verb after it */
+	if (what[n] == ' ' && phrase_word_in(what + n + 1,
+	    phrase_first_word(what + n + 1), linking))
 		return NULL;
 	for (i = 0; endings[i] != NULL; i++) {
 		l = strlen(endings[i]);
@@ -227,8 +234,8 @@ tell_package(struct buf *b, const char *w)
  * cf-setup" for a verb with no object, "made a fix in setopt: X" when the
  * subject is no verb phrase. with_name 0 drops NAME.
  */
-void
-tell_did(struct buf *b, const struct draft_item *it, int with_name)
+int
+tell_did_how(struct buf *b, const struct draft_item *it, int with_name)
 {
 	const char	*w = it->cl.what, *area = it->cl.area;
 	char		*pkg, *ver, *guess;
@@ -245,41 +252,41 @@ tell_did(struct buf *b, const struct draft_item *it, int with_name)
 			buf_printf(b, "released version %s", ver);
 		free(pkg);
 		free(ver);
-		return;
+		return 0;
 	}
 	/* "path-to-regexp 0.1.10", a dependency at its version */
 	if (tell_package(b, w))
-		return;
+		return 0;
 	if (phrase_verbal(w) && phrase_past(b, w))
-		return;
+		return 0;
 	/* "don't render X": "made sure not to render X" */
 	if (strncasecmp(w, "don't ", 6) == 0 || strncasecmp(w, "do not ",
 	    7) == 0) {
 		buf_printf(b, "made sure not to %s", w + (w[2] == ' ' ? 7 : 6));
-		return;
+		return 0;
 	}
 	/* "fixed dynamic table overflow": in the past already */
 	if (phrase_is_past(w, phrase_first_word(w)) && w[phrase_first_word(w)]
 	    == ' ') {
 		phrase_lower_first(b, w);
 		tell_area_tail(b, it, 0);
-		return;
+		return 0;
 	}
 	if (area != NULL && it->cl.area_titled && n > 2 &&
 	    strcmp(w + n - 2, "ed") == 0 && phrase_plain(w, n)) {
 		buf_printf(b, "%s %s", w, area);
-		return;
+		return 0;
 	}
 	if (tell_noun_start(w)) {
 		buf_puts(b, "made ");
 		phrase_lower_first(b, w);
-		return;
+		return 0;
 	}
 	if (tell_noun_area(b, it))
-		return;
+		return 0;
 	if (phrase_past(b, w)) {
 		tell_area_tail(b, it, 0);
-		return;
+		return 0;
 	}
 	/* "emulated mode test fix": a noun phrase naming its fix */
 	if (n > 4 && (strcmp(w + n - 4, " fix") == 0 ||
@@ -289,15 +296,22 @@ tell_did(struct buf *b, const struct draft_item *it, int with_name)
 		phrase_lower_first(b, w);
 		b->len -= w[n - 1] == 's' ? 6 : 4;
 		b->data[b->len] = '\0';
-		return;
+		return 0;
 	}
 	if ((guess = tell_guess_past(it->cl.subject, w)) != NULL) {
 		buf_puts(b, guess);
 		free(guess);
 		tell_area_tail(b, it, 0);
-		return;
+		return 0;
 	}
 	tell_by_kind(b, it);
+	return 1;
+}
+
+void
+tell_did(struct buf *b, const struct draft_item *it, int with_name)
+{
+	(void)tell_did_how(b, it, with_name);
 }
 
 /* A sentence "In area, NAME added X." starting with a capital. */

@@ -42,6 +42,10 @@ static const struct chores_case cases[] = {
 	    "Bump github/codeql-action from 4.30.8 to 4.31.6\n", NULL },
 	    "bumped actions/checkout from 5.0.0 to 6.0.0 and "
 	    "github/codeql-action from 4.30.8", "and bumped" },
+	{ "changes said only by their kind are counted", {
+	    "CI: macOS too\n", "CI: yaml is poo\n", "CI: Spaces\n",
+	    "Add a test for regress to the CI run\n", NULL },
+	    "made three more changes to the build", "the build: yaml" },
 	{ "the same subject twice is said once", {
 	    "docs: further tweaks re map and map_values\n",
 	    "docs: further tweaks re map and map_values\n",

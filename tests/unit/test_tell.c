@@ -122,6 +122,7 @@ test_guess_past(void **state)
 		{ "QUIC: client transport parameter data length checking",
 		    "client transport parameter data length checking", NULL },
 		{ "x: vendor manifest", "vendor manifest", NULL },
+		{ "CI: yaml is poo", "yaml is poo", NULL },
 		{ NULL, "resolve the root", "resolved the root" },
 	};
 	size_t	 i;
