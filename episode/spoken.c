@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "record.h"
 #include "spoken.h"
@@ -665,6 +666,23 @@ spoken_unbalanced(const char *w, size_t n)
 	return depth < 0;
 }
 
+/* Whether b ends in a word that says a figure is rough ("about "). */
+static int
+spoken_after_about(const struct buf *b)
+{
+	static const char *const words[] = { "about ", "approximately ",
+	    "around ", "roughly ", "nearly ", "almost ", NULL };
+	size_t	i, l;
+
+	for (i = 0; words[i] != NULL; i++) {
+		l = strlen(words[i]);
+		if (b->len >= l && strcasecmp(b->data + b->len - l, words[i]) ==
+		    0)
+			return 1;
+	}
+	return 0;
+}
+
 char *
 spoken_symbols(const char *s)
 {
@@ -681,6 +699,12 @@ spoken_symbols(const char *s)
 		if (*p == ' ' || *p == '\n' || *p == '/') {
 			buf_putc(&b, *p++);
 			continue;
+		}
+		/* "~13%" is "about 13%", once: "approximately ~13%" */
+		if (*p == '~' && isdigit((unsigned char)p[1])) {
+			if (!spoken_after_about(&b))
+				buf_puts(&b, "about ");
+			p++;
 		}
 		w = p;
 		n = strcspn(p, " \n/");
@@ -754,6 +778,13 @@ spoken_brace_at(const char *w, size_t n, size_t *open, size_t *close)
 	return 1;
 }
 
+/* Whether w[0..n) is made of braces alone. */
+static int
+spoken_only_braces(const char *w, size_t n)
+{
+	return n > 0 && strspn(w, "{}") >= n;
+}
+
 char *
 spoken_braces(const char *s)
 {
@@ -770,8 +801,16 @@ spoken_braces(const char *s)
 		w = p;
 		n = strcspn(p, " \n");
 		p += n;
+		/* a code block's braces around words: "{ $__loc__ }" */
 		if (!spoken_brace_at(w, n, &open, &close)) {
-			buf_append(&b, w, n);
+			for (k = 0; k < n; k++)
+				if (w[k] != '{' && w[k] != '}')
+					buf_putc(&b, w[k]);
+			/* a lone brace leaves no double space */
+			if (spoken_only_braces(w, n) && b.len > 0 &&
+			    b.data[b.len - 1] == ' ' && (*p == ' ' ||
+			    *p == '\0'))
+				b.data[--b.len] = '\0';
 			continue;
 		}
 		for (nalts = 1, k = open + 1; k < close; k++)

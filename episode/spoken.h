@@ -76,8 +76,9 @@ void	 spoken_clean(char *);
 char	*spoken_symbols(const char *);
 /*
  * s with each word's "{a,b,c}" said as its words (new): "--{header,
- * footer}-border" is "--header-border and --footer-border". Braces a
- * voice would read aloud, and spoken_clean leaves, go.
+ * footer}-border" is "--header-border and --footer-border"; any other
+ * brace goes ("{ $__loc__ }" is "$__loc__"). Braces a voice would read
+ * aloud, and spoken_clean leaves, go.
  */
 char	*spoken_braces(const char *);
 /* 261 -> "PT4M21S"; 0 -> "PT0S"; 3600 -> "PT1H". */

@@ -27,7 +27,8 @@ static const char *text_trailers[] = {
 	"approved by:", "reviewed by:", "pull request resolved:",
 	"pull-request:", "ghstack-source-id:", "differential revision:",
 	"change-id:", "this reverts commit", "bug:", "issue:", "url:",
-	"credit:", "cc:", "cc @", "x-original", "(cherry picked", NULL
+	"credit:", "cc:", "cc @", "x-original", "(cherry picked",
+	"stack from ghstack", NULL
 };
 
 /* Lines after which nothing is prose. */

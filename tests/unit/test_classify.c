@@ -265,6 +265,9 @@ test_prose(void **state)
 		    "This needs some further work before we can do this.\n\n"
 		    "Fixes #21822\nCloses #21824\n",
 		    "This needs some further work before they can do this." },
+		{ "Add an fp8 folder", "Stack from ghstack (oldest at "
+		    "bottom):\n* __->__ #3700\n\nIt adds a folder for fp8 "
+		    "experiments.\n", "It adds a folder for fp8 experiments." },
 		{ "Fix a thing", "Summary:\n\nFixes #3867. We were missing "
 		    "handling None.\n\nTest Plan:\n\n```\npytest x\n```\n",
 		    "The authors said they were missing handling None." },

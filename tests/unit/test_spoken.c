@@ -302,6 +302,8 @@ test_symbols(void **state)
 		{ "PyTorch, JavaScript, GitHub, iOS, macOS, iPhone and gRPC",
 		    "PyTorch, JavaScript, GitHub, iOS, macOS, iPhone and gRPC" },
 		{ "LLaMa 3.1 on TorchTitan", "LLaMa 3.1 on TorchTitan" },
+		{ "so ~13% faster, approximately ~2x", "so about 13% faster, "
+		    "approximately 2x" },
 		{ "Node.js, AUTHORS.rst, bitpacking.py, example.com",
 		    "Node.js, AUTHORS.rst, bitpacking.py, example.com" },
 		{ "v2.11.0, 3.12 and e.g. x86_64-linux", "v2.11.0, 3.12 and "
@@ -335,7 +337,9 @@ test_braces(void **state)
 		    "--header-border=inline and --footer-border=inline." },
 		{ "src/{a,b,c}.c changed", "src/a.c, src/b.c and src/c.c "
 		    "changed" },
-		{ "a {b} c and {x, y}", "a {b} c and {x, y}" },
+		{ "a {b} c and {x, y}", "a b c and x, y" },
+		{ "using { $__loc__ } as shorthand", "using $__loc__ as "
+		    "shorthand" },
 		{ "no braces", "no braces" },
 	};
 	size_t	 i;
