@@ -16,6 +16,50 @@
 #include "spoken.h"
 #include "xmalloc.h"
 
+/*
+ * Whether a commit of the day takes away the setting it brings in: one
+ * whose message says "remove", "drop", "deprecate" or "no longer" shortly
+ * before naming it (pip 2025-10-21 reworked a test to "use --config-
+ * setting" in place of "--global-option", which another commit removed:
+ * that is no tip).
+ */
+static int
+focus_setting_removed(const struct draft *d, const struct draft_item *it)
+{
+	static const char *const gone[] = { "remove", "drop", "deprecat",
+	    "no longer", "delete", NULL };
+	const char	*set = it->cl.setting, *at, *from, *texts[2];
+	char		*name, *l;
+	size_t		 i, j, k;
+	int		 removed = 0;
+
+	name = xstrndup(set, strcspn(set, "= "));
+	for (i = 0; i < d->nitems && !removed; i++) {
+		const struct commit *c = d->items[i].c;
+
+		texts[0] = c->subject;
+		texts[1] = c->body;
+		for (j = 0; j < 2 && !removed; j++) {
+			if (texts[j] == NULL ||
+			    (at = strstr(texts[j], name)) == NULL)
+				continue;
+			/* the words before it, in its paragraph */
+			for (from = at; from > texts[j] && at - from < 300 &&
+			    !(from[-1] == '\n' && from - 1 > texts[j] &&
+			    from[-2] == '\n'); from--)
+				continue;
+			l = xstrndup(from, (size_t)(at - from));
+			for (k = 0; l[k] != '\0'; k++)
+				l[k] = (char)tolower((unsigned char)l[k]);
+			for (k = 0; gone[k] != NULL && !removed; k++)
+				removed = strstr(l, gone[k]) != NULL;
+			free(l);
+		}
+	}
+	free(name);
+	return removed;
+}
+
 /* The item whose setting Today's Focus quotes, or NULL. */
 static struct draft_item *
 focus_item(struct draft *d)
@@ -39,6 +83,8 @@ focus_item(struct draft *d)
 				break;
 		}
 		if (k == sizeof kinds / sizeof kinds[0])
+			continue;
+		if (focus_setting_removed(d, it))
 			continue;
 		if (best == NULL || it->cl.score > best->cl.score)
 			best = it;

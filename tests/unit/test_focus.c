@@ -50,6 +50,12 @@ static const struct focus_case cases[] = {
 	    "focus", { "Today's Focus: Set " ALLOC_CONF " so that a server "
 	    "gets a catchable error instead of a driver crash.", NULL },
 	    { "No new setting", "nothing to try", NULL } },
+	{ "no tip of a setting another change removes", {
+	    "Rework test that needed --global-option to use "
+	    "--config-setting\n",
+	    "Remove non PEP 517 code paths\n\nWe remove\n- the legacy "
+	    "wheel build\n- --global-option and --build-option\n", NULL },
+	    "takeaway", { NULL }, { "Pass --global-option", NULL } },
 	{ "a change marked breaking says so, once", {
 	    "feat(deps)!: router@^2.0.0 (#5885)\n", NULL },
 	    "focus", { "is marked as breaking", NULL },
