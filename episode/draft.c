@@ -265,12 +265,27 @@ draft_work(struct draft *d)
 	free(v);
 }
 
+/* Whether an item removes a flag users pass ("--global-option"). */
+static int
+draft_removes_flag(struct draft_item *it)
+{
+	char	*what;
+	int	 flag;
+
+	if (it->cl.breaking != QUOTE_BREAK_REMOVED ||
+	    focus_breaking_of(it, &what) != QUOTE_BREAK_REMOVED)
+		return 0;
+	flag = what != NULL && strncmp(what, "--", 2) == 0;
+	free(what);
+	return flag;
+}
+
 /*
  * A breaking change a person filed as housekeeping (a cleanup, the
  * build, the tests, the docs, a pin) is told among the day's changes,
  * where a listener who must act on it hears it: support dropped, a
- * minimum raised or a default flipped ("Drop PyTorch 2.7 support" is no
- * tidying up).
+ * minimum raised, a default flipped or flags removed ("Drop PyTorch 2.7
+ * support" is no tidying up).
  */
 static void
 draft_promote(struct draft_item *it)
@@ -285,8 +300,8 @@ draft_promote(struct draft_item *it)
 		   told together) */
 		if ((it->cl.breaking == QUOTE_BREAK_SUPPORT ||
 		    it->cl.breaking == QUOTE_BREAK_MINIMUM ||
-		    it->cl.breaking == QUOTE_BREAK_DEFAULT) &&
-		    !it->cl.bot && !it->cl.merge)
+		    it->cl.breaking == QUOTE_BREAK_DEFAULT ||
+		    draft_removes_flag(it)) && !it->cl.bot && !it->cl.merge)
 			it->cl.kind = CLASSIFY_CHANGE;
 		break;
 	default:

@@ -33,17 +33,28 @@ files_docs(const char *path)
 	return 0;
 }
 
-/* Whether a path is a test (build files in a test folder are build). */
+/*
+ * Whether a path is a test. A build file in a test folder is the build's
+ * ("tests/CMakeLists.txt"), but one among a test's data is the test's
+ * ("tests/data/pkg/pyproject.toml", a project a test builds).
+ */
 int
 files_tests(const char *path)
 {
 	static const char *comps[] = { "test", "tests", "testing", "__tests__",
 	    "spec", "testsuite", "regress", NULL };
+	static const char *data[] = { "/data/", "/fixtures/", "/testdata/",
+	    "/test_data/", "/resources/", NULL };
 	const char	*p = path, *base;
 	size_t		 i, n;
 
-	if (files_build(path))
-		return 0;
+	if (files_build(path)) {
+		for (i = 0; data[i] != NULL && strstr(path, data[i]) == NULL;
+		    i++)
+			continue;
+		if (data[i] == NULL)
+			return 0;
+	}
 	while (*p != '\0') {
 		n = strcspn(p, "/");
 		if (p[n] == '/') {

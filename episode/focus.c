@@ -334,6 +334,16 @@ focus_breaking(struct draft *d, struct buf *b, struct draft_shas *shas)
 			    "uses %s, move to %s replacement before you "
 			    "upgrade.", gone->name, ngone > 1 ? "them" : "it",
 			    ngone > 1 ? "their" : "its");
+		} else if (strncmp(gonewhat, "--", 2) == 0) {
+			/* flags a user passes: the migration is to stop */
+			int many = strstr(gonewhat, " and ") != NULL ||
+			    strchr(gonewhat, ',') != NULL;
+
+			buf_printf(b, "%s %s gone, removed by %s's change "
+			    "\"%s\". If your scripts or configuration pass "
+			    "%s, take %s out before you upgrade.", gonewhat,
+			    many ? "are" : "is", gone->name, gone->cl.what,
+			    many ? "them" : "it", many ? "them" : "it");
 		} else if (strcasecmp(gonewhat, gone->cl.what) == 0)
 			/* a "feat!:" says no more than that it breaks */
 			buf_printf(b, "%s's change \"%s\" is marked as "

@@ -816,16 +816,61 @@ done:
  * "torch 2.11+", "UintxLayout"). The subject and the prose of the body
  * are read, not code or a test plan.
  */
+/*
+ * Whether a line leads a list of things removed: "We remove", "This
+ * removes:", "Removed:", "Dropped the following:".
+ */
+static int
+quote_removal_lead(const char *s)
+{
+	static const char *const leads[] = { "we remove", "we drop",
+	    "this removes", "this drops", "this commit removes", "removed",
+	    "remove", "dropped", "drop", "we delete", "deleted", NULL };
+	size_t	i, l, n = strlen(s);
+
+	while (n > 0 && (s[n - 1] == ':' || s[n - 1] == ' ' ||
+	    s[n - 1] == '.'))
+		n--;
+	for (i = 0; leads[i] != NULL; i++) {
+		l = strlen(leads[i]);
+		if ((n == l || (n > l && strncasecmp(s + l, " the following",
+		    n - l) == 0)) && strncasecmp(s, leads[i], l) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The item of a removal list, when it names a flag a user types ("--global-
+ * option and --build-option"), cleaned (new); else NULL.
+ */
+static char *
+quote_removed_flag(const char *item)
+{
+	const char	*p;
+
+	for (p = item; (p = strstr(p, "--")) != NULL; p += 2) {
+		if ((p == item || p[-1] == ' ' || p[-1] == '`') &&
+		    isalpha((unsigned char)p[2]))
+			return text_clean(item);
+	}
+	return NULL;
+}
+
 enum quote_break
 quote_breaking(const char *subject, const char *body, char **what)
 {
 	struct quote_walk	 w;
 	enum quote_where	 where;
 	enum quote_break	 kind;
+	int			 removing = 0;
 
 	*what = NULL;
+	/* (a list of flags removed names no hint word, but a flag) */
 	if (!quote_break_hint(subject) && !quote_break_hint(body) &&
-	    (subject == NULL || strstr(subject, "!:") == NULL))
+	    (subject == NULL || strstr(subject, "!:") == NULL) &&
+	    (body == NULL || strstr(body, "emove") == NULL ||
+	    strstr(body, "--") == NULL))
 		return QUOTE_BREAK_NONE;
 	if (subject != NULL) {
 		const char *colon = strchr(subject, ':');
@@ -846,8 +891,27 @@ quote_breaking(const char *subject, const char *body, char **what)
 	quote_walk_init(&w, body);
 	kind = QUOTE_BREAK_NONE;
 	while (kind == QUOTE_BREAK_NONE && quote_walk_next(&w, &where)) {
-		if (where == QUOTE_PROSE)
-			kind = quote_break_line(buf_str(&w.line), 0, what);
+		const char *line = buf_str(&w.line), *item;
+		size_t n;
+
+		if (where != QUOTE_PROSE)
+			continue;
+		/* "We remove" and a list: a flag on the list is gone */
+		n = strspn(line, " \t");
+		if (strchr("-*+", line[n]) != NULL && line[n] != '\0' &&
+		    line[n + 1] == ' ')
+			n += 2;
+		else
+			n = 0;
+		item = line + n;
+		if (removing && n > 0 && *item != '\0') {
+			if ((*what = quote_removed_flag(item)) != NULL)
+				kind = QUOTE_BREAK_REMOVED;
+			continue;
+		}
+		removing = quote_removal_lead(item);
+		if (*item != '\0' && !removing)
+			kind = quote_break_line(line, 0, what);
 	}
 	quote_walk_free(&w);
 	return kind;

@@ -65,6 +65,9 @@ static const struct kind_case kinds[] = {
 	    "test/test_low_bit_optim.py", "a", 0, 0, CLASSIFY_TESTS, "test" },
 	{ "curl scope build", "cmake: add a way to select tests", "",
 	    "tests/CMakeLists.txt", "a", 0, 0, CLASSIFY_BUILD, "cmake" },
+	{ "a build file among a test's data is the test's", "Rework the "
+	    "backend check", "", "tests/data/src/chatty/pyproject.toml", "a",
+	    0, 0, CLASSIFY_TESTS, "tests" },
 	{ "ci files", "Run the macOS jobs on arm64", "",
 	    ".github/workflows/macos.yml", "a", 0, 0, CLASSIFY_BUILD,
 	    ".github" },

@@ -141,6 +141,13 @@ test_breaking(void **state)
 		    QUOTE_BREAK_SUPPORT, "pypy-3.10" },
 		{ "support removed, subject", "lib: remove support for RTMP",
 		    "", QUOTE_BREAK_SUPPORT, "RTMP" },
+		{ "a flag on a list of things removed", "Remove non PEP 517 "
+		    "code paths", "We remove\n- legacy metadata preparation\n"
+		    "- --global-option and --build-option\n",
+		    QUOTE_BREAK_REMOVED, "--global-option and --build-option" },
+		{ "a list removed, no flag on it", "Tidy the importer",
+		    "We remove\n- the old cache\n- a dead branch\n",
+		    QUOTE_BREAK_NONE, NULL },
 		{ "support named before the word", "Drop PyTorch 2.7 and older "
 		    "support from the code (#4200)", "", QUOTE_BREAK_SUPPORT,
 		    "PyTorch 2.7 and older" },
