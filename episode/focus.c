@@ -339,11 +339,11 @@ focus_breaking(struct draft *d, struct buf *b, struct draft_shas *shas)
 			int many = strstr(gonewhat, " and ") != NULL ||
 			    strchr(gonewhat, ',') != NULL;
 
-			buf_printf(b, "%s %s gone, removed by %s's change "
-			    "\"%s\". If your scripts or configuration pass "
-			    "%s, take %s out before you upgrade.", gonewhat,
-			    many ? "are" : "is", gone->name, gone->cl.what,
-			    many ? "them" : "it", many ? "them" : "it");
+			buf_printf(b, "stop passing %s: %s's change \"%s\" "
+			    "removed %s. Take %s out of your scripts and "
+			    "configuration before you upgrade.", gonewhat,
+			    gone->name, gone->cl.what, many ? "them" : "it",
+			    many ? "them" : "it");
 		} else if (strcasecmp(gonewhat, gone->cl.what) == 0)
 			/* a "feat!:" says no more than that it breaks */
 			buf_printf(b, "%s's change \"%s\" is marked as "

@@ -95,7 +95,7 @@ IMPERATIVE = {
 TITLE_WORD_RE = re.compile(r"[a-z][a-z0-9]{3,}")
 RELEASE_RE = re.compile(r"(?:chore(?:\(release\))?: )?release:? v?"
                         r"(\d+\.\d+(?:\.\d+)?)\s*$", re.I | re.M)
-ACTION_RE = re.compile(r"\b(set|pass)( the)? $", re.I)
+ACTION_RE = re.compile(r"\b(set|pass|passing)( the)? $", re.I)
 COUNTS_RE = re.compile(r"\b[\w-]+ commits? from [\w-]+ authors?\b", re.I)
 BOTS_RE = re.compile(r"\[bot\]$|^(renovate|dependabot|pytorchmergebot|"
                      r"pytorchupdatebot|pytorchbot|github-actions|"
@@ -306,11 +306,18 @@ class Listener(unittest.TestCase):
             focus = day.focus()
             self.assertNotRegex(day.transcript, NOTHING_TO_TRY)
             self.assertNotRegex(focus, r"part of your setup|uses \S+, read")
+            prev_end = None
             for m in SETTING_SHAPE.finditer(focus):
                 before = focus[max(0, m.start() - 12):m.start()]
-                self.assertRegex(before, ACTION_RE,
-                                 "%s quoted with no action: %s"
-                                 % (m.group(0), focus))
+                # the next of a list the action governs: "Stop passing
+                # --a and --b"
+                listed = prev_end is not None and \
+                    focus[prev_end:m.start()] in (" and ", ", ")
+                if not listed:
+                    self.assertRegex(before, ACTION_RE,
+                                     "%s quoted with no action: %s"
+                                     % (m.group(0), focus))
+                prev_end = m.end()
         self.each_day(check)
 
     def test_title_from_surviving_stories(self):

@@ -55,8 +55,8 @@ static const struct focus_case cases[] = {
 	    "--config-setting\n",
 	    "Remove non PEP 517 code paths\n\nWe remove\n- the legacy "
 	    "wheel build\n- --global-option and --build-option\n", NULL },
-	    "focus", { "--global-option and --build-option are gone, "
-	    "removed by", "take them out before you upgrade" },
+	    "focus", { "Stop passing --global-option and --build-option: ",
+	    "Take them out of your scripts" },
 	    { "Pass --global-option", NULL } },
 	{ "a change marked breaking says so, once", {
 	    "feat(deps)!: router@^2.0.0 (#5885)\n", NULL },

@@ -43,6 +43,7 @@ static const char *golden_days[] = {
 	"jq-2023-07-23-replayed",
 	"libuv-2024-07-29-replayed",
 	"nginx-2024-05-28-release",
+	"pip-2025-10-21-removals",
 	"redis-2024-05-15-revert",
 	"requests-2026-01-30",
 	"tmux-2026-06-26-merges",
