@@ -601,12 +601,17 @@ classify_ref_word(const char *p)
 	static const char *const words[] = { "fix #", "fixes #", "fixed #",
 	    "close #", "closes #", "closed #", "resolve #", "resolves #",
 	    "resolved #", "see #", "ref #", "refs #", "issue #", NULL };
-	size_t	i;
+	size_t	i, n;
 
-	for (i = 0; words[i] != NULL; i++)
-		if (tolower((unsigned char)*p) == words[i][0] &&
-		    strncasecmp(p, words[i], strlen(words[i])) == 0)
+	for (i = 0; words[i] != NULL; i++) {
+		n = strlen(words[i]);
+		if (tolower((unsigned char)*p) != words[i][0])
+			continue;
+		/* "fixes #12", and "fixes#12" as typed in a hurry */
+		if (strncasecmp(p, words[i], n) == 0 ||
+		    (strncasecmp(p, words[i], n - 2) == 0 && p[n - 2] == '#'))
 			return 1;
+	}
 	return 0;
 }
 

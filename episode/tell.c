@@ -86,6 +86,7 @@ tell_guess_past(const char *subject, const char *what)
 
 	if (n < 3 || !tell_prefixed(subject, what))
 		return NULL;
+	/* (not "feat: Python bindings": a capital may be a name) */
 	for (i = 0; i < n; i++) {
 		if (!islower((unsigned char)what[i]))
 			return NULL;
@@ -108,6 +109,10 @@ tell_guess_past(const char *subject, const char *what)
 		buf_printf(&b, "%.*sd", (int)n, what);
 	else if (what[n - 1] == 'y' && strchr("aeiou", what[n - 2]) == NULL)
 		buf_printf(&b, "%.*sied", (int)n - 1, what);
+	else if (n == 3 && strchr("aeiou", what[1]) != NULL &&
+	    strchr("aeiouwxy", what[2]) == NULL)
+		/* one syllable ending consonant-vowel-consonant: "mapped" */
+		buf_printf(&b, "%.*s%ced", (int)n, what, what[n - 1]);
 	else
 		buf_printf(&b, "%.*sed", (int)n, what);
 	buf_puts(&b, what + n);

@@ -199,6 +199,7 @@ test_what(void **state)
 		{ "add a checksum of old artifacts (close #1999)",
 		    "add a checksum of old artifacts" },
 		{ "print errors plainly (fixes #2063)", "print errors plainly" },
+		{ "add a flake, for now (fixes#3577)", "add a flake, for now" },
 		{ "keep (the #1 spot)", "keep (the number 1 spot)" },
 		{ "keep (GH-12: x)", "keep (GH-12: x)" },
 		{ "Fix #12 in the parser", "Fix number 12 in the parser" },

@@ -123,6 +123,9 @@ test_guess_past(void **state)
 		    "client transport parameter data length checking", NULL },
 		{ "x: vendor manifest", "vendor manifest", NULL },
 		{ "CI: yaml is poo", "yaml is poo", NULL },
+		{ "feat: map BUILD to Python for Bazel", "map BUILD to Python "
+		    "for Bazel", "mapped BUILD to Python for Bazel" },
+		{ "feat: Python bindings", "Python bindings", NULL },
 		{ NULL, "resolve the root", "resolved the root" },
 	};
 	size_t	 i;
