@@ -639,6 +639,30 @@ prose_sentence_fix(struct buf *out, size_t pos)
 	free(s);
 }
 
+/*
+ * Whether a sentence s[0..n) ends on a word that wants more after it
+ * ("so that", "because", "the", "with"): what followed was a list or
+ * code, and the sentence told alone stops mid-thought.
+ */
+static int
+prose_dangles(const char *s, size_t n)
+{
+	static const char *const words[] = { "because", "which", "the", "a",
+	    "an", "with", "to", "of", "for", "and", "or", "like", "when",
+	    "if", "following", "from", "into", "via", "using", NULL };
+	size_t	e = n, b;
+
+	while (e > 0 && strchr(".:;, ", s[e - 1]) != NULL)
+		e--;
+	for (b = e; b > 0 && s[b - 1] != ' '; b--)
+		continue;
+	/* "so that" wants a clause; a lone "that" may be a pronoun */
+	if (e - b == 4 && strncasecmp(s + b, "that", 4) == 0)
+		return (b >= 3 && strncasecmp(s + b - 3, "so ", 3) == 0) ||
+		    (b >= 5 && strncasecmp(s + b - 5, "such ", 5) == 0);
+	return e > b && phrase_word_in(s + b, e - b, words);
+}
+
 /* Append up to max sentences of s to out (a space between); how many. */
 int
 prose_sentences(struct buf *out, const char *s, int max)
@@ -868,6 +892,10 @@ prose_sentences_about(struct buf *out, const char *s, int max,
 			    out->len - pos) > PROSE_MAXSYMBOLS)
 				out->len = pos;
 			if (out->len > pos && lost && prose_leans_back(start, n))
+				out->len = pos;
+			/* "It changed the behavior so that." lost its list */
+			if (out->len > pos && prose_dangles(out->data + pos,
+			    out->len - pos))
 				out->len = pos;
 			lost = out->len == pos;
 			if (out->len == pos) {

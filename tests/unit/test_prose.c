@@ -125,6 +125,12 @@ test_reported(void **state)
 		    "are not.",
 		    "Patterns are relative to the directory. Normally they are "
 		    "not." },
+		{ "a sentence that lost its list goes",
+		    "The fix is small. It changes the behavior so that:",
+		    "The fix is small." },
+		{ "a sentence ending on a pronoun stays",
+		    "Nothing else depends on that.",
+		    "Nothing else depends on that." },
 		{ "a statement stays as it is",
 		    "The reservation used n. Nothing needs the global order.",
 		    "The reservation used n. Nothing needs the global order." },
