@@ -242,6 +242,8 @@ tell_package(struct buf *b, const char *w)
 int
 tell_did_how(struct buf *b, const struct draft_item *it, int with_name)
 {
+	static const char *const added[] = { "initial", "experimental",
+	    "basic", "preliminary", "partial", "support", NULL };
 	const char	*w = it->cl.what, *area = it->cl.area;
 	char		*pkg, *ver, *guess;
 	size_t		 n = strlen(w);
@@ -301,6 +303,21 @@ tell_did_how(struct buf *b, const struct draft_item *it, int with_name)
 		phrase_lower_first(b, w);
 		b->len -= w[n - 1] == 's' ? 6 : 4;
 		b->data[b->len] = '\0';
+		return 0;
+	}
+	/* "Initial support for Python 3.15": support was added */
+	if (phrase_word_in(w, phrase_first_word(w), added) &&
+	    w[phrase_first_word(w)] == ' ' && (strncasecmp(w, "support ",
+	    8) == 0 || strncasecmp(w + phrase_first_word(w), " support ",
+	    9) == 0)) {
+		buf_puts(b, "added ");
+		phrase_lower_first(b, w);
+		return 0;
+	}
+	/* "Cleanup some more tests": the noun for the verb */
+	if ((strncasecmp(w, "cleanup ", 8) == 0 ||
+	    strncasecmp(w, "clean-up ", 9) == 0)) {
+		buf_printf(b, "cleaned up %s", w + (w[5] == '-' ? 9 : 8));
 		return 0;
 	}
 	if ((guess = tell_guess_past(it->cl.subject, w)) != NULL) {

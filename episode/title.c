@@ -308,8 +308,9 @@ title_said(struct buf *b, const char *what)
 		    6) == 0 && p[6] == ' ' && isdigit((unsigned char)p[7])))
 			ok = 0;
 	}
+	/* said inside a sentence: "initial support for ...", names kept */
 	if (ok)
-		buf_puts(b, buf_str(&h));
+		phrase_lower_first(b, buf_str(&h));
 	buf_free(&h);
 	return ok;
 }

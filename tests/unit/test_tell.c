@@ -64,6 +64,12 @@ test_did(void **state)
 		{ "don't", "fix: don't render redirect values in anchor href",
 		    NULL, CLASSIFY_FIX, "Sam made sure not to render redirect "
 		    "values in anchor href" },
+		{ "what was added, said so", "Initial support for Python "
+		    "3.15.0a8", NULL, CLASSIFY_FEATURE, "Sam added initial "
+		    "support for Python 3.15.0a8" },
+		{ "a cleanup's noun as its verb", "Cleanup some more tests "
+		    "after dropping 3.9", NULL, CLASSIFY_CLEANUP, "Sam cleaned "
+		    "up some more tests after dropping 3.9" },
 		{ "an area the verb already says", "[docs update] initial "
 		    "clean up of the API reference", "docs update",
 		    CLASSIFY_DOCS, "Sam updated the docs: initial clean up of "
