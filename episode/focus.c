@@ -60,6 +60,9 @@ focus_setting_removed(const struct draft *d, const struct draft_item *it)
 	return removed;
 }
 
+/* Candidates for Today's Focus whose setting is looked up as removed. */
+#define FOCUS_TRIES	8
+
 /* The item whose setting Today's Focus quotes, or NULL. */
 static struct draft_item *
 focus_item(struct draft *d)
@@ -68,28 +71,42 @@ focus_item(struct draft *d)
 		CLASSIFY_PERF, CLASSIFY_FEATURE, CLASSIFY_CHANGE, CLASSIFY_FIX,
 		CLASSIFY_RELAND, CLASSIFY_BUILD, CLASSIFY_DOCS
 	};
-	struct draft_item	*best = NULL;
-	size_t			 i, k;
+	struct draft_item	*best, *no[FOCUS_TRIES];
+	size_t			 i, k, j, nno = 0;
 
-	for (i = 0; i < d->nitems; i++) {
-		struct draft_item *it = &d->items[i];
+	/*
+	 * The best candidate, then whether another commit takes its setting
+	 * away: that reads every commit, so it is asked of the few best
+	 * only, never of each (a day of many settings was quadratic)
+	 */
+	do {
+		best = NULL;
+		for (i = 0; i < d->nitems; i++) {
+			struct draft_item *it = &d->items[i];
 
-		/* only a setting the commit brings in, never one it names */
-		if (it->cl.setting == NULL || !it->cl.setting_new || it->cl.bot ||
-		    it->c->reverted_by_idx >= 0)
-			continue;
-		for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
-			if (it->cl.kind == kinds[k])
-				break;
+			/* only a setting the commit brings in, not one it
+			   names */
+			if (it->cl.setting == NULL || !it->cl.setting_new ||
+			    it->cl.bot || it->c->reverted_by_idx >= 0)
+				continue;
+			for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+				if (it->cl.kind == kinds[k])
+					break;
+			}
+			if (k == sizeof kinds / sizeof kinds[0])
+				continue;
+			for (j = 0; j < nno && no[j] != it; j++)
+				continue;
+			if (j < nno)
+				continue;
+			if (best == NULL || it->cl.score > best->cl.score)
+				best = it;
 		}
-		if (k == sizeof kinds / sizeof kinds[0])
-			continue;
-		if (focus_setting_removed(d, it))
-			continue;
-		if (best == NULL || it->cl.score > best->cl.score)
-			best = it;
-	}
-	return best;
+		if (best == NULL || !focus_setting_removed(d, best))
+			return best;
+		no[nno++] = best;
+	} while (nno < FOCUS_TRIES);
+	return NULL;
 }
 
 enum quote_break
