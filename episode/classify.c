@@ -854,9 +854,9 @@ classify_series_at(const char *subject, int *part, int *total, size_t *at,
 
 /*
  * What matters to a user, most first: the news a commit's subject or
- * first sentences carry, and what each adds to its significance. Each
- * counts once. File counts are not importance: a refactor of forty files
- * is not news, a one-line fix of a wrong result is.
+ * body carries, and what each adds to its significance. Each counts
+ * once. File counts are not importance: a refactor of forty files is not
+ * news, a one-line fix of a wrong result is.
  *
  *	signal		weight	said as (word starts, lowercase)
  *	release		10	a subject that announces one (quote_release:
@@ -877,8 +877,18 @@ classify_series_at(const char *subject, int *part, int *total, size_t *at,
  * 1.5, cleanup 0.8, docs 0.6, tests and build 0.4, dependencies 0.3),
  * words a user meets in the subject (user, api, option, flag, config,
  * default, faster...) 0.5 each up to 2, a part of a series 0.5, figures 1
- * each up to 2, and up to 1 for prose to tell (a tie-breaker). A bot's
- * commit counts a fifth.
+ * each up to 2, and up to 1 for a body to tell, 1,500 bytes or more (a
+ * tie-breaker). A bot's commit counts a fifth.
+ *
+ * The body is measured as it came, in one pass (text_prose_raw): its
+ * prose lines, without code, quotes, trailers, URLs or what follows a
+ * test plan. The signals are its words, at word starts; the figures
+ * (quote_figures) those of the subject's what and these lines; the
+ * bytes to tell are theirs. Cleaning a body for speech (text_clean)
+ * costs several times that and is done only for what is told, so the
+ * score reads the same whether the prose was read (classify_commit) or
+ * not yet (classify_commit_lazy). A git merge of a branch (bookkeeping)
+ * gets no signal or figure from its body.
  */
 struct classify_signal {
 	const char		*name;
@@ -903,20 +913,18 @@ static struct text_wordset classify_signal_words = {
 	.lists = { classify_security_words, classify_wrong_words,
 	    classify_crash_words },
 };
-/* Their last parts (classify_may_signal). */
-static struct text_wordset classify_signal_lasts = {
-	.lists = { classify_security_words, classify_wrong_words,
-	    classify_crash_words },
-	.last = 1,
-};
 
 /*
- * How significant a classified commit looks: the table above; w is what
- * text_words read of its subject in classify_subject_words.
+ * How significant a classified commit looks: the table above. w is what
+ * text_words read of its subject in classify_subject_words; signals the
+ * signals' bits (classify_signal_words) read in the subject and body,
+ * figures how many the subject and body give (up to 2) and readable the
+ * body's bytes (classify_body).
  */
 static double
 classify_score(const struct commit *c, const struct classify *cl,
-    unsigned long long w, size_t readable)
+    unsigned long long w, unsigned long long signals, size_t figures,
+    size_t readable)
 {
 	static const double kind_weight[CLASSIFY_NKINDS] = {
 		[CLASSIFY_REVERT] = 1.5, [CLASSIFY_RELAND] = 2.0,
@@ -927,22 +935,9 @@ classify_score(const struct commit *c, const struct classify *cl,
 		[CLASSIFY_CHANGE] = 2.0,
 	};
 	double	 s;
-	char	*text = NULL, *pkg = NULL, *version = NULL;
-	unsigned long long signals, users;
+	char	*pkg = NULL, *version = NULL;
+	unsigned long long users;
 	size_t	 i, n;
-
-	/*
-	 * The signals are read in the subject and the prose as one text: a
-	 * signal of two words may start in one and end in the other.
-	 */
-	if (cl->prose != NULL && cl->prose[0] != '\0') {
-		xasprintf(&text, "%s %s", c->subject != NULL ? c->subject :
-		    "", cl->prose);
-		signals = text_words(text, &classify_signal_words,
-		    TEXT_STARTS);
-		free(text);
-	} else
-		signals = w >> CLASSIFY_W_SIGNAL;
 
 	s = kind_weight[cl->kind];
 	if (cl->breaking != QUOTE_BREAK_NONE)
@@ -958,9 +953,9 @@ classify_score(const struct commit *c, const struct classify *cl,
 			s += classify_signals[i].weight;
 	if (cl->setting != NULL && cl->setting_new)
 		s += 4.0;
-	if (cl->kind == CLASSIFY_PERF && cl->nfigures > 0)
+	if (cl->kind == CLASSIFY_PERF && figures > 0)
 		s += 3.0;
-	s += cl->nfigures > 2 ? 2.0 : (double)cl->nfigures;
+	s += figures > 2 ? 2.0 : (double)figures;
 	/* user words, each once, up to four */
 	users = w >> CLASSIFY_W_USER;
 	for (n = 0; users != 0 && n < 4; users &= users - 1)
@@ -1072,12 +1067,51 @@ classify_branch_merge(const char *subject)
 }
 
 /*
+ * Whether a body may restate its subject (classify_restated), from its
+ * lines as they came (kept, text_prose_raw): a restating sentence starts
+ * with what's words, so the body says what's first word from a word
+ * start on, in any case, whatever marks stand inside it ("Re-land" for
+ * "Reland", "F*ix*" for "Fix"). Most bodies don't, and are not cleaned
+ * to find out.
+ */
+static int
+classify_may_restate(const char *kept, const char *what)
+{
+	const char	*w, *p, *q, *k;
+
+	for (w = what; *w != '\0' && !isalnum((unsigned char)*w); w++)
+		continue;
+	if (*w == '\0')
+		return 0;
+	/* text_clean says "#12" as "number 12" */
+	if (strncasecmp(w, "number", 6) == 0)
+		return 1;
+	for (p = kept; *p != '\0'; p++) {
+		if (tolower((unsigned char)*p) != tolower((unsigned char)*w) ||
+		    (p > kept && isalnum((unsigned char)p[-1])))
+			continue;
+		for (q = w, k = p; isalnum((unsigned char)*q); k++) {
+			if (tolower((unsigned char)*k) ==
+			    tolower((unsigned char)*q))
+				q++;
+			else if (*k == '\0' || isalnum((unsigned char)*k) ||
+			    isspace((unsigned char)*k))
+				break;
+		}
+		if (!isalnum((unsigned char)*q))
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * A first sentence of the body that restates and extends the subject
- * replaces what (taken; the what to keep is returned) and leaves ps[0];
- * a first bullet repeating what is emptied.
+ * replaces what (taken; the what to keep is returned) and leaves ps[0],
+ * when may (classify_may_restate); a first bullet repeating what is
+ * emptied.
  */
 static char *
-classify_restated(char *what, struct text_paras *ps)
+classify_restated(char *what, struct text_paras *ps, int may)
 {
 	char	*nwhat, *nfirst, *first;
 	size_t	 fl;
@@ -1091,7 +1125,7 @@ classify_restated(char *what, struct text_paras *ps)
 	first = xstrndup(ps->text[0], fl);
 	nwhat = text_norm(what);
 	nfirst = text_norm(first);
-	if (nwhat[0] != '\0' && strlen(nfirst) > strlen(nwhat) &&
+	if (may && nwhat[0] != '\0' && strlen(nfirst) > strlen(nwhat) &&
 	    strncmp(nfirst, nwhat, strlen(nwhat)) == 0 &&
 	    fl <= PROSE_MAXSENTENCE / 2) {
 		free(what);
@@ -1150,45 +1184,93 @@ classify_prose_of(struct text_paras *ps, const char *subject)
 }
 
 /*
- * Whether the prose made of ps could hold a word of classify_signals,
- * the one thing the score reads in it. The prose is the paragraphs'
- * sentences as reported speech: their words, a verb put in the past
- * ("crash" -> "crashed"), and "It", "also", "said", "you could" and
- * articles, none of which make a signal word. So a prose holds one
- * only if some paragraph holds it, in any case and anywhere in a word.
- * For a signal of several words, its last word is looked for: the
- * prose must hold that much of it whatever came before (the subject's
- * "wrong" and a prose starting "Result ...").
+ * The figures of a commit (into cl->figures) from its what and its
+ * cleaned paragraphs: the exact form the paragraphs say them in, for
+ * telling each in its sentence (tell_figures, title_figure).
  */
-static int
-classify_may_signal(const struct text_paras *ps)
+static void
+classify_figures_of(struct classify *cl, const char *what,
+    const struct text_paras *ps)
 {
-	size_t	i;
+	struct buf	all;
+	size_t		i;
 
-	/* "free" of "use-after-free", "cve" of "cve-": classify_signal_lasts */
+	buf_init(&all);
+	buf_puts(&all, what);
 	for (i = 0; i < ps->n; i++) {
-		if (text_words(ps->text[i], &classify_signal_lasts,
-		    TEXT_ANYWHERE) != 0)
-			return 1;
+		buf_putc(&all, ' ');
+		buf_puts(&all, ps->text[i]);
 	}
-	return 0;
+	cl->nfigures = quote_figures(buf_str(&all), cl->figures,
+	    CLASSIFY_MAXFIGURES);
+	buf_free(&all);
 }
 
 /*
- * Read a commit into cl (cleared first). With lazy, the prose is left
- * NULL when it cannot change the score (classify_may_signal), for
- * classify_prose to read when it is told.
+ * The length of the first two sentences of s, paragraphs as they came
+ * (text_prose_raw): a paragraph's end ends one, as a list item's does.
+ */
+static size_t
+classify_lead_len(const char *s)
+{
+	const char	*p;
+	int		 n = 0;
+
+	for (p = s + (*s == '\n'); *p != '\0'; p++) {
+		if (*p == '\n' || (strchr(".!?", *p) != NULL &&
+		    (p[1] == ' ' || p[1] == '\n' || p[1] == '\0')))
+			if (++n == 2)
+				return (size_t)(p - s) + (*p != '\n');
+	}
+	return (size_t)(p - s);
+}
+
+/*
+ * What the score reads of a body from all, what followed by the body's
+ * paragraphs as they came (text_prose_raw) from offset at (the table
+ * above classify_score): the signals' bits of their first two sentences,
+ * as the prose told would say them, and the figures of all, up to 2. A
+ * git merge of a branch has neither there.
+ */
+static void
+classify_body(struct buf *all, size_t at, int merge,
+    unsigned long long *signals, size_t *figures)
+{
+	char		*figs[2], cut;
+	size_t		 i, lead;
+
+	*signals = 0;
+	*figures = 0;
+	if (merge)
+		return;
+	if (all->len > at) {
+		lead = at + classify_lead_len(all->data + at);
+		cut = all->data[lead];
+		all->data[lead] = '\0';
+		*signals = text_words(all->data + at, &classify_signal_words,
+		    TEXT_STARTS);
+		all->data[lead] = cut;
+	}
+	*figures = quote_figures(buf_str(all), figs, 2);
+	for (i = 0; i < *figures; i++)
+		free(figs[i]);
+}
+
+/*
+ * Read a commit into cl (cleared first). With lazy, the prose and the
+ * figures are left for classify_prose to read when the commit is told
+ * (cl->prose NULL): the score does not read them (classify_body).
  */
 static void
 classify_read(const struct commit *c, const char *repo, struct classify *cl,
     int lazy)
 {
 	struct text_paras	 ps;
-	struct buf		 all;
 	struct commit		 merge;
+	struct buf		 all;
 	char			*brk, *merged = NULL;
-	size_t			 i, readable;
-	unsigned long long	 w;
+	size_t			 readable, figures, wl;
+	unsigned long long	 w, signals;
 
 	memset(cl, 0, sizeof *cl);
 	/* a merge button's commit is read as the pull request it merged */
@@ -1205,33 +1287,36 @@ classify_read(const struct commit *c, const char *repo, struct classify *cl,
 	cl->bot = classify_is_bot(c->author_login, c->author_name);
 	classify_series(c->subject, &cl->series_part, &cl->series_total);
 	cl->what = classify_what(c->subject);
+	/* git's merge of a branch: its body is other commits' subjects */
+	cl->merge = classify_branch_merge(c->subject);
 
-	/* the prose, and all readable text for figures and significance */
-	text_paragraphs_what(c->body, cl->what, &ps);
+	/* the body as it came, for the score and a restated subject */
 	buf_init(&all);
 	buf_puts(&all, cl->what);
-	for (i = 0; i < ps.n; i++) {
-		buf_putc(&all, ' ');
-		buf_puts(&all, ps.text[i]);
-	}
-	readable = all.len - strlen(cl->what);
-	cl->nfigures = quote_figures(buf_str(&all), cl->figures,
-	    CLASSIFY_MAXFIGURES);
+	wl = all.len;
+	readable = text_prose_raw(c->body, cl->what, &all);
+	classify_body(&all, wl, cl->merge, &signals, &figures);
+	signals |= w >> CLASSIFY_W_SIGNAL;
+	cl->may_restate = classify_may_restate(buf_str(&all) + wl, cl->what);
 	buf_free(&all);
 
-	cl->what = classify_restated(cl->what, &ps);
-	if (!lazy || classify_may_signal(&ps))
+	/*
+	 * The cleaned paragraphs: all of them for the figures and the prose,
+	 * or with lazy the first alone, when it may restate the subject.
+	 */
+	memset(&ps, 0, sizeof ps);
+	if (!lazy) {
+		text_paragraphs_what(c->body, cl->what, &ps);
+		if (!cl->merge)
+			classify_figures_of(cl, cl->what, &ps);
+	} else if (cl->may_restate)
+		text_paragraph_first(c->body, cl->what, &ps);
+	cl->what = classify_restated(cl->what, &ps, cl->may_restate);
+	if (cl->merge)
+		cl->prose = xstrdup("");
+	else if (!lazy)
 		cl->prose = classify_prose_of(&ps, c->subject);
 	text_paras_free(&ps);
-	if (classify_branch_merge(c->subject)) {
-		/* its body is other commits' subjects run together */
-		free(cl->prose);
-		cl->prose = xstrdup("");
-		cl->merge = 1;
-		for (i = 0; i < cl->nfigures; i++)
-			free(cl->figures[i]);
-		cl->nfigures = 0;
-	}
 
 	cl->setting = quote_setting(c->subject, c->body);
 	cl->setting_new = quote_setting_new(c->subject, c->body,
@@ -1241,7 +1326,7 @@ classify_read(const struct commit *c, const char *repo, struct classify *cl,
 		cl->breaking = (int)quote_breaking(c->subject, c->body, &brk);
 		free(brk);
 	}
-	cl->score = classify_score(c, cl, w, readable);
+	cl->score = classify_score(c, cl, w, signals, figures, readable);
 	free(merged);
 }
 
@@ -1253,8 +1338,8 @@ classify_commit(const struct commit *c, const char *repo, struct classify *cl)
 }
 
 /*
- * classify_commit, but cl->prose may be left NULL where it does not
- * change the score: classify_prose reads it when it is told.
+ * classify_commit, but cl->prose left NULL and no figures read: the
+ * score does not read them, classify_prose does when the commit is told.
  */
 void
 classify_commit_lazy(const struct commit *c, const char *repo,
@@ -1263,7 +1348,10 @@ classify_commit_lazy(const struct commit *c, const char *repo,
 	classify_read(c, repo, cl, 1);
 }
 
-/* Read cl->prose of c, as classify_commit would have, if it is NULL. */
+/*
+ * Read cl->prose and cl->figures of c, as classify_commit would have, if
+ * the prose is NULL.
+ */
 void
 classify_prose(const struct commit *c, struct classify *cl)
 {
@@ -1279,7 +1367,8 @@ classify_prose(const struct commit *c, struct classify *cl)
 	}
 	what = classify_what(c->subject);
 	text_paragraphs_what(c->body, what, &ps);
-	free(classify_restated(what, &ps));
+	classify_figures_of(cl, what, &ps);
+	free(classify_restated(what, &ps, cl->may_restate));
 	cl->prose = classify_prose_of(&ps, c->subject);
 	text_paras_free(&ps);
 	free(merged);

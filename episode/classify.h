@@ -41,11 +41,16 @@ struct classify {
 				   the commit's own */
 	int	 series_part;	/* [3/15] -> 3 and 15; 0 when no series */
 	int	 series_total;	/* 0 when not given ("step 9") */
-	char	*what;		/* the subject without tags, prefix or (#N) */
+	char	*what;		/* the subject without tags, prefix or (#N);
+				   or the body's first sentence restating it */
+	int	 may_restate;	/* the body may restate the subject: the
+				   first sentence is looked at (classify.c) */
 	char	*prose;		/* a sentence or two of the body, cleaned;
 				   "" if none; NULL if not read yet
 				   (classify_commit_lazy) */
-	char	*figures[CLASSIFY_MAXFIGURES]; /* "1.7x", "35%", "2.5 GB" */
+	char	*figures[CLASSIFY_MAXFIGURES]; /* "1.7x", "35%", "2.5 GB",
+				   as the cleaned text says them; read
+				   with the prose (none while it is NULL) */
 	size_t	 nfigures;
 	char	*setting;	/* a setting, flag or variable quoted verbatim */
 	int	 setting_new;	/* the message introduces it, not just names it */
@@ -57,8 +62,9 @@ struct classify {
 void		 classify_commit(const struct commit *, const char *repo,
 		    struct classify *);
 /*
- * classify_commit, leaving prose NULL where it does not change the
- * score (most commits of a day are never told): classify_prose reads it.
+ * classify_commit, leaving prose NULL and no figures (most commits of a
+ * day are never told; the score does not read them): classify_prose
+ * reads both.
  */
 void		 classify_commit_lazy(const struct commit *,
 		    const char *repo, struct classify *);
@@ -67,7 +73,7 @@ void		 classify_commit_lazy(const struct commit *,
  * subject the body's first line, its body the rest).
  */
 int		 classify_merged_pr(const struct commit *);
-/* Read the prose classify_commit_lazy left NULL; the same commit. */
+/* Read the prose and figures classify_commit_lazy left; the same commit. */
 void		 classify_prose(const struct commit *, struct classify *);
 /* Free what a classify owns. */
 void		 classify_clear(struct classify *);

@@ -401,6 +401,7 @@ tell_figures(struct buf *b, const struct draft_item *it, size_t from)
 	size_t			 i, k, told = 0;
 	int			 read = 0;
 
+	(void)draft_prose(it);	/* the figures are read with it */
 	for (i = 0; i < it->cl.nfigures && told < 2; i++) {
 		if (strstr(b->data + from, it->cl.figures[i]) != NULL)
 			continue;

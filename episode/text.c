@@ -4,6 +4,7 @@
  * trailers, code and test plans left out.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -717,10 +718,171 @@ text_paragraphs(const char *body, const char *subject,
 	free(what);
 }
 
-/* text_paragraphs, given the subject's classify_what (what). */
-void
-text_paragraphs_what(const char *body, const char *what,
-    struct text_paras *ps)
+/*
+ * Append a raw line (n bytes at t) to b after sep, its URLs left out: a
+ * URL's words ("crash-report", "35%") are not the message's. Nothing is
+ * appended for a line that is only URLs.
+ */
+static void
+text_raw_line(struct buf *b, char sep, const char *t, size_t n)
+{
+	const char	*end = t + n, *c, *s, *e;
+	size_t		 from = b->len;
+
+	buf_putc(b, sep);
+	c = t;
+	while ((c = memchr(c, ':', (size_t)(end - c))) != NULL) {
+		if (end - c < 3 || c[1] != '/' || c[2] != '/') {
+			c++;
+			continue;
+		}
+		/* the URL's token: back to a space, on to the next */
+		for (s = c; s > t && !isspace((unsigned char)s[-1]); s--)
+			continue;
+		for (e = c; e < end && !isspace((unsigned char)*e); e++)
+			continue;
+		buf_append(b, t, (size_t)(s - t));
+		/* and the space after it: "See <url> for" is "See for" */
+		for (; e < end && *e == ' '; e++)
+			continue;
+		t = c = e;
+	}
+	buf_append(b, t, (size_t)(end - t));
+	/* nothing but spaces: the line was a URL */
+	for (c = b->data + from + 1; c < b->data + b->len && *c == ' '; c++)
+		continue;
+	if (c == b->data + b->len) {
+		b->len = from;
+		b->data[b->len] = '\0';
+	}
+}
+
+/*
+ * End the raw paragraph that starts at from in b. As text_paragraphs
+ * drops it, one of fewer than four words goes ("* Update" of a squashed
+ * stack), and one that only repeats the subject's what (its letters and
+ * digits in what's, text_norm; *nwhat is read the first time a paragraph
+ * is short enough to ask).
+ */
+static void
+text_raw_flush(struct buf *b, size_t from, const char *what, char **nwhat)
+{
+	char	*n, *q;
+	size_t	 i, words = 0, alnum = 0;
+	int	 drop;
+
+	for (i = from; i < b->len; i++) {
+		if (!isalnum((unsigned char)b->data[i]))
+			continue;
+		alnum++;
+		if (i == from || !isalnum((unsigned char)b->data[i - 1]))
+			words++;
+	}
+	drop = words < 4;
+	if (!drop && alnum <= strlen(what)) {
+		if (*nwhat == NULL)
+			*nwhat = text_norm(what);
+		q = n = xmalloc(alnum + 1);
+		for (i = from; i < b->len; i++)
+			if (isalnum((unsigned char)b->data[i]))
+				*q++ = (char)tolower((unsigned char)b->data[i]);
+		*q = '\0';
+		drop = strstr(*nwhat, n) != NULL;
+		free(n);
+	}
+	if (drop && b->len > from) {
+		b->len = from;
+		b->data[from] = '\0';
+	}
+}
+
+/*
+ * The paragraphs of a body text_paragraphs reads, as they came, appended
+ * to b each after a newline, their lines joined by a space; the number
+ * of bytes appended. One pass, nothing cleaned: what the score measures
+ * of a body (classify_read) without text_clean's cost. Left out as
+ * there: code blocks (fenced or indented), quotes and tables, headings,
+ * trailers, a label alone on its line ("Details:"), a paragraph of fewer
+ * than four words or repeating the subject's what (what classify_what
+ * read) and all after a stop line ("Test Plan:"); and URLs
+ * (text_raw_line). Unlike there, references, addresses, shas and markup
+ * stay.
+ */
+size_t
+text_prose_raw(const char *body, const char *what, struct buf *b)
+{
+	const char	*p = body != NULL ? body : "", *eol, *t, *sp;
+	char		*nwhat = NULL;
+	size_t		 n, indent, len, from = b->len, para = b->len;
+	int		 in_code = 0, open = 0;
+
+	for (; *p != '\0'; p = *eol == '\n' ? eol + 1 : eol) {
+		if ((eol = strchr(p, '\n')) == NULL)
+			eol = p + strlen(p);
+		for (indent = 0; p[indent] == ' ' || p[indent] == '\t'; indent++)
+			continue;
+		t = p + indent;
+		n = (size_t)(eol - t);
+		while (n > 0 && isspace((unsigned char)t[n - 1]))
+			n--;
+		if (n >= 3 && (strncmp(t, "```", 3) == 0 ||
+		    strncmp(t, "~~~", 3) == 0)) {
+			in_code = !in_code;
+			open = 0;
+			continue;
+		}
+		if (in_code || indent >= 4 || (n > 0 && (*t == '>' ||
+		    *t == '|')))
+			continue;
+		if (n == 0) {
+			open = 0;
+			continue;
+		}
+		while (n >= 2 && *t == '*' && t[1] == '*') {
+			t += 2;
+			n -= 2;
+		}
+		/* the lists' words hold no newline: reading on past eol is safe */
+		if (n == 0 || text_starts_any(t, text_stops, NULL))
+			break;
+		if (text_starts_any(t, text_trailers, &len)) {
+			/* "Fixes #12. The rest of the sentence" keeps the rest */
+			if (t[len - 1] != '#' || len >= n)
+				continue;
+			for (t += len, n -= len; n > 0 && (isdigit((unsigned
+			    char)*t) || strchr(".,; ", *t) != NULL); t++, n--)
+				continue;
+			if (n == 0)
+				continue;
+		}
+		/* a heading, or a label alone: "Details:", "Test results:" */
+		if ((*t == '#' && !isdigit((unsigned char)t[1])) ||
+		    (t[n - 1] == ':' && ((sp = memchr(t, ' ', n)) == NULL ||
+		    memchr(sp + 1, ' ', n - (size_t)(sp + 1 - t)) == NULL))) {
+			open = 0;
+			continue;
+		}
+		/* a list item starts a paragraph */
+		if (((t[0] == '*' || t[0] == '-' || t[0] == '+') &&
+		    t[1] == ' ') || (isdigit((unsigned char)t[0]) &&
+		    t[1] == '.' && t[2] == ' '))
+			open = 0;
+		if (!open) {
+			text_raw_flush(b, para, what, &nwhat);
+			para = b->len;
+		}
+		text_raw_line(b, open ? ' ' : '\n', t, n);
+		open = b->len > para;
+	}
+	text_raw_flush(b, para, what, &nwhat);
+	free(nwhat);
+	return b->len - from;
+}
+
+/* text_paragraphs_what, stopping after max paragraphs. */
+static void
+text_paragraphs_upto(const char *body, const char *what,
+    struct text_paras *ps, size_t max)
 {
 	struct buf	 cur, line;
 	const char	*p = body != NULL ? body : "", *eol, *t;
@@ -732,7 +894,7 @@ text_paragraphs_what(const char *body, const char *what,
 	nsubject = text_norm(what);
 	buf_init(&cur);
 	buf_init(&line);
-	while (*p != '\0') {
+	while (*p != '\0' && ps->n < max) {
 		eol = p + strcspn(p, "\n");
 		buf_reset(&line);
 		buf_append(&line, p, (size_t)(eol - p));
@@ -809,6 +971,22 @@ text_paragraphs_what(const char *body, const char *what,
 	buf_free(&cur);
 	buf_free(&line);
 	free(nsubject);
+}
+
+/* text_paragraphs, given the subject's classify_what (what). */
+void
+text_paragraphs_what(const char *body, const char *what,
+    struct text_paras *ps)
+{
+	text_paragraphs_upto(body, what, ps, SIZE_MAX);
+}
+
+/* The first of them only (classify_read's restated subject). */
+void
+text_paragraph_first(const char *body, const char *what,
+    struct text_paras *ps)
+{
+	text_paragraphs_upto(body, what, ps, 1);
 }
 
 void

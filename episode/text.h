@@ -86,6 +86,17 @@ void		 text_paragraphs(const char *body, const char *subject,
  */
 void		 text_paragraphs_what(const char *body, const char *what,
 		    struct text_paras *ps);
+/* text_paragraphs_what's first paragraph alone (ps->n 0 or 1). */
+void		 text_paragraph_first(const char *body, const char *what,
+		    struct text_paras *ps);
+/*
+ * The paragraphs of a body text_paragraphs_what reads, as they came
+ * (nothing cleaned, URLs left out), appended to b each after a newline,
+ * their lines joined by a space; returns the bytes appended. One cheap
+ * pass, for measuring a body (the score).
+ */
+size_t		 text_prose_raw(const char *body, const char *what,
+		    struct buf *b);
 /* Free what text_paragraphs() stored. */
 void		 text_paras_free(struct text_paras *);
 

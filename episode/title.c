@@ -577,7 +577,8 @@ title_figure(struct buf *b, const struct draft_item *it)
 {
 	const char	*p, *end, *start;
 
-	if (it->cl.nfigures == 0 || draft_prose(it) == NULL ||
+	/* the figures are read with the prose: draft_prose first */
+	if (draft_prose(it) == NULL || it->cl.nfigures == 0 ||
 	    (p = strstr(draft_prose(it), it->cl.figures[0])) == NULL)
 		return;
 	for (start = p; start > draft_prose(it) && !(start[-1] == ' ' &&

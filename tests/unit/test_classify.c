@@ -713,11 +713,57 @@ test_selection(void **state)
 	}
 }
 
+/*
+ * classify_commit_lazy reads what classify_commit does, the prose and
+ * figures once classify_prose has run: the score never waits on them.
+ */
+static void
+test_lazy(void **state)
+{
+	static const struct {
+		const char *subject, *body;
+	} cases[] = {
+		{ "Speed up int8 GEMM", "This makes GEMM 1.7x faster for "
+		    "single-output graphs and 1.4x for multi-output ones." },
+		{ "Fix the parser", "It crashed on an empty config.\n\n"
+		    "Signed-off-by: A <a@example.com>" },
+		{ "Add a fast path for the tokenizer", "Add a fast path for "
+		    "the tokenizer when the input is ASCII. It was slow." },
+		{ "Fix a hang", "* Fix a hang\n* Update\n\n[ghstack-poisoned]" },
+		{ "Merge branch 'main' into next", "Fix a crash, 2x faster." },
+		{ "Refactor the loop", "Later paragraphs say more.\n\nThe old "
+		    "one was fine.\n\nBut it could corrupt the heap." },
+	};
+	struct commit	 c;
+	struct classify	 eager, lazy;
+	size_t		 i, k;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		fill_files(&c, cases[i].subject, cases[i].body, "ada", 1);
+		classify_commit(&c, "o/r", &eager);
+		classify_commit_lazy(&c, "o/r", &lazy);
+		if (eager.score != lazy.score)
+			fail_msg("%s: score %.2f eager, %.2f lazy",
+			    cases[i].subject, eager.score, lazy.score);
+		assert_string_equal(eager.what, lazy.what);
+		classify_prose(&c, &lazy);
+		assert_string_equal(eager.prose, lazy.prose);
+		assert_int_equal(eager.nfigures, lazy.nfigures);
+		for (k = 0; k < eager.nfigures; k++)
+			assert_string_equal(eager.figures[k], lazy.figures[k]);
+		commit_clear(&c);
+		classify_clear(&eager);
+		classify_clear(&lazy);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_kinds),
+		cmocka_unit_test(test_lazy),
 		cmocka_unit_test(test_bots),
 		cmocka_unit_test(test_what),
 		cmocka_unit_test(test_clean),

@@ -139,6 +139,65 @@ test_words(void **state)
 	}
 }
 
+/*
+ * text_prose_raw: the paragraphs text_paragraphs reads, as they came,
+ * each after a newline.
+ */
+static void
+test_prose_raw(void **state)
+{
+	static const struct {
+		const char *rule, *body, *want;
+	} cases[] = {
+		{ "lines joined, paragraphs apart",
+		    "It crashed on an empty\nconfig file.\n\nNow it reads "
+		    "the defaults.",
+		    "\nIt crashed on an empty config file.\nNow it reads the "
+		    "defaults." },
+		{ "code, quotes and trailers left out",
+		    "Fix the parser for real.\n\n```\nsegfault here\n```\n"
+		    "    indented code line\n> a quoted crash\n"
+		    "Signed-off-by: A <a@example.com>\n",
+		    "\nFix the parser for real." },
+		{ "nothing after a stop line",
+		    "Speeds up the loop by far.\n\nTest Plan:\nit does not "
+		    "crash any more\n",
+		    "\nSpeeds up the loop by far." },
+		{ "a URL and a line of one go",
+		    "See https://example.com/crash-report for the numbers.\n"
+		    "https://example.com/35%\n",
+		    "\nSee for the numbers." },
+		{ "a short paragraph and a label go",
+		    "* Update\n\nDetails:\nA paragraph of six words here",
+		    "\nA paragraph of six words here" },
+		{ "a list item starts a paragraph",
+		    "Two changes in one here:\n- add a fast path here\n"
+		    "- drop the old slow fallback",
+		    "\nTwo changes in one here:\n- add a fast path here\n- "
+		    "drop the old slow fallback" },
+		{ "a paragraph repeating the subject goes",
+		    "* Add a fast path for the tokenizer\n\nIt was slow "
+		    "before today.",
+		    "\nIt was slow before today." },
+		{ "Fixes #12 keeps the rest",
+		    "Fixes #12. The loop now stops at the end.",
+		    "\nThe loop now stops at the end." },
+	};
+	struct buf	b;
+	size_t		i, n;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		buf_init(&b);
+		n = text_prose_raw(cases[i].body, "Add a fast path for the "
+		    "tokenizer", &b);
+		if (strcmp(buf_str(&b), cases[i].want) != 0 || n != b.len)
+			fail_msg("%s: \"%s\" (%zu bytes), want \"%s\"",
+			    cases[i].rule, buf_str(&b), n, cases[i].want);
+		buf_free(&b);
+	}
+}
+
 int
 main(void)
 {
@@ -146,6 +205,7 @@ main(void)
 		cmocka_unit_test(test_leftovers),
 		cmocka_unit_test(test_body),
 		cmocka_unit_test(test_words),
+		cmocka_unit_test(test_prose_raw),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
