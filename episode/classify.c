@@ -1217,7 +1217,7 @@ classify_lead_len(const char *s)
 	int		 n = 0;
 
 	for (p = s + (*s == '\n'); *p != '\0'; p++) {
-		if (*p == '\n' || (strchr(".!?", *p) != NULL &&
+		if (*p == '\n' || ((*p == '.' || *p == '!' || *p == '?') &&
 		    (p[1] == ' ' || p[1] == '\n' || p[1] == '\0')))
 			if (++n == 2)
 				return (size_t)(p - s) + (*p != '\n');

@@ -420,6 +420,79 @@ text_drop_see(struct buf *o)
 }
 
 /*
+ * Whether text_clean gives s back as it is, nearly every subject: no
+ * byte one of its rules starts at (markup, '#', '@', '.', '[', '<', '\\',
+ * a non-ASCII byte, a URL's "://", a word of seven hex digits or more
+ * that may be a sha), spaces single and between words, and nothing its
+ * second pass drops ("()", a space before a comma, ',' first, '""', a
+ * "see" before ')').
+ */
+static int
+text_plain(const char *s)
+{
+	const char	*p;
+	size_t		 hex = 0;
+	int		 c;
+
+	if (*s == ' ')
+		return 0;
+	for (p = s; *p != '\0'; p++) {
+		c = (unsigned char)*p;
+		if (text_asciiword(c)) {
+			if (p == s || !text_asciiword(p[-1]))
+				hex = 0;
+			/* leading hex digits of a word: a sha's? */
+			if (hex < SIZE_MAX && isxdigit(c)) {
+				if (++hex >= 7)
+					return 0;
+			} else
+				hex = SIZE_MAX;
+			continue;
+		}
+		switch (c) {
+		case ' ':
+			if (p[1] == ' ' || p[1] == '\0' ||
+			    strchr(",;)!?", p[1]) != NULL)
+				return 0;
+			break;
+		case '-':
+		case '/':
+		case '\'':
+		case '=':
+		case '+':
+		case '%':
+		case '&':
+			break;
+		case ':':
+			if (p[1] == '/')
+				return 0;
+			break;
+		case ',':
+		case ';':
+		case '?':
+			if (p == s)
+				return 0;
+			break;
+		case '(':
+			if (p[1] == ')')
+				return 0;
+			break;
+		case ')':
+			if (p == s || strchr("eE :", p[-1]) != NULL)
+				return 0;
+			break;
+		case '"':
+			if (p[1] == '"')
+				return 0;
+			break;
+		default:
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/*
  * Spoken-safe text (new string): markdown, backticks, URLs, e-mail
  * addresses, hex shas and "@" removed, whitespace folded; leftovers a
  * listener must not hear go too: an ellipsis, a tag ("[ci skip]",
@@ -433,9 +506,11 @@ text_clean(const char *s)
 	size_t		 n;
 	int		 space = 0;
 
-	buf_init(&b);
 	if (s == NULL)
 		return xstrdup("");
+	if (text_plain(s))
+		return xstrdup(s);
+	buf_init(&b);
 	/* the next '@': an e-mail address is looked for only before one */
 	at = strchr(s, '@');
 	for (p = s; *p != '\0';) {
@@ -768,10 +843,11 @@ static void
 text_raw_flush(struct buf *b, size_t from, const char *what, char **nwhat)
 {
 	char	*n, *q;
-	size_t	 i, words = 0, alnum = 0;
+	size_t	 i, words = 0, alnum = 0, wl = strlen(what);
 	int	 drop;
 
-	for (i = from; i < b->len; i++) {
+	/* as far as it takes to tell: four words, more letters than what */
+	for (i = from; i < b->len && (words < 4 || alnum <= wl); i++) {
 		if (!isalnum((unsigned char)b->data[i]))
 			continue;
 		alnum++;
@@ -779,7 +855,7 @@ text_raw_flush(struct buf *b, size_t from, const char *what, char **nwhat)
 			words++;
 	}
 	drop = words < 4;
-	if (!drop && alnum <= strlen(what)) {
+	if (!drop && alnum <= wl) {
 		if (*nwhat == NULL)
 			*nwhat = text_norm(what);
 		q = n = xmalloc(alnum + 1);
