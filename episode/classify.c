@@ -922,9 +922,8 @@ static struct text_wordset classify_signal_words = {
  * body's bytes (classify_body).
  */
 static double
-classify_score(const struct commit *c, const struct classify *cl,
-    unsigned long long w, unsigned long long signals, size_t figures,
-    size_t readable)
+classify_score(const struct classify *cl, unsigned long long w,
+    unsigned long long signals, size_t figures, size_t readable)
 {
 	static const double kind_weight[CLASSIFY_NKINDS] = {
 		[CLASSIFY_REVERT] = 1.5, [CLASSIFY_RELAND] = 2.0,
@@ -935,18 +934,14 @@ classify_score(const struct commit *c, const struct classify *cl,
 		[CLASSIFY_CHANGE] = 2.0,
 	};
 	double	 s;
-	char	*pkg = NULL, *version = NULL;
 	unsigned long long users;
 	size_t	 i, n;
 
 	s = kind_weight[cl->kind];
 	if (cl->breaking != QUOTE_BREAK_NONE)
 		s += 8.0;
-	if (cl->kind != CLASSIFY_DEPS && quote_release(c->subject, &pkg,
-	    &version))
+	if (cl->kind != CLASSIFY_DEPS && cl->release)
 		s += 10.0;
-	free(pkg);
-	free(version);
 	for (i = 0; i < CLASSIFY_NSIGNALS; i++)
 		if ((signals & (1ULL << i)) || (cl->advisory &&
 		    classify_signals[i].words == classify_security_words))
@@ -1268,7 +1263,7 @@ classify_read(const struct commit *c, const char *repo, struct classify *cl,
 	struct text_paras	 ps;
 	struct commit		 merge;
 	struct buf		 all;
-	char			*brk, *merged = NULL;
+	char			*brk, *merged = NULL, *pkg, *version;
 	size_t			 readable, figures, wl;
 	unsigned long long	 w, signals;
 
@@ -1280,6 +1275,10 @@ classify_read(const struct commit *c, const char *repo, struct classify *cl,
 		c = &merge;
 	}
 	cl->subject = xstrdup(c->subject != NULL ? c->subject : "");
+	if ((cl->release = quote_release(c->subject, &pkg, &version))) {
+		free(pkg);
+		free(version);
+	}
 	w = text_words(c->subject != NULL ? c->subject : "",
 	    &classify_subject_words, TEXT_STARTS);
 	cl->kind = classify_kind_words(c, w);
@@ -1326,7 +1325,7 @@ classify_read(const struct commit *c, const char *repo, struct classify *cl,
 		cl->breaking = (int)quote_breaking(c->subject, c->body, &brk);
 		free(brk);
 	}
-	cl->score = classify_score(c, cl, w, signals, figures, readable);
+	cl->score = classify_score(cl, w, signals, figures, readable);
 	free(merged);
 }
 

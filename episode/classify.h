@@ -39,6 +39,8 @@ struct classify {
 	int	 advisory;	/* merged from a GitHub security advisory */
 	char	*subject;	/* the subject read: a merged PR's title, or
 				   the commit's own */
+	int	 release;	/* the subject announces a release
+				   (quote_release): ask it for the version */
 	int	 series_part;	/* [3/15] -> 3 and 15; 0 when no series */
 	int	 series_total;	/* 0 when not given ("step 9") */
 	char	*what;		/* the subject without tags, prefix or (#N);

@@ -326,7 +326,7 @@ draft_one_release(struct draft *d)
 			struct draft_item *it = &d->items[i];
 
 			if (it->cl.kind == CLASSIFY_REVERT || it->cl.bot ||
-			    it->lead != NULL ||
+			    it->lead != NULL || !it->cl.release ||
 			    !quote_release(it->cl.subject, &pkg, &ver))
 				continue;
 			if (pass == 0 && (best == NULL ||

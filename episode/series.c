@@ -179,7 +179,9 @@ series_cand_of(struct series_cand *c, struct draft_item *it)
 
 	memset(c, 0, sizeof *c);
 	c->it = it;
-	if (classify_series_at(subject, &c->part, &c->total, &at, &len)) {
+	/* classify_commit read the marker's numbers: none, no marker */
+	if (it->cl.series_part > 0 && classify_series_at(subject, &c->part,
+	    &c->total, &at, &len)) {
 		if (subject[at] == '[')
 			c->form = SERIES_BRACKET;
 		else if (subject[at] == '(')
@@ -190,7 +192,8 @@ series_cand_of(struct series_cand *c, struct draft_item *it)
 		c->stem = series_stem(subject, at, len);
 		c->key = series_key(c->stem);
 	}
-	if (body != NULL && (strstr(body, "ghstack-source-id:") != NULL ||
+	if (body != NULL && strstr(body, "ghstack") != NULL &&
+	    (strstr(body, "ghstack-source-id:") != NULL ||
 	    strstr(body, "Stack from [ghstack]") != NULL ||
 	    strstr(body, "Stack from ghstack") != NULL)) {
 		c->ghstack = 1;

@@ -442,7 +442,8 @@ text_plain(const char *s)
 			if (p == s || !text_asciiword(p[-1]))
 				hex = 0;
 			/* leading hex digits of a word: a sha's? */
-			if (hex < SIZE_MAX && isxdigit(c)) {
+			if (hex < SIZE_MAX && ((c >= '0' && c <= '9') ||
+			    ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'))) {
 				if (++hex >= 7)
 					return 0;
 			} else

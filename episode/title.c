@@ -371,7 +371,7 @@ title_release(struct draft *d, char **pkg, char **ver)
 		/* (a release told with another of its version: not again) */
 		if (it->cl.kind == CLASSIFY_REVERT ||
 		    it->c->reverted_by_idx >= 0 || it->lead != NULL ||
-		    !quote_release(it->cl.subject, &p, &v))
+		    !it->cl.release || !quote_release(it->cl.subject, &p, &v))
 			continue;
 		/* the repository's own first, then the highest version:
 		   "5.0.0" is the news on a day that also made "4.20.0" */
