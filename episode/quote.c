@@ -42,7 +42,11 @@ quote_figures(const char *s, char **out, size_t max)
 	if (s == NULL)
 		return 0;
 	for (p = s; *p != '\0' && n < max; p++) {
-		if (!isdigit((unsigned char)*p) || (p > s &&
+		/* on to the next digit: strcspn reads 16 bytes at a time */
+		p += strcspn(p, "0123456789");
+		if (*p == '\0')
+			break;
+		if ((p > s &&
 		    (text_isword(p[-1]) || p[-1] == '.' || p[-1] == '/' ||
 		    p[-1] == '-' || p[-1] == '#')))
 			continue;
