@@ -103,17 +103,25 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 	char			**owned;
 	size_t			  i, j, nb, pre, suf, np = 0, w;
 	size_t			  vague[CLASSIFY_NKINDS] = { 0 }, nvague = 0;
+	char			 *vag;
 	int			  split, k;
 	struct buf		  s, ph;
 	char			 *spoken;
 
 	batch = xcalloc(n, sizeof *batch);
 	phrases = xcalloc(n + CLASSIFY_NKINDS, sizeof *phrases);
-	/* vague ones of different words: the same subject twice is one */
-	for (i = 0; i < n; i++) {
-		if (!chores_is_vague(v[i]))
+	/*
+	 * vague ones of different words (the same subject twice is one);
+	 * each item read once, and compared only while there are fewer
+	 * than two
+	 */
+	vag = xcalloc(n + 1, sizeof *vag);
+	for (i = 0; i < n; i++)
+		vag[i] = (char)chores_is_vague(v[i]);
+	for (i = 0; i < n && nvague < 2; i++) {
+		if (!vag[i])
 			continue;
-		for (j = 0; j < i && (!chores_is_vague(v[j]) ||
+		for (j = 0; j < i && (!vag[j] ||
 		    strcmp(v[j]->cl.what, v[i]->cl.what) != 0); j++)
 			continue;
 		nvague += j == i;
@@ -181,7 +189,7 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 				free(owned[j]);
 			free(owned);
 			free(mids);
-		} else if (nvague >= 2 && chores_is_vague(v[i])) {
+		} else if (nvague >= 2 && vag[i]) {
 			/* said with the others of its kind, counted */
 			buf_free(&ph);
 			vague[v[i]->cl.kind]++;
@@ -253,6 +261,7 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 		free((char *)phrases[i]);
 	free(phrases);
 	free(batch);
+	free(vag);
 }
 
 /* The thing a bot's dependency update names: "bump foo to 2" -> "foo to 2". */

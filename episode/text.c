@@ -154,16 +154,26 @@ text_wordset_at(const struct text_wordset *ws, size_t nlists, size_t g,
 	return j == 0 ? ws->each[g - nlists] : NULL;
 }
 
+/* The bucket of a word's first two bytes, in lower case. */
+static inline size_t
+text_bucket(int c0, int c1)
+{
+	return ((unsigned)c0 * 37u + (unsigned)c1) & (TEXT_BUCKETS - 1);
+}
+
 /*
- * Index ws's words by their first byte (a counting sort into ws->ents):
- * text_words then compares a place of a text with the few words that can
- * start there, not with every word of every list.
+ * Index ws's words by a bucket of their first two bytes (a counting sort
+ * into ws->ents; words of one byte apart): text_words then compares a
+ * place of a text with the one or two words that can start there, not
+ * with every word of its first letter.
  */
 static void
 text_wordset_build(struct text_wordset *ws)
 {
-	size_t		 at[257], g, j, n = 0, len, nlists, ngroups;
+	size_t		 at[TEXT_BUCKETS + 1], g, j, n = 0, len, nlists;
+	size_t		 ngroups, h;
 	const char	*w;
+	struct text_wordent *e;
 
 	for (nlists = 0; nlists < TEXT_MAXLISTS && ws->lists[nlists] != NULL;
 	    nlists++)
@@ -176,25 +186,38 @@ text_wordset_build(struct text_wordset *ws)
 	memset(at, 0, sizeof at);
 	for (g = 0; g < ngroups; g++) {
 		for (j = 0; (w = text_wordset_at(ws, nlists, g, j)) != NULL;
-		    j++, n++) {
+		    j++) {
 			w = text_wordset_word(ws, w, &len);
-			at[(unsigned char)w[0] + 1]++;
+			if (len < 2)
+				ws->nones++;
+			else {
+				at[text_bucket((unsigned char)w[0],
+				    (unsigned char)w[1]) + 1]++;
+				n++;
+			}
 		}
 	}
 	ws->ents = xcalloc(n + 1, sizeof *ws->ents);
-	for (g = 0; g < 256; g++) {
-		ws->first[g] = (unsigned short)at[g];
-		at[g + 1] += at[g];
+	ws->ones = xcalloc(ws->nones + 1, sizeof *ws->ones);
+	for (h = 0; h < TEXT_BUCKETS; h++) {
+		ws->first[h] = (unsigned short)at[h];
+		at[h + 1] += at[h];
 	}
-	ws->first[256] = (unsigned short)n;
+	ws->first[TEXT_BUCKETS] = (unsigned short)n;
+	ws->nones = 0;
 	for (g = 0; g < ngroups; g++) {
 		for (j = 0; (w = text_wordset_at(ws, nlists, g, j)) != NULL;
 		    j++) {
-			struct text_wordent *e;
-
 			w = text_wordset_word(ws, w, &len);
-			/* at[c + 1] is the end of c's words: fill back */
-			e = &ws->ents[--at[(unsigned char)w[0] + 1]];
+			if (len < 2)
+				e = &ws->ones[ws->nones++];
+			else {
+				/* at[h + 1] is the end of h's words: fill
+				   back */
+				h = text_bucket((unsigned char)w[0],
+				    (unsigned char)w[1]);
+				e = &ws->ents[--at[h + 1]];
+			}
 			e->w = w;
 			e->len = len;
 			e->list = (unsigned)g;
@@ -210,8 +233,8 @@ text_words(const char *s, struct text_wordset *ws, int where)
 	const struct text_wordent *e, *end;
 	unsigned long long bits = 0;
 	const char	*p;
-	size_t		 k;
-	int		 c;
+	size_t		 k, h;
+	int		 c, c1;
 
 	if (!ws->built)
 		text_wordset_build(ws);
@@ -225,10 +248,21 @@ text_words(const char *s, struct text_wordset *ws, int where)
 			continue;
 		}
 		c = text_ascii_lower((unsigned char)*p);
-		e = ws->ents + ws->first[c];
-		end = ws->ents + ws->first[c + 1];
+		for (k = 0; k < ws->nones; k++) {
+			if (ws->ones[k].w[0] == c)
+				bits |= 1ULL << ws->ones[k].list;
+		}
+		if (p[1] == '\0')
+			break;
+		c1 = text_ascii_lower((unsigned char)p[1]);
+		h = text_bucket(c, c1);
+		e = ws->ents + ws->first[h];
+		end = ws->ents + ws->first[h + 1];
 		for (; e < end; e++) {
-			for (k = 1; k < e->len &&
+			/* the bucket may hold other first two bytes */
+			if (e->w[0] != c || e->w[1] != c1)
+				continue;
+			for (k = 2; k < e->len &&
 			    text_ascii_lower((unsigned char)p[k]) == e->w[k]; k++)
 				continue;
 			if (k == e->len)

@@ -38,6 +38,7 @@ int		 text_has_any(const char *s, const char **words);
  * first letter on its first use.
  */
 #define TEXT_MAXLISTS	64
+#define TEXT_BUCKETS	1024	/* of a word's first two bytes */
 struct text_wordset {
 	const char *const	*lists[TEXT_MAXLISTS];	/* NULL after the last */
 	const char *const	*each;			/* or NULL */
@@ -45,7 +46,10 @@ struct text_wordset {
 	int			 last;
 	/* the index, built on first use */
 	struct text_wordent	*ents;
-	unsigned short		 first[257];	/* ents of a first byte */
+	unsigned short		 first[TEXT_BUCKETS + 1]; /* ents of a bucket
+						   of the first two bytes */
+	struct text_wordent	*ones;		/* words of one byte */
+	size_t			 nones;
 	int			 built;
 };
 #define TEXT_STARTS	0	/* a word counts at the start of a word */
