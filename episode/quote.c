@@ -992,11 +992,26 @@ quote_release_token(const char *p, size_t n)
 	return 0;
 }
 
+/* Whether a word between a release word and its version names no package. */
+static int
+quote_release_filler(const char *w, size_t n)
+{
+	static const char *const words[] = { "to", "for", "the", "version",
+	    "release", "of", "v", "a", "bump", NULL };
+	size_t	i;
+
+	for (i = 0; words[i] != NULL; i++)
+		if (strlen(words[i]) == n && strncasecmp(w, words[i], n) == 0)
+			return 1;
+	return 0;
+}
+
 int
 quote_release(const char *subject, char **pkg, char **version)
 {
-	const char	*p, *at, *vp = NULL, *prev = "";
+	const char	*p, *at, *vp = NULL, *prev = "", *named = NULL;
 	size_t		 n, vn = 0, vat = 0, k, tokens, prevn = 0, m;
+	size_t		 namedn = 0;
 	long		 word_at = -1;
 	int		 after = 0, before = 0, a, bf, near = 0;
 
@@ -1049,6 +1064,10 @@ quote_release(const char *subject, char **pkg, char **version)
 				vp = p;
 				vn = n;
 				vat = k;
+				/* "prepare tokio-macros v2.6.0": its package */
+				named = word_at >= 0 && (long)k == word_at + 2 ?
+				    prev : NULL;
+				namedn = prevn;
 				if (word_at >= 0 && (long)k - word_at <= after)
 					near = 1;
 			}
@@ -1069,6 +1088,9 @@ quote_release(const char *subject, char **pkg, char **version)
 		n -= (size_t)(at + 1 - p);
 		p = at + 1;
 	}
+	if (*pkg == NULL && named != NULL && !quote_release_filler(named,
+	    namedn))
+		*pkg = xstrndup(named, namedn);
 	if (*p == 'v' || *p == 'V')
 		p++, n--;
 	*version = xstrndup(p, n);

@@ -373,6 +373,13 @@ title_release(struct draft *d, char **pkg, char **ver)
 		    it->c->reverted_by_idx >= 0 || it->lead != NULL ||
 		    !it->cl.release || !quote_release(it->cl.subject, &p, &v))
 			continue;
+		/* a package named as the repository is its own ("Tokio") */
+		if (p != NULL && d->day->repo != NULL &&
+		    strchr(d->day->repo, '/') != NULL &&
+		    strcasecmp(p, strchr(d->day->repo, '/') + 1) == 0) {
+			free(p);
+			p = NULL;
+		}
 		/* the repository's own first, then the highest version:
 		   "5.0.0" is the news on a day that also made "4.20.0" */
 		if (best == NULL || (*pkg != NULL && p == NULL) ||

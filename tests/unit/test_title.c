@@ -150,6 +150,11 @@ static const struct title_case days[] = {
 	{ "the highest release leads", { "4.20.0\n", "5.0.0\n",
 	    "fix: keep the router (#3)\n", NULL }, "Vite 5.0.0 Released",
 	    "released Vite 5.0.0", { NULL } },
+	{ "the repository's own release over a package's", {
+	    "chore: prepare vite-macros v2.6.0 (#1)\n",
+	    "chore: prepare Vite v1.48.0 (#2)\n",
+	    "fix: keep the router (#3)\n", NULL }, "Vite 1.48.0 Released",
+	    "released Vite 1.48.0", { "Vite 2.6.0", NULL } },
 	{ "git's merge of a branch is no story", {
 	    "Merge branch 'obsd-master'\n\nUpstream work.\n",
 	    "Add an X11 colours script\n", NULL },
