@@ -1052,7 +1052,7 @@ classify_branch_merge(const char *subject)
 {
 	static const char *const prefixes[] = { "Merge branch ",
 	    "Merge remote-tracking branch ", "Merge tag ", "Merge commit ",
-	    NULL };
+	    "Merge '", NULL };
 	size_t	i;
 
 	for (i = 0; subject != NULL && prefixes[i] != NULL; i++)

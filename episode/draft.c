@@ -309,6 +309,61 @@ draft_promote(struct draft_item *it)
 	}
 }
 
+/* Order items by name, what, then arrival. */
+static int
+draft_cmp_same(const void *a, const void *b)
+{
+	const struct draft_item *x = *(const struct draft_item *const *)a;
+	const struct draft_item *y = *(const struct draft_item *const *)b;
+	int	c;
+
+	if ((c = strcmp(x->name, y->name)) != 0)
+		return c;
+	if ((c = strcmp(x->cl.what, y->cl.what)) != 0)
+		return c;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/*
+ * A change landed twice (cherry-picked to a release branch the same day:
+ * one author, one subject) is told once, the later copy with it; and a
+ * release is told among the day's changes whatever prefix filed it
+ * ("chore: prepare Tokio v1.48.0" is no tidying up).
+ */
+static void
+draft_once(struct draft *d)
+{
+	struct draft_item	**v;
+	size_t			  i, n = 0;
+
+	v = xcalloc(d->nitems + 1, sizeof *v);
+	for (i = 0; i < d->nitems; i++) {
+		struct draft_item *it = &d->items[i];
+
+		if (it->cl.release && !it->cl.bot && it->lead == NULL &&
+		    it->cl.kind != CLASSIFY_REVERT &&
+		    it->cl.kind != CLASSIFY_RELAND)
+			it->cl.kind = CLASSIFY_CHANGE;
+		/* (git's merges are counted together by chores_merges) */
+		if (it->lead == NULL && !it->told && !it->cl.merge &&
+		    it->cl.what[0] != '\0')
+			v[n++] = it;
+	}
+	/* by author and what, then arrival: a copy follows its first */
+	qsort(v, n, sizeof *v, draft_cmp_same);
+	for (i = 1; i < n; i++) {
+		if (strcmp(v[i]->name, v[i - 1]->name) == 0 &&
+		    strcmp(v[i]->cl.what, v[i - 1]->cl.what) == 0 &&
+		    v[i]->cl.kind == v[i - 1]->cl.kind) {
+			v[i]->told = 1;
+			v[i]->lead = v[i - 1]->lead != NULL ? v[i - 1]->lead :
+			    v[i - 1];
+		}
+	}
+	free(v);
+}
+
+
 /*
  * One release, told once: of the commits that announce the same version
  * (nginx's "release-1.27.0 tag" and its "nginx-1.27.0-RELEASE" notes)
@@ -437,6 +492,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	/* a series or stack is one story */
 	series_group(&d);
 	draft_one_release(&d);
+	draft_once(&d);
 
 	/* rank and narrate */
 	select_theme(&d);

@@ -583,6 +583,66 @@ tell_rest(struct draft *d, struct buf *b, struct draft_shas *shas,
 	}
 }
 
+/*
+ * Two releases or more, told as one story before the highlights: "Release
+ * news first: Alice Ryhl released Tokio 1.48.0 and tokio-macros 2.6.0,
+ * and Qi released Tokio 1.47.2 and Tokio 1.43.3." One release is a
+ * highlight like any change.
+ */
+static void
+tell_releases(struct draft *d, struct buf *b, struct draft_shas *shas)
+{
+	struct draft_item	**v, **r;
+	const char		**said;
+	char			 *pkg, *ver;
+	size_t			  i, j, n = 0, *starts, ng, k;
+	struct buf		  one;
+
+	v = xcalloc(d->nitems + 1, sizeof *v);
+	for (i = 0; i < d->nitems; i++) {
+		struct draft_item *it = &d->items[i];
+
+		if (it->cl.release && !it->told && it->lead == NULL &&
+		    !it->cl.bot && it->cl.kind == CLASSIFY_CHANGE &&
+		    it->c->reverted_by_idx < 0)
+			v[n++] = it;
+	}
+	if (n < 2) {
+		free(v);
+		return;
+	}
+	qsort(v, n, sizeof *v, select_cmp_score);
+	r = select_runs(v, n, &starts, &ng);
+	said = xcalloc(n + 1, sizeof *said);
+	phrase_para(b);
+	buf_puts(b, "Release news first: ");
+	for (i = 0; i < ng; i++) {
+		if (i > 0)
+			buf_puts(b, i + 1 == ng ? ", and " : "; ");
+		buf_printf(b, "%s released ", r[starts[i]]->name);
+		for (j = starts[i], k = 0; j < starts[i + 1]; j++, k++) {
+			buf_init(&one);
+			/* "Tokio 1.48.0", "tokio-macros 2.6.0" */
+			if (quote_release(r[j]->cl.subject, &pkg, &ver)) {
+				title_release_name(&one, d, pkg, ver);
+				free(pkg);
+				free(ver);
+			}
+			said[k] = buf_steal(&one);
+			r[j]->told = 1;
+			draft_shas_add(d, shas, r[j]);
+		}
+		spoken_list(b, said, k);
+		while (k > 0)
+			free((char *)said[--k]);
+	}
+	buf_putc(b, '.');
+	free(said);
+	free(starts);
+	free(r);
+	free(v);
+}
+
 void
 tell_highlights(struct draft *d)
 {
@@ -592,13 +652,15 @@ tell_highlights(struct draft *d)
 	struct draft_item	**v;
 	struct draft_shas	  shas = { NULL, 0 };
 	struct buf		  b;
-	size_t			  n, i, shown;
+	size_t			  n, i, shown, released;
 
-	v = select_items(d, kinds, sizeof kinds / sizeof kinds[0], &n);
 	buf_init(&b);
+	tell_releases(d, &b, &shas);
+	released = b.len > 0;	/* the releases led: a highlight follows */
+	v = select_items(d, kinds, sizeof kinds / sizeof kinds[0], &n);
 	shown = n < EPISODE_MAX_HIGHLIGHTS ? n : EPISODE_MAX_HIGHLIGHTS;
 	for (i = 0; i < shown; i++) {
-		tell_highlight(d, &b, v[i], i);
+		tell_highlight(d, &b, v[i], i + released);
 		draft_shas_add(d, &shas, v[i]);
 	}
 	if (n > shown) {

@@ -607,7 +607,7 @@ static void
 test_branch_merge(void **state)
 {
 	struct commit	 c;
-	struct classify	 merge, fix;
+	struct classify	 merge, fix, quoted;
 
 	(void)state;
 	fill_files(&c, "Merge remote-tracking branch 'refs/remotes/up/master'",
@@ -623,6 +623,13 @@ test_branch_merge(void **state)
 	assert_string_equal(merge.prose, "");
 	assert_int_equal(merge.nfigures, 0);
 	assert_false(fix.merge);
+	/* git's own wording for a merge of a named ref, too */
+	fill_files(&c, "Merge 'tokio-1.43.3' into 'tokio-1.47.x'", "", "qi",
+	    1);
+	classify_commit(&c, "o/r", &quoted);
+	commit_clear(&c);
+	assert_true(quoted.merge);
+	classify_clear(&quoted);
 	if (!(fix.score > merge.score))
 		fail_msg("a merge %.2f ranks over a fix %.2f", merge.score,
 		    fix.score);

@@ -248,6 +248,44 @@ test_breaking_told(void **state)
 	}
 }
 
+/*
+ * A day's releases are one story, before the highlights; a change landed
+ * twice (a cherry-pick the same day) is told once.
+ */
+static void
+test_releases_once(void **state)
+{
+	struct episode	*ep;
+	struct day	*d;
+	const char	*p;
+
+	(void)state;
+	d = day_msg_new("acme/widget");
+	day_msg_add(d, "chore: prepare Widget v1.48.0 (#2)\n", NULL, 1, 10,
+	    "Ada Lovelace", "ada", "Cargo.toml");
+	day_msg_add(d, "chore: prepare widget-macros v2.6.0 (#1)\n", NULL, 2,
+	    20, "Ada Lovelace", "ada", "macros/Cargo.toml");
+	day_msg_add(d, "process: fix the error at shutdown (#7)\n", NULL, 3,
+	    30, "Ada Lovelace", "ada", "src/process.rs");
+	day_msg_add(d, "process: fix the error at shutdown (#7)\n", NULL, 4,
+	    40, "Ada Lovelace", "ada", "src/process.rs");
+	day_msg_add(d, "chore: prepare Widget v1.47.2\n", NULL, 5, 50,
+	    "Grace Hopper", "grace", "Cargo.toml");
+	ep = day_msg_draft(d);
+	if (strstr(ep->transcript, "Release news first: Ada Lovelace released "
+	    "Widget 1.48.0 and widget-macros 2.6.0, and Grace Hopper released "
+	    "Widget 1.47.2.") == NULL &&
+	    strstr(ep->transcript, "Release news first: Ada Lovelace released "
+	    "widget-macros 2.6.0 and Widget 1.48.0, and Grace Hopper released "
+	    "Widget 1.47.2.") == NULL)
+		fail_msg("releases not told as one: %s", ep->transcript);
+	p = strstr(ep->transcript, "fixed the error at shutdown");
+	if (p == NULL || strstr(p + 1, "fixed the error at shutdown") != NULL)
+		fail_msg("the fix not told once: %s", ep->transcript);
+	episode_free(ep);
+	day_free(d);
+}
+
 int
 main(void)
 {
@@ -256,6 +294,7 @@ main(void)
 		cmocka_unit_test(test_guess_past),
 		cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_breaking_told),
+		cmocka_unit_test(test_releases_once),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
