@@ -344,9 +344,12 @@ draft_once(struct draft *d)
 		    it->cl.kind != CLASSIFY_REVERT &&
 		    it->cl.kind != CLASSIFY_RELAND)
 			it->cl.kind = CLASSIFY_CHANGE;
-		/* (git's merges are counted together by chores_merges) */
+		/* (git's merges are counted together by chores_merges;
+		   every revert and re-land is a story of its own) */
 		if (it->lead == NULL && !it->told && !it->cl.merge &&
-		    it->cl.what[0] != '\0')
+		    it->cl.kind != CLASSIFY_REVERT &&
+		    it->cl.kind != CLASSIFY_RELAND &&
+		    it->c->reverted_by_idx < 0 && it->cl.what[0] != '\0')
 			v[n++] = it;
 	}
 	/* by author and what, then arrival: a copy follows its first */
