@@ -303,6 +303,15 @@ focus_breaking(struct draft *d, struct buf *b, struct draft_shas *shas)
 	if (top != NULL) {
 		switch (topk) {
 		case QUOTE_BREAK_SUPPORT:
+			/* a flag and its value: what a user passes */
+			if (strncmp(topwhat, "--", 2) == 0) {
+				buf_printf(b, "passing %s is no longer "
+				    "supported, since a change from %s. If "
+				    "you pass it, move to a value still "
+				    "supported before you upgrade.", topwhat,
+				    top->name);
+				break;
+			}
 			buf_printf(b, "support for %s is gone, with %s's "
 			    "change \"%s\".", topwhat, top->name,
 			    top->cl.what);

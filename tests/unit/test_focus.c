@@ -58,6 +58,10 @@ static const struct focus_case cases[] = {
 	    "focus", { "Stop passing --global-option and --build-option: ",
 	    "Take them out of your scripts" },
 	    { "Pass --global-option", NULL } },
+	{ "support dropped for a flag's value: stop passing it", {
+	    "Drop support for --python-version 3.9 (#2)\n", NULL },
+	    "focus", { "Passing --python-version 3.9 is no longer supported",
+	    "If you pass it" }, { "run on --python", NULL } },
 	{ "a change marked breaking says so, once", {
 	    "feat(deps)!: router@^2.0.0 (#5885)\n", NULL },
 	    "focus", { "is marked as breaking", NULL },
