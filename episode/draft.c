@@ -530,7 +530,8 @@ draft_braces(char **s)
 {
 	char	*t;
 
-	if (*s == NULL || strchr(*s, '{') == NULL)
+	if (*s == NULL || (strchr(*s, '{') == NULL && strstr(*s, "[]") ==
+	    NULL && strstr(*s, "[ ]") == NULL))
 		return;
 	t = spoken_braces(*s);
 	free(*s);

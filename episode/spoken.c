@@ -794,12 +794,19 @@ spoken_braces(const char *s)
 
 	buf_init(&b);
 	while (*p != '\0') {
+		/* brackets left empty by what was cut: "Foo[...]" */
+		if (strncmp(p, "[]", 2) == 0 || strncmp(p, "[ ]", 3) == 0) {
+			p += p[1] == ']' ? 2 : 3;
+			continue;
+		}
 		if (*p == ' ' || *p == '\n') {
 			buf_putc(&b, *p++);
 			continue;
 		}
 		w = p;
-		n = strcspn(p, " \n");
+		n = strcspn(p, " \n[");
+		if (n == 0)
+			n = 1;
 		p += n;
 		/* a code block's braces around words: "{ $__loc__ }" */
 		if (!spoken_brace_at(w, n, &open, &close)) {

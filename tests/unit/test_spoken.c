@@ -341,6 +341,9 @@ test_braces(void **state)
 		{ "using { $__loc__ } as shorthand", "using $__loc__ as "
 		    "shorthand" },
 		{ "no braces", "no braces" },
+		{ "not to suggest Foo[ ] when Foo(arg=) is used, nor x[]",
+		    "not to suggest Foo when Foo(arg=) is used, nor x" },
+		{ "keep [Reland] and a[0]", "keep [Reland] and a[0]" },
 	};
 	size_t	 i;
 	char	*got;
