@@ -2,6 +2,7 @@
  * What a commit's files say: whether they are docs, tests or build
  * configuration, and the area of the repository they share.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -41,42 +42,51 @@ files_docs(const char *path)
 int
 files_tests(const char *path)
 {
-	static const char *comps[] = { "test", "tests", "testing", "__tests__",
-	    "spec", "testsuite", "regress", NULL };
+	static const struct {
+		const char	*name;
+		size_t		 len;
+	} comps[] = { { "test", 4 }, { "tests", 5 }, { "testing", 7 },
+	    { "__tests__", 9 }, { "spec", 4 }, { "testsuite", 9 },
+	    { "regress", 7 } };
 	static const char *data[] = { "/data/", "/fixtures/", "/testdata/",
 	    "/test_data/", "/resources/", NULL };
 	const char	*p = path, *base;
 	size_t		 i, n;
+	int		 test = 0;
 
-	if (files_build(path)) {
+	while (!test && *p != '\0') {
+		n = strcspn(p, "/");
+		if (p[n] != '/')
+			break;
+		/* the first letter first: most folders stop there */
+		for (i = 0; i < sizeof comps / sizeof comps[0]; i++) {
+			if (comps[i].len == n && tolower((unsigned char)*p) ==
+			    comps[i].name[0] && strncasecmp(p, comps[i].name,
+			    n) == 0) {
+				test = 1;
+				break;
+			}
+		}
+		p += n + 1;
+	}
+	if (!test) {
+		base = strrchr(path, '/');
+		base = base != NULL ? base + 1 : path;
+		n = strlen(base);
+		test = strncmp(base, "test_", 5) == 0 || (n > 8 &&
+		    strcmp(base + n - 8, "_test.go") == 0) ||
+		    strstr(base, ".test.") != NULL ||
+		    strstr(base, ".spec.") != NULL;
+	}
+	/* asked only of a test: most paths are not */
+	if (test && files_build(path)) {
 		for (i = 0; data[i] != NULL && strstr(path, data[i]) == NULL;
 		    i++)
 			continue;
 		if (data[i] == NULL)
 			return 0;
 	}
-	while (*p != '\0') {
-		n = strcspn(p, "/");
-		if (p[n] == '/') {
-			for (i = 0; comps[i] != NULL; i++) {
-				if (strlen(comps[i]) == n &&
-				    strncasecmp(p, comps[i], n) == 0)
-					return 1;
-			}
-			p += n + 1;
-		} else
-			break;
-	}
-	base = strrchr(path, '/');
-	base = base != NULL ? base + 1 : path;
-	n = strlen(base);
-	if (strncmp(base, "test_", 5) == 0)
-		return 1;
-	if (n > 8 && strcmp(base + n - 8, "_test.go") == 0)
-		return 1;
-	if (strstr(base, ".test.") != NULL || strstr(base, ".spec.") != NULL)
-		return 1;
-	return 0;
+	return test;
 }
 
 /* Whether a path is CI or build configuration. */
