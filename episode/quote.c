@@ -114,10 +114,13 @@ quote_setting_in(const char *line, int style, int valued)
 	int		 under, letters;
 
 	for (p = line; *p != '\0'; p++) {
-		int bound = p == line || (!text_isword(p[-1]) &&
-		    strchr("-./=$", p[-1]) == NULL);
-
-		if (!bound)
+		/* the style's first byte first: few bytes start a name */
+		if (style == 0 ? !isupper((unsigned char)*p) : style == 1 ?
+		    *p != '-' || p[1] != '-' : p == line || p[-1] != '`')
+			continue;
+		if (p > line && (text_isword(p[-1]) || p[-1] == '-' ||
+		    p[-1] == '.' || p[-1] == '/' || p[-1] == '=' ||
+		    p[-1] == '$'))
 			continue;
 		q = p;
 		if (style == 0 && isupper((unsigned char)*p)) {
