@@ -280,8 +280,11 @@ text_starts_any(const char *s, const char **prefixes, size_t *len)
 	int	first = tolower((unsigned char)*s);
 
 	for (i = 0; prefixes[i] != NULL; i++) {
-		/* the first letter first: most prefixes stop there */
+		/* the first two letters first: most prefixes stop there */
 		if (first != tolower((unsigned char)prefixes[i][0]))
+			continue;
+		if (prefixes[i][1] != '\0' && tolower((unsigned char)s[1]) !=
+		    tolower((unsigned char)prefixes[i][1]))
 			continue;
 		n = strlen(prefixes[i]);
 		if (strncasecmp(s, prefixes[i], n) == 0) {
