@@ -449,9 +449,11 @@ classify_kind_words(const struct commit *c, unsigned long long w)
 		return CLASSIFY_RELAND;
 	rest = p;
 
-	l = text_lower(subject);
+	/* the lowercase subject, made only when a rule below reads it */
+	l = NULL;
 	if ((w & CLASSIFY_W(BUMP)) || ((w & CLASSIFY_W(UPDATE)) &&
-	    ((w & CLASSIFY_W(VERSION)) || strstr(l, " to v") != NULL || strstr(l, " from v") != NULL ||
+	    ((w & CLASSIFY_W(VERSION)) || (l = text_lower(subject),
+	    strstr(l, " to v") != NULL) || strstr(l, " from v") != NULL ||
 	    (strstr(l, " to ") != NULL &&
 	    isdigit((unsigned char)strstr(l, " to ")[4]))))) {
 		k = CLASSIFY_DEPS;
@@ -508,7 +510,8 @@ classify_kind_words(const struct commit *c, unsigned long long w)
 		k = CLASSIFY_FIX;
 	else if (w & CLASSIFY_W(DOCS))
 		k = CLASSIFY_DOCS;
-	else if (strncmp(classify_skip_tags(l), "test", 4) == 0 ||
+	else if (strncmp(classify_skip_tags(l != NULL ? l :
+	    (l = text_lower(subject))), "test", 4) == 0 ||
 	    ((w & CLASSIFY_W(SKIP)) && (w & CLASSIFY_W(TEST))))
 		k = CLASSIFY_TESTS;
 	else if (w & CLASSIFY_W(BUILD))
