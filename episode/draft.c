@@ -13,6 +13,7 @@
 #include "buf.h"
 #include "classify.h"
 #include "draft_int.h"
+#include "hash.h"
 #include "episode.h"
 #include "phrase.h"
 #include "quote.h"
@@ -309,21 +310,6 @@ draft_promote(struct draft_item *it)
 	}
 }
 
-/* Order items by name, what, then arrival. */
-static int
-draft_cmp_same(const void *a, const void *b)
-{
-	const struct draft_item *x = *(const struct draft_item *const *)a;
-	const struct draft_item *y = *(const struct draft_item *const *)b;
-	int	c;
-
-	if ((c = strcmp(x->name, y->name)) != 0)
-		return c;
-	if ((c = strcmp(x->cl.what, y->cl.what)) != 0)
-		return c;
-	return x->idx < y->idx ? -1 : x->idx > y->idx;
-}
-
 /*
  * A change landed twice (cherry-picked to a release branch the same day:
  * one author, one subject) is told once, the later copy with it; and a
@@ -333,8 +319,8 @@ draft_cmp_same(const void *a, const void *b)
 static void
 draft_once(struct draft *d)
 {
-	struct draft_item	**v;
-	size_t			  i, n = 0;
+	struct draft_item	**v, **seen;
+	size_t			  i, n = 0, size, h;
 
 	v = xcalloc(d->nitems + 1, sizeof *v);
 	for (i = 0; i < d->nitems; i++) {
@@ -352,17 +338,26 @@ draft_once(struct draft *d)
 		    it->c->reverted_by_idx < 0 && it->cl.what[0] != '\0')
 			v[n++] = it;
 	}
-	/* by author and what, then arrival: a copy follows its first */
-	qsort(v, n, sizeof *v, draft_cmp_same);
-	for (i = 1; i < n; i++) {
-		if (strcmp(v[i]->name, v[i - 1]->name) == 0 &&
-		    strcmp(v[i]->cl.what, v[i - 1]->cl.what) == 0 &&
-		    v[i]->cl.kind == v[i - 1]->cl.kind) {
+	/* each (author, what, kind) seen first, in arrival order, in an
+	   open-addressed table: a later one is its copy */
+	for (size = 16; size < n * 2; size *= 2)
+		continue;
+	seen = xcalloc(size, sizeof *seen);
+	for (i = 0; i < n; i++) {
+		h = (hash_str(v[i]->name) * 31 + hash_str(v[i]->cl.what)) &
+		    (size - 1);
+		for (; seen[h] != NULL && (strcmp(seen[h]->name, v[i]->name) !=
+		    0 || strcmp(seen[h]->cl.what, v[i]->cl.what) != 0 ||
+		    seen[h]->cl.kind != v[i]->cl.kind); h = (h + 1) & (size - 1))
+			continue;
+		if (seen[h] == NULL)
+			seen[h] = v[i];
+		else {
 			v[i]->told = 1;
-			v[i]->lead = v[i - 1]->lead != NULL ? v[i - 1]->lead :
-			    v[i - 1];
+			v[i]->lead = seen[h];
 		}
 	}
+	free(seen);
 	free(v);
 }
 

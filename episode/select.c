@@ -8,6 +8,7 @@
 #include "buf.h"
 #include "classify.h"
 #include "draft_int.h"
+#include "hash.h"
 #include "spoken.h"
 #include "xmalloc.h"
 
@@ -65,83 +66,50 @@ select_items(struct draft *d, const enum classify_kind *kinds, size_t nkinds,
 	return v;
 }
 
-/* An item and its position in a list, for select_runs. */
-struct select_run {
-	struct draft_item	*it;
-	size_t			 at;
-};
-
-/* Order by name, then by position in the list. */
-static int
-select_cmp_run(const void *a, const void *b)
-{
-	const struct select_run *x = a, *y = b;
-	int	c;
-
-	if ((c = strcmp(x->it->name, y->it->name)) != 0)
-		return c;
-	return x->at < y->at ? -1 : x->at > y->at;
-}
-
-/* A group of runs: where it starts in the sorted runs, where it first is. */
-struct select_group {
-	size_t	start;
-	size_t	at;
-};
-
-static int
-select_cmp_group(const void *a, const void *b)
-{
-	const struct select_group *x = a, *y = b;
-
-	return x->at < y->at ? -1 : x->at > y->at;
-}
-
 /*
  * Group v[0..n) by name: a new array of the n items, each name's items
  * together in list order, the names in order of first appearance; *starts
- * (new) gets each group's start and a final n, *ngroups their count.
- * Sorting, where looking each name up among the names so far was
- * quadratic on a day of many authors (issue #9).
+ * (new) gets each group's start and a final n, *ngroups their count. An
+ * open-addressed table of the names seen gives each item its group in one
+ * pass (looking each name up among the names so far was quadratic on a day
+ * of many authors, issue #9, and sorting them cost more than this).
  */
 struct draft_item **
 select_runs(struct draft_item **v, size_t n, size_t **starts, size_t *ngroups)
 {
-	struct select_run	 *r;
-	struct select_group	 *g;
 	struct draft_item	**out;
-	size_t			 *st, i, j, k, ng = 0;
+	size_t			 *slot, *group, *first, *count, *st, size;
+	size_t			  i, h, ng = 0;
 
-	r = xcalloc(n + 1, sizeof *r);
+	for (size = 16; size < n * 2; size *= 2)
+		continue;
+	slot = xcalloc(size, sizeof *slot);	/* group + 1, 0 empty */
+	group = xcalloc(n + 1, sizeof *group);
+	first = xcalloc(n + 1, sizeof *first);	/* a group's first item */
+	count = xcalloc(n + 1, sizeof *count);
 	for (i = 0; i < n; i++) {
-		r[i].it = v[i];
-		r[i].at = i;
-	}
-	qsort(r, n, sizeof *r, select_cmp_run);
-	g = xcalloc(n + 1, sizeof *g);
-	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && strcmp(r[j].it->name,
-		    r[i].it->name) == 0; j++)
+		for (h = hash_str(v[i]->name) & (size - 1); slot[h] != 0 &&
+		    strcmp(v[first[slot[h] - 1]]->name, v[i]->name) != 0;
+		    h = (h + 1) & (size - 1))
 			continue;
-		/* sorted by position within a name: r[i] comes first */
-		g[ng].start = i;
-		g[ng].at = r[i].at;
-		ng++;
+		if (slot[h] == 0) {
+			first[ng] = i;
+			slot[h] = ++ng;
+		}
+		group[i] = slot[h] - 1;
+		count[group[i]]++;
 	}
-	qsort(g, ng, sizeof *g, select_cmp_group);
-	out = xcalloc(n + 1, sizeof *out);
 	st = xcalloc(ng + 1, sizeof *st);
-	for (i = k = 0; i < ng; i++) {
-		st[i] = k;
-		j = g[i].start;
-		do
-			out[k++] = r[j++].it;
-		while (j < n && strcmp(r[j].it->name, r[g[i].start].it->name)
-		    == 0);
-	}
-	st[ng] = n;
-	free(g);
-	free(r);
+	for (i = 0; i < ng; i++)
+		st[i + 1] = st[i] + count[i];
+	out = xcalloc(n + 1, sizeof *out);
+	memset(count, 0, (n + 1) * sizeof *count);
+	for (i = 0; i < n; i++)
+		out[st[group[i]] + count[group[i]]++] = v[i];
+	free(slot);
+	free(group);
+	free(first);
+	free(count);
 	*starts = st;
 	*ngroups = ng;
 	return out;
