@@ -744,9 +744,7 @@ classify_what(const char *subject)
 		break;
 	}
 	classify_what_words(s);
-	q = text_clean(s);
-	free(s);
-	return q;
+	return text_clean_steal(s);
 }
 
 /* Whether s opens with "/N", "/n", "/x" or "/X": a total not given. */

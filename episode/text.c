@@ -706,6 +706,23 @@ text_clean(const char *s)
 	return buf_steal(&o);
 }
 
+/*
+ * As text_clean, but steals s: s itself when none of the rules touches it
+ * (most subjects), else the cleaned text (new) and s freed. Spares the
+ * copy a caller that cleans its own string would make and free.
+ */
+char *
+text_clean_steal(char *s)
+{
+	char	*c;
+
+	if (s == NULL || text_plain(s))
+		return s != NULL ? s : xstrdup("");
+	c = text_clean(s);
+	free(s);
+	return c;
+}
+
 /* Letters and digits of s, lowercased (new): for comparing texts. */
 char *
 text_norm(const char *s)

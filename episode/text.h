@@ -75,6 +75,8 @@ int		 text_stop(const char *s);
  * reference dropped.
  */
 char		*text_clean(const char *);
+/* As text_clean, stealing s: s itself when nothing in it is cleaned. */
+char		*text_clean_steal(char *);
 /* Letters and digits of s, lowercased (new): for comparing texts. */
 char		*text_norm(const char *);
 /*
