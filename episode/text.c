@@ -221,52 +221,70 @@ text_wordset_build(struct text_wordset *ws)
 			e->w = w;
 			e->len = len;
 			e->list = (unsigned)g;
+			ws->starts[(unsigned char)w[0]] = 1;
 		}
 	}
 	ws->built = 1;
 }
 
-/* The lists of ws with a word in s, as bits (see text.h). */
-unsigned long long
-text_words(const char *s, struct text_wordset *ws, int where)
+/* The lists of ws with a word at p, whose first byte lowered is c. */
+static unsigned long long
+text_words_at(const struct text_wordset *ws, const char *p, int c)
 {
 	const struct text_wordent *e, *end;
 	unsigned long long bits = 0;
-	const char	*p;
 	size_t		 k, h;
-	int		 c, c1;
+	int		 c1;
+
+	for (k = 0; k < ws->nones; k++) {
+		if (ws->ones[k].w[0] == c)
+			bits |= 1ULL << ws->ones[k].list;
+	}
+	if (p[1] == '\0')
+		return bits;
+	c1 = text_ascii_lower((unsigned char)p[1]);
+	h = text_bucket(c, c1);
+	e = ws->ents + ws->first[h];
+	end = ws->ents + ws->first[h + 1];
+	for (; e < end; e++) {
+		/* the bucket may hold other first two bytes */
+		if (e->w[0] != c || e->w[1] != c1)
+			continue;
+		for (k = 2; k < e->len &&
+		    text_ascii_lower((unsigned char)p[k]) == e->w[k]; k++)
+			continue;
+		if (k == e->len)
+			bits |= 1ULL << e->list;
+	}
+	return bits;
+}
+
+/*
+ * The lists of ws with a word in s, as bits (see text.h). A byte no word
+ * starts with is passed by one test of ws->starts: most bytes of a text
+ * are, and the bucket and the one-byte words are read only at the rest.
+ * With TEXT_STARTS a word is read at its first byte and then passed
+ * whole, with the byte after it: no word starts in either.
+ */
+unsigned long long
+text_words(const char *s, struct text_wordset *ws, int where)
+{
+	unsigned long long bits = 0;
+	const char	*p;
+	int		 c;
 
 	if (!ws->built)
 		text_wordset_build(ws);
 	for (p = s; *p != '\0'; p++) {
-		/* no word starts in a word: on to its last byte */
-		if (where == TEXT_STARTS && p > s &&
-		    isalnum((unsigned char)p[-1])) {
-			while (isalnum((unsigned char)*p) &&
-			    isalnum((unsigned char)p[1]))
-				p++;
-			continue;
-		}
 		c = text_ascii_lower((unsigned char)*p);
-		for (k = 0; k < ws->nones; k++) {
-			if (ws->ones[k].w[0] == c)
-				bits |= 1ULL << ws->ones[k].list;
-		}
-		if (p[1] == '\0')
-			break;
-		c1 = text_ascii_lower((unsigned char)p[1]);
-		h = text_bucket(c, c1);
-		e = ws->ents + ws->first[h];
-		end = ws->ents + ws->first[h + 1];
-		for (; e < end; e++) {
-			/* the bucket may hold other first two bytes */
-			if (e->w[0] != c || e->w[1] != c1)
-				continue;
-			for (k = 2; k < e->len &&
-			    text_ascii_lower((unsigned char)p[k]) == e->w[k]; k++)
-				continue;
-			if (k == e->len)
-				bits |= 1ULL << e->list;
+		if (ws->starts[c])
+			bits |= text_words_at(ws, p, c);
+		if (where == TEXT_STARTS && isalnum((unsigned char)*p)) {
+			while (isalnum((unsigned char)p[1]))
+				p++;
+			if (p[1] == '\0')
+				break;
+			p++;
 		}
 	}
 	return bits;

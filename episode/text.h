@@ -50,6 +50,7 @@ struct text_wordset {
 						   of the first two bytes */
 	struct text_wordent	*ones;		/* words of one byte */
 	size_t			 nones;
+	unsigned char		 starts[256];	/* a word starts with the byte */
 	int			 built;
 };
 #define TEXT_STARTS	0	/* a word counts at the start of a word */
