@@ -270,6 +270,19 @@ quote_may_set(const char *s)
 /* Words of a subject that take back what it names: no setting from it. */
 static const char *quote_dropping[] = { "drop", "remove", "delete",
     "deprecat", "no longer", NULL };
+/* And of a line of prose: no setting from that line. */
+static const char *quote_negative[] = { "drop", "remove", "delete",
+    "deprecat", "unused", "no longer", "rename", NULL };
+
+/*
+ * Both lists for text_words, which reads them in a text as it comes (a
+ * text_lower copy of each subject and line was only read, then freed).
+ */
+#define QUOTE_W_DROPPING	0x1ULL
+#define QUOTE_W_NEGATIVE	0x2ULL
+static struct text_wordset quote_setting_words = {
+	.lists = { quote_dropping, quote_negative },
+};
 
 /*
  * A setting, flag or environment variable the message names (new), or
@@ -281,12 +294,9 @@ static const char *quote_dropping[] = { "drop", "remove", "delete",
 char *
 quote_setting(const char *subject, const char *body)
 {
-	static const char *negative[] = { "drop", "remove", "delete",
-	    "deprecat", "unused", "no longer", "rename", NULL };
 	struct quote_walk	 w;
 	enum quote_where	 where;
 	char			*found[3] = { NULL, NULL, NULL }, *valued = NULL;
-	char			*l;
 	const char		*s;
 	int			 style;
 
@@ -297,12 +307,9 @@ quote_setting(const char *subject, const char *body)
 	 */
 	if (!quote_may_set(subject) && !quote_may_set(body))
 		return NULL;
-	l = text_lower(subject);
-	if (text_has_any(l, quote_dropping)) {
-		free(l);
+	if (subject != NULL && (text_words(subject, &quote_setting_words,
+	    TEXT_STARTS) & QUOTE_W_DROPPING))
 		return NULL;
-	}
-	free(l);
 	/* one pass over the lines; an earlier style wins over a later one */
 	for (style = 0; style < 3; style++)
 		found[style] = quote_setting_in(subject != NULL ?
@@ -318,9 +325,9 @@ quote_setting(const char *subject, const char *body)
 				found[1] = quote_setting_in(s, 1, 0);
 			continue;
 		}
-		l = text_lower(s);
-		if (!text_has_any(l, negative) &&
-		    !text_trailer(l + strspn(l, " "), NULL)) {
+		if (!(text_words(s, &quote_setting_words, TEXT_STARTS) &
+		    QUOTE_W_NEGATIVE) && !text_trailer(s + strspn(s, " "),
+		    NULL)) {
 			for (style = 0; style < 3; style++) {
 				if (found[style] == NULL)
 					found[style] = quote_setting_in(s,
@@ -329,7 +336,6 @@ quote_setting(const char *subject, const char *body)
 			if (found[0] != NULL && strchr(found[0], '=') == NULL)
 				valued = quote_setting_in(s, 0, 1);
 		}
-		free(l);
 	}
 	quote_walk_free(&w);
 	if (valued != NULL && (found[0] == NULL ||
