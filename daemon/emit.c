@@ -35,6 +35,25 @@ emit_result_clear(struct emit_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
+/*
+ * The local date (YYYY-MM-DD) days before the day of tm, in out: counted
+ * from its noon, so a change of daylight saving time moves no date.
+ */
+static void
+emit_date_before(const struct tm *tm, int days, char *out, size_t outsz)
+{
+	struct tm	d = *tm;
+	time_t		t;
+
+	d.tm_mday -= days;
+	d.tm_hour = 12;
+	d.tm_min = d.tm_sec = 0;
+	d.tm_isdst = -1;
+	t = mktime(&d);
+	localtime_r(&t, &d);
+	strftime(out, outsz, "%Y-%m-%d", &d);
+}
+
 static void
 emit_nearby_free(struct episode_nearby *v, size_t n)
 {
@@ -153,9 +172,7 @@ emit_earlier(const char *dir, const char *self, const struct tm *tm,
 {
 	struct archive		 ar;
 	struct archive_entry	 me;
-	struct tm		 from;
 	struct stat		 st;
-	time_t			 t;
 	char			 oldest[16], *path;
 	long long		 bytes = 0;
 	size_t			 i, nread = 0;
@@ -165,14 +182,7 @@ emit_earlier(const char *dir, const char *self, const struct tm *tm,
 	*nout = 0;
 	if (!archive_parse_name(self, &me))
 		return;
-	from = *tm;
-	from.tm_mday -= EMIT_EARLIER_DAYS;
-	from.tm_hour = 12;
-	from.tm_min = from.tm_sec = 0;
-	from.tm_isdst = -1;
-	t = mktime(&from);
-	localtime_r(&t, &from);
-	strftime(oldest, sizeof(oldest), "%Y-%m-%d", &from);
+	emit_date_before(tm, EMIT_EARLIER_DAYS, oldest, sizeof(oldest));
 
 	archive_list(dir, &ar);
 	for (i = ar.n; i-- > 0 && nread < EMIT_EARLIER_EPISODES; ) {
@@ -733,8 +743,7 @@ emit_recap(const struct config *conf, const char *repo, time_t now,
 	struct episode		*ep;
 	struct episode_nearby	*nearby = NULL;
 	size_t			 nnearby = 0, i, n = 0;
-	struct tm		 tm, wk;
-	time_t			 t;
+	struct tm		 tm;
 	char			 date[16], from[16], *dir, *show, *name;
 	char			*md = NULL, *json = NULL;
 	int			 rc = 0;
@@ -745,14 +754,7 @@ emit_recap(const struct config *conf, const char *repo, time_t now,
 	/* the week: the local date of now and the six days before it */
 	localtime_r(&now, &tm);
 	strftime(date, sizeof(date), "%Y-%m-%d", &tm);
-	wk = tm;
-	wk.tm_mday -= 6;
-	wk.tm_hour = 12;
-	wk.tm_min = wk.tm_sec = 0;
-	wk.tm_isdst = -1;
-	t = mktime(&wk);
-	localtime_r(&t, &wk);
-	strftime(from, sizeof(from), "%Y-%m-%d", &wk);
+	emit_date_before(&tm, 6, from, sizeof(from));
 
 	archive_list(dir, &ar);
 	src = xcalloc(ar.n + 1, sizeof(*src));
