@@ -5,10 +5,13 @@
  * the commits, numbers as counts or quoted from the messages.
  */
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "classify.h"
@@ -416,6 +419,74 @@ episode_show(const char *repo, const struct episode_opts *opts)
 }
 
 /* Draft an episode of a day. Returns a new episode; never NULL. */
+/*
+ * Classifying is most of a draft's work (every rule reads each commit's
+ * subject and body), and each commit is read on its own into its own
+ * item: on a day of many commits the items are shared out among threads,
+ * each taking the next block of DRAFT_BLOCK in turn. Nothing else is
+ * written but the word indexes, which text_words builds under a lock. A
+ * thread that cannot start leaves its blocks to the others, so the items
+ * come out the same whatever ran them.
+ */
+#define DRAFT_BLOCK	64
+#define DRAFT_THREADS	4	/* at most, when opts leave it to the CPUs */
+#define DRAFT_PARALLEL	(4 * DRAFT_BLOCK) /* fewer items: one thread */
+
+struct draft_share {
+	struct draft_item	*items;
+	size_t			 n;
+	const char		*repo;
+	atomic_size_t		 next;
+};
+
+static void *
+draft_classify_run(void *arg)
+{
+	struct draft_share	*sh = arg;
+	size_t			 i, end;
+
+	while ((i = atomic_fetch_add(&sh->next, DRAFT_BLOCK)) < sh->n) {
+		end = sh->n - i > DRAFT_BLOCK ? i + DRAFT_BLOCK : sh->n;
+		for (; i < end; i++)
+			classify_commit_lazy(sh->items[i].c, sh->repo,
+			    &sh->items[i].cl);
+	}
+	return NULL;
+}
+
+/* Classify n items with up to threads threads (0: one per CPU). */
+static void
+draft_classify(struct draft_item *items, size_t n, const char *repo,
+    int threads)
+{
+	struct draft_share	 sh;
+	pthread_t		 tid[DRAFT_THREADS];
+	size_t			 k, nt, started = 0;
+	long			 cpus;
+
+	if (threads <= 0) {
+		cpus = sysconf(_SC_NPROCESSORS_ONLN);
+		threads = cpus < 1 ? 1 : cpus > DRAFT_THREADS ?
+		    DRAFT_THREADS : (int)cpus;
+	}
+	nt = (size_t)threads > DRAFT_THREADS ? DRAFT_THREADS :
+	    (size_t)threads;
+	if (n < DRAFT_PARALLEL)
+		nt = 1;
+	sh.items = items;
+	sh.n = n;
+	sh.repo = repo;
+	atomic_init(&sh.next, 0);
+	for (k = 1; k < nt; k++) {
+		if (pthread_create(&tid[started], NULL, draft_classify_run,
+		    &sh) == 0)
+			started++;
+	}
+	draft_classify_run(&sh);
+	for (k = 0; k < started; k++)
+		pthread_join(tid[k], NULL);
+}
+
 struct episode *
 episode_draft(const struct day *day, const struct episode_opts *opts)
 {
@@ -467,11 +538,14 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	d.items = xcalloc(d.nitems + 1, sizeof *d.items);
 	draft_names_init(&names, d.nitems);
 	for (i = 0; i < d.nitems; i++) {
+		d.items[i].c = &day->commits[i];
+		d.items[i].idx = (long)i;
+	}
+	draft_classify(d.items, d.nitems, day->repo,
+	    opts != NULL ? opts->threads : 0);
+	for (i = 0; i < d.nitems; i++) {
 		struct draft_item *it = &d.items[i];
 
-		it->c = &day->commits[i];
-		it->idx = (long)i;
-		classify_commit_lazy(it->c, day->repo, &it->cl);
 		it->name = draft_name(&names, d.items, i);
 		draft_promote(it);
 	}

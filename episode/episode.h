@@ -54,6 +54,12 @@ struct episode_opts {
 	 */
 	const struct episode_work *earlier;
 	size_t		 nearlier;
+	/*
+	 * Threads that classify a day of many commits: 0 for one per CPU
+	 * (at most four), 1 for none beside the caller's. The episode is
+	 * the same either way.
+	 */
+	int		 threads;
 };
 
 struct episode_segment {

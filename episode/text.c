@@ -4,6 +4,8 @@
  * trailers, code and test plans left out.
  */
 #include <ctype.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,8 +169,23 @@ text_bucket(int c0, int c1)
  * place of a text with the one or two words that can start there, not
  * with every word of its first letter.
  */
+static void	text_wordset_index(struct text_wordset *);
+
 static void
 text_wordset_build(struct text_wordset *ws)
+{
+	/* drafts classify in threads (draft.c): one builds, the rest wait */
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+	pthread_mutex_lock(&lock);
+	if (!atomic_load_explicit(&ws->built, memory_order_relaxed))
+		text_wordset_index(ws);
+	pthread_mutex_unlock(&lock);
+}
+
+/* text_wordset_build's index, under its lock. */
+static void
+text_wordset_index(struct text_wordset *ws)
 {
 	size_t		 at[TEXT_BUCKETS + 1], g, j, n = 0, len, nlists;
 	size_t		 ngroups, h;
@@ -224,7 +241,7 @@ text_wordset_build(struct text_wordset *ws)
 			ws->starts[(unsigned char)w[0]] = 1;
 		}
 	}
-	ws->built = 1;
+	atomic_store_explicit(&ws->built, 1, memory_order_release);
 }
 
 /* The lists of ws with a word at p, whose first byte lowered is c. */
@@ -273,7 +290,7 @@ text_words(const char *s, struct text_wordset *ws, int where)
 	const char	*p;
 	int		 c;
 
-	if (!ws->built)
+	if (!atomic_load_explicit(&ws->built, memory_order_acquire))
 		text_wordset_build(ws);
 	for (p = s; *p != '\0'; p++) {
 		c = text_ascii_lower((unsigned char)*p);

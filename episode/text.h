@@ -51,7 +51,7 @@ struct text_wordset {
 	struct text_wordent	*ones;		/* words of one byte */
 	size_t			 nones;
 	unsigned char		 starts[256];	/* a word starts with the byte */
-	int			 built;
+	_Atomic int		 built;	/* set once the index is whole */
 };
 #define TEXT_STARTS	0	/* a word counts at the start of a word */
 #define TEXT_ANYWHERE	1	/* and anywhere in one */

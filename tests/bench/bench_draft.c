@@ -1,10 +1,14 @@
 /*
  * bench_draft: pair, draft and render generated days of a few sizes and
  * print, per size, the wall time of each step and the peak RSS.
- * Usage: bench_draft [-k mixed|reverts|authors] [-r RUNS] [N ...]
- *   (default kind mixed, 5 runs, sizes 1000 10000 100000)
+ * Usage: bench_draft [-k mixed|reverts|authors] [-r RUNS] [-t THREADS]
+ *     [N ...]
+ *   (default kind mixed, 5 runs, threads as the daemon runs them: one
+ *   per CPU, at most four; sizes 1000 10000 100000)
  * The draft is timed RUNS times over the same day, and the best and the
  * median are printed: a shared machine's load makes one run say little.
+ * Each run also drafts the day with one thread (unless -t 1 asks for
+ * that alone), so the two figures are taken under the same load.
  * mixed is an ordinary busy day (gen_day); reverts a day of nearly all
  * reverts and re-lands, and authors a day where each commit has an author
  * of its own (gen_flood.h: issue #9, finding 4). Each size runs in a child
@@ -70,13 +74,14 @@ bench_cmp_time(const void *a, const void *b)
 }
 
 static int
-bench_one(enum bench_kind kind, size_t n, size_t runs)
+bench_one(enum bench_kind kind, size_t n, size_t runs, int threads)
 {
 	struct episode_opts	 o;
 	struct episode		*ep;
 	struct recap_person	*people;
 	struct day		*d;
 	double			 t0, t1, t2, t3, t4, t5, t, times[BENCH_MAXRUNS];
+	double			 ones[BENCH_MAXRUNS];
 	size_t			 r;
 	long			 rss0;
 	size_t			 npeople;
@@ -102,6 +107,15 @@ bench_one(enum bench_kind kind, size_t n, size_t runs)
 	t1 = bench_now();
 	/* the draft only reads the day: the same day, runs times */
 	for (r = 0; r < runs; r++) {
+		/* (with -t 1 the draft is the one-thread one) */
+		if (threads != 1) {
+			o.threads = 1;
+			t = bench_now();
+			ep = episode_draft(d, &o);
+			ones[r] = bench_now() - t;
+			episode_free(ep);
+		}
+		o.threads = threads;
 		t = bench_now();
 		ep = episode_draft(d, &o);
 		times[r] = bench_now() - t;
@@ -109,6 +123,9 @@ bench_one(enum bench_kind kind, size_t n, size_t runs)
 			episode_free(ep);
 	}
 	qsort(times, runs, sizeof *times, bench_cmp_time);
+	if (threads == 1)
+		memcpy(ones, times, runs * sizeof *times);
+	qsort(ones, runs, sizeof *ones, bench_cmp_time);
 	t2 = bench_now();
 	md = episode_render_md(ep);
 	t3 = bench_now();
@@ -117,9 +134,11 @@ bench_one(enum bench_kind kind, size_t n, size_t runs)
 	npeople = recap_people(d, &people);
 	t5 = bench_now();
 	printf("%8zu commits  pair %8.1f ms  draft %8.1f ms (median %.1f "
-	    "of %zu)  render md %6.2f ms  json %6.2f ms  people %8.1f ms "
-	    "(%zu)  peak RSS %7ld KB (day alone %7ld KB)  %zu words\n", n,
+	    "of %zu; one thread %.1f, median %.1f)  render md %6.2f ms  "
+	    "json %6.2f ms  people %8.1f ms (%zu)  peak RSS %7ld KB (day "
+	    "alone %7ld KB)  %zu words\n", n,
 	    (t1 - t0) * 1e3, times[0] * 1e3, times[runs / 2] * 1e3, runs,
+	    ones[0] * 1e3, ones[runs / 2] * 1e3,
 	    (t3 - t2) * 1e3, (t4 - t3) * 1e3, (t5 - t4) * 1e3, npeople,
 	    bench_maxrss_kb(), rss0, ep->words);
 	fflush(stdout);
@@ -138,9 +157,15 @@ main(int argc, char *argv[])
 	enum bench_kind	 kind = BENCH_MIXED;
 	size_t		 sizes[64], nsizes = 0, i, runs = 5;
 	pid_t		 pid;
-	int		 status, rc = 0, ch;
+	int		 status, rc = 0, ch, threads = 0;
 
-	while ((ch = getopt(argc, argv, "k:r:")) != -1) {
+	while ((ch = getopt(argc, argv, "k:r:t:")) != -1) {
+		if (ch == 't') {
+			threads = atoi(optarg);
+			if (threads < 1 || threads > 64)
+				goto usage;
+			continue;
+		}
 		if (ch == 'r') {
 			runs = (size_t)strtoul(optarg, NULL, 10);
 			if (runs < 1 || runs > BENCH_MAXRUNS)
@@ -167,7 +192,7 @@ main(int argc, char *argv[])
 		if ((pid = fork()) == -1)
 			return 1;
 		if (pid == 0)
-			_exit(bench_one(kind, sizes[i], runs));
+			_exit(bench_one(kind, sizes[i], runs, threads));
 		if (waitpid(pid, &status, 0) == -1 || !WIFEXITED(status) ||
 		    WEXITSTATUS(status) != 0)
 			rc = 1;
@@ -175,6 +200,6 @@ main(int argc, char *argv[])
 	return rc;
 usage:
 	fprintf(stderr, "usage: bench_draft [-k mixed|reverts|authors] "
-	    "[-r runs] [N ...]\n");
+	    "[-r runs] [-t threads] [N ...]\n");
 	return 2;
 }

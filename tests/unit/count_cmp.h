@@ -15,11 +15,13 @@
 #ifndef HOOKCAST_COUNT_CMP_H
 #define HOOKCAST_COUNT_CMP_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <string.h>
 #include <strings.h>
 
-static unsigned long long count_cmp_n;
+/* (the drafter classifies in threads: counted from each) */
+static _Atomic unsigned long long count_cmp_n;
 
 static int
 count_cmp_lower(int c)
@@ -33,7 +35,7 @@ strcmp(const char *a, const char *b)
 	const unsigned char *x = (const unsigned char *)a;
 	const unsigned char *y = (const unsigned char *)b;
 
-	count_cmp_n++;
+	atomic_fetch_add_explicit(&count_cmp_n, 1, memory_order_relaxed);
 	while (*x != '\0' && *x == *y) {
 		x++;
 		y++;
@@ -47,7 +49,7 @@ strncmp(const char *a, const char *b, size_t n)
 	const unsigned char *x = (const unsigned char *)a;
 	const unsigned char *y = (const unsigned char *)b;
 
-	count_cmp_n++;
+	atomic_fetch_add_explicit(&count_cmp_n, 1, memory_order_relaxed);
 	for (; n > 0; n--, x++, y++) {
 		if (*x != *y || *x == '\0')
 			return (int)*x - (int)*y;
@@ -61,7 +63,7 @@ strcasecmp(const char *a, const char *b)
 	const unsigned char *x = (const unsigned char *)a;
 	const unsigned char *y = (const unsigned char *)b;
 
-	count_cmp_n++;
+	atomic_fetch_add_explicit(&count_cmp_n, 1, memory_order_relaxed);
 	while (*x != '\0' && count_cmp_lower(*x) == count_cmp_lower(*y)) {
 		x++;
 		y++;
@@ -75,7 +77,7 @@ strncasecmp(const char *a, const char *b, size_t n)
 	const unsigned char *x = (const unsigned char *)a;
 	const unsigned char *y = (const unsigned char *)b;
 
-	count_cmp_n++;
+	atomic_fetch_add_explicit(&count_cmp_n, 1, memory_order_relaxed);
 	for (; n > 0; n--, x++, y++) {
 		if (count_cmp_lower(*x) != count_cmp_lower(*y) || *x == '\0')
 			return count_cmp_lower(*x) - count_cmp_lower(*y);
@@ -88,7 +90,7 @@ memcmp(const void *a, const void *b, size_t n)
 {
 	const unsigned char *x = a, *y = b;
 
-	count_cmp_n++;
+	atomic_fetch_add_explicit(&count_cmp_n, 1, memory_order_relaxed);
 	for (; n > 0; n--, x++, y++) {
 		if (*x != *y)
 			return (int)*x - (int)*y;

@@ -810,6 +810,52 @@ test_draft_scales(void **state)
 	}
 }
 
+/*
+ * A day classified in threads is drafted as it is by one: the JSON of
+ * each kind of generated day (an ordinary busy one, one of nearly all
+ * reverts, one of an author per commit) is the same byte for byte with
+ * one thread, two and four, and again on a second draft.
+ */
+static void
+test_draft_threads(void **state)
+{
+	static const int	 threads[] = { 2, 4, 0, 1 };
+	struct episode_opts	 o;
+	struct episode		*ep;
+	struct day		*d;
+	char			*one, *js;
+	size_t			 t;
+	int			 kind;
+
+	(void)state;
+	for (kind = 0; kind < 3; kind++) {
+		d = kind == 0 ? gen_day(77, 3000) : kind == 1 ?
+		    gen_day_reverts(3000, 3000) : gen_day_authors(3000, 3000);
+		day_pair_reverts(d);
+		memset(&o, 0, sizeof o);
+		o.show = "Threaded Daily";
+		o.published = d->end;
+		o.threads = 1;
+		ep = episode_draft(d, &o);
+		one = episode_render_json(ep);
+		assert_true(ep->words > 100);
+		episode_free(ep);
+		for (t = 0; t < sizeof threads / sizeof threads[0]; t++) {
+			o.threads = threads[t];
+			ep = episode_draft(d, &o);
+			js = episode_render_json(ep);
+			if (strcmp(js, one) != 0)
+				fail_msg("kind %d, %d threads: the episode "
+				    "differs from one thread's", kind,
+				    threads[t]);
+			free(js);
+			episode_free(ep);
+		}
+		free(one);
+		day_free(d);
+	}
+}
+
 int
 main(void)
 {
@@ -826,6 +872,7 @@ main(void)
 		cmocka_unit_test(test_people_generated),
 		cmocka_unit_test(test_flood_days),
 		cmocka_unit_test(test_draft_scales),
+		cmocka_unit_test(test_draft_threads),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
