@@ -33,6 +33,7 @@ enum config_type {
 	CONFIG_LOG_LEVEL,
 	CONFIG_PACE,
 	CONFIG_ENUM,		/* one keyword of a table, stored as an int */
+	CONFIG_URL,		/* a string that is an http:// or https:// URL */
 };
 
 /* One keyword of a CONFIG_ENUM key and the value it stands for. */
@@ -77,6 +78,13 @@ static const struct config_enum config_quiet_days[] = {
 	{ .name = "skip", .value = QUIET_DAYS_SKIP },
 	{ .name = "emit", .value = QUIET_DAYS_EMIT },
 	{ .name = NULL }
+};
+
+static const struct config_enum config_feed_locked[] = {
+	{ "no", FEED_LOCKED_NO },
+	{ "yes", FEED_LOCKED_YES },
+	{ "auto", FEED_LOCKED_AUTO },
+	{ NULL, 0 },
 };
 
 static const struct config_enum config_weekdays[] = {
@@ -195,7 +203,7 @@ static const struct config_key config_keys[] = {
 	{ .name = "feed_items", .type = CONFIG_INT, .offset = OFF(feed_items),
 	    .def = "30", .min = 1, .max = 1000, .reloadable = 1,
 	    .help = "episodes kept in each repository's feed.xml" },
-	{ .name = "public_url", .type = CONFIG_STRING,
+	{ .name = "public_url", .type = CONFIG_URL,
 	    .offset = OFF(public_url), .reloadable = 1,
 	    .help = "URL under which output_dir is served (absolute links in "
 	    "feed.xml)" },
@@ -274,6 +282,30 @@ static const struct config_key config_keys[] = {
 	    .offset = OFF(metrics_public), .def = "false", .reloadable = 1,
 	    .help = "serve /metrics on the webhook listener too (anyone who "
 	    "reaches it sees the daemon's activity)" },
+	/* the podcast: what directories ask of a feed, and serving it */
+	{ .name = "feed_image", .type = CONFIG_URL, .offset = OFF(feed_image),
+	    .reloadable = 1,
+	    .help = "URL of the show's square artwork (itunes:image)" },
+	{ .name = "feed_owner_name", .type = CONFIG_STRING,
+	    .offset = OFF(feed_owner_name), .reloadable = 1,
+	    .help = "the feed owner's name (itunes:owner)" },
+	{ .name = "feed_owner_email", .type = CONFIG_STRING,
+	    .offset = OFF(feed_owner_email), .reloadable = 1,
+	    .help = "the feed owner's email (itunes:owner); directories "
+	    "mail it to verify the feed" },
+	{ .name = "feed_category", .type = CONFIG_STRING,
+	    .offset = OFF(feed_category), .def = "Technology",
+	    .reloadable = 1,
+	    .help = "Apple Podcasts category of the show (itunes:category)" },
+	{ .name = "feed_locked", .type = CONFIG_ENUM,
+	    .offset = OFF(feed_locked), .def = "auto",
+	    .enums = config_feed_locked, .reloadable = 1,
+	    .help = "podcast:locked: yes, no, or auto (yes when "
+	    "feed_owner_email is set)" },
+	{ .name = "serve_episodes", .type = CONFIG_BOOL,
+	    .offset = OFF(serve_episodes), .def = "false", .reloadable = 1,
+	    .help = "serve output_dir's feeds and episode files as "
+	    "/episodes/OWNER/REPO/FILE on the webhook listeners" },
 };
 
 #define NKEYS (sizeof(config_keys) / sizeof(config_keys[0]))
@@ -446,6 +478,46 @@ config_enum_parse(const struct config_enum *e, const char *s, int *value,
 	return -1;
 }
 
+/*
+ * Is s an absolute http(s) URL with a host: the scheme, then at least
+ * one byte, and no space or control byte anywhere (it goes into XML
+ * attributes and HTTP replies as it is)?
+ */
+static int
+config_url_ok(const char *s)
+{
+	const unsigned char	*p;
+	size_t			 n;
+
+	if (strncasecmp(s, "https://", 8) == 0)
+		n = 8;
+	else if (strncasecmp(s, "http://", 7) == 0)
+		n = 7;
+	else
+		return 0;
+	if (s[n] == '\0' || s[n] == '/')
+		return 0;
+	for (p = (const unsigned char *)s; *p != '\0'; p++)
+		if (*p <= 0x20 || *p == 0x7f)
+			return 0;
+	return 1;
+}
+
+/* Is s plausibly an address: local@domain, printable, no space? */
+static int
+config_email_ok(const char *s)
+{
+	const char	*at = strchr(s, '@');
+	const unsigned char *p;
+
+	if (at == NULL || at == s || at[1] == '\0' || strchr(at + 1, '@'))
+		return 0;
+	for (p = (const unsigned char *)s; *p != '\0'; p++)
+		if (*p <= 0x20 || *p == 0x7f || *p == '<' || *p == '>')
+			return 0;
+	return 1;
+}
+
 /* Set one key from a string; on error return a new cause (without where). */
 static char *
 config_set(struct config *conf, const struct config_key *k, const char *value)
@@ -457,6 +529,13 @@ config_set(struct config *conf, const struct config_key *k, const char *value)
 	int		 h, m, lvl, n;
 
 	switch (k->type) {
+	case CONFIG_URL:
+		if (!config_url_ok(value)) {
+			xasprintf(&cause, "'%s' is not an http:// or https:// "
+			    "URL", value);
+			break;
+		}
+		/* FALLTHROUGH */
 	case CONFIG_STRING:
 		if (*value == '\0') {
 			xasprintf(&cause, "empty value");
@@ -1072,6 +1151,10 @@ config_finish(struct config *conf, struct config_causes *causes)
 	}
 	if (conf->metrics_listen != NULL)
 		config_metrics_listen(conf, causes);
+	if (conf->feed_owner_email != NULL &&
+	    !config_email_ok(conf->feed_owner_email))
+		config_causes_add(causes, "feed_owner_email: '%s' is not an "
+		    "email address", conf->feed_owner_email);
 	/* time zone: it must be a zone of the zone database */
 	if (!schedule_zone_exists(conf->timezone))
 		config_causes_add(causes, "timezone: unknown time zone '%s'",
@@ -1220,6 +1303,10 @@ config_clear(struct config *conf)
 	free(conf->tls_cert);
 	free(conf->tls_key);
 	free(conf->public_url);
+	free(conf->feed_image);
+	free(conf->feed_owner_name);
+	free(conf->feed_owner_email);
+	free(conf->feed_category);
 	free(conf->metrics_listen);
 	free(conf->github_api_url);
 	free(conf->github_token_file);
@@ -1333,6 +1420,7 @@ config_value_string(const struct config *conf, const struct config_key *k,
 	size_t			 i;
 
 	switch (k->type) {
+	case CONFIG_URL:
 	case CONFIG_STRING:
 		buf_puts(b, *(char *const *)p != NULL ? *(char *const *)p : "");
 		break;

@@ -21,6 +21,13 @@ enum quiet_days {
 	QUIET_DAYS_EMIT,	/* a short episode saying so */
 };
 
+/* feed_locked: podcast:locked; auto is yes when an owner email is set. */
+enum feed_locked {
+	FEED_LOCKED_NO,
+	FEED_LOCKED_YES,
+	FEED_LOCKED_AUTO,
+};
+
 /* recap_weekday: a tm_wday (0 Sunday .. 6), or none. */
 #define RECAP_WEEKDAY_NONE	(-1)
 
@@ -78,6 +85,13 @@ struct config {
 	int		 draft_timeout;		/* seconds a draft may take */
 	char		*metrics_listen;	/* host:port, or NULL */
 	int		 metrics_public;	/* /metrics on listen too */
+	/* the podcast feed's channel and serving output_dir */
+	char		*feed_image;		/* URL, or NULL */
+	char		*feed_owner_name;	/* or NULL */
+	char		*feed_owner_email;	/* or NULL */
+	char		*feed_category;
+	int		 feed_locked;		/* FEED_LOCKED_* */
+	int		 serve_episodes;	/* GET /episodes/... */
 	struct repo_conf *repos;
 	size_t		 nrepos;
 

@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include <jansson.h>
+#include <openssl/evp.h>
+#include <openssl/sha.h>
 
 #include "archive.h"
 #include "emit.h"
@@ -369,6 +371,189 @@ emit_dir_open(const char *output_dir, const char *repo, char **cause)
 	return fd;
 }
 
+/*
+ * A file name an episode's JSON may name beside it (its audio, its
+ * captions): letters, digits, '.', '_' and '-', not starting with '.',
+ * so it is one file of the folder and needs no escaping in a URL.
+ */
+static int
+emit_sibling_ok(const char *name)
+{
+	size_t	len;
+
+	if (name == NULL || name[0] == '\0' || name[0] == '.')
+		return 0;
+	len = strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "0123456789._-");
+	return len == strlen(name) && len <= 128;
+}
+
+/* The size of the regular file dir/name (not a symlink), or -1. */
+static long long
+emit_file_size(const char *dir, const char *name)
+{
+	struct stat	 st;
+	char		*path;
+	int		 ok;
+
+	xasprintf(&path, "%s/%s", dir, name);
+	ok = lstat(path, &st) == 0 && S_ISREG(st.st_mode);
+	free(path);
+	return ok ? (long long)st.st_size : -1;
+}
+
+/* An episode's length in whole seconds as its JSON gives it; 0: unknown. */
+static long
+emit_seconds(json_t *j, json_t *audio)
+{
+	json_t	*dur = json_object_get(j, "duration");
+	json_t	*est = json_object_get(j, "duration_seconds");
+	json_t	*real = json_object_get(audio, "seconds");
+	long	 secs = 0;
+
+	/* with audio, "duration" is the audio's real length */
+	if (audio != NULL) {
+		if (json_is_integer(dur))
+			secs = (long)json_integer_value(dur);
+		else
+			secs = emit_iso_seconds(json_string_value(dur));
+		if (secs <= 0 && json_is_number(real) &&
+		    json_number_value(real) > 0 &&
+		    json_number_value(real) < 1e8)
+			secs = (long)(json_number_value(real) + 0.5);
+		if (secs > 0)
+			return secs;
+	}
+	if (json_is_integer(est))
+		return (long)json_integer_value(est);
+	if (json_is_integer(dur))
+		return (long)json_integer_value(dur);
+	return emit_iso_seconds(json_string_value(dur));
+}
+
+/* base/repo/file, or file alone without a base (new). */
+static char *
+emit_url(const char *base, const char *repo, const char *file)
+{
+	char	*u;
+
+	if (base != NULL)
+		xasprintf(&u, "%s/%s/%s", base, repo, file);
+	else
+		u = xstrdup(file);
+	return u;
+}
+
+/* Strings an item owns: link, guid, enclosure and transcripts. */
+#define EMIT_ITEM_STRINGS	(3 + FEED_MAX_TRANSCRIPTS)
+
+/*
+ * Fill an item from an archived episode's JSON j (strings borrowed from
+ * j or put in own[], which the caller frees). The audio, when the JSON
+ * has an "audio" object naming a file, is the enclosure: its length the
+ * file's real size, or the JSON's "bytes" while the file isn't there.
+ */
+static void
+emit_feed_item(const char *dir, const char *repo, const char *base,
+    const struct archive_entry *e, json_t *j, struct feed_item *it,
+    char **own)
+{
+	json_t		*audio = json_object_get(j, "audio");
+	const char	*file, *vtt;
+	char		*name;
+	long long	 size;
+	size_t		 o = 0;
+
+	if (!json_is_object(audio))
+		audio = NULL;
+	it->title = json_string_value(json_object_get(j, "title"));
+	it->description = json_string_value(json_object_get(j,
+	    "description"));
+	it->published = archive_time(json_string_value(json_object_get(j,
+	    "published")));
+	it->duration = emit_seconds(j, audio);
+	/* the repository and the file's base name: one episode, ever */
+	xasprintf(&own[o], "hookcast:%s:%s", repo, e->name);
+	it->guid = own[o++];
+	xasprintf(&name, "%s.md", e->name);
+	if (base != NULL) {
+		own[o] = emit_url(base, repo, name);
+		it->link = own[o++];
+	}
+	free(name);
+
+	file = json_string_value(json_object_get(audio, "file"));
+	if (emit_sibling_ok(file)) {
+		size = emit_file_size(dir, file);
+		if (size < 0 && json_is_integer(json_object_get(audio,
+		    "bytes")))
+			size = (long long)json_integer_value(
+			    json_object_get(audio, "bytes"));
+		if (size > 0) {
+			own[o] = emit_url(base, repo, file);
+			it->enclosure_url = own[o++];
+			it->enclosure_length = size;
+			it->enclosure_type = json_string_value(
+			    json_object_get(audio, "type"));
+			if (it->enclosure_type == NULL ||
+			    strncmp(it->enclosure_type, "audio/", 6) != 0)
+				it->enclosure_type = "audio/mpeg";
+		}
+	}
+	vtt = json_string_value(json_object_get(audio, "vtt"));
+	if (emit_sibling_ok(vtt) && emit_file_size(dir, vtt) >= 0) {
+		own[o] = emit_url(base, repo, vtt);
+		it->transcripts[it->ntranscripts].url = own[o++];
+		it->transcripts[it->ntranscripts++].type = "text/vtt";
+	}
+	xasprintf(&name, "%s.txt", e->name);
+	if (emit_file_size(dir, name) >= 0) {
+		own[o] = emit_url(base, repo, name);
+		it->transcripts[it->ntranscripts].url = own[o++];
+		it->transcripts[it->ntranscripts++].type = "text/plain";
+	}
+	free(name);
+}
+
+int
+emit_podcast_guid(const char *feed_url, char *out, size_t outsz)
+{
+	/* the Podcast namespace's UUIDv5 namespace */
+	static const unsigned char ns[16] = {
+		0xea, 0xd4, 0xc2, 0x36, 0xbf, 0x58, 0x58, 0xc6,
+		0xa2, 0xc6, 0xa6, 0xb2, 0x8d, 0x12, 0x8c, 0xb6,
+	};
+	unsigned char	 md[SHA_DIGEST_LENGTH];
+	const char	*p, *name = feed_url;
+	size_t		 len;
+	EVP_MD_CTX	*ctx;
+	int		 ok;
+
+	if (outsz < 37 || feed_url == NULL)
+		return -1;
+	if ((p = strstr(feed_url, "://")) != NULL)
+		name = p + 3;
+	len = strlen(name);
+	while (len > 0 && name[len - 1] == '/')
+		len--;
+	if (len == 0 || (ctx = EVP_MD_CTX_new()) == NULL)
+		return -1;
+	ok = EVP_DigestInit_ex(ctx, EVP_sha1(), NULL) == 1 &&
+	    EVP_DigestUpdate(ctx, ns, sizeof(ns)) == 1 &&
+	    EVP_DigestUpdate(ctx, name, len) == 1 &&
+	    EVP_DigestFinal_ex(ctx, md, NULL) == 1;
+	EVP_MD_CTX_free(ctx);
+	if (!ok)
+		return -1;
+	md[6] = (md[6] & 0x0f) | 0x50;	/* version 5 */
+	md[8] = (md[8] & 0x3f) | 0x80;	/* the RFC 4122 variant */
+	snprintf(out, outsz, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+	    "%02x%02x%02x%02x%02x%02x", md[0], md[1], md[2], md[3], md[4],
+	    md[5], md[6], md[7], md[8], md[9], md[10], md[11], md[12], md[13],
+	    md[14], md[15]);
+	return 0;
+}
+
 int
 emit_feed(const struct config *conf, const char *repo, char **cause)
 {
@@ -378,7 +563,8 @@ emit_feed(const struct config *conf, const char *repo, char **cause)
 	json_t		       **js;
 	char			*dir, *path, *xml, *show, *base, *link;
 	char			*description, *self = NULL, **owned, *feed;
-	size_t			 i, n = 0, first, cap;
+	char			 guid[40];
+	size_t			 i, k, n = 0, first, cap;
 	int			 rc = 0, dfd = -1;
 
 	if (archive_dir(conf->output_dir, repo, &dir, cause) == -1)
@@ -388,56 +574,44 @@ emit_feed(const struct config *conf, const char *repo, char **cause)
 	first = ar.n > cap ? ar.n - cap : 0;
 	items = xcalloc(ar.n - first + 1, sizeof(*items));
 	js = xcalloc(ar.n - first + 1, sizeof(*js));
-	owned = xcalloc(2 * (ar.n - first) + 1, sizeof(*owned));
+	owned = xcalloc(EMIT_ITEM_STRINGS * (ar.n - first) + 1,
+	    sizeof(*owned));
 	base = emit_public_base(conf);
 	show = config_show(conf, repo);
 
 	for (i = first; i < ar.n; i++) {
-		struct feed_item	*it = &items[n];
-		json_t			*j;
-
-		if ((j = archive_load(dir, &ar.v[i])) == NULL)
+		if ((js[n] = archive_load(dir, &ar.v[i])) == NULL)
 			continue;
-		js[n] = j;
-		it->title = json_string_value(json_object_get(j, "title"));
-		it->description = json_string_value(json_object_get(j,
-		    "description"));
-		it->published = archive_time(json_string_value(
-		    json_object_get(j, "published")));
-		if (json_is_integer(json_object_get(j, "duration_seconds")))
-			it->duration = (long)json_integer_value(
-			    json_object_get(j, "duration_seconds"));
-		else
-			it->duration = emit_iso_seconds(json_string_value(
-			    json_object_get(j, "duration")));
-		xasprintf(&owned[2 * n], "hookcast:%s:%s", repo,
-		    ar.v[i].name);
-		it->guid = owned[2 * n];
-		if (base != NULL) {
-			xasprintf(&owned[2 * n + 1], "%s/%s/%s.md", base, repo,
-			    ar.v[i].name);
-			it->link = owned[2 * n + 1];
-		} else
-			xasprintf(&owned[2 * n + 1], "%s.md", ar.v[i].name);
-		it->transcript_url = owned[2 * n + 1];
+		emit_feed_item(dir, repo, base, &ar.v[i], js[n], &items[n],
+		    &owned[EMIT_ITEM_STRINGS * n]);
 		n++;
 	}
 
+	memset(&ch, 0, sizeof(ch));
 	if (base != NULL) {
 		xasprintf(&link, "%s/%s/", base, repo);
 		xasprintf(&self, "%s/%s/feed.xml", base, repo);
+		/* the guid names the feed by its URL: none without one */
+		if (emit_podcast_guid(self, guid, sizeof(guid)) == 0)
+			ch.podcast_guid = guid;
 	} else
 		xasprintf(&link, "https://github.com/%s", repo);
 	xasprintf(&description, "%s: a daily spoken briefing on what landed "
 	    "in %s, what was rolled back and why, and what to try today.",
 	    show, repo);
-	memset(&ch, 0, sizeof(ch));
 	ch.title = show;
 	ch.link = link;
 	ch.description = description;
 	ch.language = "en";
 	ch.author = "hookcast";
 	ch.self_url = self;
+	ch.image_url = conf->feed_image;
+	ch.owner_name = conf->feed_owner_name;
+	ch.owner_email = conf->feed_owner_email;
+	ch.category = conf->feed_category;
+	ch.locked = conf->feed_locked == FEED_LOCKED_YES ||
+	    (conf->feed_locked == FEED_LOCKED_AUTO &&
+	    conf->feed_owner_email != NULL);
 	ch.max_items = cap;
 	xml = feed_render(&ch, items, n);
 
@@ -460,11 +634,10 @@ emit_feed(const struct config *conf, const char *repo, char **cause)
 	free(description);
 	free(link);
 	free(self);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		json_decref(js[i]);
-		free(owned[2 * i]);
-		free(owned[2 * i + 1]);
-	}
+	for (k = 0; k < EMIT_ITEM_STRINGS * n; k++)
+		free(owned[k]);
 	free(owned);
 	free(js);
 	free(items);
@@ -531,13 +704,33 @@ emit_feed_after(const struct config *conf, const char *repo)
 	}
 }
 
-/* Write an episode's .json and .md as dir/name.*; 0 or -1 with *cause. */
+/*
+ * An episode's spoken transcript as plain text (new): its text with one
+ * newline at the end, for the .txt a podcast app shows as text/plain.
+ */
+static char *
+emit_plain_text(const char *transcript)
+{
+	size_t	len = transcript != NULL ? strlen(transcript) : 0;
+	char	*s;
+
+	while (len > 0 && (transcript[len - 1] == '\n' ||
+	    transcript[len - 1] == ' '))
+		len--;
+	xasprintf(&s, "%.*s\n", (int)len, len > 0 ? transcript : "");
+	return s;
+}
+
+/*
+ * Write an episode's .json, .md and .txt (the spoken transcript, plain)
+ * as dir/name.*; 0 or -1 with *cause.
+ */
 static int
 emit_write_episode(const struct config *conf, const char *repo,
     const char *dir, const char *name, const char *md, const char *js,
-    struct emit_result *res, char **cause)
+    const char *transcript, struct emit_result *res, char **cause)
 {
-	char	*json_name, *md_name;
+	char	*json_name, *md_name, *txt_name, *txt;
 	int	 dfd, rc = 0;
 
 	if ((dfd = emit_dir_open(conf->output_dir, repo, cause)) == -1)
@@ -546,14 +739,20 @@ emit_write_episode(const struct config *conf, const char *repo,
 	res->json_path = archive_path(dir, name, "json");
 	xasprintf(&json_name, "%s.json", name);
 	xasprintf(&md_name, "%s.md", name);
+	xasprintf(&txt_name, "%s.txt", name);
+	txt = emit_plain_text(transcript);
 	if (file_write_atomicat(dfd, json_name, js, strlen(js),
 	    EMIT_FILE_MODE) == -1 ||
 	    file_write_atomicat(dfd, md_name, md, strlen(md),
+	    EMIT_FILE_MODE) == -1 ||
+	    file_write_atomicat(dfd, txt_name, txt, strlen(txt),
 	    EMIT_FILE_MODE) == -1) {
 		xasprintf(cause, "writing %s/%s: %s", dir, name,
 		    strerror(errno));
 		rc = -1;
 	}
+	free(txt);
+	free(txt_name);
 	free(json_name);
 	free(md_name);
 	close(dfd);
@@ -619,7 +818,8 @@ emit_day(const struct config *conf, struct day *day, time_t now, int write,
 	if (write) {
 		if (emit_free_space(conf->output_dir, conf->min_free_space,
 		    cause) == -1 ||
-		    emit_write_episode(conf, day->repo, dir, name, md, js, res,
+		    emit_write_episode(conf, day->repo, dir, name, md, js,
+		    ep->transcript, res,
 		    cause) == -1)
 			goto fail;
 		emit_retention(conf, dir, now);
@@ -789,7 +989,8 @@ emit_recap(const struct config *conf, const char *repo, time_t now,
 	if (write) {
 		if (emit_free_space(conf->output_dir, conf->min_free_space,
 		    cause) == -1 ||
-		    emit_write_episode(conf, repo, dir, name, md, json, res,
+		    emit_write_episode(conf, repo, dir, name, md, json,
+		    ep->transcript, res,
 		    cause) == -1) {
 			emit_result_clear(res);
 			rc = -1;

@@ -23,7 +23,7 @@ struct emit_result {
 
 /*
  * Draft the episode of day (reverts paired first) as of now. With write,
- * the .md and .json are written (temporary file, fsync, rename, fsync of
+ * the .md, .json and .txt (the spoken transcript, plain) are written (temporary file, fsync, rename, fsync of
  * the directory) and feed.xml rewritten; a second episode for the same
  * date gets "-2", "-3"... The JSON adds "people": the day's authors.
  * Returns 0, or -1 with *cause (new).
@@ -44,6 +44,12 @@ int	 emit_recap(const struct config *, const char *repo, time_t now,
  * *cause (new).
  */
 int	 emit_feed(const struct config *, const char *repo, char **cause);
+/*
+ * The podcast:guid of a feed: the UUIDv5, in the Podcast namespace's
+ * namespace, of its URL without the scheme and trailing slashes, as 36
+ * characters into out (outsz at least 37). 0, or -1 for no URL.
+ */
+int	 emit_podcast_guid(const char *feed_url, char *out, size_t outsz);
 /*
  * Does path's file system keep at least min bytes free for us? 0 (also
  * when min is 0), or -1 with *cause (new) saying how much is free.

@@ -150,15 +150,33 @@ struct feed_channel {
 	const char	*language;	/* NULL for "en" */
 	const char	*author;	/* itunes:author, or NULL */
 	const char	*self_url;	/* the feed's own URL, or NULL */
+	const char	*image_url;	/* itunes:image, or NULL */
+	const char	*owner_name;	/* itunes:owner's, or NULL */
+	const char	*owner_email;	/* itunes:owner's, or NULL */
+	const char	*category;	/* itunes:category; NULL: Technology */
+	const char	*podcast_guid;	/* podcast:guid (a UUID), or NULL */
+	int		 locked;	/* podcast:locked yes (1) or no (0) */
 	size_t		 max_items;	/* items kept; 0 for all */
 };
+
+/* A podcast:transcript of an item: a URL and a registered media type. */
+struct feed_transcript {
+	const char	*url;
+	const char	*type;		/* "text/vtt", "text/plain", ... */
+};
+
+#define FEED_MAX_TRANSCRIPTS	4
 
 struct feed_item {
 	const char	*title;
 	const char	*description;
 	const char	*link;		/* or NULL */
 	const char	*guid;		/* stable per episode; not a URL */
-	const char	*transcript_url; /* the .md, or NULL */
+	const char	*enclosure_url;	/* the audio, or NULL */
+	const char	*enclosure_type; /* e.g. "audio/mpeg" */
+	long long	 enclosure_length; /* bytes */
+	struct feed_transcript transcripts[FEED_MAX_TRANSCRIPTS];
+	size_t		 ntranscripts;
 	time_t		 published;
 	long		 duration;	/* seconds; 0 when unknown */
 };

@@ -158,6 +158,8 @@ feed_cmp(const void *a, const void *b)
 static void
 feed_render_item(struct buf *b, const struct feed_item *it)
 {
+	size_t	i;
+
 	buf_puts(b, "    <item>\n");
 	feed_element(b, "      ", "title", it->title != NULL ? it->title : "");
 	feed_element(b, "      ", "description",
@@ -176,10 +178,21 @@ feed_render_item(struct buf *b, const struct feed_item *it)
 	if (it->duration > 0)
 		buf_printf(b, "      <itunes:duration>%ld</itunes:duration>\n",
 		    it->duration);
-	if (it->transcript_url != NULL) {
+	if (it->enclosure_url != NULL) {
+		buf_puts(b, "      <enclosure url=\"");
+		feed_escape(b, it->enclosure_url);
+		buf_printf(b, "\" length=\"%lld\" type=\"",
+		    it->enclosure_length > 0 ? it->enclosure_length : 0);
+		feed_escape(b, it->enclosure_type != NULL ?
+		    it->enclosure_type : "audio/mpeg");
+		buf_puts(b, "\"/>\n");
+	}
+	for (i = 0; i < it->ntranscripts && i < FEED_MAX_TRANSCRIPTS; i++) {
 		buf_puts(b, "      <podcast:transcript url=\"");
-		feed_escape(b, it->transcript_url);
-		buf_puts(b, "\" type=\"text/markdown\"/>\n");
+		feed_escape(b, it->transcripts[i].url);
+		buf_puts(b, "\" type=\"");
+		feed_escape(b, it->transcripts[i].type);
+		buf_puts(b, "\"/>\n");
 	}
 	buf_puts(b, "    </item>\n");
 }
@@ -224,8 +237,24 @@ feed_render(const struct feed_channel *ch, const struct feed_item *items,
 	}
 	feed_element(&b, "    ", "itunes:author", ch->author);
 	feed_element(&b, "    ", "itunes:summary", ch->description);
-	buf_puts(&b, "    <itunes:category text=\"Technology\"/>\n"
+	if (ch->image_url != NULL) {
+		buf_puts(&b, "    <itunes:image href=\"");
+		feed_escape(&b, ch->image_url);
+		buf_puts(&b, "\"/>\n");
+	}
+	if (ch->owner_name != NULL || ch->owner_email != NULL) {
+		buf_puts(&b, "    <itunes:owner>\n");
+		feed_element(&b, "      ", "itunes:name", ch->owner_name);
+		feed_element(&b, "      ", "itunes:email", ch->owner_email);
+		buf_puts(&b, "    </itunes:owner>\n");
+	}
+	buf_puts(&b, "    <itunes:category text=\"");
+	feed_escape(&b, ch->category != NULL ? ch->category : "Technology");
+	buf_puts(&b, "\"/>\n"
 	    "    <itunes:explicit>false</itunes:explicit>\n");
+	feed_element(&b, "    ", "podcast:guid", ch->podcast_guid);
+	buf_printf(&b, "    <podcast:locked>%s</podcast:locked>\n",
+	    ch->locked ? "yes" : "no");
 	for (i = 0; i < keep; i++)
 		feed_render_item(&b, v[i]);
 	buf_puts(&b, "  </channel>\n</rss>\n");

@@ -90,14 +90,20 @@ class FeedTest(unittest.TestCase):
                                  episode["published"])
                 self.assertRegex(item.findtext("itunes:duration",
                                                namespaces=NS), r"^\d+$")
-                tr = item.find("podcast:transcript", NS)
-                self.assertIsNotNone(tr)
-                self.assertEqual(tr.get("type"), "text/markdown")
-                url = tr.get("url")
+                # the plain-text transcript beside the .md; no audio yet
+                trs = item.findall("podcast:transcript", NS)
+                self.assertEqual([t.get("type") for t in trs],
+                                 ["text/plain"])
+                url = trs[0].get("url")
                 self.assertFalse(url.startswith("/"), url)
                 self.assertTrue(os.path.isfile(os.path.join(folder, url)),
                                 url)
-                self.assertEqual(os.path.join(folder, url), ep["markdown"])
+                self.assertEqual(os.path.join(folder, url),
+                                 ep["markdown"][:-len(".md")] + ".txt")
+                with open(os.path.join(folder, url), encoding="utf-8") as f:
+                    self.assertEqual(f.read().rstrip("\n"),
+                                     episode["transcript"].rstrip("\n"))
+                self.assertIsNone(item.find("enclosure"))
             self.assertEqual(got, want)
             dates = [email.utils.parsedate_to_datetime(
                 i.findtext("pubDate")) for i in items]
@@ -121,10 +127,13 @@ class FeedTest(unittest.TestCase):
             items = channel.findall("item")
             self.assertEqual(len(items), 1)
             self.assertEqual(items[0].findtext("title"), eps[1]["title"])
-            name = os.path.basename(eps[1]["markdown"])
+            name = os.path.basename(eps[1]["markdown"])[:-len(".md")]
             self.assertEqual(
                 items[0].find("podcast:transcript", NS).get("url"),
-                "https://casts.example/eps/%s/%s" % (REPO, name))
+                "https://casts.example/eps/%s/%s.txt" % (REPO, name))
+            self.assertEqual(items[0].findtext("link"),
+                             "https://casts.example/eps/%s/%s.md"
+                             % (REPO, name))
 
     def test_recap(self):
         # the recap weekday is today's: a flush still never writes a recap

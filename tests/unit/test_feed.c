@@ -178,20 +178,28 @@ test_render(void **state)
 	items[0].title = "Tuesday <b>& \"friends\"";
 	items[0].description = "It's <two>";
 	items[0].guid = "hookcast:o/r:2026-05-05";
-	items[0].transcript_url = "2026-05-05.md";
+	items[0].transcripts[0].url = "2026-05-05.vtt";
+	items[0].transcripts[0].type = "text/vtt";
+	items[0].transcripts[1].url = "2026-05-05.txt";
+	items[0].transcripts[1].type = "text/plain";
+	items[0].ntranscripts = 2;
+	items[0].enclosure_url = "2026-05-05.mp3";
+	items[0].enclosure_type = "audio/mpeg";
+	items[0].enclosure_length = 48213;
 	items[0].published = 1777975200;	/* 2026-05-05T10:00:00Z */
 	items[0].duration = 261;
 	items[1].title = "Wednesday";
 	items[1].description = "three";
 	items[1].guid = "hookcast:o/r:2026-05-06";
-	items[1].transcript_url = "https://casts.example/o/r/2026-05-06.md";
+	items[1].transcripts[0].url = "https://casts.example/o/r/2026-05-06.txt?a=1&b=2";
+	items[1].transcripts[0].type = "text/plain";
+	items[1].ntranscripts = 1;
 	items[1].link = "https://casts.example/o/r/2026-05-06.md";
 	items[1].published = 1778061600;
 	items[1].duration = 90;
 	items[2].title = "Monday\x01\xff";
 	items[2].description = "one";
 	items[2].guid = "hookcast:o/r:2026-05-04";
-	items[2].transcript_url = "2026-05-04.md";
 	items[2].published = 1777888800;
 
 	memset(&ch, 0, sizeof(ch));
@@ -218,10 +226,25 @@ test_render(void **state)
 	assert_non_null(strstr(xml, "<pubDate>Wed, 06 May 2026 10:00:00 "
 	    "+0000</pubDate>"));
 	assert_non_null(strstr(xml, "<itunes:duration>261</itunes:duration>"));
-	assert_non_null(strstr(xml, "<podcast:transcript url=\"2026-05-05.md\" "
-	    "type=\"text/markdown\"/>"));
+	assert_non_null(strstr(xml, "<podcast:transcript url=\"2026-05-05.vtt\" "
+	    "type=\"text/vtt\"/>"));
+	assert_non_null(strstr(xml, "<podcast:transcript url=\"2026-05-05.txt\" "
+	    "type=\"text/plain\"/>"));
+	/* a URL's '&' is escaped in the attribute */
 	assert_non_null(strstr(xml, "<podcast:transcript url=\"https://casts."
-	    "example/o/r/2026-05-06.md\" type=\"text/markdown\"/>"));
+	    "example/o/r/2026-05-06.txt?a=1&amp;b=2\" type=\"text/plain\"/>"));
+	assert_null(strstr(xml, "text/markdown"));
+	/* one enclosure: the item with audio; the others have none */
+	assert_int_equal(count(xml, "<enclosure "), 1);
+	assert_non_null(strstr(xml, "<enclosure url=\"2026-05-05.mp3\" "
+	    "length=\"48213\" type=\"audio/mpeg\"/>"));
+	/* the channel's defaults: no owner, image or guid; not locked */
+	assert_non_null(strstr(xml, "<itunes:category text=\"Technology\"/>"));
+	assert_non_null(strstr(xml, "<itunes:explicit>false</itunes:explicit>"));
+	assert_non_null(strstr(xml, "<podcast:locked>no</podcast:locked>"));
+	assert_null(strstr(xml, "itunes:owner"));
+	assert_null(strstr(xml, "itunes:image"));
+	assert_null(strstr(xml, "podcast:guid"));
 	/* newest first */
 	a = strstr(xml, "2026-05-06</guid>");
 	b = strstr(xml, "2026-05-05</guid>");
@@ -248,11 +271,27 @@ test_render(void **state)
 	assert_int_equal(count(xml, "<item>"), 1);
 	free(xml);
 
-	/* no items at all is still a feed */
+	/* no items at all is still a feed; the channel's optional tags */
 	ch.self_url = "https://casts.example/o/r/feed.xml";
+	ch.image_url = "https://casts.example/art.png?s=1&t=2";
+	ch.owner_name = "Ada <Ops>";
+	ch.owner_email = "ops@example.org";
+	ch.category = "News & Politics";
+	ch.podcast_guid = "c1a2e3f4-0000-5000-8000-000000000000";
+	ch.locked = 1;
 	xml = feed_render(&ch, NULL, 0);
 	assert_int_equal(count(xml, "<item>"), 0);
 	assert_non_null(strstr(xml, "rel=\"self\""));
+	assert_non_null(strstr(xml, "<itunes:image href=\"https://casts.example/"
+	    "art.png?s=1&amp;t=2\"/>"));
+	assert_non_null(strstr(xml, "<itunes:owner>\n      <itunes:name>Ada "
+	    "&lt;Ops&gt;</itunes:name>\n      <itunes:email>ops@example.org"
+	    "</itunes:email>\n    </itunes:owner>"));
+	assert_non_null(strstr(xml, "<itunes:category text=\"News &amp; "
+	    "Politics\"/>"));
+	assert_non_null(strstr(xml, "<podcast:guid>c1a2e3f4-0000-5000-8000-"
+	    "000000000000</podcast:guid>"));
+	assert_non_null(strstr(xml, "<podcast:locked>yes</podcast:locked>"));
 	assert_true(xml_check(xml) > 0);
 	free(xml);
 }
@@ -369,7 +408,10 @@ test_emit_feed(void **state)
 	assert_int_equal(count(xml, "<item>"), 4);
 	assert_null(strstr(xml, "Not one"));
 	assert_non_null(strstr(xml, "<title>Tuesday &amp; co</title>"));
-	assert_non_null(strstr(xml, "url=\"2026-05-05-2.md\""));
+	/* no audio, no .txt: no enclosure, no transcript, no link */
+	assert_null(strstr(xml, "<enclosure"));
+	assert_null(strstr(xml, "podcast:transcript"));
+	assert_null(strstr(xml, "<link>2026"));
 	assert_non_null(strstr(xml, "<guid isPermaLink=\"false\">hookcast:o/r:"
 	    "2026-05-06-recap</guid>"));
 	assert_non_null(strstr(xml, "<itunes:duration>3725</itunes:duration>"));
@@ -388,10 +430,10 @@ test_emit_feed(void **state)
 	assert_int_equal(emit_feed(&t->conf, "o/r", &cause), 0);
 	xml = slurp(path);
 	assert_int_equal(count(xml, "<item>"), 2);
-	assert_non_null(strstr(xml, "<podcast:transcript url=\"https://casts."
-	    "example/eps/o/r/2026-05-06-recap.md\" type=\"text/markdown\"/>"));
-	assert_non_null(strstr(xml, "url=\"https://casts.example/eps/o/r/"
-	    "2026-05-05-2.md\""));
+	assert_non_null(strstr(xml, "<link>https://casts.example/eps/o/r/"
+	    "2026-05-06-recap.md</link>"));
+	assert_non_null(strstr(xml, "<link>https://casts.example/eps/o/r/"
+	    "2026-05-05-2.md</link>"));
 	assert_null(strstr(xml, "2026-05-04"));
 	assert_non_null(strstr(xml, "href=\"https://casts.example/eps/o/r/"
 	    "feed.xml\""));
@@ -404,6 +446,152 @@ test_emit_feed(void **state)
 	assert_int_equal(emit_feed(&t->conf, "../etc", &cause), -1);
 	assert_non_null(cause);
 	free(cause);
+	free(path);
+	free(dir);
+}
+
+/* The podcast:guid of a feed URL: the Podcast namespace's own examples. */
+static void
+test_podcast_guid(void **state)
+{
+	static const struct {
+		const char	*url, *want;
+	} cases[] = {
+		{ "https://mp3s.nashownotes.com/pc20rss.xml",
+		    "917393e3-1b1e-5cef-ace4-edaa54e1f810" },
+		{ "http://mp3s.nashownotes.com/pc20rss.xml",
+		    "917393e3-1b1e-5cef-ace4-edaa54e1f810" },
+		{ "https://podnews.net/rss", "9b024349-ccf0-5f69-a609-6b82873eab3c" },
+		{ "podnews.net/rss//", "9b024349-ccf0-5f69-a609-6b82873eab3c" },
+		{ "https://casts.example/eps/o/r/feed.xml",
+		    "afa61b8b-a1c7-51de-a6a5-dbb2031d299f" },
+	};
+	char	out[40];
+	size_t	i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(emit_podcast_guid(cases[i].url, out,
+		    sizeof(out)), 0);
+		assert_string_equal(out, cases[i].want);
+	}
+	assert_int_equal(emit_podcast_guid("https://", out, sizeof(out)), -1);
+	assert_int_equal(emit_podcast_guid(NULL, out, sizeof(out)), -1);
+	assert_int_equal(emit_podcast_guid("https://a/b", out, 36), -1);
+}
+
+/* Write name's JSON with an "audio" object, and the files given. */
+static void
+put_audio_episode(const char *dir, const char *name, const char *audio_file,
+    long long bytes, const char *vtt, const char *duration)
+{
+	json_t	*j;
+	char	*path;
+
+	j = json_pack("{s:s, s:s, s:s, s:s, s:I, s:{s:s, s:s, s:I, s:f, s:s?}}",
+	    "title", name, "description", "d", "published",
+	    "2026-06-01T10:00:00Z", "duration", duration,
+	    "duration_seconds", (json_int_t)999,
+	    "audio", "file", audio_file, "type", "audio/mpeg",
+	    "bytes", (json_int_t)bytes, "seconds", 183.4, "vtt", vtt);
+	assert_non_null(j);
+	xasprintf(&path, "%s/%s.json", dir, name);
+	assert_int_equal(json_dump_file(j, path, 0), 0);
+	free(path);
+	json_decref(j);
+}
+
+static void
+put_file(const char *dir, const char *name, size_t size)
+{
+	char	*path, *data;
+
+	xasprintf(&path, "%s/%s", dir, name);
+	data = xcalloc(1, size + 1);
+	memset(data, 'x', size);
+	assert_int_equal(file_write_atomic(path, data, size, 0644), 0);
+	free(data);
+	free(path);
+}
+
+/*
+ * The enclosure: the audio file's real size (not the JSON's bytes) when
+ * the file is there, the JSON's bytes while it isn't, none without an
+ * "audio" object or with a name that isn't a file of the folder; the
+ * transcripts only for files that exist; the guid the same across
+ * rewrites and public_url changes.
+ */
+static void
+test_emit_feed_audio(void **state)
+{
+	struct tmp	*t = *state;
+	char		*dir, *path, *xml, *xml2, *cause = NULL;
+
+	xasprintf(&dir, "%s/o/a", t->dir);
+	assert_int_equal(file_mkdirs(dir, 0755), 0);
+	put_audio_episode(dir, "2026-06-01", "2026-06-01.mp3", 5,
+	    "2026-06-01.vtt", "PT3M3S");
+	put_file(dir, "2026-06-01.mp3", 4321);
+	put_file(dir, "2026-06-01.vtt", 10);
+	put_file(dir, "2026-06-01.txt", 10);
+	put_file(dir, "2026-06-01.md", 10);
+	put_audio_episode(dir, "2026-06-02", "2026-06-02.mp3", 777,
+	    "2026-06-02.vtt", "PT2M");		/* neither file yet */
+	put_audio_episode(dir, "2026-06-03", "../../etc/passwd", 777,
+	    "../x.vtt", "PT1M");
+	put_episode(dir, "2026-06-04", "No audio", "2026-06-04T10:00:00Z", 42);
+
+	assert_int_equal(emit_feed(&t->conf, "o/a", &cause), 0);
+	xasprintf(&path, "%s/feed.xml", dir);
+	xml = slurp(path);
+	assert_non_null(xml);
+	assert_int_equal(count(xml, "<item>"), 4);
+	assert_int_equal(count(xml, "<enclosure "), 2);
+	assert_non_null(strstr(xml, "<enclosure url=\"2026-06-01.mp3\" "
+	    "length=\"4321\" type=\"audio/mpeg\"/>"));
+	assert_non_null(strstr(xml, "<enclosure url=\"2026-06-02.mp3\" "
+	    "length=\"777\" type=\"audio/mpeg\"/>"));
+	assert_null(strstr(xml, "passwd"));
+	assert_null(strstr(xml, "x.vtt"));
+	/* with audio, the duration is the JSON's "duration", not the estimate */
+	assert_non_null(strstr(xml, "<itunes:duration>183</itunes:duration>"));
+	assert_non_null(strstr(xml, "<itunes:duration>120</itunes:duration>"));
+	assert_non_null(strstr(xml, "<itunes:duration>42</itunes:duration>"));
+	assert_null(strstr(xml, "<itunes:duration>999</itunes:duration>"));
+	assert_int_equal(count(xml, "<podcast:transcript "), 2);
+	assert_non_null(strstr(xml, "<podcast:transcript url=\"2026-06-01.vtt\" "
+	    "type=\"text/vtt\"/>"));
+	assert_non_null(strstr(xml, "<podcast:transcript url=\"2026-06-01.txt\" "
+	    "type=\"text/plain\"/>"));
+	assert_null(strstr(xml, "podcast:guid"));
+	assert_true(xml_check(xml) > 0);
+
+	/* rewritten: the same bytes; the guids also with public_url */
+	assert_int_equal(emit_feed(&t->conf, "o/a", &cause), 0);
+	xml2 = slurp(path);
+	assert_string_equal(xml, xml2);
+	free(xml2);
+	t->conf.public_url = "https://casts.example/eps";
+	t->conf.feed_owner_email = "ops@example.org";
+	t->conf.feed_locked = FEED_LOCKED_AUTO;
+	assert_int_equal(emit_feed(&t->conf, "o/a", &cause), 0);
+	xml2 = slurp(path);
+	assert_non_null(strstr(xml2, "<guid isPermaLink=\"false\">hookcast:o/a:"
+	    "2026-06-01</guid>"));
+	assert_non_null(strstr(xml, "<guid isPermaLink=\"false\">hookcast:o/a:"
+	    "2026-06-01</guid>"));
+	assert_non_null(strstr(xml2, "<enclosure url=\"https://casts.example/"
+	    "eps/o/a/2026-06-01.mp3\" length=\"4321\""));
+	assert_non_null(strstr(xml2, "<podcast:transcript url=\"https://casts."
+	    "example/eps/o/a/2026-06-01.vtt\" type=\"text/vtt\"/>"));
+	assert_non_null(strstr(xml2, "<podcast:transcript url=\"https://casts."
+	    "example/eps/o/a/2026-06-01.txt\" type=\"text/plain\"/>"));
+	assert_non_null(strstr(xml2, "<podcast:guid>"));
+	assert_non_null(strstr(xml2, "<podcast:locked>yes</podcast:locked>"));
+	assert_true(xml_check(xml2) > 0);
+	t->conf.public_url = NULL;
+	t->conf.feed_owner_email = NULL;
+	free(xml2);
+	free(xml);
 	free(path);
 	free(dir);
 }
@@ -468,6 +656,17 @@ test_emit_nearby(void **state)
 	/* the day's people are listed for the recap (none here) */
 	j = load(dir, "2026-05-05");
 	assert_true(json_is_array(json_object_get(j, "people")));
+	/* the .txt beside it: the spoken transcript, plain */
+	xasprintf(&path, "%s/2026-05-05.txt", dir);
+	xml = slurp(path);
+	assert_non_null(xml);
+	assert_true(strlen(xml) > 20);
+	assert_true(strncmp(xml, json_string_value(json_object_get(j,
+	    "transcript")), strlen(xml) - 1) == 0);
+	assert_null(strchr(xml, '#'));
+	assert_null(strstr(xml, "**"));
+	free(xml);
+	free(path);
 	json_decref(j);
 
 	/* emitted again: same name, the later episodes listed */
@@ -524,6 +723,9 @@ main(void)
 		    teardown_tmp),
 		cmocka_unit_test_setup_teardown(test_emit_nearby, setup_tmp,
 		    teardown_tmp),
+		cmocka_unit_test(test_podcast_guid),
+		cmocka_unit_test_setup_teardown(test_emit_feed_audio,
+		    setup_tmp, teardown_tmp),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
