@@ -6,6 +6,8 @@ commits flushed as a short episode."""
 import email.utils
 import json
 import os
+import shutil
+import subprocess
 import sys
 import time
 import unittest
@@ -20,6 +22,15 @@ NS = {
     "itunes": "http://www.itunes.com/dtds/podcast-1.0.dtd",
     "podcast": "https://podcastindex.org/namespace/1.0",
 }
+try:
+    import feedparser
+except ImportError:
+    # Debian's python3-feedparser, for a python3 of another prefix
+    sys.path.append("/usr/lib/python3/dist-packages")
+    try:
+        import feedparser
+    except ImportError:
+        feedparser = None
 SUMMED = ("commits", "merged_prs", "reverts", "relands", "pushes",
           "force_pushes")
 
@@ -42,6 +53,36 @@ def read_feed(d, repo=REPO):
     with open(path, "rb") as f:
         raw = f.read()
     return folder, raw, ET.fromstring(raw)
+
+
+def make_mp3(path, seconds=3):
+    """A short real MP3 (a sine tone, sox then lame); its length in s."""
+    wav = path[:-len(".mp3")] + ".wav"
+    subprocess.run(["sox", "-n", "-r", "22050", "-c", "1", wav, "synth",
+                    str(seconds), "sine", "440"], check=True)
+    subprocess.run(["lame", "--quiet", wav, path], check=True)
+    os.unlink(wav)
+    out = subprocess.run(["soxi", "-D", path], check=True,
+                         capture_output=True, text=True).stdout
+    return float(out)
+
+
+def add_audio(json_path, mp3_name, seconds, vtt=None):
+    """What the audio renderer writes into an episode's JSON."""
+    ep = load_json(json_path)
+    folder = os.path.dirname(json_path)
+    audio = {"file": mp3_name, "type": "audio/mpeg",
+             "bytes": os.path.getsize(os.path.join(folder, mp3_name)),
+             "seconds": round(seconds, 1)}
+    if vtt is not None:
+        audio["vtt"] = vtt
+    ep["audio"] = audio
+    whole = int(seconds + 0.5)
+    ep["duration"] = "PT%dM%dS" % (whole // 60, whole % 60)
+    with open(json_path + ".tmp", "w", encoding="utf-8") as f:
+        json.dump(ep, f)
+    os.replace(json_path + ".tmp", json_path)
+    return whole
 
 
 def load_json(path):
@@ -134,6 +175,94 @@ class FeedTest(unittest.TestCase):
             self.assertEqual(items[0].findtext("link"),
                              "https://casts.example/eps/%s/%s.md"
                              % (REPO, name))
+
+    @unittest.skipIf(feedparser is None, "python3-feedparser is missing")
+    @unittest.skipIf(not (shutil.which("sox") and shutil.which("lame")),
+                     "sox or lame is missing")
+    def test_audio_enclosure(self):
+        """A real MP3 beside a flushed episode and the "audio" object in
+        its JSON, as the audio renderer leaves them; the next flush
+        rewrites the feed, which feedparser reads with the enclosure's
+        length the file's and itunes:duration the JSON's."""
+        base = "https://casts.example/eps"
+        with ht.Daemon(options={"public-url": base + "/",
+                                "feed-owner-email": "ops@example.org",
+                                "feed-image": base + "/art.png"}) as d:
+            first = flush_days(d, DAYS[:1])[0]
+            folder = os.path.join(d.output_dir, REPO)
+            name = os.path.basename(first["json"])[:-len(".json")]
+            seconds = make_mp3(os.path.join(folder, name + ".mp3"))
+            with open(os.path.join(folder, name + ".vtt"), "w") as f:
+                f.write("WEBVTT\n\n00:00.000 --> 00:03.000\nHello.\n")
+            whole = add_audio(first["json"], name + ".mp3", seconds,
+                              vtt=name + ".vtt")
+            second = flush_days(d, DAYS[1:])[0]
+            _, raw, _ = read_feed(d)
+            feed = feedparser.parse(raw)
+            self.assertFalse(feed.bozo, feed.get("bozo_exception"))
+            self.assertEqual(feed.version, "rss20")
+            self.assertEqual(len(feed.entries), 2)
+            by_title = {e.title: e for e in feed.entries}
+            audio = by_title[first["title"]]
+            plain = by_title[second["title"]]
+            self.assertEqual(len(audio.enclosures), 1)
+            enc = audio.enclosures[0]
+            self.assertEqual(enc["href"], "%s/%s/%s.mp3" % (base, REPO, name))
+            self.assertEqual(enc["type"], "audio/mpeg")
+            self.assertEqual(int(enc["length"]),
+                             os.path.getsize(os.path.join(folder,
+                                                          name + ".mp3")))
+            self.assertEqual(int(audio.itunes_duration), whole)
+            self.assertEqual(whole, int(seconds + 0.5))
+            self.assertEqual(plain.enclosures, [])
+            # guids: not links, one per episode, kept by the rewrite
+            self.assertEqual(audio.id, "hookcast:%s:%s" % (REPO, name))
+            self.assertFalse(audio.guidislink)
+            self.assertNotEqual(audio.id, plain.id)
+            # every URL absolute under public_url
+            root = ET.fromstring(raw)
+            item = [i for i in root.find("channel").findall("item")
+                    if i.findtext("title") == first["title"]][0]
+            trs = {t.get("type"): t.get("url")
+                   for t in item.findall("podcast:transcript", NS)}
+            self.assertEqual(trs, {
+                "text/vtt": "%s/%s/%s.vtt" % (base, REPO, name),
+                "text/plain": "%s/%s/%s.txt" % (base, REPO, name)})
+            channel = root.find("channel")
+            self.assertEqual(channel.find("itunes:image", NS).get("href"),
+                             base + "/art.png")
+            self.assertEqual(channel.findtext("itunes:owner/itunes:email",
+                                              namespaces=NS),
+                             "ops@example.org")
+            self.assertEqual(channel.findtext("podcast:locked",
+                                              namespaces=NS), "yes")
+            self.assertEqual(channel.find("itunes:category", NS).get("text"),
+                             "Technology")
+            self.assertRegex(channel.findtext("podcast:guid", namespaces=NS),
+                             r"^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-"
+                             r"[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
+            self.assertEqual(channel.find("{http://www.w3.org/2005/Atom}link")
+                             .get("href"),
+                             "%s/%s/feed.xml" % (base, REPO))
+
+    def test_feed_key_errors(self):
+        """URL keys must be http(s) URLs; errors name file, line and key."""
+        tmp = ht.make_tmpdir()
+        try:
+            conf = os.path.join(tmp, "hookcast.conf")
+            with open(conf, "w") as f:
+                f.write("# feed\npublic_url = ftp://x/\n"
+                        "feed_image = art.png\n"
+                        "feed_owner_email = nobody\n"
+                        "feed_locked = maybe\n")
+            p = ht.run_daemon(["--config=" + conf, "--check-config"])
+            out, err = p.stdout, p.stderr
+            self.assertEqual(p.returncode, 1, out + err)
+            for line, key in ((2, "public_url"), (3, "feed_image"),
+                              (4, "feed_owner_email"), (5, "feed_locked")):
+                self.assertIn("%s:%d: %s" % (conf, line, key), out + err)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
 
     def test_recap(self):
         # the recap weekday is today's: a flush still never writes a recap
