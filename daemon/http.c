@@ -99,6 +99,8 @@ static void	http_conn_read(struct bufferevent *, void *);
 static void	http_conn_write(struct bufferevent *, void *);
 static void	http_conn_event(struct bufferevent *, short, void *);
 static void	http_conn_free(struct http_conn *);
+static void	http_format_head_extra(struct buf *, int, const char *,
+		    long long, int, int, const char *);
 
 /* Should a burst's event be logged now? *n: the events it stands for. */
 static int
@@ -533,10 +535,21 @@ static void
 http_format_head(struct buf *b, int status, const char *ctype,
     long long len, int close_after, int retry_after)
 {
+	http_format_head_extra(b, status, ctype, len, close_after,
+	    retry_after, NULL);
+}
+
+/* http_format_head with more header lines (each ending in CRLF), or NULL. */
+static void
+http_format_head_extra(struct buf *b, int status, const char *ctype,
+    long long len, int close_after, int retry_after, const char *extra)
+{
 	buf_printf(b, "HTTP/1.1 %d %s\r\nServer: hookcastd\r\n", status,
 	    http_status_text(status));
 	if (ctype != NULL)
 		buf_printf(b, "Content-Type: %s\r\n", ctype);
+	if (extra != NULL)
+		buf_puts(b, extra);
 	if (len >= 0)
 		buf_printf(b, "Content-Length: %lld\r\n", len);
 	if (retry_after > 0)
@@ -683,6 +696,87 @@ http_reply_common(struct http_request *req, int status, const char *ctype,
 		return;
 	}
 	http_conn_send(c, status, ctype, body, len, close_after, 0);
+}
+
+/*
+ * Queue a reply whose body is len bytes of fd from offset, by reference
+ * (a file segment: never copied into the buffer); fd is the reply's.
+ */
+static void
+http_conn_send_file(struct http_conn *c, int status, const char *ctype,
+    const char *extra, int fd, long long offset, long long len)
+{
+	struct evbuffer			*out = bufferevent_get_output(c->bev);
+	struct evbuffer_file_segment	*seg;
+	struct buf			 b;
+	int				 close_after;
+
+	close_after = http_conn_closing(c, 0);
+	c->close_after = close_after;
+	c->replied = 1;
+	buf_init(&b);
+	http_format_head_extra(&b, status, ctype, status == 304 ? -1 : len,
+	    close_after, 0, extra);
+	evbuffer_add(out, b.data, b.len);
+	buf_free(&b);
+	if (status != 304 && len > 0 && fd != -1 &&
+	    strcmp(c->req.method, "HEAD") != 0) {
+		seg = evbuffer_file_segment_new(fd, offset, len,
+		    EVBUF_FS_CLOSE_ON_FREE);
+		if (seg == NULL) {
+			log_warnx("http: %s: %s: can't send the file", c->peer,
+			    c->req.path);
+			close(fd);
+			c->close_after = 1;	/* the body promised won't come */
+		} else {
+			if (evbuffer_add_file_segment(out, seg, 0, len) == -1) {
+				log_warnx("http: %s: %s: can't send the file",
+				    c->peer, c->req.path);
+				c->close_after = 1;
+			}
+			evbuffer_file_segment_free(seg);
+		}
+	} else if (fd != -1)
+		close(fd);
+	c->state = CONN_WRITING;
+	bufferevent_enable(c->bev, EV_WRITE);
+	http_conn_arm(c, c->server->limits.timeout);
+}
+
+void
+http_reply_file(struct http_request *req, int status, const char *ctype,
+    const char *extra, int fd, long long offset, long long len)
+{
+	struct http_conn	*c;
+
+	if (req == NULL || (c = req->conn) == NULL || !c->have_request ||
+	    c->replied || &c->req != req) {
+		log_warnx("%s: a reply to no request (%d) dropped", __func__,
+		    status);
+		if (fd != -1)
+			close(fd);
+		return;
+	}
+	if (c->state == CONN_HANDLING)
+		c->server->pending--;
+	if (c->peer_gone) {
+		if (fd != -1)
+			close(fd);
+		c->state = CONN_WRITING;
+		http_conn_free(c);
+		return;
+	}
+	if (http_reply_invalid(status, ctype, "", 0) != NULL || len < 0 ||
+	    offset < 0 || (fd == -1 && len > 0 && status != 304 &&
+	    strcmp(req->method, "HEAD") != 0)) {
+		log_warnx("http: %s: %s %s: file reply %d refused; sent 500",
+		    c->peer, req->method, req->path, status);
+		if (fd != -1)
+			close(fd);
+		http_conn_send_error(c, 500, "internal error", 1);
+		return;
+	}
+	http_conn_send_file(c, status, ctype, extra, fd, offset, len);
 }
 
 void

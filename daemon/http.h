@@ -146,5 +146,16 @@ void	 http_reply(struct http_request *, int status, const char *ctype,
 	    const char *body, size_t len);
 void	 http_reply_close(struct http_request *, int status, const char *ctype,
 	    const char *body, size_t len);
+/*
+ * Answer a request with len bytes of the open file fd from offset as the
+ * body, sent from the file (not copied into memory); the reply owns fd
+ * (closed once sent, or at once for a HEAD, a 304 or an error). extra,
+ * or NULL, is more header lines, each ending in CRLF, put in as they are
+ * (the caller builds them). Content-Length is len (for a HEAD too; a 304
+ * sends no body). fd may be -1 with len 0 (a 416). Like http_reply
+ * otherwise: exactly once per request.
+ */
+void	 http_reply_file(struct http_request *, int status, const char *ctype,
+	    const char *extra, int fd, long long offset, long long len);
 
 #endif

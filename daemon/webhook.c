@@ -27,6 +27,7 @@
 #include "journal.h"
 #include "jrecord.h"
 #include "log.h"
+#include "serve.h"
 #include "signature.h"
 #include "webhook.h"
 #include "xmalloc.h"
@@ -309,6 +310,19 @@ webhook_head(struct http_request *req, void *arg)
 			r.detail = signature_strerror(SIGNATURE_MALFORMED);
 		webhook_reply(d, req, o, &r);
 		return -1;
+	}
+	/* the archive, when served: read-only, no body */
+	if (d->conf.serve_episodes && serve_match(req->path)) {
+		if (strcmp(req->method, "GET") != 0 &&
+		    strcmp(req->method, "HEAD") != 0) {
+			webhook_error(req, 405, "use GET");
+			return -1;
+		}
+		if (req->content_length > 0) {
+			webhook_error(req, 400, "no body expected");
+			return -1;
+		}
+		return 0;
 	}
 	/* /metrics here only when asked: this listener faces the internet */
 	if (strcmp(req->path, "/healthz") == 0 ||
@@ -842,6 +856,15 @@ webhook_request(struct http_request *req, void *arg)
 	}
 	if (strcmp(req->path, "/metrics") == 0 && d->conf.metrics_public) {
 		webhook_metrics(d, req);
+		return;
+	}
+	if (serve_match(req->path) && strcmp(req->path,
+	    d->conf.webhook_path) != 0) {
+		/* serve_episodes was on at the head (or a reload turned it off) */
+		if (d->conf.serve_episodes)
+			serve_request(d->conf.output_dir, req);
+		else
+			webhook_error(req, 404, "no such path");
 		return;
 	}
 	webhook_delivery(d, req);

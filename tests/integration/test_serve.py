@@ -1,0 +1,194 @@
+"""serve_episodes against the real daemon: the feed and an episode's files
+fetched over HTTP from output_dir (types, ETag and Last-Modified, 304,
+byte ranges), and every way out of output_dir refused with 404."""
+
+import json
+import os
+import socket
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hookcast_test as ht  # noqa: E402
+
+REPO = "curl/curl"
+DAY = "curl-2026-06-01"
+
+
+def flush(d):
+    d.replay(DAY)
+    reply = d.control("flush " + REPO)
+    if reply.get("ok") is not True:
+        raise AssertionError("flush: %r" % reply)
+    ep = reply["episodes"][0]
+    return os.path.basename(ep["json"])[:-len(".json")]
+
+
+def raw_request(d, target, method="GET"):
+    """A request line sent as given (no client-side normalising): the
+    status and the body."""
+    with socket.create_connection(("127.0.0.1", d.port), timeout=30) as s:
+        s.sendall(("%s %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                   % (method, target)).encode("latin-1"))
+        data = b""
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    return int(head.split(b" ", 2)[1]), body
+
+
+class ServeTest(unittest.TestCase):
+
+    def test_serve(self):
+        with ht.Daemon(options={"serve-episodes": "true"}) as d:
+            name = flush(d)
+            folder = os.path.join(d.output_dir, REPO)
+            # a stand-in for the audio: bytes whose offsets are checkable
+            audio = bytes(range(256)) * 4000 + b"tail"
+            with open(os.path.join(folder, name + ".mp3"), "wb") as f:
+                f.write(audio)
+            base = "/episodes/%s/" % REPO
+
+            st, h, body = d.request("GET", base + "feed.xml")
+            self.assertEqual(st, 200)
+            self.assertTrue(h["content-type"].startswith(
+                "application/rss+xml"), h)
+            with open(os.path.join(folder, "feed.xml"), "rb") as f:
+                self.assertEqual(body, f.read())
+            self.assertIn("etag", h)
+            self.assertIn("last-modified", h)
+            self.assertEqual(h["accept-ranges"], "bytes")
+            etag = h["etag"]
+
+            # conditional: 304 without a body
+            st, h2, body = d.request("GET", base + "feed.xml",
+                                     headers={"If-None-Match": etag})
+            self.assertEqual((st, body), (304, b""))
+            self.assertEqual(h2["etag"], etag)
+            st, _, body = d.request("GET", base + "feed.xml", headers={
+                "If-None-Match": '"other", W/' + etag})
+            self.assertEqual(st, 304)
+            st, _, _ = d.request("GET", base + "feed.xml",
+                                 headers={"If-None-Match": '"other"'})
+            self.assertEqual(st, 200)
+            st, _, _ = d.request("GET", base + "feed.xml", headers={
+                "If-Modified-Since": h["last-modified"]})
+            self.assertEqual(st, 304)
+            st, _, _ = d.request("GET", base + "feed.xml", headers={
+                "If-Modified-Since": "Thu, 01 Jan 1970 00:00:00 GMT"})
+            self.assertEqual(st, 200)
+
+            # the audio, whole, ranged and by HEAD
+            st, h, body = d.request("GET", base + name + ".mp3")
+            self.assertEqual((st, h["content-type"]), (200, "audio/mpeg"))
+            self.assertEqual(body, audio)
+            self.assertEqual(int(h["content-length"]), len(audio))
+            size = len(audio)
+            for rng, first, last in (("bytes=100-299", 100, 299),
+                                     ("bytes=%d-" % (size - 10), size - 10,
+                                      size - 1),
+                                     ("bytes=-4", size - 4, size - 1),
+                                     ("bytes=0-99999999", 0, size - 1)):
+                st, h, body = d.request("GET", base + name + ".mp3",
+                                        headers={"Range": rng})
+                self.assertEqual(st, 206, rng)
+                self.assertEqual(body, audio[first:last + 1], rng)
+                self.assertEqual(h["content-range"],
+                                 "bytes %d-%d/%d" % (first, last, size), rng)
+            st, h, body = d.request("GET", base + name + ".mp3",
+                                    headers={"Range": "bytes=%d-" % size})
+            self.assertEqual(st, 416)
+            self.assertEqual(h["content-range"], "bytes */%d" % size)
+            # several ranges: the whole file
+            st, _, body = d.request("GET", base + name + ".mp3",
+                                    headers={"Range": "bytes=0-1,5-6"})
+            self.assertEqual((st, len(body)), (200, size))
+            # an If-Range naming another version: the whole file
+            st, _, body = d.request("GET", base + name + ".mp3", headers={
+                "Range": "bytes=0-1", "If-Range": '"old"'})
+            self.assertEqual((st, len(body)), (200, size))
+            st, h, body = d.request("HEAD", base + name + ".mp3")
+            self.assertEqual((st, body), (200, b""))
+            self.assertEqual(int(h["content-length"]), size)
+
+            # the episode's other files, with their types
+            for ext, ctype in ((".txt", "text/plain; charset=utf-8"),
+                               (".md", "text/markdown; charset=utf-8"),
+                               (".json", "application/json")):
+                st, h, body = d.request("GET", base + name + ext)
+                self.assertEqual((st, h["content-type"]), (200, ctype), ext)
+                with open(os.path.join(folder, name + ext), "rb") as f:
+                    self.assertEqual(body, f.read(), ext)
+            st, h, body = d.request("GET", base + name + ".json")
+            self.assertEqual(json.loads(body)["repository"], REPO)
+
+            # other methods
+            st, _, _ = d.request("POST", base + "feed.xml", body=b"x")
+            self.assertEqual(st, 405)
+
+            # nothing outside output_dir, nothing hidden, no listings
+            outside = os.path.join(d.tmp, "outside.txt")
+            with open(outside, "w") as f:
+                f.write("secret")
+            os.symlink(outside, os.path.join(folder, "link.txt"))
+            os.symlink(d.tmp, os.path.join(d.output_dir, "curl", "up"))
+            with open(os.path.join(folder, ".hidden.txt"), "w") as f:
+                f.write("hidden")
+            os.mkdir(os.path.join(folder, "dir.json"))
+            with open(os.path.join(folder, "notes.conf"), "w") as f:
+                f.write("not served")
+            bad = [
+                "/episodes/%s/../../../outside.txt" % REPO,
+                "/episodes/../outside.txt",
+                "/episodes/curl/../../outside.txt",
+                "/episodes/curl/curl/%2e%2e/%2e%2e/%2e%2e/outside.txt",
+                "/episodes/curl/curl/%2E%2E%2F%2E%2E%2Foutside.txt",
+                "/episodes/curl%2Fcurl/feed.xml",
+                "/episodes/curl/curl/feed%2exml",
+                "/episodes/curl/curl/..%5c..%5coutside.txt",
+                "/episodes/curl/curl/..\\..\\outside.txt",
+                "/episodes/curl/curl/feed.xml%00.txt",
+                "/episodes//etc/passwd",
+                "/episodes/curl/curl//etc/passwd",
+                "/episodes/%2fetc/passwd/x.txt",
+                "/episodes/curl/up/outside.txt",
+                "/episodes/curl/curl/link.txt",
+                "/episodes/curl/curl/.hidden.txt",
+                "/episodes/curl/curl/dir.json",
+                "/episodes/curl/curl/notes.conf",
+                "/episodes/curl/curl/",
+                "/episodes/curl/curl",
+                "/episodes/curl/",
+                "/episodes/",
+                "/episodes",
+                "/episodes/curl/curl/feed.xml/x",
+                "/episodes/curl/curl/nothing.mp3",
+                "/episodes/curl/curl/.mp3",
+                "/episodes/./curl/feed.xml",
+                "http://x/episodes/curl/curl/../../../outside.txt",
+            ]
+            for target in bad:
+                st, body = raw_request(d, target)
+                self.assertEqual(st, 404, target)
+                self.assertNotIn(b"secret", body, target)
+                if st == 404:
+                    self.assertIs(json.loads(body)["ok"], False, target)
+            # the daemon is still there, and still takes deliveries
+            self.assertTrue(d.running())
+            st, _, _ = d.request("GET", "/healthz")
+            self.assertEqual(st, 200)
+
+    def test_off_by_default(self):
+        with ht.Daemon() as d:
+            flush(d)
+            for method in ("GET", "HEAD"):
+                st, _, _ = d.request(method,
+                                     "/episodes/%s/feed.xml" % REPO)
+                self.assertEqual(st, 404, method)
+
+
+if __name__ == "__main__":
+    unittest.main()
