@@ -195,6 +195,10 @@ serve_etag_match(const char *value, const char *etag)
 		if ((p = strchr(p + 1, '"')) == NULL)
 			return 0;
 		n = (size_t)(++p - tag);
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p != ',' && *p != '\0')
+			return 0;	/* not a list of entity tags */
 		if (n == elen && memcmp(tag, etag, n) == 0)
 			return 1;
 	}
