@@ -1,7 +1,7 @@
 /*
  * The archive: the layout of OUTPUT_DIR (a folder OWNER/REPO/ per
- * repository holding its episodes as DATE[-N|-recap].md and .json, and
- * feed.xml) and the episodes already written there, read back for the
+ * repository holding its episodes as DATE[-N|-recap].md, .json and
+ * .txt, any audio and captions of the same base name, and feed.xml) and the episodes already written there, read back for the
  * nearby list, the feed and the weekly recap. No libevent: plain file
  * work.
  */
