@@ -47,7 +47,8 @@ class DotGithubTest(unittest.TestCase):
             # no temporary files left beside the episode
             self.assertEqual(sorted(os.listdir(folder)),
                              sorted([ep["date"] + ".md",
-                                     ep["date"] + ".json", "feed.xml"]))
+                                     ep["date"] + ".json",
+                                     ep["date"] + ".txt", "feed.xml"]))
             # the day closed: nothing is left to flush
             self.assertEqual(d.repo_stats(REPO)["commits"], 0)
             self.assertNotIn("can't be a path", d.log())
