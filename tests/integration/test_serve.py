@@ -2,9 +2,12 @@
 fetched over HTTP from output_dir (types, ETag and Last-Modified, 304,
 byte ranges), and every way out of output_dir refused with 404."""
 
+import http.client
 import json
 import os
+import shutil
 import socket
+import ssl
 import sys
 import unittest
 
@@ -180,6 +183,41 @@ class ServeTest(unittest.TestCase):
             self.assertTrue(d.running())
             st, _, _ = d.request("GET", "/healthz")
             self.assertEqual(st, 200)
+
+    @unittest.skipIf(shutil.which("openssl") is None,
+                     "the openssl command is not installed")
+    def test_serve_tls(self):
+        """Over HTTPS the file is sent through the TLS layer: whole, and
+        a range from the middle of a file larger than a TLS record."""
+        import test_tls
+        tmp = ht.make_tmpdir()
+        try:
+            cert, key = test_tls.make_cert(tmp)
+            with ht.Daemon(options={"serve-episodes": "true"},
+                           extra_args=["--tls-cert=" + cert,
+                                       "--tls-key=" + key]) as d:
+                folder = os.path.join(d.output_dir, "o", "r")
+                os.makedirs(folder)
+                audio = os.urandom(3 * 1024 * 1024 + 17)
+                with open(os.path.join(folder, "2026-06-01.mp3"), "wb") as f:
+                    f.write(audio)
+                ctx = ssl.create_default_context(cafile=cert)
+                for headers, status, want in (
+                        ({}, 200, audio),
+                        ({"Range": "bytes=1000000-1099999"}, 206,
+                         audio[1000000:1100000])):
+                    conn = http.client.HTTPSConnection(
+                        "127.0.0.1", d.port, context=ctx, timeout=30)
+                    try:
+                        conn.request("GET", "/episodes/o/r/2026-06-01.mp3",
+                                     headers=headers)
+                        resp = conn.getresponse()
+                        self.assertEqual(resp.status, status)
+                        self.assertEqual(resp.read(), want)
+                    finally:
+                        conn.close()
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
 
     def test_off_by_default(self):
         with ht.Daemon() as d:
