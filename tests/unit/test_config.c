@@ -580,6 +580,16 @@ static const struct {
 	{ "quiet_days", "never", "not one of skip, emit" },
 	{ "recap_weekday", "funday", "not one of none, monday" },
 	{ "recap_weekday", "mon", "sunday" },
+	/* the podcast feed's keys */
+	{ "public_url", "casts.example/eps", "not an http:// or https://" },
+	{ "public_url", "ftp://casts.example/", "not an http:// or https://" },
+	{ "public_url", "https://", "not an http:// or https://" },
+	{ "public_url", "https:///x", "not an http:// or https://" },
+	{ "public_url", "https://a b/", "not an http:// or https://" },
+	{ "feed_image", "art.png", "not an http:// or https://" },
+	{ "feed_image", "javascript:alert(1)", "not an http:// or https://" },
+	{ "feed_locked", "maybe", "not one of no, yes, auto" },
+	{ "serve_episodes", "sometimes", "not true or false" },
 };
 
 static void
@@ -659,6 +669,9 @@ static const struct {
 	{ "listen", "[127.0.0.1]:80", "brackets hold an IPv6 address" },
 	{ "listen", ",", "no address" },
 	{ "webhook_path", "webhook", "start with /" },
+	{ "feed_owner_email", "nobody", "not an email address" },
+	{ "feed_owner_email", "a@b@c", "not an email address" },
+	{ "feed_owner_email", "<a@b>", "not an email address" },
 };
 
 static void
