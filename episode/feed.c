@@ -253,8 +253,14 @@ feed_render(const struct feed_channel *ch, const struct feed_item *items,
 	buf_puts(&b, "\"/>\n"
 	    "    <itunes:explicit>false</itunes:explicit>\n");
 	feed_element(&b, "    ", "podcast:guid", ch->podcast_guid);
-	buf_printf(&b, "    <podcast:locked>%s</podcast:locked>\n",
-	    ch->locked ? "yes" : "no");
+	/* the owner attribute names who may unlock it */
+	buf_puts(&b, "    <podcast:locked");
+	if (ch->owner_email != NULL) {
+		buf_puts(&b, " owner=\"");
+		feed_escape(&b, ch->owner_email);
+		buf_putc(&b, '"');
+	}
+	buf_printf(&b, ">%s</podcast:locked>\n", ch->locked ? "yes" : "no");
 	for (i = 0; i < keep; i++)
 		feed_render_item(&b, v[i]);
 	buf_puts(&b, "  </channel>\n</rss>\n");

@@ -291,7 +291,8 @@ test_render(void **state)
 	    "Politics\"/>"));
 	assert_non_null(strstr(xml, "<podcast:guid>c1a2e3f4-0000-5000-8000-"
 	    "000000000000</podcast:guid>"));
-	assert_non_null(strstr(xml, "<podcast:locked>yes</podcast:locked>"));
+	assert_non_null(strstr(xml, "<podcast:locked owner=\"ops@example.org\">"
+	    "yes</podcast:locked>"));
 	assert_true(xml_check(xml) > 0);
 	free(xml);
 }
@@ -586,7 +587,8 @@ test_emit_feed_audio(void **state)
 	assert_non_null(strstr(xml2, "<podcast:transcript url=\"https://casts."
 	    "example/eps/o/a/2026-06-01.txt\" type=\"text/plain\"/>"));
 	assert_non_null(strstr(xml2, "<podcast:guid>"));
-	assert_non_null(strstr(xml2, "<podcast:locked>yes</podcast:locked>"));
+	assert_non_null(strstr(xml2, "<podcast:locked owner=\"ops@example.org\">"
+	    "yes</podcast:locked>"));
 	assert_true(xml_check(xml2) > 0);
 	t->conf.public_url = NULL;
 	t->conf.feed_owner_email = NULL;
