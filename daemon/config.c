@@ -21,6 +21,7 @@
 #include "hostport.h"
 #include "log.h"
 #include "schedule.h"
+#include "sink.h"
 #include "xmalloc.h"
 
 enum config_type {
@@ -306,6 +307,29 @@ static const struct config_key config_keys[] = {
 	    .offset = OFF(serve_episodes), .def = "false", .reloadable = 1,
 	    .help = "serve output_dir's feeds and episode files as "
 	    "/episodes/OWNER/REPO/FILE on the webhook listeners" },
+	{ .name = "sink_retry_for", .type = CONFIG_INT,
+	    .offset = OFF(sink_retry_for), .def = "86400", .min = 1,
+	    .max = 30 * 86400, .reloadable = 1,
+	    .help = "seconds a publication to a sink is retried before it is "
+	    "given up" },
+	{ .name = "sink_retry_min", .type = CONFIG_INT,
+	    .offset = OFF(sink_retry_min), .def = "30", .min = 1,
+	    .max = 86400, .reloadable = 1,
+	    .help = "seconds before the first retry of a publication (doubled "
+	    "at each retry, with jitter)" },
+	{ .name = "sink_retry_max", .type = CONFIG_INT,
+	    .offset = OFF(sink_retry_max), .def = "3600", .min = 1,
+	    .max = 86400, .reloadable = 1,
+	    .help = "longest wait between two tries of a publication" },
+	{ .name = "sink_connect_timeout", .type = CONFIG_INT,
+	    .offset = OFF(sink_connect_timeout), .def = "10", .min = 1,
+	    .max = 600, .reloadable = 1,
+	    .help = "seconds to connect to a sink" },
+	{ .name = "sink_timeout", .type = CONFIG_INT,
+	    .offset = OFF(sink_timeout), .def = "60", .min = 1,
+	    .max = 3600, .reloadable = 1,
+	    .help = "seconds a whole attempt may take (a request, or an exec "
+	    "sink's command, which is then killed)" },
 };
 
 #define NKEYS (sizeof(config_keys) / sizeof(config_keys[0]))
@@ -746,6 +770,156 @@ config_repo_section(const char *section)
 	return xstrndup(p, (size_t)(q - p));
 }
 
+/* Split "a b\tc" at white space (a command line, without a shell). */
+static void
+strlist_split_space(struct strlist *l, const char *s)
+{
+	const char	*p = s, *e;
+	char		*item;
+
+	for (;;) {
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == '\0')
+			break;
+		for (e = p; *e != '\0' && !isspace((unsigned char)*e); e++)
+			;
+		item = xstrndup(p, (size_t)(e - p));
+		strlist_add(l, item);
+		free(item);
+		p = e;
+	}
+}
+
+/* "sink \"NAME\"" -> NAME (new), or NULL; *bad when NAME is refused. */
+static char *
+config_sink_section(const char *section, int *bad)
+{
+	const char	*p, *q, *c;
+
+	*bad = 0;
+	if (strncmp(section, "sink", 4) != 0)
+		return NULL;
+	p = section + 4;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p != '"')
+		return NULL;
+	p++;
+	if ((q = strchr(p, '"')) == NULL || q[1] != '\0')
+		return NULL;
+	/* the name is a folder of the outbox */
+	for (c = p; c < q; c++)
+		if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-' &&
+		    *c != '.')
+			*bad = 1;
+	if (q == p || *p == '.' || q - p > 64)
+		*bad = 1;
+	return xstrndup(p, (size_t)(q - p));
+}
+
+static struct sink_conf *
+config_sink_get(struct config *conf, const char *name, const char *where)
+{
+	size_t			 i;
+	struct sink_conf	*s;
+
+	for (i = 0; i < conf->nsinks; i++)
+		if (strcmp(conf->sinks[i].name, name) == 0)
+			return &conf->sinks[i];
+	conf->sinks = xreallocarray(conf->sinks, conf->nsinks + 1,
+	    sizeof(*conf->sinks));
+	s = &conf->sinks[conf->nsinks++];
+	memset(s, 0, sizeof(*s));
+	s->name = xstrdup(name);
+	s->type = -1;
+	s->where = xstrdup(where);
+	return s;
+}
+
+/* Is url an http:// or https:// URL with a host? */
+static int
+config_url_ok(const char *url)
+{
+	const char	*h;
+
+	if (strncasecmp(url, "https://", 8) == 0)
+		h = url + 8;
+	else if (strncasecmp(url, "http://", 7) == 0)
+		h = url + 7;
+	else
+		return 0;
+	return *h != '\0' && *h != '/' && strpbrk(url, " \t\r\n") == NULL;
+}
+
+/* One key of a [sink "NAME"] section. */
+static void
+config_sink_key(struct config_file *cf, const char *section,
+    const char *sname, const char *name, const char *value)
+{
+	const struct sink_kind	*kind;
+	struct sink_conf	*s;
+	char			*where;
+	char		       **field = NULL;
+
+	xasprintf(&where, "%s:%d", cf->path, cf->line);
+	s = config_sink_get(cf->conf, sname, where);
+	free(where);
+	if (strcmp(name, "type") == 0) {
+		if ((kind = sink_kind_find(value)) == NULL)
+			config_causes_add(cf->causes, "%s:%d: type: unknown sink "
+			    "type '%s' in [%s] (expected one of %s)", cf->path,
+			    cf->line, value, section, sink_kind_names());
+		else
+			s->type = (int)kind->type;
+		return;
+	}
+	if (strcmp(name, "repositories") == 0) {
+		strlist_clear(&s->repositories);
+		strlist_split(&s->repositories, value);
+		return;
+	}
+	if (strcmp(name, "command") == 0) {
+		/* words split at white space; no shell, no quotes */
+		strlist_clear(&s->command);
+		strlist_split_space(&s->command, value);
+		if (s->command.n == 0)
+			config_causes_add(cf->causes, "%s:%d: command: empty "
+			    "value", cf->path, cf->line);
+		return;
+	}
+	if (strcmp(name, "url") == 0) {
+		if (!config_url_ok(value))
+			config_causes_add(cf->causes, "%s:%d: url: '%s' is not an "
+			    "http:// or https:// URL", cf->path, cf->line,
+			    value);
+		field = &s->url;
+	} else if (strcmp(name, "secret_file") == 0) {
+		field = &s->secret_file;
+		free(s->secret_where);
+		xasprintf(&s->secret_where, "%s:%d: secret_file", cf->path,
+		    cf->line);
+	} else if (strcmp(name, "token_file") == 0) {
+		field = &s->token_file;
+		free(s->token_where);
+		xasprintf(&s->token_where, "%s:%d: token_file", cf->path,
+		    cf->line);
+	} else {
+		config_causes_add(cf->causes, "%s:%d: %s: unknown key in [%s] "
+		    "(expected type, repositories, url, secret_file, "
+		    "token_file or command)", cf->path, cf->line, name,
+		    section);
+		return;
+	}
+	if (*value == '\0') {
+		config_causes_add(cf->causes, "%s:%d: %s: empty value", cf->path,
+		    cf->line, name);
+		return;
+	}
+	free(*field);
+	*field = xstrdup(value);
+}
+
 static int
 config_file_handler(void *user, const char *section, const char *name,
     const char *value)
@@ -753,13 +927,25 @@ config_file_handler(void *user, const char *section, const char *name,
 	struct config_file	*cf = user;
 	const struct config_key	*k;
 	struct repo_conf	*r;
-	char			*repo, *cause;
+	char			*repo, *cause, *sname;
+	int			 bad;
 
+	if (*section != '\0' &&
+	    (sname = config_sink_section(section, &bad)) != NULL) {
+		if (bad)
+			config_causes_add(cf->causes, "%s:%d: [%s]: a sink's name "
+			    "is 1 to 64 letters, digits, '_', '-' or '.' (not "
+			    "first)", cf->path, cf->line, section);
+		else
+			config_sink_key(cf, section, sname, name, value);
+		free(sname);
+		return 1;
+	}
 	if (*section != '\0') {
 		if ((repo = config_repo_section(section)) == NULL) {
 			config_causes_add(cf->causes, "%s:%d: [%s]: unknown "
-			    "section (expected [repo \"owner/name\"])",
-			    cf->path, cf->line, section);
+			    "section (expected [repo \"owner/name\"] or "
+			    "[sink \"NAME\"])", cf->path, cf->line, section);
 			return 1;
 		}
 		r = config_repo(cf->conf, repo);
@@ -978,6 +1164,87 @@ config_read_token(struct config *conf, const char *key, const char *path,
 	free(line);
 }
 
+/* What a sink needs once its section is read: its type's keys, its files. */
+static void
+config_sink_finish(struct config *conf, struct sink_conf *s,
+    struct config_causes *causes)
+{
+	const char	*w = s->where;
+	FILE		*f;
+	char		*key, *save;
+	size_t		 i, n;
+	char		 buf[CONFIG_PRIVATE_MAX];
+
+	for (i = 0; i < s->repositories.n; i++)
+		if (strchr(s->repositories.v[i], '/') == NULL)
+			config_causes_add(causes, "%s: repositories: '%s' in "
+			    "[sink \"%s\"] is not owner/name or owner/*", w,
+			    s->repositories.v[i], s->name);
+	if (s->type == -1) {
+		config_causes_add(causes, "%s: type: [sink \"%s\"] has no type "
+		    "(%s)", w, s->name, sink_kind_names());
+		return;
+	}
+	if (s->type == SINK_EXEC) {
+		if (s->command.n == 0)
+			config_causes_add(causes, "%s: command: missing in [sink "
+			    "\"%s\"] (an exec sink)", w, s->name);
+		else if (strchr(s->command.v[0], '/') != NULL &&
+		    access(s->command.v[0], X_OK) == -1)
+			config_causes_add(causes, "%s: command: %s: %s", w,
+			    s->command.v[0], strerror(errno));
+		if (s->url != NULL || s->secret_file != NULL ||
+		    s->token_file != NULL)
+			config_causes_add(causes, "%s: [sink \"%s\"]: url, "
+			    "secret_file and token_file are for http and slack "
+			    "sinks", w, s->name);
+		return;
+	}
+	if (s->command.n > 0)
+		config_causes_add(causes, "%s: command: only an exec sink runs "
+		    "a command ([sink \"%s\"])", w, s->name);
+	if (s->url == NULL)
+		config_causes_add(causes, "%s: url: missing in [sink \"%s\"]",
+		    w, s->name);
+	if (s->type == SINK_SLACK && (s->secret_file != NULL ||
+	    s->token_file != NULL))
+		config_causes_add(causes, "%s: [sink \"%s\"]: a slack sink "
+		    "takes no secret_file or token_file (its URL is its "
+		    "secret)", w, s->name);
+	if (s->type != SINK_HTTP)
+		return;
+	if (s->secret_file == NULL)
+		config_causes_add(causes, "%s: secret_file: missing in [sink "
+		    "\"%s\"] (an http sink signs what it sends)", w, s->name);
+	else if ((f = config_open_private(s->secret_where, s->secret_file,
+	    causes)) != NULL) {
+		n = fread(buf, 1, sizeof(buf), f);
+		fclose(f);
+		while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
+			n--;
+		if (n < CONFIG_SECRET_MIN)
+			config_causes_add(causes, "%s: %s: shorter than %d "
+			    "bytes", s->secret_where, s->secret_file,
+			    CONFIG_SECRET_MIN);
+		else {
+			s->secret = xmalloc(n + 1);
+			memcpy(s->secret, buf, n);
+			s->secret[n] = '\0';
+			s->secretlen = n;
+		}
+		explicit_bzero(buf, sizeof(buf));
+	}
+	if (s->token_file != NULL) {
+		/* config_read_token fills github_token: borrow it */
+		save = conf->github_token;
+		conf->github_token = NULL;
+		key = s->token_where;
+		config_read_token(conf, key, s->token_file, 0, causes);
+		s->token = conf->github_token;
+		conf->github_token = save;
+	}
+}
+
 /* The TLS private key is checked like a secret file (tls.c reads it). */
 static void
 config_check_tls_key(const char *path, struct config_causes *causes)
@@ -1144,6 +1411,12 @@ config_finish(struct config *conf, struct config_causes *causes)
 		    "github_token_file (or a github-token credential)");
 	if (conf->tls_key != NULL)
 		config_check_tls_key(conf->tls_key, causes);
+	for (i = 0; i < conf->nsinks; i++)
+		config_sink_finish(conf, &conf->sinks[i], causes);
+	if (conf->sink_retry_max < conf->sink_retry_min)
+		config_causes_add(causes, "sink_retry_max: %d is less than "
+		    "sink_retry_min (%d)", conf->sink_retry_max,
+		    conf->sink_retry_min);
 	for (i = 0; i < conf->listen.n; i++) {
 		if (hostport_parse(conf->listen.v[i], &hp, &why) == -1)
 			config_causes_add(causes, "listen: '%s' is not "
@@ -1323,6 +1596,26 @@ config_clear(struct config *conf)
 		strlist_clear(&conf->repos[i].branches);
 	}
 	free(conf->repos);
+	for (i = 0; i < conf->nsinks; i++) {
+		struct sink_conf *sk = &conf->sinks[i];
+
+		free(sk->name);
+		strlist_clear(&sk->repositories);
+		free(sk->url);
+		free(sk->secret_file);
+		free(sk->token_file);
+		if (sk->secret != NULL)
+			explicit_bzero(sk->secret, sk->secretlen);
+		free(sk->secret);
+		if (sk->token != NULL)
+			explicit_bzero(sk->token, strlen(sk->token));
+		free(sk->token);
+		strlist_clear(&sk->command);
+		free(sk->where);
+		free(sk->secret_where);
+		free(sk->token_where);
+	}
+	free(conf->sinks);
 	for (i = 0; i < conf->nsecrets; i++) {
 		explicit_bzero(conf->secrets[i], conf->secretlens[i]);
 		free(conf->secrets[i]);
@@ -1341,6 +1634,30 @@ config_find_repo(const struct config *conf, const char *repo)
 		if (strcasecmp(conf->repos[i].name, repo) == 0)
 			return &conf->repos[i];
 	return NULL;
+}
+
+const struct sink_conf *
+config_sink(const struct config *conf, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < conf->nsinks; i++)
+		if (strcmp(conf->sinks[i].name, name) == 0)
+			return &conf->sinks[i];
+	return NULL;
+}
+
+int
+config_sink_matches(const struct sink_conf *s, const char *repo)
+{
+	size_t	i;
+
+	if (s->repositories.n == 0)
+		return 1;
+	for (i = 0; i < s->repositories.n; i++)
+		if (fnmatch(s->repositories.v[i], repo, FNM_CASEFOLD) == 0)
+			return 1;
+	return 0;
 }
 
 const struct strlist *

@@ -37,6 +37,23 @@ struct repo_conf {
 	struct strlist	 branches;	/* empty: the global setting */
 };
 
+/* A [sink "NAME"] section: where emitted episodes are delivered. */
+struct sink_conf {
+	char		*name;		/* [A-Za-z0-9_.-], a folder of the outbox */
+	int		 type;		/* enum sink_type; -1 until set */
+	struct strlist	 repositories;	/* globs; empty: all */
+	char		*url;		/* http, slack */
+	char		*secret_file;	/* http: HMAC key of the body */
+	char		*token_file;	/* http: bearer token, optional */
+	char		*secret;	/* read from secret_file */
+	size_t		 secretlen;
+	char		*token;		/* read from token_file */
+	struct strlist	 command;	/* exec: the program and its arguments */
+	char		*where;		/* "file:line" of its first key */
+	char		*secret_where;	/* "file:line: secret_file" */
+	char		*token_where;	/* "file:line: token_file" */
+};
+
 struct config {
 	char		*file;		/* the file read, or NULL */
 	struct strlist	 listen;	/* host:port, [v6]:port */
@@ -94,6 +111,13 @@ struct config {
 	int		 serve_episodes;	/* GET /episodes/... */
 	struct repo_conf *repos;
 	size_t		 nrepos;
+	struct sink_conf *sinks;
+	size_t		 nsinks;
+	int		 sink_retry_for;	/* seconds a publication is retried */
+	int		 sink_retry_min;	/* seconds before the first retry */
+	int		 sink_retry_max;	/* longest wait between two tries */
+	int		 sink_connect_timeout;	/* seconds */
+	int		 sink_timeout;		/* seconds for a whole attempt */
 
 	/* where each key was set: "file:line" or "--flag" (NULL: default) */
 	char		**origins;
@@ -125,6 +149,10 @@ void	 config_clear(struct config *);
 const struct strlist *config_branches(const struct config *, const char *repo);
 /* Is repo in the repositories allow-list (any case; empty: all)? */
 int	 config_repo_allowed(const struct config *, const char *repo);
+/* The sink named name, or NULL. */
+const struct sink_conf *config_sink(const struct config *, const char *name);
+/* Does a sink take the episodes of repo (its repositories globs)? */
+int	 config_sink_matches(const struct sink_conf *, const char *repo);
 /* The show's name for a repository: configured, else from its name. New. */
 char	*config_show(const struct config *, const char *repo);
 /*

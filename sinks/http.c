@@ -1,0 +1,22 @@
+/* The http sink: the episode's JSON as written. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sink.h"
+#include "xmalloc.h"
+
+static int
+http_build(const struct sink_episode *ep, struct sink_request *req,
+    char **cause)
+{
+	req->body = xmalloc(ep->json_len + 1);
+	memcpy(req->body, ep->json_text, ep->json_len);
+	req->body[ep->json_len] = '\0';
+	req->len = ep->json_len;
+	req->content_type = "application/json";
+	return 0;
+}
+
+const struct sink_kind sink_http = {
+	.name = "http", .type = SINK_HTTP, .build = http_build,
+};
