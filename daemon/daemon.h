@@ -22,6 +22,7 @@ struct buf;
 struct journal;
 struct pending;
 struct backfill;
+struct outbox;
 struct notify;
 struct drafter;
 struct control_reply;
@@ -49,6 +50,7 @@ struct hookcastd {
 	int			 journal_failing; /* log once per burst */
 
 	struct backfill		*backfill;	/* NULL when not configured */
+	struct outbox		*outbox;	/* publications to sinks */
 	struct notify		*notify;
 	struct drafter		*drafter;	/* episodes drafted off the loop */
 	int			 compact_wanted; /* once the drafts are done */

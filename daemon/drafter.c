@@ -19,6 +19,7 @@
 #include "daemon.h"
 #include "day.h"
 #include "drafter.h"
+#include "outbox.h"
 #include "emit.h"
 #include "journal.h"
 #include "jrecord.h"
@@ -327,6 +328,7 @@ drafter_outcome(struct drafter *dr, struct drafter_job *job,
 	if (item != NULL) {
 		d->metrics.episodes_emitted++;
 		json_array_append(job->episodes, item);
+		outbox_episode(d->outbox, item);
 		if (r != NULL && r->drafting != NULL) {
 			drafter_journal(dr, jrecord_encode_drafted(repo), repo);
 			drafter_spend(dr, store_drafted(d->store, r));
@@ -365,6 +367,7 @@ drafter_line(struct drafter *dr, const char *line, size_t len)
 		if (item != NULL) {
 			dr->d->metrics.episodes_emitted++;
 			json_array_append(job->episodes, item);
+			outbox_episode(dr->d->outbox, item);
 		}
 		json_decref(j);
 		return;

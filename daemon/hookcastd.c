@@ -15,6 +15,7 @@
 
 #include "archive.h"
 #include "backfill.h"
+#include "outbox.h"
 #include "buf.h"
 #include "control.h"
 #include "daemon.h"
@@ -373,11 +374,14 @@ hookcastd_recap(struct hookcastd *d, const char *repo, struct buf *out,
     char **cause)
 {
 	json_t	*list = json_array();
+	size_t	 i;
 
 	if (hookcastd_recap_write(d, repo, time(NULL), list, cause) == -1) {
 		json_decref(list);
 		return -1;
 	}
+	for (i = 0; i < json_array_size(list); i++)
+		outbox_episode(d->outbox, json_array_get(list, i));
 	hookcastd_reply_episodes(out, list);
 	return 0;
 }
@@ -419,13 +423,15 @@ hookcastd_status(struct hookcastd *d, struct buf *out)
 	    "unavailable", (json_int_t)metrics_outcome_total(&d->metrics,
 	    OUTCOME_UNAVAILABLE));
 	hookcastd_iso(d->next_emit, next, sizeof(next));
-	j = json_pack("{s:b, s:s, s:I, s:s, s:s, s:o, s:o, s:I, s:I}", "ok", 1,
+	j = json_pack("{s:b, s:s, s:I, s:s, s:s, s:o, s:o, s:I, s:I, s:o}",
+	    "ok", 1,
 	    "version", HOOKCAST_VERSION,
 	    "uptime", (json_int_t)(time(NULL) - d->started),
 	    "next_emit", next, "timezone", d->conf.timezone,
 	    "repos", repos, "deliveries", deliv,
 	    "episodes_emitted", (json_int_t)d->metrics.episodes_emitted,
-	    "missed_deliveries", (json_int_t)d->missed_deliveries);
+	    "missed_deliveries", (json_int_t)d->missed_deliveries,
+	    "sinks", outbox_status(d->outbox));
 	s = json_dumps(j, JSON_COMPACT);
 	buf_puts(out, s);
 	free(s);
@@ -630,6 +636,7 @@ hookcastd_reload(struct hookcastd *d, char **cause)
 	http_server_set_limits(d->http, &limits);
 	hookcastd_store_limits(d);
 	hookcastd_arm_emit(d);
+	outbox_reconfigure(d->outbox);
 	log_notice("reloaded");
 	return 0;
 

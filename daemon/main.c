@@ -15,6 +15,7 @@
 
 #include "archive.h"
 #include "backfill.h"
+#include "outbox.h"
 #include "buf.h"
 #include "control.h"
 #include "daemon.h"
@@ -254,6 +255,8 @@ main(int argc, char **argv)
 
 	if (backfill_new(&d, &d.conf, &d.backfill, &cause) == -1)
 		fatalx("%s", cause);
+	if ((d.outbox = outbox_new(&d, &cause)) == NULL)
+		fatalx("%s", cause);
 
 	notify_ready();
 	hookcastd_notify_status(&d, 1);
@@ -276,6 +279,7 @@ main(int argc, char **argv)
 	journal_close(d.journal);
 	notify_free(d.notify);
 	backfill_free(d.backfill);
+	outbox_free(d.outbox);
 	store_free(d.store);
 	config_clear(&d.conf);
 	event_base_free(d.base);

@@ -19,6 +19,7 @@
 #include <jansson.h>
 
 #include "backfill.h"
+#include "outbox.h"
 #include "buf.h"
 #include "daemon.h"
 #include "form.h"
@@ -404,6 +405,7 @@ webhook_metrics(struct hookcastd *d, struct http_request *req)
 		    (unsigned long long)store_refusals(d->store, q));
 	if (d->backfill != NULL)
 		backfill_metrics(d->backfill, &b);
+	outbox_metrics(d->outbox, &b);
 	http_reply(req, 200, "text/plain; version=0.0.4", buf_str(&b), b.len);
 	buf_free(&b);
 }

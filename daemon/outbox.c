@@ -1,0 +1,1298 @@
+/* The outbox: publications to sinks, durable until accepted. */
+#include <sys/types.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <curl/curl.h>
+#include <event2/event.h>
+#include <jansson.h>
+#include <openssl/evp.h>
+
+#include "buf.h"
+#include "config.h"
+#include "daemon.h"
+#include "fileio.h"
+#include "log.h"
+#include "outbox.h"
+#include "signature.h"
+#include "sink.h"
+#include "xmalloc.h"
+
+/* Largest episode JSON sent, and response bytes kept for the log. */
+#define OUTBOX_EPISODE_MAX	(16 * 1024 * 1024)
+#define OUTBOX_KEEP		512
+/* An exec sink's output kept for the log. */
+#define OUTBOX_OUTPUT_MAX	4096
+
+/* The counters of one sink name (kept across reloads). */
+struct outbox_sink {
+	char			*name;
+	size_t			 pending;
+	uint64_t		 delivered;
+	uint64_t		 failed;
+	uint64_t		 retried;
+	time_t			 last_success;
+	time_t			 last_error_at;
+	char			*last_error;
+	struct outbox_sink	*next;
+};
+
+struct outbox_pub {
+	struct outbox		*ob;
+	struct outbox_sink	*sink;
+	struct outbox_record	 rec;
+	unsigned		 attempts;
+	int			 busy;
+	int			 waiting;	/* its sink is not configured */
+	struct event		*timer;		/* the next attempt */
+
+	/* an HTTP attempt */
+	CURL			*easy;
+	struct curl_slist	*headers;
+	struct buf		 resp;
+	long long		 retry_after;	/* -1: none */
+	char			 errbuf[CURL_ERROR_SIZE];
+
+	/* an exec attempt */
+	pid_t			 pid;
+	int			 fd;
+	struct event		*read_ev;
+	struct event		*kill_ev;	/* sink_timeout */
+	struct event		*poll_ev;	/* waitpid again */
+	struct buf		 output;
+	int			 timed_out;
+
+	struct outbox_pub	*next;
+};
+
+/* A socket curl asked us to watch. */
+struct outbox_sock {
+	curl_socket_t		 fd;
+	struct event		*ev;
+	struct outbox_sock	*next;
+};
+
+struct outbox {
+	struct hookcastd	*d;
+	CURLM			*multi;
+	struct event		*timer;		/* curl's timeout */
+	struct outbox_sock	*socks;
+	struct outbox_pub	*pubs;
+	struct outbox_sink	*sinks;
+};
+
+static void	outbox_check(struct outbox *);
+static void	outbox_try(struct outbox_pub *);
+static void	outbox_done(struct outbox_pub *, int ok, int final,
+		    long long retry_after, const char *fmt, ...)
+		    __attribute__((format(printf, 5, 6)));
+
+/* -- records ---------------------------------------------------------- */
+
+void
+outbox_record_clear(struct outbox_record *rec)
+{
+	free(rec->sink);
+	free(rec->id);
+	free(rec->repo);
+	free(rec->date);
+	free(rec->title);
+	free(rec->markdown);
+	free(rec->json);
+	memset(rec, 0, sizeof(*rec));
+}
+
+static int
+outbox_name_ok(const char *s)
+{
+	size_t	n = strlen(s);
+
+	if (n == 0 || n > 64 || *s == '.')
+		return 0;
+	for (; *s != '\0'; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_' && *s != '-' &&
+		    *s != '.')
+			return 0;
+	return 1;
+}
+
+static int
+outbox_id_ok(const char *s)
+{
+	size_t	i;
+
+	for (i = 0; s[i] != '\0'; i++)
+		if (!isxdigit((unsigned char)s[i]) || isupper((unsigned char)s[i]))
+			return 0;
+	return i == 32;
+}
+
+int
+outbox_record_parse(const char *text, size_t len, struct outbox_record *rec,
+    char **cause)
+{
+	static const char *const keys[] = { "sink", "id", "repository",
+	    "date", "title", "markdown", "json" };
+	struct outbox_record	 r;
+	char			**fields[7];
+	json_t			*j, *v;
+	json_error_t		 err;
+	size_t			 i;
+
+	if (len > OUTBOX_RECORD_MAX) {
+		xasprintf(cause, "larger than %d bytes", OUTBOX_RECORD_MAX);
+		return -1;
+	}
+	if ((j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err)) == NULL) {
+		xasprintf(cause, "not JSON: %s", err.text);
+		return -1;
+	}
+	if (!json_is_object(j) || json_integer_value(json_object_get(j,
+	    "version")) != 1) {
+		json_decref(j);
+		xasprintf(cause, "not a version 1 record");
+		return -1;
+	}
+	memset(&r, 0, sizeof(r));
+	fields[0] = &r.sink;
+	fields[1] = &r.id;
+	fields[2] = &r.repo;
+	fields[3] = &r.date;
+	fields[4] = &r.title;
+	fields[5] = &r.markdown;
+	fields[6] = &r.json;
+	for (i = 0; i < 7; i++) {
+		v = json_object_get(j, keys[i]);
+		if (!json_is_string(v) || json_string_length(v) == 0 ||
+		    strlen(json_string_value(v)) != json_string_length(v)) {
+			xasprintf(cause, "%s: expected a string", keys[i]);
+			goto bad;
+		}
+		*fields[i] = xstrdup(json_string_value(v));
+	}
+	if (!outbox_name_ok(r.sink)) {
+		xasprintf(cause, "sink: not a sink's name");
+		goto bad;
+	}
+	if (!outbox_id_ok(r.id)) {
+		xasprintf(cause, "id: not 32 hex digits");
+		goto bad;
+	}
+	v = json_object_get(j, "created");
+	if (!json_is_integer(v) || json_integer_value(v) < 0) {
+		xasprintf(cause, "created: expected a time");
+		goto bad;
+	}
+	r.created = json_integer_value(v);
+	json_decref(j);
+	*rec = r;
+	return 0;
+bad:
+	json_decref(j);
+	outbox_record_clear(&r);
+	return -1;
+}
+
+char *
+outbox_record_encode(const struct outbox_record *rec)
+{
+	json_t	*j;
+	char	*s;
+
+	j = json_pack("{s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:I}",
+	    "version", 1, "sink", rec->sink, "id", rec->id, "repository",
+	    rec->repo, "date", rec->date, "title", rec->title, "markdown",
+	    rec->markdown, "json", rec->json, "created",
+	    (json_int_t)rec->created);
+	s = json_dumps(j, JSON_COMPACT);
+	json_decref(j);
+	return s;
+}
+
+char *
+outbox_key(const char *sink, const char *repo, const char *json_path)
+{
+	static const char	 hex[] = "0123456789abcdef";
+	unsigned char		 md[EVP_MAX_MD_SIZE];
+	unsigned int		 mdlen = 0;
+	struct buf		 b;
+	char			*out;
+	size_t			 i;
+
+	buf_init(&b);
+	/* NUL-separated: no name can run into the next */
+	buf_append(&b, sink, strlen(sink) + 1);
+	buf_append(&b, repo, strlen(repo) + 1);
+	buf_append(&b, json_path, strlen(json_path));
+	EVP_Digest(b.data, b.len, md, &mdlen, EVP_sha256(), NULL);
+	buf_free(&b);
+	out = xmalloc(33);
+	for (i = 0; i < 16; i++) {
+		out[2 * i] = hex[md[i] >> 4];
+		out[2 * i + 1] = hex[md[i] & 0xf];
+	}
+	out[32] = '\0';
+	return out;
+}
+
+/* -- files ------------------------------------------------------------ */
+
+/* The folder of a sink's records, made when missing; a descriptor, or -1. */
+static int
+outbox_dir(struct outbox *ob, const char *sink)
+{
+	char	*rel;
+	int	 fd, top;
+
+	xasprintf(&rel, "outbox/%s", sink);
+	fd = file_dir_open(ob->d->conf.state_dir, rel, 1, 0700);
+	free(rel);
+	if (fd == -1)
+		return -1;
+	/* the folders made on the way must outlive a crash too */
+	if ((top = file_dir_open(ob->d->conf.state_dir, "outbox", 0,
+	    0700)) != -1) {
+		fsync(top);
+		close(top);
+	}
+	return fd;
+}
+
+static int
+outbox_store(struct outbox *ob, const struct outbox_record *rec)
+{
+	char	*s, *name;
+	int	 fd, rc;
+
+	if ((fd = outbox_dir(ob, rec->sink)) == -1) {
+		log_warn("outbox: %s/outbox/%s", ob->d->conf.state_dir,
+		    rec->sink);
+		return -1;
+	}
+	s = outbox_record_encode(rec);
+	xasprintf(&name, "%s.json", rec->id);
+	if ((rc = file_write_atomicat(fd, name, s, strlen(s), 0600)) == -1)
+		log_warn("outbox: %s/outbox/%s/%s", ob->d->conf.state_dir,
+		    rec->sink, name);
+	free(name);
+	free(s);
+	close(fd);
+	return rc;
+}
+
+static void
+outbox_unlink(struct outbox *ob, const struct outbox_record *rec)
+{
+	char	*name;
+	int	 fd;
+
+	if ((fd = outbox_dir(ob, rec->sink)) == -1)
+		return;
+	xasprintf(&name, "%s.json", rec->id);
+	if (unlinkat(fd, name, 0) == -1 && errno != ENOENT)
+		log_warn("outbox: remove %s/outbox/%s/%s",
+		    ob->d->conf.state_dir, rec->sink, name);
+	else
+		fsync(fd);
+	free(name);
+	close(fd);
+}
+
+/* -- sinks' counters -------------------------------------------------- */
+
+static struct outbox_sink *
+outbox_sink(struct outbox *ob, const char *name)
+{
+	struct outbox_sink	*s;
+
+	for (s = ob->sinks; s != NULL; s = s->next)
+		if (strcmp(s->name, name) == 0)
+			return s;
+	s = xcalloc(1, sizeof(*s));
+	s->name = xstrdup(name);
+	s->next = ob->sinks;
+	ob->sinks = s;
+	return s;
+}
+
+/* -- publications ----------------------------------------------------- */
+
+static void
+outbox_pub_fire(evutil_socket_t fd, short what, void *arg)
+{
+	outbox_try(arg);
+}
+
+static void
+outbox_pub_free(struct outbox_pub *p)
+{
+	struct outbox		*ob = p->ob;
+	struct outbox_pub	**pp;
+
+	for (pp = &ob->pubs; *pp != NULL; pp = &(*pp)->next)
+		if (*pp == p) {
+			*pp = p->next;
+			break;
+		}
+	if (p->easy != NULL) {
+		curl_multi_remove_handle(ob->multi, p->easy);
+		curl_easy_cleanup(p->easy);
+	}
+	curl_slist_free_all(p->headers);
+	buf_free(&p->resp);
+	if (p->read_ev != NULL)
+		event_free(p->read_ev);
+	if (p->kill_ev != NULL)
+		event_free(p->kill_ev);
+	if (p->poll_ev != NULL)
+		event_free(p->poll_ev);
+	buf_free(&p->output);
+	if (p->fd != -1)
+		close(p->fd);
+	if (p->pid > 0) {
+		kill(-p->pid, SIGKILL);
+		while (waitpid(p->pid, NULL, 0) == -1 && errno == EINTR)
+			;
+	}
+	if (p->timer != NULL)
+		event_free(p->timer);
+	outbox_record_clear(&p->rec);
+	free(p);
+}
+
+/* Schedule the next attempt in ms. */
+static void
+outbox_later(struct outbox_pub *p, int64_t ms)
+{
+	struct timeval	tv;
+
+	tv.tv_sec = (time_t)(ms / 1000);
+	tv.tv_usec = (suseconds_t)((ms % 1000) * 1000);
+	evtimer_add(p->timer, &tv);
+}
+
+/* Take rec (stolen) as a publication and try it at once. */
+static struct outbox_pub *
+outbox_pub_add(struct outbox *ob, struct outbox_record *rec)
+{
+	struct outbox_pub	*p;
+
+	for (p = ob->pubs; p != NULL; p = p->next)
+		if (strcmp(p->rec.sink, rec->sink) == 0 &&
+		    strcmp(p->rec.id, rec->id) == 0) {
+			/* the same episode again: one publication */
+			outbox_record_clear(rec);
+			return p;
+		}
+	p = xcalloc(1, sizeof(*p));
+	p->ob = ob;
+	p->rec = *rec;
+	memset(rec, 0, sizeof(*rec));
+	p->fd = -1;
+	p->pid = -1;
+	p->retry_after = -1;
+	buf_init(&p->resp);
+	buf_init(&p->output);
+	p->timer = evtimer_new(ob->d->base, outbox_pub_fire, p);
+	p->sink = outbox_sink(ob, p->rec.sink);
+	p->sink->pending++;
+	p->next = ob->pubs;
+	ob->pubs = p;
+	outbox_later(p, 0);
+	return p;
+}
+
+void
+outbox_episode(struct outbox *ob, const json_t *item)
+{
+	const struct config	*conf = &ob->d->conf;
+	struct outbox_record	 rec;
+	const char		*repo, *date, *title, *md, *js;
+	size_t			 i;
+
+	if (ob == NULL)
+		return;
+	repo = json_string_value(json_object_get(item, "repo"));
+	date = json_string_value(json_object_get(item, "date"));
+	title = json_string_value(json_object_get(item, "title"));
+	md = json_string_value(json_object_get(item, "markdown"));
+	js = json_string_value(json_object_get(item, "json"));
+	if (repo == NULL || date == NULL || title == NULL || md == NULL ||
+	    js == NULL)
+		return;
+	for (i = 0; i < conf->nsinks; i++) {
+		if (!config_sink_matches(&conf->sinks[i], repo))
+			continue;
+		memset(&rec, 0, sizeof(rec));
+		rec.sink = xstrdup(conf->sinks[i].name);
+		rec.id = outbox_key(rec.sink, repo, js);
+		rec.repo = xstrdup(repo);
+		rec.date = xstrdup(date);
+		rec.title = xstrdup(title);
+		rec.markdown = xstrdup(md);
+		rec.json = xstrdup(js);
+		rec.created = (long long)time(NULL);
+		/* durable before any attempt: a 2xx may come at once */
+		if (outbox_store(ob, &rec) == -1) {
+			struct outbox_sink *s = outbox_sink(ob, rec.sink);
+
+			s->failed++;
+			free(s->last_error);
+			s->last_error = xstrdup("the outbox could not be "
+			    "written");
+			s->last_error_at = time(NULL);
+			outbox_record_clear(&rec);
+			continue;
+		}
+		log_info("sink %s: %s %s queued (%s)", rec.sink, rec.repo,
+		    rec.date, rec.id);
+		outbox_pub_add(ob, &rec);
+	}
+}
+
+/* -- outcomes --------------------------------------------------------- */
+
+static void
+outbox_done(struct outbox_pub *p, int ok, int final, long long retry_after,
+    const char *fmt, ...)
+{
+	struct outbox		*ob = p->ob;
+	const struct config	*conf = &ob->d->conf;
+	struct outbox_sink	*s = p->sink;
+	va_list			 ap;
+	char			*why = NULL;
+	int64_t			 ms;
+	time_t			 now = time(NULL);
+
+	p->busy = 0;
+	if (fmt != NULL) {
+		va_start(ap, fmt);
+		if (vasprintf(&why, fmt, ap) == -1)
+			why = NULL;
+		va_end(ap);
+	}
+	if (ok) {
+		log_notice("sink %s: %s %s delivered (%s)", p->rec.sink,
+		    p->rec.repo, p->rec.date, p->rec.id);
+		s->delivered++;
+		s->last_success = now;
+		goto remove;
+	}
+	free(s->last_error);
+	s->last_error = xstrdup(why != NULL ? why : "failed");
+	s->last_error_at = now;
+	if (!final) {
+		p->attempts++;
+		ms = retry_backoff(p->attempts, conf->sink_retry_min,
+		    conf->sink_retry_max, (uint32_t)random());
+		if (retry_after >= 0 && retry_after * 1000 > ms)
+			ms = retry_after * 1000;
+		if ((long long)now + ms / 1000 <= p->rec.created +
+		    conf->sink_retry_for) {
+			log_warnx("sink %s: %s %s: %s; retry %u in %.1f s",
+			    p->rec.sink, p->rec.repo, p->rec.date,
+			    s->last_error, p->attempts, (double)ms / 1000);
+			s->retried++;
+			free(why);
+			outbox_later(p, ms);
+			return;
+		}
+		log_warnx("sink %s: %s %s: %s; given up after %d s "
+		    "(sink_retry_for)", p->rec.sink, p->rec.repo, p->rec.date,
+		    s->last_error, conf->sink_retry_for);
+	} else
+		log_warnx("sink %s: %s %s: %s; not retried", p->rec.sink,
+		    p->rec.repo, p->rec.date, s->last_error);
+	s->failed++;
+remove:
+	free(why);
+	outbox_unlink(ob, &p->rec);
+	s->pending--;
+	/* called from a callback of p's transfer or child: free it later */
+	p->rec.created = -1;
+	evtimer_del(p->timer);
+	outbox_later(p, 0);
+}
+
+/* -- libcurl on the loop ---------------------------------------------- */
+
+static void
+outbox_sock_free(struct outbox *ob, struct outbox_sock *bs)
+{
+	struct outbox_sock	**pp;
+
+	for (pp = &ob->socks; *pp != NULL; pp = &(*pp)->next)
+		if (*pp == bs) {
+			*pp = bs->next;
+			break;
+		}
+	if (bs->ev != NULL)
+		event_free(bs->ev);
+	free(bs);
+}
+
+static void
+outbox_sock_event(evutil_socket_t fd, short what, void *arg)
+{
+	struct outbox	*ob = arg;
+	int		 flags = 0, running;
+
+	if (what & EV_READ)
+		flags |= CURL_CSELECT_IN;
+	if (what & EV_WRITE)
+		flags |= CURL_CSELECT_OUT;
+	curl_multi_socket_action(ob->multi, fd, flags, &running);
+	outbox_check(ob);
+}
+
+/* CURLMOPT_SOCKETFUNCTION: watch (or stop watching) one of curl's sockets. */
+static int
+outbox_socket(CURL *easy, curl_socket_t fd, int what, void *userp,
+    void *socketp)
+{
+	struct outbox		*ob = userp;
+	struct outbox_sock	*bs = socketp;
+	short			 kind = EV_PERSIST;
+
+	if (what == CURL_POLL_REMOVE) {
+		if (bs != NULL)
+			outbox_sock_free(ob, bs);
+		return 0;
+	}
+	if (bs == NULL) {
+		bs = xcalloc(1, sizeof(*bs));
+		bs->fd = fd;
+		bs->next = ob->socks;
+		ob->socks = bs;
+		curl_multi_assign(ob->multi, fd, bs);
+	} else if (bs->ev != NULL) {
+		event_free(bs->ev);
+		bs->ev = NULL;
+	}
+	if (what & CURL_POLL_IN)
+		kind |= EV_READ;
+	if (what & CURL_POLL_OUT)
+		kind |= EV_WRITE;
+	bs->ev = event_new(ob->d->base, fd, kind, outbox_sock_event, ob);
+	if (bs->ev == NULL || event_add(bs->ev, NULL) == -1) {
+		log_warnx("%s: cannot watch a socket", __func__);
+		return -1;
+	}
+	return 0;
+}
+
+/* CURLMOPT_TIMERFUNCTION: curl wants to be called after ms (-1: never). */
+static int
+outbox_timer(CURLM *multi, long ms, void *userp)
+{
+	struct outbox	*ob = userp;
+	struct timeval	 tv;
+
+	if (ms < 0) {
+		evtimer_del(ob->timer);
+		return 0;
+	}
+	tv.tv_sec = ms / 1000;
+	tv.tv_usec = (ms % 1000) * 1000;
+	return evtimer_add(ob->timer, &tv) == -1 ? -1 : 0;
+}
+
+static void
+outbox_timeout(evutil_socket_t fd, short what, void *arg)
+{
+	struct outbox	*ob = arg;
+	int		 running;
+
+	curl_multi_socket_action(ob->multi, CURL_SOCKET_TIMEOUT, 0, &running);
+	outbox_check(ob);
+}
+
+static size_t
+outbox_write(char *ptr, size_t size, size_t nmemb, void *arg)
+{
+	struct outbox_pub	*p = arg;
+	size_t			 n = size * nmemb;
+
+	if (p->resp.len < OUTBOX_KEEP)
+		buf_append(&p->resp, ptr, n < OUTBOX_KEEP - p->resp.len ? n :
+		    OUTBOX_KEEP - p->resp.len);
+	return n;
+}
+
+/* Keep the Retry-After of the final response. */
+static size_t
+outbox_header(char *ptr, size_t size, size_t nmemb, void *arg)
+{
+	struct outbox_pub	*p = arg;
+	size_t			 n = size * nmemb;
+	char			*v;
+	long long		 secs;
+
+	if (n >= 5 && strncmp(ptr, "HTTP/", 5) == 0)
+		p->retry_after = -1;
+	else if (n > 12 && n < 128 && strncasecmp(ptr, "Retry-After:", 12) == 0) {
+		v = xstrndup(ptr + 12, n - 12);
+		v[strcspn(v, "\r\n")] = '\0';
+		if (retry_after_parse(v, time(NULL), &secs) == 0)
+			p->retry_after = secs;
+		free(v);
+	}
+	return n;
+}
+
+static void
+outbox_http_done(struct outbox_pub *p, CURLcode rc)
+{
+	long	 status = 0;
+	char	*body;
+
+	curl_easy_getinfo(p->easy, CURLINFO_RESPONSE_CODE, &status);
+	curl_multi_remove_handle(p->ob->multi, p->easy);
+	curl_easy_cleanup(p->easy);
+	p->easy = NULL;
+	curl_slist_free_all(p->headers);
+	p->headers = NULL;
+	body = log_escape(buf_str(&p->resp), 200);
+	buf_reset(&p->resp);
+	if (rc != CURLE_OK)
+		outbox_done(p, 0, 0, -1, "%s", p->errbuf[0] != '\0' ?
+		    p->errbuf : curl_easy_strerror(rc));
+	else if (status >= 200 && status <= 299)
+		outbox_done(p, 1, 0, -1, NULL);
+	else if (status == 408 || status == 429 || status >= 500 ||
+	    status < 200)
+		outbox_done(p, 0, 0, status == 429 ? p->retry_after : -1,
+		    "HTTP %ld: %s", status, body);
+	else
+		outbox_done(p, 0, 1, -1, "HTTP %ld: %s", status, body);
+	free(body);
+}
+
+static void
+outbox_check(struct outbox *ob)
+{
+	CURLMsg		*msg;
+	char		*priv;
+	int		 left;
+
+	while ((msg = curl_multi_info_read(ob->multi, &left)) != NULL) {
+		if (msg->msg != CURLMSG_DONE)
+			continue;
+		priv = NULL;
+		curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, &priv);
+		if (priv != NULL)
+			outbox_http_done((struct outbox_pub *)(void *)priv,
+			    msg->data.result);
+	}
+}
+
+static struct curl_slist *
+outbox_header_add(struct curl_slist *l, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static struct curl_slist *
+outbox_header_add(struct curl_slist *l, const char *fmt, ...)
+{
+	struct curl_slist	*n;
+	va_list			 ap;
+	char			*line;
+
+	va_start(ap, fmt);
+	if (vasprintf(&line, fmt, ap) == -1)
+		fatal("%s", __func__);
+	va_end(ap);
+	if ((n = curl_slist_append(l, line)) == NULL)
+		fatalx("%s: out of memory", __func__);
+	explicit_bzero(line, strlen(line));
+	free(line);
+	return n;
+}
+
+/* The episode's public link, or NULL (new). */
+static char *
+outbox_link(const struct config *conf, const struct outbox_record *rec,
+    const json_t *ep, int *audio)
+{
+	size_t	 n = strlen(conf->output_dir), u;
+	char	*link;
+	int	 len;
+
+	*audio = 0;
+	if (conf->public_url == NULL ||
+	    strncmp(rec->json, conf->output_dir, n) != 0 ||
+	    rec->json[n] != '/')
+		return NULL;
+	len = (int)strlen(rec->json + n + 1);
+	if (len < 5 || strcmp(rec->json + n + 1 + len - 5, ".json") != 0)
+		return NULL;
+	*audio = json_is_object(json_object_get(ep, "audio"));
+	u = strlen(conf->public_url);
+	while (u > 0 && conf->public_url[u - 1] == '/')
+		u--;
+	xasprintf(&link, "%.*s/%.*s.%s", (int)u, conf->public_url, len - 5,
+	    rec->json + n + 1, *audio ? "mp3" : "md");
+	return link;
+}
+
+/* Read the episode's JSON; new text, or NULL with *cause (new). */
+static char *
+outbox_read_episode(const char *path, size_t *len, char **cause)
+{
+	struct buf	 b;
+	char		 chunk[65536];
+	ssize_t		 n;
+	int		 fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)) == -1) {
+		xasprintf(cause, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	buf_init(&b);
+	while ((n = read(fd, chunk, sizeof(chunk))) > 0) {
+		if (b.len + (size_t)n > OUTBOX_EPISODE_MAX) {
+			xasprintf(cause, "%s: larger than %d bytes", path,
+			    OUTBOX_EPISODE_MAX);
+			close(fd);
+			buf_free(&b);
+			return NULL;
+		}
+		buf_append(&b, chunk, (size_t)n);
+	}
+	close(fd);
+	if (n == -1) {
+		xasprintf(cause, "%s: %s", path, strerror(errno));
+		buf_free(&b);
+		return NULL;
+	}
+	*len = b.len;
+	if (b.data == NULL)
+		return xstrdup("");
+	return buf_steal(&b);
+}
+
+static void
+outbox_http(struct outbox_pub *p, const struct sink_conf *sc)
+{
+	const struct config	*conf = &p->ob->d->conf;
+	const struct sink_kind	*kind = sink_kind_of(sc->type);
+	struct sink_episode	 ep;
+	struct sink_request	 req;
+	json_t			*j = NULL;
+	json_error_t		 err;
+	char			*text, *cause = NULL, *link = NULL;
+	char			 sig[SIGNATURE_LEN];
+	size_t			 len = 0;
+	int			 audio = 0;
+
+	memset(&req, 0, sizeof(req));
+	if ((text = outbox_read_episode(p->rec.json, &len, &cause)) == NULL) {
+		outbox_done(p, 0, 1, -1, "%s", cause);
+		free(cause);
+		return;
+	}
+	if ((j = json_loadb(text, len, 0, &err)) == NULL) {
+		free(text);
+		outbox_done(p, 0, 1, -1, "%s: not JSON: %s", p->rec.json,
+		    err.text);
+		return;
+	}
+	link = outbox_link(conf, &p->rec, j, &audio);
+	memset(&ep, 0, sizeof(ep));
+	ep.json_text = text;
+	ep.json_len = len;
+	ep.json = j;
+	ep.link = link;
+	ep.link_is_audio = audio;
+	if (kind->build(&ep, &req, &cause) == -1) {
+		free(text);
+		free(link);
+		json_decref(j);
+		outbox_done(p, 0, 1, -1, "%s", cause);
+		free(cause);
+		return;
+	}
+	free(text);
+	free(link);
+	json_decref(j);
+
+	p->headers = outbox_header_add(NULL, "Content-Type: %s",
+	    req.content_type);
+	p->headers = outbox_header_add(p->headers, "Idempotency-Key: %s",
+	    p->rec.id);
+	p->headers = outbox_header_add(p->headers, "X-Hookcast-Delivery: %s",
+	    p->rec.id);
+	p->headers = outbox_header_add(p->headers, "Expect:");
+	if (sc->secret != NULL) {
+		signature_compute(sc->secret, sc->secretlen, req.body, req.len,
+		    sig);
+		p->headers = outbox_header_add(p->headers,
+		    "X-Hookcast-Signature-256: %s", sig);
+	}
+	if (sc->token != NULL)
+		p->headers = outbox_header_add(p->headers,
+		    "Authorization: Bearer %s", sc->token);
+	if ((p->easy = curl_easy_init()) == NULL)
+		fatalx("%s: curl_easy_init", __func__);
+	p->errbuf[0] = '\0';
+	p->retry_after = -1;
+	curl_easy_setopt(p->easy, CURLOPT_URL, sc->url);
+	curl_easy_setopt(p->easy, CURLOPT_HTTPHEADER, p->headers);
+	curl_easy_setopt(p->easy, CURLOPT_USERAGENT,
+	    "hookcast/" HOOKCAST_VERSION);
+	curl_easy_setopt(p->easy, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(p->easy, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(p->easy, CURLOPT_CONNECTTIMEOUT,
+	    (long)conf->sink_connect_timeout);
+	curl_easy_setopt(p->easy, CURLOPT_TIMEOUT, (long)conf->sink_timeout);
+	curl_easy_setopt(p->easy, CURLOPT_SSL_VERIFYPEER, 1L);
+	curl_easy_setopt(p->easy, CURLOPT_SSL_VERIFYHOST, 2L);
+	curl_easy_setopt(p->easy, CURLOPT_POST, 1L);
+	curl_easy_setopt(p->easy, CURLOPT_POSTFIELDSIZE_LARGE,
+	    (curl_off_t)req.len);
+	curl_easy_setopt(p->easy, CURLOPT_COPYPOSTFIELDS, req.body);
+	curl_easy_setopt(p->easy, CURLOPT_WRITEFUNCTION, outbox_write);
+	curl_easy_setopt(p->easy, CURLOPT_WRITEDATA, p);
+	curl_easy_setopt(p->easy, CURLOPT_HEADERFUNCTION, outbox_header);
+	curl_easy_setopt(p->easy, CURLOPT_HEADERDATA, p);
+	curl_easy_setopt(p->easy, CURLOPT_ERRORBUFFER, p->errbuf);
+	curl_easy_setopt(p->easy, CURLOPT_PRIVATE, p);
+	free(req.body);
+	if (curl_multi_add_handle(p->ob->multi, p->easy) != CURLM_OK) {
+		curl_easy_cleanup(p->easy);
+		p->easy = NULL;
+		curl_slist_free_all(p->headers);
+		p->headers = NULL;
+		outbox_done(p, 0, 0, -1, "curl_multi_add_handle failed");
+	}
+}
+
+/* -- exec sinks ------------------------------------------------------- */
+
+static void
+outbox_exec_poll(evutil_socket_t fd, short what, void *arg)
+{
+	struct outbox_pub	*p = arg;
+	struct timeval		 tv = { 0, 50000 };
+	int			 status = 0;
+	pid_t			 r;
+	char			*out;
+
+	while ((r = waitpid(p->pid, &status, WNOHANG)) == -1 && errno == EINTR)
+		;
+	if (r == 0) {
+		/* its output closed before it ended: look again */
+		evtimer_add(p->poll_ev, &tv);
+		return;
+	}
+	p->pid = -1;
+	evtimer_del(p->kill_ev);
+	out = log_escape(buf_str(&p->output), OUTBOX_OUTPUT_MAX);
+	if (p->output.len > 0)
+		log_info("sink %s: %s %s: the command said: %s", p->rec.sink,
+		    p->rec.repo, p->rec.date, out);
+	buf_reset(&p->output);
+	if (r == -1)
+		outbox_done(p, 0, 0, -1, "waitpid: %s", strerror(errno));
+	else if (p->timed_out)
+		outbox_done(p, 0, 0, -1, "the command ran over %d s "
+		    "(sink_timeout); killed", p->ob->d->conf.sink_timeout);
+	else if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		outbox_done(p, 1, 0, -1, NULL);
+	else if (WIFEXITED(status))
+		outbox_done(p, 0, 0, -1, "the command exited with status %d: "
+		    "%s", WEXITSTATUS(status), out);
+	else
+		outbox_done(p, 0, 0, -1, "the command died of signal %d",
+		    WTERMSIG(status));
+	free(out);
+}
+
+static void
+outbox_exec_close(struct outbox_pub *p)
+{
+	if (p->read_ev != NULL) {
+		event_free(p->read_ev);
+		p->read_ev = NULL;
+	}
+	if (p->fd != -1) {
+		close(p->fd);
+		p->fd = -1;
+	}
+}
+
+static void
+outbox_exec_read(evutil_socket_t fd, short what, void *arg)
+{
+	struct outbox_pub	*p = arg;
+	char			 chunk[4096];
+	ssize_t			 n;
+
+	n = read(fd, chunk, sizeof(chunk));
+	if (n == -1 && (errno == EINTR || errno == EAGAIN))
+		return;
+	if (n > 0) {
+		if (p->output.len < OUTBOX_OUTPUT_MAX)
+			buf_append(&p->output, chunk, (size_t)n <
+			    OUTBOX_OUTPUT_MAX - p->output.len ? (size_t)n :
+			    OUTBOX_OUTPUT_MAX - p->output.len);
+		return;
+	}
+	outbox_exec_close(p);
+	outbox_exec_poll(-1, 0, p);
+}
+
+static void
+outbox_exec_kill(evutil_socket_t fd, short what, void *arg)
+{
+	struct outbox_pub	*p = arg;
+
+	p->timed_out = 1;
+	if (p->pid > 0)
+		kill(-p->pid, SIGKILL);
+	outbox_exec_close(p);
+	outbox_exec_poll(-1, 0, p);
+}
+
+/*
+ * Run the command with the episode's paths as its last arguments, its
+ * output (stdout and stderr) on a pipe the loop reads, in a process
+ * group of its own so a timeout kills what it started too.
+ */
+static void
+outbox_exec(struct outbox_pub *p, const struct sink_conf *sc)
+{
+	struct timeval	  tv;
+	char		**argv;
+	int		  fds[2], devnull;
+	size_t		  i;
+	pid_t		  pid;
+
+	if (pipe2(fds, O_CLOEXEC) == -1) {
+		outbox_done(p, 0, 0, -1, "pipe: %s", strerror(errno));
+		return;
+	}
+	argv = xcalloc(sc->command.n + 3, sizeof(*argv));
+	for (i = 0; i < sc->command.n; i++)
+		argv[i] = sc->command.v[i];
+	argv[i++] = p->rec.markdown;
+	argv[i++] = p->rec.json;
+	argv[i] = NULL;
+	if ((pid = fork()) == -1) {
+		free(argv);
+		close(fds[0]);
+		close(fds[1]);
+		outbox_done(p, 0, 0, -1, "fork: %s", strerror(errno));
+		return;
+	}
+	if (pid == 0) {
+		setpgid(0, 0);
+		signal(SIGPIPE, SIG_DFL);
+		devnull = open("/dev/null", O_RDONLY);
+		if (devnull != -1)
+			dup2(devnull, 0);
+		dup2(fds[1], 1);
+		dup2(fds[1], 2);
+		setenv("HOOKCAST_SINK", p->rec.sink, 1);
+		setenv("HOOKCAST_REPOSITORY", p->rec.repo, 1);
+		setenv("HOOKCAST_DATE", p->rec.date, 1);
+		setenv("HOOKCAST_TITLE", p->rec.title, 1);
+		setenv("HOOKCAST_DELIVERY", p->rec.id, 1);
+		execvp(argv[0], argv);
+		dprintf(2, "%s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	free(argv);
+	setpgid(pid, pid);
+	close(fds[1]);
+	p->pid = pid;
+	p->fd = fds[0];
+	p->timed_out = 0;
+	evutil_make_socket_nonblocking(p->fd);
+	p->read_ev = event_new(p->ob->d->base, p->fd, EV_READ | EV_PERSIST,
+	    outbox_exec_read, p);
+	event_add(p->read_ev, NULL);
+	if (p->kill_ev == NULL)
+		p->kill_ev = evtimer_new(p->ob->d->base, outbox_exec_kill, p);
+	if (p->poll_ev == NULL)
+		p->poll_ev = evtimer_new(p->ob->d->base, outbox_exec_poll, p);
+	tv.tv_sec = p->ob->d->conf.sink_timeout;
+	tv.tv_usec = 0;
+	evtimer_add(p->kill_ev, &tv);
+}
+
+/* -- attempts --------------------------------------------------------- */
+
+static void
+outbox_try(struct outbox_pub *p)
+{
+	const struct config	*conf = &p->ob->d->conf;
+	const struct sink_conf	*sc;
+
+	if (p->rec.created == -1) {
+		/* done (outbox_done): free outside the transfer's callbacks */
+		outbox_pub_free(p);
+		return;
+	}
+	if (p->busy)
+		return;
+	if ((sc = config_sink(conf, p->rec.sink)) == NULL) {
+		if (!p->waiting)
+			log_warnx("sink %s: not configured; %s %s waits in the "
+			    "outbox until it is", p->rec.sink, p->rec.repo,
+			    p->rec.date);
+		p->waiting = 1;
+		return;
+	}
+	p->waiting = 0;
+	p->busy = 1;
+	log_debug("sink %s: %s %s: attempt %u", p->rec.sink, p->rec.repo,
+	    p->rec.date, p->attempts + 1);
+	if (sc->type == SINK_EXEC)
+		outbox_exec(p, sc);
+	else
+		outbox_http(p, sc);
+}
+
+/* -- the outbox ------------------------------------------------------- */
+
+/* Load one sink's folder of records. */
+static void
+outbox_load_sink(struct outbox *ob, int top, const char *sink)
+{
+	struct outbox_record	 rec;
+	struct dirent		*de;
+	DIR			*dir;
+	char			 text[OUTBOX_RECORD_MAX + 1], *cause, *want;
+	ssize_t			 n;
+	size_t			 len;
+	int			 dfd, fd;
+
+	if ((dfd = openat(top, sink, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1 || (dir = fdopendir(dfd)) == NULL) {
+		if (dfd != -1)
+			close(dfd);
+		return;
+	}
+	while ((de = readdir(dir)) != NULL) {
+		len = strlen(de->d_name);
+		if (de->d_name[0] == '.' || len < 6 ||
+		    strcmp(de->d_name + len - 5, ".json") != 0)
+			continue;
+		if ((fd = openat(dfd, de->d_name, O_RDONLY | O_NOFOLLOW |
+		    O_CLOEXEC)) == -1)
+			continue;
+		n = read(fd, text, sizeof(text));
+		close(fd);
+		if (n < 0)
+			continue;
+		if (outbox_record_parse(text, (size_t)n, &rec, &cause) == -1) {
+			log_warnx("outbox: %s/%s: %s; left as it is", sink,
+			    de->d_name, cause);
+			free(cause);
+			continue;
+		}
+		xasprintf(&want, "%s.json", rec.id);
+		if (strcmp(rec.sink, sink) != 0 ||
+		    strcmp(want, de->d_name) != 0) {
+			log_warnx("outbox: %s/%s: not the record its name "
+			    "says; left as it is", sink, de->d_name);
+			outbox_record_clear(&rec);
+		} else
+			outbox_pub_add(ob, &rec);
+		free(want);
+	}
+	closedir(dir);
+}
+
+static void
+outbox_load(struct outbox *ob)
+{
+	struct dirent	*de;
+	DIR		*dir;
+	int		 top;
+	size_t		 n = 0;
+	struct outbox_pub *p;
+
+	if ((top = file_dir_open(ob->d->conf.state_dir, "outbox", 0,
+	    0700)) == -1)
+		return;
+	if ((dir = fdopendir(top)) == NULL) {
+		close(top);
+		return;
+	}
+	while ((de = readdir(dir)) != NULL)
+		if (outbox_name_ok(de->d_name))
+			outbox_load_sink(ob, top, de->d_name);
+	closedir(dir);
+	for (p = ob->pubs; p != NULL; p = p->next)
+		n++;
+	if (n > 0)
+		log_notice("outbox: %zu publication(s) pending from before", n);
+}
+
+struct outbox *
+outbox_new(struct hookcastd *d, char **cause)
+{
+	struct outbox	*ob;
+
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+		xasprintf(cause, "outbox: curl_global_init failed");
+		return NULL;
+	}
+	ob = xcalloc(1, sizeof(*ob));
+	ob->d = d;
+	if ((ob->multi = curl_multi_init()) == NULL) {
+		xasprintf(cause, "outbox: curl_multi_init failed");
+		free(ob);
+		curl_global_cleanup();
+		return NULL;
+	}
+	ob->timer = evtimer_new(d->base, outbox_timeout, ob);
+	curl_multi_setopt(ob->multi, CURLMOPT_SOCKETFUNCTION, outbox_socket);
+	curl_multi_setopt(ob->multi, CURLMOPT_SOCKETDATA, ob);
+	curl_multi_setopt(ob->multi, CURLMOPT_TIMERFUNCTION, outbox_timer);
+	curl_multi_setopt(ob->multi, CURLMOPT_TIMERDATA, ob);
+	srandom((unsigned)time(NULL) ^ (unsigned)getpid());
+	outbox_reconfigure(ob);
+	outbox_load(ob);
+	return ob;
+}
+
+void
+outbox_free(struct outbox *ob)
+{
+	struct outbox_sink	*s, *next;
+
+	if (ob == NULL)
+		return;
+	while (ob->pubs != NULL)
+		outbox_pub_free(ob->pubs);
+	while (ob->socks != NULL)
+		outbox_sock_free(ob, ob->socks);
+	curl_multi_cleanup(ob->multi);
+	event_free(ob->timer);
+	for (s = ob->sinks; s != NULL; s = next) {
+		next = s->next;
+		free(s->name);
+		free(s->last_error);
+		free(s);
+	}
+	free(ob);
+	curl_global_cleanup();
+}
+
+void
+outbox_reconfigure(struct outbox *ob)
+{
+	const struct config	*conf = &ob->d->conf;
+	struct outbox_pub	*p;
+	size_t			 i;
+
+	if (ob == NULL)
+		return;
+	/* every configured sink shows in the status, even before its first */
+	for (i = 0; i < conf->nsinks; i++)
+		outbox_sink(ob, conf->sinks[i].name);
+	for (p = ob->pubs; p != NULL; p = p->next)
+		if (p->waiting)
+			outbox_later(p, 0);
+}
+
+void
+outbox_metrics(const struct outbox *ob, struct buf *b)
+{
+	static const struct {
+		const char	*name, *type, *help;
+	} m[] = {
+		{ "hookcast_sink_pending", "gauge",
+		    "Publications waiting in the outbox." },
+		{ "hookcast_sink_delivered_total", "counter",
+		    "Publications the sink accepted." },
+		{ "hookcast_sink_failed_total", "counter",
+		    "Publications given up (a final refusal, or "
+		    "sink_retry_for ran out)." },
+		{ "hookcast_sink_retries_total", "counter",
+		    "Attempts that failed and were scheduled again." },
+		{ "hookcast_sink_last_success_timestamp_seconds", "gauge",
+		    "When the sink last accepted a publication (0: never)." },
+		{ "hookcast_sink_last_error_timestamp_seconds", "gauge",
+		    "When an attempt last failed (0: never)." },
+	};
+	const struct outbox_sink	*s;
+	size_t				 i;
+	unsigned long long		 v;
+
+	if (ob == NULL || ob->sinks == NULL)
+		return;
+	for (i = 0; i < sizeof(m) / sizeof(m[0]); i++) {
+		buf_printf(b, "# HELP %s %s\n# TYPE %s %s\n", m[i].name,
+		    m[i].help, m[i].name, m[i].type);
+		for (s = ob->sinks; s != NULL; s = s->next) {
+			switch (i) {
+			case 0: v = s->pending; break;
+			case 1: v = s->delivered; break;
+			case 2: v = s->failed; break;
+			case 3: v = s->retried; break;
+			case 4: v = (unsigned long long)s->last_success; break;
+			default: v = (unsigned long long)s->last_error_at; break;
+			}
+			/* names are [A-Za-z0-9_.-]: nothing to escape */
+			buf_printf(b, "%s{sink=\"%s\"} %llu\n", m[i].name,
+			    s->name, v);
+		}
+	}
+}
+
+static json_t *
+outbox_time(time_t t)
+{
+	struct tm	tm;
+	char		s[32];
+
+	if (t == 0 || gmtime_r(&t, &tm) == NULL)
+		return json_null();
+	strftime(s, sizeof(s), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return json_string(s);
+}
+
+json_t *
+outbox_status(const struct outbox *ob)
+{
+	const struct config		*conf = &ob->d->conf;
+	const struct outbox_sink	*s;
+	const struct sink_conf		*sc;
+	json_t				*a = json_array(), *j;
+
+	if (ob == NULL)
+		return a;
+
+	for (s = ob->sinks; s != NULL; s = s->next) {
+		sc = config_sink(conf, s->name);
+		j = json_pack("{s:s, s:s, s:I, s:I, s:I, s:I, s:o, s:o, s:o}",
+		    "name", s->name, "type", sc != NULL ?
+		    sink_kind_of(sc->type)->name : "unconfigured",
+		    "pending", (json_int_t)s->pending,
+		    "delivered", (json_int_t)s->delivered,
+		    "failed", (json_int_t)s->failed,
+		    "retried", (json_int_t)s->retried,
+		    "last_success", outbox_time(s->last_success),
+		    "last_error", s->last_error != NULL ?
+		    json_string(s->last_error) : json_null(),
+		    "last_error_at", outbox_time(s->last_error_at));
+		json_array_append_new(a, j);
+	}
+	return a;
+}
