@@ -13,6 +13,7 @@
 
 #include "config.h"
 #include "log.h"
+#include "sink.h"
 
 #define MAX_ARGS	16
 /* A secret long enough for config_load (16 bytes at least). */
@@ -919,6 +920,135 @@ test_config_bad_sections(void **state)
 	}
 }
 
+/*
+ * Bad [sink "NAME"] sections. "%s" in text is the path of a good secret
+ * file; each case names the line and the key its cause must give.
+ */
+static const struct {
+	const char	*text;
+	int		 line;
+	const char	*word;
+	const char	*also;
+} bad_sinks[] = {
+	{ "[sink \"a\"]\ntype = ftp\n", 2, "type", "unknown sink type 'ftp'" },
+	{ "[sink \"a\"]\nurl = https://x.example/\n", 2, "type",
+	    "has no type" },
+	{ "[sink \"a\"]\ntype = http\nsecret_file = %s\n", 2, "url",
+	    "missing" },
+	{ "[sink \"a\"]\ntype = slack\nurl = ftp://x.example/\n", 3, "url",
+	    "not an http:// or https:// URL" },
+	{ "[sink \"a\"]\ntype = slack\nurl = https://\n", 3, "url",
+	    "not an http" },
+	{ "[sink \"a\"]\ntype = http\nurl = https://x.example/\n"
+	    "secret_file = /nonexistent/hookcast-secret\n", 4, "secret_file",
+	    "No such file" },
+	{ "[sink \"a\"]\ntype = http\nurl = https://x.example/\n", 2,
+	    "secret_file", "missing" },
+	{ "[sink \"a\"]\ntype = http\nurl = https://x.example/\n"
+	    "secret_file = %s\ntoken_file = /nonexistent/token\n", 5,
+	    "token_file", "No such file" },
+	{ "[sink \"a b\"]\ntype = http\n", 2, "[sink \"a b\"]", "name" },
+	{ "[sink \".hidden\"]\ntype = http\n", 2, "[sink \".hidden\"]",
+	    "name" },
+	{ "[sink \"a\"]\ncolour = red\n", 2, "colour", "unknown key" },
+	{ "[sink \"a\"]\ntype = exec\n", 2, "command", "missing" },
+	{ "[sink \"a\"]\ntype = exec\ncommand = /nonexistent/deliver\n", 2,
+	    "command", "/nonexistent/deliver" },
+	{ "[sink \"a\"]\ntype = exec\ncommand = true\nurl = https://x/\n", 2,
+	    "[sink \"a\"]", "for http and slack" },
+	{ "[sink \"a\"]\ntype = slack\nurl = https://x.example/\n"
+	    "secret_file = %s\n", 2, "[sink \"a\"]", "takes no secret_file" },
+	{ "[sink \"a\"]\ntype = slack\nurl = https://x.example/\n"
+	    "repositories = widget\n", 2, "repositories", "owner/name" },
+	{ "[sink \"a\"]\ntype = slack\nurl = https://x.example/\n"
+	    "command = /bin/true\n", 2, "command", "only an exec sink" },
+};
+
+static void
+test_config_bad_sinks(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	const char		*path, *secret;
+	char			want[512], text[1024];
+	size_t			i;
+
+	secret = write_file("sink-secret", TEST_SECRET "\n");
+	for (i = 0; i < sizeof(bad_sinks) / sizeof(bad_sinks[0]); i++) {
+		snprintf(text, sizeof(text), bad_sinks[i].text, secret);
+		path = write_file("sink.conf", text);
+		{
+			const char *const args[] = { "--config", path,
+			    "--insecure-no-signature", NULL };
+
+			if (load_argv(&conf, &causes, args) != -1)
+				fail_msg("%s: accepted", text);
+		}
+		snprintf(want, sizeof(want), "%s:%d: %s", path,
+		    bad_sinks[i].line, bad_sinks[i].word);
+		if (cause_find(&causes, want, bad_sinks[i].also) == -1) {
+			causes_dump(text, &causes);
+			fail_msg("no cause \"%s ... %s\"", want,
+			    bad_sinks[i].also);
+		}
+		clear(&conf, &causes);
+	}
+}
+
+static void
+test_config_sinks(void **state)
+{
+	struct config		 conf;
+	struct config_causes	 causes;
+	const struct sink_conf	*s;
+	const char		*path, *secret, *token;
+	char			 text[1024];
+
+	secret = write_file("sink-secret", TEST_SECRET "\n");
+	token = write_file("sink-token", "# the hub's token\n\nabc123\n");
+	snprintf(text, sizeof(text),
+	    "sink_retry_for = 600\n"
+	    "[sink \"hub\"]\ntype = http\nurl = https://hub.example/in\n"
+	    "secret_file = %s\ntoken_file = %s\n"
+	    "[sink \"chat\"]\ntype = slack\nurl = https://hooks.example/T/B\n"
+	    "repositories = acme/*, other/one\n"
+	    "[sink \"files\"]\ntype = exec\ncommand = /bin/echo  -n  x\n",
+	    secret, token);
+	path = write_file("sinks.conf", text);
+	{
+		const char *const args[] = { "--config", path,
+		    "--insecure-no-signature", NULL };
+
+		if (load_argv(&conf, &causes, args) != 0) {
+			causes_dump(text, &causes);
+			fail_msg("refused");
+		}
+	}
+	assert_int_equal(conf.nsinks, 3);
+	assert_int_equal(conf.sink_retry_for, 600);
+	assert_int_equal(conf.sink_retry_min, 30);
+	assert_non_null(s = config_sink(&conf, "hub"));
+	assert_int_equal(s->type, SINK_HTTP);
+	assert_string_equal(s->url, "https://hub.example/in");
+	assert_int_equal(s->secretlen, strlen(TEST_SECRET));
+	assert_memory_equal(s->secret, TEST_SECRET, s->secretlen);
+	assert_string_equal(s->token, "abc123");
+	assert_true(config_sink_matches(s, "anyone/anything"));
+	assert_non_null(s = config_sink(&conf, "chat"));
+	assert_int_equal(s->type, SINK_SLACK);
+	assert_null(s->secret);
+	assert_true(config_sink_matches(s, "ACME/widget"));
+	assert_true(config_sink_matches(s, "other/one"));
+	assert_false(config_sink_matches(s, "other/two"));
+	assert_non_null(s = config_sink(&conf, "files"));
+	assert_int_equal(s->type, SINK_EXEC);
+	assert_int_equal(s->command.n, 3);
+	assert_string_equal(s->command.v[0], "/bin/echo");
+	assert_string_equal(s->command.v[2], "x");
+	assert_null(config_sink(&conf, "nope"));
+	clear(&conf, &causes);
+}
+
 static void
 assert_secret(const struct config *conf, size_t i, const char *want)
 {
@@ -1411,6 +1541,8 @@ main(void)
 		    test_setup),
 		cmocka_unit_test_setup(test_config_repos, test_setup),
 		cmocka_unit_test_setup(test_config_bad_sections, test_setup),
+		cmocka_unit_test_setup(test_config_bad_sinks, test_setup),
+		cmocka_unit_test_setup(test_config_sinks, test_setup),
 		cmocka_unit_test_setup(test_config_secret_files, test_setup),
 		cmocka_unit_test_setup(test_config_secret_env, test_setup),
 		cmocka_unit_test_setup(test_config_state_env, test_setup),
