@@ -1726,6 +1726,9 @@ config_usage(void *fp)
 	}
 	fprintf(f, "\nPer repository: [repo \"owner/name\"] with show = NAME "
 	    "and branches = a, b\n");
+	fprintf(f, "Per sink: [sink \"NAME\"] with type = http|slack|exec, "
+	    "repositories, url,\nsecret_file, token_file (http), command "
+	    "(exec); see hookcast.conf(5)\n");
 }
 
 static void

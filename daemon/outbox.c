@@ -646,6 +646,9 @@ outbox_header(char *ptr, size_t size, size_t nmemb, void *arg)
 	else if (n > 12 && n < 128 && strncasecmp(ptr, "Retry-After:", 12) == 0) {
 		v = xstrndup(ptr + 12, n - 12);
 		v[strcspn(v, "\r\n")] = '\0';
+		while (*v != '\0' && (v[strlen(v) - 1] == ' ' ||
+		    v[strlen(v) - 1] == '\t'))
+			v[strlen(v) - 1] = '\0';
 		if (retry_after_parse(v, time(NULL), &secs) == 0)
 			p->retry_after = secs;
 		free(v);
