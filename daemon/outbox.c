@@ -1008,6 +1008,8 @@ outbox_exec(struct outbox_pub *p, const struct sink_conf *sc)
 			dup2(devnull, 0);
 		dup2(fds[1], 1);
 		dup2(fds[1], 2);
+		/* nothing of the daemon's (listeners, journal) goes along */
+		closefrom(3);
 		setenv("HOOKCAST_SINK", p->rec.sink, 1);
 		setenv("HOOKCAST_REPOSITORY", p->rec.repo, 1);
 		setenv("HOOKCAST_DATE", p->rec.date, 1);
