@@ -7,6 +7,7 @@ import hmac
 import http.server
 import json
 import os
+import shutil
 import socket
 import statistics
 import sys
@@ -200,6 +201,7 @@ class SinkTest(unittest.TestCase):
             if recv:
                 recv.close()
             d.cleanup()
+            shutil.rmtree(tmp, ignore_errors=True)
 
     def test_retry_final_and_retry_after(self):
         tmp = ht.make_tmpdir()
@@ -245,10 +247,12 @@ class SinkTest(unittest.TestCase):
                              r'seconds\{sink="many"\} [1-9]\d+')
             self.assertEqual(outbox_files(d, "five"), [])
             self.assertEqual(outbox_files(d, "four"), [])
+            d.stop()
         finally:
             for r in (r500, r400, r429):
                 r.close()
             d.cleanup()
+            shutil.rmtree(tmp, ignore_errors=True)
 
     def test_hanging_sink_does_not_delay_intake(self):
         tmp = ht.make_tmpdir()
@@ -282,9 +286,16 @@ class SinkTest(unittest.TestCase):
             self.assertLess(statistics.median(during),
                             statistics.median(before) * 10 + 0.05,
                             (before, during))
+            # a stop does not wait for the sink either; the publication
+            # stays for the next start
+            t0 = time.monotonic()
+            d.stop()
+            self.assertLess(time.monotonic() - t0, 10.0)
+            self.assertEqual(len(outbox_files(d, "slow")), 1)
         finally:
             hang.close()
             d.cleanup()
+            shutil.rmtree(tmp, ignore_errors=True)
 
     def test_slack_message_of_a_2000_commit_day(self):
         tmp = ht.make_tmpdir()
@@ -337,9 +348,11 @@ class SinkTest(unittest.TestCase):
             with open(ep["json"]) as f:
                 episode = json.load(f)
             self.assertEqual(blocks[0]["text"]["text"], episode["title"])
+            d.stop()
         finally:
             recv.close()
             d.cleanup()
+            shutil.rmtree(tmp, ignore_errors=True)
 
     def test_exec_sink_gets_paths_and_failure_is_retried(self):
         tmp = ht.make_tmpdir()
@@ -376,8 +389,10 @@ class SinkTest(unittest.TestCase):
                              ("exec", 1, 0))
             self.assertEqual(outbox_files(d, "files"), [])
             self.assertEqual(len(key), 32)
+            d.stop()
         finally:
             d.cleanup()
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":
