@@ -268,6 +268,11 @@ outbox_dir(struct outbox *ob, const char *sink)
 		fsync(top);
 		close(top);
 	}
+	if ((top = open(ob->d->conf.state_dir, O_RDONLY | O_DIRECTORY |
+	    O_CLOEXEC)) != -1) {
+		fsync(top);
+		close(top);
+	}
 	return fd;
 }
 

@@ -203,6 +203,43 @@ class SinkTest(unittest.TestCase):
             d.cleanup()
             shutil.rmtree(tmp, ignore_errors=True)
 
+    def test_reload_moves_and_removes_a_sink(self):
+        tmp = ht.make_tmpdir()
+        recv = Receiver([200])
+        sec = secret_file(tmp)
+        down = "http://127.0.0.1:%d/hook" % free_port()
+        section = '[sink "hub"]\ntype = http\nurl = %s\nsecret_file = %s\n'
+        conf = write_config(tmp, section % (down, sec))
+        d = ht.Daemon(extra_args=["--config=" + conf] + RETRY, tmp=tmp)
+        try:
+            push_and_flush(d)
+            d.wait_log(r"sink hub: .*; retry 1 in")
+            # the section goes: its publication waits, on disk
+            write_config(tmp, "")
+            self.assertTrue(d.control("reload").get("ok"))
+            d.wait_log(r"sink hub: not configured; .* waits in the outbox")
+            time.sleep(2.5)
+            self.assertEqual(len(outbox_files(d, "hub")), 1)
+            self.assertEqual(sink_status(d, "hub")["type"], "unconfigured")
+            # it comes back elsewhere: the next attempt goes there
+            write_config(tmp, section % (recv.url(), sec))
+            self.assertTrue(d.control("reload").get("ok"))
+            wait_for("the delivery", lambda: sink_status(
+                d, "hub")["delivered"] == 1)
+            self.assertEqual(recv.count(), 1)
+            self.assertEqual(outbox_files(d, "hub"), [])
+            # a bad section is refused as a whole; the sink stays
+            write_config(tmp, '[sink "hub"]\ntype = carrier-pigeon\n')
+            reply = d.control("reload")
+            self.assertFalse(reply.get("ok"))
+            self.assertIn("unknown sink type", reply.get("error", ""))
+            self.assertEqual(sink_status(d, "hub")["type"], "http")
+            d.stop()
+        finally:
+            recv.close()
+            d.cleanup()
+            shutil.rmtree(tmp, ignore_errors=True)
+
     def test_retry_final_and_retry_after(self):
         tmp = ht.make_tmpdir()
         r500 = Receiver([500, 200])
