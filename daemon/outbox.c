@@ -396,7 +396,8 @@ outbox_pub_add(struct outbox *ob, struct outbox_record *rec)
 	struct outbox_pub	*p;
 
 	for (p = ob->pubs; p != NULL; p = p->next)
-		if (strcmp(p->rec.sink, rec->sink) == 0 &&
+		if (p->rec.created != -1 &&
+		    strcmp(p->rec.sink, rec->sink) == 0 &&
 		    strcmp(p->rec.id, rec->id) == 0) {
 			/* the same episode again: one publication */
 			outbox_record_clear(rec);
