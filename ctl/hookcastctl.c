@@ -144,6 +144,24 @@ ctl_print_status(json_t *j)
 		    (long long)json_integer_value(json_object_get(r, "authors")),
 		    (long long)json_integer_value(json_object_get(r, "pushes")));
 	}
+	json_array_foreach(json_object_get(j, "sinks"), i, r) {
+		const char *ok = json_string_value(json_object_get(r,
+		    "last_success"));
+		const char *err = json_string_value(json_object_get(r,
+		    "last_error"));
+
+		printf("sink %s (%s): %lld pending, %lld delivered, %lld "
+		    "failed, %lld retried; last success %s%s%s\n",
+		    json_string_value(json_object_get(r, "name")),
+		    json_string_value(json_object_get(r, "type")),
+		    (long long)json_integer_value(json_object_get(r, "pending")),
+		    (long long)json_integer_value(json_object_get(r,
+		    "delivered")),
+		    (long long)json_integer_value(json_object_get(r, "failed")),
+		    (long long)json_integer_value(json_object_get(r, "retried")),
+		    ok != NULL ? ok : "never", err != NULL ? "; last error: " :
+		    "", err != NULL ? err : "");
+	}
 }
 
 static void

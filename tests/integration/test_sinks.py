@@ -284,6 +284,14 @@ class SinkTest(unittest.TestCase):
                              r'seconds\{sink="many"\} [1-9]\d+')
             self.assertEqual(outbox_files(d, "five"), [])
             self.assertEqual(outbox_files(d, "four"), [])
+            rc, out, _ = d.ctl("status")
+            self.assertEqual(rc, 0)
+            self.assertRegex(out, r"sink four \(http\): 0 pending, 0 "
+                             r"delivered, 1 failed, 0 retried; last success "
+                             r"never; last error: HTTP 400")
+            self.assertRegex(out, r"sink five \(http\): 0 pending, 1 "
+                             r"delivered, 0 failed, 1 retried; last success "
+                             r"\d{4}-")
             d.stop()
         finally:
             for r in (r500, r400, r429):
