@@ -214,6 +214,9 @@ main(int argc, char **argv)
 		    (double)(t1.tv_sec - t0.tv_sec) +
 		    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 	}
+	/* before any emission: an episode written tells the outbox */
+	if ((d.outbox = outbox_new(&d, &cause)) == NULL)
+		fatalx("%s", cause);
 	d.drafter = drafter_new(&d);
 	hookcastd_catch_up(&d);
 
@@ -254,8 +257,6 @@ main(int argc, char **argv)
 	hookcastd_arm_emit(&d);
 
 	if (backfill_new(&d, &d.conf, &d.backfill, &cause) == -1)
-		fatalx("%s", cause);
-	if ((d.outbox = outbox_new(&d, &cause)) == NULL)
 		fatalx("%s", cause);
 
 	notify_ready();
