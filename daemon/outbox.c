@@ -1215,8 +1215,14 @@ outbox_reconfigure(struct outbox *ob)
 	if (ob == NULL)
 		return;
 	/* every configured sink shows in the status, even before its first */
-	for (i = 0; i < conf->nsinks; i++)
+	for (i = 0; i < conf->nsinks; i++) {
 		outbox_sink(ob, conf->sinks[i].name);
+		/* not the URL: a Slack webhook's URL is its secret */
+		log_info("sink %s: %s%s", conf->sinks[i].name,
+		    sink_kind_of(conf->sinks[i].type)->name,
+		    conf->sinks[i].repositories.n > 0 ? " (some "
+		    "repositories)" : "");
+	}
 	for (p = ob->pubs; p != NULL; p = p->next)
 		if (p->waiting)
 			outbox_later(p, 0);
