@@ -837,21 +837,6 @@ config_sink_get(struct config *conf, const char *name, const char *where)
 	return s;
 }
 
-/* Is url an http:// or https:// URL with a host? */
-static int
-config_url_ok(const char *url)
-{
-	const char	*h;
-
-	if (strncasecmp(url, "https://", 8) == 0)
-		h = url + 8;
-	else if (strncasecmp(url, "http://", 7) == 0)
-		h = url + 7;
-	else
-		return 0;
-	return *h != '\0' && *h != '/' && strpbrk(url, " \t\r\n") == NULL;
-}
-
 /* One key of a [sink "NAME"] section. */
 static void
 config_sink_key(struct config_file *cf, const char *section,
