@@ -100,11 +100,28 @@ static const struct config_enum config_weekdays[] = {
 	{ .name = NULL }
 };
 
+static const struct config_enum config_audio[] = {
+	{ .name = "off", .value = AUDIO_MODE_OFF },
+	{ .name = "on", .value = AUDIO_MODE_ON },
+	{ .name = "auto", .value = AUDIO_MODE_AUTO },
+	{ .name = NULL }
+};
+
+static const struct config_enum config_audio_encoders[] = {
+	{ .name = "lame", .value = AUDIO_ENCODER_LAME },
+	{ .name = "ffmpeg", .value = AUDIO_ENCODER_FFMPEG },
+	{ .name = NULL }
+};
+
 /* CONFIG_ENUM stores through an int: every enum field is one. */
 _Static_assert(sizeof(((struct config *)0)->journal_fsync) == sizeof(int),
     "journal_fsync is not int-sized");
 _Static_assert(sizeof(((struct config *)0)->quiet_days) == sizeof(int),
     "quiet_days is not int-sized");
+_Static_assert(sizeof(((struct config *)0)->audio) == sizeof(int),
+    "audio is not int-sized");
+_Static_assert(sizeof(((struct config *)0)->audio_encoder) == sizeof(int),
+    "audio_encoder is not int-sized");
 
 static const struct config_key config_keys[] = {
 	{ .name = "listen", .type = CONFIG_LIST, .offset = OFF(listen),
@@ -330,6 +347,28 @@ static const struct config_key config_keys[] = {
 	    .max = 3600, .reloadable = 1,
 	    .help = "seconds a whole attempt may take (a request, or an exec "
 	    "sink's command, which is then killed)" },
+	/*
+	 * The episode's audio, spoken in the drafting process after its text
+	 * is out (audio.c); the TTS contract is in hookcast.conf(5).
+	 */
+	{ .name = "audio", .type = CONFIG_ENUM, .offset = OFF(audio),
+	    .def = "auto", .enums = config_audio, .reloadable = 1,
+	    .help = "speak each episode to YYYY-MM-DD.mp3 and .vtt: on, off, "
+	    "or auto (on when tts_command's program is in PATH)" },
+	{ .name = "tts_command", .type = CONFIG_STRING,
+	    .offset = OFF(tts_command),
+	    .def = "espeak-ng -s \"$HOOKCAST_WPM\" --stdout", .reloadable = 1,
+	    .help = "run by /bin/sh -c per sentence: text on stdin, a WAV "
+	    "file on stdout" },
+	{ .name = "audio_encoder", .type = CONFIG_ENUM,
+	    .offset = OFF(audio_encoder), .def = "lame",
+	    .enums = config_audio_encoders, .reloadable = 1,
+	    .help = "the MP3 encoder: lame or ffmpeg" },
+	{ .name = "audio_timeout", .type = CONFIG_INT,
+	    .offset = OFF(audio_timeout), .def = "300", .min = 1,
+	    .max = 86400, .reloadable = 1,
+	    .help = "seconds one episode's speech and encoding may take "
+	    "before they are stopped (the text episode stays)" },
 };
 
 #define NKEYS (sizeof(config_keys) / sizeof(config_keys[0]))
@@ -1413,6 +1452,10 @@ config_finish(struct config *conf, struct config_causes *causes)
 	    !config_email_ok(conf->feed_owner_email))
 		config_causes_add(causes, "feed_owner_email: '%s' is not an "
 		    "email address", conf->feed_owner_email);
+	if (conf->tts_command == NULL ||
+	    conf->tts_command[strspn(conf->tts_command, " \t")] == '\0')
+		config_causes_add(causes, "tts_command: empty (set audio = off "
+		    "for no audio)");
 	/* time zone: it must be a zone of the zone database */
 	if (!schedule_zone_exists(conf->timezone))
 		config_causes_add(causes, "timezone: unknown time zone '%s'",
@@ -1566,6 +1609,7 @@ config_clear(struct config *conf)
 	free(conf->feed_owner_email);
 	free(conf->feed_category);
 	free(conf->metrics_listen);
+	free(conf->tts_command);
 	free(conf->github_api_url);
 	free(conf->github_token_file);
 	strlist_clear(&conf->backfill_hooks);

@@ -28,6 +28,20 @@ enum feed_locked {
 	FEED_LOCKED_AUTO,
 };
 
+/* audio: whether episodes are spoken to an .mp3 (auto: when tts_command's
+ * program is found). */
+enum audio_mode {
+	AUDIO_MODE_OFF,
+	AUDIO_MODE_ON,
+	AUDIO_MODE_AUTO,
+};
+
+/* audio_encoder: the program that turns the WAV into MP3. */
+enum audio_encoder {
+	AUDIO_ENCODER_LAME,
+	AUDIO_ENCODER_FFMPEG,
+};
+
 /* recap_weekday: a tm_wday (0 Sunday .. 6), or none. */
 #define RECAP_WEEKDAY_NONE	(-1)
 
@@ -109,6 +123,11 @@ struct config {
 	char		*feed_category;
 	int		 feed_locked;		/* FEED_LOCKED_* */
 	int		 serve_episodes;	/* GET /episodes/... */
+	/* the episode's audio (audio.c) */
+	enum audio_mode	 audio;
+	char		*tts_command;		/* run by /bin/sh -c */
+	enum audio_encoder audio_encoder;
+	int		 audio_timeout;		/* seconds for one episode */
 	struct repo_conf *repos;
 	size_t		 nrepos;
 	struct sink_conf *sinks;

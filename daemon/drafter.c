@@ -14,6 +14,7 @@
 #include <event2/event.h>
 #include <jansson.h>
 
+#include "audio.h"
 #include "buf.h"
 #include "control.h"
 #include "daemon.h"
@@ -35,6 +36,18 @@
  * 100k commits takes some 80 ms to free, too long to hold the loop.
  */
 #define DRAFTER_FREE_STEP	4096
+/*
+ * Seconds the loop allows past audio_timeout per episode spoken: the
+ * drafting process stops its own programs at audio_timeout, and is
+ * killed only when it overstays that.
+ */
+#define DRAFTER_AUDIO_GRACE	10
+
+/* An episode written in the drafting process, to be spoken after. */
+struct drafter_written {
+	char	*repo;
+	char	*name;		/* "2026-06-01" or "2026-06-01-2" */
+};
 
 struct drafter_job {
 	enum drafter_kind	 kind;
@@ -60,6 +73,8 @@ struct drafter {
 	struct event		*timer;
 	int			 timed_out;
 	struct timespec		 started;
+	size_t			 audio_expected; /* audio lines to come */
+	size_t			 audio_told;
 	struct buf		 in;
 	struct day	       **spent;		/* drafted days being freed */
 	size_t			 nspent;
@@ -159,10 +174,59 @@ drafter_tell(json_t *j)
 	free(s);
 }
 
-/* The episode of one repository, drafted in the child. */
+/* Note an episode written at md_path, to be spoken. */
+static void
+drafter_add_written(struct drafter_written **w, size_t *nw, const char *repo,
+    const char *md_path)
+{
+	const char	*base = strrchr(md_path, '/');
+	size_t		 len;
+
+	base = base != NULL ? base + 1 : md_path;
+	len = strlen(base);
+	if (len > 3 && strcmp(base + len - 3, ".md") == 0)
+		len -= 3;
+	*w = xreallocarray(*w, *nw + 1, sizeof(**w));
+	(*w)[*nw].repo = xstrdup(repo);
+	(*w)[*nw].name = xstrndup(base, len);
+	(*nw)++;
+}
+
+/*
+ * Speak the episodes written, telling the loop how each went. After their
+ * text is told: a failure or a kill here never takes an episode back.
+ */
+static void
+drafter_child_audio(struct hookcastd *d, struct drafter_written *w,
+    size_t nw)
+{
+	struct audio_result	res;
+	size_t			i;
+
+	for (i = 0; i < nw; i++) {
+		audio_render(&d->conf, w[i].repo, w[i].name, &res);
+		if (res.outcome == AUDIO_OK)
+			drafter_tell(json_pack("{s:b, s:s, s:s, s:s, s:f, "
+			    "s:I, s:f}", "audio", 1, "repo", w[i].repo, "name",
+			    w[i].name, "outcome", "ok", "seconds", res.seconds,
+			    "bytes", (json_int_t)res.bytes, "took", res.took));
+		else
+			drafter_tell(json_pack("{s:b, s:s, s:s, s:s, s:s, "
+			    "s:f}", "audio", 1, "repo", w[i].repo, "name",
+			    w[i].name, "outcome",
+			    audio_outcome_name(res.outcome), "error",
+			    res.cause, "took", res.took));
+		audio_result_clear(&res);
+	}
+}
+
+/*
+ * The episode of one repository, drafted in the child; a written one is
+ * added to w.
+ */
 static void
 drafter_child_one(struct hookcastd *d, const struct drafter_job *job,
-    const char *repo)
+    const char *repo, struct drafter_written **w, size_t *nw)
 {
 	struct store_repo	*r = store_repo(d->store, repo, 0, 0);
 	struct day		*day = NULL;
@@ -194,6 +258,7 @@ drafter_child_one(struct hookcastd *d, const struct drafter_job *job,
 	if (write) {
 		json_object_set_new(item, "markdown", json_string(res.md_path));
 		json_object_set_new(item, "json", json_string(res.json_path));
+		drafter_add_written(w, nw, repo, res.md_path);
 	} else {
 		ep = json_loads(res.json_text, 0, NULL);
 		json_object_set_new(item, "episode", ep != NULL ? ep :
@@ -212,9 +277,11 @@ drafter_child(struct drafter *dr, struct drafter_job *job, pid_t parent,
     int fd)
 {
 	struct hookcastd	*d = dr->d;
+	struct drafter_written	*w = NULL;
 	json_t			*recaps, *item;
+	const char		*why = NULL;
 	char			*cause = NULL;
-	size_t			 i;
+	size_t			 i, nw = 0;
 
 	/* die with the daemon; signals as a plain process has them */
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1 || getppid() != parent)
@@ -235,7 +302,7 @@ drafter_child(struct drafter *dr, struct drafter_job *job, pid_t parent,
 	close_range(DRAFTER_CHILD_FD + 1, ~0U, 0);
 
 	for (i = 0; i < job->nrepos; i++)
-		drafter_child_one(d, job, job->repos[i]);
+		drafter_child_one(d, job, job->repos[i], &w, &nw);
 	if (job->recap) {
 		recaps = json_array();
 		if (hookcastd_recap_write(d, NULL, job->now, recaps,
@@ -246,6 +313,14 @@ drafter_child(struct drafter *dr, struct drafter_job *job, pid_t parent,
 			    "ok", 1, "item", item));
 		json_decref(recaps);
 	}
+	/* the text is all out: the loop replies now; the audio follows */
+	if (nw > 0 && !audio_enabled(&d->conf, &why)) {
+		log_debug("drafter: no audio: %s", why);
+		nw = 0;
+	}
+	drafter_tell(json_pack("{s:b, s:I}", "drafted", 1, "audio",
+	    (json_int_t)nw));
+	drafter_child_audio(d, w, nw);
 	/* no exit handlers: they are the daemon's */
 	_exit(0);
 }
@@ -345,6 +420,79 @@ drafter_outcome(struct drafter *dr, struct drafter_job *job,
 	}
 }
 
+/* Send the job's reply, once. */
+static void
+drafter_reply(struct drafter_job *job)
+{
+	json_t	*reply;
+	char	*s;
+
+	if (job->reply == NULL)
+		return;
+	if (job->error != NULL)
+		reply = json_pack("{s:b, s:s}", "ok", 0, "error", job->error);
+	else
+		reply = json_pack("{s:b, s:O}", "ok", 1, "episodes",
+		    job->episodes);
+	s = json_dumps(reply, JSON_COMPACT);
+	control_reply_send(job->reply, s);
+	free(s);
+	json_decref(reply);
+	job->reply = NULL;
+}
+
+/*
+ * The child's text is all told and n episodes are to be spoken: reply
+ * to whoever asked, and give the child audio_timeout for each (and a
+ * grace) from now.
+ */
+static void
+drafter_drafted(struct drafter *dr, size_t n)
+{
+	struct timeval	tv;
+
+	drafter_reply(dr->queue);
+	if (n == 0 || n > dr->queue->nrepos)
+		return;
+	dr->audio_expected = n;
+	tv.tv_sec = (time_t)n * (dr->d->conf.audio_timeout +
+	    DRAFTER_AUDIO_GRACE);
+	tv.tv_usec = 0;
+	evtimer_add(dr->timer, &tv);
+}
+
+/* How one episode's audio went. */
+static void
+drafter_audio_line(struct drafter *dr, json_t *j)
+{
+	const char	*repo, *name, *error;
+	int		 o;
+
+	repo = json_string_value(json_object_get(j, "repo"));
+	name = json_string_value(json_object_get(j, "name"));
+	error = json_string_value(json_object_get(j, "error"));
+	if ((o = audio_outcome_parse(json_string_value(json_object_get(j,
+	    "outcome")))) == -1 || repo == NULL || name == NULL ||
+	    dr->audio_told >= dr->audio_expected) {
+		log_warnx("drafter: an unreadable audio line from the child");
+		return;
+	}
+	dr->audio_told++;
+	metrics_audio(&dr->d->metrics, (enum metrics_audio)o,
+	    json_number_value(json_object_get(j, "seconds")),
+	    json_number_value(json_object_get(j, "took")));
+	if (o == AUDIO_OK)
+		log_info("audio of %s %s: %.1f s, %lld bytes, made in %.1f s",
+		    repo, name, json_number_value(json_object_get(j,
+		    "seconds")), (long long)json_integer_value(
+		    json_object_get(j, "bytes")), json_number_value(
+		    json_object_get(j, "took")));
+	else
+		log_warnx("audio of %s %s %s: %s; the text episode stays",
+		    repo, name, o == AUDIO_TIMEOUT ? "timed out" : "failed",
+		    error != NULL ? error : "no reason given");
+}
+
 /* One line from the child. */
 static void
 drafter_line(struct drafter *dr, const char *line, size_t len)
@@ -363,6 +511,17 @@ drafter_line(struct drafter *dr, const char *line, size_t len)
 	error = json_string_value(json_object_get(j, "error"));
 	if (error == NULL)
 		error = "failed";
+	if (json_is_true(json_object_get(j, "drafted"))) {
+		drafter_drafted(dr, (size_t)json_integer_value(
+		    json_object_get(j, "audio")));
+		json_decref(j);
+		return;
+	}
+	if (json_is_true(json_object_get(j, "audio"))) {
+		drafter_audio_line(dr, j);
+		json_decref(j);
+		return;
+	}
 	if (json_is_true(json_object_get(j, "recap"))) {
 		if (item != NULL) {
 			dr->d->metrics.episodes_emitted++;
@@ -391,8 +550,6 @@ static void
 drafter_done(struct drafter *dr, const char *cause)
 {
 	struct drafter_job	*job = dr->queue;
-	json_t			*reply;
-	char			*s;
 	size_t			 i;
 
 	for (i = 0; i < job->nrepos; i++)
@@ -400,18 +557,7 @@ drafter_done(struct drafter *dr, const char *cause)
 			job->told[i] = 1;
 			drafter_outcome(dr, job, job->repos[i], NULL, cause);
 		}
-	if (job->reply != NULL) {
-		if (job->error != NULL)
-			reply = json_pack("{s:b, s:s}", "ok", 0, "error",
-			    job->error);
-		else
-			reply = json_pack("{s:b, s:O}", "ok", 1, "episodes",
-			    job->episodes);
-		s = json_dumps(reply, JSON_COMPACT);
-		control_reply_send(job->reply, s);
-		free(s);
-		json_decref(reply);
-	}
+	drafter_reply(job);
 	if (job->kind == DRAFTER_EMIT)
 		hookcastd_notify_status(dr->d, 1);
 	dr->queue = job->next;
@@ -442,7 +588,18 @@ drafter_reap(struct drafter *dr)
 	while (waitpid(dr->pid, &status, 0) == -1 && errno == EINTR)
 		;
 	dr->pid = -1;
-	if (dr->timed_out)
+	/* episodes whose audio never came: the child was stopped or died */
+	for (; dr->audio_told < dr->audio_expected; dr->audio_told++) {
+		metrics_audio(&dr->d->metrics, dr->timed_out ?
+		    MAUDIO_TIMEOUT : MAUDIO_FAILED, 0, 0);
+		log_warnx("drafter: an episode's audio never came (%s); the "
+		    "text episode stays", dr->timed_out ? "stopped past "
+		    "audio_timeout" : "the drafting process ended");
+	}
+	if (dr->timed_out && dr->audio_expected > 0)
+		xasprintf(&cause, "speaking took over audio_timeout (%d s) "
+		    "per episode; stopped", dr->d->conf.audio_timeout);
+	else if (dr->timed_out)
 		xasprintf(&cause, "drafting took over %d s (draft_timeout); "
 		    "stopped", dr->d->conf.draft_timeout);
 	else if (WIFSIGNALED(status))
@@ -497,8 +654,12 @@ drafter_timeout(evutil_socket_t fd, short what, void *arg)
 {
 	struct drafter	*dr = arg;
 
-	log_warnx("drafter: a draft ran over %d s (draft_timeout); killing it",
-	    dr->d->conf.draft_timeout);
+	if (dr->audio_expected > 0)
+		log_warnx("drafter: speaking ran over audio_timeout (%d s) "
+		    "per episode; killing it", dr->d->conf.audio_timeout);
+	else
+		log_warnx("drafter: a draft ran over %d s (draft_timeout); "
+		    "killing it", dr->d->conf.draft_timeout);
 	dr->timed_out = 1;
 	kill(dr->pid, SIGKILL);
 }
@@ -531,6 +692,7 @@ drafter_spawn(struct drafter *dr, char **cause)
 	dr->pid = pid;
 	dr->fd = p[0];
 	dr->timed_out = 0;
+	dr->audio_expected = dr->audio_told = 0;
 	clock_gettime(CLOCK_MONOTONIC, &dr->started);
 	dr->read_ev = event_new(dr->d->base, p[0], EV_READ | EV_PERSIST,
 	    drafter_read, dr);

@@ -7,6 +7,10 @@ static const char *const metrics_event_names[MEVENT_MAX] = {
 	"push", "pull_request", "ping", "other"
 };
 
+static const char *const metrics_audio_names[MAUDIO_MAX] = {
+	"ok", "failed", "timeout"
+};
+
 static const char *const metrics_outcome_names[OUTCOME_MAX] = {
 	"accepted", "duplicate", "ignored", "rejected", "unavailable"
 };
@@ -80,6 +84,17 @@ metrics_sync(struct metrics *m, double seconds, int ok)
 	m->sync_count++;
 }
 
+void
+metrics_audio(struct metrics *m, enum metrics_audio o, double seconds,
+    double took)
+{
+	m->audio[o]++;
+	if (o == MAUDIO_OK) {
+		m->audio_seconds = seconds;
+		m->audio_render_seconds = took;
+	}
+}
+
 /* A histogram over metrics_bounds, cumulative as Prometheus wants it. */
 static void
 metrics_histogram(struct buf *b, const char *name, const char *help,
@@ -142,4 +157,16 @@ metrics_render(const struct metrics *m, struct buf *b)
 	    "# TYPE hookcast_journal_sync_failures_total counter\n"
 	    "hookcast_journal_sync_failures_total %llu\n",
 	    (unsigned long long)m->sync_failures);
+	buf_puts(b, "# HELP hookcast_audio_total Episode audio renderings by "
+	    "outcome.\n# TYPE hookcast_audio_total counter\n");
+	for (o = 0; o < MAUDIO_MAX; o++)
+		buf_printf(b, "hookcast_audio_total{outcome=\"%s\"} %llu\n",
+		    metrics_audio_names[o], (unsigned long long)m->audio[o]);
+	buf_printf(b, "# HELP hookcast_audio_seconds Length of the last "
+	    "episode audio rendered.\n# TYPE hookcast_audio_seconds gauge\n"
+	    "hookcast_audio_seconds %.3f\n", m->audio_seconds);
+	buf_printf(b, "# HELP hookcast_audio_render_seconds Time the last "
+	    "episode audio took to render.\n"
+	    "# TYPE hookcast_audio_render_seconds gauge\n"
+	    "hookcast_audio_render_seconds %.3f\n", m->audio_render_seconds);
 }

@@ -25,6 +25,14 @@ enum metrics_event {
 
 #define METRICS_LATENCY_BUCKETS 10
 
+/* How an episode's audio went (the order of audio.h's audio_outcome). */
+enum metrics_audio {
+	MAUDIO_OK,
+	MAUDIO_FAILED,
+	MAUDIO_TIMEOUT,
+	MAUDIO_MAX
+};
+
 struct metrics {
 	uint64_t	deliveries[MEVENT_MAX][OUTCOME_MAX];
 	uint64_t	signature_failures;
@@ -38,6 +46,9 @@ struct metrics {
 	double		sync_sum;
 	uint64_t	sync_count;
 	uint64_t	sync_failures;
+	uint64_t	audio[MAUDIO_MAX];
+	double		audio_seconds;		/* the last audio's length */
+	double		audio_render_seconds;	/* and the time it took */
 };
 
 enum metrics_event metrics_event(const char *);
@@ -49,6 +60,9 @@ uint64_t	 metrics_outcome_total(const struct metrics *, enum metrics_outcome);
 void		 metrics_latency(struct metrics *, double seconds);
 /* One journal fdatasync took seconds (failed when ok is 0). */
 void		 metrics_sync(struct metrics *, double seconds, int ok);
+/* An episode's audio ended so; an ok one lasts seconds, made in took. */
+void		 metrics_audio(struct metrics *, enum metrics_audio,
+		    double seconds, double took);
 /* Append the Prometheus text of the counters (gauges come from the caller). */
 void		 metrics_render(const struct metrics *, struct buf *);
 

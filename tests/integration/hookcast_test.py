@@ -270,6 +270,8 @@ class Daemon:
             # the tests read /metrics on the webhook port; it is off there
             # by default (test_metrics_listener covers that)
             "metrics-public": "yes",
+            # speaking episodes takes seconds: test_audio turns it on
+            "audio": "off",
         }
         for k, v in (options or {}).items():
             if v is None:

@@ -1,0 +1,78 @@
+/*
+ * The episode's audio: its transcript spoken sentence by sentence by
+ * tts_command, the WAVs joined with a pause between sentences, encoded to
+ * NAME.mp3 beside NAME.md, a WebVTT of the sentences (NAME.vtt), and the
+ * episode's .json (and .md) given the audio's real length. Run in the
+ * drafting process after the text episode is out: plain process and file
+ * work, no libevent; every program it starts is stopped by audio_timeout.
+ */
+#ifndef HOOKCAST_AUDIO_H
+#define HOOKCAST_AUDIO_H
+
+#include <stddef.h>
+
+#include "config.h"
+
+enum audio_outcome {
+	AUDIO_OK,
+	AUDIO_FAILED,
+	AUDIO_TIMEOUT,
+	AUDIO_OUTCOME_MAX
+};
+
+struct audio_result {
+	enum audio_outcome	 outcome;
+	double			 seconds;	/* the audio's length */
+	long long		 bytes;		/* of the .mp3 */
+	double			 took;		/* seconds spent rendering */
+	char			*cause;		/* why not, or NULL (owned) */
+};
+
+/* One sentence's place in the audio, in seconds from its start. */
+struct audio_cue {
+	double		 start;
+	double		 end;
+	const char	*text;		/* borrowed */
+};
+
+/* The largest number of sentences spoken apart (the rest is one). */
+#define AUDIO_SENTENCES_MAX	2000
+
+/*
+ * Whether episodes get audio under conf: on, or auto with tts_command's
+ * program and the encoder found in PATH. With 0, *why (static) says why.
+ */
+int		 audio_enabled(const struct config *, const char **why);
+/*
+ * Render the audio of the episode OUTPUT_DIR/repo/name.{md,json} (name is
+ * "2026-06-01" or "2026-06-01-2"), then rewrite feed.xml. On failure or
+ * timeout nothing is left of the audio and the episode is as it was.
+ * Fills res (clear it with audio_result_clear) and returns its outcome.
+ */
+enum audio_outcome audio_render(const struct config *, const char *repo,
+		    const char *name, struct audio_result *res);
+void		 audio_result_clear(struct audio_result *);
+/* "ok", "failed" or "timeout". */
+const char	*audio_outcome_name(enum audio_outcome);
+/* The outcome named so, or -1. */
+int		 audio_outcome_parse(const char *);
+
+/*
+ * Split spoken text into sentences: after '.', '!' or '?' (and any
+ * closing quotes or brackets) followed by white space, and at blank
+ * lines; not after a few abbreviations ("e.g.", "Mr.") or a lone
+ * initial. White space is collapsed to one space; pieces with no letter
+ * or digit are dropped. Returns how many, *out a new array of new strings
+ * (free with audio_sentences_free).
+ */
+size_t		 audio_sentences(const char *text, char ***out);
+void		 audio_sentences_free(char **, size_t);
+/* A WebVTT timestamp HH:MM:SS.mmm of seconds into out (16 bytes). */
+void		 audio_vtt_time(double seconds, char out[16]);
+/*
+ * The WebVTT file of cues (new string): "WEBVTT", then one cue per
+ * sentence with its text escaped (&, <, > as entities; no line breaks).
+ */
+char		*audio_vtt(const struct audio_cue *, size_t n);
+
+#endif
