@@ -544,6 +544,9 @@ audio_run(struct audio_proc *pr, const struct timespec *deadline,
 		    pr->what);
 	else if (rc == AUDIO_OK && (!WIFEXITED(status) ||
 	    WEXITSTATUS(status) != 0)) {
+		while (pr->errlen > 0 &&
+		    isspace((unsigned char)pr->err[pr->errlen - 1]))
+			pr->err[--pr->errlen] = '\0';
 		esc = log_escape(pr->err, AUDIO_ERR_MAX);
 		if (WIFSIGNALED(status))
 			xasprintf(cause, "%s died of signal %d%s%s", pr->what,

@@ -1,0 +1,374 @@
+"""The episode's audio against the real daemon: a corpus day spoken by
+espeak-ng and encoded by lame (the defaults), its length checked with
+soxi, its WebVTT read by a strict checker; and text-to-speech commands
+that fail, hang past audio_timeout, write garbage or change format between
+sentences: the text episode stays as it was, nothing of the audio is left,
+/metrics counts it, and webhook replies are not held up meanwhile."""
+
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hookcast_test as ht  # noqa: E402
+import schema_check  # noqa: E402
+
+REPO = "curl/curl"
+DAY = "curl-2026-06-01"
+SCHEMA = os.path.join(os.environ.get("HOOKCAST_SOURCE_DIR",
+                                     os.path.join(os.path.dirname(
+                                         os.path.abspath(__file__)),
+                                         "..", "..")),
+                      "doc", "episode.schema.json")
+# a fast pace keeps the speaking short
+AUDIO = {"audio": "on", "words-per-minute": "400"}
+VTT_TIME = r"(\d{2,}):([0-5]\d):([0-5]\d)\.(\d{3})"
+VTT_TIMING = re.compile(r"^%s --> %s$" % (VTT_TIME, VTT_TIME))
+METRIC_LINE = re.compile(
+    r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[a-zA-Z_][a-zA-Z0-9_]*="[^"\\\n]*"'
+    r'(,[a-zA-Z_][a-zA-Z0-9_]*="[^"\\\n]*")*\})? '
+    r'(-?[0-9.e+-]+|NaN|\+Inf|-Inf)$')
+
+HAVE_TOOLS = all(shutil.which(p) for p in ("espeak-ng", "lame", "soxi"))
+
+
+def vtt_seconds(m, first):
+    h, mi, s, ms = (int(m.group(first + i)) for i in range(4))
+    return h * 3600 + mi * 60 + s + ms / 1000.0
+
+
+def check_vtt(text):
+    """A strict WebVTT reading: the header, then cues of an optional
+    identifier, a timing line and text lines, separated by one blank line;
+    times increasing, cues not overlapping, no '-->' or raw '<' in text.
+    Returns [(start, end, text)]; raises AssertionError."""
+    if "\r" in text:
+        raise AssertionError("VTT: a carriage return")
+    blocks = text.split("\n\n")
+    if not blocks[0].startswith("WEBVTT") or \
+            blocks[0].split("\n")[0] not in ("WEBVTT",) and \
+            not re.match(r"^WEBVTT[ \t]", blocks[0]):
+        raise AssertionError("VTT: no WEBVTT header: %r" % blocks[0][:40])
+    if not text.endswith("\n"):
+        raise AssertionError("VTT: no final newline")
+    cues = []
+    last_end = 0.0
+    for b in blocks[1:]:
+        b = b.rstrip("\n")
+        if b == "":
+            raise AssertionError("VTT: more than one blank line")
+        lines = b.split("\n")
+        if "-->" not in lines[0]:
+            ident, lines = lines[0], lines[1:]
+            if "-->" in ident or not lines:
+                raise AssertionError("VTT: a bad cue %r" % b)
+        m = VTT_TIMING.match(lines[0])
+        if not m:
+            raise AssertionError("VTT: a bad timing line %r" % lines[0])
+        start, end = vtt_seconds(m, 1), vtt_seconds(m, 5)
+        if not end > start:
+            raise AssertionError("VTT: a cue ends before it starts: %r"
+                                 % lines[0])
+        if start < last_end:
+            raise AssertionError("VTT: a cue overlaps the one before: %r"
+                                 % lines[0])
+        body = lines[1:]
+        if not body or any(not t.strip() for t in body):
+            raise AssertionError("VTT: a cue without text: %r" % b)
+        for t in body:
+            if "-->" in t or "<" in t:
+                raise AssertionError("VTT: unescaped text %r" % t)
+            if re.search(r"&(?!amp;|lt;|gt;|nbsp;|lrm;|rlm;)", t):
+                raise AssertionError("VTT: a bare '&' in %r" % t)
+        cues.append((start, end, "\n".join(body)))
+        last_end = end
+    if not cues:
+        raise AssertionError("VTT: no cues")
+    return cues
+
+
+def metrics(d):
+    """/metrics as {sample: value}, each line checked against the text
+    format."""
+    status, _, data = d.request("GET", "/metrics")
+    if status != 200:
+        raise AssertionError("/metrics: %s" % status)
+    out = {}
+    for line in data.decode().splitlines():
+        if line.startswith("#"):
+            if not re.match(r"^# (HELP|TYPE) [a-zA-Z_:][a-zA-Z0-9_:]* .+$",
+                            line):
+                raise AssertionError("/metrics: bad comment %r" % line)
+            continue
+        m = METRIC_LINE.match(line)
+        if not m:
+            raise AssertionError("/metrics: bad line %r" % line)
+        out[line.rsplit(" ", 1)[0]] = float(m.group(4))
+    return out
+
+
+def audio_total(d, outcome):
+    return metrics(d).get('hookcast_audio_total{outcome="%s"}' % outcome)
+
+
+def wait_audio(d, timeout=120):
+    """Wait until one more audio outcome is counted; the counts."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        m = metrics(d)
+        if sum(m.get('hookcast_audio_total{outcome="%s"}' % o, 0)
+               for o in ("ok", "failed", "timeout")) >= 1:
+            return m
+        time.sleep(0.1)
+    raise AssertionError("no audio outcome after %d s\n%s"
+                         % (timeout, d.log_tail()))
+
+
+def soxi_seconds(path):
+    out = subprocess.run(["soxi", "-D", path], check=True,
+                         capture_output=True, text=True).stdout
+    return float(out.strip())
+
+
+def one_push(d):
+    status, reply = d.post_payload(ht.make_push(
+        [ht.make_commit("Fix the widget's frobnication. It no longer "
+                        "drops the last byte."),
+         ht.make_commit("Add a test for the widget")]))
+    if status != 202 and status != 200:
+        raise AssertionError("push: %s %r" % (status, reply))
+
+
+@unittest.skipUnless(HAVE_TOOLS, "espeak-ng, lame and soxi are needed")
+class AudioTest(unittest.TestCase):
+
+    def test_corpus_day(self):
+        with ht.Daemon(options=AUDIO) as d:
+            d.replay(DAY)
+            reply = d.control("flush " + REPO)
+            self.assertIs(reply.get("ok"), True, reply)
+            ep = reply["episodes"][0]
+            m = wait_audio(d)
+            self.assertEqual(m['hookcast_audio_total{outcome="ok"}'], 1,
+                             d.log_tail())
+            base = ep["json"][:-len(".json")]
+            folder = os.path.dirname(base)
+            name = os.path.basename(base)
+            with open(ep["json"], encoding="utf-8") as f:
+                j = json.load(f)
+            schema_check.check(j, schema_check.load(SCHEMA))
+            a = j["audio"]
+            self.assertEqual(a["file"], name + ".mp3")
+            self.assertEqual(a["vtt"], name + ".vtt")
+            self.assertEqual(a["type"], "audio/mpeg")
+            mp3 = os.path.join(folder, a["file"])
+            self.assertEqual(a["bytes"], os.path.getsize(mp3))
+            real = soxi_seconds(mp3)
+            sys.stderr.write("audio: %s s in the JSON, %s s by soxi\n"
+                             % (a["seconds"], real))
+            self.assertLess(abs(real - a["seconds"]), 0.5)
+            self.assertLess(abs(real - j["duration_seconds"]), 1.0)
+            self.assertEqual(j["duration_seconds"], round(a["seconds"]))
+            mm, ss = divmod(j["duration_seconds"], 60)
+            want = "PT" + ("%dM" % mm if mm else "") + \
+                ("%dS" % ss if ss else "")
+            self.assertEqual(j["duration"], want)
+            self.assertAlmostEqual(
+                m["hookcast_audio_seconds"], a["seconds"], delta=0.1)
+            with open(base + ".md", encoding="utf-8") as f:
+                self.assertIn("\n- Duration: %s\n" % want, f.read())
+            with open(os.path.join(folder, a["vtt"]),
+                      encoding="utf-8") as f:
+                cues = check_vtt(f.read())
+            self.assertGreater(len(cues), 5)
+            self.assertLess(abs(cues[-1][1] - real), 1.0)
+            # every sentence of the transcript is a cue, in order
+            spoken = re.sub(r"\s+", " ", j["transcript"])
+            said = " ".join(c[2] for c in cues).replace(
+                "&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+            self.assertEqual(re.sub(r"\W", "", said),
+                             re.sub(r"\W", "", spoken))
+            # nothing else was left in the folder
+            self.assertEqual(sorted(os.listdir(folder)), sorted(
+                [name + e for e in (".md", ".json", ".mp3", ".vtt")] +
+                ["feed.xml"]))
+            self.assertRegex(d.log(), r"audio of curl/curl %s: [0-9.]+ s"
+                             % name)
+
+    def failing(self, command, reason, outcome="failed", extra=None):
+        """Flush a day with command as tts_command; the text stays, nothing
+        of the audio remains, the outcome is counted and its reason
+        logged."""
+        opts = dict(AUDIO, **{"tts-command": command})
+        opts.update(extra or {})
+        with ht.Daemon(options=opts) as d:
+            one_push(d)
+            reply = d.control("flush")
+            self.assertIs(reply.get("ok"), True, reply)
+            ep = reply["episodes"][0]
+            with open(ep["json"], "rb") as f:
+                js = f.read()
+            with open(ep["markdown"], "rb") as f:
+                md = f.read()
+            m = wait_audio(d, timeout=60)
+            self.assertEqual(m['hookcast_audio_total{outcome="%s"}'
+                               % outcome], 1, d.log_tail())
+            self.assertEqual(m['hookcast_audio_total{outcome="ok"}'], 0)
+            d.wait_log(r"drafter: 1 episode\(s\) of emission")
+            with open(ep["json"], "rb") as f:
+                self.assertEqual(f.read(), js)
+            with open(ep["markdown"], "rb") as f:
+                self.assertEqual(f.read(), md)
+            folder = os.path.dirname(ep["json"])
+            base = os.path.basename(ep["json"])[:-len(".json")]
+            self.assertEqual(sorted(os.listdir(folder)),
+                             sorted([base + ".json", base + ".md",
+                                     "feed.xml"]))
+            self.assertNotIn("audio", json.loads(js))
+            self.assertRegex(d.log(), reason)
+            return d
+
+    def test_command_fails(self):
+        self.failing("cat >/dev/null; echo 'no voice here' >&2; exit 3",
+                     r"audio of \S+ \S+ failed: sentence 1 of \d+: "
+                     r"tts_command exited with status 3: no voice here; "
+                     r"the text episode stays")
+
+    def test_command_missing(self):
+        self.failing("hookcast-no-such-tts --stdout",
+                     r"tts_command exited with status 127")
+
+    def test_garbage(self):
+        self.failing("cat >/dev/null; printf 'RIFF, or so it says'",
+                     r"tts_command's output is not a WAV we take: not a "
+                     r"RIFF/WAVE file")
+
+    def test_formats_differ(self):
+        # the first sentence at espeak-ng's rate, the others resampled
+        cmd = ('if [ "$HOOKCAST_SENTENCE" = 1 ]; then espeak-ng --stdout; '
+               'else espeak-ng --stdout | sox -t wav - -t wav -r 16000 -; '
+               'fi')
+        if not shutil.which("sox"):
+            self.skipTest("sox is needed")
+        self.failing(cmd, r"sentence 2 of \d+: its WAV is 16000 Hz, 1 "
+                     r"channel\(s\), 16-bit where the first sentence's "
+                     r"was 22050 Hz")
+
+    def test_hang(self):
+        """A TTS that hangs is stopped at audio_timeout with all it
+        started; webhooks are answered as fast meanwhile."""
+        # a sleep of its own length, to be found among the processes
+        marker = "%d.25" % (300 + os.getpid() % 100000)
+        # the shell starts a child of its own that hangs too
+        cmd = "cat >/dev/null; sleep %s & sleep %s; wait" % (marker, marker)
+        opts = dict(AUDIO, **{"tts-command": cmd, "audio-timeout": "4"})
+        with ht.Daemon(options=opts) as d:
+            before = []
+            for _ in range(5):
+                t = time.monotonic()
+                one_push(d)
+                before.append(time.monotonic() - t)
+            t = time.monotonic()
+            reply = d.control("flush", timeout=30)
+            flush_took = time.monotonic() - t
+            self.assertIs(reply.get("ok"), True, reply)
+            # the reply came with the text, not after the audio
+            self.assertLess(flush_took, 3.5)
+            ep = reply["episodes"][0]
+            with open(ep["json"], "rb") as f:
+                js = f.read()
+            deadline = time.monotonic() + 10
+            while not pids_of(marker):
+                self.assertLess(time.monotonic(), deadline,
+                                "the hanging TTS never started")
+                time.sleep(0.05)
+            during = []
+            for _ in range(5):
+                t = time.monotonic()
+                one_push(d)
+                during.append(time.monotonic() - t)
+            # the posts were answered while the TTS still hung
+            self.assertTrue(pids_of(marker))
+            sys.stderr.write("POST latency: %.4f s median before, %.4f s "
+                             "while the TTS hangs\n"
+                             % (statistics.median(before),
+                                statistics.median(during)))
+            self.assertLess(max(during), 1.0)
+            self.assertLess(statistics.median(during),
+                            10 * statistics.median(before) + 0.05)
+            m = wait_audio(d, timeout=60)
+            self.assertEqual(m['hookcast_audio_total{outcome="timeout"}'],
+                             1, d.log_tail())
+            self.assertRegex(d.log(), r"audio of \S+ \S+ timed out: "
+                             r"sentence 1 of \d+: tts_command still "
+                             r"running at audio_timeout; stopped")
+            d.wait_log(r"drafter: 1 episode\(s\) of emission")
+            # nothing it started runs on, nothing is left unreaped
+            self.assertEqual(pids_of(marker), [])
+            self.assertEqual(zombies_of(d.proc.pid), [])
+            with open(ep["json"], "rb") as f:
+                self.assertEqual(f.read(), js)
+            folder = os.path.dirname(ep["json"])
+            self.assertFalse([n for n in os.listdir(folder)
+                              if not n.endswith((".md", ".json", ".xml"))])
+
+
+def pids_of(marker):
+    """The processes running "sleep MARKER"."""
+    out = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open("/proc/%s/cmdline" % pid, "rb") as f:
+                argv = f.read().split(b"\0")
+        except OSError:
+            continue
+        if argv[:2] == [b"sleep", marker.encode()]:
+            out.append(int(pid))
+    return out
+
+
+def zombies_of(parent):
+    """Zombie children of parent."""
+    out = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % pid) as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if fields[0] == "Z" and int(fields[1]) == parent:
+            out.append(int(pid))
+    return out
+
+
+class VttCheckerTest(unittest.TestCase):
+    """The checker above refuses what it is there to catch."""
+
+    def test_refuses(self):
+        good = "WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.000\nHi.\n"
+        self.assertEqual(len(check_vtt(good)), 1)
+        for bad in (
+                "WEBVT\n\n00:00:00.000 --> 00:00:01.000\nHi.\n",
+                "WEBVTT\n\n00:00:01.000 --> 00:00:00.500\nHi.\n",
+                "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nA.\n\n"
+                "00:00:01.000 --> 00:00:03.000\nB.\n",
+                "WEBVTT\n\n00:00:00.000 --> 00:00:01.000\na < b\n",
+                "WEBVTT\n\n00:00:00.000 --> 00:00:01.000\n\n",
+                "WEBVTT\n\n0:00.000 --> 00:00:01.000\nHi.\n"):
+            with self.assertRaises(AssertionError, msg=bad):
+                check_vtt(bad)
+
+
+if __name__ == "__main__":
+    unittest.main()
