@@ -591,6 +591,11 @@ static const struct {
 	{ "feed_image", "javascript:alert(1)", "not an http:// or https://" },
 	{ "feed_locked", "maybe", "not one of no, yes, auto" },
 	{ "serve_episodes", "sometimes", "not true or false" },
+	{ "audio", "maybe", "not one of off, on, auto" },
+	{ "audio_encoder", "sox", "not one of lame, ffmpeg" },
+	{ "audio_timeout", "0", "out of range" },
+	{ "audio_timeout", "later", "not a number" },
+	{ "tts_command", " ", "empty" },
 };
 
 static void
