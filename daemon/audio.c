@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -858,6 +859,41 @@ out:
 	return rc;
 }
 
+/*
+ * Remove what an audio stopped from outside (the daemon stopping, or
+ * killing a drafting process past its time) left in the folder: the
+ * temporary files of its WAV, MP3 and VTT. One drafting process runs at
+ * a time, so none of them is being written.
+ */
+static void
+audio_sweep(int dfd, const char *repo)
+{
+	static const char *const kinds[] = { ".wav.tmp-", ".mp3.tmp-",
+	    ".vtt.tmp-", NULL };
+	struct dirent	*de;
+	DIR		*d;
+	int		 fd, i;
+
+	if ((fd = dup(dfd)) == -1)
+		return;
+	if ((d = fdopendir(fd)) == NULL) {
+		close(fd);
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		for (i = 0; kinds[i] != NULL; i++)
+			if (strstr(de->d_name, kinds[i]) != NULL)
+				break;
+		if (kinds[i] == NULL || (de->d_type != DT_REG &&
+		    de->d_type != DT_UNKNOWN))
+			continue;
+		if (unlinkat(dfd, de->d_name, 0) == 0)
+			log_info("audio of %s: removed %s, left by an audio "
+			    "stopped", repo, de->d_name);
+	}
+	closedir(d);
+}
+
 /* The transcript of the episode's .json, split into job's sentences. */
 static int
 audio_transcript(struct audio_job *job)
@@ -924,6 +960,7 @@ audio_render(const struct config *conf, const char *repo, const char *name,
 		    strerror(errno));
 		goto out;
 	}
+	audio_sweep(job.dfd, repo);
 	if (emit_free_space(conf->output_dir, conf->min_free_space,
 	    &cause) == -1) {
 		job.cause = cause;

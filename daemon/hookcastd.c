@@ -432,6 +432,11 @@ hookcastd_status(struct hookcastd *d, struct buf *out)
 	    "episodes_emitted", (json_int_t)d->metrics.episodes_emitted,
 	    "missed_deliveries", (json_int_t)d->missed_deliveries,
 	    "sinks", outbox_status(d->outbox));
+	/* the episodes' audio renderings, by outcome */
+	json_object_set_new(j, "audio", json_pack("{s:I, s:I, s:I}",
+	    "ok", (json_int_t)d->metrics.audio[MAUDIO_OK],
+	    "failed", (json_int_t)d->metrics.audio[MAUDIO_FAILED],
+	    "timeout", (json_int_t)d->metrics.audio[MAUDIO_TIMEOUT]));
 	s = json_dumps(j, JSON_COMPACT);
 	buf_puts(out, s);
 	free(s);

@@ -151,12 +151,19 @@ class AudioTest(unittest.TestCase):
     def test_corpus_day(self):
         with ht.Daemon(options=AUDIO) as d:
             d.replay(DAY)
+            # what an audio killed from outside left is swept
+            stale = os.path.join(d.output_dir, REPO, "2026-01-01.mp3.tmp-x")
+            os.makedirs(os.path.dirname(stale))
+            with open(stale, "wb") as f:
+                f.write(b"half an mp3")
             reply = d.control("flush " + REPO)
             self.assertIs(reply.get("ok"), True, reply)
             ep = reply["episodes"][0]
             m = wait_audio(d)
             self.assertEqual(m['hookcast_audio_total{outcome="ok"}'], 1,
                              d.log_tail())
+            self.assertEqual(d.status()["audio"],
+                             {"ok": 1, "failed": 0, "timeout": 0})
             base = ep["json"][:-len(".json")]
             folder = os.path.dirname(base)
             name = os.path.basename(base)
