@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 import unittest
+import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hookcast_test as ht  # noqa: E402
@@ -35,6 +36,8 @@ METRIC_LINE = re.compile(
     r'(,[a-zA-Z_][a-zA-Z0-9_]*="[^"\\\n]*")*\})? '
     r'(-?[0-9.e+-]+|NaN|\+Inf|-Inf)$')
 
+NS = {"itunes": "http://www.itunes.com/dtds/podcast-1.0.dtd"}
+
 HAVE_TOOLS = all(shutil.which(p) for p in ("espeak-ng", "lame", "soxi"))
 
 
@@ -51,9 +54,7 @@ def check_vtt(text):
     if "\r" in text:
         raise AssertionError("VTT: a carriage return")
     blocks = text.split("\n\n")
-    if not blocks[0].startswith("WEBVTT") or \
-            blocks[0].split("\n")[0] not in ("WEBVTT",) and \
-            not re.match(r"^WEBVTT[ \t]", blocks[0]):
+    if not re.match(r"^WEBVTT([ \t][^\n]*)?$", blocks[0].split("\n")[0]):
         raise AssertionError("VTT: no WEBVTT header: %r" % blocks[0][:40])
     if not text.endswith("\n"):
         raise AssertionError("VTT: no final newline")
@@ -207,6 +208,36 @@ class AudioTest(unittest.TestCase):
                 ["feed.xml"]))
             self.assertRegex(d.log(), r"audio of curl/curl %s: [0-9.]+ s"
                              % name)
+            # the feed was rewritten with the audio's length
+            root = ET.parse(os.path.join(folder, "feed.xml")).getroot()
+            durs = [i.findtext("itunes:duration", namespaces=NS)
+                    for i in root.iter("item")]
+            self.assertEqual(durs, [str(j["duration_seconds"])])
+
+    def test_same_day_twice(self):
+        """A second episode of a day is spoken to its own DATE-2 files."""
+        with ht.Daemon(options=AUDIO) as d:
+            names = []
+            for n in range(2):
+                one_push(d)
+                reply = d.control("flush")
+                self.assertIs(reply.get("ok"), True, reply)
+                path = reply["episodes"][0]["json"]
+                names.append(os.path.basename(path)[:-len(".json")])
+                deadline = time.monotonic() + 60
+                while (audio_total(d, "ok") or 0) < n + 1:
+                    self.assertLess(time.monotonic(), deadline,
+                                    d.log_tail())
+                    time.sleep(0.1)
+            self.assertEqual(names[1], names[0] + "-2")
+            folder = os.path.dirname(path)
+            for name in names:
+                with open(os.path.join(folder, name + ".json")) as f:
+                    a = json.load(f)["audio"]
+                self.assertEqual((a["file"], a["vtt"]),
+                                 (name + ".mp3", name + ".vtt"))
+                self.assertLess(abs(soxi_seconds(os.path.join(
+                    folder, a["file"])) - a["seconds"]), 0.5)
 
     def failing(self, command, reason, outcome="failed", extra=None):
         """Flush a day with command as tts_command; the text stays, nothing
