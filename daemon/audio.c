@@ -785,13 +785,33 @@ audio_encode(struct audio_job *job, int wav)
 	return AUDIO_OK;
 }
 
+/* Say the duration dur on the .md's "- Duration:" line of its head. */
+static void
+audio_md_duration(struct buf *md, const char *dur)
+{
+	struct buf	 nm;
+	const char	*p, *e;
+
+	if (md->data == NULL ||
+	    (p = strstr(md->data, "\n- Duration: ")) == NULL)
+		return;
+	p += strlen("\n- Duration: ");
+	e = p + strcspn(p, "\n");
+	buf_init(&nm);
+	buf_append(&nm, md->data, (size_t)(p - md->data));
+	buf_puts(&nm, dur);
+	buf_puts(&nm, e);
+	buf_free(md);
+	*md = nm;
+}
+
 /* Give the episode's .json and .md the audio; 0 or -1 with job->cause. */
 static int
 audio_episode(struct audio_job *job)
 {
 	struct buf	 js, md, dur;
 	json_t		*j = NULL, *audio;
-	char		*json_name, *md_name, *text = NULL, *p, *e;
+	char		*json_name, *md_name, *text = NULL;
 	long		 whole = lround(job->seconds);
 	int		 rc = -1;
 
@@ -820,22 +840,7 @@ audio_episode(struct audio_job *job)
 	json_object_set_new(j, "audio", audio);
 	text = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
 	    JSON_REAL_PRECISION(12));
-	/* the .md says its duration on one line of its head */
-	if (md.data != NULL && (p = strstr(md.data, "\n- Duration: ")) !=
-	    NULL) {
-		p += strlen("\n- Duration: ");
-		e = p + strcspn(p, "\n");
-		{
-			struct buf	nm;
-
-			buf_init(&nm);
-			buf_append(&nm, md.data, (size_t)(p - md.data));
-			buf_puts(&nm, buf_str(&dur));
-			buf_puts(&nm, e);
-			buf_free(&md);
-			md = nm;
-		}
-	}
+	audio_md_duration(&md, buf_str(&dur));
 	if (text == NULL || file_write_atomicat(job->dfd, json_name, text,
 	    strlen(text), AUDIO_FILE_MODE) == -1) {
 		xasprintf(&job->cause, "writing %s: %s", json_name,
@@ -937,6 +942,7 @@ audio_render(const struct config *conf, const char *repo, const char *name,
 	struct file_atomic	 wav;
 	struct timespec		 start, end;
 	char			*vtt = NULL, *vtt_name = NULL, *cause = NULL;
+	char			*wav_name = NULL;
 	enum audio_outcome	 rc = AUDIO_FAILED;
 	int			 have_wav = 0;
 
@@ -969,15 +975,14 @@ audio_render(const struct config *conf, const char *repo, const char *name,
 	if (audio_transcript(&job) == -1)
 		goto out;
 	job.cues = xcalloc(job.nsentences, sizeof(*job.cues));
-	xasprintf(&vtt_name, "%s.wav", name);
-	if (file_atomic_openat(&wav, job.dfd, vtt_name, AUDIO_FILE_MODE) ==
+	/* the joined WAV: a temporary file, never renamed into place */
+	xasprintf(&wav_name, "%s.wav", name);
+	if (file_atomic_openat(&wav, job.dfd, wav_name, AUDIO_FILE_MODE) ==
 	    -1) {
 		xasprintf(&job.cause, "a temporary WAV: %s", strerror(errno));
 		goto out;
 	}
 	have_wav = 1;
-	free(vtt_name);
-	vtt_name = NULL;
 	if ((rc = audio_speak(&job, wav.fd)) != AUDIO_OK ||
 	    (rc = audio_encode(&job, wav.fd)) != AUDIO_OK)
 		goto out;
@@ -1028,6 +1033,7 @@ out:
 	free(job.mp3);
 	free(job.vtt);
 	free(vtt_name);
+	free(wav_name);
 	free(vtt);
 	return rc;
 }
