@@ -39,6 +39,16 @@ METRIC_LINE = re.compile(
 NS = {"itunes": "http://www.itunes.com/dtds/podcast-1.0.dtd"}
 
 HAVE_TOOLS = all(shutil.which(p) for p in ("espeak-ng", "lame", "soxi"))
+try:
+    import feedparser
+except ImportError:
+    # Debian's python3-feedparser, for a python3 of another prefix
+    sys.path.append("/usr/lib/python3/dist-packages")
+    try:
+        import feedparser
+    except ImportError:
+        feedparser = None
+PUBLIC = "https://casts.example/episodes"
 
 
 def vtt_seconds(m, first):
@@ -150,7 +160,7 @@ def one_push(d):
 class AudioTest(unittest.TestCase):
 
     def test_corpus_day(self):
-        with ht.Daemon(options=AUDIO) as d:
+        with ht.Daemon(options=dict(AUDIO, **{"public-url": PUBLIC})) as d:
             d.replay(DAY)
             # what an audio killed from outside left is swept
             stale = os.path.join(d.output_dir, REPO, "2026-01-01.mp3.tmp-x")
@@ -204,8 +214,8 @@ class AudioTest(unittest.TestCase):
                              re.sub(r"\W", "", spoken))
             # nothing else was left in the folder
             self.assertEqual(sorted(os.listdir(folder)), sorted(
-                [name + e for e in (".md", ".json", ".mp3", ".vtt")] +
-                ["feed.xml"]))
+                [name + e for e in (".md", ".json", ".txt", ".mp3",
+                                    ".vtt")] + ["feed.xml"]))
             self.assertRegex(d.log(), r"audio of curl/curl %s: [0-9.]+ s"
                              % name)
             # the feed was rewritten with the audio's length
@@ -213,6 +223,35 @@ class AudioTest(unittest.TestCase):
             durs = [i.findtext("itunes:duration", namespaces=NS)
                     for i in root.iter("item")]
             self.assertEqual(durs, [str(j["duration_seconds"])])
+            self.check_feed(folder, name, mp3, real)
+
+    def check_feed(self, folder, name, mp3, real):
+        """The feed as a podcast app reads it (feedparser): the item's
+        enclosure is the MP3 at its public URL with the file's length, its
+        duration the audio's, its transcripts the VTT and the text."""
+        if feedparser is None:
+            self.skipTest("python3-feedparser is missing")
+        with open(os.path.join(folder, "feed.xml"), "rb") as f:
+            raw = f.read()
+        feed = feedparser.parse(raw)
+        self.assertFalse(feed.bozo, feed.get("bozo_exception"))
+        self.assertEqual(len(feed.entries), 1)
+        e = feed.entries[0]
+        url = "%s/%s/%s" % (PUBLIC, REPO, name)
+        self.assertEqual([(x.href, int(x.length), x.type)
+                          for x in e.enclosures],
+                         [(url + ".mp3", os.path.getsize(mp3),
+                           "audio/mpeg")])
+        self.assertLess(abs(int(e.itunes_duration) - real), 1.0)
+        root = ET.fromstring(raw)
+        pod = "{https://podcastindex.org/namespace/1.0}transcript"
+        self.assertEqual(sorted((t.get("type"), t.get("url"))
+                                for t in root.iter(pod)),
+                         [("text/plain", url + ".txt"),
+                          ("text/vtt", url + ".vtt")])
+        sys.stderr.write("feed: enclosure length %s, itunes:duration %s; "
+                         "soxi %.2f s\n" % (e.enclosures[0].length,
+                                            e.itunes_duration, real))
 
     def test_same_day_twice(self):
         """A second episode of a day is spoken to its own DATE-2 files."""
@@ -267,7 +306,7 @@ class AudioTest(unittest.TestCase):
             base = os.path.basename(ep["json"])[:-len(".json")]
             self.assertEqual(sorted(os.listdir(folder)),
                              sorted([base + ".json", base + ".md",
-                                     "feed.xml"]))
+                                     base + ".txt", "feed.xml"]))
             self.assertNotIn("audio", json.loads(js))
             self.assertRegex(d.log(), reason)
             return d
@@ -354,7 +393,8 @@ class AudioTest(unittest.TestCase):
                 self.assertEqual(f.read(), js)
             folder = os.path.dirname(ep["json"])
             self.assertFalse([n for n in os.listdir(folder)
-                              if not n.endswith((".md", ".json", ".xml"))])
+                              if not n.endswith((".md", ".json", ".txt",
+                                                 ".xml"))])
 
 
 def pids_of(marker):
