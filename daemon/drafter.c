@@ -281,7 +281,7 @@ drafter_child(struct drafter *dr, struct drafter_job *job, pid_t parent,
 	json_t			*recaps, *item;
 	const char		*why = NULL;
 	char			*cause = NULL;
-	size_t			 i, nw = 0;
+	size_t			 i, nw = 0, nspeak;
 
 	/* die with the daemon; signals as a plain process has them */
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1 || getppid() != parent)
@@ -314,13 +314,20 @@ drafter_child(struct drafter *dr, struct drafter_job *job, pid_t parent,
 		json_decref(recaps);
 	}
 	/* the text is all out: the loop replies now; the audio follows */
+	nspeak = nw;
 	if (nw > 0 && !audio_enabled(&d->conf, &why)) {
 		log_debug("drafter: no audio: %s", why);
-		nw = 0;
+		nspeak = 0;
 	}
 	drafter_tell(json_pack("{s:b, s:I}", "drafted", 1, "audio",
-	    (json_int_t)nw));
-	drafter_child_audio(d, w, nw);
+	    (json_int_t)nspeak));
+	drafter_child_audio(d, w, nspeak);
+	/* (freed, or a leak checker counts the list lost at _exit) */
+	for (i = 0; i < nw; i++) {
+		free(w[i].repo);
+		free(w[i].name);
+	}
+	free(w);
 	/* no exit handlers: they are the daemon's */
 	_exit(0);
 }
