@@ -18,6 +18,7 @@
 
 #include "backfill.h"
 #include "buf.h"
+#include "curlev.h"
 #include "daemon.h"
 #include "handler.h"
 #include "log.h"
@@ -101,13 +102,6 @@ struct backfill_hook {
 	char			 errbuf[CURL_ERROR_SIZE];
 };
 
-/* A socket curl asked us to watch. */
-struct backfill_sock {
-	curl_socket_t		 fd;
-	struct event		*ev;
-	struct backfill_sock	*next;
-};
-
 struct backfill_recent {
 	char			*key;
 	time_t			 at;
@@ -115,9 +109,7 @@ struct backfill_recent {
 
 struct backfill {
 	struct hookcastd	*d;
-	CURLM			*multi;
-	struct event		*timer;		/* curl's timeout */
-	struct backfill_sock	*socks;
+	struct curlev		*curl;
 	struct backfill_hook	**hooks;
 	size_t			 nhooks;
 	struct backfill_recent	*recent;
@@ -127,103 +119,11 @@ struct backfill {
 	uint64_t		 failures;
 };
 
-static void	backfill_check(struct backfill *);
 static void	backfill_finish(struct backfill_hook *);
 static void	backfill_list(struct backfill_hook *);
 static void	backfill_schedule(struct backfill_hook *);
 
-/* -- libcurl on the loop --------------------------------------------- */
-
-static void
-backfill_sock_free(struct backfill *bf, struct backfill_sock *bs)
-{
-	struct backfill_sock	**pp;
-
-	for (pp = &bf->socks; *pp != NULL; pp = &(*pp)->next)
-		if (*pp == bs) {
-			*pp = bs->next;
-			break;
-		}
-	if (bs->ev != NULL)
-		event_free(bs->ev);
-	free(bs);
-}
-
-static void
-backfill_sock_event(evutil_socket_t fd, short what, void *arg)
-{
-	struct backfill	*bf = arg;
-	int		 flags = 0, running;
-
-	if (what & EV_READ)
-		flags |= CURL_CSELECT_IN;
-	if (what & EV_WRITE)
-		flags |= CURL_CSELECT_OUT;
-	curl_multi_socket_action(bf->multi, fd, flags, &running);
-	backfill_check(bf);
-}
-
-/* CURLMOPT_SOCKETFUNCTION: watch (or stop watching) one of curl's sockets. */
-static int
-backfill_socket(CURL *easy, curl_socket_t fd, int what, void *userp,
-    void *socketp)
-{
-	struct backfill		*bf = userp;
-	struct backfill_sock	*bs = socketp;
-	short			 kind = EV_PERSIST;
-
-	if (what == CURL_POLL_REMOVE) {
-		if (bs != NULL)
-			backfill_sock_free(bf, bs);
-		return 0;
-	}
-	if (bs == NULL) {
-		bs = xcalloc(1, sizeof(*bs));
-		bs->fd = fd;
-		bs->next = bf->socks;
-		bf->socks = bs;
-		curl_multi_assign(bf->multi, fd, bs);
-	} else if (bs->ev != NULL) {
-		event_free(bs->ev);
-		bs->ev = NULL;
-	}
-	if (what & CURL_POLL_IN)
-		kind |= EV_READ;
-	if (what & CURL_POLL_OUT)
-		kind |= EV_WRITE;
-	bs->ev = event_new(bf->d->base, fd, kind, backfill_sock_event, bf);
-	if (bs->ev == NULL || event_add(bs->ev, NULL) == -1) {
-		log_warnx("%s: cannot watch a socket", __func__);
-		return -1;
-	}
-	return 0;
-}
-
-/* CURLMOPT_TIMERFUNCTION: curl wants to be called after ms (-1: never). */
-static int
-backfill_timer(CURLM *multi, long ms, void *userp)
-{
-	struct backfill	*bf = userp;
-	struct timeval	 tv;
-
-	if (ms < 0) {
-		evtimer_del(bf->timer);
-		return 0;
-	}
-	tv.tv_sec = ms / 1000;
-	tv.tv_usec = (ms % 1000) * 1000;
-	return evtimer_add(bf->timer, &tv) == -1 ? -1 : 0;
-}
-
-static void
-backfill_timeout(evutil_socket_t fd, short what, void *arg)
-{
-	struct backfill	*bf = arg;
-	int		 running;
-
-	curl_multi_socket_action(bf->multi, CURL_SOCKET_TIMEOUT, 0, &running);
-	backfill_check(bf);
-}
+/* -- a transfer's response ------------------------------------------- */
 
 static size_t
 backfill_write(char *ptr, size_t size, size_t nmemb, void *arg)
@@ -538,7 +438,7 @@ backfill_send(struct backfill_hook *h, const char *url, int post)
 		curl_easy_setopt(h->easy, CURLOPT_POSTFIELDS, "");
 		curl_easy_setopt(h->easy, CURLOPT_POSTFIELDSIZE, 0L);
 	}
-	if (curl_multi_add_handle(h->bf->multi, h->easy) != CURLM_OK)
+	if (curlev_add(h->bf->curl, h->easy) == -1)
 		goto fail;
 	log_debug("backfill: %s %s", post ? "POST" : "GET", url);
 	return 0;
@@ -762,10 +662,11 @@ backfill_posted(struct backfill_hook *h)
 		backfill_finish(h);
 }
 
-/* The transfer in flight ended with rc. */
+/* The transfer in flight of the hook arg ended with rc. */
 static void
-backfill_done(struct backfill_hook *h, CURLcode rc)
+backfill_done(void *arg, CURLcode rc)
 {
+	struct backfill_hook	*h = arg;
 	const char	*what = h->step == BACKFILL_LIST ? "GET deliveries" :
 			    "POST attempts";
 	long		 status = 0;
@@ -773,7 +674,7 @@ backfill_done(struct backfill_hook *h, CURLcode rc)
 	char		*msg = NULL;
 
 	curl_easy_getinfo(h->easy, CURLINFO_RESPONSE_CODE, &status);
-	curl_multi_remove_handle(h->bf->multi, h->easy);
+	curlev_remove(h->bf->curl, h->easy);
 	curl_easy_cleanup(h->easy);
 	h->easy = NULL;
 	curl_slist_free_all(h->headers);
@@ -799,27 +700,6 @@ backfill_done(struct backfill_hook *h, CURLcode rc)
 		backfill_listed(h);
 	else
 		backfill_posted(h);
-}
-
-static void
-backfill_check(struct backfill *bf)
-{
-	CURLMsg			*msg;
-	CURLcode		 rc;
-	CURL			*easy;
-	char			*priv;
-	int			 left;
-
-	while ((msg = curl_multi_info_read(bf->multi, &left)) != NULL) {
-		if (msg->msg != CURLMSG_DONE)
-			continue;
-		easy = msg->easy_handle;
-		rc = msg->data.result;
-		priv = NULL;
-		curl_easy_getinfo(easy, CURLINFO_PRIVATE, &priv);
-		if (priv != NULL)
-			backfill_done((struct backfill_hook *)(void *)priv, rc);
-	}
 }
 
 static void
@@ -985,7 +865,7 @@ static void
 backfill_hook_free(struct backfill_hook *h)
 {
 	if (h->easy != NULL) {
-		curl_multi_remove_handle(h->bf->multi, h->easy);
+		curlev_remove(h->bf->curl, h->easy);
 		curl_easy_cleanup(h->easy);
 	}
 	curl_slist_free_all(h->headers);
@@ -1073,29 +953,20 @@ backfill_new(struct hookcastd *d, const struct config *conf,
     struct backfill **bfp, char **cause)
 {
 	struct backfill	*bf;
+	struct curlev	*curl;
+	const char	*why;
 
 	if (conf->backfill_hooks.n == 0) {
 		*bfp = NULL;
 		return 0;
 	}
-	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
-		xasprintf(cause, "backfill: curl_global_init failed");
+	if ((curl = curlev_new(d->base, backfill_done, &why)) == NULL) {
+		xasprintf(cause, "backfill: %s", why);
 		return -1;
 	}
 	bf = xcalloc(1, sizeof(*bf));
 	bf->d = d;
-	if ((bf->multi = curl_multi_init()) == NULL) {
-		xasprintf(cause, "backfill: curl_multi_init failed");
-		goto fail;
-	}
-	if ((bf->timer = evtimer_new(d->base, backfill_timeout, bf)) == NULL) {
-		xasprintf(cause, "backfill: evtimer_new failed");
-		goto fail;
-	}
-	curl_multi_setopt(bf->multi, CURLMOPT_SOCKETFUNCTION, backfill_socket);
-	curl_multi_setopt(bf->multi, CURLMOPT_SOCKETDATA, bf);
-	curl_multi_setopt(bf->multi, CURLMOPT_TIMERFUNCTION, backfill_timer);
-	curl_multi_setopt(bf->multi, CURLMOPT_TIMERDATA, bf);
+	bf->curl = curl;
 	if (backfill_sync_hooks(bf, &conf->backfill_hooks, cause) == -1)
 		goto fail;
 	*bfp = bf;
@@ -1116,17 +987,11 @@ backfill_free(struct backfill *bf)
 	for (i = 0; i < bf->nhooks; i++)
 		backfill_hook_free(bf->hooks[i]);
 	free(bf->hooks);
-	if (bf->multi != NULL)
-		curl_multi_cleanup(bf->multi);
-	while (bf->socks != NULL)
-		backfill_sock_free(bf, bf->socks);
-	if (bf->timer != NULL)
-		event_free(bf->timer);
+	curlev_free(bf->curl);
 	for (i = 0; i < bf->nrecent; i++)
 		free(bf->recent[i].key);
 	free(bf->recent);
 	free(bf);
-	curl_global_cleanup();
 }
 
 void

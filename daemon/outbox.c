@@ -23,6 +23,7 @@
 
 #include "buf.h"
 #include "config.h"
+#include "curlev.h"
 #include "daemon.h"
 #include "fileio.h"
 #include "log.h"
@@ -78,23 +79,13 @@ struct outbox_pub {
 	struct outbox_pub	*next;
 };
 
-/* A socket curl asked us to watch. */
-struct outbox_sock {
-	curl_socket_t		 fd;
-	struct event		*ev;
-	struct outbox_sock	*next;
-};
-
 struct outbox {
 	struct hookcastd	*d;
-	CURLM			*multi;
-	struct event		*timer;		/* curl's timeout */
-	struct outbox_sock	*socks;
+	struct curlev		*curl;
 	struct outbox_pub	*pubs;
 	struct outbox_sink	*sinks;
 };
 
-static void	outbox_check(struct outbox *);
 static void	outbox_try(struct outbox_pub *);
 static void	outbox_done(struct outbox_pub *, int ok, int final,
 		    long long retry_after, const char *fmt, ...)
@@ -353,7 +344,7 @@ outbox_pub_free(struct outbox_pub *p)
 			break;
 		}
 	if (p->easy != NULL) {
-		curl_multi_remove_handle(ob->multi, p->easy);
+		curlev_remove(ob->curl, p->easy);
 		curl_easy_cleanup(p->easy);
 	}
 	curl_slist_free_all(p->headers);
@@ -533,98 +524,7 @@ remove:
 	outbox_later(p, 0);
 }
 
-/* -- libcurl on the loop ---------------------------------------------- */
-
-static void
-outbox_sock_free(struct outbox *ob, struct outbox_sock *bs)
-{
-	struct outbox_sock	**pp;
-
-	for (pp = &ob->socks; *pp != NULL; pp = &(*pp)->next)
-		if (*pp == bs) {
-			*pp = bs->next;
-			break;
-		}
-	if (bs->ev != NULL)
-		event_free(bs->ev);
-	free(bs);
-}
-
-static void
-outbox_sock_event(evutil_socket_t fd, short what, void *arg)
-{
-	struct outbox	*ob = arg;
-	int		 flags = 0, running;
-
-	if (what & EV_READ)
-		flags |= CURL_CSELECT_IN;
-	if (what & EV_WRITE)
-		flags |= CURL_CSELECT_OUT;
-	curl_multi_socket_action(ob->multi, fd, flags, &running);
-	outbox_check(ob);
-}
-
-/* CURLMOPT_SOCKETFUNCTION: watch (or stop watching) one of curl's sockets. */
-static int
-outbox_socket(CURL *easy, curl_socket_t fd, int what, void *userp,
-    void *socketp)
-{
-	struct outbox		*ob = userp;
-	struct outbox_sock	*bs = socketp;
-	short			 kind = EV_PERSIST;
-
-	if (what == CURL_POLL_REMOVE) {
-		if (bs != NULL)
-			outbox_sock_free(ob, bs);
-		return 0;
-	}
-	if (bs == NULL) {
-		bs = xcalloc(1, sizeof(*bs));
-		bs->fd = fd;
-		bs->next = ob->socks;
-		ob->socks = bs;
-		curl_multi_assign(ob->multi, fd, bs);
-	} else if (bs->ev != NULL) {
-		event_free(bs->ev);
-		bs->ev = NULL;
-	}
-	if (what & CURL_POLL_IN)
-		kind |= EV_READ;
-	if (what & CURL_POLL_OUT)
-		kind |= EV_WRITE;
-	bs->ev = event_new(ob->d->base, fd, kind, outbox_sock_event, ob);
-	if (bs->ev == NULL || event_add(bs->ev, NULL) == -1) {
-		log_warnx("%s: cannot watch a socket", __func__);
-		return -1;
-	}
-	return 0;
-}
-
-/* CURLMOPT_TIMERFUNCTION: curl wants to be called after ms (-1: never). */
-static int
-outbox_timer(CURLM *multi, long ms, void *userp)
-{
-	struct outbox	*ob = userp;
-	struct timeval	 tv;
-
-	if (ms < 0) {
-		evtimer_del(ob->timer);
-		return 0;
-	}
-	tv.tv_sec = ms / 1000;
-	tv.tv_usec = (ms % 1000) * 1000;
-	return evtimer_add(ob->timer, &tv) == -1 ? -1 : 0;
-}
-
-static void
-outbox_timeout(evutil_socket_t fd, short what, void *arg)
-{
-	struct outbox	*ob = arg;
-	int		 running;
-
-	curl_multi_socket_action(ob->multi, CURL_SOCKET_TIMEOUT, 0, &running);
-	outbox_check(ob);
-}
+/* -- HTTP sinks ------------------------------------------------------- */
 
 static size_t
 outbox_write(char *ptr, size_t size, size_t nmemb, void *arg)
@@ -662,14 +562,16 @@ outbox_header(char *ptr, size_t size, size_t nmemb, void *arg)
 	return n;
 }
 
+/* The HTTP attempt of the publication arg ended with rc. */
 static void
-outbox_http_done(struct outbox_pub *p, CURLcode rc)
+outbox_http_done(void *arg, CURLcode rc)
 {
-	long	 status = 0;
-	char	*body;
+	struct outbox_pub	*p = arg;
+	long			 status = 0;
+	char			*body;
 
 	curl_easy_getinfo(p->easy, CURLINFO_RESPONSE_CODE, &status);
-	curl_multi_remove_handle(p->ob->multi, p->easy);
+	curlev_remove(p->ob->curl, p->easy);
 	curl_easy_cleanup(p->easy);
 	p->easy = NULL;
 	curl_slist_free_all(p->headers);
@@ -688,24 +590,6 @@ outbox_http_done(struct outbox_pub *p, CURLcode rc)
 	else
 		outbox_done(p, 0, 1, -1, "HTTP %ld: %s", status, body);
 	free(body);
-}
-
-static void
-outbox_check(struct outbox *ob)
-{
-	CURLMsg		*msg;
-	char		*priv;
-	int		 left;
-
-	while ((msg = curl_multi_info_read(ob->multi, &left)) != NULL) {
-		if (msg->msg != CURLMSG_DONE)
-			continue;
-		priv = NULL;
-		curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, &priv);
-		if (priv != NULL)
-			outbox_http_done((struct outbox_pub *)(void *)priv,
-			    msg->data.result);
-	}
 }
 
 static struct curl_slist *
@@ -879,7 +763,7 @@ outbox_http(struct outbox_pub *p, const struct sink_conf *sc)
 	curl_easy_setopt(p->easy, CURLOPT_ERRORBUFFER, p->errbuf);
 	curl_easy_setopt(p->easy, CURLOPT_PRIVATE, p);
 	free(req.body);
-	if (curl_multi_add_handle(p->ob->multi, p->easy) != CURLM_OK) {
+	if (curlev_add(p->ob->curl, p->easy) == -1) {
 		curl_easy_cleanup(p->easy);
 		p->easy = NULL;
 		curl_slist_free_all(p->headers);
@@ -1158,24 +1042,16 @@ struct outbox *
 outbox_new(struct hookcastd *d, char **cause)
 {
 	struct outbox	*ob;
+	struct curlev	*curl;
+	const char	*why;
 
-	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
-		xasprintf(cause, "outbox: curl_global_init failed");
+	if ((curl = curlev_new(d->base, outbox_http_done, &why)) == NULL) {
+		xasprintf(cause, "outbox: %s", why);
 		return NULL;
 	}
 	ob = xcalloc(1, sizeof(*ob));
 	ob->d = d;
-	if ((ob->multi = curl_multi_init()) == NULL) {
-		xasprintf(cause, "outbox: curl_multi_init failed");
-		free(ob);
-		curl_global_cleanup();
-		return NULL;
-	}
-	ob->timer = evtimer_new(d->base, outbox_timeout, ob);
-	curl_multi_setopt(ob->multi, CURLMOPT_SOCKETFUNCTION, outbox_socket);
-	curl_multi_setopt(ob->multi, CURLMOPT_SOCKETDATA, ob);
-	curl_multi_setopt(ob->multi, CURLMOPT_TIMERFUNCTION, outbox_timer);
-	curl_multi_setopt(ob->multi, CURLMOPT_TIMERDATA, ob);
+	ob->curl = curl;
 	srandom((unsigned)time(NULL) ^ (unsigned)getpid());
 	outbox_reconfigure(ob);
 	outbox_load(ob);
@@ -1191,10 +1067,7 @@ outbox_free(struct outbox *ob)
 		return;
 	while (ob->pubs != NULL)
 		outbox_pub_free(ob->pubs);
-	while (ob->socks != NULL)
-		outbox_sock_free(ob, ob->socks);
-	curl_multi_cleanup(ob->multi);
-	event_free(ob->timer);
+	curlev_free(ob->curl);
 	for (s = ob->sinks; s != NULL; s = next) {
 		next = s->next;
 		free(s->name);
@@ -1202,7 +1075,6 @@ outbox_free(struct outbox *ob)
 		free(s);
 	}
 	free(ob);
-	curl_global_cleanup();
 }
 
 void
