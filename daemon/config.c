@@ -786,15 +786,16 @@ config_repo(struct config *conf, const char *name)
 	return r;
 }
 
-/* "repo \"owner/name\"" -> owner/name (new), or NULL. */
+/* "NAME \"VALUE\"" -> VALUE (new), or NULL when section is not one. */
 static char *
-config_repo_section(const char *section)
+config_section_value(const char *section, const char *name)
 {
-	const char	*p, *q, *slash;
+	size_t		 n = strlen(name);
+	const char	*p, *q;
 
-	if (strncmp(section, "repo", 4) != 0)
+	if (strncmp(section, name, n) != 0)
 		return NULL;
-	p = section + 4;
+	p = section + n;
 	while (*p == ' ' || *p == '\t')
 		p++;
 	if (*p != '"')
@@ -802,11 +803,24 @@ config_repo_section(const char *section)
 	p++;
 	if ((q = strchr(p, '"')) == NULL || q[1] != '\0')
 		return NULL;
-	slash = memchr(p, '/', (size_t)(q - p));
-	if (slash == NULL || slash == p || slash + 1 == q ||
-	    memchr(slash + 1, '/', (size_t)(q - slash - 1)) != NULL)
-		return NULL;
 	return xstrndup(p, (size_t)(q - p));
+}
+
+/* "repo \"owner/name\"" -> owner/name (new), or NULL. */
+static char *
+config_repo_section(const char *section)
+{
+	char	*v, *slash;
+
+	if ((v = config_section_value(section, "repo")) == NULL)
+		return NULL;
+	slash = strchr(v, '/');
+	if (slash == NULL || slash == v || slash[1] == '\0' ||
+	    strchr(slash + 1, '/') != NULL) {
+		free(v);
+		return NULL;
+	}
+	return v;
 }
 
 /* Split "a b\tc" at white space (a command line, without a shell). */
@@ -834,27 +848,19 @@ strlist_split_space(struct strlist *l, const char *s)
 static char *
 config_sink_section(const char *section, int *bad)
 {
-	const char	*p, *q, *c;
+	char	*v, *c;
 
 	*bad = 0;
-	if (strncmp(section, "sink", 4) != 0)
-		return NULL;
-	p = section + 4;
-	while (*p == ' ' || *p == '\t')
-		p++;
-	if (*p != '"')
-		return NULL;
-	p++;
-	if ((q = strchr(p, '"')) == NULL || q[1] != '\0')
+	if ((v = config_section_value(section, "sink")) == NULL)
 		return NULL;
 	/* the name is a folder of the outbox */
-	for (c = p; c < q; c++)
+	for (c = v; *c != '\0'; c++)
 		if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-' &&
 		    *c != '.')
 			*bad = 1;
-	if (q == p || *p == '.' || q - p > 64)
+	if (*v == '\0' || *v == '.' || strlen(v) > 64)
 		*bad = 1;
-	return xstrndup(p, (size_t)(q - p));
+	return v;
 }
 
 static struct sink_conf *
