@@ -403,8 +403,6 @@ backfill_send(struct backfill_hook *h, const char *url, int post)
 	free(h->link);
 	h->link = NULL;
 	h->errbuf[0] = '\0';
-	if ((h->easy = curl_easy_init()) == NULL)
-		return -1;
 	h->headers = backfill_header_add(NULL,
 	    "Accept: application/vnd.github+json", &err);
 	h->headers = backfill_header_add(h->headers,
@@ -416,14 +414,9 @@ backfill_send(struct backfill_hook *h, const char *url, int post)
 		explicit_bzero(auth, strlen(auth));
 		free(auth);
 	}
-	if (err)
+	if (err ||
+	    (h->easy = curlev_easy(url, h->headers, h->errbuf, h)) == NULL)
 		goto fail;
-	curl_easy_setopt(h->easy, CURLOPT_URL, url);
-	curl_easy_setopt(h->easy, CURLOPT_HTTPHEADER, h->headers);
-	curl_easy_setopt(h->easy, CURLOPT_USERAGENT,
-	    "hookcast/" HOOKCAST_VERSION);
-	curl_easy_setopt(h->easy, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(h->easy, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(h->easy, CURLOPT_TIMEOUT, 30L);
 	curl_easy_setopt(h->easy, CURLOPT_CONNECTTIMEOUT, 10L);
 	curl_easy_setopt(h->easy, CURLOPT_ACCEPT_ENCODING, "");
@@ -431,8 +424,6 @@ backfill_send(struct backfill_hook *h, const char *url, int post)
 	curl_easy_setopt(h->easy, CURLOPT_WRITEDATA, h);
 	curl_easy_setopt(h->easy, CURLOPT_HEADERFUNCTION, backfill_header);
 	curl_easy_setopt(h->easy, CURLOPT_HEADERDATA, h);
-	curl_easy_setopt(h->easy, CURLOPT_ERRORBUFFER, h->errbuf);
-	curl_easy_setopt(h->easy, CURLOPT_PRIVATE, h);
 	if (post) {
 		curl_easy_setopt(h->easy, CURLOPT_POST, 1L);
 		curl_easy_setopt(h->easy, CURLOPT_POSTFIELDS, "");
@@ -662,19 +653,16 @@ backfill_posted(struct backfill_hook *h)
 		backfill_finish(h);
 }
 
-/* The transfer in flight of the hook arg ended with rc. */
+/* The transfer in flight of the hook arg ended with rc and status. */
 static void
-backfill_done(void *arg, CURLcode rc)
+backfill_done(void *arg, CURLcode rc, long status)
 {
 	struct backfill_hook	*h = arg;
-	const char	*what = h->step == BACKFILL_LIST ? "GET deliveries" :
-			    "POST attempts";
-	long		 status = 0;
-	json_t		*j;
-	char		*msg = NULL;
+	const char		*what = h->step == BACKFILL_LIST ?
+				    "GET deliveries" : "POST attempts";
+	json_t			*j;
+	char			*msg = NULL;
 
-	curl_easy_getinfo(h->easy, CURLINFO_RESPONSE_CODE, &status);
-	curlev_remove(h->bf->curl, h->easy);
 	curl_easy_cleanup(h->easy);
 	h->easy = NULL;
 	curl_slist_free_all(h->headers);

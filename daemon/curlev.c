@@ -41,21 +41,31 @@ curlev_sock_free(struct curlev *cev, struct curlev_sock *cs)
 	free(cs);
 }
 
-/* Hand each finished transfer to the done callback. */
+/* Hand each finished transfer, out of the multi handle, to done. */
 static void
 curlev_check(struct curlev *cev)
 {
 	CURLMsg		*msg;
+	CURL		*easy;
+	CURLcode	 rc;
 	char		*priv;
+	long		 status;
 	int		 left;
 
 	while ((msg = curl_multi_info_read(cev->multi, &left)) != NULL) {
 		if (msg->msg != CURLMSG_DONE)
 			continue;
+		/* msg does not outlive curl_multi_remove_handle */
+		easy = msg->easy_handle;
+		rc = msg->data.result;
 		priv = NULL;
-		curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, &priv);
-		if (priv != NULL)
-			cev->done(priv, msg->data.result);
+		curl_easy_getinfo(easy, CURLINFO_PRIVATE, &priv);
+		if (priv == NULL)
+			continue;
+		status = 0;
+		curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &status);
+		curl_multi_remove_handle(cev->multi, easy);
+		cev->done(priv, rc, status);
 	}
 }
 
@@ -180,6 +190,24 @@ curlev_free(struct curlev *cev)
 		event_free(cev->timer);
 	free(cev);
 	curl_global_cleanup();
+}
+
+CURL *
+curlev_easy(const char *url, struct curl_slist *headers, char *errbuf,
+    void *priv)
+{
+	CURL	*easy;
+
+	if ((easy = curl_easy_init()) == NULL)
+		return NULL;
+	curl_easy_setopt(easy, CURLOPT_URL, url);
+	curl_easy_setopt(easy, CURLOPT_HTTPHEADER, headers);
+	curl_easy_setopt(easy, CURLOPT_USERAGENT, "hookcast/" HOOKCAST_VERSION);
+	curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(easy, CURLOPT_ERRORBUFFER, errbuf);
+	curl_easy_setopt(easy, CURLOPT_PRIVATE, priv);
+	return easy;
 }
 
 int

@@ -13,11 +13,11 @@ struct curlev;
 struct event_base;
 
 /*
- * A transfer ended with rc: priv is its CURLOPT_PRIVATE (transfers without
- * one are passed over). The handle is still in the multi handle; the
- * callback takes it out with curlev_remove and may then free it.
+ * A transfer ended with rc and the HTTP status of its last response (0:
+ * none): priv is its CURLOPT_PRIVATE (transfers without one are passed
+ * over). The handle is out of the multi handle; the callback frees it.
  */
-typedef void	 curlev_done_cb(void *priv, CURLcode rc);
+typedef void	 curlev_done_cb(void *priv, CURLcode rc, long status);
 
 /*
  * A multi handle on base (borrowed, it must outlive it) calling done for
@@ -31,9 +31,17 @@ struct curlev	*curlev_new(struct event_base *base, curlev_done_cb *done,
  * out first. NULL is a no-op.
  */
 void		 curlev_free(struct curlev *);
-/* Start easy (borrowed until curlev_remove). 0, or -1. */
+/*
+ * A transfer of url with what all of the daemon's share: hookcast's user
+ * agent, http and https only, no signals, headers (borrowed, they must
+ * outlive it), the error message in errbuf (CURL_ERROR_SIZE bytes) and priv
+ * as its CURLOPT_PRIVATE. New, or NULL.
+ */
+CURL		*curlev_easy(const char *url, struct curl_slist *headers,
+		    char *errbuf, void *priv);
+/* Start easy (borrowed until it ends or curlev_remove). 0, or -1. */
 int		 curlev_add(struct curlev *, CURL *easy);
-/* Take easy out, finished or not; it can then be freed. */
+/* Take out easy before it ends; it can then be freed. */
 void		 curlev_remove(struct curlev *, CURL *easy);
 
 #endif

@@ -562,16 +562,13 @@ outbox_header(char *ptr, size_t size, size_t nmemb, void *arg)
 	return n;
 }
 
-/* The HTTP attempt of the publication arg ended with rc. */
+/* The HTTP attempt of the publication arg ended with rc and status. */
 static void
-outbox_http_done(void *arg, CURLcode rc)
+outbox_http_done(void *arg, CURLcode rc, long status)
 {
 	struct outbox_pub	*p = arg;
-	long			 status = 0;
 	char			*body;
 
-	curl_easy_getinfo(p->easy, CURLINFO_RESPONSE_CODE, &status);
-	curlev_remove(p->ob->curl, p->easy);
 	curl_easy_cleanup(p->easy);
 	p->easy = NULL;
 	curl_slist_free_all(p->headers);
@@ -737,16 +734,10 @@ outbox_http(struct outbox_pub *p, const struct sink_conf *sc)
 	if (sc->token != NULL)
 		p->headers = outbox_header_add(p->headers,
 		    "Authorization: Bearer %s", sc->token);
-	if ((p->easy = curl_easy_init()) == NULL)
+	if ((p->easy = curlev_easy(sc->url, p->headers, p->errbuf, p)) == NULL)
 		fatalx("%s: curl_easy_init", __func__);
 	p->errbuf[0] = '\0';
 	p->retry_after = -1;
-	curl_easy_setopt(p->easy, CURLOPT_URL, sc->url);
-	curl_easy_setopt(p->easy, CURLOPT_HTTPHEADER, p->headers);
-	curl_easy_setopt(p->easy, CURLOPT_USERAGENT,
-	    "hookcast/" HOOKCAST_VERSION);
-	curl_easy_setopt(p->easy, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(p->easy, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(p->easy, CURLOPT_CONNECTTIMEOUT,
 	    (long)conf->sink_connect_timeout);
 	curl_easy_setopt(p->easy, CURLOPT_TIMEOUT, (long)conf->sink_timeout);
@@ -760,8 +751,6 @@ outbox_http(struct outbox_pub *p, const struct sink_conf *sc)
 	curl_easy_setopt(p->easy, CURLOPT_WRITEDATA, p);
 	curl_easy_setopt(p->easy, CURLOPT_HEADERFUNCTION, outbox_header);
 	curl_easy_setopt(p->easy, CURLOPT_HEADERDATA, p);
-	curl_easy_setopt(p->easy, CURLOPT_ERRORBUFFER, p->errbuf);
-	curl_easy_setopt(p->easy, CURLOPT_PRIVATE, p);
 	free(req.body);
 	if (curlev_add(p->ob->curl, p->easy) == -1) {
 		curl_easy_cleanup(p->easy);
