@@ -793,6 +793,17 @@ http_reply_close(struct http_request *req, int status, const char *ctype,
 	http_reply_common(req, status, ctype, body, len, 1);
 }
 
+void
+http_reply_error(struct http_request *req, int status, const char *cause)
+{
+	struct buf	b;
+
+	buf_init(&b);
+	http_format_error(&b, cause);
+	http_reply(req, status, "application/json", buf_str(&b), b.len);
+	buf_free(&b);
+}
+
 /* Reply with a JSON error and close, for errors found while reading. */
 static void
 http_conn_error(struct http_conn *c, int status, const char *cause)

@@ -146,6 +146,8 @@ void	 http_reply(struct http_request *, int status, const char *ctype,
 	    const char *body, size_t len);
 void	 http_reply_close(struct http_request *, int status, const char *ctype,
 	    const char *body, size_t len);
+/* http_reply of {"ok":false,"error":cause}, the server's own error body. */
+void	 http_reply_error(struct http_request *, int status, const char *cause);
 /*
  * Answer a request with len bytes of the open file fd from offset as the
  * body, sent from the file (not copied into memory); the reply owns fd

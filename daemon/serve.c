@@ -235,20 +235,6 @@ serve_format_date(time_t t, char *out, size_t outsz)
 	    tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
 }
 
-/* A JSON error reply, like the other endpoints'. */
-static void
-serve_error(struct http_request *req, int status, const char *cause)
-{
-	struct buf	b;
-
-	buf_init(&b);
-	buf_puts(&b, "{\"ok\":false,\"error\":");
-	buf_json_string(&b, cause);
-	buf_putc(&b, '}');
-	http_reply(req, status, "application/json", buf_str(&b), b.len);
-	buf_free(&b);
-}
-
 /*
  * Open a served file: output_dir as the operator gave it, then OWNER,
  * REPO and FILE each with O_NOFOLLOW, so no symlink inside output_dir
@@ -289,12 +275,12 @@ serve_request(const char *output_dir, struct http_request *req)
 
 	if (strcmp(req->method, "GET") != 0 &&
 	    strcmp(req->method, "HEAD") != 0) {
-		serve_error(req, 405, "use GET");
+		http_reply_error(req, 405, "use GET");
 		return;
 	}
 	if (serve_parse_path(req->path, &sp) == -1 ||
 	    (fd = serve_open(output_dir, &sp, &st)) == -1) {
-		serve_error(req, 404, "no such file");
+		http_reply_error(req, 404, "no such file");
 		return;
 	}
 	size = (long long)st.st_size;
