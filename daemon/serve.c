@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "date.h"
 #include "fileio.h"
 #include "http.h"
 #include "log.h"
@@ -219,22 +220,6 @@ serve_http_date(const char *value)
 	return timegm(&tm);
 }
 
-/* An HTTP-date of t into out. */
-static void
-serve_format_date(time_t t, char *out, size_t outsz)
-{
-	static const char *const days[] = { "Sun", "Mon", "Tue", "Wed", "Thu",
-	    "Fri", "Sat" };
-	static const char *const months[] = { "Jan", "Feb", "Mar", "Apr",
-	    "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
-	struct tm	tm;
-
-	gmtime_r(&t, &tm);
-	snprintf(out, outsz, "%s, %02d %s %04d %02d:%02d:%02d GMT",
-	    days[tm.tm_wday], tm.tm_mday, months[tm.tm_mon],
-	    tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
-}
-
 /*
  * Open a served file: output_dir as the operator gave it, then OWNER,
  * REPO and FILE each with O_NOFOLLOW, so no symlink inside output_dir
@@ -269,7 +254,7 @@ serve_request(const char *output_dir, struct http_request *req)
 	enum serve_range	 r = SERVE_RANGE_NONE;
 	const char		*inm, *ims, *range, *ifr;
 	long long		 size, first = 0, last = 0;
-	char			 etag[64], date[40];
+	char			 etag[64], date[DATE_LEN];
 	time_t			 since;
 	int			 fd;
 
@@ -286,7 +271,7 @@ serve_request(const char *output_dir, struct http_request *req)
 	size = (long long)st.st_size;
 	snprintf(etag, sizeof(etag), "\"%llx-%llx\"", size,
 	    (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec);
-	serve_format_date(st.st_mtim.tv_sec, date, sizeof(date));
+	date_format(st.st_mtim.tv_sec, "GMT", date, sizeof(date));
 	buf_init(&h);
 	buf_printf(&h, "ETag: %s\r\nLast-Modified: %s\r\n"
 	    "Accept-Ranges: bytes\r\nCache-Control: no-cache\r\n", etag, date);

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "buf.h"
+#include "date.h"
 #include "episode.h"
 #include "xmalloc.h"
 
@@ -119,16 +120,10 @@ feed_escape(struct buf *b, const char *s)
 void
 feed_rfc822(struct buf *b, time_t t)
 {
-	static const char *const days[] = { "Sun", "Mon", "Tue", "Wed", "Thu",
-	    "Fri", "Sat" };
-	static const char *const months[] = { "Jan", "Feb", "Mar", "Apr",
-	    "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
-	struct tm	tm;
+	char	s[DATE_LEN];
 
-	gmtime_r(&t, &tm);
-	buf_printf(b, "%s, %02d %s %04d %02d:%02d:%02d +0000",
-	    days[tm.tm_wday], tm.tm_mday, months[tm.tm_mon],
-	    tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
+	date_format(t, "+0000", s, sizeof(s));
+	buf_puts(b, s);
 }
 
 /* <tag>text</tag> on a line of its own, indented; nothing for NULL. */

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "date.h"
 #include "sink.h"
 
 int64_t
@@ -21,15 +22,6 @@ retry_backoff(unsigned attempt, int min_s, int max_s, uint32_t rnd)
 	return base - half + (half > 0 ? (int64_t)(rnd % (uint64_t)(half + 1)) :
 	    0);
 }
-
-static const char *const retry_months[] = {
-	"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
-	"Nov", "Dec",
-};
-
-static const char *const retry_days[] = {
-	"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat",
-};
 
 /* n digits of s into *v; the end, or NULL. */
 static const char *
@@ -61,14 +53,14 @@ retry_http_date(const char *s, time_t *out)
 	if (strlen(s) != 29)
 		return -1;
 	for (i = 0; i < 7; i++)
-		if (strncmp(s, retry_days[i], 3) == 0)
+		if (strncmp(s, date_days[i], 3) == 0)
 			break;
 	if (i == 7 || strncmp(s + 3, ", ", 2) != 0)
 		return -1;
 	if ((s = retry_digits(s + 5, 2, &tm.tm_mday)) == NULL || *s++ != ' ')
 		return -1;
 	for (i = 0; i < 12; i++)
-		if (strncmp(s, retry_months[i], 3) == 0)
+		if (strncmp(s, date_months[i], 3) == 0)
 			break;
 	if (i == 12 || s[3] != ' ')
 		return -1;
