@@ -46,6 +46,7 @@ struct hookcastd {
 	struct pending		*pending;	/* deliveries awaiting a sync */
 	struct pending	       **pending_tail;
 	struct event		*sync_ev;
+	struct event		*synced_ev;	/* the sync thread reports */
 	struct event		*drain_ev;	/* polls for in-flight at stop */
 	int			 journal_failing; /* log once per burst */
 

@@ -97,8 +97,7 @@ hookcastd_handoff(struct hookcastd *d, struct store_repo *r, time_t start)
 	 * off: finish their batch (sync, then into the store) first, so
 	 * their records also come before the hand-off record.
 	 */
-	if (d->pending != NULL)
-		webhook_sync(-1, 0, d);
+	webhook_flush(d);
 	rec = jrecord_encode_handoff(r->name, start);
 	if (journal_append(d->journal, rec) == -1 ||
 	    journal_sync(d->journal) == -1)
@@ -210,8 +209,7 @@ hookcastd_compact(struct hookcastd *d)
 	 * accept into the store or answer 503); journal_rewrite refuses
 	 * while records are unsynced, should anything else forget this.
 	 */
-	if (d->pending != NULL)
-		webhook_sync(-1, 0, d);
+	webhook_flush(d);
 	/*
 	 * With journal_fsync=none what is unsynced is in the store already
 	 * (never so in batch mode: that is what the rewrite refuses).

@@ -1,9 +1,11 @@
 /* The journal: self-checking records of accepted deliveries. */
+#include <sys/eventfd.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +30,26 @@ struct journal {
 	char	*path;
 	off_t	 end;
 	off_t	 batch;		/* where the unsynced records begin, or -1 */
+
+	/*
+	 * The sync thread (journal_sync_begin): lock guards what follows it;
+	 * fd, end and batch are the loop's alone, and fd does not change
+	 * while a sync is asked for or running (see journal_rewrite).
+	 */
+	int		 thread_on;
+	pthread_t	 thread;
+	pthread_mutex_t	 lock;
+	pthread_cond_t	 cond;
+	int		 efd;		/* eventfd: a sync has finished */
+	int		 asked;		/* a sync of target is wanted */
+	int		 busy;		/* in fdatasync now */
+	int		 quit;
+	int		 sync_fd;	/* the fd the thread syncs */
+	off_t		 target;
+	int		 done;		/* a result not yet collected */
+	off_t		 done_off;
+	int		 done_err;	/* 0, or the errno of a failed sync */
+	double		 done_secs;
 };
 
 /*
@@ -140,6 +162,7 @@ journal_open(const char *state_dir, char **cause)
 	}
 	j->end = lseek(j->fd, 0, SEEK_END);
 	j->batch = -1;
+	j->efd = -1;
 	return j;
 }
 
@@ -148,6 +171,7 @@ journal_close(struct journal *j)
 {
 	if (j == NULL)
 		return;
+	journal_sync_stop(j);
 	close(j->fd);
 	free(j->path);
 	free(j);
@@ -464,6 +488,18 @@ journal_append(struct journal *j, const json_t *rec)
 int
 journal_sync(struct journal *j)
 {
+	int	err;
+
+	/*
+	 * Not beside the thread's fdatasync: a failure it has reported but
+	 * the loop has not collected is this sync's too (the kernel tells
+	 * a write-back error once, so a second fdatasync could say 0 for
+	 * pages it lost).
+	 */
+	if ((err = journal_sync_wait(j)) != 0) {
+		errno = err;
+		return -1;
+	}
 	if (fdatasync(j->fd) == -1)
 		return -1;
 	j->batch = -1;
@@ -479,7 +515,7 @@ journal_rewrite(struct journal *j, json_t *const *recs, size_t n)
 	off_t			 off = 0;
 	int			 saved;
 
-	if (j->batch != -1) {
+	if (j->batch != -1 || journal_sync_busy(j)) {
 		errno = EBUSY;
 		return -1;
 	}
@@ -520,4 +556,183 @@ journal_rewrite(struct journal *j, json_t *const *recs, size_t n)
 		errno = saved;
 	}
 	return -1;
+}
+
+/*
+ * The sync thread: fdatasync of the journal off the loop. It takes one
+ * request at a time (the end of the file when asked), and leaves its
+ * result for the loop to collect, signalled through the eventfd.
+ *
+ * The loop forks drafting processes while this thread may hold the lock
+ * or sit in fdatasync; a child never calls into the journal, so the lock
+ * it inherits is never taken there.
+ */
+static void *
+journal_sync_main(void *arg)
+{
+	struct journal	*j = arg;
+	struct timespec	 t0, t1;
+	uint64_t	 one = 1;
+	off_t		 target;
+	int		 fd, rc, err;
+
+	pthread_mutex_lock(&j->lock);
+	for (;;) {
+		while (!j->asked && !j->quit)
+			pthread_cond_wait(&j->cond, &j->lock);
+		if (!j->asked)
+			break;
+		j->asked = 0;
+		j->busy = 1;
+		fd = j->sync_fd;
+		target = j->target;
+		pthread_mutex_unlock(&j->lock);
+
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		rc = fdatasync(fd);
+		err = rc == -1 ? errno : 0;
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+
+		pthread_mutex_lock(&j->lock);
+		j->busy = 0;
+		j->done = 1;
+		j->done_off = target;
+		j->done_err = err;
+		j->done_secs = (double)(t1.tv_sec - t0.tv_sec) +
+		    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+		pthread_cond_broadcast(&j->cond);
+		pthread_mutex_unlock(&j->lock);
+		while (write(j->efd, &one, sizeof(one)) == -1 && errno == EINTR)
+			;
+		pthread_mutex_lock(&j->lock);
+	}
+	pthread_mutex_unlock(&j->lock);
+	return NULL;
+}
+
+int
+journal_sync_start(struct journal *j, char **cause)
+{
+	int	rc;
+
+	if (j->thread_on)
+		return j->efd;
+	if ((j->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) == -1) {
+		xasprintf(cause, "journal: eventfd: %s", strerror(errno));
+		return -1;
+	}
+	pthread_mutex_init(&j->lock, NULL);
+	pthread_cond_init(&j->cond, NULL);
+	if ((rc = pthread_create(&j->thread, NULL, journal_sync_main,
+	    j)) != 0) {
+		xasprintf(cause, "journal: sync thread: %s", strerror(rc));
+		pthread_cond_destroy(&j->cond);
+		pthread_mutex_destroy(&j->lock);
+		close(j->efd);
+		j->efd = -1;
+		return -1;
+	}
+	j->thread_on = 1;
+	return j->efd;
+}
+
+void
+journal_sync_stop(struct journal *j)
+{
+	if (!j->thread_on)
+		return;
+	pthread_mutex_lock(&j->lock);
+	j->quit = 1;
+	pthread_cond_broadcast(&j->cond);
+	pthread_mutex_unlock(&j->lock);
+	pthread_join(j->thread, NULL);
+	pthread_cond_destroy(&j->cond);
+	pthread_mutex_destroy(&j->lock);
+	close(j->efd);
+	j->efd = -1;
+	j->thread_on = 0;
+}
+
+int
+journal_sync_begin(struct journal *j)
+{
+	int	started = 0;
+
+	if (!j->thread_on || j->batch == -1)
+		return 0;
+	pthread_mutex_lock(&j->lock);
+	if (!j->asked && !j->busy && !j->done) {
+		j->asked = 1;
+		j->sync_fd = j->fd;
+		j->target = j->end;
+		pthread_cond_signal(&j->cond);
+		started = 1;
+	}
+	pthread_mutex_unlock(&j->lock);
+	return started;
+}
+
+int
+journal_sync_busy(struct journal *j)
+{
+	int	busy;
+
+	if (!j->thread_on)
+		return 0;
+	pthread_mutex_lock(&j->lock);
+	busy = j->asked || j->busy || j->done;
+	pthread_mutex_unlock(&j->lock);
+	return busy;
+}
+
+int
+journal_sync_wait(struct journal *j)
+{
+	int	err;
+
+	if (!j->thread_on)
+		return 0;
+	pthread_mutex_lock(&j->lock);
+	while (j->asked || j->busy)
+		pthread_cond_wait(&j->cond, &j->lock);
+	err = j->done ? j->done_err : 0;
+	pthread_mutex_unlock(&j->lock);
+	return err;
+}
+
+int
+journal_sync_collect(struct journal *j, double *secs)
+{
+	uint64_t	n;
+	off_t		off;
+	int		err;
+
+	if (!j->thread_on)
+		return 0;
+	while (read(j->efd, &n, sizeof(n)) == -1 && errno == EINTR)
+		;
+	pthread_mutex_lock(&j->lock);
+	if (!j->done) {
+		pthread_mutex_unlock(&j->lock);
+		return 0;
+	}
+	j->done = 0;
+	off = j->done_off;
+	err = j->done_err;
+	*secs = j->done_secs;
+	pthread_mutex_unlock(&j->lock);
+	if (err != 0) {
+		errno = err;
+		return -1;
+	}
+	/* what was appended after the sync was asked for is still open */
+	if (j->batch != -1 && off > j->batch)
+		j->batch = off < j->end ? off : -1;
+	return 1;
+}
+
+off_t
+journal_durable(const struct journal *j)
+{
+	return j->batch == -1 ? j->end : j->batch;
 }

@@ -43,7 +43,7 @@
 
 enum journal_sync {
 	JOURNAL_SYNC_ALWAYS,	/* fdatasync after each record */
-	JOURNAL_SYNC_BATCH,	/* one fdatasync per loop turn */
+	JOURNAL_SYNC_BATCH,	/* group commit in the sync thread */
 	JOURNAL_SYNC_NONE,	/* leave it to the kernel */
 };
 
@@ -95,6 +95,39 @@ off_t		 journal_offset(const struct journal *);
 int		 journal_truncate(struct journal *, off_t);
 /* Bytes in the file. */
 off_t		 journal_size(const struct journal *);
+/* Where the records not yet known durable begin (the end when none). */
+off_t		 journal_durable(const struct journal *);
+
+/*
+ * Group commit off the loop. A thread of the journal's own runs fdatasync
+ * when asked and leaves the result for the loop, which it wakes through
+ * an eventfd; the loop goes on appending meanwhile. Everything else in
+ * this interface is the loop's alone.
+ *
+ * journal_sync_start: start the thread; returns the eventfd to watch for
+ * reading (the journal's; closed by journal_close), or -1 + *cause.
+ * journal_sync_begin: ask for a sync of every record appended so far; 1
+ * when asked, 0 when one is already asked for, running or uncollected,
+ * or when nothing is unsynced. journal_sync_collect: take the finished
+ * sync's result (call when the eventfd is readable): 1 when it succeeded
+ * (journal_durable() has moved on, *secs is its time), -1 with errno when
+ * it failed (the batch is still open: journal_abort_unsynced, as after
+ * journal_sync), 0 when none had finished. journal_sync_busy: a sync
+ * asked for, running or uncollected (rotation waits for none).
+ * journal_sync_wait: block until the thread is idle; 0, or the errno of
+ * a failed sync not yet collected. journal_sync_stop: stop and join the
+ * thread (journal_close does).
+ *
+ * journal_sync waits for the thread first and fails when it failed, and
+ * journal_rewrite refuses (EBUSY) while a sync is busy, so the thread
+ * never syncs a descriptor that the rewrite has closed.
+ */
+int		 journal_sync_start(struct journal *, char **cause);
+int		 journal_sync_begin(struct journal *);
+int		 journal_sync_collect(struct journal *, double *secs);
+int		 journal_sync_busy(struct journal *);
+int		 journal_sync_wait(struct journal *);
+void		 journal_sync_stop(struct journal *);
 
 /*
  * Replace the journal with the given records: a new file (0600, an

@@ -112,7 +112,7 @@ main(int argc, char **argv)
 	struct notify_fds	 fds;
 	struct event		*sigs[4];
 	int			 signos[4] = { SIGTERM, SIGINT, SIGHUP, 0 };
-	int			 i, check = 0, rc;
+	int			 i, check = 0, rc, fd;
 	size_t			 j;
 	char			*cause = NULL;
 
@@ -252,6 +252,11 @@ main(int argc, char **argv)
 	}
 	d.emit_timer = evtimer_new(d.base, hookcastd_emit_timer, &d);
 	d.sync_ev = event_new(d.base, -1, 0, webhook_sync, &d);
+	if ((fd = journal_sync_start(d.journal, &cause)) == -1)
+		fatalx("%s", cause);
+	d.synced_ev = event_new(d.base, fd, EV_READ | EV_PERSIST,
+	    webhook_synced, &d);
+	event_add(d.synced_ev, NULL);
 	d.status_ev = evtimer_new(d.base, hookcastd_status_timer, &d);
 	d.pending_tail = &d.pending;
 	hookcastd_arm_emit(&d);
@@ -264,6 +269,8 @@ main(int argc, char **argv)
 	log_notice("ready");
 	backfill_request(d.backfill, NULL);
 	event_base_dispatch(d.base);
+	/* nothing is waiting after a drain; otherwise settle it now */
+	webhook_flush(&d);
 	log_notice("stopped");
 
 	control_free(d.control);
@@ -274,6 +281,7 @@ main(int argc, char **argv)
 		event_free(sigs[i]);
 	event_free(d.emit_timer);
 	event_free(d.sync_ev);
+	event_free(d.synced_ev);
 	event_free(d.status_ev);
 	if (d.drain_ev != NULL)
 		event_free(d.drain_ev);

@@ -444,6 +444,7 @@ struct pending {
 	char			*event;
 	char			*guid;
 	time_t			 at;
+	off_t			 end;		/* durable once the journal is here */
 	int			 duplicate;
 	struct pending		*next;
 };
@@ -546,38 +547,117 @@ webhook_timed_sync(struct hookcastd *d)
 	return rc;
 }
 
+/* Answer, in order, the deliveries whose records are durable now. */
+static void
+webhook_answer_durable(struct hookcastd *d)
+{
+	struct pending	*p;
+	off_t		 durable = journal_durable(d->journal);
+
+	while ((p = d->pending) != NULL && p->end <= durable) {
+		if ((d->pending = p->next) == NULL)
+			d->pending_tail = &d->pending;
+		webhook_accept(d, p);
+		webhook_pending_free(p);
+	}
+}
+
 /*
- * Group commit: every delivery written during one turn of the loop is
- * answered after one fdatasync (its duplicates with it).
+ * A sync failed: the records not known durable are cut off and every
+ * delivery still waiting is answered 503 (those durable before it
+ * first get their 2xx).
+ */
+static void
+webhook_sync_failed(struct hookcastd *d, int err)
+{
+	struct pending	*p, *next;
+
+	webhook_answer_durable(d);
+	journal_abort_unsynced(d->journal);
+	p = d->pending;
+	d->pending = NULL;
+	d->pending_tail = &d->pending;
+	for (; p != NULL; p = next) {
+		next = p->next;
+		webhook_unavailable(d, p, err);
+		webhook_pending_free(p);
+	}
+}
+
+/*
+ * Take the sync thread's result, if it has one, and answer what it made
+ * durable. 0, or -1 when it failed (everything waiting answered 503).
+ */
+static int
+webhook_collect(struct hookcastd *d)
+{
+	double	secs = 0;
+	int	rc, err;
+
+	rc = journal_sync_collect(d->journal, &secs);
+	if (rc == -1) {
+		err = errno;
+		metrics_sync(&d->metrics, secs, 0);
+		webhook_sync_failed(d, err);
+		return -1;
+	}
+	if (rc == 1) {
+		metrics_sync(&d->metrics, secs, 1);
+		webhook_recovered(d);
+	}
+	webhook_answer_durable(d);
+	return 0;
+}
+
+/*
+ * Group commit: the deliveries written during one turn of the loop are
+ * synced together by the journal's sync thread, and more are read and
+ * written meanwhile; the next sync begins when this one reports back.
  */
 void
 webhook_sync(evutil_socket_t fd, short what, void *arg)
 {
 	struct hookcastd	*d = arg;
-	struct pending		*p, *next, *batch = d->pending;
-	int			 rc, err = 0;
 
-	d->pending = NULL;
-	d->pending_tail = &d->pending;
-	if (batch == NULL)
+	if (d->pending == NULL)
 		return;
-	rc = webhook_timed_sync(d);
-	if (rc == -1) {
-		err = errno;
-		journal_abort_unsynced(d->journal);
-	} else
-		webhook_recovered(d);
-	for (p = batch; p != NULL; p = next) {
-		next = p->next;
-		if (rc == 0)
-			webhook_accept(d, p);
-		else
-			webhook_unavailable(d, p, err);
-		webhook_pending_free(p);
-	}
+	/* no thread to ask (none started), or nothing left unsynced */
+	if (journal_sync_begin(d->journal) == 0 &&
+	    !journal_sync_busy(d->journal))
+		webhook_flush(d);
 }
 
-/* Queue p to be answered after the batch's sync. */
+/* The sync thread has finished a sync (its eventfd is readable). */
+void
+webhook_synced(evutil_socket_t fd, short what, void *arg)
+{
+	struct hookcastd	*d = arg;
+
+	webhook_collect(d);
+	if (d->pending != NULL)
+		journal_sync_begin(d->journal);
+}
+
+void
+webhook_flush(struct hookcastd *d)
+{
+	int	err;
+
+	if (d->pending == NULL && !journal_sync_busy(d->journal))
+		return;
+	journal_sync_wait(d->journal);
+	if (webhook_collect(d) == -1 || d->pending == NULL)
+		return;
+	if (webhook_timed_sync(d) == -1) {
+		err = errno;
+		webhook_sync_failed(d, err);
+		return;
+	}
+	webhook_recovered(d);
+	webhook_answer_durable(d);
+}
+
+/* Queue p to be answered once its record is durable. */
 static void
 webhook_pending_add(struct hookcastd *d, struct pending *p)
 {
@@ -608,6 +688,13 @@ webhook_journal(struct hookcastd *d, struct pending *p)
 	json_t	*rec;
 	int	 err;
 
+	/*
+	 * After a reload from batch, those still waiting are settled first:
+	 * a failed sync of theirs, heard later, would cut off this record
+	 * too, though it had its 200.
+	 */
+	if (d->conf.journal_fsync != JOURNAL_SYNC_BATCH)
+		webhook_flush(d);
 	rec = jrecord_encode_delivery(&p->res, p->key, p->at);
 	json_object_set_new(rec, "start", json_integer(
 	    (json_int_t)d->window_start));
@@ -631,6 +718,7 @@ webhook_journal(struct hookcastd *d, struct pending *p)
 		return;
 	}
 	json_decref(rec);
+	p->end = journal_offset(d->journal);
 	if (d->conf.journal_fsync == JOURNAL_SYNC_ALWAYS) {
 		if (webhook_timed_sync(d) == -1) {
 			err = errno;
@@ -826,6 +914,7 @@ webhook_delivery(struct hookcastd *d, struct http_request *req)
 	if (webhook_pending_has(d, key)) {
 		/* its original is in this batch: answer once it is durable */
 		p->duplicate = 1;
+		p->end = journal_offset(d->journal);
 		store_release(d->store, &res);
 		webhook_pending_add(d, p);
 		goto done;

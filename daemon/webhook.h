@@ -2,6 +2,7 @@
 #ifndef HOOKCAST_WEBHOOK_H
 #define HOOKCAST_WEBHOOK_H
 
+struct hookcastd;
 struct http_request;
 
 /*
@@ -58,7 +59,17 @@ void	 webhook_request(struct http_request *, void *hookcastd);
 int	 webhook_metrics_head(struct http_request *, void *hookcastd);
 void	 webhook_metrics_request(struct http_request *, void *hookcastd);
 
-/* The batch sync event's callback (group commit). */
+/*
+ * Group commit (journal_fsync=batch). webhook_sync: the callback of the
+ * event activated when a delivery starts waiting, asking the journal's
+ * sync thread for a sync. webhook_synced: the callback of the journal's
+ * eventfd, answering what the finished sync made durable (503 when it
+ * failed) and asking for the next. webhook_flush: the same at once,
+ * blocking: waits for the thread and syncs what is left, so that no
+ * delivery is waiting when it returns (before a hand-off, a compaction).
+ */
 void	 webhook_sync(int fd, short what, void *hookcastd);
+void	 webhook_synced(int fd, short what, void *hookcastd);
+void	 webhook_flush(struct hookcastd *);
 
 #endif

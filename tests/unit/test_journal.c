@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -654,6 +655,99 @@ test_journal_rewrite_busy(void **state)
 		json_decref(recs[i]);
 }
 
+/* Wait for the sync thread's eventfd, then collect: its result. */
+static int
+sync_collect(struct journal *j, int efd)
+{
+	struct pollfd	pfd = { .fd = efd, .events = POLLIN };
+	double		secs = -1;
+	int		rc;
+
+	assert_int_equal(poll(&pfd, 1, 10000), 1);
+	rc = journal_sync_collect(j, &secs);
+	if (rc == 1)
+		assert_true(secs >= 0);
+	return rc;
+}
+
+/*
+ * Group commit: the thread syncs what was appended when it was asked;
+ * what is appended meanwhile stays open for the next sync, and rotation
+ * waits for the thread.
+ */
+static void
+test_journal_sync_thread(void **state)
+{
+	struct fixture	*fx = *state;
+	struct journal	*j;
+	struct seen	 s = { .n = 0 };
+	char		*cause = NULL;
+	json_t		*recs[1];
+	off_t		 first;
+	int		 efd;
+
+	j = open_journal(fx);
+	efd = journal_sync_start(j, &cause);
+	assert_true(efd >= 0);
+	assert_null(cause);
+	/* nothing unsynced: nothing to ask for */
+	assert_int_equal(journal_sync_begin(j), 0);
+	assert_false(journal_sync_busy(j));
+
+	append_record(j, 0);
+	append_record(j, 1);
+	first = journal_offset(j);
+	assert_int_equal(journal_durable(j), 0);
+	assert_int_equal(journal_sync_begin(j), 1);
+	assert_true(journal_sync_busy(j));
+	/* one at a time: asked for, running or uncollected */
+	assert_int_equal(journal_sync_begin(j), 0);
+	/* appended while it runs: not in this sync */
+	append_record(j, 2);
+	/* no rotation until the thread has reported and been heard */
+	recs[0] = record(0);
+	errno = 0;
+	assert_int_equal(journal_rewrite(j, recs, 1), -1);
+	assert_int_equal(errno, EBUSY);
+
+	assert_int_equal(sync_collect(j, efd), 1);
+	assert_false(journal_sync_busy(j));
+	assert_int_equal(journal_durable(j), first);
+	assert_true(journal_unsynced(j));
+	/* a failure now cuts back to what the thread made durable */
+	assert_int_equal(journal_abort_unsynced(j), 0);
+	assert_int_equal(journal_offset(j), first);
+	assert_int_equal(file_size(fx->path), first);
+
+	append_record(j, 2);
+	assert_int_equal(journal_sync_begin(j), 1);
+	assert_int_equal(sync_collect(j, efd), 1);
+	assert_false(journal_unsynced(j));
+	assert_int_equal(journal_durable(j), journal_offset(j));
+
+	/* a sync in the loop waits for the thread; its result is kept */
+	append_record(j, 3);
+	assert_int_equal(journal_sync_begin(j), 1);
+	assert_int_equal(journal_sync(j), 0);
+	assert_false(journal_unsynced(j));
+	assert_true(journal_sync_busy(j));
+	assert_int_equal(sync_collect(j, efd), 1);
+	assert_false(journal_unsynced(j));
+	assert_false(journal_sync_busy(j));
+	/* nothing more to collect */
+	assert_int_equal(journal_sync_collect(j, &(double){ 0 }), 0);
+
+	/* idle: rotation goes ahead */
+	assert_int_equal(journal_rewrite(j, recs, 1), 0);
+	json_decref(recs[0]);
+	journal_close(j);
+
+	j = open_journal(fx);
+	assert_int_equal(journal_replay(j, collect, &s), 1);
+	seen_clear(&s);
+	journal_close(j);
+}
+
 /*
  * A name beside the journal planted as a symlink to another file: the
  * rewrite neither writes through it nor renames it over the journal,
@@ -1038,6 +1132,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_journal_batch,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_journal_rewrite_busy,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_journal_sync_thread,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_journal_rewrite_symlink,
 		    setup, teardown),
