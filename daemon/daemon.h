@@ -66,6 +66,8 @@ void	 hookcastd_gap(struct hookcastd *, const char *repo);
 void	 hookcastd_notify_status(struct hookcastd *, int force);
 /* Apply a journal record to the store (replay). */
 void	 hookcastd_apply(json_t *rec, void *hookcastd);
+/* The same from a journal payload's bytes; -1 when they are no record. */
+int	 hookcastd_apply_raw(const char *payload, size_t len, void *hookcastd);
 /* Compact the journal to the open days and the dedup set. 0 or -1. */
 int	 hookcastd_compact(struct hookcastd *);
 

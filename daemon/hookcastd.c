@@ -114,42 +114,34 @@ hookcastd_gap(struct hookcastd *d, const char *repo)
 		backfill_request(d->backfill, repo);
 }
 
-void
-hookcastd_apply(json_t *rec, void *arg)
+/* Apply one decoded journal record to the store. */
+static void
+hookcastd_apply_record(struct hookcastd *d, struct jrecord *rec)
 {
-	struct hookcastd	*d = arg;
-	const char		*t = json_string_value(json_object_get(rec, "t"));
-	const char		*repo, *key, *db;
+	const char		*repo = rec->repo;
 	struct store_repo	*r;
-	json_t			*start_j, *seen, *item;
 	time_t			 start;
 	size_t			 i, npushes;
 
-	if (t == NULL)
-		return;
-	repo = json_string_value(json_object_get(rec, "repo"));
-	start_j = json_object_get(rec, "start");
-	start = json_is_integer(start_j) ?
-	    (time_t)json_integer_value(start_j) : d->window_start;
-	switch (t[0]) {
+	start = rec->has_start ? rec->start : d->window_start;
+	switch (rec->kind) {
 	case 'd':
 		if (repo == NULL)
 			break;
 		r = store_repo(d->store, repo, 1, start);
-		db = json_string_value(json_object_get(rec, "db"));
-		if (r->day->default_branch == NULL && db != NULL)
-			r->day->default_branch = xstrdup(db);
+		if (r->day->default_branch == NULL && rec->db != NULL) {
+			r->day->default_branch = rec->db;
+			rec->db = NULL;
+		}
 		npushes = r->day->npushes;
-		if (jrecord_apply(rec, r->day) == -1)
+		if (jrecord_take(rec, r->day) == -1)
 			log_warnx("journal: a malformed record for %s", repo);
 		/* what the delivery took counts as it did before the restart */
 		store_recount(d->store, r);
 		for (i = npushes; i < r->day->npushes; i++)
 			store_note_push(r, &r->day->pushes[i]);
-		key = json_string_value(json_object_get(rec, "key"));
-		if (key != NULL)
-			store_mark(d->store, key, (time_t)json_integer_value(
-			    json_object_get(rec, "at")));
+		if (rec->key != NULL)
+			store_mark(d->store, rec->key, rec->at);
 		break;
 	case 'r':	/* emitted, as journals before the drafter said it */
 		if (repo == NULL)
@@ -180,15 +172,35 @@ hookcastd_apply(json_t *rec, void *arg)
 		d->window_start = start;
 		break;
 	case 's':
-		seen = json_object_get(rec, "seen");
-		json_array_foreach(seen, i, item) {
-			key = json_string_value(json_array_get(item, 0));
-			if (key != NULL)
-				store_mark(d->store, key, (time_t)
-				    json_integer_value(json_array_get(item, 1)));
-		}
+		for (i = 0; i < rec->nseen; i++)
+			store_mark(d->store, rec->seen[i], rec->seen_at[i]);
 		break;
 	}
+}
+
+int
+hookcastd_apply_raw(const char *payload, size_t len, void *arg)
+{
+	struct jrecord	rec;
+
+	if (jrecord_decode(payload, len, &rec) == -1)
+		return -1;
+	hookcastd_apply_record(arg, &rec);
+	jrecord_clear(&rec);
+	return 0;
+}
+
+void
+hookcastd_apply(json_t *rec, void *arg)
+{
+	char	*buf;
+	size_t	 len;
+
+	len = json_dumpb(rec, NULL, 0, JSON_COMPACT);
+	buf = xmalloc(len + 1);
+	if (json_dumpb(rec, buf, len, JSON_COMPACT) == len)
+		(void)hookcastd_apply_raw(buf, len, arg);
+	free(buf);
 }
 
 int

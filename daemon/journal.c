@@ -320,7 +320,8 @@ journal_check_large(struct journal *j, off_t off, uint64_t len, uint32_t crc)
 }
 
 long
-journal_replay(struct journal *j, void (*apply)(json_t *, void *), void *arg)
+journal_replay_raw(struct journal *j,
+    int (*apply)(const char *payload, size_t len, void *arg), void *arg)
 {
 	char		*payload = NULL;
 	off_t		 off = 0, size;
@@ -329,8 +330,6 @@ journal_replay(struct journal *j, void (*apply)(json_t *, void *), void *arg)
 	size_t		 hlen = 0;
 	long		 n = 0;
 	int		 rc;
-	json_t		*rec;
-	json_error_t	 err;
 	const char	*why = NULL;
 	struct stat	 st;
 
@@ -373,13 +372,10 @@ journal_replay(struct journal *j, void (*apply)(json_t *, void *), void *arg)
 			why = "record checksum mismatch";
 			break;
 		}
-		rec = json_loadb(payload, (size_t)len, 0, &err);
-		if (rec == NULL) {
+		if (apply(payload, (size_t)len, arg) == -1) {
 			why = "record is not JSON";
 			break;
 		}
-		apply(rec, arg);
-		json_decref(rec);
 		n++;
 		off += (off_t)hlen + (off_t)len;
 	}
@@ -402,6 +398,34 @@ fail:
 	log_warn("journal %s: read", j->path);
 	free(payload);
 	return -1;
+}
+
+/* journal_replay's callback and its argument, for journal_replay_raw. */
+struct journal_replay_json {
+	void	(*apply)(json_t *, void *);
+	void	 *arg;
+};
+
+static int
+journal_replay_json(const char *payload, size_t len, void *arg)
+{
+	struct journal_replay_json	*rj = arg;
+	json_t				*rec;
+	json_error_t			 err;
+
+	if ((rec = json_loadb(payload, len, 0, &err)) == NULL)
+		return -1;
+	rj->apply(rec, rj->arg);
+	json_decref(rec);
+	return 0;
+}
+
+long
+journal_replay(struct journal *j, void (*apply)(json_t *, void *), void *arg)
+{
+	struct journal_replay_json	rj = { apply, arg };
+
+	return journal_replay_raw(j, journal_replay_json, &rj);
 }
 
 /* A frame being written: its header's room, then the payload. */

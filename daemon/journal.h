@@ -72,6 +72,14 @@ void		 journal_close(struct journal *);
  */
 long		 journal_replay(struct journal *,
 		    void (*apply)(json_t *rec, void *arg), void *arg);
+/*
+ * The same, handing apply each checked payload's bytes (borrowed for the
+ * call); apply returns 0, or -1 when the payload is no record (it is
+ * then cut off as a corrupt tail is).
+ */
+long		 journal_replay_raw(struct journal *,
+		    int (*apply)(const char *payload, size_t len, void *arg),
+		    void *arg);
 
 /*
  * Append one record (not yet synced; it joins the open batch, or begins

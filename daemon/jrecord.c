@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "jrecord.h"
+#include "jscan.h"
 #include "xmalloc.h"
 
 /* Short keys: the journal is read by us only. */
@@ -284,109 +285,581 @@ jrecord_encode_seen(const char *const *keys, const time_t *at, size_t n)
 	return json_pack("{s:s, s:o}", "t", "s", "seen", seen);
 }
 
-static char *
-jrecord_get_str(const json_t *o, const char *key)
-{
-	const char	*s = json_string_value(json_object_get(o, key));
+/*
+ * Reading records back: jscan over the payload, each field copied out
+ * once, so replay builds no json_t. Every value is read with the type
+ * its key expects; a value of another type is skipped (and validated)
+ * and reads as jansson's accessors read it: NULL, 0 or false.
+ */
 
-	return s != NULL ? xstrdup(s) : NULL;
+/* The key just scanned, unescaped into buf (truncated: no key is long). */
+static const char *
+jrecord_key(const struct jscan *js, char *buf, size_t size)
+{
+	char	*u;
+	size_t	 n = js->slen;
+
+	if (js->esc) {
+		if ((u = jscan_string_dup(js->str, js->slen, &n)) == NULL)
+			return "";
+		if (n >= size || memchr(u, '\0', n) != NULL)
+			n = 0;
+		memcpy(buf, u, n);
+		free(u);
+	} else {
+		if (n >= size)
+			n = 0;
+		memcpy(buf, js->str, n);
+	}
+	buf[n] = '\0';
+	return buf;
 }
 
-static char **
-jrecord_get_strings(const json_t *o, const char *key, size_t *n)
+/* A value whose first token is t: a string into *out (replacing it). */
+static int
+jrecord_rd_str(struct jscan *js, enum jscan_tok t, char **out)
 {
-	const json_t	*a = json_object_get(o, key), *v;
-	char	       **out;
-	size_t		 i, k = 0;
+	free(*out);
+	*out = NULL;
+	if (t != JSCAN_STRING)
+		return jscan_finish(js, t);
+	if (js->esc)
+		*out = jscan_string_dup(js->str, js->slen, NULL);
+	else
+		*out = xstrndup(js->str, js->slen);
+	return *out != NULL ? 0 : -1;
+}
 
+/* An integer (json_integer_value's 0 for anything else). */
+static int
+jrecord_rd_int(struct jscan *js, enum jscan_tok t, long long *out, int *is)
+{
+	char	num[32];
+
+	*out = 0;
+	if (is != NULL)
+		*is = 0;
+	if (t != JSCAN_NUMBER)
+		return jscan_finish(js, t);
+	/* jscan took it: an integer fits a long long, so 20 bytes at most */
+	if (js->slen >= sizeof(num) || memchr(js->str, '.', js->slen) != NULL ||
+	    memchr(js->str, 'e', js->slen) != NULL ||
+	    memchr(js->str, 'E', js->slen) != NULL)
+		return 0;
+	memcpy(num, js->str, js->slen);
+	num[js->slen] = '\0';
+	*out = strtoll(num, NULL, 10);
+	if (is != NULL)
+		*is = 1;
+	return 0;
+}
+
+static int
+jrecord_rd_time(struct jscan *js, enum jscan_tok t, time_t *out)
+{
+	long long	v;
+
+	if (jrecord_rd_int(js, t, &v, NULL) == -1)
+		return -1;
+	*out = (time_t)v;
+	return 0;
+}
+
+static int
+jrecord_rd_bool(struct jscan *js, enum jscan_tok t, int *out)
+{
+	*out = t == JSCAN_TRUE;
+	return jscan_finish(js, t);
+}
+
+static void
+jrecord_strings_free(char **v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* A list of strings (its other values left out), replacing *v. */
+static int
+jrecord_rd_strings(struct jscan *js, enum jscan_tok t, char ***v, size_t *n)
+{
+	size_t	size = 0;
+	char	*s;
+
+	jrecord_strings_free(*v, *n);
+	*v = NULL;
 	*n = 0;
-	if (!json_is_array(a) || json_array_size(a) == 0)
-		return NULL;
-	out = xcalloc(json_array_size(a), sizeof(*out));
-	json_array_foreach(a, i, v)
-		if (json_is_string(v))
-			out[k++] = xstrdup(json_string_value(v));
-	*n = k;
-	return out;
+	if (t != JSCAN_ARRAY)
+		return jscan_finish(js, t);
+	while ((t = jscan_next(js)) != JSCAN_ARRAY_END) {
+		if (t != JSCAN_STRING) {
+			if (jscan_finish(js, t) == -1)
+				return -1;
+			continue;
+		}
+		s = NULL;
+		if (jrecord_rd_str(js, t, &s) == -1)
+			return -1;
+		if (*n == size) {
+			size = size == 0 ? 4 : size * 2;
+			*v = xreallocarray(*v, size, sizeof(**v));
+		}
+		(*v)[(*n)++] = s;
+	}
+	return 0;
 }
 
-int
-jrecord_apply(const json_t *rec, struct day *day)
+/*
+ * A commit object. *branch is the branch of the commit before it in the
+ * record, updated by its "br". 1 read, 0 malformed (no id or message; the
+ * value skipped), -1 not JSON.
+ */
+static int
+jrecord_rd_commit(struct jscan *js, enum jscan_tok t, struct commit *c,
+    char **branch)
 {
-	const json_t		*a, *o;
-	struct commit		 c;
-	struct merged_pr	 pr;
-	struct push		 p;
-	const char		*m, *branch = NULL;
-	const json_t		*br;
-	size_t			 i;
+	char		 kb[8], *m = NULL, *br = NULL;
+	const char	*k;
+	int		 has_br = 0, rc = -1;
 
-	a = json_object_get(rec, "commits");
-	json_array_foreach(a, i, o) {
+	memset(c, 0, sizeof(*c));
+	if (t != JSCAN_OBJECT)
+		return jscan_finish(js, t) == -1 ? -1 : 0;
+	while ((t = jscan_next(js)) == JSCAN_KEY) {
+		k = jrecord_key(js, kb, sizeof(kb));
+		t = jscan_next(js);
+		if (strcmp(k, "id") == 0)
+			rc = jrecord_rd_str(js, t, &c->sha);
+		else if (strcmp(k, "an") == 0)
+			rc = jrecord_rd_str(js, t, &c->author_name);
+		else if (strcmp(k, "al") == 0)
+			rc = jrecord_rd_str(js, t, &c->author_login);
+		else if (strcmp(k, "ae") == 0)
+			rc = jrecord_rd_str(js, t, &c->author_email);
+		else if (strcmp(k, "cn") == 0)
+			rc = jrecord_rd_str(js, t, &c->committer_name);
+		else if (strcmp(k, "cl") == 0)
+			rc = jrecord_rd_str(js, t, &c->committer_login);
+		else if (strcmp(k, "ts") == 0)
+			rc = jrecord_rd_time(js, t, &c->timestamp);
+		else if (strcmp(k, "m") == 0)
+			rc = jrecord_rd_str(js, t, &m);
+		else if (strcmp(k, "br") == 0) {
+			has_br = 1;
+			rc = jrecord_rd_str(js, t, &br);
+		} else if (strcmp(k, "a") == 0)
+			rc = jrecord_rd_strings(js, t, &c->added, &c->nadded);
+		else if (strcmp(k, "r") == 0)
+			rc = jrecord_rd_strings(js, t, &c->removed,
+			    &c->nremoved);
+		else if (strcmp(k, "md") == 0)
+			rc = jrecord_rd_strings(js, t, &c->modified,
+			    &c->nmodified);
+		else
+			rc = jscan_finish(js, t);
+		if (rc == -1)
+			break;
+	}
+	if (t != JSCAN_OBJECT_END)
+		rc = -1;
+	else {
 		/* without "br", on the branch of the commit before */
-		if ((br = json_object_get(o, "br")) != NULL)
-			branch = json_string_value(br);
-		memset(&c, 0, sizeof(c));
-		m = json_string_value(json_object_get(o, "m"));
-		c.sha = jrecord_get_str(o, "id");
-		if (c.sha == NULL || m == NULL ||
-		    commit_set_message(&c, m) == -1) {
-			commit_clear(&c);
-			return -1;
+		if (has_br) {
+			free(*branch);
+			*branch = br;
+			br = NULL;
 		}
-		c.author_name = jrecord_get_str(o, "an");
-		c.author_login = jrecord_get_str(o, "al");
-		c.author_email = jrecord_get_str(o, "ae");
-		c.committer_name = jrecord_get_str(o, "cn");
-		c.committer_login = jrecord_get_str(o, "cl");
-		c.timestamp = (time_t)json_integer_value(json_object_get(o,
-		    "ts"));
-		c.branch = xstrdup_null(branch);
-		c.added = jrecord_get_strings(o, "a", &c.nadded);
-		c.removed = jrecord_get_strings(o, "r", &c.nremoved);
-		c.modified = jrecord_get_strings(o, "md", &c.nmodified);
-		revert_parse(c.subject, c.body, &c.revert);
-		if (day_add_commit(day, &c) == -1) {
-			commit_clear(&c);
-			return -1;
-		}
+		rc = c->sha != NULL && m != NULL &&
+		    commit_set_message(c, m) == 0;
+		if (rc == 1)
+			c->branch = xstrdup_null(*branch);
 	}
-	a = json_object_get(rec, "prs");
-	json_array_foreach(a, i, o) {
-		memset(&pr, 0, sizeof(pr));
-		pr.number = (long)json_integer_value(json_object_get(o, "n"));
-		/* cut as intake cuts them (a journal from before the caps) */
-		pr.title = record_cut_dup(json_string_value(
-		    json_object_get(o, "t")), MERGED_PR_MAX_TITLE);
-		pr.author_login = jrecord_get_str(o, "al");
-		pr.body = record_cut_dup(json_string_value(
-		    json_object_get(o, "b")), MERGED_PR_MAX_BODY);
-		pr.merge_sha = jrecord_get_str(o, "ms");
-		pr.branch = jrecord_get_str(o, "br");
-		pr.merged_at = (time_t)json_integer_value(json_object_get(o,
-		    "at"));
-		if (day_add_pr(day, &pr) == -1) {
-			merged_pr_clear(&pr);
+	free(m);
+	free(br);
+	if (rc != 1)
+		commit_clear(c);
+	return rc;
+}
+
+static int
+jrecord_rd_pr(struct jscan *js, enum jscan_tok t, struct merged_pr *p)
+{
+	char		 kb[8], *title = NULL, *body = NULL;
+	const char	*k;
+	long long	 n;
+	int		 rc = 0;
+
+	memset(p, 0, sizeof(*p));
+	if (t != JSCAN_OBJECT)
+		return jscan_finish(js, t);
+	while ((t = jscan_next(js)) == JSCAN_KEY) {
+		k = jrecord_key(js, kb, sizeof(kb));
+		t = jscan_next(js);
+		if (strcmp(k, "n") == 0) {
+			rc = jrecord_rd_int(js, t, &n, NULL);
+			p->number = (long)n;
+		} else if (strcmp(k, "t") == 0)
+			rc = jrecord_rd_str(js, t, &title);
+		else if (strcmp(k, "al") == 0)
+			rc = jrecord_rd_str(js, t, &p->author_login);
+		else if (strcmp(k, "b") == 0)
+			rc = jrecord_rd_str(js, t, &body);
+		else if (strcmp(k, "ms") == 0)
+			rc = jrecord_rd_str(js, t, &p->merge_sha);
+		else if (strcmp(k, "br") == 0)
+			rc = jrecord_rd_str(js, t, &p->branch);
+		else if (strcmp(k, "at") == 0)
+			rc = jrecord_rd_time(js, t, &p->merged_at);
+		else
+			rc = jscan_finish(js, t);
+		if (rc == -1)
+			break;
+	}
+	if (rc == 0 && t != JSCAN_OBJECT_END)
+		rc = -1;
+	/* cut as intake cuts them (a journal from before the caps) */
+	p->title = record_cut_dup(title, MERGED_PR_MAX_TITLE);
+	p->body = record_cut_dup(body, MERGED_PR_MAX_BODY);
+	free(title);
+	free(body);
+	return rc;
+}
+
+static int
+jrecord_rd_push(struct jscan *js, enum jscan_tok t, struct push *p)
+{
+	char		 kb[8];
+	const char	*k;
+	long long	 n;
+	int		 rc = 0;
+
+	memset(p, 0, sizeof(*p));
+	if (t != JSCAN_OBJECT)
+		return jscan_finish(js, t);
+	while ((t = jscan_next(js)) == JSCAN_KEY) {
+		k = jrecord_key(js, kb, sizeof(kb));
+		t = jscan_next(js);
+		if (strcmp(k, "br") == 0)
+			rc = jrecord_rd_str(js, t, &p->branch);
+		else if (strcmp(k, "bf") == 0)
+			rc = jrecord_rd_str(js, t, &p->before);
+		else if (strcmp(k, "af") == 0)
+			rc = jrecord_rd_str(js, t, &p->after);
+		else if (strcmp(k, "p") == 0)
+			rc = jrecord_rd_str(js, t, &p->pusher);
+		else if (strcmp(k, "f") == 0)
+			rc = jrecord_rd_bool(js, t, &p->forced);
+		else if (strcmp(k, "c") == 0)
+			rc = jrecord_rd_bool(js, t, &p->created);
+		else if (strcmp(k, "d") == 0)
+			rc = jrecord_rd_bool(js, t, &p->deleted);
+		else if (strcmp(k, "n") == 0) {
+			rc = jrecord_rd_int(js, t, &n, NULL);
+			p->ncommits = (size_t)n;
+		} else if (strcmp(k, "at") == 0)
+			rc = jrecord_rd_time(js, t, &p->at);
+		else
+			rc = jscan_finish(js, t);
+		if (rc == -1)
+			break;
+	}
+	if (rc == 0 && t != JSCAN_OBJECT_END)
+		rc = -1;
+	return rc;
+}
+
+static void
+jrecord_clear_items(struct jrecord *rec)
+{
+	size_t	i;
+
+	for (i = 0; i < rec->ncommits; i++)
+		commit_clear(&rec->commits[i]);
+	free(rec->commits);
+	rec->commits = NULL;
+	rec->ncommits = 0;
+	rec->malformed = 0;
+}
+
+/* "commits": up to the first malformed one. */
+static int
+jrecord_rd_commits(struct jscan *js, enum jscan_tok t, struct jrecord *rec)
+{
+	struct commit	 c;
+	char		*branch = NULL;
+	size_t		 size = 0;
+	int		 rc = 0;
+
+	jrecord_clear_items(rec);
+	if (t != JSCAN_ARRAY)
+		return jscan_finish(js, t);
+	while ((t = jscan_next(js)) != JSCAN_ARRAY_END) {
+		if (rec->malformed) {
+			if ((rc = jscan_finish(js, t)) == -1)
+				break;
+			continue;
+		}
+		if ((rc = jrecord_rd_commit(js, t, &c, &branch)) == -1)
+			break;
+		if (rc == 0) {
+			rec->malformed = 1;
+			continue;
+		}
+		if (rec->ncommits == size) {
+			size = size == 0 ? 16 : size * 2;
+			rec->commits = xreallocarray(rec->commits, size,
+			    sizeof(*rec->commits));
+		}
+		rec->commits[rec->ncommits++] = c;
+		rc = 0;
+	}
+	free(branch);
+	return rc;
+}
+
+static int
+jrecord_rd_prs(struct jscan *js, enum jscan_tok t, struct jrecord *rec)
+{
+	struct merged_pr	p;
+	size_t			i, size = 0;
+
+	for (i = 0; i < rec->nprs; i++)
+		merged_pr_clear(&rec->prs[i]);
+	free(rec->prs);
+	rec->prs = NULL;
+	rec->nprs = 0;
+	if (t != JSCAN_ARRAY)
+		return jscan_finish(js, t);
+	while ((t = jscan_next(js)) != JSCAN_ARRAY_END) {
+		if (jrecord_rd_pr(js, t, &p) == -1) {
+			merged_pr_clear(&p);
 			return -1;
 		}
+		if (rec->nprs == size) {
+			size = size == 0 ? 1 : size * 2;
+			rec->prs = xreallocarray(rec->prs, size,
+			    sizeof(*rec->prs));
+		}
+		rec->prs[rec->nprs++] = p;
 	}
-	a = json_object_get(rec, "pushes");
-	json_array_foreach(a, i, o) {
-		memset(&p, 0, sizeof(p));
-		p.branch = jrecord_get_str(o, "br");
-		p.before = jrecord_get_str(o, "bf");
-		p.after = jrecord_get_str(o, "af");
-		p.pusher = jrecord_get_str(o, "p");
-		p.forced = json_is_true(json_object_get(o, "f"));
-		p.created = json_is_true(json_object_get(o, "c"));
-		p.deleted = json_is_true(json_object_get(o, "d"));
-		p.ncommits = (size_t)json_integer_value(json_object_get(o,
-		    "n"));
-		p.at = (time_t)json_integer_value(json_object_get(o, "at"));
-		if (day_add_push(day, &p) == -1) {
+	return 0;
+}
+
+static int
+jrecord_rd_pushes(struct jscan *js, enum jscan_tok t, struct jrecord *rec)
+{
+	struct push	p;
+	size_t		i, size = 0;
+
+	for (i = 0; i < rec->npushes; i++)
+		push_clear(&rec->pushes[i]);
+	free(rec->pushes);
+	rec->pushes = NULL;
+	rec->npushes = 0;
+	if (t != JSCAN_ARRAY)
+		return jscan_finish(js, t);
+	while ((t = jscan_next(js)) != JSCAN_ARRAY_END) {
+		if (jrecord_rd_push(js, t, &p) == -1) {
 			push_clear(&p);
 			return -1;
 		}
+		if (rec->npushes == size) {
+			size = size == 0 ? 1 : size * 2;
+			rec->pushes = xreallocarray(rec->pushes, size,
+			    sizeof(*rec->pushes));
+		}
+		rec->pushes[rec->npushes++] = p;
 	}
 	return 0;
+}
+
+/* "seen": [[key, at], ...]; an item without a string key is left out. */
+static int
+jrecord_rd_seen(struct jscan *js, enum jscan_tok t, struct jrecord *rec)
+{
+	char		*key;
+	long long	 at;
+	size_t		 i, size = 0;
+	int		 rc;
+
+	jrecord_strings_free(rec->seen, rec->nseen);
+	free(rec->seen_at);
+	rec->seen = NULL;
+	rec->seen_at = NULL;
+	rec->nseen = 0;
+	if (t != JSCAN_ARRAY)
+		return jscan_finish(js, t);
+	while ((t = jscan_next(js)) != JSCAN_ARRAY_END) {
+		if (t != JSCAN_ARRAY) {
+			if (jscan_finish(js, t) == -1)
+				return -1;
+			continue;
+		}
+		key = NULL;
+		at = 0;
+		rc = 0;
+		for (i = 0; rc == 0 && (t = jscan_next(js)) != JSCAN_ARRAY_END;
+		    i++) {
+			if (i == 0)
+				rc = jrecord_rd_str(js, t, &key);
+			else if (i == 1)
+				rc = jrecord_rd_int(js, t, &at, NULL);
+			else
+				rc = jscan_finish(js, t);
+		}
+		if (rc == -1) {
+			free(key);
+			return -1;
+		}
+		if (key == NULL)
+			continue;
+		if (rec->nseen == size) {
+			size = size == 0 ? 64 : size * 2;
+			rec->seen = xreallocarray(rec->seen, size,
+			    sizeof(*rec->seen));
+			rec->seen_at = xreallocarray(rec->seen_at, size,
+			    sizeof(*rec->seen_at));
+		}
+		rec->seen[rec->nseen] = key;
+		rec->seen_at[rec->nseen++] = (time_t)at;
+	}
+	return 0;
+}
+
+int
+jrecord_decode(const char *buf, size_t len, struct jrecord *out)
+{
+	struct jscan	 js;
+	struct jrecord	 rec;
+	enum jscan_tok	 t;
+	char		 kb[16], *kind = NULL;
+	const char	*k;
+	long long	 v;
+	int		 rc = 0;
+
+	memset(&rec, 0, sizeof(rec));
+	jscan_init(&js, buf, len);
+	t = jscan_next(&js);
+	if (t == JSCAN_ARRAY)
+		rc = jscan_finish(&js, t);
+	else if (t != JSCAN_OBJECT)
+		rc = -1;
+	else {
+		while ((t = jscan_next(&js)) == JSCAN_KEY) {
+			k = jrecord_key(&js, kb, sizeof(kb));
+			t = jscan_next(&js);
+			if (strcmp(k, "t") == 0)
+				rc = jrecord_rd_str(&js, t, &kind);
+			else if (strcmp(k, "repo") == 0)
+				rc = jrecord_rd_str(&js, t, &rec.repo);
+			else if (strcmp(k, "db") == 0)
+				rc = jrecord_rd_str(&js, t, &rec.db);
+			else if (strcmp(k, "key") == 0)
+				rc = jrecord_rd_str(&js, t, &rec.key);
+			else if (strcmp(k, "at") == 0)
+				rc = jrecord_rd_time(&js, t, &rec.at);
+			else if (strcmp(k, "start") == 0) {
+				rc = jrecord_rd_int(&js, t, &v, &rec.has_start);
+				rec.start = (time_t)v;
+			} else if (strcmp(k, "commits") == 0)
+				rc = jrecord_rd_commits(&js, t, &rec);
+			else if (strcmp(k, "prs") == 0)
+				rc = jrecord_rd_prs(&js, t, &rec);
+			else if (strcmp(k, "pushes") == 0)
+				rc = jrecord_rd_pushes(&js, t, &rec);
+			else if (strcmp(k, "seen") == 0)
+				rc = jrecord_rd_seen(&js, t, &rec);
+			else
+				rc = jscan_finish(&js, t);
+			if (rc == -1)
+				break;
+		}
+		if (rc == 0 && t != JSCAN_OBJECT_END)
+			rc = -1;
+	}
+	if (rc == 0 && jscan_next(&js) != JSCAN_END)
+		rc = -1;
+	if (kind != NULL)
+		rec.kind = kind[0];
+	free(kind);
+	if (rc == -1) {
+		jrecord_clear(&rec);
+		return -1;
+	}
+	*out = rec;
+	return 0;
+}
+
+void
+jrecord_clear(struct jrecord *rec)
+{
+	size_t	i;
+
+	if (rec == NULL)
+		return;
+	jrecord_clear_items(rec);
+	for (i = 0; i < rec->nprs; i++)
+		merged_pr_clear(&rec->prs[i]);
+	free(rec->prs);
+	for (i = 0; i < rec->npushes; i++)
+		push_clear(&rec->pushes[i]);
+	free(rec->pushes);
+	jrecord_strings_free(rec->seen, rec->nseen);
+	free(rec->seen_at);
+	free(rec->repo);
+	free(rec->db);
+	free(rec->key);
+	memset(rec, 0, sizeof(*rec));
+}
+
+int
+jrecord_take(struct jrecord *rec, struct day *day)
+{
+	struct commit	*c;
+	size_t		 i;
+
+	for (i = 0; i < rec->ncommits; i++) {
+		c = &rec->commits[i];
+		revert_parse(c->subject, c->body, &c->revert);
+		if (day_add_commit(day, c) == -1)
+			return -1;
+		memset(c, 0, sizeof(*c));
+	}
+	if (rec->malformed)
+		return -1;
+	for (i = 0; i < rec->nprs; i++) {
+		if (day_add_pr(day, &rec->prs[i]) == -1)
+			return -1;
+		memset(&rec->prs[i], 0, sizeof(rec->prs[i]));
+	}
+	for (i = 0; i < rec->npushes; i++) {
+		if (day_add_push(day, &rec->pushes[i]) == -1)
+			return -1;
+		memset(&rec->pushes[i], 0, sizeof(rec->pushes[i]));
+	}
+	return 0;
+}
+
+int
+jrecord_apply(const json_t *o, struct day *day)
+{
+	struct jrecord	 rec;
+	char		*buf;
+	size_t		 len;
+	int		 rc;
+
+	len = json_dumpb(o, NULL, 0, JSON_COMPACT);
+	buf = xmalloc(len + 1);
+	if (json_dumpb(o, buf, len, JSON_COMPACT) != len ||
+	    jrecord_decode(buf, len, &rec) == -1) {
+		free(buf);
+		return -1;
+	}
+	free(buf);
+	rc = jrecord_take(&rec, day);
+	jrecord_clear(&rec);
+	return rc;
 }

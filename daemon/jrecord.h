@@ -62,10 +62,48 @@ json_t	*jrecord_encode_window(time_t start);
 json_t	*jrecord_encode_seen(const char *const *keys, const time_t *at,
 	    size_t n);
 /*
- * Add the commits, PRs and pushes of a "d" record to day (revert info
- * parsed anew from each message). Returns 0, or -1 on a malformed record
- * (what was added before the fault stays).
+ * A record read back from the journal's bytes, without a json_t. Fields
+ * a record lacks (or holds with another type) are NULL or 0, as reading
+ * them with jansson gave: a string that is not one is NULL, an integer
+ * that is not one 0, a boolean that is not true false; of a list of
+ * strings only the strings count; of duplicate keys the last wins.
  */
+struct jrecord {
+	char		 kind;		/* "t"'s first byte; 0 when none */
+	char		*repo;
+	char		*db;
+	char		*key;
+	time_t		 at;
+	time_t		 start;
+	int		 has_start;	/* "start" was an integer */
+	struct commit	*commits;	/* each with its branch, not parsed */
+	size_t		 ncommits;
+	struct merged_pr *prs;
+	size_t		 nprs;
+	struct push	*pushes;
+	size_t		 npushes;
+	/* a commit without an id or a message: the items from it on dropped */
+	int		 malformed;
+	char	       **seen;		/* "s": keys, and when each was taken */
+	time_t		*seen_at;
+	size_t		 nseen;
+};
+
+/*
+ * Decode a record's payload (len bytes, as the journal holds it) into
+ * *rec, which jrecord_clear frees. 0, or -1 when it is not JSON (or
+ * nests deeper than jscan's JSCAN_MAX_DEPTH, which no record does); a
+ * payload that is JSON but no object is a record of kind 0.
+ */
+int	 jrecord_decode(const char *buf, size_t len, struct jrecord *rec);
+void	 jrecord_clear(struct jrecord *);
+/*
+ * Move the commits, PRs and pushes of a decoded "d" record into day
+ * (revert info parsed from each message). Returns 0, or -1 on a malformed
+ * record (what was added before the fault stays).
+ */
+int	 jrecord_take(struct jrecord *, struct day *);
+/* jrecord_take of a record as a json_t (jrecord_decode of its bytes). */
 int	 jrecord_apply(const json_t *, struct day *);
 
 #endif

@@ -206,7 +206,8 @@ main(int argc, char **argv)
 		long		n;
 
 		clock_gettime(CLOCK_MONOTONIC, &t0);
-		if ((n = journal_replay(d.journal, hookcastd_apply, &d)) == -1)
+		if ((n = journal_replay_raw(d.journal, hookcastd_apply_raw,
+		    &d)) == -1)
 			fatalx("journal replay failed");
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		log_notice("journal: replayed %ld record(s), %lld bytes, in "
