@@ -138,6 +138,11 @@ record_clean(char *s, int flags)
 		return 0;
 	p = o = start = (unsigned char *)s;
 	while (*p != '\0') {
+		/* visible ASCII, most of any text, is kept as it is */
+		if (*p > 0x20 && *p < 0x7f) {
+			*o++ = *p++;
+			continue;
+		}
 		cp = record_utf8(p, &len);
 		if (cp == -1) {
 			p++;
