@@ -192,20 +192,6 @@ webhook_reply(struct hookcastd *d, struct http_request *req,
 	metrics_latency(&d->metrics, webhook_elapsed(&started));
 }
 
-/* An error reply of a GET endpoint (not a delivery: not counted). */
-static void
-webhook_error(struct http_request *req, int status, const char *cause)
-{
-	struct buf	b;
-
-	buf_init(&b);
-	buf_puts(&b, "{\"ok\":false,\"error\":");
-	buf_json_string(&b, cause);
-	buf_putc(&b, '}');
-	http_reply(req, status, "application/json", buf_str(&b), b.len);
-	buf_free(&b);
-}
-
 /*
  * Is a header value a token we can store, log and echo: 1 to max of
  * letters, digits, '.', '_' and '-'? GitHub's event names, delivery
@@ -316,11 +302,11 @@ webhook_head(struct http_request *req, void *arg)
 	if (d->conf.serve_episodes && serve_match(req->path)) {
 		if (strcmp(req->method, "GET") != 0 &&
 		    strcmp(req->method, "HEAD") != 0) {
-			webhook_error(req, 405, "use GET");
+			http_reply_error(req, 405, "use GET");
 			return -1;
 		}
 		if (req->content_length > 0) {
-			webhook_error(req, 400, "no body expected");
+			http_reply_error(req, 400, "no body expected");
 			return -1;
 		}
 		return 0;
@@ -330,12 +316,12 @@ webhook_head(struct http_request *req, void *arg)
 	    (strcmp(req->path, "/metrics") == 0 && d->conf.metrics_public)) {
 		if (strcmp(req->method, "GET") != 0 &&
 		    strcmp(req->method, "HEAD") != 0) {
-			webhook_error(req, 405, "use GET");
+			http_reply_error(req, 405, "use GET");
 			return -1;
 		}
 		return 0;
 	}
-	webhook_error(req, 404, "no such path");
+	http_reply_error(req, 404, "no such path");
 	return -1;
 }
 
@@ -345,12 +331,12 @@ webhook_metrics_head(struct http_request *req, void *arg)
 {
 	if (strcmp(req->path, "/healthz") != 0 &&
 	    strcmp(req->path, "/metrics") != 0) {
-		webhook_error(req, 404, "no such path");
+		http_reply_error(req, 404, "no such path");
 		return -1;
 	}
 	if (strcmp(req->method, "GET") != 0 &&
 	    strcmp(req->method, "HEAD") != 0) {
-		webhook_error(req, 405, "use GET");
+		http_reply_error(req, 405, "use GET");
 		return -1;
 	}
 	return 0;
@@ -955,7 +941,7 @@ webhook_request(struct http_request *req, void *arg)
 		if (d->conf.serve_episodes)
 			serve_request(d->conf.output_dir, req);
 		else
-			webhook_error(req, 404, "no such path");
+			http_reply_error(req, 404, "no such path");
 		return;
 	}
 	webhook_delivery(d, req);
