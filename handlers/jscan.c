@@ -23,6 +23,7 @@ static enum jscan_tok	jscan_fail(struct jscan *, size_t, const char *);
 static size_t		jscan_ws(const char *, size_t, size_t);
 static int		jscan_hex4(const char *, size_t, size_t);
 static size_t		jscan_utf8(const unsigned char *, size_t);
+static size_t		jscan_plain(const unsigned char *, size_t, size_t);
 static int		jscan_string(struct jscan *, size_t);
 static int		jscan_number(struct jscan *, size_t);
 static enum jscan_tok	jscan_value(struct jscan *, size_t);
@@ -112,6 +113,35 @@ jscan_utf8(const unsigned char *s, size_t n)
 	return need;
 }
 
+/*
+ * Where the first 8-byte word from q that holds a byte a string cannot
+ * pass over unread (a quote, a backslash, a control byte or one of
+ * UTF-8's) begins; the bytes before it are plain ASCII. Of a word, a
+ * byte is flagged by the classic zero-byte test: (w - 0x01..) & ~w &
+ * 0x80.. is non-zero when some byte of w is zero (the flags above the
+ * first true one may be false, which only stops the skip sooner), and
+ * the same with w - 0x20.. finds a byte under 0x20 (a borrow only ever
+ * starts at a true one). The byte loop after it finds the exact place.
+ */
+static size_t
+jscan_plain(const unsigned char *b, size_t n, size_t q)
+{
+	const uint64_t	ones = 0x0101010101010101ULL;
+	const uint64_t	high = 0x8080808080808080ULL;
+	uint64_t	w, quote, bslash;
+
+	while (n - q >= 8) {
+		memcpy(&w, b + q, 8);
+		quote = w ^ (ones * '"');
+		bslash = w ^ (ones * '\\');
+		if ((((quote - ones) & ~quote) | ((bslash - ones) & ~bslash) |
+		    ((w - ones * 0x20) & ~w) | w) & high)
+			break;
+		q += 8;
+	}
+	return q;
+}
+
 /* Scan the string whose opening quote is at p. 0 or -1. */
 static int
 jscan_string(struct jscan *js, size_t p)
@@ -121,7 +151,8 @@ jscan_string(struct jscan *js, size_t p)
 	int			 esc = 0, cp, lo;
 
 	for (;;) {
-		/* the common case: plain ASCII */
+		/* the common case: plain ASCII, eight bytes at a time */
+		q = jscan_plain(b, n, q);
 		while (q < n && b[q] >= 0x20 && b[q] < 0x80 && b[q] != '"' &&
 		    b[q] != '\\')
 			q++;

@@ -266,6 +266,60 @@ test_jscan_string_dup(void **state)
 	}
 }
 
+/*
+ * Strings are read a word at a time up to the first byte that needs a
+ * look: each such byte at every offset from the string's start (and so
+ * at every place in a word, and past the last whole word) must be found,
+ * and the string must come out as jansson reads it.
+ */
+static void
+test_jscan_string_offsets(void **state)
+{
+	static const struct {
+		const char	*bytes;
+		size_t		 len;
+	} marks[] = {
+		{ "\"", 1 }, { "\\n", 2 }, { "\\u00e9", 6 }, { "\\q", 2 },
+		{ "\x01", 1 }, { "\x1f", 1 }, { "\x20", 1 }, { "\x7f", 1 },
+		{ "\xc3\xa9", 2 }, { "\xe2\x80\xa8", 3 },
+		{ "\xf0\x9f\x8e\x99", 4 }, { "\xff", 1 }, { "\xc3", 1 },
+		{ "\0", 1 },
+	};
+	char		 text[64];
+	struct jscan	 js;
+	json_error_t	 err;
+	json_t		*j;
+	size_t		 m, k, tail, len;
+	int		 ok, jok;
+
+	(void)state;
+	for (m = 0; m < sizeof(marks) / sizeof(marks[0]); m++)
+	for (k = 0; k < 20; k++)
+	for (tail = 0; tail < 10; tail++) {
+		len = 0;
+		text[len++] = '"';
+		memset(text + len, 'a', k);
+		len += k;
+		memcpy(text + len, marks[m].bytes, marks[m].len);
+		len += marks[m].len;
+		memset(text + len, 'b', tail);
+		len += tail;
+		text[len++] = '"';
+		jscan_init(&js, text, len);
+		ok = jscan_next(&js) == JSCAN_STRING &&
+		    jscan_next(&js) == JSCAN_END;
+		j = json_loadb(text, len, JSON_DECODE_ANY, &err);
+		jok = j != NULL;
+		if (ok != jok)
+			fail_msg("mark %zu after %zu bytes, %zu after: jscan "
+			    "says %s, jansson %s", m, k, tail,
+			    ok ? "valid" : "invalid", jok ? "valid" : "invalid");
+		if (ok && !js.esc)
+			assert_int_equal(js.slen, json_string_length(j));
+		json_decref(j);
+	}
+}
+
 int
 main(void)
 {
@@ -274,6 +328,7 @@ main(void)
 		cmocka_unit_test(test_jscan_depth),
 		cmocka_unit_test(test_jscan_tokens),
 		cmocka_unit_test(test_jscan_string_dup),
+		cmocka_unit_test(test_jscan_string_offsets),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
