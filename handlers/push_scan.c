@@ -13,11 +13,13 @@
  * Duplicate keys are refused in every object the first pass reads: the
  * payload, repository, pusher, each commit and its author and committer.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "handler.h"
+#include "hash.h"
 #include "jscan.h"
 #include "repo.h"
 #include "xmalloc.h"
@@ -63,6 +65,7 @@ struct ps {
 	struct ps_key	*keys;
 	size_t		 nkeys, keyssize;
 	const char	*dupkey;	/* why the body is refused */
+	uint16_t	*slots;		/* ps_keys_dup's table */
 
 	struct ps_val	 repository, full_name, default_branch;
 	struct ps_val	 ref, before, after, created, deleted, forced;
@@ -103,9 +106,52 @@ ps_key_cmp(const void *a, const void *b)
 }
 
 /*
+ * Whether two of the keys from mark on are the same. An object of up to
+ * PS_HASH_KEYS keys (every object of a real payload) goes through a
+ * table of twice as many slots, so each key is compared only with those
+ * of its hash; a larger one is sorted, so that keys chosen to collide
+ * cost no more than n log n.
+ */
+#define PS_HASH_KEYS	256
+#define PS_HASH_SLOTS	(2 * PS_HASH_KEYS)
+#define PS_SLOT_EMPTY	UINT16_MAX
+
+static int
+ps_keys_dup(struct ps *ps, size_t mark)
+{
+	const struct ps_key	*k, *o;
+	size_t			 n = ps->nkeys - mark, cap = 16, i, h;
+
+	if (n > PS_HASH_KEYS) {
+		qsort(ps->keys + mark, n, sizeof(*ps->keys), ps_key_cmp);
+		for (i = mark + 1; i < ps->nkeys; i++)
+			if (ps_key_cmp(&ps->keys[i - 1], &ps->keys[i]) == 0)
+				return 1;
+		return 0;
+	}
+	while (cap < 2 * n)
+		cap *= 2;
+	if (ps->slots == NULL)
+		ps->slots = xreallocarray(NULL, PS_HASH_SLOTS,
+		    sizeof(*ps->slots));
+	memset(ps->slots, 0xff, cap * sizeof(*ps->slots));
+	for (i = 0; i < n; i++) {
+		k = &ps->keys[mark + i];
+		h = (size_t)hash_mem(k->s, k->len) & (cap - 1);
+		while (ps->slots[h] != PS_SLOT_EMPTY) {
+			o = &ps->keys[mark + ps->slots[h]];
+			if (o->len == k->len && memcmp(o->s, k->s, k->len) == 0)
+				return 1;
+			h = (h + 1) & (cap - 1);
+		}
+		ps->slots[h] = (uint16_t)i;
+	}
+	return 0;
+}
+
+/*
  * Read an object whose '{' was the last token: field is called with each
- * key and must consume its value. Then refuse duplicate keys: sort the
- * object's keys and compare neighbours.
+ * key and must consume its value. Then refuse duplicate keys.
  */
 static int
 ps_object(struct ps *ps, ps_field_fn field, void *arg)
@@ -148,16 +194,9 @@ ps_object(struct ps *ps, ps_field_fn field, void *arg)
 			goto out;
 		}
 	}
-	if (ps->nkeys - mark > 1) {
-		qsort(ps->keys + mark, ps->nkeys - mark, sizeof(*ps->keys),
-		    ps_key_cmp);
-		for (i = mark + 1; i < ps->nkeys; i++) {
-			if (ps_key_cmp(&ps->keys[i - 1], &ps->keys[i]) == 0) {
-				ps->dupkey = "duplicate object key";
-				rv = -1;
-				break;
-			}
-		}
+	if (ps->nkeys - mark > 1 && ps_keys_dup(ps, mark)) {
+		ps->dupkey = "duplicate object key";
+		rv = -1;
 	}
 out:
 	for (i = mark; i < ps->nkeys; i++)
@@ -704,6 +743,7 @@ out:
 	free(after);
 	free(pushername);
 	free(ps.keys);
+	free(ps.slots);
 	free(ps.commit);
 	return rv;
 }

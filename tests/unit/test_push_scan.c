@@ -18,6 +18,8 @@
 #include "push_cases.h"
 #include "push_diff.h"
 
+#define SHA	"0123456789abcdef0123456789abcdef01234567"
+
 #define CORPUS	TEST_DATA_DIR "/corpus"
 
 /* Counts of outcomes, to show the mutations reach every kind. */
@@ -302,6 +304,50 @@ static const char *const text_cases[] = {
 	    "\"ref\":\"refs/heads/\xc0\xaf\"}",
 };
 
+/*
+ * Duplicate keys in objects of every size around where push_scan stops
+ * hashing keys and sorts them (256), at the start, middle and end, in an
+ * object it reads (repository) and one it keeps (a commit): each must be
+ * refused as jansson refuses it, and the same objects without the
+ * duplicate taken.
+ */
+static void
+test_push_scan_many_keys(void **state)
+{
+	static const size_t	 sizes[] = { 2, 3, 17, 255, 256, 257, 400 };
+	struct buf		 b;
+	size_t			 i, n, k, dup, where;
+
+	(void)state;
+	nboth_ok = nboth_fail = ndocumented = 0;
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+	for (where = 0; where < 2; where++)
+	for (dup = 0; dup < 4; dup++) {
+		n = sizes[i];
+		buf_init(&b);
+		buf_printf(&b, "{\"ref\":\"refs/heads/m\",\"commits\":[%s",
+		    where == 1 ? "{\"id\":\"" SHA "\",\"message\":\"m\",\"timestamp\":"
+		    "\"2026-01-02T03:04:05Z\",\"author\":{\"name\":\"a\","
+		    "\"email\":\"a@example.org\"}," :
+		    "");
+		if (where == 0)
+			buf_printf(&b, "],\"repository\":{");
+		buf_printf(&b, "\"full_name\":\"o/r\"");
+		for (k = 0; k < n; k++)
+			buf_printf(&b, ",\"k%zu\":%zu", k, k);
+		/* none, then a copy of the first, a middle and the last key */
+		if (dup > 0)
+			buf_printf(&b, ",\"k%zu\":0", dup == 1 ? (size_t)0 :
+			    dup == 2 ? n / 2 : n - 1);
+		buf_printf(&b, where == 0 ? "}}" : "}],\"repository\":"
+		    "{\"full_name\":\"o/r\"}}");
+		check("keys", n * 10 + where * 4 + dup, b.data, b.len);
+		buf_free(&b);
+	}
+	assert_int_equal(ndocumented, 0);
+	assert_int_equal(nboth_ok, 2 * sizeof(sizes) / sizeof(sizes[0]));
+}
+
 static void
 test_push_scan_text(void **state)
 {
@@ -517,6 +563,7 @@ main(void)
 		cmocka_unit_test(test_push_scan_truncations_flips),
 		cmocka_unit_test(test_push_scan_type_swaps),
 		cmocka_unit_test(test_push_scan_text),
+		cmocka_unit_test(test_push_scan_many_keys),
 		cmocka_unit_test(test_push_scan_branch_caps),
 		cmocka_unit_test(test_push_scan_message_caps),
 	};
