@@ -3,9 +3,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
+
+#include <openssl/hmac.h>
 
 #include "signature.h"
 
@@ -122,6 +126,48 @@ test_signature_roundtrip(void **state)
 	    lens, 1), SIGNATURE_MISMATCH);
 }
 
+/*
+ * The digest states kept per secret give what OpenSSL's own HMAC() gives:
+ * keys around the block size (a longer one is hashed first), bodies
+ * around its padding, and more secrets in turn than the states kept for,
+ * so that they are dropped and made again between calls.
+ */
+static void
+test_signature_matches_openssl(void **state)
+{
+	static const size_t	 klens[] = { 0, 1, 31, 63, 64, 65, 200 };
+	static const size_t	 blens[] = { 0, 1, 55, 56, 63, 64, 65, 1000,
+	    70000 };
+	unsigned char		 key[200], *body, md[32];
+	char			 want[SIGNATURE_LEN], got[SIGNATURE_LEN];
+	unsigned int		 mdlen;
+	size_t			 round, k, b, i;
+
+	(void)state;
+	body = malloc(70000);
+	assert_non_null(body);
+	for (i = 0; i < 70000; i++)
+		body[i] = (unsigned char)(i * 131 + 7);
+	for (round = 0; round < 2; round++)
+	for (b = 0; b < sizeof(blens) / sizeof(blens[0]); b++)
+	for (k = 0; k < sizeof(klens) / sizeof(klens[0]); k++) {
+		for (i = 0; i < klens[k]; i++)
+			key[i] = (unsigned char)(i + 17 * k + 1);
+		assert_non_null(HMAC(EVP_sha256(), key, (int)klens[k], body,
+		    blens[b], md, &mdlen));
+		assert_int_equal(mdlen, 32);
+		memcpy(want, "sha256=", 7);
+		for (i = 0; i < 32; i++)
+			snprintf(want + 7 + 2 * i, 3, "%02x", md[i]);
+		assert_int_equal(signature_compute((const char *)key,
+		    klens[k], body, blens[b], got), 0);
+		if (strcmp(want, got) != 0)
+			fail_msg("key of %zu bytes, body of %zu: %s, not %s",
+			    klens[k], blens[b], got, want);
+	}
+	free(body);
+}
+
 static void
 test_signature_strerror(void **state)
 {
@@ -139,6 +185,7 @@ main(void)
 		cmocka_unit_test(test_signature_compute_vector),
 		cmocka_unit_test(test_signature_compute_empty),
 		cmocka_unit_test(test_signature_verify_table),
+		cmocka_unit_test(test_signature_matches_openssl),
 		cmocka_unit_test(test_signature_roundtrip),
 		cmocka_unit_test(test_signature_strerror),
 	};
