@@ -29,6 +29,15 @@ buf_reset(struct buf *b)
 		b->data[0] = '\0';
 }
 
+void
+buf_truncate(struct buf *b, size_t len)
+{
+	if (len >= b->len)
+		return;
+	b->len = len;
+	b->data[len] = '\0';
+}
+
 static void
 buf_grow(struct buf *b, size_t more)
 {

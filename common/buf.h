@@ -19,6 +19,8 @@ struct buf {
 void	 buf_init(struct buf *);
 void	 buf_free(struct buf *);
 void	 buf_reset(struct buf *);
+/* Cut the contents back to their first len bytes (len <= b->len). */
+void	 buf_truncate(struct buf *, size_t len);
 void	 buf_append(struct buf *, const char *, size_t);
 void	 buf_puts(struct buf *, const char *);
 /* One byte: inline while it fits, the common case of text loops. */

@@ -484,15 +484,27 @@ journal_frame(const json_t *rec, size_t *outlen)
 	return o.buf;
 }
 
-int
-journal_append(struct journal *j, const json_t *rec)
+/* Header and payload of a record of len bytes, in one buffer. */
+static char *
+journal_frame_bytes(const char *payload, size_t len, size_t *outlen)
 {
-	char	*frame;
-	size_t	 len;
-	int	 saved;
+	char	*frame = xmalloc(JOURNAL_HEADER + len);
 
-	if ((frame = journal_frame(rec, &len)) == NULL)
-		return -1;
+	memcpy(frame, JOURNAL_MAGIC, 4);
+	journal_put64((unsigned char *)frame + 4, len);
+	journal_put32((unsigned char *)frame + 12,
+	    journal_crc32(0, payload, len));
+	memcpy(frame + JOURNAL_HEADER, payload, len);
+	*outlen = JOURNAL_HEADER + len;
+	return frame;
+}
+
+/* Write a frame at the end (freeing it), as journal_append says. */
+static int
+journal_append_frame(struct journal *j, char *frame, size_t len)
+{
+	int	saved;
+
 	if (file_pwrite_all(j->fd, frame, len, j->end) == -1) {
 		saved = errno;
 		/* nothing half-written stays: cut back to the last record */
@@ -507,6 +519,31 @@ journal_append(struct journal *j, const json_t *rec)
 		j->batch = j->end;
 	j->end += (off_t)len;
 	return 0;
+}
+
+int
+journal_append(struct journal *j, const json_t *rec)
+{
+	char	*frame;
+	size_t	 len;
+
+	if ((frame = journal_frame(rec, &len)) == NULL)
+		return -1;
+	return journal_append_frame(j, frame, len);
+}
+
+int
+journal_append_bytes(struct journal *j, const char *payload, size_t len)
+{
+	char	*frame;
+	size_t	 flen;
+
+	if (len > JOURNAL_MAX_RECORD) {
+		errno = EFBIG;
+		return -1;
+	}
+	frame = journal_frame_bytes(payload, len, &flen);
+	return journal_append_frame(j, frame, flen);
 }
 
 int

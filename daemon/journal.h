@@ -87,6 +87,9 @@ long		 journal_replay_raw(struct journal *,
  * payload over JOURNAL_MAX_RECORD.
  */
 int		 journal_append(struct journal *, const json_t *rec);
+/* The same for a payload of len bytes already encoded (jrecord_write_*). */
+int		 journal_append_bytes(struct journal *, const char *payload,
+		    size_t len);
 /* Make every appended record durable, closing the batch. 0 or -1 (errno). */
 int		 journal_sync(struct journal *);
 /* Whether records were appended since the last sync (a batch is open). */

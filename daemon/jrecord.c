@@ -1,9 +1,11 @@
 /* Journal records: deliveries, days and markers as JSON payloads. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "jrecord.h"
 #include "jscan.h"
+#include "utf8.h"
 #include "xmalloc.h"
 
 /* Short keys: the journal is read by us only. */
@@ -283,6 +285,323 @@ jrecord_encode_seen(const char *const *keys, const time_t *at, size_t n)
 		json_array_append_new(seen, json_pack("[s, I]", keys[i],
 		    (json_int_t)at[i]));
 	return json_pack("{s:s, s:o}", "t", "s", "seen", seen);
+}
+
+/*
+ * Writing records straight into bytes, without a json_t: the bytes are
+ * those json_dump_callback gave (JSON_COMPACT) for the objects the
+ * jrecord_encode_* functions build, field for field and escape for
+ * escape, so journals written either way read back alike. A delivery's
+ * record was half of a large push's cost when built as a json_t.
+ *
+ * jansson's json_string refuses a string that is not UTF-8 (NULL), and a
+ * field or item set from that NULL was left out; the writers leave out
+ * the same fields and items. Records hold text that record_clean made
+ * UTF-8, so this is for exactness, not a path taken.
+ */
+
+#define JRECORD_ONES	0x0101010101010101ULL
+#define JRECORD_HIGHS	0x8080808080808080ULL
+
+/*
+ * Whether any of the eight bytes of w is one a JSON string cannot hold as
+ * it is (below 0x20, the quote, the backslash) or one past ASCII (to be
+ * checked as UTF-8). Each term is the usual "has a byte less than n" or
+ * "has a zero byte" test, exact as a yes or no, for bytes below 0x80;
+ * bytes from 0x80 on are caught by w itself.
+ */
+static inline int
+jrecord_word_special(uint64_t w)
+{
+	uint64_t	q = w ^ (JRECORD_ONES * '"');
+	uint64_t	bs = w ^ (JRECORD_ONES * '\\');
+
+	return ((((w - JRECORD_ONES * 0x20) | (q - JRECORD_ONES) |
+	    (bs - JRECORD_ONES)) & ~w) | w) & JRECORD_HIGHS ? 1 : 0;
+}
+
+/*
+ * The n bytes of s as the inside of a JSON string, escaped as jansson
+ * escapes them: \" \\ \b \f \n \r \t, \u00XX for the other controls,
+ * everything else (DEL, U+2028, non-ASCII) as it is. Runs of plain ASCII
+ * are checked eight bytes at a time and copied whole. 0, or -1 when s is
+ * not UTF-8 (b then holds part of it: the caller cuts it back).
+ */
+static int
+jrecord_put_chars(struct buf *b, const char *s, size_t n)
+{
+	static const char	 hex[] = "0123456789ABCDEF";
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 i = 0, run = 0, l;
+	uint64_t		 w;
+	unsigned char		 c;
+	char			 esc[6];
+
+	while (i < n) {
+		if (n - i >= 8) {
+			memcpy(&w, p + i, sizeof(w));
+			if (!jrecord_word_special(w)) {
+				i += 8;
+				continue;
+			}
+		}
+		c = p[i];
+		if (c >= 0x80) {
+			if ((l = utf8_seq_len(p + i, n - i)) == 0)
+				return -1;
+			i += l;
+			continue;
+		}
+		if (c >= 0x20 && c != '"' && c != '\\') {
+			i++;
+			continue;
+		}
+		buf_append(b, s + run, i - run);
+		esc[0] = '\\';
+		l = 2;
+		switch (c) {
+		case '"':
+		case '\\':
+			esc[1] = (char)c;
+			break;
+		case '\b':
+			esc[1] = 'b';
+			break;
+		case '\f':
+			esc[1] = 'f';
+			break;
+		case '\n':
+			esc[1] = 'n';
+			break;
+		case '\r':
+			esc[1] = 'r';
+			break;
+		case '\t':
+			esc[1] = 't';
+			break;
+		default:
+			memcpy(esc + 1, "u00", 3);
+			esc[4] = hex[c >> 4];
+			esc[5] = hex[c & 0xf];
+			l = 6;
+			break;
+		}
+		buf_append(b, esc, l);
+		run = ++i;
+	}
+	buf_append(b, s + run, n - run);
+	return 0;
+}
+
+/* s as a JSON string, or null for NULL. 0, or -1 when s is not UTF-8. */
+static int
+jrecord_put_str(struct buf *b, const char *s)
+{
+	if (s == NULL) {
+		buf_append(b, "null", 4);
+		return 0;
+	}
+	buf_putc(b, '"');
+	if (jrecord_put_chars(b, s, strlen(s)) == -1)
+		return -1;
+	buf_putc(b, '"');
+	return 0;
+}
+
+/* The comma before a value, unless it is the first of its object or list. */
+static void
+jrecord_put_sep(struct buf *b)
+{
+	char	c = b->data[b->len - 1];
+
+	if (c != '{' && c != '[')
+		buf_putc(b, ',');
+}
+
+/* "key": (keys are ours: plain ASCII). */
+static void
+jrecord_put_key(struct buf *b, const char *key)
+{
+	jrecord_put_sep(b);
+	buf_putc(b, '"');
+	buf_puts(b, key);
+	buf_append(b, "\":", 2);
+}
+
+static void
+jrecord_put_int(struct buf *b, long long v)
+{
+	char			 num[24], *p = num + sizeof(num);
+	unsigned long long	 u = v < 0 ? 0 - (unsigned long long)v :
+				    (unsigned long long)v;
+
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u != 0);
+	if (v < 0)
+		*--p = '-';
+	buf_append(b, p, (size_t)(num + sizeof(num) - p));
+}
+
+/*
+ * "key":s. NULL is null with null_ok (jrecord_str), else the field is
+ * left out (json_string(NULL)); so is a string that is not UTF-8.
+ */
+static void
+jrecord_put_kstr(struct buf *b, const char *key, const char *s, int null_ok)
+{
+	size_t	mark = b->len;
+
+	if (s == NULL && !null_ok)
+		return;
+	jrecord_put_key(b, key);
+	if (jrecord_put_str(b, s) == -1)
+		buf_truncate(b, mark);
+}
+
+static void
+jrecord_put_kint(struct buf *b, const char *key, long long v)
+{
+	jrecord_put_key(b, key);
+	jrecord_put_int(b, v);
+}
+
+static void
+jrecord_put_kbool(struct buf *b, const char *key, int v)
+{
+	jrecord_put_key(b, key);
+	if (v)
+		buf_append(b, "true", 4);
+	else
+		buf_append(b, "false", 5);
+}
+
+/* "key":[strings], those NULL or not UTF-8 left out (jrecord_strings). */
+static void
+jrecord_put_kstrings(struct buf *b, const char *key, char *const *v,
+    size_t n)
+{
+	size_t	i, mark;
+
+	jrecord_put_key(b, key);
+	buf_putc(b, '[');
+	for (i = 0; i < n; i++) {
+		if (v[i] == NULL)
+			continue;
+		mark = b->len;
+		jrecord_put_sep(b);
+		if (jrecord_put_str(b, v[i]) == -1)
+			buf_truncate(b, mark);
+	}
+	buf_putc(b, ']');
+}
+
+/*
+ * "m": the message, subject and body joined by a blank line as
+ * jrecord_encode_commit joins them, without joining them in memory. A
+ * NULL subject is "" (sprintf would have said "(null)"; none is NULL).
+ */
+static void
+jrecord_put_message(struct buf *b, const struct commit *c)
+{
+	const char	*subject = c->subject != NULL ? c->subject : "";
+	size_t		 mark = b->len;
+
+	jrecord_put_key(b, "m");
+	buf_putc(b, '"');
+	if (jrecord_put_chars(b, subject, strlen(subject)) == -1)
+		goto bad;
+	if (c->body != NULL && *c->body != '\0') {
+		buf_append(b, "\\n\\n", 4);
+		if (jrecord_put_chars(b, c->body, strlen(c->body)) == -1)
+			goto bad;
+	}
+	buf_putc(b, '"');
+	return;
+bad:
+	buf_truncate(b, mark);
+}
+
+/* A commit as jrecord_encode_commit builds it. */
+static void
+jrecord_put_commit(struct buf *b, const struct commit *c, int with_branch)
+{
+	buf_putc(b, '{');
+	jrecord_put_kstr(b, "id", c->sha, 1);
+	jrecord_put_kstr(b, "an", c->author_name, 1);
+	jrecord_put_kstr(b, "al", c->author_login, 1);
+	jrecord_put_kstr(b, "ae", c->author_email, 1);
+	jrecord_put_kstr(b, "cn", c->committer_name, 1);
+	jrecord_put_kstr(b, "cl", c->committer_login, 1);
+	jrecord_put_kint(b, "ts", (long long)c->timestamp);
+	jrecord_put_message(b, c);
+	if (with_branch)
+		jrecord_put_kstr(b, "br", c->branch, 1);
+	jrecord_put_kstrings(b, "a", c->added, c->nadded);
+	jrecord_put_kstrings(b, "r", c->removed, c->nremoved);
+	jrecord_put_kstrings(b, "md", c->modified, c->nmodified);
+	buf_putc(b, '}');
+}
+
+static void
+jrecord_put_pr(struct buf *b, const struct merged_pr *p)
+{
+	buf_putc(b, '{');
+	jrecord_put_kint(b, "n", p->number);
+	jrecord_put_kstr(b, "t", p->title, 1);
+	jrecord_put_kstr(b, "al", p->author_login, 1);
+	jrecord_put_kstr(b, "b", p->body, 1);
+	jrecord_put_kstr(b, "ms", p->merge_sha, 1);
+	jrecord_put_kstr(b, "br", p->branch, 1);
+	jrecord_put_kint(b, "at", (long long)p->merged_at);
+	buf_putc(b, '}');
+}
+
+static void
+jrecord_put_push(struct buf *b, const struct push *p)
+{
+	buf_putc(b, '{');
+	jrecord_put_kstr(b, "br", p->branch, 1);
+	jrecord_put_kstr(b, "bf", p->before, 1);
+	jrecord_put_kstr(b, "af", p->after, 1);
+	jrecord_put_kstr(b, "p", p->pusher, 1);
+	jrecord_put_kbool(b, "f", p->forced);
+	jrecord_put_kbool(b, "c", p->created);
+	jrecord_put_kbool(b, "d", p->deleted);
+	jrecord_put_kint(b, "n", (long long)p->ncommits);
+	jrecord_put_kint(b, "at", (long long)p->at);
+	buf_putc(b, '}');
+}
+
+void
+jrecord_write_delivery(struct buf *b, const struct handler_result *res,
+    const char *key, time_t at, time_t start)
+{
+	size_t	i;
+
+	buf_append(b, "{\"t\":\"d\"", 8);
+	jrecord_put_kstr(b, "key", key, 0);
+	jrecord_put_kint(b, "at", (long long)at);
+	jrecord_put_kstr(b, "repo", res->repo, 1);
+	jrecord_put_kstr(b, "db", res->default_branch, 1);
+	jrecord_put_key(b, "commits");
+	buf_putc(b, '[');
+	for (i = 0; i < res->ncommits; i++) {
+		jrecord_put_sep(b);
+		jrecord_put_commit(b, &res->commits[i], i == 0 ||
+		    !jrecord_same(res->commits[i - 1].branch,
+		    res->commits[i].branch));
+	}
+	buf_append(b, "],\"prs\":[", 9);
+	if (res->pr != NULL)
+		jrecord_put_pr(b, res->pr);
+	buf_append(b, "],\"pushes\":[", 12);
+	if (res->push != NULL)
+		jrecord_put_push(b, res->push);
+	buf_putc(b, ']');
+	jrecord_put_kint(b, "start", (long long)start);
+	buf_putc(b, '}');
 }
 
 /*

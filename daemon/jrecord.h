@@ -20,6 +20,7 @@
 
 #include <jansson.h>
 
+#include "buf.h"
 #include "day.h"
 #include "handler.h"
 
@@ -32,6 +33,13 @@
  */
 json_t	*jrecord_encode_delivery(const struct handler_result *,
 	    const char *key, time_t at);
+/*
+ * The same record with "start":start after the rest (as webhook.c
+ * journals it), appended to b as the bytes json_dump_callback gives for
+ * it (JSON_COMPACT), without building a json_t.
+ */
+void	 jrecord_write_delivery(struct buf *b, const struct handler_result *,
+	    const char *key, time_t at, time_t start);
 /*
  * A repository's whole open day as "d" records {"t":"d","repo":..,
  * "db":..,"start":T,"commits":..,"prs":..,"pushes":..} of at most

@@ -671,8 +671,8 @@ webhook_pending_new(struct http_request *req, char *key, const char *event,
 static void
 webhook_journal(struct hookcastd *d, struct pending *p)
 {
-	json_t	*rec;
-	int	 err;
+	struct buf	rec;
+	int		err;
 
 	/*
 	 * After a reload from batch, those still waiting are settled first:
@@ -681,12 +681,11 @@ webhook_journal(struct hookcastd *d, struct pending *p)
 	 */
 	if (d->conf.journal_fsync != JOURNAL_SYNC_BATCH)
 		webhook_flush(d);
-	rec = jrecord_encode_delivery(&p->res, p->key, p->at);
-	json_object_set_new(rec, "start", json_integer(
-	    (json_int_t)d->window_start));
-	if (journal_append(d->journal, rec) == -1) {
+	buf_init(&rec);
+	jrecord_write_delivery(&rec, &p->res, p->key, p->at, d->window_start);
+	if (journal_append_bytes(d->journal, rec.data, rec.len) == -1) {
 		err = errno;
-		json_decref(rec);
+		buf_free(&rec);
 		if (err == EFBIG) {
 			/* not the journal failing: this delivery never fits */
 			struct webhook_reply r = { .event = p->event,
@@ -703,7 +702,7 @@ webhook_journal(struct hookcastd *d, struct pending *p)
 		webhook_pending_free(p);
 		return;
 	}
-	json_decref(rec);
+	buf_free(&rec);
 	p->end = journal_offset(d->journal);
 	if (d->conf.journal_fsync == JOURNAL_SYNC_ALWAYS) {
 		if (webhook_timed_sync(d) == -1) {
