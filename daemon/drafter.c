@@ -369,14 +369,22 @@ drafter_spend(struct drafter *dr, struct day *day)
 	drafter_free_later(dr);
 }
 
-/* Journal one record of the drafter's (append and sync); a failure is logged. */
+/*
+ * Journal the drafter's record of repo, written by write (append and
+ * sync); a failure is logged.
+ */
 static void
-drafter_journal(struct drafter *dr, json_t *rec, const char *repo)
+drafter_journal(struct drafter *dr, int (*write)(struct buf *, const char *),
+    const char *repo)
 {
-	if (journal_append(dr->d->journal, rec) == -1 ||
+	struct buf	rec;
+
+	buf_init(&rec);
+	if (write(&rec, repo) == -1 ||
+	    journal_append_bytes(dr->d->journal, rec.data, rec.len) == -1 ||
 	    journal_sync(dr->d->journal) == -1)
 		log_warn("journal: recording the draft of %s", repo);
-	json_decref(rec);
+	buf_free(&rec);
 }
 
 /* Note the first failure of a job. */
@@ -412,7 +420,7 @@ drafter_outcome(struct drafter *dr, struct drafter_job *job,
 		json_array_append(job->episodes, item);
 		outbox_episode(d->outbox, item);
 		if (r != NULL && r->drafting != NULL) {
-			drafter_journal(dr, jrecord_encode_drafted(repo), repo);
+			drafter_journal(dr, jrecord_write_drafted, repo);
 			drafter_spend(dr, store_drafted(d->store, r));
 		}
 		return;
@@ -422,7 +430,7 @@ drafter_outcome(struct drafter *dr, struct drafter_job *job,
 	    cause);
 	drafter_error(job, repo, cause);
 	if (r != NULL && r->drafting != NULL) {
-		drafter_journal(dr, jrecord_encode_merge_back(repo), repo);
+		drafter_journal(dr, jrecord_write_merge_back, repo);
 		store_merge_back(d->store, r);
 	}
 }

@@ -88,7 +88,7 @@ hookcastd_has_activity(const struct day *day)
 static int
 hookcastd_handoff(struct hookcastd *d, struct store_repo *r, time_t start)
 {
-	json_t	*rec;
+	struct buf	rec;
 
 	if (r->drafting != NULL)
 		return -1;
@@ -98,11 +98,12 @@ hookcastd_handoff(struct hookcastd *d, struct store_repo *r, time_t start)
 	 * their records also come before the hand-off record.
 	 */
 	webhook_flush(d);
-	rec = jrecord_encode_handoff(r->name, start);
-	if (journal_append(d->journal, rec) == -1 ||
+	buf_init(&rec);
+	if (jrecord_write_handoff(&rec, r->name, start) == -1 ||
+	    journal_append_bytes(d->journal, rec.data, rec.len) == -1 ||
 	    journal_sync(d->journal) == -1)
 		log_warn("journal: recording the hand-off of %s", r->name);
-	json_decref(rec);
+	buf_free(&rec);
 	store_handoff(d->store, r, start);
 	return 0;
 }
@@ -206,7 +207,7 @@ hookcastd_apply(json_t *rec, void *arg)
 int
 hookcastd_compact(struct hookcastd *d)
 {
-	json_t			**recs;
+	struct buf		 *recs;
 	const char		**keys;
 	time_t			 *at;
 	size_t			  nseen, n = 0, i;
@@ -240,8 +241,11 @@ hookcastd_compact(struct hookcastd *d)
 	}
 	nseen = store_seen_list(d->store, &keys, &at);
 	recs = xcalloc(2, sizeof(*recs));
-	recs[n++] = jrecord_encode_window(d->window_start);
-	recs[n++] = jrecord_encode_seen(keys, at, nseen);
+	buf_init(&recs[n]);
+	jrecord_write_window(&recs[n++], d->window_start);
+	buf_init(&recs[n]);
+	jrecord_write_seen(&recs[n++], keys, at, nseen);
+	rc = 0;
 	/*
 	 * A day in records of bounded size, as many as it takes; a day with
 	 * the drafter comes first, handed off again to the open day.
@@ -249,22 +253,25 @@ hookcastd_compact(struct hookcastd *d)
 	for (i = 0; i < store_nrepos(d->store); i++) {
 		r = store_repo_at(d->store, i);
 		if (r->drafting != NULL) {
-			jrecord_encode_day(r->drafting, &recs, &n);
+			jrecord_write_day(r->drafting, &recs, &n);
 			recs = xreallocarray(recs, n + 1, sizeof(*recs));
-			recs[n++] = jrecord_encode_handoff(r->name,
-			    r->day->start);
+			buf_init(&recs[n]);
+			if (jrecord_write_handoff(&recs[n++], r->name,
+			    r->day->start) == -1)
+				rc = -1;
 		}
 		if (hookcastd_has_activity(r->day))
-			jrecord_encode_day(r->day, &recs, &n);
+			jrecord_write_day(r->day, &recs, &n);
 	}
-	rc = journal_rewrite(d->journal, recs, n);
+	if (rc == 0)
+		rc = journal_rewrite_bytes(d->journal, recs, n);
 	if (rc == -1)
 		log_warn("journal: compaction failed; the journal grows on");
 	else
 		log_info("journal compacted to %lld bytes",
 		    (long long)journal_size(d->journal));
 	for (i = 0; i < n; i++)
-		json_decref(recs[i]);
+		buf_free(&recs[i]);
 	free(recs);
 	free(keys);
 	free(at);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "fileio.h"
 #include "journal.h"
 #include "log.h"
@@ -567,8 +568,30 @@ journal_sync(struct journal *j)
 	return 0;
 }
 
-int
-journal_rewrite(struct journal *j, json_t *const *recs, size_t n)
+/* The frame of the i-th record handed to a rewrite; NULL with errno. */
+typedef char	*journal_rewrite_frame(const void *recs, size_t i, size_t *len);
+
+static char *
+journal_rewrite_json(const void *recs, size_t i, size_t *len)
+{
+	return journal_frame(((json_t *const *)recs)[i], len);
+}
+
+static char *
+journal_rewrite_buf(const void *recs, size_t i, size_t *len)
+{
+	const struct buf	*b = &((const struct buf *)recs)[i];
+
+	if (b->len > JOURNAL_MAX_RECORD) {
+		errno = EFBIG;
+		return NULL;
+	}
+	return journal_frame_bytes(buf_str(b), b->len, len);
+}
+
+static int
+journal_rewrite_with(struct journal *j, const void *recs, size_t n,
+    journal_rewrite_frame *framer)
 {
 	struct file_atomic	 af;
 	char			*frame;
@@ -583,7 +606,7 @@ journal_rewrite(struct journal *j, json_t *const *recs, size_t n)
 	if (file_atomic_open(&af, j->path, 0600) == -1)
 		return -1;
 	for (i = 0; i < n; i++) {
-		if ((frame = journal_frame(recs[i], &len)) == NULL) {
+		if ((frame = framer(recs, i, &len)) == NULL) {
 			saved = errno;
 			file_atomic_abort(&af);
 			errno = saved;
@@ -617,6 +640,18 @@ journal_rewrite(struct journal *j, json_t *const *recs, size_t n)
 		errno = saved;
 	}
 	return -1;
+}
+
+int
+journal_rewrite(struct journal *j, json_t *const *recs, size_t n)
+{
+	return journal_rewrite_with(j, recs, n, journal_rewrite_json);
+}
+
+int
+journal_rewrite_bytes(struct journal *j, const struct buf *recs, size_t n)
+{
+	return journal_rewrite_with(j, recs, n, journal_rewrite_buf);
 }
 
 /*

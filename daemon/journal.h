@@ -55,6 +55,7 @@ enum journal_sync {
  */
 #define JOURNAL_MAX_RECORD	((size_t)128 * 1024 * 1024)
 
+struct buf;
 struct journal;
 
 /* CRC-32 (IEEE) of len bytes, continuing from crc (start with 0). */
@@ -149,5 +150,8 @@ void		 journal_sync_stop(struct journal *);
  * sync failed, the new journal is in place and in use all the same.
  */
 int		 journal_rewrite(struct journal *, json_t *const *recs, size_t n);
+/* The same with the records' payloads as bytes (jrecord_write_*). */
+int		 journal_rewrite_bytes(struct journal *, const struct buf *recs,
+		    size_t n);
 
 #endif

@@ -1,4 +1,5 @@
 /* Journal records: deliveries, days and markers as JSON payloads. */
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -602,6 +603,198 @@ jrecord_write_delivery(struct buf *b, const struct handler_result *res,
 	buf_putc(b, ']');
 	jrecord_put_kint(b, "start", (long long)start);
 	buf_putc(b, '}');
+}
+
+/* A day's records as jrecord_write_day writes them. */
+struct jrecord_wday {
+	const struct day *day;
+	struct buf	**recs;
+	size_t		 *n;
+	struct buf	  rec;		/* the record being filled */
+	struct buf	  item;		/* the item being added */
+	int		  list;		/* rec's open list: JRECORD_COMMITS.. */
+	size_t		  items;
+	size_t		  bytes;	/* as jrecord_encode_day counts them */
+	const char	 *branch;	/* of its last commit, if items */
+	int		  has_branch;
+};
+
+#define JRECORD_COMMITS	0
+#define JRECORD_PRS	1
+#define JRECORD_PUSHES	2
+
+/* What closes a record whose list is still open. */
+static const char *const jrecord_wday_tail[] = {
+	"],\"prs\":[],\"pushes\":[]}",
+	"],\"pushes\":[]}",
+	"]}",
+};
+
+static void
+jrecord_wday_open(struct jrecord_wday *wd)
+{
+	const struct day	*day = wd->day;
+	struct buf		*b = &wd->rec;
+
+	buf_init(b);
+	buf_append(b, "{\"t\":\"d\"", 8);
+	jrecord_put_kstr(b, "repo", day->repo, 0);
+	jrecord_put_kstr(b, "db", day->default_branch, 1);
+	jrecord_put_kint(b, "start", (long long)day->start);
+	buf_append(b, ",\"commits\":[", 12);
+	wd->list = JRECORD_COMMITS;
+	wd->items = 0;
+	wd->bytes = b->len + strlen(jrecord_wday_tail[JRECORD_COMMITS]);
+	wd->has_branch = 0;
+}
+
+static void
+jrecord_wday_close(struct jrecord_wday *wd)
+{
+	buf_puts(&wd->rec, jrecord_wday_tail[wd->list]);
+	*wd->recs = xreallocarray(*wd->recs, *wd->n + 1, sizeof(**wd->recs));
+	(*wd->recs)[(*wd->n)++] = wd->rec;
+	buf_init(&wd->rec);
+}
+
+/* Add wd->item to list, in a new record when it does not fit this one. */
+static void
+jrecord_wday_add(struct jrecord_wday *wd, int list)
+{
+	if (wd->items > 0 && (wd->items >= JRECORD_DAY_ITEMS ||
+	    wd->bytes + wd->item.len + 1 > JRECORD_DAY_BYTES)) {
+		jrecord_wday_close(wd);
+		jrecord_wday_open(wd);
+	}
+	for (; wd->list < list; wd->list++)
+		buf_puts(&wd->rec, wd->list == JRECORD_COMMITS ?
+		    "],\"prs\":[" : "],\"pushes\":[");
+	jrecord_put_sep(&wd->rec);
+	buf_append(&wd->rec, wd->item.data, wd->item.len);
+	wd->items++;
+	wd->bytes += wd->item.len + 1;
+}
+
+void
+jrecord_write_day(const struct day *day, struct buf **recs, size_t *n)
+{
+	struct jrecord_wday	 wd = { .day = day, .recs = recs, .n = n };
+	const struct commit	*c;
+	size_t			 i;
+	int			 with;
+
+	buf_init(&wd.item);
+	jrecord_wday_open(&wd);
+	for (i = 0; i < day->ncommits; i++) {
+		c = &day->commits[i];
+		with = !wd.has_branch || !jrecord_same(wd.branch, c->branch);
+		buf_reset(&wd.item);
+		jrecord_put_commit(&wd.item, c, with);
+		/* the first commit of a record says its branch */
+		if (!with && wd.items > 0 && (wd.items >= JRECORD_DAY_ITEMS ||
+		    wd.bytes + wd.item.len + 1 > JRECORD_DAY_BYTES)) {
+			jrecord_wday_close(&wd);
+			jrecord_wday_open(&wd);
+			buf_reset(&wd.item);
+			jrecord_put_commit(&wd.item, c, 1);
+		}
+		jrecord_wday_add(&wd, JRECORD_COMMITS);
+		wd.branch = c->branch;
+		wd.has_branch = 1;
+	}
+	for (i = 0; i < day->nprs; i++) {
+		buf_reset(&wd.item);
+		jrecord_put_pr(&wd.item, &day->prs[i]);
+		jrecord_wday_add(&wd, JRECORD_PRS);
+	}
+	for (i = 0; i < day->npushes; i++) {
+		buf_reset(&wd.item);
+		jrecord_put_push(&wd.item, &day->pushes[i]);
+		jrecord_wday_add(&wd, JRECORD_PUSHES);
+	}
+	jrecord_wday_close(&wd);
+	buf_free(&wd.item);
+}
+
+/*
+ * {"t":T,"repo":R} and "start":S with has_start. -1 (EINVAL, nothing
+ * written) when repo is NULL or not UTF-8, as json_pack refused it.
+ */
+static int
+jrecord_write_marker(struct buf *b, char kind, const char *repo,
+    int has_start, time_t start)
+{
+	size_t	mark = b->len;
+
+	buf_append(b, "{\"t\":\"", 6);
+	buf_putc(b, kind);
+	buf_append(b, "\",\"repo\":", 9);
+	if (repo == NULL || jrecord_put_str(b, repo) == -1) {
+		buf_truncate(b, mark);
+		errno = EINVAL;
+		return -1;
+	}
+	if (has_start)
+		jrecord_put_kint(b, "start", (long long)start);
+	buf_putc(b, '}');
+	return 0;
+}
+
+int
+jrecord_write_rotate(struct buf *b, const char *repo, time_t start)
+{
+	return jrecord_write_marker(b, 'r', repo, 1, start);
+}
+
+int
+jrecord_write_handoff(struct buf *b, const char *repo, time_t start)
+{
+	return jrecord_write_marker(b, 'h', repo, 1, start);
+}
+
+int
+jrecord_write_drafted(struct buf *b, const char *repo)
+{
+	return jrecord_write_marker(b, 'e', repo, 0, 0);
+}
+
+int
+jrecord_write_merge_back(struct buf *b, const char *repo)
+{
+	return jrecord_write_marker(b, 'm', repo, 0, 0);
+}
+
+void
+jrecord_write_window(struct buf *b, time_t start)
+{
+	buf_append(b, "{\"t\":\"w\"", 8);
+	jrecord_put_kint(b, "start", (long long)start);
+	buf_putc(b, '}');
+}
+
+void
+jrecord_write_seen(struct buf *b, const char *const *keys, const time_t *at,
+    size_t n)
+{
+	size_t	i, mark;
+
+	buf_append(b, "{\"t\":\"s\",\"seen\":[", 17);
+	for (i = 0; i < n; i++) {
+		/* json_pack refused a key NULL or not UTF-8: left out */
+		if (keys[i] == NULL)
+			continue;
+		mark = b->len;
+		jrecord_put_sep(b);
+		buf_putc(b, '[');
+		if (jrecord_put_str(b, keys[i]) == -1) {
+			buf_truncate(b, mark);
+			continue;
+		}
+		buf_putc(b, ',');
+		jrecord_put_int(b, (long long)at[i]);
+		buf_putc(b, ']');
+	}
+	buf_append(b, "]}", 2);
 }
 
 /*

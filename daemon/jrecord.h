@@ -51,6 +51,12 @@ void	 jrecord_write_delivery(struct buf *b, const struct handler_result *,
 #define JRECORD_DAY_ITEMS	2048
 #define JRECORD_DAY_BYTES	((size_t)4 * 1024 * 1024)
 void	 jrecord_encode_day(const struct day *, json_t ***recs, size_t *n);
+/*
+ * The same records as jrecord_encode_day's, each the bytes that
+ * json_dump_callback gives for it, appended to *recs (grown) as buffers
+ * the caller frees (buf_free, then free(*recs)); *n counts them.
+ */
+void	 jrecord_write_day(const struct day *, struct buf **recs, size_t *n);
 /* {"t":"r","repo":R,"start":T}: the day of repo was emitted. New. */
 json_t	*jrecord_encode_rotate(const char *repo, time_t start);
 /*
@@ -69,6 +75,18 @@ json_t	*jrecord_encode_window(time_t start);
 /* {"t":"s","seen":[[key,at],...]}: accepted deliveries, for dedup. New. */
 json_t	*jrecord_encode_seen(const char *const *keys, const time_t *at,
 	    size_t n);
+/*
+ * The bytes of the records above, appended to b, without a json_t. The
+ * markers naming a repository return 0, or -1 with errno EINVAL (and b
+ * unchanged) when repo is NULL or not UTF-8, which json_pack refused.
+ */
+int	 jrecord_write_rotate(struct buf *b, const char *repo, time_t start);
+int	 jrecord_write_handoff(struct buf *b, const char *repo, time_t start);
+int	 jrecord_write_drafted(struct buf *b, const char *repo);
+int	 jrecord_write_merge_back(struct buf *b, const char *repo);
+void	 jrecord_write_window(struct buf *b, time_t start);
+void	 jrecord_write_seen(struct buf *b, const char *const *keys,
+	    const time_t *at, size_t n);
 /*
  * A record read back from the journal's bytes, without a json_t. Fields
  * a record lacks (or holds with another type) are NULL or 0, as reading

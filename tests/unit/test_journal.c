@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "buf.h"
 #include "journal.h"
 #include "log.h"
 #include "xmalloc.h"
@@ -986,6 +987,94 @@ test_journal_rewrite_too_large(void **state)
 	journal_close(j);
 }
 
+/* The whole of path, *len bytes. */
+static char *
+read_whole(const char *path, size_t *len)
+{
+	FILE	*f = fopen(path, "rb");
+	char	*p;
+	long	 n;
+
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	rewind(f);
+	p = xmalloc((size_t)n + 1);
+	assert_int_equal(fread(p, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	*len = (size_t)n;
+	return p;
+}
+
+/*
+ * Payloads given as bytes (journal_append_bytes, journal_rewrite_bytes):
+ * the very frames journal_append wrote for the same JSON, the same
+ * EFBIG limit with nothing written.
+ */
+static void
+test_journal_bytes(void **state)
+{
+	struct fixture	*fx = *state;
+	struct journal	*j;
+	struct seen	 s = { .n = 0 };
+	struct buf	 recs[3], big;
+	json_t		*r;
+	char		*a, *b;
+	size_t		 alen, blen, i;
+	off_t		 size;
+
+	write_records(fx, 3, NULL);
+	a = read_whole(fx->path, &alen);
+	for (i = 0; i < 3; i++) {
+		buf_init(&recs[i]);
+		r = record((int)i);
+		b = json_dumps(r, JSON_COMPACT);
+		buf_puts(&recs[i], b);
+		free(b);
+		json_decref(r);
+	}
+	j = open_journal(fx);
+	assert_int_equal(journal_replay(j, collect, &s), 3);
+	seen_clear(&s);
+	assert_int_equal(journal_rewrite_bytes(j, recs, 2), 0);
+	assert_int_equal(journal_append_bytes(j, recs[2].data, recs[2].len), 0);
+	assert_int_equal(journal_sync(j), 0);
+	b = read_whole(fx->path, &blen);
+	assert_int_equal(alen, blen);
+	assert_memory_equal(a, b, alen);
+	free(a);
+	free(b);
+	assert_int_equal(journal_replay(j, collect, &s), 3);
+	assert_records(&s, 3);
+	seen_clear(&s);
+
+	/* over the limit: refused, nothing written (the pages never touched) */
+	size = journal_offset(j);
+	big.data = xmalloc(JOURNAL_MAX_RECORD + 2);
+	big.data[0] = '{';
+	big.len = big.cap = JOURNAL_MAX_RECORD + 1;
+	errno = 0;
+	assert_int_equal(journal_append_bytes(j, big.data, big.len), -1);
+	assert_int_equal(errno, EFBIG);
+	assert_int_equal(journal_offset(j), size);
+	errno = 0;
+	buf_free(&recs[1]);
+	recs[1] = big;
+	assert_int_equal(journal_rewrite_bytes(j, recs, 2), -1);
+	assert_int_equal(errno, EFBIG);
+	assert_int_equal(journal_offset(j), size);
+	assert_int_equal(dir_others(fx), 0);
+	free(big.data);
+	buf_free(&recs[0]);
+	buf_free(&recs[2]);
+	journal_close(j);
+	j = open_journal(fx);
+	assert_int_equal(journal_replay(j, collect, &s), 3);
+	assert_records(&s, 3);
+	seen_clear(&s);
+	journal_close(j);
+}
+
 /*
  * "HCJ1" frames (a u32 length), as earlier versions wrote them, replay;
  * records appended after them are "HCJ2"; a torn "HCJ1" tail is cut.
@@ -1139,6 +1228,8 @@ main(void)
 		    setup, teardown),
 		cmocka_unit_test(test_journal_open_fails),
 		cmocka_unit_test_setup_teardown(test_journal_record_limit,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_journal_bytes,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_journal_rewrite_too_large,
 		    setup, teardown),

@@ -452,6 +452,245 @@ test_write_property(void **state)
 	buf_free(&b);
 }
 
+/* The bytes of a json_t marker, or NULL when jansson could not build it. */
+static char *
+old_marker(json_t *rec, size_t *len)
+{
+	if (rec == NULL)
+		return NULL;
+	return dump(rec, len);
+}
+
+/* Rotation, hand-off, drafted, merge-back and window records. */
+static void
+test_write_markers(void **state)
+{
+	const char *const	 repos[] = { "o/r", "Owner/Zo\xc3\xab\"x",
+				    "a\\b\n\x01\xe2\x80\xa8", "", NULL,
+				    "bad\xc3", "\xed\xa0\x80" };
+	const time_t		 starts[] = { 0, -3600, 4102444800,
+				    (time_t)LLONG_MIN, (time_t)LLONG_MAX };
+	struct buf		 b;
+	char			*old, what[64];
+	size_t			 i, k, len;
+	int			 rc = 0;
+
+	(void)state;
+	buf_init(&b);
+	for (i = 0; i < sizeof(repos) / sizeof(repos[0]); i++) {
+		for (k = 0; k < 5; k++) {
+			const char	*r = repos[i];
+			time_t		 t = starts[(i + k) % 5];
+
+			buf_reset(&b);
+			buf_puts(&b, "kept");
+			switch (k) {
+			case 0:
+				rc = jrecord_write_rotate(&b, r, t);
+				old = old_marker(r == NULL ? NULL :
+				    jrecord_encode_rotate(r, t), &len);
+				break;
+			case 1:
+				rc = jrecord_write_handoff(&b, r, t);
+				old = old_marker(r == NULL ? NULL :
+				    jrecord_encode_handoff(r, t), &len);
+				break;
+			case 2:
+				rc = jrecord_write_drafted(&b, r);
+				old = old_marker(r == NULL ? NULL :
+				    jrecord_encode_drafted(r), &len);
+				break;
+			case 3:
+				rc = jrecord_write_merge_back(&b, r);
+				old = old_marker(r == NULL ? NULL :
+				    jrecord_encode_merge_back(r), &len);
+				break;
+			default:
+				jrecord_write_window(&b, t);
+				rc = 0;
+				old = old_marker(jrecord_encode_window(t),
+				    &len);
+				break;
+			}
+			snprintf(what, sizeof(what), "repo %zu kind %zu", i, k);
+			if (old == NULL) {
+				if (rc != -1 || strcmp(buf_str(&b), "kept") != 0)
+					fail_msg("%s: written", what);
+				continue;
+			}
+			assert_int_equal(rc, 0);
+			check_same(what, old, len, b.data + 4, b.len - 4);
+			free(old);
+		}
+	}
+	buf_free(&b);
+}
+
+/* Seen records: keys odd, NULL or not UTF-8 (left out), none at all. */
+static void
+test_write_seen(void **state)
+{
+	char		*keys[64], *old;
+	time_t		 at[64];
+	struct buf	 b;
+	size_t		 i, len, n;
+	int		 round;
+
+	(void)state;
+	buf_init(&b);
+	for (round = 0; round < 2000; round++) {
+		n = round == 0 ? 0 : rnd(64);
+		for (i = 0; i < n; i++) {
+			keys[i] = gen_str(1);
+			at[i] = (time_t)gen_int();
+		}
+		buf_reset(&b);
+		jrecord_write_seen(&b, (const char *const *)keys, at, n);
+		old = dump(jrecord_encode_seen((const char *const *)keys, at,
+		    n), &len);
+		check_same("seen", old, len, b.data, b.len);
+		free(old);
+		for (i = 0; i < n; i++)
+			free(keys[i]);
+	}
+	buf_free(&b);
+}
+
+/* A day of generated items; big makes every fifth commit's body ~600 KB. */
+static void
+gen_day(struct day *day, size_t ncommits, size_t nprs, size_t npushes,
+    int big)
+{
+	struct handler_result	 res;
+	struct buf		 body;
+	size_t			 i;
+
+	memset(day, 0, sizeof(*day));
+	day->repo = gen_str(1);
+	day->default_branch = gen_str(1);
+	day->start = (time_t)gen_int();
+	day->commits = xcalloc(ncommits + 1, sizeof(*day->commits));
+	for (i = 0; i < ncommits; i++) {
+		gen_result(&res);
+		if (res.ncommits > 0) {
+			day->commits[i] = res.commits[0];
+			memset(&res.commits[0], 0, sizeof(res.commits[0]));
+		} else {
+			day->commits[i].sha = xstrdup(SHA_A);
+			day->commits[i].subject = xstrdup("s");
+		}
+		if (big && i % 5 == 0) {
+			buf_init(&body);
+			while (body.len < 600 * 1024)
+				buf_puts(&body, "a line of text, \"quoted\"\n");
+			free(day->commits[i].body);
+			day->commits[i].body = buf_steal(&body);
+			if (day->commits[i].subject == NULL)
+				day->commits[i].subject = xstrdup("");
+		}
+		handler_result_clear(&res);
+	}
+	day->ncommits = ncommits;
+	day->prs = xcalloc(nprs + 1, sizeof(*day->prs));
+	for (i = 0; i < nprs; i++) {
+		do {
+			gen_result(&res);
+			if (res.pr == NULL)
+				handler_result_clear(&res);
+		} while (res.pr == NULL);
+		day->prs[i] = *res.pr;
+		memset(res.pr, 0, sizeof(*res.pr));
+		handler_result_clear(&res);
+	}
+	day->nprs = nprs;
+	day->pushes = xcalloc(npushes + 1, sizeof(*day->pushes));
+	for (i = 0; i < npushes; i++) {
+		do {
+			gen_result(&res);
+			if (res.push == NULL)
+				handler_result_clear(&res);
+		} while (res.push == NULL);
+		day->pushes[i] = *res.push;
+		memset(res.push, 0, sizeof(*res.push));
+		handler_result_clear(&res);
+	}
+	day->npushes = npushes;
+}
+
+static void
+gen_day_free(struct day *day)
+{
+	size_t	i;
+
+	for (i = 0; i < day->ncommits; i++)
+		commit_clear(&day->commits[i]);
+	for (i = 0; i < day->nprs; i++)
+		merged_pr_clear(&day->prs[i]);
+	for (i = 0; i < day->npushes; i++)
+		push_clear(&day->pushes[i]);
+	free(day->commits);
+	free(day->prs);
+	free(day->pushes);
+	free(day->repo);
+	free(day->default_branch);
+}
+
+/*
+ * A day's records: the same split (by items and by bytes), each record
+ * the same bytes.
+ */
+static void
+test_write_day(void **state)
+{
+	static const struct {
+		size_t	ncommits, nprs, npushes;
+		int	big;
+	} days[] = {
+		{ 0, 0, 0, 0 },
+		{ 0, 3, 0, 0 },
+		{ 0, 0, 3, 0 },
+		{ 5, 0, 2, 0 },
+		{ 40, 4, 7, 0 },
+		{ 2047, 1, 1, 0 },
+		{ 2048, 1, 1, 0 },
+		{ 5000, 2100, 30, 0 },
+		{ 100, 0, 2100, 0 },
+		{ 60, 2, 3, 1 },
+	};
+	struct day	 day;
+	json_t		**orecs;
+	struct buf	*nrecs;
+	char		*old, what[64];
+	size_t		 i, k, on, nn, len;
+
+	(void)state;
+	for (i = 0; i < sizeof(days) / sizeof(days[0]); i++) {
+		gen_day(&day, days[i].ncommits, days[i].nprs,
+		    days[i].npushes, days[i].big);
+		orecs = NULL;
+		nrecs = NULL;
+		on = nn = 0;
+		jrecord_encode_day(&day, &orecs, &on);
+		jrecord_write_day(&day, &nrecs, &nn);
+		if (on != nn)
+			fail_msg("day %zu: %zu records, not %zu", i, nn, on);
+		/* the splits are tried: by items, and by bytes */
+		if ((days[i].ncommits + days[i].nprs + days[i].npushes >
+		    JRECORD_DAY_ITEMS || days[i].big) && on < 2)
+			fail_msg("day %zu: not split", i);
+		for (k = 0; k < on; k++) {
+			old = dump(orecs[k], &len);
+			snprintf(what, sizeof(what), "day %zu record %zu", i, k);
+			check_same(what, old, len, nrecs[k].data, nrecs[k].len);
+			free(old);
+			buf_free(&nrecs[k]);
+		}
+		free(orecs);
+		free(nrecs);
+		gen_day_free(&day);
+	}
+}
+
 int
 main(void)
 {
@@ -459,6 +698,9 @@ main(void)
 		cmocka_unit_test(test_write_escapes),
 		cmocka_unit_test(test_write_fields),
 		cmocka_unit_test(test_write_property),
+		cmocka_unit_test(test_write_markers),
+		cmocka_unit_test(test_write_seen),
+		cmocka_unit_test(test_write_day),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
