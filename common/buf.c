@@ -53,6 +53,12 @@ buf_grow(struct buf *b, size_t more)
 }
 
 void
+buf_reserve(struct buf *b, size_t more)
+{
+	buf_grow(b, more);
+}
+
+void
 buf_append(struct buf *b, const char *s, size_t n)
 {
 	buf_grow(b, n);

@@ -21,6 +21,11 @@ void	 buf_free(struct buf *);
 void	 buf_reset(struct buf *);
 /* Cut the contents back to their first len bytes (len <= b->len). */
 void	 buf_truncate(struct buf *, size_t len);
+/*
+ * Room for more bytes after the contents (and the NUL): for writing at
+ * b->data + b->len directly, then adding to b->len and putting the NUL.
+ */
+void	 buf_reserve(struct buf *, size_t more);
 void	 buf_append(struct buf *, const char *, size_t);
 void	 buf_puts(struct buf *, const char *);
 /* One byte: inline while it fits, the common case of text loops. */

@@ -305,27 +305,29 @@ jrecord_encode_seen(const char *const *keys, const time_t *at, size_t n)
 #define JRECORD_HIGHS	0x8080808080808080ULL
 
 /*
- * Whether any of the eight bytes of w is one a JSON string cannot hold as
- * it is (below 0x20, the quote, the backslash) or one past ASCII (to be
- * checked as UTF-8). Each term is the usual "has a byte less than n" or
- * "has a zero byte" test, exact as a yes or no, for bytes below 0x80;
- * bytes from 0x80 on are caught by w itself.
+ * Which of the eight bytes of w a JSON string cannot hold as they are
+ * (below 0x20, the quote, the backslash) or are past ASCII (to be checked
+ * as UTF-8): their high bits, 0 when none. Each term is the usual "has a
+ * byte less than n" or "has a zero byte" test, for bytes below 0x80;
+ * bytes from 0x80 on are flagged by w itself. A borrow can flag a byte
+ * above a flagged one too, never below: the lowest flag is exact.
  */
-static inline int
+static inline uint64_t
 jrecord_word_special(uint64_t w)
 {
 	uint64_t	q = w ^ (JRECORD_ONES * '"');
 	uint64_t	bs = w ^ (JRECORD_ONES * '\\');
 
 	return ((((w - JRECORD_ONES * 0x20) | (q - JRECORD_ONES) |
-	    (bs - JRECORD_ONES)) & ~w) | w) & JRECORD_HIGHS ? 1 : 0;
+	    (bs - JRECORD_ONES)) & ~w) | w) & JRECORD_HIGHS;
 }
 
 /*
  * The n bytes of s as the inside of a JSON string, escaped as jansson
  * escapes them: \" \\ \b \f \n \r \t, \u00XX for the other controls,
  * everything else (DEL, U+2028, non-ASCII) as it is. Runs of plain ASCII
- * are checked eight bytes at a time and copied whole. 0, or -1 when s is
+ * are checked eight bytes at a time and copied whole, into room reserved
+ * for the rest of s as it is (more at each escape). 0, or -1 when s is
  * not UTF-8 (b then holds part of it: the caller cuts it back).
  */
 static int
@@ -334,22 +336,29 @@ jrecord_put_chars(struct buf *b, const char *s, size_t n)
 	static const char	 hex[] = "0123456789ABCDEF";
 	const unsigned char	*p = (const unsigned char *)s;
 	size_t			 i = 0, run = 0, l;
-	uint64_t		 w;
+	uint64_t		 w, m;
 	unsigned char		 c;
-	char			 esc[6];
+	char			*d;
 
+	buf_reserve(b, n);
 	while (i < n) {
 		if (n - i >= 8) {
 			memcpy(&w, p + i, sizeof(w));
-			if (!jrecord_word_special(w)) {
+			if ((m = jrecord_word_special(w)) == 0) {
 				i += 8;
 				continue;
 			}
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+			/* straight to the first byte flagged (memory order) */
+			i += (size_t)__builtin_ctzll(m) / 8;
+#endif
 		}
 		c = p[i];
 		if (c >= 0x80) {
-			if ((l = utf8_seq_len(p + i, n - i)) == 0)
+			if ((l = utf8_seq_len(p + i, n - i)) == 0) {
+				b->data[b->len] = '\0';
 				return -1;
+			}
 			i += l;
 			continue;
 		}
@@ -357,40 +366,45 @@ jrecord_put_chars(struct buf *b, const char *s, size_t n)
 			i++;
 			continue;
 		}
-		buf_append(b, s + run, i - run);
-		esc[0] = '\\';
-		l = 2;
+		/* the run, the escape (6 at most), the rest as it is */
+		buf_reserve(b, (i - run) + 6 + (n - i - 1));
+		d = b->data + b->len;
+		memcpy(d, s + run, i - run);
+		d += i - run;
+		*d++ = '\\';
 		switch (c) {
 		case '"':
 		case '\\':
-			esc[1] = (char)c;
+			*d++ = (char)c;
 			break;
 		case '\b':
-			esc[1] = 'b';
+			*d++ = 'b';
 			break;
 		case '\f':
-			esc[1] = 'f';
+			*d++ = 'f';
 			break;
 		case '\n':
-			esc[1] = 'n';
+			*d++ = 'n';
 			break;
 		case '\r':
-			esc[1] = 'r';
+			*d++ = 'r';
 			break;
 		case '\t':
-			esc[1] = 't';
+			*d++ = 't';
 			break;
 		default:
-			memcpy(esc + 1, "u00", 3);
-			esc[4] = hex[c >> 4];
-			esc[5] = hex[c & 0xf];
-			l = 6;
+			memcpy(d, "u00", 3);
+			d[3] = hex[c >> 4];
+			d[4] = hex[c & 0xf];
+			d += 5;
 			break;
 		}
-		buf_append(b, esc, l);
+		b->len = (size_t)(d - b->data);
 		run = ++i;
 	}
-	buf_append(b, s + run, n - run);
+	memcpy(b->data + b->len, s + run, n - run);
+	b->len += n - run;
+	b->data[b->len] = '\0';
 	return 0;
 }
 
