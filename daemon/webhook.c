@@ -25,6 +25,7 @@
 #include "form.h"
 #include "handler.h"
 #include "http.h"
+#include "intake.h"
 #include "journal.h"
 #include "jrecord.h"
 #include "log.h"
@@ -396,29 +397,6 @@ webhook_metrics(struct hookcastd *d, struct http_request *req)
 	buf_free(&b);
 }
 
-/* Is the push's branch one we keep for this repository? */
-static int
-webhook_branch_tracked(struct hookcastd *d, const struct handler_result *res,
-    const char *branch)
-{
-	const struct strlist	*l = config_branches(&d->conf, res->repo);
-	const char		*def;
-
-	if (l->n > 0)
-		return strlist_contains(l, branch);
-	def = res->default_branch;
-	if (def == NULL) {
-		struct store_repo *r = store_repo(d->store, res->repo, 0, 0);
-
-		def = r != NULL ? r->day->default_branch : NULL;
-	}
-	/* no default branch known: the usual names */
-	if (def == NULL)
-		return strcmp(branch, "main") == 0 ||
-		    strcmp(branch, "master") == 0;
-	return strcmp(branch, def) == 0;
-}
-
 /*
  * A delivery written to the journal, waiting for its sync; or a second
  * copy of one (duplicate), answered with it once it is durable.
@@ -726,44 +704,6 @@ webhook_journal(struct hookcastd *d, struct pending *p)
 }
 
 /*
- * Turn a body into a handler result: with the handler's scanner when it
- * has one (it reads only what it keeps, without building a json_t), else
- * json_loadb and the handler. WEBHOOK_ACCEPTED, WEBHOOK_BAD_JSON (not a
- * JSON object) or WEBHOOK_BAD_PAYLOAD (the handler refuses it), with
- * *cause saying why.
- */
-static enum webhook_outcome
-webhook_parse(const struct handler_entry *h, const char *text, size_t len,
-    time_t now, struct handler_result *res, char **cause)
-{
-	json_error_t	 jerr;
-	json_t		*payload;
-	int		 rc;
-
-	if (h->scan != NULL) {
-		rc = h->scan(text, len, now, res, cause);
-		if (rc == HANDLER_OK)
-			return WEBHOOK_ACCEPTED;
-		return rc == HANDLER_NOT_JSON ? WEBHOOK_BAD_JSON :
-		    WEBHOOK_BAD_PAYLOAD;
-	}
-	payload = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
-	if (payload == NULL) {
-		xasprintf(cause, "invalid JSON at line %d column %d: %s",
-		    jerr.line, jerr.column, jerr.text);
-		return WEBHOOK_BAD_JSON;
-	}
-	if (!json_is_object(payload)) {
-		json_decref(payload);
-		*cause = xstrdup("payload is not a JSON object");
-		return WEBHOOK_BAD_JSON;
-	}
-	rc = h->handle(payload, now, res, cause);
-	json_decref(payload);
-	return rc == 0 ? WEBHOOK_ACCEPTED : WEBHOOK_BAD_PAYLOAD;
-}
-
-/*
  * May what res keeps go into its repository's day: the allow-list, the
  * repository cap, the day's caps and max_open_bytes (store_admit counts
  * and logs a refusal, and holds the bytes back until store_add or
@@ -805,6 +745,7 @@ webhook_decide(struct hookcastd *d, struct http_request *req,
 	const struct handler_entry	*h;
 	enum webhook_outcome		 o;
 	const char			*text = req->body;
+	struct store_repo		*known;
 	char				*form = NULL, *key, *esc;
 	size_t				 len = req->bodylen;
 	int				 sr;
@@ -835,7 +776,17 @@ webhook_decide(struct hookcastd *d, struct http_request *req,
 			return WEBHOOK_BAD_FORM;
 		text = form;
 	}
-	o = webhook_parse(h, text, len, now, res, cause);
+	switch (intake_parse(h, text, len, now, res, cause)) {
+	case INTAKE_OK:
+		o = WEBHOOK_ACCEPTED;
+		break;
+	case INTAKE_NOT_JSON:
+		o = WEBHOOK_BAD_JSON;
+		break;
+	default:
+		o = WEBHOOK_BAD_PAYLOAD;
+		break;
+	}
 	free(form);
 	if (o == WEBHOOK_BAD_PAYLOAD) {
 		esc = log_escape(*cause, 200);
@@ -845,24 +796,10 @@ webhook_decide(struct hookcastd *d, struct http_request *req,
 	if (o != WEBHOOK_ACCEPTED)
 		return o;
 
-	/* what we don't keep: tag pushes, other branches, unmerged PRs */
-	if (!res->ignored && res->push != NULL &&
-	    !webhook_branch_tracked(d, res, res->push->branch)) {
-		res->ignored = 1;
-		free(res->note);
-		esc = log_escape(res->push->branch, 256);
-		xasprintf(&res->note, "branch %s is not tracked", esc);
-		free(esc);
-	}
-	if (!res->ignored && res->pr != NULL && res->pr->branch != NULL &&
-	    !webhook_branch_tracked(d, res, res->pr->branch)) {
-		res->ignored = 1;
-		free(res->note);
-		esc = log_escape(res->pr->branch, 256);
-		xasprintf(&res->note, "pull request merged into untracked "
-		    "branch %s", esc);
-		free(esc);
-	}
+	known = res->repo != NULL ? store_repo(d->store, res->repo, 0, 0) :
+	    NULL;
+	intake_untracked(&d->conf, res, known != NULL ?
+	    known->day->default_branch : NULL);
 	if (res->ignored) {
 		*cause = res->note;
 		res->note = NULL;
