@@ -1369,7 +1369,7 @@ config_defaults(struct config *conf, struct config_causes *causes)
 
 /* Fill what depends on the environment and the other keys. */
 static void
-config_finish(struct config *conf, struct config_causes *causes)
+config_finish(struct config *conf, int flags, struct config_causes *causes)
 {
 	struct hostport	 hp;
 	const char	*env, *why;
@@ -1423,10 +1423,11 @@ config_finish(struct config *conf, struct config_causes *causes)
 			config_causes_add(causes, "repositories: '%s' is not "
 			    "owner/name or owner/*", e);
 	}
-	if (conf->github_token_file != NULL)
+	if (conf->github_token_file != NULL && !(flags & CONFIG_NO_SECRETS))
 		config_read_token(conf, "github_token_file",
 		    conf->github_token_file, 0, causes);
-	else if ((env = getenv("CREDENTIALS_DIRECTORY")) != NULL &&
+	else if (!(flags & CONFIG_NO_SECRETS) &&
+	    (env = getenv("CREDENTIALS_DIRECTORY")) != NULL &&
 	    *env != '\0') {
 		/* the unit's LoadCredential=github-token: */
 		xasprintf(&path, "%s/github-token", env);
@@ -1435,13 +1436,14 @@ config_finish(struct config *conf, struct config_causes *causes)
 			    1, causes);
 		free(path);
 	}
-	if (conf->backfill_hooks.n > 0 && conf->github_token_file == NULL &&
+	if (conf->backfill_hooks.n > 0 && !(flags & CONFIG_NO_SECRETS) &&
+	    conf->github_token_file == NULL &&
 	    conf->github_token == NULL)
 		config_causes_add(causes, "backfill_hooks: needs "
 		    "github_token_file (or a github-token credential)");
-	if (conf->tls_key != NULL)
+	if (conf->tls_key != NULL && !(flags & CONFIG_NO_SECRETS))
 		config_check_tls_key(conf->tls_key, causes);
-	for (i = 0; i < conf->nsinks; i++)
+	for (i = 0; i < conf->nsinks && !(flags & CONFIG_NO_SECRETS); i++)
 		config_sink_finish(conf, &conf->sinks[i], causes);
 	if (conf->sink_retry_max < conf->sink_retry_min)
 		config_causes_add(causes, "sink_retry_max: %d is less than "
@@ -1466,6 +1468,8 @@ config_finish(struct config *conf, struct config_causes *causes)
 	if (!schedule_zone_exists(conf->timezone))
 		config_causes_add(causes, "timezone: unknown time zone '%s'",
 		    conf->timezone);
+	if (flags & CONFIG_NO_SECRETS)
+		return;
 	/* a secret refused says why; "no webhook secret" would only add noise */
 	secret_causes = causes->n;
 	for (i = 0; i < conf->secret_files.n; i++)
@@ -1519,6 +1523,13 @@ config_flag_name(const char *arg, const char **value)
 int
 config_load(struct config *conf, int argc, char **argv,
     const char *const *passthrough, struct config_causes *causes)
+{
+	return config_load_flags(conf, argc, argv, passthrough, 0, causes);
+}
+
+int
+config_load_flags(struct config *conf, int argc, char **argv,
+    const char *const *passthrough, int flags, struct config_causes *causes)
 {
 	const struct config_key	*k;
 	const char		*value, *file = NULL;
@@ -1585,7 +1596,7 @@ config_load(struct config *conf, int argc, char **argv,
 		free(name);
 	}
 	late = causes->n;
-	config_finish(conf, causes);
+	config_finish(conf, flags, causes);
 	config_place_causes(conf, causes, late);
 	return causes->n > before ? -1 : 0;
 }
@@ -1669,6 +1680,18 @@ config_find_repo(const struct config *conf, const char *repo)
 		if (strcasecmp(conf->repos[i].name, repo) == 0)
 			return &conf->repos[i];
 	return NULL;
+}
+
+void
+config_set_show(struct config *conf, const char *repo, const char *show)
+{
+	struct repo_conf	*r;
+
+	/* the section config_show reads, whatever its case */
+	if ((r = (struct repo_conf *)config_find_repo(conf, repo)) == NULL)
+		r = config_repo(conf, repo);
+	free(r->show);
+	r->show = xstrdup(show);
 }
 
 const struct sink_conf *

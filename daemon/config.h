@@ -163,6 +163,13 @@ struct config_causes {
  */
 int	 config_load(struct config *conf, int argc, char **argv,
 	    const char *const *passthrough, struct config_causes *causes);
+/* config_load's flags. */
+#define CONFIG_NO_SECRETS	0x1	/* read no secret, token or key file,
+					 * nor the sinks (hookcast-draft) */
+/* config_load with flags. */
+int	 config_load_flags(struct config *conf, int argc, char **argv,
+	    const char *const *passthrough, int flags,
+	    struct config_causes *causes);
 void	 config_clear(struct config *);
 /* The tracked branches for a repository (never NULL; may be empty). */
 const struct strlist *config_branches(const struct config *, const char *repo);
@@ -174,6 +181,8 @@ const struct sink_conf *config_sink(const struct config *, const char *name);
 int	 config_sink_matches(const struct sink_conf *, const char *repo);
 /* The show's name for a repository: configured, else from its name. New. */
 char	*config_show(const struct config *, const char *repo);
+/* Name repo's show (copied), as a [repo "..."] section's show would. */
+void	 config_set_show(struct config *, const char *repo, const char *show);
 /*
  * Whether every address of listen is a loopback one (localhost,
  * 127.0.0.0/8, ::1): the only case where no webhook secret is allowed.
