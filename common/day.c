@@ -319,21 +319,34 @@ day_add_push(struct day *d, struct push *p)
 	return 0;
 }
 
-int
-day_merge(struct day *dst, struct day *src)
+/*
+ * Move into dst what src holds, or with window only its records of
+ * [start, end) (commits by timestamp, PRs by merged_at, pushes by when
+ * they came), counting the commits left out in *left; src is left empty.
+ */
+static int
+day_move(struct day *dst, struct day *src, int window, time_t start,
+    time_t end, size_t *left)
 {
-	size_t	i;
+	size_t	i, out = 0;
 	int	rc = 0;
 
-	for (i = 0; i < src->ncommits && rc == 0; i++)
-		if (day_add_commit(dst, &src->commits[i]) == -1)
+#define DAY_IN(t)	(!window || ((t) >= start && (t) < end))
+	for (i = 0; i < src->ncommits && rc == 0; i++) {
+		if (!DAY_IN(src->commits[i].timestamp))
+			out++;
+		else if (day_add_commit(dst, &src->commits[i]) == -1)
 			rc = -1;
+	}
 	for (i = 0; i < src->nprs && rc == 0; i++)
-		if (day_add_pr(dst, &src->prs[i]) == -1)
+		if (DAY_IN(src->prs[i].merged_at) &&
+		    day_add_pr(dst, &src->prs[i]) == -1)
 			rc = -1;
 	for (i = 0; i < src->npushes && rc == 0; i++)
-		if (day_add_push(dst, &src->pushes[i]) == -1)
+		if (DAY_IN(src->pushes[i].at) &&
+		    day_add_push(dst, &src->pushes[i]) == -1)
 			rc = -1;
+#undef DAY_IN
 	if (dst->default_branch == NULL && src->default_branch != NULL) {
 		dst->default_branch = src->default_branch;
 		src->default_branch = NULL;
@@ -353,7 +366,22 @@ day_merge(struct day *dst, struct day *src)
 	if (src->pr_index != NULL)
 		memset(src->pr_index, 0xff, src->pr_index_cap *
 		    sizeof(*src->pr_index));
+	if (left != NULL)
+		*left = out;
 	return rc;
+}
+
+int
+day_merge(struct day *dst, struct day *src)
+{
+	return day_move(dst, src, 0, 0, 0, NULL);
+}
+
+int
+day_take_window(struct day *dst, struct day *src, time_t start, time_t end,
+    size_t *left)
+{
+	return day_move(dst, src, 1, start, end, left);
 }
 
 /* Length of s without a trailing " (#123)" pull request suffix. */

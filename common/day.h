@@ -76,6 +76,13 @@ int		 day_add_push(struct day *, struct push *);
  */
 int		 day_merge(struct day *dst, struct day *src);
 /*
+ * As day_merge, but only src's records of [start, end) move: commits by
+ * their timestamp, merged PRs by merged_at, pushes by when they came;
+ * the rest are freed, and *left says how many commits were. 0 or -1.
+ */
+int		 day_take_window(struct day *dst, struct day *src,
+		    time_t start, time_t end, size_t *left);
+/*
  * Link reverts to the commits they revert (and re-lands to the reverts
  * they undo) when both are in the day: by sha first, then by subject.
  */
