@@ -1,0 +1,598 @@
+/*
+ * hookcast-draft: the episode of a repository's past day, drafted from
+ * deliveries in folders (NNNN.json and NNNN.meta.json, as
+ * scripts/replay-git --out writes them) with hookcastd's own code: the
+ * handlers and branch filter (intake.c), the day store, the drafter and
+ * the episode files (emit.c). No HTTP, no journal, no loop, no secret.
+ *
+ * The day told is a calendar day in the configured time zone, and the
+ * episode is dated and published as hookcastd would have published it on
+ * its schedule: at the first emit_at after the day's end.
+ */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "audio.h"
+#include "config.h"
+#include "day.h"
+#include "emit.h"
+#include "fileio.h"
+#include "handler.h"
+#include "intake.h"
+#include "log.h"
+#include "schedule.h"
+#include "store.h"
+#include "xmalloc.h"
+
+/* What reading the folders came to, for the notes on stderr. */
+struct draft_input {
+	size_t	deliveries;	/* read */
+	size_t	not_kept;	/* events or branches hookcast doesn't keep */
+	size_t	again;		/* redeliveries of a delivery already read */
+	size_t	bad;		/* refused: reported, nothing is drafted */
+};
+
+static void
+draft_usage(FILE *f)
+{
+	fprintf(f, "usage: hookcast-draft [--config FILE] [--timezone ZONE] "
+	    "[--day YYYY-MM-DD]\n"
+	    "                      [--show NAME] [--output-dir DIR] [--audio] "
+	    "DIR...\n\n"
+	    "Drafts the episode of a repository's day from webhook deliveries "
+	    "in DIR\n(NNNN.json and NNNN.meta.json, as scripts/replay-git "
+	    "--out writes them).\nWithout --output-dir the Markdown transcript "
+	    "goes to stdout.\n");
+}
+
+/* A folder's file, whole (new, NUL-terminated), at most max bytes. */
+static int
+draft_read(const char *path, long long max, char **out, size_t *len,
+    char **cause)
+{
+	struct stat	 st;
+	FILE		*f;
+	char		*s;
+	size_t		 n;
+
+	if ((f = fopen(path, "rb")) == NULL) {
+		xasprintf(cause, "%s", strerror(errno));
+		return -1;
+	}
+	if (fstat(fileno(f), &st) == -1 || !S_ISREG(st.st_mode)) {
+		xasprintf(cause, "not a regular file");
+		fclose(f);
+		return -1;
+	}
+	if (st.st_size > max) {
+		xasprintf(cause, "payload larger than the configured max_body "
+		    "(%lld bytes)", max);
+		fclose(f);
+		return -1;
+	}
+	s = xmalloc((size_t)st.st_size + 1);
+	n = fread(s, 1, (size_t)st.st_size, f);
+	if (ferror(f) || n != (size_t)st.st_size) {
+		xasprintf(cause, "short read");
+		free(s);
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	s[n] = '\0';
+	*out = s;
+	*len = n;
+	return 0;
+}
+
+/*
+ * A delivery's meta file: its event, GUID and time of sending (event
+ * and guid new). 0, or -1 with *cause naming the field.
+ */
+static int
+draft_meta(const char *path, char **event, char **guid, time_t *when,
+    char **cause)
+{
+	json_error_t	 err;
+	json_t		*m;
+	const char	*e, *g, *t;
+	int		 rc = -1;
+
+	if ((m = json_load_file(path, JSON_REJECT_DUPLICATES, &err)) == NULL) {
+		xasprintf(cause, "invalid JSON at line %d column %d: %s",
+		    err.line, err.column, err.text);
+		return -1;
+	}
+	e = json_string_value(json_object_get(m, "event"));
+	g = json_string_value(json_object_get(m, "delivery"));
+	t = json_string_value(json_object_get(m, "time"));
+	if (!json_is_object(m))
+		xasprintf(cause, "not a JSON object");
+	else if (e == NULL || *e == '\0')
+		xasprintf(cause, "event: expected the X-GitHub-Event name");
+	else if (g == NULL || *g == '\0')
+		xasprintf(cause, "delivery: expected the X-GitHub-Delivery "
+		    "GUID");
+	else if (t == NULL || hjson_time(t, when) == -1)
+		xasprintf(cause, "time: expected an ISO 8601 time");
+	else {
+		*event = xstrdup(e);
+		*guid = xstrdup(g);
+		rc = 0;
+	}
+	json_decref(m);
+	return rc;
+}
+
+/* Report a refused file of a folder, as the daemon's log names a cause. */
+static void
+draft_refuse(struct draft_input *in, const char *dir, const char *file,
+    const char *cause)
+{
+	char	*esc = log_escape(cause, 400);
+
+	fprintf(stderr, "hookcast-draft: %s/%s: %s\n", dir, file, esc);
+	free(esc);
+	in->bad++;
+}
+
+/* One delivery (dir/base.json and its meta) into the store. */
+static void
+draft_delivery(const struct config *conf, struct store *store,
+    const char *dir, const char *base, struct draft_input *in)
+{
+	const struct handler_entry	*h;
+	struct handler_result		 res;
+	struct store_repo		*known;
+	char				*path, *file, *event = NULL;
+	char				*guid = NULL, *body = NULL, *key = NULL;
+	char				*cause = NULL;
+	size_t				 len, added;
+	time_t				 when;
+
+	memset(&res, 0, sizeof(res));
+	in->deliveries++;
+	xasprintf(&file, "%s.meta.json", base);
+	xasprintf(&path, "%s/%s", dir, file);
+	if (draft_meta(path, &event, &guid, &when, &cause) == -1) {
+		draft_refuse(in, dir, file, cause);
+		goto done;
+	}
+	free(file);
+	free(path);
+	xasprintf(&file, "%s.json", base);
+	xasprintf(&path, "%s/%s", dir, file);
+	key = store_key(NULL, guid);
+	if (store_seen(store, key)) {
+		in->again++;
+		goto done;
+	}
+	if ((h = handler_find(event)) == NULL) {
+		in->not_kept++;
+		goto done;
+	}
+	if (draft_read(path, conf->max_body, &body, &len, &cause) == -1 ||
+	    intake_parse(h, body, len, when, &res, &cause) != INTAKE_OK) {
+		draft_refuse(in, dir, file, cause);
+		goto done;
+	}
+	known = res.repo != NULL ? store_repo(store, res.repo, 0, 0) : NULL;
+	if (intake_untracked(conf, &res, known != NULL ?
+	    known->day->default_branch : NULL) || res.repo == NULL) {
+		in->not_kept++;
+		goto done;
+	}
+	store_mark(store, key, when);
+	if (store_add(store, &res, when, &added) == -1)
+		fatalx("%s: out of memory", __func__);
+done:
+	handler_result_clear(&res);
+	free(cause);
+	free(key);
+	free(body);
+	free(event);
+	free(guid);
+	free(file);
+	free(path);
+}
+
+static int
+draft_name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/*
+ * Every delivery of a folder into the store, in name order: NNNN.json
+ * with NNNN.meta.json beside it. 0, or -1 when the folder can't be read
+ * or holds none.
+ */
+static int
+draft_folder(const struct config *conf, struct store *store,
+    const char *dir, struct draft_input *in)
+{
+	struct dirent	 *de;
+	DIR		 *d;
+	char		**names = NULL;
+	size_t		  n = 0, i, len;
+
+	if ((d = opendir(dir)) == NULL) {
+		fprintf(stderr, "hookcast-draft: %s: %s\n", dir,
+		    strerror(errno));
+		in->bad++;
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		len = strlen(de->d_name);
+		/* NNNN.json, not NNNN.meta.json nor a dot file */
+		if (len <= 5 || de->d_name[0] == '.' ||
+		    strcmp(de->d_name + len - 5, ".json") != 0 ||
+		    memchr(de->d_name, '.', len - 5) != NULL)
+			continue;
+		names = xreallocarray(names, n + 1, sizeof(*names));
+		names[n++] = xstrndup(de->d_name, len - 5);
+	}
+	closedir(d);
+	if (n == 0) {
+		fprintf(stderr, "hookcast-draft: %s: no deliveries "
+		    "(NNNN.json and NNNN.meta.json)\n", dir);
+		in->bad++;
+		return -1;
+	}
+	qsort(names, n, sizeof(*names), draft_name_cmp);
+	for (i = 0; i < n; i++) {
+		draft_delivery(conf, store, dir, names[i], in);
+		free(names[i]);
+	}
+	free(names);
+	return 0;
+}
+
+/* Local midnight starting the date y-m-d (mday may run over). */
+static time_t
+draft_midnight(int y, int m, int d)
+{
+	struct tm	tm;
+
+	memset(&tm, 0, sizeof(tm));
+	tm.tm_year = y - 1900;
+	tm.tm_mon = m - 1;
+	tm.tm_mday = d;
+	tm.tm_isdst = -1;
+	return mktime(&tm);
+}
+
+/* "YYYY-MM-DD" as a date that exists: 0, or -1. */
+static int
+draft_parse_day(const char *s, struct tm *out)
+{
+	struct tm	tm;
+	time_t		t;
+	int		y, m, d, n = 0;
+
+	if (strlen(s) != 10 || sscanf(s, "%4d-%2d-%2d%n", &y, &m, &d,
+	    &n) != 3 || n != 10 || y < 1970)
+		return -1;
+	t = draft_midnight(y, m, d) + 12 * 3600;
+	localtime_r(&t, &tm);
+	if (tm.tm_year != y - 1900 || tm.tm_mon != m - 1 || tm.tm_mday != d)
+		return -1;
+	*out = tm;
+	return 0;
+}
+
+static int
+draft_date_cmp(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+/*
+ * The local date most of the day's commits carry, into tm (of several
+ * as many, the first); of a day without commits, that of its merged pull
+ * requests and pushes. 0, or -1 for a day with nothing.
+ */
+static int
+draft_busiest(const struct day *day, struct tm *tm)
+{
+	time_t	*t;
+	char	 (*dates)[11], best[11] = "";
+	size_t	 n = 0, i, k, run, most = 0;
+
+	t = xcalloc(day->ncommits + day->nprs + day->npushes + 1,
+	    sizeof(*t));
+	for (i = 0; i < day->ncommits; i++)
+		t[n++] = day->commits[i].timestamp;
+	for (i = 0; n == 0 && i < day->nprs; i++)
+		t[n++] = day->prs[i].merged_at;
+	for (i = 0; i < day->npushes && day->ncommits == 0; i++)
+		t[n++] = day->pushes[i].at;
+	if (n == 0) {
+		free(t);
+		return -1;
+	}
+	dates = xcalloc(n, sizeof(*dates));
+	for (i = 0; i < n; i++) {
+		localtime_r(&t[i], tm);
+		strftime(dates[i], sizeof(dates[i]), "%Y-%m-%d", tm);
+	}
+	qsort(dates, n, sizeof(*dates), draft_date_cmp);
+	for (i = 0; i < n; i = k) {
+		for (k = i; k < n && strcmp(dates[k], dates[i]) == 0; k++)
+			;
+		run = k - i;
+		if (run > most) {
+			most = run;
+			memcpy(best, dates[i], sizeof(best));
+		}
+	}
+	free(dates);
+	free(t);
+	return draft_parse_day(best, tm);
+}
+
+/* audio_render's name of a written episode: its .md's base name (new). */
+static char *
+draft_episode_name(const char *md_path)
+{
+	const char	*slash = strrchr(md_path, '/');
+	const char	*name = slash != NULL ? slash + 1 : md_path;
+	size_t		 len = strlen(name);
+
+	if (len > 3 && strcmp(name + len - 3, ".md") == 0)
+		len -= 3;
+	return xstrndup(name, len);
+}
+
+/*
+ * Draft the episode of one repository's day told on date (or its busiest
+ * date): to stdout, or written under output_dir. 1 drafted, 0 nothing
+ * to tell, -1 failed.
+ */
+static int
+draft_repo(const struct config *conf, struct store_repo *r,
+    const struct tm *date, int write, int audio)
+{
+	struct emit_result	 res;
+	struct audio_result	 ares;
+	struct day		*day;
+	struct tm		 tm;
+	time_t			 start, end, published;
+	size_t			 left = 0;
+	char			 when[11], *cause = NULL, *name;
+	int			 rc = 1;
+
+	if (date != NULL)
+		tm = *date;
+	else if (draft_busiest(r->day, &tm) == -1)
+		return 0;
+	start = draft_midnight(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+	end = draft_midnight(tm.tm_year + 1900, tm.tm_mon + 1,
+	    tm.tm_mday + 1);
+	strftime(when, sizeof(when), "%Y-%m-%d", &tm);
+
+	if ((day = day_new(r->name, start)) == NULL ||
+	    day_take_window(day, r->day, start, end, &left) == -1)
+		fatalx("%s: out of memory", __func__);
+	day->end = end;
+	if (left > 0)
+		fprintf(stderr, "hookcast-draft: %s: %zu commit%s outside %s "
+		    "(%s) left out\n", r->name, left, left == 1 ? "" : "s",
+		    when, conf->timezone);
+	if (day->ncommits == 0 && day->nprs == 0 && day->npushes == 0 &&
+	    conf->quiet_days != QUIET_DAYS_EMIT) {
+		fprintf(stderr, "hookcast-draft: %s: nothing on %s (%s); no "
+		    "episode (quiet_days = emit drafts a short one)\n",
+		    r->name, when, conf->timezone);
+		day_free(day);
+		return 0;
+	}
+
+	/* when hookcastd would have emitted it: the first emit_at after */
+	published = schedule_next(end - 1, conf->emit_hour, conf->emit_minute);
+	if (emit_day(conf, day, published, write, &res, &cause) == -1) {
+		fprintf(stderr, "hookcast-draft: %s: %s\n", r->name, cause);
+		free(cause);
+		day_free(day);
+		return -1;
+	}
+	if (!write)
+		fputs(res.md_text, stdout);
+	else
+		fprintf(stderr, "hookcast-draft: %s: %s, %s\n", r->name,
+		    res.md_path, res.title);
+	if (write && audio) {
+		name = draft_episode_name(res.md_path);
+		if (audio_render(conf, r->name, name, &ares) != AUDIO_OK) {
+			fprintf(stderr, "hookcast-draft: %s: audio: %s\n",
+			    r->name, ares.cause != NULL ? ares.cause :
+			    audio_outcome_name(ares.outcome));
+			rc = -1;
+		}
+		audio_result_clear(&ares);
+		free(name);
+	}
+	emit_result_clear(&res);
+	day_free(day);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "config",	required_argument,	NULL, 'c' },
+		{ "timezone",	required_argument,	NULL, 'z' },
+		{ "day",	required_argument,	NULL, 'd' },
+		{ "show",	required_argument,	NULL, 's' },
+		{ "output-dir",	required_argument,	NULL, 'o' },
+		{ "audio",	no_argument,		NULL, 'a' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ "version",	no_argument,		NULL, 'V' },
+		{ NULL,		0,			NULL, 0 }
+	};
+	struct config		 conf;
+	struct config_causes	 causes = { NULL, 0 };
+	struct draft_input	 in;
+	struct store		*store;
+	struct tm		 day;
+	const char		*file = NULL, *zone = NULL, *dayarg = NULL;
+	const char		*show = NULL, *outdir = NULL, *why;
+	char			*cargv[8], *tmpdir = NULL;
+	int			 ch, cargc = 0, audio = 0, rc, drafted = 0;
+	int			 failed = 0;
+	size_t			 i;
+
+	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'c':
+			file = optarg;
+			break;
+		case 'z':
+			zone = optarg;
+			break;
+		case 'd':
+			dayarg = optarg;
+			break;
+		case 's':
+			show = optarg;
+			break;
+		case 'o':
+			outdir = optarg;
+			break;
+		case 'a':
+			audio = 1;
+			break;
+		case 'h':
+			draft_usage(stdout);
+			return 0;
+		case 'V':
+			printf("hookcast-draft %s\n", HOOKCAST_VERSION);
+			return 0;
+		default:
+			draft_usage(stderr);
+			return 1;
+		}
+	}
+	if (optind >= argc) {
+		draft_usage(stderr);
+		return 1;
+	}
+	if (audio && outdir == NULL) {
+		fprintf(stderr, "hookcast-draft: --audio needs --output-dir\n");
+		return 1;
+	}
+
+	/* the daemon's own configuration, its errors worded as its are */
+	cargv[cargc++] = argv[0];
+	if (file != NULL) {
+		cargv[cargc++] = "--config";
+		cargv[cargc++] = (char *)file;
+	}
+	if (zone != NULL) {
+		cargv[cargc++] = "--timezone";
+		cargv[cargc++] = (char *)zone;
+	}
+	if (outdir != NULL) {
+		cargv[cargc++] = "--output-dir";
+		cargv[cargc++] = (char *)outdir;
+	}
+	cargv[cargc] = NULL;
+	rc = config_load_flags(&conf, cargc, cargv, NULL, CONFIG_NO_SECRETS,
+	    &causes);
+	if (rc == 0 && schedule_set_timezone(conf.timezone) == -1) {
+		config_causes_add(&causes, "timezone: unknown time zone '%s'",
+		    conf.timezone);
+		rc = -1;
+	}
+	if (rc == 0 && dayarg != NULL && draft_parse_day(dayarg, &day) == -1) {
+		config_causes_add(&causes, "--day: '%s' is not a date "
+		    "(YYYY-MM-DD)", dayarg);
+		rc = -1;
+	}
+	if (rc == 0 && audio) {
+		conf.audio = AUDIO_MODE_ON;
+		if (!audio_enabled(&conf, &why)) {
+			config_causes_add(&causes, "--audio: %s", why);
+			rc = -1;
+		}
+	}
+	if (rc == -1) {
+		for (i = 0; i < causes.n; i++)
+			fprintf(stderr, "hookcast-draft: %s\n", causes.v[i]);
+		config_causes_clear(&causes);
+		config_clear(&conf);
+		return 1;
+	}
+	log_set_level(LOG_LEVEL_WARNING);
+
+	/* every delivery is read, and found good, before anything is drafted */
+	memset(&in, 0, sizeof(in));
+	store = store_new();
+	for (; optind < argc; optind++)
+		draft_folder(&conf, store, argv[optind], &in);
+	if (in.bad > 0) {
+		fprintf(stderr, "hookcast-draft: %zu of the deliveries or "
+		    "folders refused; nothing drafted\n", in.bad);
+		store_free(store);
+		config_clear(&conf);
+		return 1;
+	}
+	if (in.not_kept > 0 || in.again > 0)
+		fprintf(stderr, "hookcast-draft: %zu of %zu deliveries not "
+		    "kept (events or branches hookcast doesn't tell), %zu "
+		    "redelivered\n", in.not_kept, in.deliveries, in.again);
+
+	/* to stdout: drafted as a preview, beside no earlier episodes */
+	if (outdir != NULL && file_mkdirs(conf.output_dir, 0755) == -1) {
+		fprintf(stderr, "hookcast-draft: %s: %s\n", conf.output_dir,
+		    strerror(errno));
+		store_free(store);
+		config_clear(&conf);
+		return 1;
+	}
+	if (outdir == NULL) {
+		xasprintf(&tmpdir, "%s/hookcast-draft.XXXXXX",
+		    getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp");
+		if (mkdtemp(tmpdir) == NULL)
+			fatal("mkdtemp %s", tmpdir);
+		free(conf.output_dir);
+		conf.output_dir = xstrdup(tmpdir);
+	}
+	for (i = 0; i < store_nrepos(store); i++) {
+		struct store_repo *r = store_repo_at(store, i);
+
+		if (show != NULL)
+			config_set_show(&conf, r->name, show);
+		rc = draft_repo(&conf, r, dayarg != NULL ? &day : NULL,
+		    outdir != NULL, audio);
+		if (rc == 1)
+			drafted++;
+		else if (rc == -1)
+			failed++;
+	}
+	if (tmpdir != NULL) {
+		rmdir(tmpdir);
+		free(tmpdir);
+	}
+	store_free(store);
+	config_clear(&conf);
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		fprintf(stderr, "hookcast-draft: stdout: %s\n",
+		    strerror(errno));
+		return 1;
+	}
+	if (failed == 0 && drafted == 0)
+		fprintf(stderr, "hookcast-draft: no episode drafted\n");
+	return failed > 0 || drafted == 0 ? 1 : 0;
+}
