@@ -18,6 +18,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hookcast_test as ht  # noqa: E402
 
 SCRIPT = os.path.join(ht.SOURCE_DIR, "scripts", "replay-git")
+DRAFT = os.environ.get("HOOKCAST_DRAFT") or os.path.join(
+    os.path.dirname(ht.HOOKCASTD), "hookcast-draft")
 REPO = "hookcast-test/replayed"
 DAY = "2026-04-03"
 
@@ -371,6 +373,52 @@ class ReplayGit(unittest.TestCase):
                if "commits" in pl for c in pl["commits"]]
         self.assertIn(self.facts["c6"], ids)
         self.assertEqual(len(ids), len(self.facts["window"]) + 1)
+
+    def test_day_into_hookcast_draft(self):
+        """--day is --since and --until of one day; its folder drafted by
+        hookcast-draft, no daemon, is told on that day's date."""
+        out = os.path.join(self.tmp, "day")
+        p = run_script("--repo", REPO, "--day", DAY, "--out", out,
+                       self.git.path)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(len(self.check_files(out)),
+                         self.facts["pushes"] + self.facts["merged_prs"])
+        d = draft([out])
+        self.assertEqual(d.returncode, 0, d.stderr)
+        self.assertIn("April 3rd, 2026", d.stdout)
+        self.assertIn("- Published: 2026-04-04T10:00:00Z", d.stdout)
+        self.assertNotIn("left out", d.stderr)
+        p = run_script("--repo", REPO, "--day", DAY, "--since", DAY,
+                       "--dry-run", self.git.path)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("--day", p.stderr)
+
+    def test_day_in_a_zone(self):
+        """Kiritimati (UTC+14): its April 3rd ends at 10:00 UTC, after
+        Ada's two commits of 09:00 and before Grace's of 10:00."""
+        out = os.path.join(self.tmp, "kiritimati")
+        zone = "Pacific/Kiritimati"
+        p = run_script("--repo", REPO, "--day", DAY, "--timezone", zone,
+                       "--out", out, self.git.path)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        ids = [c["id"] for _, pl in self.check_files(out)
+               if "commits" in pl for c in pl["commits"]]
+        self.assertEqual(ids, [self.facts["c1"], self.facts["c2"]])
+        d = draft(["--timezone", zone, out])
+        self.assertEqual(d.returncode, 0, d.stderr)
+        self.assertIn("April 3rd, 2026", d.stdout)
+        self.assertIn("two commits", d.stdout)
+        p = run_script("--repo", REPO, "--day", DAY, "--timezone", "Nowhere",
+                       "--dry-run", self.git.path)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("unknown time zone", p.stderr)
+
+
+def draft(args):
+    """hookcast-draft's CompletedProcess (text)."""
+    return subprocess.run([DRAFT] + list(args), env=ht.daemon_env(),
+                          capture_output=True, text=True, errors="replace",
+                          timeout=60)
 
 
 if __name__ == "__main__":
