@@ -791,6 +791,94 @@ test_day_merge(void **state)
  * A merge past the tables' growth: dst's index, rebuilt as it grows,
  * finds every commit from either day, and src's overlap is dropped.
  */
+/*
+ * day_take_window: records at these times, a window, what moves. Commits
+ * by timestamp, PRs by merged_at, pushes by at; the window is [start, end).
+ */
+static const struct take_case {
+	const char	*name;
+	time_t		 commits[5];	/* 0 ends */
+	time_t		 prs[3];
+	time_t		 pushes[3];
+	time_t		 start, end;
+	size_t		 kept, left, kept_prs, kept_pushes;
+} take_cases[] = {
+	{ "all in", { 100, 150, 199 }, { 120 }, { 130 }, 100, 200,
+	    3, 0, 1, 1 },
+	{ "ends are [start, end)", { 99, 100, 199, 200 }, { 99, 200 },
+	    { 100, 200 }, 100, 200, 2, 2, 0, 1 },
+	{ "none in", { 10, 20 }, { 30 }, { 40 }, 100, 200, 0, 2, 0, 0 },
+	{ "empty day", { 0 }, { 0 }, { 0 }, 100, 200, 0, 0, 0, 0 },
+	{ "a sha twice is one commit", { 150, 150 }, { 0 }, { 0 }, 100, 200,
+	    1, 0, 0, 0 },
+};
+
+static void
+test_day_take_window(void **state)
+{
+	const struct take_case	*t;
+	struct day		*dst, *src;
+	struct commit		 c;
+	struct merged_pr	 pr;
+	struct push		 p;
+	char			 sha[41];
+	size_t			 i, j, left;
+
+	for (i = 0; i < sizeof(take_cases) / sizeof(take_cases[0]); i++) {
+		t = &take_cases[i];
+		src = day_new("o/r", 0);
+		src->default_branch = strdup("main");
+		for (j = 0; j < 5 && t->commits[j] != 0; j++) {
+			/* a duplicate time is a duplicate sha */
+			snprintf(sha, sizeof(sha), "%040lld",
+			    (long long)t->commits[j]);
+			make_commit(&c, sha, "A change", "alice", "Alice");
+			c.timestamp = t->commits[j];
+			assert_int_not_equal(day_add_commit(src, &c), -1);
+		}
+		for (j = 0; j < 3 && t->prs[j] != 0; j++) {
+			memset(&pr, 0, sizeof(pr));
+			pr.number = (long)j + 1;
+			pr.title = strdup("A pull request");
+			pr.merged_at = t->prs[j];
+			assert_int_equal(day_add_pr(src, &pr), 1);
+		}
+		for (j = 0; j < 3 && t->pushes[j] != 0; j++) {
+			memset(&p, 0, sizeof(p));
+			p.branch = strdup("main");
+			p.at = t->pushes[j];
+			assert_int_equal(day_add_push(src, &p), 0);
+		}
+		dst = day_new("o/r", t->start);
+		left = 99;
+		assert_int_equal(day_take_window(dst, src, t->start, t->end,
+		    &left), 0);
+		if (dst->ncommits != t->kept || left != t->left ||
+		    dst->nprs != t->kept_prs || dst->npushes != t->kept_pushes)
+			fail_msg("%s: kept %zu commits (want %zu), left %zu "
+			    "(%zu), %zu PRs (%zu), %zu pushes (%zu)", t->name,
+			    dst->ncommits, t->kept, left, t->left, dst->nprs,
+			    t->kept_prs, dst->npushes, t->kept_pushes);
+		for (j = 0; j < dst->ncommits; j++)
+			if (dst->commits[j].timestamp < t->start ||
+			    dst->commits[j].timestamp >= t->end)
+				fail_msg("%s: commit %zu of %lld kept", t->name,
+				    j, (long long)dst->commits[j].timestamp);
+		/* the moved day is whole: its commits found, its bytes right */
+		for (j = 0; j < dst->ncommits; j++)
+			assert_int_equal(day_find_commit(dst,
+			    dst->commits[j].sha), (long)j);
+		assert_int_equal(dst->bytes, day_bytes(dst));
+		assert_string_equal(dst->default_branch, "main");
+		assert_int_equal(dst->start, t->start);
+		/* src is left empty */
+		assert_int_equal(src->ncommits + src->nprs + src->npushes, 0);
+		assert_int_equal(src->bytes, 0);
+		day_free(src);
+		day_free(dst);
+	}
+}
+
 static void
 test_day_merge_large(void **state)
 {
@@ -1101,6 +1189,7 @@ main(void)
 		cmocka_unit_test(test_day_pair_scales),
 		cmocka_unit_test(test_day_stats),
 		cmocka_unit_test(test_day_merge),
+		cmocka_unit_test(test_day_take_window),
 		cmocka_unit_test(test_day_merge_large),
 		cmocka_unit_test(test_day_free_some),
 		cmocka_unit_test(test_day_bytes),
