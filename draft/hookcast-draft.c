@@ -206,10 +206,18 @@ done:
 	free(path);
 }
 
+/* Names in delivery order: 9999 before 10000, as replay-git counts. */
 static int
 draft_name_cmp(const void *a, const void *b)
 {
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
+	const char	*x = *(const char *const *)a;
+	const char	*y = *(const char *const *)b;
+	size_t		 xl = strlen(x), yl = strlen(y);
+
+	if (xl != yl && strspn(x, "0123456789") == xl &&
+	    strspn(y, "0123456789") == yl)
+		return xl < yl ? -1 : 1;
+	return strcmp(x, y);
 }
 
 /*
