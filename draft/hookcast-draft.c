@@ -55,10 +55,13 @@ draft_usage(FILE *f)
 	    "goes to stdout.\n");
 }
 
-/* A folder's file, whole (new, NUL-terminated), at most max bytes. */
+/*
+ * A delivery's body, whole (new, NUL-terminated), refused over max
+ * bytes as the intake refuses it.
+ */
 static int
-draft_read(const char *path, long long max, char **out, size_t *len,
-    char **cause)
+draft_read(const char *path, const char *what, long long max, char **out,
+    size_t *len, char **cause)
 {
 	struct stat	 st;
 	FILE		*f;
@@ -75,8 +78,8 @@ draft_read(const char *path, long long max, char **out, size_t *len,
 		return -1;
 	}
 	if (st.st_size > max) {
-		xasprintf(cause, "payload larger than the configured max_body "
-		    "(%lld bytes)", max);
+		xasprintf(cause, "payload larger than the configured %s (%lld "
+		    "bytes)", what, max);
 		fclose(f);
 		return -1;
 	}
@@ -159,6 +162,7 @@ draft_delivery(const struct config *conf, struct store *store,
 	char				*cause = NULL;
 	size_t				 len, added;
 	time_t				 when;
+	int				 pr;
 
 	memset(&res, 0, sizeof(res));
 	in->deliveries++;
@@ -181,7 +185,11 @@ draft_delivery(const struct config *conf, struct store *store,
 		in->not_kept++;
 		goto done;
 	}
-	if (draft_read(path, conf->max_body, &body, &len, &cause) == -1 ||
+	/* the intake's caps: a pull_request is parsed whole, so lower */
+	pr = strcmp(event, "pull_request") == 0;
+	if (draft_read(path, pr ? "max_body_pull_request" : "max_body",
+	    pr ? conf->max_body_pull_request : conf->max_body, &body, &len,
+	    &cause) == -1 ||
 	    intake_parse(h, body, len, when, &res, &cause) != INTAKE_OK) {
 		draft_refuse(in, dir, file, cause);
 		goto done;

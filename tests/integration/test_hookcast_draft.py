@@ -325,6 +325,18 @@ class TestRefused(Base):
         self.assertEqual(p.returncode, 1)
         self.assertIn("nowhere: No such file or directory", p.stderr)
 
+    def test_body_over_max_body(self):
+        folder = os.path.join(self.tmp, "in")
+        c = ht.make_commit(message="big: a long body\n\n" + "word " * 400)
+        write_deliveries(folder, [("push", ht.make_push([c]),
+                                   "2026-03-02T10:15:00Z")])
+        conf = self.config("max_body = 1K\n")
+        p = draft(["--config", conf, folder])
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("%s/0001.json: payload larger than the configured "
+                      "max_body" % folder, p.stderr)
+        self.assertEqual(p.stdout, "")
+
     def test_events_and_branches_not_kept(self):
         folder = os.path.join(self.tmp, "in")
         c = ht.make_commit()
