@@ -1576,16 +1576,18 @@ config_load_flags(struct config *conf, int argc, char **argv,
 			free(name);
 			continue;
 		}
+		/* the flag as given, before "--key value" moves on to value */
+		flag = xstrndup(argv[i], strcspn(argv[i], "="));
 		if (value == NULL && k->type == CONFIG_BOOL)
 			value = "true";
 		else if (value == NULL && i + 1 < argc)
 			value = argv[++i];
 		if (value == NULL) {
 			config_causes_add(causes, "--%s: missing value", name);
+			free(flag);
 			free(name);
 			continue;
 		}
-		flag = xstrndup(argv[i], strcspn(argv[i], "="));
 		if ((cause = config_set(conf, k, value)) != NULL) {
 			config_causes_add(causes, "%s (%s): %s", flag, name,
 			    cause);

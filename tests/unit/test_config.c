@@ -551,6 +551,17 @@ test_config_collects_all(void **state)
 		    "missing value") != -1);
 		clear(&conf, &causes);
 	}
+	/* "--key value": the cause names the flag, not its value */
+	{
+		const char *const args[] = { "--insecure-no-signature",
+		    "--timezone", "Mars/Olympus", NULL };
+
+		assert_int_equal(load_argv(&conf, &causes, args), -1);
+		assert_int_equal(causes.n, 1);
+		assert_true(strncmp(causes.v[0], "--timezone (timezone): ",
+		    23) == 0);
+		clear(&conf, &causes);
+	}
 }
 
 /* Values rejected where they are read: file:line: key, or --key. */
