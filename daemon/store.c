@@ -357,9 +357,10 @@ store_unhold(struct store *s, size_t bytes)
 }
 
 void
-store_release(struct store *s, const struct handler_result *res)
+store_release(struct store *s, struct handler_result *res)
 {
-	store_unhold(s, store_result_bytes(res));
+	store_unhold(s, res->held);
+	res->held = 0;
 }
 
 size_t
@@ -609,6 +610,19 @@ store_refuse(struct store *s, const char *repo, struct store_repo *r,
 		break;
 	}
 	free(esc);
+	return q;
+}
+
+enum store_quota
+store_admit_result(struct store *s, struct handler_result *res, int allowed,
+    time_t start)
+{
+	size_t			bytes = store_result_bytes(res);
+	enum store_quota	q;
+
+	q = store_admit(s, res->repo, allowed, res->ncommits, bytes, start);
+	if (q == STORE_QUOTA_OK)
+		res->held = bytes;
 	return q;
 }
 

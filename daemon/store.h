@@ -86,10 +86,17 @@ enum store_quota store_admit(struct store *, const char *repo, int allowed,
  */
 size_t		 store_result_bytes(const struct handler_result *);
 /*
+ * store_admit of a delivery's result, its bytes counted once: on
+ * STORE_QUOTA_OK res->held is what is held back for it, which store_add
+ * or store_release gives back (and zeroes).
+ */
+enum store_quota store_admit_result(struct store *, struct handler_result *,
+		    int allowed, time_t start);
+/*
  * A delivery store_admit let in will not be added (its journal write
  * failed, or it was a copy of one waiting): give back its bytes.
  */
-void		 store_release(struct store *, const struct handler_result *);
+void		 store_release(struct store *, struct handler_result *);
 /*
  * The bytes the days hold, open and being drafted, all repositories
  * (held), and those admitted deliveries hold back until they are added.

@@ -711,15 +711,12 @@ webhook_journal(struct hookcastd *d, struct pending *p)
  * shows it and nothing acknowledged is ever cut.
  */
 static enum webhook_outcome
-webhook_quota(struct hookcastd *d, const struct handler_result *res)
+webhook_quota(struct hookcastd *d, struct handler_result *res)
 {
-	size_t	ncommits = res->ncommits;
-
 	if (res->repo == NULL)
 		return WEBHOOK_ACCEPTED;
-	switch (store_admit(d->store, res->repo,
-	    config_repo_allowed(&d->conf, res->repo), ncommits,
-	    store_result_bytes(res), d->window_start)) {
+	switch (store_admit_result(d->store, res,
+	    config_repo_allowed(&d->conf, res->repo), d->window_start)) {
 	case STORE_QUOTA_OK:
 		return WEBHOOK_ACCEPTED;
 	case STORE_QUOTA_NOT_ALLOWED:

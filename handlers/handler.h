@@ -23,6 +23,8 @@ struct handler_result {
 	struct push	*push;		/* the push itself, or NULL */
 	int		 ignored;	/* accepted but nothing to keep */
 	char		*note;		/* a short word for the reply, or NULL */
+	/* bytes the store holds back for it until it is added (store.h) */
+	size_t		 held;
 };
 
 /*

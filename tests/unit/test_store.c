@@ -281,8 +281,8 @@ deliver(struct store *s, const char *repo, const char *db,
 		res.push = xcalloc(1, sizeof(*res.push));
 		res.push->branch = xstrdup("main");
 	}
-	assert_int_equal(store_admit(s, repo, 1, n, store_result_bytes(&res),
-	    start), STORE_QUOTA_OK);
+	assert_int_equal(store_admit_result(s, &res, 1, start),
+	    STORE_QUOTA_OK);
 	assert_int_equal(store_add(s, &res, start, &added), 0);
 	handler_result_clear(&res);
 }
@@ -549,8 +549,8 @@ test_store_bytes(void **state)
 	res.repo = xstrdup("o/r");
 	res.push = xcalloc(1, sizeof(*res.push));
 	res.push->branch = xstrdup("main");
-	assert_int_equal(store_admit(s, "o/r", 1, 0, store_result_bytes(&res),
-	    100), STORE_QUOTA_OK);
+	assert_int_equal(store_admit_result(s, &res, 1, 100), STORE_QUOTA_OK);
+	assert_int_equal(res.held, store_result_bytes(&res));
 	before = store_open_bytes(s, &held);
 	assert_int_equal(held, store_result_bytes(&res));
 	store_release(s, &res);
@@ -597,7 +597,7 @@ deliver_files(struct store *s, const char *repo, int n, size_t nfiles)
 	size_t			added;
 
 	files_result(&res, repo, n, nfiles);
-	q = store_admit(s, repo, 1, 1, store_result_bytes(&res), 10);
+	q = store_admit_result(s, &res, 1, 10);
 	if (q == STORE_QUOTA_OK)
 		assert_int_equal(store_add(s, &res, 10, &added), 0);
 	handler_result_clear(&res);
@@ -630,8 +630,8 @@ test_store_open_bytes_bound(void **state)
 	assert_int_equal(store_open_bytes(s, NULL), 2 * per);
 	/* the third is admitted and waits for its sync: it counts */
 	files_result(&waiting, "a/two", 3, 1000);
-	assert_int_equal(store_admit(s, "a/two", 1, 1,
-	    store_result_bytes(&waiting), 10), STORE_QUOTA_OK);
+	assert_int_equal(store_admit_result(s, &waiting, 1, 10),
+	    STORE_QUOTA_OK);
 	assert_int_equal(deliver_files(s, "a/one", 4, 1000),
 	    STORE_QUOTA_BYTES);
 	assert_int_equal(deliver_files(s, "a/three", 5, 10),
