@@ -10,7 +10,11 @@
  *	"w"	the window of days opened from then on
  *	"s"	the accepted deliveries' keys, for dedup
  *
- * The framed file itself is journal.h's.
+ * The daemon writes records with jrecord_write_*, straight into bytes;
+ * jrecord_encode_* build the same records as json_t, whose compact dump
+ * is those very bytes: they stay as the reference the writers are tested
+ * against (tests/unit/test_jrecord_write.c) and for tests that build
+ * records. The framed file itself is journal.h's.
  */
 #ifndef HOOKCAST_JRECORD_H
 #define HOOKCAST_JRECORD_H
@@ -34,9 +38,9 @@
 json_t	*jrecord_encode_delivery(const struct handler_result *,
 	    const char *key, time_t at);
 /*
- * The same record with "start":start after the rest (as webhook.c
- * journals it), appended to b as the bytes json_dump_callback gives for
- * it (JSON_COMPACT), without building a json_t.
+ * The same record with "start":start after the rest (the window the
+ * daemon had open), appended to b as the bytes json_dump_callback gave
+ * for it (JSON_COMPACT), without building a json_t.
  */
 void	 jrecord_write_delivery(struct buf *b, const struct handler_result *,
 	    const char *key, time_t at, time_t start);
