@@ -21,6 +21,7 @@
 
 #include "day.h"
 #include "episode.h"
+#include "fence.h"
 #include "handler.h"
 #include "xmalloc.h"
 
@@ -187,6 +188,24 @@ golden_date(const char *name, struct episode_opts *o)
 	fail_msg("no date in %s", name);
 }
 
+/*
+ * The draft is made of the day's facts, so it passes the fence a model's
+ * rewrite of it must pass; a check that refused it would refuse faithful
+ * retellings too.
+ */
+static void
+golden_fence(const char *name, const struct day *day, const struct episode *ep)
+{
+	struct fence	*fc = fence_of_episode(day, ep);
+	const char	*why;
+	char		*detail = NULL;
+
+	if ((why = fence_check(fc, ep->transcript, &detail)) != NULL)
+		fail_msg("%s: the draft is outside its own fence: %s (%s)",
+		    name, why, detail != NULL ? detail : "");
+	fence_free(fc);
+}
+
 static void
 golden_one(const char *name)
 {
@@ -212,6 +231,7 @@ golden_one(const char *name)
 	md = episode_render_md(ep);
 	js = episode_render_json(ep);
 	check_episode(day, ep, js);
+	golden_fence(name, day, ep);
 
 	xasprintf(&path, "%s/%s.md", GOLDEN_DIR, name);
 	if (update != NULL && strcmp(update, "1") == 0) {

@@ -1,0 +1,65 @@
+/*
+ * The fence around a language model's rewrite of a transcript: the day's
+ * facts as a sheet the model is given, and the checks its reply must pass
+ * to replace the deterministic draft. Nothing the reply says may be a
+ * fact the day does not hold: people, numbers, identifiers, settings and
+ * reverts are checked against the sheet and the draft, which is itself
+ * made of the day's facts. Plain functions: no libevent, no curl.
+ */
+#ifndef HOOKCAST_FENCE_H
+#define HOOKCAST_FENCE_H
+
+#include <stddef.h>
+
+#include "day.h"
+#include "episode.h"
+
+/* A revert of the day, as the reply must still tell it. */
+struct fence_revert {
+	const char	*what;		/* the work taken out */
+	const char	*reason;	/* why, or NULL when none was given */
+	int		 automatic;	/* an automatic revert */
+};
+
+/* The facts a fence is made of (all borrowed). */
+struct fence_facts {
+	const char	*draft;		/* the deterministic transcript */
+	const char	*sheet;		/* the fact sheet, or NULL */
+	const char	*focus;		/* quoted byte for byte, or NULL */
+	const char *const *people;	/* names and logins that may be said */
+	size_t		 npeople;
+	const char *const *bots;	/* names and logins never said */
+	size_t		 nbots;
+	const struct fence_revert *reverts;
+	size_t		 nreverts;
+};
+
+struct fence;
+
+/*
+ * A fence of facts (copied: facts may be freed after). New; never NULL.
+ * With no sheet, the sheet is the people, the reverts and the focus.
+ */
+struct fence	*fence_new(const struct fence_facts *);
+/*
+ * The fence of a drafted episode of day: the sheet made of the commits
+ * the episode tells (people, what, why, figures, settings, reverts) and
+ * the day's counts. New; never NULL.
+ */
+struct fence	*fence_of_episode(const struct day *, const struct episode *);
+/* Free a fence; fence_free(NULL) is a no-op. */
+void		 fence_free(struct fence *);
+/* The fact sheet as the model is given it (borrowed). */
+const char	*fence_sheet(const struct fence *);
+/*
+ * Check a reply (cleaned text: record_clean with lines). NULL when it may
+ * replace the draft; else the reason, a short static word for logs and
+ * metrics ("person", "number", ...), with *detail (new, when detail is
+ * not NULL) saying what was found.
+ */
+const char	*fence_check(const struct fence *, const char *reply,
+		    char **detail);
+/* Every reason fence_check returns, NULL-terminated (for metrics). */
+extern const char *const fence_reasons[];
+
+#endif

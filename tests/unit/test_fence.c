@@ -1,0 +1,273 @@
+/*
+ * Unit tests for episode/fence.c: the checks a model's reply must pass.
+ * One draft of made-up facts and a row per reply: faithful retellings
+ * pass, and each kind of invention or loss is refused with its reason.
+ * Then drafted days: a draft always passes its own fence, and the sheet
+ * holds the day's people, reverts and focus, never a bot.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "buf.h"
+#include "day.h"
+#include "episode.h"
+#include "fence.h"
+#include "record.h"
+#include "xmalloc.h"
+
+#include "day_msg.h"
+
+#define REVERTED_SHA "00000000000000000000000000000000000000aa"
+
+#define DRAFT \
+	"Hello and welcome to widget, this June 30th, 2026. Eleven commits " \
+	"landed from three people today.\n\n" \
+	"Ada Lovelace made the parser 1.7x faster on large files, so big " \
+	"inputs load sooner.\n\n" \
+	"Grace Hopper's change to the cache was rolled back. The reason " \
+	"given: \"It broke the nightly build.\" Alan Turing's docs rewrite " \
+	"was reverted too. No reason was given.\n\n" \
+	"Today's Focus: set WIDGET_CACHE=off to try the new path.\n\n" \
+	"That's all for today. I'll catch you tomorrow."
+
+/* The same facts retold in other words, as a faithful model would. */
+#define FAITHFUL \
+	"Hey there, and welcome back to widget on this June 30th, 2026. We " \
+	"had eleven commits from three people today, so let's get into it.\n\n" \
+	"First up, Ada Lovelace made the parser 1.7x faster on large files, " \
+	"which means your big inputs load sooner.\n\n" \
+	"Now the rollbacks. Grace Hopper's change to the cache was rolled " \
+	"back, and the reason given was that it broke the nightly build. " \
+	"Alan Turing's docs rewrite was reverted as well, and no reason was " \
+	"given for that one.\n\n" \
+	"Today's Focus: set WIDGET_CACHE=off to try the new path.\n\n" \
+	"That's the day. I'll catch you tomorrow."
+
+static const char *const people[] = {
+	"Ada Lovelace", "ada", "Grace Hopper", "ghopper", "Alan Turing",
+};
+static const char *const bots[] = { "dependabot[bot]", "Dependabot" };
+static const struct fence_revert reverts[] = {
+	{ "change to the cache", "It broke the nightly build", 0 },
+	{ "docs rewrite", NULL, 0 },
+};
+
+struct fence_case {
+	const char	*rule;
+	const char	*from, *to;	/* FAITHFUL with from replaced by to */
+	const char	*reason;	/* NULL: accepted */
+};
+
+static const struct fence_case cases[] = {
+	{ "a faithful retelling", NULL, NULL, NULL },
+	{ "a count in digits", "eleven commits", "11 commits", NULL },
+	{ "a count in other words", "from three people", "from 3 people",
+	    NULL },
+	{ "an added person", "First up, Ada", "First up, with help from "
+	    "Zebulon Quartermaine, Ada", "person" },
+	{ "an added person opening a sentence", "First up, Ada",
+	    "Zebulon's review helped. Ada", "person" },
+	{ "a changed figure", "1.7x", "2.7x", "number" },
+	{ "a changed count", "eleven commits", "twelve commits", "number" },
+	{ "a count in digits that is wrong", "eleven commits", "12 commits",
+	    "number" },
+	{ "a dropped revert", "Grace Hopper's change to the cache was rolled "
+	    "back, and the reason given was that it broke the nightly build. ",
+	    "", "revert" },
+	{ "a revert's reason dropped", "and the reason given was that it "
+	    "broke the nightly build", "and that was that", "revert" },
+	{ "no reason said to be missing", "and no reason was given for that "
+	    "one", "too", "revert" },
+	{ "an altered focus setting", "WIDGET_CACHE=off", "WIDGET_CACHE=0",
+	    "focus" },
+	{ "an added URL", "load sooner.", "load sooner, see "
+	    "https://example.com/widget for more.", "url" },
+	{ "a bare host", "load sooner.", "load sooner, see www.example.com "
+	    "today.", "url" },
+	{ "an e-mail address", "load sooner.", "load sooner, write to "
+	    "ada@example.com today.", "email" },
+	{ "a hash", "was rolled back,", "was rolled back in 3f2a9c1d,",
+	    "hash" },
+	{ "Markdown emphasis", "Ada Lovelace made", "**Ada Lovelace** made",
+	    "markdown" },
+	{ "a Markdown heading", "Now the rollbacks.", "\n## Rollbacks\n",
+	    "markdown" },
+	{ "a Markdown list", "Now the rollbacks. ", "\n- ", "markdown" },
+	{ "code spans", "the parser", "the `parser`", "markdown" },
+	{ "a bot named", "load sooner.", "load sooner, and Dependabot was "
+	    "busy as well.", "bot" },
+	{ "an added identifier", "load sooner.", "load sooner via "
+	    "fast_path.", "identifier" },
+	{ "an added camelCase name", "load sooner.", "load sooner via "
+	    "fastPath.", "identifier" },
+	{ "a comparison with yesterday", "from three people today",
+	    "from three people today, more than yesterday", "comparison" },
+	{ "an added version", "load sooner.", "load sooner in 2.4.1.",
+	    "number" },
+	{ "too short", NULL, "Hello there, I'll catch you tomorrow.",
+	    "too_short" },
+	{ "empty", NULL, "", "empty" },
+	{ "blanks only", NULL, " \n\n ", "empty" },
+};
+
+/* FAITHFUL with from replaced by to (new); to alone when from is NULL. */
+static char *
+fence_reply(const struct fence_case *c)
+{
+	const char	*at;
+	char		*s;
+
+	if (c->to == NULL)
+		return xstrdup(FAITHFUL);
+	if (c->from == NULL)
+		return xstrdup(c->to);
+	if ((at = strstr(FAITHFUL, c->from)) == NULL)
+		fail_msg("%s: \"%s\" is not in the faithful reply", c->rule,
+		    c->from);
+	xasprintf(&s, "%.*s%s%s", (int)(at - FAITHFUL), FAITHFUL, c->to,
+	    at + strlen(c->from));
+	return s;
+}
+
+static struct fence *
+fence_base(void)
+{
+	struct fence_facts	facts;
+
+	memset(&facts, 0, sizeof facts);
+	facts.draft = DRAFT;
+	facts.focus = "WIDGET_CACHE=off";
+	facts.people = people;
+	facts.npeople = sizeof people / sizeof people[0];
+	facts.bots = bots;
+	facts.nbots = sizeof bots / sizeof bots[0];
+	facts.reverts = reverts;
+	facts.nreverts = sizeof reverts / sizeof reverts[0];
+	return fence_new(&facts);
+}
+
+static void
+test_fence_rows(void **state)
+{
+	struct fence	*f = fence_base();
+	const char	*got;
+	char		*reply, *detail;
+	size_t		 i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		reply = fence_reply(&cases[i]);
+		got = fence_check(f, reply, &detail);
+		if ((got == NULL) != (cases[i].reason == NULL) ||
+		    (got != NULL && strcmp(got, cases[i].reason) != 0))
+			fail_msg("%s: got %s (%s), want %s", cases[i].rule,
+			    got != NULL ? got : "accepted",
+			    detail != NULL ? detail : "", cases[i].reason !=
+			    NULL ? cases[i].reason : "accepted");
+		if ((got == NULL) != (detail == NULL))
+			fail_msg("%s: a detail only with a reason",
+			    cases[i].rule);
+		free(detail);
+		free(reply);
+	}
+	/* the draft passes its own fence */
+	assert_null(fence_check(f, DRAFT, NULL));
+	fence_free(f);
+	fence_free(NULL);
+}
+
+static void
+test_fence_length(void **state)
+{
+	struct fence	*f = fence_base();
+	struct buf	 b;
+
+	/* twice the draft's words is the most */
+	buf_init(&b);
+	buf_puts(&b, DRAFT);
+	buf_puts(&b, "\n\n");
+	buf_puts(&b, DRAFT);
+	assert_null(fence_check(f, buf_str(&b), NULL));
+	buf_puts(&b, " Bye.");
+	assert_string_equal(fence_check(f, buf_str(&b), NULL), "too_long");
+	buf_free(&b);
+	fence_free(f);
+}
+
+static void
+test_fence_reasons(void **state)
+{
+	size_t	i, j;
+
+	/* every row's reason is one the metrics know */
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		if (cases[i].reason == NULL)
+			continue;
+		for (j = 0; fence_reasons[j] != NULL; j++)
+			if (strcmp(fence_reasons[j], cases[i].reason) == 0)
+				break;
+		if (fence_reasons[j] == NULL)
+			fail_msg("%s: %s is not in fence_reasons",
+			    cases[i].rule, cases[i].reason);
+	}
+}
+
+/* A drafted day: its sheet, and its draft inside its own fence. */
+static void
+test_fence_episode(void **state)
+{
+	struct day	*d = day_msg_new("acme/widget");
+	struct episode	*ep;
+	struct fence	*f;
+	const char	*sheet;
+	char		*reply;
+
+	day_msg_add(d, "[cache] Add a write-back cache\n\nIt keeps hot "
+	    "pages in memory, so reads are 35% faster.\n", REVERTED_SHA, 1,
+	    60, "Grace Hopper", "ghopper", "src/cache.c");
+	day_msg_add(d, "Revert \"[cache] Add a write-back cache\"\n\nThis "
+	    "reverts commit " REVERTED_SHA ".\n\nIt broke the nightly "
+	    "build on big-endian hosts.\n", NULL, 2, 120, "Alan Turing",
+	    "aturing", "src/cache.c");
+	day_msg_add(d, "Add WIDGET_FAST=1 to opt into the new parser\n\n"
+	    "Setting WIDGET_FAST=1 makes the parser 1.7x faster on large "
+	    "files.\n", NULL, 3, 180, "Ada Lovelace", "ada", "src/parse.c");
+	day_msg_add(d, "Bump libfoo from 1.2.0 to 1.3.0\n", NULL, 4, 240,
+	    "dependabot[bot]", "dependabot[bot]", "go.mod");
+	day_pair_reverts(d);
+	ep = day_msg_draft(d);
+	f = fence_of_episode(d, ep);
+	sheet = fence_sheet(f);
+	assert_non_null(strstr(sheet, "Grace Hopper"));
+	assert_non_null(strstr(sheet, "Ada Lovelace"));
+	assert_non_null(strstr(sheet, "Revert:"));
+	assert_null(strstr(sheet, "dependabot"));
+	assert_null(strstr(sheet, REVERTED_SHA));
+	assert_null(fence_check(f, ep->transcript, NULL));
+	/* the bot named where the draft did not */
+	xasprintf(&reply, "%s Thanks, Dependabot.", ep->transcript);
+	assert_string_equal(fence_check(f, reply, NULL), "bot");
+	free(reply);
+	fence_free(f);
+	episode_free(ep);
+	day_free(d);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fence_rows),
+		cmocka_unit_test(test_fence_length),
+		cmocka_unit_test(test_fence_reasons),
+		cmocka_unit_test(test_fence_episode),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
