@@ -369,7 +369,34 @@ static const struct config_key config_keys[] = {
 	    .max = 86400, .reloadable = 1,
 	    .help = "seconds one episode's speech and encoding may take "
 	    "before they are stopped (the text episode stays)" },
+	/*
+	 * The model's rewrite of the transcript (llm.c), fenced by the day's
+	 * facts (episode/fence.c); each key also per repository.
+	 */
+	{ .name = "llm_url", .type = CONFIG_URL, .offset = OFF(llm_url),
+	    .reloadable = 1,
+	    .help = "an OpenAI-compatible chat completions URL: a model "
+	    "rewrites each transcript, kept only inside the day's facts "
+	    "(unset: no rewrite)" },
+	{ .name = "llm_model", .type = CONFIG_STRING,
+	    .offset = OFF(llm_model), .reloadable = 1,
+	    .help = "the model asked for, as the server names it" },
+	{ .name = "llm_key_file", .type = CONFIG_STRING,
+	    .offset = OFF(llm_key_file), .reloadable = 1,
+	    .help = "a file whose first line is the bearer token sent to "
+	    "llm_url (optional)" },
+	{ .name = "llm_timeout", .type = CONFIG_INT,
+	    .offset = OFF(llm_timeout), .def = "60", .min = 1, .max = 3600,
+	    .reloadable = 1,
+	    .help = "seconds the model may take per episode; past it the "
+	    "draft is used" },
 };
+
+/* Keys a [repo "owner/name"] section may set besides show and branches. */
+static const char *const config_repo_keys[] = {
+	"llm_url", "llm_model", "llm_key_file", "llm_timeout",
+};
+#define NREPO_KEYS (sizeof(config_repo_keys) / sizeof(config_repo_keys[0]))
 
 #define NKEYS (sizeof(config_keys) / sizeof(config_keys[0]))
 
@@ -950,6 +977,50 @@ config_sink_key(struct config_file *cf, const char *section,
 	*field = xstrdup(value);
 }
 
+/*
+ * A global key set in a repository's section: checked as the global one
+ * is (config_set on a blank config), then kept in r. -1 when name is none
+ * of config_repo_keys.
+ */
+static int
+config_repo_key(struct config_file *cf, struct repo_conf *r,
+    const char *name, const char *value)
+{
+	const struct config_key	*k;
+	struct config		 one;
+	char			*cause;
+	size_t			 i;
+
+	for (i = 0; i < NREPO_KEYS; i++)
+		if (strcmp(config_repo_keys[i], name) == 0)
+			break;
+	if (i == NREPO_KEYS || (k = config_find_key(name)) ==
+	    NULL)
+		return -1;
+	memset(&one, 0, sizeof(one));
+	if ((cause = config_set(&one, k, value)) != NULL) {
+		config_causes_add(cf->causes, "%s:%d: %s: %s", cf->path,
+		    cf->line, name, cause);
+		free(cause);
+		return 0;
+	}
+	if (strcmp(name, "llm_url") == 0) {
+		free(r->llm_url);
+		r->llm_url = one.llm_url;
+	} else if (strcmp(name, "llm_model") == 0) {
+		free(r->llm_model);
+		r->llm_model = one.llm_model;
+	} else if (strcmp(name, "llm_key_file") == 0) {
+		free(r->llm_key_file);
+		r->llm_key_file = one.llm_key_file;
+		free(r->llm_key_where);
+		xasprintf(&r->llm_key_where, "%s:%d: llm_key_file", cf->path,
+		    cf->line);
+	} else
+		r->llm_timeout = one.llm_timeout;
+	return 0;
+}
+
 static int
 config_file_handler(void *user, const char *section, const char *name,
     const char *value)
@@ -991,9 +1062,9 @@ config_file_handler(void *user, const char *section, const char *name,
 		} else if (strcmp(name, "branches") == 0) {
 			strlist_clear(&r->branches);
 			strlist_split(&r->branches, value);
-		} else
+		} else if (config_repo_key(cf, r, name, value) == -1)
 			config_causes_add(cf->causes, "%s:%d: %s: unknown key in "
-			    "[%s] (expected show or branches)", cf->path,
+			    "[%s] (expected show, branches or llm_*)", cf->path,
 			    cf->line, name, section);
 		return 1;
 	}
@@ -1192,6 +1263,36 @@ config_read_token(struct config *conf, const char *key, const char *path,
 	if (line != NULL)
 		explicit_bzero(line, cap);
 	free(line);
+}
+
+/*
+ * The model's bearer tokens, global and per repository: read as the
+ * GitHub token is (config_read_token fills github_token: borrowed).
+ */
+static void
+config_llm_keys(struct config *conf, struct config_causes *causes)
+{
+	struct repo_conf	*r;
+	char			*save = conf->github_token;
+	size_t			 i;
+
+	conf->github_token = NULL;
+	if (conf->llm_key_file != NULL) {
+		config_read_token(conf, "llm_key_file", conf->llm_key_file, 0,
+		    causes);
+		conf->llm_key = conf->github_token;
+		conf->github_token = NULL;
+	}
+	for (i = 0; i < conf->nrepos; i++) {
+		r = &conf->repos[i];
+		if (r->llm_key_file == NULL)
+			continue;
+		config_read_token(conf, r->llm_key_where, r->llm_key_file, 0,
+		    causes);
+		r->llm_key = conf->github_token;
+		conf->github_token = NULL;
+	}
+	conf->github_token = save;
 }
 
 /* What a sink needs once its section is read: its type's keys, its files. */
@@ -1445,6 +1546,7 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 		config_check_tls_key(conf->tls_key, causes);
 	for (i = 0; i < conf->nsinks && !(flags & CONFIG_NO_SECRETS); i++)
 		config_sink_finish(conf, &conf->sinks[i], causes);
+	config_llm_keys(conf, causes);
 	if (conf->sink_retry_max < conf->sink_retry_min)
 		config_causes_add(causes, "sink_retry_max: %d is less than "
 		    "sink_retry_min (%d)", conf->sink_retry_max,
@@ -1631,6 +1733,13 @@ config_clear(struct config *conf)
 	free(conf->tts_command);
 	free(conf->github_api_url);
 	free(conf->github_token_file);
+	free(conf->llm_url);
+	free(conf->llm_model);
+	free(conf->llm_key_file);
+	if (conf->llm_key != NULL) {
+		explicit_bzero(conf->llm_key, strlen(conf->llm_key));
+		free(conf->llm_key);
+	}
 	strlist_clear(&conf->backfill_hooks);
 	if (conf->github_token != NULL) {
 		explicit_bzero(conf->github_token, strlen(conf->github_token));
@@ -1639,9 +1748,19 @@ config_clear(struct config *conf)
 	strlist_clear(&conf->branches);
 	strlist_clear(&conf->repositories);
 	for (i = 0; i < conf->nrepos; i++) {
-		free(conf->repos[i].name);
-		free(conf->repos[i].show);
-		strlist_clear(&conf->repos[i].branches);
+		struct repo_conf *r = &conf->repos[i];
+
+		free(r->name);
+		free(r->show);
+		strlist_clear(&r->branches);
+		free(r->llm_url);
+		free(r->llm_model);
+		free(r->llm_key_file);
+		free(r->llm_key_where);
+		if (r->llm_key != NULL) {
+			explicit_bzero(r->llm_key, strlen(r->llm_key));
+			free(r->llm_key);
+		}
 	}
 	free(conf->repos);
 	for (i = 0; i < conf->nsinks; i++) {
@@ -1743,6 +1862,20 @@ config_repo_allowed(const struct config *conf, const char *repo)
 	return 0;
 }
 
+void
+config_llm(const struct config *conf, const char *repo, struct llm_conf *l)
+{
+	const struct repo_conf	*r = config_find_repo(conf, repo);
+
+	l->url = r != NULL && r->llm_url != NULL ? r->llm_url : conf->llm_url;
+	l->model = r != NULL && r->llm_model != NULL ? r->llm_model :
+	    conf->llm_model;
+	l->key = r != NULL && r->llm_key_file != NULL ? r->llm_key :
+	    conf->llm_key;
+	l->timeout = r != NULL && r->llm_timeout > 0 ? r->llm_timeout :
+	    conf->llm_timeout;
+}
+
 char *
 config_show(const struct config *conf, const char *repo)
 {
@@ -1784,8 +1917,9 @@ config_usage(void *fp)
 			fprintf(f, " [%s]", config_keys[i].def);
 		fprintf(f, "\n");
 	}
-	fprintf(f, "\nPer repository: [repo \"owner/name\"] with show = NAME "
-	    "and branches = a, b\n");
+	fprintf(f, "\nPer repository: [repo \"owner/name\"] with show = NAME, "
+	    "branches = a, b,\nand llm_url, llm_model, llm_key_file, "
+	    "llm_timeout\n");
 	fprintf(f, "Per sink: [sink \"NAME\"] with type = http|slack|exec, "
 	    "repositories, url,\nsecret_file, token_file (http), command "
 	    "(exec); see hookcast.conf(5)\n");

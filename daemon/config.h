@@ -49,6 +49,21 @@ struct repo_conf {
 	char		*name;		/* "owner/name" */
 	char		*show;		/* NULL: derived from the name */
 	struct strlist	 branches;	/* empty: the global setting */
+	/* the model's rewrite: NULL or 0 for the global setting */
+	char		*llm_url;
+	char		*llm_model;
+	char		*llm_key_file;
+	int		 llm_timeout;
+	char		*llm_key;	/* read from llm_key_file */
+	char		*llm_key_where;	/* "file:line: llm_key_file" */
+};
+
+/* The language model that rewrites a repository's transcript (borrowed). */
+struct llm_conf {
+	const char	*url;		/* NULL: no rewrite */
+	const char	*model;		/* or NULL */
+	const char	*key;		/* bearer token, or NULL */
+	int		 timeout;	/* seconds for the whole request */
 };
 
 /* A [sink "NAME"] section: where emitted episodes are delivered. */
@@ -128,6 +143,12 @@ struct config {
 	char		*tts_command;		/* run by /bin/sh -c */
 	enum audio_encoder audio_encoder;
 	int		 audio_timeout;		/* seconds for one episode */
+	/* the model's rewrite of the transcript (daemon/llm.c) */
+	char		*llm_url;		/* OpenAI-compatible; or NULL */
+	char		*llm_model;
+	char		*llm_key_file;
+	int		 llm_timeout;		/* seconds */
+	char		*llm_key;		/* read from llm_key_file */
 	struct repo_conf *repos;
 	size_t		 nrepos;
 	struct sink_conf *sinks;
@@ -179,6 +200,11 @@ int	 config_repo_allowed(const struct config *, const char *repo);
 const struct sink_conf *config_sink(const struct config *, const char *name);
 /* Does a sink take the episodes of repo (its repositories globs)? */
 int	 config_sink_matches(const struct sink_conf *, const char *repo);
+/*
+ * The model settings of repo: each of its section's, else the global one.
+ * url NULL: no rewrite.
+ */
+void	 config_llm(const struct config *, const char *repo, struct llm_conf *);
 /* The show's name for a repository: configured, else from its name. New. */
 char	*config_show(const struct config *, const char *repo);
 /* Name repo's show (copied), as a [repo "..."] section's show would. */

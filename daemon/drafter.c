@@ -255,6 +255,10 @@ drafter_child_one(struct hookcastd *d, const struct drafter_job *job,
 	}
 	item = json_pack("{s:s, s:s, s:s}", "repo", res.repo, "date",
 	    res.date, "title", res.title);
+	if (res.draft_by != NULL)
+		json_object_set_new(item, "draft", json_pack("{s:s, s:o}",
+		    "by", res.draft_by, "rejected", res.draft_rejected != NULL ?
+		    json_string(res.draft_rejected) : json_null()));
 	if (write) {
 		json_object_set_new(item, "markdown", json_string(res.md_path));
 		json_object_set_new(item, "json", json_string(res.json_path));
@@ -508,6 +512,19 @@ drafter_audio_line(struct drafter *dr, json_t *j)
 		    error != NULL ? error : "no reason given");
 }
 
+/* Count how the model's rewrite of an episode went, when one was asked. */
+static void
+drafter_count_rewrite(struct drafter *dr, json_t *item)
+{
+	json_t		*draft = json_object_get(item, "draft");
+	const char	*by = json_string_value(json_object_get(draft, "by"));
+
+	if (by == NULL)
+		return;
+	metrics_llm(&dr->d->metrics, strcmp(by, "model") == 0 ? NULL :
+	    json_string_value(json_object_get(draft, "rejected")));
+}
+
 /* One line from the child. */
 static void
 drafter_line(struct drafter *dr, const char *line, size_t len)
@@ -556,6 +573,7 @@ drafter_line(struct drafter *dr, const char *line, size_t len)
 		return;
 	}
 	job->told[i] = 1;
+	drafter_count_rewrite(dr, item);
 	drafter_outcome(dr, job, job->repos[i], item, error);
 	json_decref(j);
 }
@@ -679,6 +697,27 @@ drafter_timeout(evutil_socket_t fd, short what, void *arg)
 	kill(dr->pid, SIGKILL);
 }
 
+/*
+ * Seconds a job's child may take before its text is out: draft_timeout,
+ * and the llm_timeout of each repository whose transcript a model
+ * rewrites (the request waits that long at most, then the draft is
+ * told), with a second of grace each.
+ */
+static time_t
+drafter_time_limit(struct drafter *dr, const struct drafter_job *job)
+{
+	struct llm_conf	 llm;
+	time_t		 t = dr->d->conf.draft_timeout;
+	size_t		 i;
+
+	for (i = 0; i < job->nrepos; i++) {
+		config_llm(&dr->d->conf, job->repos[i], &llm);
+		if (llm.url != NULL)
+			t += llm.timeout + 1;
+	}
+	return t;
+}
+
 /* Start the next job's child, unless one is running; 0 or -1 + cause. */
 static int
 drafter_spawn(struct drafter *dr, char **cause)
@@ -714,7 +753,7 @@ drafter_spawn(struct drafter *dr, char **cause)
 	event_add(dr->read_ev, NULL);
 	if (dr->timer == NULL)
 		dr->timer = evtimer_new(dr->d->base, drafter_timeout, dr);
-	tv.tv_sec = dr->d->conf.draft_timeout;
+	tv.tv_sec = drafter_time_limit(dr, dr->queue);
 	tv.tv_usec = 0;
 	evtimer_add(dr->timer, &tv);
 	return 0;

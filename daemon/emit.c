@@ -4,6 +4,7 @@
 #include <sys/types.h>
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,9 @@
 #include "emit.h"
 #include "episode.h"
 #include "fileio.h"
+#include "llm.h"
 #include "log.h"
+#include "spoken.h"
 #include "xmalloc.h"
 
 /* Modes of what emission creates: world-readable, for a web server. */
@@ -299,6 +302,77 @@ emit_add_people(char *js, const struct day *day)
 	js = xstrdup(out);
 	free(out);
 	return js;
+}
+
+/*
+ * The JSON of an episode with its "draft" key added: who wrote the
+ * transcript (the model or the template), the model asked, and why its
+ * rewrite was refused (null when it was not).
+ */
+static char *
+emit_add_draft(char *js, const struct llm_conf *llm,
+    const struct emit_result *res)
+{
+	json_t	*root, *draft;
+	char	*out;
+
+	if ((root = json_loads(js, 0, NULL)) == NULL || !json_is_object(root)) {
+		json_decref(root);
+		return js;
+	}
+	draft = json_pack("{s:s, s:o, s:o}", "by", res->draft_by, "model",
+	    llm->model != NULL ? json_string(llm->model) : json_null(),
+	    "rejected", res->draft_rejected != NULL ?
+	    json_string(res->draft_rejected) : json_null());
+	if (draft != NULL)
+		json_object_set_new(root, "draft", draft);
+	out = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_decref(root);
+	if (out == NULL)
+		return js;
+	free(js);
+	js = xstrdup(out);
+	free(out);
+	return js;
+}
+
+/*
+ * Have the model rewrite ep's transcript: kept when it passes the fence,
+ * with the words and duration it takes to say; else the draft stays and
+ * the reason is logged. res says which.
+ */
+static void
+emit_rewrite(const struct llm_conf *llm, const struct day *day,
+    struct episode *ep, struct emit_result *res)
+{
+	struct llm_result	 r;
+	char			*detail;
+	double			 wpm;
+
+	llm_rewrite(llm, day, ep, &r);
+	if (r.text == NULL) {
+		res->draft_by = "template";
+		res->draft_rejected = r.rejected;
+		detail = log_escape(r.detail != NULL ? r.detail : "", 200);
+		log_warnx("model rewrite of %s not used: %s (%s); the draft is "
+		    "told", day->repo, r.rejected, detail);
+		free(detail);
+		llm_result_clear(&r);
+		return;
+	}
+	res->draft_by = "model";
+	free(ep->transcript);
+	ep->transcript = r.text;
+	r.text = NULL;
+	ep->rewritten = 1;
+	ep->words = spoken_words(ep->transcript);
+	wpm = ep->words_per_minute > 0 ? ep->words_per_minute :
+	    EPISODE_WORDS_PER_MINUTE;
+	ep->duration = lround((double)spoken_said_words(ep->transcript) *
+	    60.0 / wpm);
+	log_notice("model rewrite of %s used: %zu words", day->repo,
+	    ep->words);
+	llm_result_clear(&r);
 }
 
 /* public_url without its trailing slashes (new), or NULL when unset. */
@@ -788,6 +862,7 @@ emit_day(const struct config *conf, struct day *day, time_t now, int write,
 {
 	struct episode_opts	 opts;
 	struct episode		*ep;
+	struct llm_conf		 llm;
 	struct episode_nearby	*nearby = NULL;
 	struct episode_work	*earlier = NULL;
 	size_t			 nnearby = 0, nearlier = 0;
@@ -809,8 +884,13 @@ emit_day(const struct config *conf, struct day *day, time_t now, int write,
 	opts.earlier = earlier;
 	opts.nearlier = nearlier;
 	ep = episode_draft(day, &opts);
+	config_llm(conf, day->repo, &llm);
+	if (llm.url != NULL)
+		emit_rewrite(&llm, day, ep, res);
 	md = episode_render_md(ep);
 	js = emit_add_people(episode_render_json(ep), day);
+	if (llm.url != NULL)
+		js = emit_add_draft(js, &llm, res);
 
 	res->repo = xstrdup(day->repo);
 	res->date = xstrdup(date);

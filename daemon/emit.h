@@ -19,6 +19,10 @@ struct emit_result {
 	char	*json_path;
 	char	*md_text;
 	char	*json_text;
+	/* the model's rewrite: "model" or "template", or NULL when none is
+	   configured; when template, the reason (static) */
+	const char *draft_by;
+	const char *draft_rejected;
 };
 
 /*
@@ -26,6 +30,9 @@ struct emit_result {
  * the .md, .json and .txt (the spoken transcript, plain) are written (temporary file, fsync, rename, fsync of
  * the directory) and feed.xml rewritten; a second episode for the same
  * date gets "-2", "-3"... The JSON adds "people": the day's authors.
+ * With llm_url set for the repository the transcript is the model's
+ * rewrite when it passes the fence of the day's facts (llm.h), and the
+ * JSON adds "draft": who wrote the transcript, and why not the model.
  * Returns 0, or -1 with *cause (new).
  */
 int	 emit_day(const struct config *, struct day *, time_t now, int write,

@@ -1,6 +1,7 @@
 /* Counters for /metrics and the status command. */
 #include <string.h>
 
+#include "llm.h"
 #include "metrics.h"
 
 static const char *const metrics_event_names[MEVENT_MAX] = {
@@ -96,6 +97,22 @@ metrics_audio(struct metrics *m, enum metrics_audio o, double seconds,
 }
 
 /* A histogram over metrics_bounds, cumulative as Prometheus wants it. */
+void
+metrics_llm(struct metrics *m, const char *rejected)
+{
+	size_t	i;
+
+	if (rejected == NULL) {
+		m->llm_used++;
+		return;
+	}
+	for (i = 0; llm_reasons[i] != NULL && i < METRICS_LLM_REASONS; i++)
+		if (strcmp(llm_reasons[i], rejected) == 0) {
+			m->llm_rejected[i]++;
+			return;
+		}
+}
+
 static void
 metrics_histogram(struct buf *b, const char *name, const char *help,
     const uint64_t *buckets, double sum, uint64_t count)
@@ -119,6 +136,7 @@ void
 metrics_render(const struct metrics *m, struct buf *b)
 {
 	int		e, o;
+	size_t		i;
 
 	buf_puts(b, "# HELP hookcast_deliveries_total Webhook deliveries by "
 	    "event and outcome.\n# TYPE hookcast_deliveries_total counter\n");
@@ -169,4 +187,16 @@ metrics_render(const struct metrics *m, struct buf *b)
 	    "episode audio took to render.\n"
 	    "# TYPE hookcast_audio_render_seconds gauge\n"
 	    "hookcast_audio_render_seconds %.3f\n", m->audio_render_seconds);
+	buf_puts(b, "# HELP hookcast_llm_rewrites_total Transcripts a model "
+	    "rewrote and the fence let through.\n"
+	    "# TYPE hookcast_llm_rewrites_total counter\n");
+	buf_printf(b, "hookcast_llm_rewrites_total %llu\n",
+	    (unsigned long long)m->llm_used);
+	buf_puts(b, "# HELP hookcast_llm_rejected_total Model rewrites not "
+	    "used (the draft told instead), by reason.\n"
+	    "# TYPE hookcast_llm_rejected_total counter\n");
+	for (i = 0; llm_reasons[i] != NULL && i < METRICS_LLM_REASONS; i++)
+		buf_printf(b, "hookcast_llm_rejected_total{reason=\"%s\"} "
+		    "%llu\n", llm_reasons[i],
+		    (unsigned long long)m->llm_rejected[i]);
 }

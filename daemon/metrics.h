@@ -33,6 +33,9 @@ enum metrics_audio {
 	MAUDIO_MAX
 };
 
+/* Reasons a model's rewrite is refused, counted one by one (llm_reasons). */
+#define METRICS_LLM_REASONS	32
+
 struct metrics {
 	uint64_t	deliveries[MEVENT_MAX][OUTCOME_MAX];
 	uint64_t	signature_failures;
@@ -49,6 +52,8 @@ struct metrics {
 	uint64_t	audio[MAUDIO_MAX];
 	double		audio_seconds;		/* the last audio's length */
 	double		audio_render_seconds;	/* and the time it took */
+	uint64_t	llm_used;		/* transcripts the model's */
+	uint64_t	llm_rejected[METRICS_LLM_REASONS]; /* by llm_reasons */
 };
 
 enum metrics_event metrics_event(const char *);
@@ -63,6 +68,11 @@ void		 metrics_sync(struct metrics *, double seconds, int ok);
 /* An episode's audio ended so; an ok one lasts seconds, made in took. */
 void		 metrics_audio(struct metrics *, enum metrics_audio,
 		    double seconds, double took);
+/*
+ * A model's rewrite was used (rejected NULL) or refused for a reason of
+ * llm_reasons (another is counted as none).
+ */
+void		 metrics_llm(struct metrics *, const char *rejected);
 /* Append the Prometheus text of the counters (gauges come from the caller). */
 void		 metrics_render(const struct metrics *, struct buf *);
 

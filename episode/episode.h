@@ -90,6 +90,11 @@ struct episode {
 	double		 words_per_minute; /* the pace duration assumes */
 	struct episode_work *work;	/* the commits told, dates NULL */
 	size_t		 nwork;
+	/*
+	 * The transcript is a rewrite of the segments' text (a model's,
+	 * fenced by the day's facts): the Markdown tells it instead.
+	 */
+	int		 rewritten;
 };
 
 /*

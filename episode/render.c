@@ -183,6 +183,27 @@ render_quote_word(struct buf *b, const char *text, const char *word, int *bol)
 }
 
 /* Render as Markdown (new string). */
+/* A text of paragraphs ("\n\n" between them), each on a line of its own. */
+static void
+render_md_paragraphs(struct buf *b, const char *s)
+{
+	const char	*e;
+	int		 bol;
+
+	while (s != NULL && *s != '\0') {
+		while (*s == '\n')
+			s++;
+		if ((e = strstr(s, "\n\n")) == NULL)
+			e = s + strlen(s);
+		if (e > s) {
+			bol = 1;
+			render_md_text(b, s, (size_t)(e - s), 0, &bol);
+			buf_puts(b, "\n\n");
+		}
+		s = e;
+	}
+}
+
 char *
 episode_render_md(const struct episode *ep)
 {
@@ -213,7 +234,9 @@ episode_render_md(const struct episode *ep)
 	buf_printf(&b, "\n- Published: %s\n", when);
 	buf_printf(&b, "- Duration: %s\n\n", buf_str(&dur));
 	buf_puts(&b, "## Transcript\n\n");
-	for (i = 0; i < ep->nsegments; i++) {
+	if (ep->rewritten)
+		render_md_paragraphs(&b, ep->transcript);
+	for (i = 0; !ep->rewritten && i < ep->nsegments; i++) {
 		const struct episode_segment *seg = &ep->segments[i];
 
 		bol = 1;

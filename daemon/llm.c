@@ -1,0 +1,232 @@
+/* The language model's rewrite of a transcript, fenced by the day's facts. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <curl/curl.h>
+#include <jansson.h>
+
+#include "buf.h"
+#include "curlev.h"
+#include "fence.h"
+#include "llm.h"
+#include "log.h"
+#include "record.h"
+#include "xmalloc.h"
+
+/*
+ * Largest reply read: a transcript is some kilobytes, and a server that
+ * sends more is broken or hostile.
+ */
+#define LLM_MAX_REPLY		(4 * 1024 * 1024)
+/* Seconds to connect, at most (within the whole request's timeout). */
+#define LLM_CONNECT_TIMEOUT	10
+
+const char *const llm_reasons[] = {
+	"empty", "too_short", "too_long", "markdown", "url", "email", "hash",
+	"focus", "bot", "person", "number", "identifier", "revert",
+	"comparison", "timeout", "connect", "http_status", "malformed",
+	"too_big", NULL
+};
+
+const char llm_system_prompt[] =
+    "You are the warm, curious host of a daily spoken briefing about a "
+    "software repository. Rewrite the draft transcript you are given in "
+    "the show's voice: greet the listeners, tell each story in plain "
+    "words, say why it matters to someone who uses the project, and link "
+    "the stories with natural transitions.\n"
+    "Rules, all of them strict:\n"
+    "- Use only the facts of the fact sheet and the draft. Add no person, "
+    "number, version, name, identifier or setting that is not in them; "
+    "counts may be said in words or digits.\n"
+    "- Name only the people listed. Never name a bot: say an automated "
+    "change or a bot.\n"
+    "- Tell every revert, with its reason, or say that no reason was "
+    "given.\n"
+    "- If the draft has a Today's Focus, quote its setting exactly as "
+    "written, character for character.\n"
+    "- Do not compare this day with other days.\n"
+    "- Plain spoken text only: no Markdown, no lists, no headings, no "
+    "URLs, no commit hashes, no e-mail addresses. Paragraphs separated by "
+    "a blank line.\n"
+    "- About as long as the draft: no shorter than half of it, no longer "
+    "than twice it.\n"
+    "Reply with the transcript alone.";
+
+void
+llm_result_clear(struct llm_result *res)
+{
+	free(res->text);
+	free(res->detail);
+	memset(res, 0, sizeof(*res));
+}
+
+/* The reply so far, capped. */
+struct llm_body {
+	struct buf	b;
+	int		toobig;
+};
+
+static size_t
+llm_write(char *p, size_t size, size_t n, void *arg)
+{
+	struct llm_body	*body = arg;
+
+	if (body->b.len + n > LLM_MAX_REPLY) {
+		body->toobig = 1;
+		return 0;
+	}
+	buf_append(&body->b, p, n);
+	return n;
+}
+
+/* The request's JSON (new): the system message, the sheet and the draft. */
+static char *
+llm_request(const struct llm_conf *l, const struct fence *f,
+    const struct episode *ep)
+{
+	struct buf	 user;
+	json_t		*req;
+	char		*s;
+
+	buf_init(&user);
+	buf_puts(&user, "Fact sheet of the day:\n\n");
+	buf_puts(&user, fence_sheet(f));
+	buf_puts(&user, "\nDraft transcript:\n\n");
+	buf_puts(&user, ep->transcript != NULL ? ep->transcript : "");
+	buf_puts(&user, "\n\nRewrite the draft transcript now.");
+	req = json_pack("{s:[{s:s, s:s}, {s:s, s:s}], s:b}", "messages",
+	    "role", "system", "content", llm_system_prompt, "role", "user",
+	    "content", buf_str(&user), "stream", 0);
+	buf_free(&user);
+	if (req == NULL)
+		return NULL;
+	if (l->model != NULL)
+		json_object_set_new(req, "model", json_string(l->model));
+	s = json_dumps(req, JSON_COMPACT);
+	json_decref(req);
+	return s;
+}
+
+/*
+ * The transcript of a reply's JSON (new): choices[0].message.content,
+ * without a reasoning model's leading <think>...</think>, cleaned as
+ * outside text is, trimmed. NULL when the JSON is not a completion.
+ */
+static char *
+llm_content(const char *body, size_t len)
+{
+	json_t		*j, *content;
+	const char	*s, *end;
+	char		*text;
+	size_t		 n;
+
+	if ((j = json_loadb(body, len, 0, NULL)) == NULL)
+		return NULL;
+	content = json_object_get(json_object_get(json_array_get(
+	    json_object_get(j, "choices"), 0), "message"), "content");
+	if (!json_is_string(content)) {
+		json_decref(j);
+		return NULL;
+	}
+	s = json_string_value(content);
+	n = json_string_length(content);
+	while (n > 0 && (*s == ' ' || *s == '\n' || *s == '\t' ||
+	    *s == '\r')) {
+		s++;
+		n--;
+	}
+	if (n >= 7 && strncmp(s, "<think>", 7) == 0 &&
+	    (end = strstr(s, "</think>")) != NULL) {
+		n -= (size_t)(end + 8 - s);
+		s = end + 8;
+	}
+	text = xstrndup(s, n);
+	json_decref(j);
+	record_clean(text, RECORD_CLEAN_LINES);
+	n = strlen(text);
+	while (n > 0 && strchr(" \n", text[n - 1]) != NULL)
+		text[--n] = '\0';
+	n = strspn(text, " \n");
+	memmove(text, text + n, strlen(text + n) + 1);
+	return text;
+}
+
+void
+llm_rewrite(const struct llm_conf *l, const struct day *day,
+    const struct episode *ep, struct llm_result *res)
+{
+	struct curl_slist	*headers = NULL;
+	struct llm_body		 body;
+	struct fence		*f;
+	char			 errbuf[CURL_ERROR_SIZE] = "";
+	char			*req = NULL, *auth = NULL, *text = NULL;
+	const char		*why;
+	CURL			*easy = NULL;
+	CURLcode		 rc;
+	long			 status = 0;
+
+	memset(res, 0, sizeof(*res));
+	buf_init(&body.b);
+	body.toobig = 0;
+	f = fence_of_episode(day, ep);
+	if ((req = llm_request(l, f, ep)) == NULL) {
+		res->rejected = "malformed";
+		res->detail = xstrdup("the request could not be made");
+		goto done;
+	}
+	headers = curl_slist_append(headers, "Content-Type: application/json");
+	if (l->key != NULL) {
+		xasprintf(&auth, "Authorization: Bearer %s", l->key);
+		headers = curl_slist_append(headers, auth);
+	}
+	if ((easy = curlev_easy(l->url, headers, errbuf, NULL)) == NULL) {
+		res->rejected = "connect";
+		res->detail = xstrdup("curl_easy_init failed");
+		goto done;
+	}
+	curl_easy_setopt(easy, CURLOPT_POSTFIELDS, req);
+	curl_easy_setopt(easy, CURLOPT_TIMEOUT, (long)l->timeout);
+	curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT, (long)(l->timeout <
+	    LLM_CONNECT_TIMEOUT ? l->timeout : LLM_CONNECT_TIMEOUT));
+	curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, llm_write);
+	curl_easy_setopt(easy, CURLOPT_WRITEDATA, &body);
+	rc = curl_easy_perform(easy);
+	curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &status);
+	if (rc == CURLE_OPERATION_TIMEDOUT) {
+		res->rejected = "timeout";
+		xasprintf(&res->detail, "no reply within %d s (llm_timeout)",
+		    l->timeout);
+	} else if (body.toobig) {
+		res->rejected = "too_big";
+		xasprintf(&res->detail, "a reply over %d bytes", LLM_MAX_REPLY);
+	} else if (rc != CURLE_OK) {
+		res->rejected = "connect";
+		res->detail = xstrdup(errbuf[0] != '\0' ? errbuf :
+		    curl_easy_strerror(rc));
+	} else if (status < 200 || status > 299) {
+		res->rejected = "http_status";
+		xasprintf(&res->detail, "HTTP status %ld", status);
+	} else if ((text = llm_content(buf_str(&body.b), body.b.len)) ==
+	    NULL) {
+		res->rejected = "malformed";
+		res->detail = xstrdup("no choices[0].message.content string in "
+		    "the reply");
+	} else if ((why = fence_check(f, text, &res->detail)) != NULL)
+		res->rejected = why;
+	else {
+		res->text = text;
+		text = NULL;
+	}
+done:
+	free(text);
+	if (easy != NULL)
+		curl_easy_cleanup(easy);
+	curl_slist_free_all(headers);
+	if (auth != NULL) {
+		explicit_bzero(auth, strlen(auth));
+		free(auth);
+	}
+	free(req);
+	buf_free(&body.b);
+	fence_free(f);
+}

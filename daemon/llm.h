@@ -1,0 +1,38 @@
+/*
+ * The language model's rewrite of an episode's transcript: one chat
+ * completion of an OpenAI-compatible server (llama.cpp's, Ollama's, a
+ * hosted API) given the day's fact sheet and the draft, its reply kept
+ * only when it passes the fence of the day's facts (episode/fence.h).
+ * The request blocks: it is made in the drafting process, never on the
+ * loop.
+ */
+#ifndef HOOKCAST_LLM_H
+#define HOOKCAST_LLM_H
+
+#include "config.h"
+#include "day.h"
+#include "episode.h"
+
+struct llm_result {
+	char		*text;		/* the rewrite (new), or NULL */
+	const char	*rejected;	/* NULL, or why the draft stays (static) */
+	char		*detail;	/* what was wrong (new), or NULL */
+};
+
+/*
+ * Ask the model of l to rewrite ep's transcript (ep and day are only
+ * read), waiting at most l->timeout seconds, and fence its reply with
+ * the facts of day. Accepted: res->text. Else res->rejected is a reason
+ * of llm_reasons.
+ */
+void	 llm_rewrite(const struct llm_conf *l, const struct day *day,
+	    const struct episode *ep, struct llm_result *res);
+/* Free what res holds and zero it. */
+void	 llm_result_clear(struct llm_result *res);
+/* The reasons a rewrite is not used, NULL-terminated: the fence's, then
+ * the request's. */
+extern const char *const llm_reasons[];
+/* The system message: the show's voice and the rules of the fence. */
+extern const char llm_system_prompt[];
+
+#endif
