@@ -1077,7 +1077,9 @@ fence_story(struct buf *b, const struct day *day, const struct episode_work *w,
 			reason = c->revert.reason;
 		else if (cl.prose != NULL && cl.prose[0] != '\0')
 			reason = cl.prose;
-		buf_puts(b, "  Revert: it took out the work above; ");
+		buf_puts(b, "  Revert: it took out ");
+		fence_put_text(b, w->what != NULL ? w->what : "earlier work");
+		buf_puts(b, "; ");
 		if (c->revert.automatic)
 			buf_puts(b, "an automatic revert");
 		else if (reason != NULL) {

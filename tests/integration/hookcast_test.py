@@ -13,6 +13,7 @@ import glob
 import hashlib
 import hmac
 import http.client
+import http.server
 import itertools
 import json
 import os
@@ -23,6 +24,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 
@@ -221,6 +223,38 @@ def make_push(commits=None, repo="hookcast-test/widget", branch="main",
 def body_of(payload):
     """Compact JSON bytes, as GitHub sends them."""
     return json.dumps(payload, separators=(",", ":")).encode()
+
+
+# -- a local HTTP server of the test's own ----------------------------------
+
+class LocalHTTP:
+    """An HTTP/1.1 server on 127.0.0.1 (a kernel-chosen port unless port is
+    given) serving handler, a BaseHTTPRequestHandler subclass, each request
+    in a thread of its own, until close(). A peer that hangs up mid-answer
+    (a daemon stopped, a timed-out request) is expected, not reported."""
+
+    def __init__(self, handler, port=0):
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", port),
+                                                      handler)
+        self.server.daemon_threads = True
+        default_error = self.server.handle_error
+
+        def handle_error(request, address):
+            if not isinstance(sys.exc_info()[1], (BrokenPipeError,
+                                                  ConnectionResetError)):
+                default_error(request, address)
+        self.server.handle_error = handle_error
+        self.port = self.server.server_address[1]
+        self.thread = threading.Thread(target=self.server.serve_forever,
+                                       daemon=True)
+        self.thread.start()
+
+    def url(self, path=""):
+        return "http://127.0.0.1:%d%s" % (self.port, path)
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
 
 
 # -- the daemon ------------------------------------------------------------

@@ -169,28 +169,14 @@ class FakeGitHub:
                     fake.threads.append(t)
                 t.start()
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                                      Handler)
-        self.server.daemon_threads = True
-        default_error = self.server.handle_error
-
-        def handle_error(request, address):
-            # a daemon stopped mid-answer is expected, not news
-            if not isinstance(sys.exc_info()[1], (BrokenPipeError,
-                                                  ConnectionResetError)):
-                default_error(request, address)
-        self.server.handle_error = handle_error
-        self.port = self.server.server_address[1]
-        self.url = "http://127.0.0.1:%d" % self.port
-        self.thread = threading.Thread(target=self.server.serve_forever,
-                                       daemon=True)
-        self.thread.start()
+        self.http = ht.LocalHTTP(Handler)
+        self.port = self.http.port
+        self.url = self.http.url()
 
     def close(self):
         self.release.set()
         self.list_gate.set()
-        self.server.shutdown()
-        self.server.server_close()
+        self.http.close()
 
     def set_daemon(self, port):
         self.daemon_port = port

@@ -83,16 +83,11 @@ class Receiver:
                 self.end_headers()
                 self.wfile.write(b"ok")
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", port),
-                                                      Handler)
-        self.server.daemon_threads = True
-        self.port = self.server.server_address[1]
-        self.thread = threading.Thread(target=self.server.serve_forever,
-                                       daemon=True)
-        self.thread.start()
+        self.http = ht.LocalHTTP(Handler, port)
+        self.port = self.http.port
 
     def url(self, path="/hook"):
-        return "http://127.0.0.1:%d%s" % (self.port, path)
+        return self.http.url(path)
 
     def count(self):
         with self.lock:
@@ -100,8 +95,7 @@ class Receiver:
 
     def close(self):
         self.release.set()
-        self.server.shutdown()
-        self.server.server_close()
+        self.http.close()
 
 
 def write_config(tmp, sections, name="sinks.conf"):
