@@ -1064,7 +1064,7 @@ config_file_handler(void *user, const char *section, const char *name,
 			strlist_split(&r->branches, value);
 		} else if (config_repo_key(cf, r, name, value) == -1)
 			config_causes_add(cf->causes, "%s:%d: %s: unknown key in "
-			    "[%s] (expected show, branches or llm_*)", cf->path,
+			    "[%s] (expected show or branches, or an llm_ key)", cf->path,
 			    cf->line, name, section);
 		return 1;
 	}

@@ -17,6 +17,10 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hookcast_test as ht  # noqa: E402
+import schema_check  # noqa: E402
+
+SCHEMA = schema_check.load(os.path.join(ht.SOURCE_DIR, "doc",
+                                        "episode.schema.json"))
 
 REPO = "hookcast-test/widget"
 TIMEOUT = 3          # llm_timeout, seconds
@@ -216,6 +220,7 @@ class LLMTest(unittest.TestCase):
                 ep = self.preview(mode)
                 self.assertEqual(ep["draft"]["by"], "template", mode)
                 self.assertEqual(ep["draft"]["rejected"], reason, mode)
+                schema_check.check(ep, SCHEMA, mode)
                 self.assertNotIn("Hey there, and welcome back",
                                  ep["transcript"])
         self.assertRegex(self.d.log(), r"model rewrite of %s not used: "
@@ -266,6 +271,7 @@ class LLMTest(unittest.TestCase):
         with open(item["json"]) as f:
             ep = json.load(f)
         self.assertEqual(ep["draft"]["by"], "model")
+        schema_check.check(ep, SCHEMA, "the rewritten episode")
         with open(item["markdown"]) as f:
             md = f.read()
         self.assertIn("Hey there, and welcome back.", md)

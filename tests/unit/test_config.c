@@ -864,6 +864,40 @@ test_config_repos(void **state)
 	}
 	clear(&conf, &causes);
 
+	/* the model's keys: each of a repository's, else the global one */
+	path = write_file("llm.conf",
+	    "insecure_no_signature = true\n"
+	    "llm_url = http://127.0.0.1:11434/v1/chat/completions\n"
+	    "llm_model = global-model\n"
+	    "[repo \"a/b\"]\n"
+	    "llm_model = repo-model\n"
+	    "llm_timeout = 5\n"
+	    "[repo \"c/d\"]\n"
+	    "llm_url = https://api.example/v1/chat/completions\n");
+	{
+		const char *const args[] = { "--config", path, NULL };
+		struct llm_conf l;
+
+		if (load_argv(&conf, &causes, args) != 0) {
+			causes_dump("llm", &causes);
+			fail_msg("rejected");
+		}
+		config_llm(&conf, "a/b", &l);
+		assert_string_equal(l.url,
+		    "http://127.0.0.1:11434/v1/chat/completions");
+		assert_string_equal(l.model, "repo-model");
+		assert_int_equal(l.timeout, 5);
+		assert_null(l.key);
+		config_llm(&conf, "c/d", &l);
+		assert_string_equal(l.url,
+		    "https://api.example/v1/chat/completions");
+		assert_string_equal(l.model, "global-model");
+		assert_int_equal(l.timeout, 60);
+		config_llm(&conf, "e/f", &l);
+		assert_string_equal(l.model, "global-model");
+		clear(&conf, &causes);
+	}
+
 	/* no global branches: an unlisted repository gets an empty list */
 	{
 		const char *const args[] = { "--insecure-no-signature", NULL };
@@ -903,6 +937,14 @@ static const struct {
 	{ "\n[repo \"a/b\"]\ncolour = red\n", 3, "colour", "show or branches" },
 	{ "[repo \"a/b\"]\nshow =\n", 2, "show", "empty" },
 	{ "[repo \"a/b\"]\nemit_at = 09:00\n", 2, "emit_at",
+	    "show or branches" },
+	{ "[repo \"a/b\"]\nllm_url = ftp://x.example/\n", 2, "llm_url",
+	    "not an http:// or https:// URL" },
+	{ "[repo \"a/b\"]\nllm_timeout = 0\n", 2, "llm_timeout", "" },
+	{ "[repo \"a/b\"]\nllm_model =\n", 2, "llm_model", "empty" },
+	{ "\n[repo \"a/b\"]\nllm_key_file = /nonexistent/llm-key\n", 3,
+	    "llm_key_file", "No such file" },
+	{ "[repo \"a/b\"]\nllm_colour = red\n", 2, "llm_colour",
 	    "show or branches" },
 };
 
