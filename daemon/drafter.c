@@ -72,6 +72,7 @@ struct drafter {
 	struct event		*read_ev;
 	struct event		*timer;
 	int			 timed_out;
+	time_t			 limit;		/* seconds the text may take */
 	struct timespec		 started;
 	size_t			 audio_expected; /* audio lines to come */
 	size_t			 audio_told;
@@ -633,8 +634,9 @@ drafter_reap(struct drafter *dr)
 		xasprintf(&cause, "speaking took over audio_timeout (%d s) "
 		    "per episode; stopped", dr->d->conf.audio_timeout);
 	else if (dr->timed_out)
-		xasprintf(&cause, "drafting took over %d s (draft_timeout); "
-		    "stopped", dr->d->conf.draft_timeout);
+		xasprintf(&cause, "drafting took over %lld s (draft_timeout, "
+		    "and llm_timeout per rewrite); stopped",
+		    (long long)dr->limit);
 	else if (WIFSIGNALED(status))
 		xasprintf(&cause, "the drafting process died of signal %d",
 		    WTERMSIG(status));
@@ -691,8 +693,9 @@ drafter_timeout(evutil_socket_t fd, short what, void *arg)
 		log_warnx("drafter: speaking ran over audio_timeout (%d s) "
 		    "per episode; killing it", dr->d->conf.audio_timeout);
 	else
-		log_warnx("drafter: a draft ran over %d s (draft_timeout); "
-		    "killing it", dr->d->conf.draft_timeout);
+		log_warnx("drafter: a draft ran over %lld s (draft_timeout, "
+		    "and llm_timeout per rewrite); killing it",
+		    (long long)dr->limit);
 	dr->timed_out = 1;
 	kill(dr->pid, SIGKILL);
 }
@@ -753,7 +756,8 @@ drafter_spawn(struct drafter *dr, char **cause)
 	event_add(dr->read_ev, NULL);
 	if (dr->timer == NULL)
 		dr->timer = evtimer_new(dr->d->base, drafter_timeout, dr);
-	tv.tv_sec = drafter_time_limit(dr, dr->queue);
+	dr->limit = drafter_time_limit(dr, dr->queue);
+	tv.tv_sec = dr->limit;
 	tv.tv_usec = 0;
 	evtimer_add(dr->timer, &tv);
 	return 0;

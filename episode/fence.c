@@ -297,6 +297,9 @@ fence_add_words(struct fence_set *s, const char *p, size_t len)
 		}
 		for (w = p; p < e && fence_wordc(p); p += fence_clen(p))
 			;
+		/* a character cut by the end is not read past it */
+		if (p > e)
+			p = e;
 		n = (size_t)(p - w);
 		lw = xstrndup(w, n);
 		for (i = 0; i < n; i++)
@@ -737,6 +740,8 @@ fence_known_words(const struct fence *f, const char *p, size_t len)
 		}
 		for (w = p; p < e && fence_wordc(p); p += fence_clen(p))
 			;
+		if (p > e)
+			p = e;
 		n = (size_t)(p - w);
 		for (i = 0; i < n; i++)
 			lw[i] = (char)tolower((unsigned char)w[i]);
