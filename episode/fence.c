@@ -49,6 +49,7 @@ struct fence_rev {
 	char	*what;
 	char	*reason;
 	int	 automatic;
+	int	 required;	/* the draft tells it: so must a reply */
 };
 
 struct fence {
@@ -97,7 +98,8 @@ static const char *const fence_idents[] = {
 /* Words that compare the day with others: only where the draft does. */
 static const char *const fence_comparisons[] = {
 	"yesterday", "last week", "last month", "last year", "than usual",
-	"than ever", "than last", "as usual", "record", "busiest", "quietest",
+	"than ever", "than last", "as usual", "new record", "record day",
+	"record-breaking", "busiest", "quietest",
 	"slowest", "previous episode", "last episode", "the other day",
 	"compared to", "compared with", "earlier this week", "all week",
 };
@@ -118,6 +120,9 @@ static const char *const fence_stop[] = {
 };
 
 #define NELEM(v)	(sizeof(v) / sizeof((v)[0]))
+
+static int	fence_tells_revert(const struct fence_set *, const char *,
+		    const struct fence_rev *, const char **);
 
 static int
 fence_in(const char *const *v, size_t n, const char *s)
@@ -540,6 +545,30 @@ fence_count_words(const char *s)
 	return n;
 }
 
+/*
+ * What the draft keeps, a reply must keep: the reverts it tells and the
+ * focus it quotes. (A fence that asked for more would refuse the draft.)
+ */
+static void
+fence_require(struct fence *f)
+{
+	struct fence_set	 said;
+	const char		*what;
+	size_t			 i;
+
+	memset(&said, 0, sizeof(said));
+	fence_add_words(&said, f->draft, strlen(f->draft));
+	fence_set_sort(&said);
+	for (i = 0; i < f->nreverts; i++)
+		f->reverts[i].required = fence_tells_revert(&said, f->draft,
+		    &f->reverts[i], &what);
+	fence_set_free(&said);
+	if (f->focus != NULL && strstr(f->draft, f->focus) == NULL) {
+		free(f->focus);
+		f->focus = NULL;
+	}
+}
+
 struct fence *
 fence_new(const struct fence_facts *facts)
 {
@@ -595,6 +624,7 @@ fence_new(const struct fence_facts *facts)
 		qsort(f->numbers, f->nnumbers, sizeof(*f->numbers),
 		    fence_dblcmp);
 	f->draft_words = fence_count_words(f->draft);
+	fence_require(f);
 	return f;
 }
 
@@ -848,65 +878,78 @@ fence_spoken_one(void *arg, double v)
 	}
 }
 
-/* Each revert still told: its work's words, and its reason or none. */
+/*
+ * Whether text tells revert r: most of its work's words (the first
+ * FENCE_REVERT_WORDS of four letters or more), most of its reason's, and
+ * when it has none, a statement that none was given; *what (static or
+ * r's) says what is missing.
+ */
+static int
+fence_tells_revert(const struct fence_set *said, const char *text,
+    const struct fence_rev *r, const char **what)
+{
+	struct fence_set	 want;
+	size_t			 j, k, hit, need;
+
+	for (k = 0; k < 2; k++) {
+		const char *t = k == 0 ? r->what : r->reason;
+
+		if (t == NULL)
+			continue;
+		memset(&want, 0, sizeof(want));
+		fence_add_words(&want, t, strlen(t));
+		fence_set_sort(&want);
+		hit = need = 0;
+		for (j = 0; j < want.n && need < FENCE_REVERT_WORDS; j++) {
+			if (strlen(want.v[j]) < 4 || fence_in(fence_stop,
+			    NELEM(fence_stop), want.v[j]))
+				continue;
+			need++;
+			if (fence_set_has(said, want.v[j], strlen(want.v[j])))
+				hit++;
+		}
+		fence_set_free(&want);
+		if (hit * 2 < need) {
+			*what = t;
+			return 0;
+		}
+	}
+	if (r->automatic && strcasestr(text, "automat") == NULL) {
+		*what = "an automatic revert not said so";
+		return 0;
+	}
+	if (r->reason == NULL && !r->automatic) {
+		for (j = 0; j < NELEM(fence_no_reason); j++)
+			if (strcasestr(text, fence_no_reason[j]) != NULL)
+				return 1;
+		*what = "that no reason was given";
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * Each revert the draft tells, still told. (One the draft does not tell,
+ * past the few it tells one by one, is not asked of the reply either.)
+ */
 static const char *
 fence_reverts(const struct fence *f, const char *reply, char **detail)
 {
-	struct fence_set	 said, want;
-	const struct fence_rev	*r;
-	size_t			 i, j, k, hit, need;
-	const char		*reason = NULL, *what = NULL;
+	struct fence_set	 said;
+	const char		*what = NULL;
+	size_t			 i;
+	int			 ok = 1;
 
 	memset(&said, 0, sizeof(said));
 	fence_add_words(&said, reply, strlen(reply));
 	fence_set_sort(&said);
-	for (i = 0; i < f->nreverts && reason == NULL; i++) {
-		r = &f->reverts[i];
-		for (k = 0; k < 2 && reason == NULL; k++) {
-			const char *text = k == 0 ? r->what : r->reason;
-
-			if (text == NULL)
-				continue;
-			memset(&want, 0, sizeof(want));
-			fence_add_words(&want, text, strlen(text));
-			fence_set_sort(&want);
-			hit = need = 0;
-			for (j = 0; j < want.n && need < FENCE_REVERT_WORDS;
-			    j++) {
-				if (strlen(want.v[j]) < 4 || fence_in(
-				    fence_stop, NELEM(fence_stop), want.v[j]))
-					continue;
-				need++;
-				if (fence_set_has(&said, want.v[j],
-				    strlen(want.v[j])))
-					hit++;
-			}
-			fence_set_free(&want);
-			if (hit * 2 < need) {
-				reason = "revert";
-				what = text;
-			}
-		}
-		if (reason != NULL)
-			break;
-		if (r->automatic && strcasestr(reply, "automat") == NULL) {
-			reason = "revert";
-			what = "an automatic revert not said so";
-		}
-		if (r->reason == NULL && !r->automatic) {
-			for (j = 0; j < NELEM(fence_no_reason); j++)
-				if (strcasestr(reply, fence_no_reason[j]) !=
-				    NULL)
-					break;
-			if (j == NELEM(fence_no_reason)) {
-				reason = "revert";
-				what = "a revert's missing reason not said";
-			}
-		}
-	}
+	for (i = 0; i < f->nreverts && ok; i++)
+		if (f->reverts[i].required)
+			ok = fence_tells_revert(&said, reply, &f->reverts[i],
+			    &what);
 	fence_set_free(&said);
-	if (reason != NULL)
-		return fence_fail(detail, reason, "a revert not told",
+	if (!ok)
+		return fence_fail(detail, "revert", "a revert not told",
 		    what, strlen(what));
 	return NULL;
 }

@@ -200,6 +200,29 @@ test_fence_length(void **state)
 	fence_free(f);
 }
 
+/* A revert or focus the draft does not tell is not asked of a reply. */
+static void
+test_fence_untold(void **state)
+{
+	static const struct fence_revert more[] = {
+		{ "change to the cache", "It broke the nightly build", 0 },
+		{ "docs rewrite", NULL, 0 },
+		{ "frobnicate the splines", "Flaky on arm64", 0 },
+	};
+	struct fence_facts	 facts;
+	struct fence		*f;
+
+	memset(&facts, 0, sizeof facts);
+	facts.draft = DRAFT;
+	facts.focus = "WIDGET_SPLINES=1";
+	facts.reverts = more;
+	facts.nreverts = 3;
+	f = fence_new(&facts);
+	assert_null(fence_check(f, DRAFT, NULL));
+	assert_null(fence_check(f, FAITHFUL, NULL));
+	fence_free(f);
+}
+
 static void
 test_fence_reasons(void **state)
 {
@@ -265,6 +288,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fence_rows),
 		cmocka_unit_test(test_fence_length),
+		cmocka_unit_test(test_fence_untold),
 		cmocka_unit_test(test_fence_reasons),
 		cmocka_unit_test(test_fence_episode),
 	};
