@@ -70,6 +70,9 @@ MODES = {
     "short": lambda d: faithful(d).split("\n\n")[0],
     "long": lambda d: "\n\n".join([faithful(d)] * 3),
     "empty": lambda d: "",
+    # a reasoning model thinks first: that is not the transcript
+    "think": lambda d: "<think>Maybe thank Zebulon? No: only the sheet's "
+    "people.</think>\n\n" + faithful(d),
 }
 
 
@@ -230,6 +233,11 @@ class LLMTest(unittest.TestCase):
         ep = self.preview("digits")
         self.assertEqual(ep["draft"]["by"], "model", ep["draft"])
         self.assertIn("5 commits", ep["transcript"])
+
+    def test_think(self):
+        ep = self.preview("think")
+        self.assertEqual(ep["draft"]["by"], "model", ep["draft"])
+        self.assertNotIn("Zebulon", ep["transcript"])
 
     def test_timeout_intake(self):
         """While the model hangs, the draft waits and intake does not: a
