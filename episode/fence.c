@@ -90,6 +90,22 @@ static const char *const fence_contractions[] = {
 	"everyone", "everybody", "today", "one", "where", "how", "this",
 };
 
+/* Words that open a sentence as a person would, and are no one. */
+static const char *const fence_pronouns[] = {
+	"i", "you", "we", "they", "he", "she", "it", "this", "that", "these",
+	"those", "someone", "somebody", "everyone", "everybody", "nobody",
+	"who", "which", "another", "each", "both", "others", "one", "all",
+};
+
+/* What a person did, as the word after their name says it. */
+static const char *const fence_deeds[] = {
+	"added", "also", "authored", "bumped", "cleaned", "contributed",
+	"explained", "fixed", "helped", "improved", "landed", "made", "merged",
+	"moved", "noted", "pushed", "refactored", "removed", "renamed",
+	"reported", "reverted", "reviewed", "reworked", "said", "sent",
+	"submitted", "tidied", "updated", "wrote",
+};
+
 /* Identifiers of common speech, said by any host. */
 static const char *const fence_idents[] = {
 	"e.g", "i.e", "GitHub", "JavaScript", "TypeScript", "macOS", "iOS",
@@ -798,6 +814,23 @@ fence_base(const char *p, size_t len, int *possessive)
 	return len;
 }
 
+/* Whether the word at p (after blanks) is one of fence_deeds. */
+static int
+fence_acts(const char *p)
+{
+	char	w[16];
+	size_t	n = 0;
+
+	while (*p == ' ')
+		p++;
+	while (n + 1 < sizeof(w) && islower((unsigned char)p[n])) {
+		w[n] = p[n];
+		n++;
+	}
+	w[n] = '\0';
+	return n > 0 && fence_in(fence_deeds, NELEM(fence_deeds), w);
+}
+
 /* The checks made token by token: names, numbers, identifiers, hashes. */
 static const char *
 fence_tokens(const struct fence *f, const char *reply, char **detail)
@@ -843,14 +876,18 @@ fence_tokens(const struct fence *f, const char *reply, char **detail)
 		if (!isupper((unsigned char)t.p[0]))
 			continue;
 		if (t.initial) {
-			/* "Zebulon's fix": a possessive names someone */
-			if (!poss)
-				continue;
+			/*
+			 * A sentence's first word names someone when it is a
+			 * possessive ("Zebulon's fix") or does what people
+			 * do ("Zebulon fixed"), and is no pronoun.
+			 */
 			for (i = 0; i < base; i++)
 				lw[i] = (char)tolower((unsigned char)t.p[i]);
 			lw[base] = '\0';
-			if (fence_in(fence_contractions,
-			    NELEM(fence_contractions), lw))
+			if ((!poss && (!fence_acts(p) || (base > 2 &&
+			    strcmp(lw + base - 2, "ly") == 0))) || fence_in(
+			    fence_contractions, NELEM(fence_contractions), lw) ||
+			    fence_in(fence_pronouns, NELEM(fence_pronouns), lw))
 				continue;
 		}
 		if (!fence_known_words(f, t.p, base))
