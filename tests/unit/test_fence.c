@@ -19,6 +19,8 @@
 #include "day.h"
 #include "episode.h"
 #include "fence.h"
+#include "llm.h"
+#include "metrics.h"
 #include "record.h"
 #include "xmalloc.h"
 
@@ -247,6 +249,18 @@ test_fence_reasons(void **state)
 			fail_msg("%s: %s is not in fence_reasons",
 			    cases[i].rule, cases[i].reason);
 	}
+	/* and every reason of the fence is one /metrics counts */
+	for (i = 0; fence_reasons[i] != NULL; i++) {
+		for (j = 0; llm_reasons[j] != NULL; j++)
+			if (strcmp(llm_reasons[j], fence_reasons[i]) == 0)
+				break;
+		if (llm_reasons[j] == NULL)
+			fail_msg("%s is not in llm_reasons", fence_reasons[i]);
+	}
+	/* each has a counter of its own */
+	for (j = 0; llm_reasons[j] != NULL; j++)
+		;
+	assert_true(j <= METRICS_LLM_REASONS);
 }
 
 /* A drafted day: its sheet, and its draft inside its own fence. */
