@@ -375,17 +375,17 @@ drafter_spend(struct drafter *dr, struct day *day)
 }
 
 /*
- * Journal the drafter's record of repo, written by write (append and
+ * Journal the drafter's record of repo, as writer writes it (append and
  * sync); a failure is logged.
  */
 static void
-drafter_journal(struct drafter *dr, int (*write)(struct buf *, const char *),
+drafter_journal(struct drafter *dr, int (*writer)(struct buf *, const char *),
     const char *repo)
 {
 	struct buf	rec;
 
 	buf_init(&rec);
-	if (write(&rec, repo) == -1 ||
+	if (writer(&rec, repo) == -1 ||
 	    journal_append_bytes(dr->d->journal, rec.data, rec.len) == -1 ||
 	    journal_sync(dr->d->journal) == -1)
 		log_warn("journal: recording the draft of %s", repo);
