@@ -267,6 +267,25 @@ emit_pick_name(const char *dir, const char *date, time_t start)
 }
 
 /*
+ * js (an episode's JSON) replaced by root dumped as episodes are, root
+ * released; js as it was when the dump fails.
+ */
+static char *
+emit_redump(char *js, json_t *root)
+{
+	char	*out;
+
+	out = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_decref(root);
+	if (out == NULL)
+		return js;
+	free(js);
+	js = xstrdup(out);
+	free(out);
+	return js;
+}
+
+/*
  * The JSON of a daily episode with its "people" key added: the day's
  * commit authors and their counts, which the weekly recap reads back.
  */
@@ -276,7 +295,6 @@ emit_add_people(char *js, const struct day *day)
 	struct recap_person	*people;
 	size_t			 n, i;
 	json_t			*root, *list;
-	char			*out;
 
 	if ((root = json_loads(js, 0, NULL)) == NULL || !json_is_object(root)) {
 		json_decref(root);
@@ -294,14 +312,7 @@ emit_add_people(char *js, const struct day *day)
 	}
 	recap_people_free(people, n);
 	json_object_set_new(root, "people", list);
-	out = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	json_decref(root);
-	if (out == NULL)
-		return js;
-	free(js);
-	js = xstrdup(out);
-	free(out);
-	return js;
+	return emit_redump(js, root);
 }
 
 /*
@@ -314,7 +325,6 @@ emit_add_draft(char *js, const struct llm_conf *llm,
     const struct emit_result *res)
 {
 	json_t	*root, *draft;
-	char	*out;
 
 	if ((root = json_loads(js, 0, NULL)) == NULL || !json_is_object(root)) {
 		json_decref(root);
@@ -326,14 +336,7 @@ emit_add_draft(char *js, const struct llm_conf *llm,
 	    json_string(res->draft_rejected) : json_null());
 	if (draft != NULL)
 		json_object_set_new(root, "draft", draft);
-	out = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	json_decref(root);
-	if (out == NULL)
-		return js;
-	free(js);
-	js = xstrdup(out);
-	free(out);
-	return js;
+	return emit_redump(js, root);
 }
 
 /*

@@ -22,6 +22,7 @@
 #include "buf.h"
 #include "classify.h"
 #include "fence.h"
+#include "spoken.h"
 #include "xmalloc.h"
 
 /* Stories and texts the sheet gives at most: the model's prompt stays small. */
@@ -544,23 +545,6 @@ fence_find_word(const char *text, const char *needle)
 	return NULL;
 }
 
-static size_t
-fence_count_words(const char *s)
-{
-	size_t	n = 0;
-	int	in = 0;
-
-	for (; *s != '\0'; s++) {
-		if (isspace((unsigned char)*s))
-			in = 0;
-		else if (!in) {
-			in = 1;
-			n++;
-		}
-	}
-	return n;
-}
-
 /*
  * What the draft keeps, a reply must keep: the reverts it tells and the
  * focus it quotes. (A fence that asked for more would refuse the draft.)
@@ -639,7 +623,7 @@ fence_new(const struct fence_facts *facts)
 	if (f->nnumbers > 0)
 		qsort(f->numbers, f->nnumbers, sizeof(*f->numbers),
 		    fence_dblcmp);
-	f->draft_words = fence_count_words(f->draft);
+	f->draft_words = spoken_words(f->draft);
 	fence_require(f);
 	return f;
 }
@@ -1000,7 +984,7 @@ fence_check(const struct fence *f, const char *reply, char **detail)
 
 	if (detail != NULL)
 		*detail = NULL;
-	words = fence_count_words(reply);
+	words = spoken_words(reply);
 	if (words == 0)
 		return fence_fail(detail, "empty", "no text", NULL, 0);
 	if (words * 2 < f->draft_words)
