@@ -1,16 +1,21 @@
-/* Logging to stderr with sd-daemon priority prefixes. */
+/* Logging to stderr: sd-daemon priority prefixes, or a time and a level. */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "log.h"
 #include "utf8.h"
 
 static enum log_level log_level = LOG_LEVEL_INFO;
+static enum log_format log_format = LOG_FORMAT_AUTO;
 
 static const char *const log_names[] = {
 	[LOG_LEVEL_ERR] = "error",
@@ -30,6 +35,60 @@ enum log_level
 log_get_level(void)
 {
 	return log_level;
+}
+
+void
+log_set_format(enum log_format format)
+{
+	log_format = format;
+}
+
+/*
+ * Is stderr the journal? systemd sets JOURNAL_STREAM to the device and
+ * inode of the stream it connects to stderr; comparing them with stderr's
+ * own (as sd-daemon(3) advises) keeps a child or a redirection that only
+ * inherited the variable from writing prefixes to a terminal or a file.
+ */
+static int
+log_stderr_is_journal(void)
+{
+	const char		*v = getenv("JOURNAL_STREAM");
+	struct stat		 st;
+	unsigned long long	 dev, ino;
+	char			 end;
+
+	if (v == NULL || sscanf(v, "%llu:%llu%c", &dev, &ino, &end) != 2)
+		return 0;
+	if (fstat(STDERR_FILENO, &st) == -1)
+		return 0;
+	return (unsigned long long)st.st_dev == dev &&
+	    (unsigned long long)st.st_ino == ino;
+}
+
+/*
+ * Start a line: "<N>" for the journal, which adds the time and keeps the
+ * priority; else the UTC time to the millisecond and the level's name,
+ * which nothing else would add on a terminal or in a file.
+ */
+static void
+log_prefix(struct buf *line, enum log_level level)
+{
+	struct timespec	ts;
+	struct tm	tm;
+	char		when[32];
+
+	if (log_format == LOG_FORMAT_AUTO)
+		log_format = log_stderr_is_journal() ? LOG_FORMAT_JOURNAL :
+		    LOG_FORMAT_PLAIN;
+	if (log_format == LOG_FORMAT_JOURNAL) {
+		buf_printf(line, "<%d>", (int)level);
+		return;
+	}
+	clock_gettime(CLOCK_REALTIME, &ts);
+	gmtime_r(&ts.tv_sec, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S", &tm);
+	buf_printf(line, "%s.%03ldZ %s: ", when, ts.tv_nsec / 1000000,
+	    log_level_name(level));
 }
 
 int
@@ -120,7 +179,7 @@ log_vwrite(enum log_level level, const char *suffix, const char *fmt,
 	if (suffix != NULL)
 		buf_printf(&msg, ": %s", suffix);
 	buf_init(&line);
-	buf_printf(&line, "<%d>", (int)level);
+	log_prefix(&line, level);
 	if (log_clean(&line, (const unsigned char *)buf_str(&msg), msg.len,
 	    SIZE_MAX, LOG_MSG_MAX, 0) < msg.len)
 		buf_puts(&line, "...");
@@ -195,6 +254,7 @@ name(const char *fmt, ...)					\
 	va_end(ap);						\
 }
 
+LOG_FUNC(log_err, LOG_LEVEL_ERR)
 LOG_FUNC(log_warnx, LOG_LEVEL_WARNING)
 LOG_FUNC(log_notice, LOG_LEVEL_NOTICE)
 LOG_FUNC(log_info, LOG_LEVEL_INFO)

@@ -1,6 +1,8 @@
 /*
- * Logging to stderr with sd-daemon priority prefixes ("<3>message"), no
- * timestamp or pid: journald adds them.
+ * Logging to stderr. When stderr is the journal (JOURNAL_STREAM names it),
+ * with sd-daemon priority prefixes ("<3>message") and no timestamp or pid:
+ * journald adds them. Elsewhere (a terminal, a file) with the UTC time and
+ * the level's name: "2026-06-01T10:00:00.123Z error: message".
  *
  * Every message is cleaned once formatted: control characters (C0, DEL,
  * C1) and bytes that are not UTF-8 are written as \xNN and a message is
@@ -23,12 +25,22 @@ enum log_level {
 	LOG_LEVEL_DEBUG = 7,
 };
 
+/* How lines start; AUTO decides at the first line (see log.c). */
+enum log_format {
+	LOG_FORMAT_AUTO,
+	LOG_FORMAT_JOURNAL,	/* "<N>message" */
+	LOG_FORMAT_PLAIN,	/* "TIME LEVEL: message" */
+};
+
 void	 log_set_level(enum log_level);
+void	 log_set_format(enum log_format);
 enum log_level log_get_level(void);
 /* "error", "warning", "notice", "info", "debug" -> level; -1 if unknown. */
 int	 log_level_parse(const char *);
 const char *log_level_name(enum log_level);
 
+/* An error that is not fatal (start-up reports several, then exits). */
+void	 log_err(const char *, ...) __attribute__((format(printf, 1, 2)));
 /* Warning with ": strerror(errno)" appended. */
 void	 log_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	 log_warnx(const char *, ...) __attribute__((format(printf, 1, 2)));

@@ -98,6 +98,13 @@ def faketime_env(when):
         ":verify_asan_link_order=0"})
 
 
+def journal_stream(f):
+    """JOURNAL_STREAM naming the open file f as systemd names the journal's
+    stream: the daemon then logs "<N>message" lines to it."""
+    st = os.fstat(f.fileno())
+    return "%d:%d" % (st.st_dev, st.st_ino)
+
+
 def make_tmpdir():
     """A private directory whose paths fit in a sockaddr_un."""
     d = tempfile.mkdtemp(prefix="hookcast-")
@@ -271,8 +278,11 @@ class Daemon:
     _seq = itertools.count(1)
 
     def __init__(self, extra_args=(), options=None, secret=DEFAULT_SECRET,
-                 tmp=None, start=True, env=None, wrapper=()):
+                 tmp=None, start=True, env=None, wrapper=(),
+                 journal_stream=True):
         self.wrapper = list(wrapper)
+        # as systemd runs it: stderr is the journal, lines are "<N>..."
+        self.journal_stream = journal_stream
         self.owns_tmp = tmp is None
         self.tmp = tmp or make_tmpdir()
         self.secret = secret
@@ -333,11 +343,13 @@ class Daemon:
                                  % HOOKCASTD)
         errf = open(self.stderr_path, "wb")
         outf = open(self.stdout_path, "wb")
+        env = dict(self.env if self.env is not None else daemon_env())
+        if self.journal_stream:
+            env["JOURNAL_STREAM"] = journal_stream(errf)
         try:
             self.proc = subprocess.Popen(
                 self.wrapper + [HOOKCASTD] + self.args, cwd=self.tmp,
-                env=self.env if self.env is not None else daemon_env(),
-                stdin=subprocess.DEVNULL, stdout=outf, stderr=errf)
+                env=env, stdin=subprocess.DEVNULL, stdout=outf, stderr=errf)
         finally:
             errf.close()
             outf.close()

@@ -52,10 +52,12 @@ class BadStateDir(unittest.TestCase):
         state_dir = os.path.join(self.plain, "state")
         p = self.run_with_state_dir(state_dir)
         self.assertEqual(p.returncode, 1, "stderr:\n" + p.stderr)
-        lines = [ln for ln in p.stderr.splitlines() if ln.startswith("<3>")]
+        # not the journal: each line has its UTC time and level's name
+        lines = [ln for ln in p.stderr.splitlines() if " error: " in ln]
         self.assertEqual(len(lines), 1, "stderr:\n" + p.stderr)
-        want = "<3>state_dir %s: Not a directory" % state_dir
-        self.assertEqual(lines[0], want, "stderr:\n%r" % p.stderr)
+        want = "error: state_dir %s: Not a directory" % state_dir
+        self.assertRegex(lines[0], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z ")
+        self.assertEqual(lines[0][25:], want, "stderr:\n%r" % p.stderr)
         self.assertNotIn("\ufffd", p.stderr)
         self.assertIsNone(RAW_CONTROL.search(p.stderr.encode()),
                           "stderr:\n%r" % p.stderr)

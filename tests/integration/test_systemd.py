@@ -361,12 +361,15 @@ class TestSocketActivation(unittest.TestCase):
         control = os.path.join(d.tmp, "control.sock")
         own = os.path.join(d.tmp, "own-control.sock")
         cmd = [SOCKET_ACTIVATE, "-l", "127.0.0.1:%d" % port, "-l", control,
-               "--fdname=" + names, "-E", "TZ=UTC", ht.HOOKCASTD]
+               "--fdname=" + names, "-E", "TZ=UTC", "-E", "JOURNAL_STREAM",
+               ht.HOOKCASTD]
         cmd += d.args + ["--control-socket=" + own]
         errf = open(d.stderr_path, "wb")
         try:
             d.proc = subprocess.Popen(cmd, cwd=d.tmp,
-                                      env=ht.daemon_env(),
+                                      env=ht.daemon_env({
+                                          "JOURNAL_STREAM":
+                                          ht.journal_stream(errf)}),
                                       stdin=subprocess.DEVNULL,
                                       stdout=subprocess.DEVNULL, stderr=errf)
         finally:

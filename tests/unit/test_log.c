@@ -1,4 +1,5 @@
 /* Unit tests: common/log.c */
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <errno.h>
@@ -348,6 +349,75 @@ test_log_level_parse(void **state)
 	assert_string_equal(log_level_name((enum log_level)9), "unknown");
 }
 
+/*
+ * Outside the journal a line starts with the UTC time to the millisecond
+ * and the level's name; with JOURNAL_STREAM naming stderr, "<N>" alone.
+ */
+static void
+test_log_format_plain(void **state)
+{
+	struct capture	 c;
+	char		*out;
+	size_t		 len;
+	int		 y, mo, dd, h, mi, se, ms, n = 0;
+
+	log_set_format(LOG_FORMAT_PLAIN);
+	capture_start(&c);
+	log_warnx("disk %s", "full");
+	out = capture_end(&c, &len);
+	assert_one_clean_line(out, len);
+	assert_int_equal(sscanf(out, "%4d-%2d-%2dT%2d:%2d:%2d.%3dZ %n", &y, &mo,
+	    &dd, &h, &mi, &se, &ms, &n), 7);
+	assert_int_equal(n, 25);
+	assert_true(y >= 2024 && mo >= 1 && mo <= 12 && ms >= 0 && ms < 1000);
+	assert_string_equal(out + n, "warning: disk full\n");
+	free(out);
+	log_set_format(LOG_FORMAT_JOURNAL);
+}
+
+static void
+test_log_format_auto(void **state)
+{
+	struct capture	 c;
+	struct stat	 st;
+	char		*out, env[64];
+	size_t		 len;
+
+	/* stderr is the journal: its device and inode are named */
+	capture_start(&c);
+	assert_int_equal(fstat(STDERR_FILENO, &st), 0);
+	snprintf(env, sizeof(env), "%llu:%llu", (unsigned long long)st.st_dev,
+	    (unsigned long long)st.st_ino);
+	setenv("JOURNAL_STREAM", env, 1);
+	log_set_format(LOG_FORMAT_AUTO);
+	log_notice("ready");
+	out = capture_end(&c, &len);
+	assert_string_equal(out, "<5>ready\n");
+	free(out);
+
+	/* the variable inherited, stderr elsewhere: a time and a level */
+	snprintf(env, sizeof(env), "%llu:%llu", (unsigned long long)st.st_dev,
+	    (unsigned long long)st.st_ino + 1);
+	setenv("JOURNAL_STREAM", env, 1);
+	capture_start(&c);
+	log_set_format(LOG_FORMAT_AUTO);
+	log_notice("ready");
+	out = capture_end(&c, &len);
+	assert_true(len > 25 && out[4] == '-' && out[23] == 'Z');
+	assert_string_equal(out + 25, "notice: ready\n");
+	free(out);
+
+	/* no variable: the same */
+	unsetenv("JOURNAL_STREAM");
+	capture_start(&c);
+	log_set_format(LOG_FORMAT_AUTO);
+	log_err("x");
+	out = capture_end(&c, &len);
+	assert_string_equal(out + 25, "error: x\n");
+	free(out);
+	log_set_format(LOG_FORMAT_JOURNAL);
+}
+
 int
 main(void)
 {
@@ -361,7 +431,11 @@ main(void)
 		cmocka_unit_test(test_log_escape),
 		cmocka_unit_test(test_log_escape_not_doubled),
 		cmocka_unit_test(test_log_level_parse),
+		cmocka_unit_test(test_log_format_plain),
+		cmocka_unit_test(test_log_format_auto),
 	};
 
+	/* the cases above read "<N>" lines */
+	log_set_format(LOG_FORMAT_JOURNAL);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
