@@ -49,6 +49,10 @@ struct hookcastd {
 	struct event		*synced_ev;	/* the sync thread reports */
 	struct event		*drain_ev;	/* polls for in-flight at stop */
 	int			 journal_failing; /* log once per burst */
+	int			 journal_errno;	/* why it last failed */
+	struct timespec		 probed;	/* its last probe (/healthz) */
+	int			 replaying;	/* start-up: deliveries get 503 */
+	struct timespec		 replay_turn;	/* the loop's last turn in it */
 
 	struct backfill		*backfill;	/* NULL when not configured */
 	struct outbox		*outbox;	/* publications to sinks */
@@ -115,6 +119,12 @@ int	 hookcastd_recap_write(struct hookcastd *, const char *repo,
  */
 int	 hookcastd_recap(struct hookcastd *, const char *repo,
 	    struct buf *out, char **cause);
+/*
+ * Can the daemon keep its promise to journal what it accepts? NULL when
+ * it can; else why not (stopping, replaying, the journal failing or its
+ * filesystem full), written in buf.
+ */
+const char *hookcastd_health(struct hookcastd *, char *buf, size_t len);
 /* Append the status JSON object to out. */
 void	 hookcastd_status(struct hookcastd *, struct buf *out);
 

@@ -422,6 +422,7 @@ drafter_outcome(struct drafter *dr, struct drafter_job *job,
 	r = store_repo(d->store, repo, 0, 0);
 	if (item != NULL) {
 		d->metrics.episodes_emitted++;
+		metrics_emitted(&d->metrics, repo, time(NULL));
 		json_array_append(job->episodes, item);
 		outbox_episode(d->outbox, item);
 		if (r != NULL && r->drafting != NULL) {
@@ -558,6 +559,8 @@ drafter_line(struct drafter *dr, const char *line, size_t len)
 	if (json_is_true(json_object_get(j, "recap"))) {
 		if (item != NULL) {
 			dr->d->metrics.episodes_emitted++;
+			metrics_emitted(&dr->d->metrics, json_string_value(
+			    json_object_get(item, "repo")), time(NULL));
 			json_array_append(job->episodes, item);
 			outbox_episode(dr->d->outbox, item);
 		}

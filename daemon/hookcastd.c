@@ -1,8 +1,10 @@
 /* hookcastd: the daemon's operations: replay, emission, status, reload. */
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/types.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -377,6 +379,7 @@ hookcastd_recap_write(struct hookcastd *d, const char *repo, time_t now,
 			continue;
 		}
 		d->metrics.episodes_emitted++;
+		metrics_emitted(&d->metrics, res.repo, time(NULL));
 		json_array_append_new(list, json_pack("{s:s, s:s, s:s, s:s, "
 		    "s:s}", "repo", res.repo, "date", res.date, "title",
 		    res.title, "markdown", res.md_path, "json", res.json_path));
@@ -460,6 +463,86 @@ hookcastd_status(struct hookcastd *d, struct buf *out)
 	json_decref(j);
 }
 
+
+/*
+ * Space under which the journal's filesystem counts as full: enough for a
+ * usual delivery's record. A bigger one may still fail above it; that is
+ * told by the failure itself (journal_failing).
+ */
+#define HOOKCAST_HEALTH_MIN_FREE	(64 * 1024)
+
+/*
+ * Would a journal write succeed now? A failed write is not retried by
+ * GitHub, so after one the journal is probed from /healthz, at most once
+ * a second: a block written and synced in the state directory, then
+ * removed. Its success is the recovery a delivery would otherwise have
+ * to find. 0, or -1 with errno.
+ */
+static int
+hookcastd_probe(struct hookcastd *d)
+{
+	static const char	 block[4096];
+	char			*path;
+	int			 fd, rc = -1, saved;
+
+	xasprintf(&path, "%s/.healthz-probe", d->conf.state_dir);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW,
+	    0600);
+	if (fd != -1) {
+		if (write(fd, block, sizeof(block)) == (ssize_t)sizeof(block) &&
+		    fdatasync(fd) == 0)
+			rc = 0;
+		else if (errno == 0)
+			errno = ENOSPC;		/* a short write */
+		saved = errno;
+		close(fd);
+		unlink(path);
+		errno = saved;
+	}
+	free(path);
+	return rc;
+}
+
+const char *
+hookcastd_health(struct hookcastd *d, char *buf, size_t len)
+{
+	struct timespec	now;
+	struct statvfs	sv;
+	long long	avail;
+
+	if (d->stopping)
+		return "stopping";
+	if (d->replaying)
+		return "starting: replaying the journal";
+	if (d->journal_failing) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (now.tv_sec != d->probed.tv_sec) {
+			d->probed = now;
+			errno = 0;
+			if (hookcastd_probe(d) == 0) {
+				log_notice("journal: writing again (a probe of "
+				    "the state directory)");
+				d->journal_failing = 0;
+			} else
+				d->journal_errno = errno;
+		}
+	}
+	if (d->journal_failing) {
+		snprintf(buf, len, "journal: %s; deliveries get 503",
+		    strerror(d->journal_errno));
+		return buf;
+	}
+	if (statvfs(d->conf.state_dir, &sv) == 0) {
+		avail = (long long)sv.f_bavail * (long long)sv.f_frsize;
+		if (avail < HOOKCAST_HEALTH_MIN_FREE) {
+			snprintf(buf, len, "journal: %lld bytes free in %s; "
+			    "deliveries would get 503", avail,
+			    d->conf.state_dir);
+			return buf;
+		}
+	}
+	return NULL;
+}
 
 /* Load (or reload) the TLS certificate when one is configured. */
 int

@@ -1465,14 +1465,39 @@ http_parse_addr(const char *addr, struct sockaddr_storage *ss, int *sslen,
 	return 0;
 }
 
+/* A bound socket's address as "host:port" or "[v6]:port"; 0 or -1. */
+static int
+http_sockname(int fd, char *out, size_t outlen)
+{
+	struct sockaddr_storage	ss;
+	socklen_t		len = sizeof(ss);
+	char			host[INET6_ADDRSTRLEN];
+
+	memset(&ss, 0, sizeof(ss));
+	if (getsockname(fd, (struct sockaddr *)&ss, &len) == -1)
+		return -1;
+	if (ss.ss_family == AF_INET6) {
+		inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&ss)->sin6_addr,
+		    host, sizeof(host));
+		snprintf(out, outlen, "[%s]:%u", host,
+		    ntohs(((struct sockaddr_in6 *)&ss)->sin6_port));
+	} else if (ss.ss_family == AF_INET) {
+		inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr,
+		    host, sizeof(host));
+		snprintf(out, outlen, "%s:%u", host,
+		    ntohs(((struct sockaddr_in *)&ss)->sin_port));
+	} else
+		return -1;
+	return 0;
+}
+
 int
 http_server_listen(struct http_server *s, const char *addr, char **cause)
 {
 	struct sockaddr_storage	 ss;
 	int			 sslen = sizeof(ss), fd, one = 1;
-	char			 host[INET6_ADDRSTRLEN], shown[96];
+	char			 shown[96];
 	const char		*why;
-	socklen_t		 len;
 
 	memset(&ss, 0, sizeof(ss));
 	if (http_parse_addr(addr, &ss, &sslen, &why) == -1) {
@@ -1494,23 +1519,21 @@ http_server_listen(struct http_server *s, const char *addr, char **cause)
 		close(fd);
 		return -1;
 	}
-	len = sizeof(ss);
-	getsockname(fd, (struct sockaddr *)&ss, &len);
-	if (ss.ss_family == AF_INET6) {
-		inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&ss)->sin6_addr,
-		    host, sizeof(host));
-		snprintf(shown, sizeof(shown), "[%s]:%u", host,
-		    ntohs(((struct sockaddr_in6 *)&ss)->sin6_port));
-	} else {
-		inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr,
-		    host, sizeof(host));
-		snprintf(shown, sizeof(shown), "%s:%u", host,
-		    ntohs(((struct sockaddr_in *)&ss)->sin_port));
-	}
+	http_sockname(fd, shown, sizeof(shown));
 	if (http_server_add_listener(s, fd, cause) == -1)
 		return -1;
 	log_notice("listening on %s", shown);
 	return 0;
+}
+
+int
+http_server_address(const struct http_server *s, size_t i, char *out,
+    size_t len)
+{
+	if (i >= s->nlisteners)
+		return -1;
+	return http_sockname(evconnlistener_get_fd(s->listeners[i].lev), out,
+	    len);
 }
 
 int

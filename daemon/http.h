@@ -111,6 +111,9 @@ int	 http_server_listen(struct http_server *, const char *addr,
 	    char **cause);
 /* Serve on an inherited listening socket (socket activation). */
 int	 http_server_listen_fd(struct http_server *, int fd, char **cause);
+/* The i-th listener's address ("host:port", "[v6]:port"); -1 past the last. */
+int	 http_server_address(const struct http_server *, size_t i, char *out,
+	    size_t len);
 /*
  * Serve HTTPS with ctx on connections accepted from now on (a reference
  * is taken; NULL goes back to plain HTTP). Open connections keep theirs.

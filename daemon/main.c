@@ -1,8 +1,10 @@
 /* hookcastd: the process, its loop, its signals and its schedule. */
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,6 +98,122 @@ main_metrics_listen(struct hookcastd *d, const struct http_limits *webhook)
 	return s;
 }
 
+/*
+ * One daemon per state directory: two would replay and append to the
+ * same journal and each answer 200 for what the other may cut. An
+ * exclusive flock on STATE/hookcastd.lock, held for the process's life
+ * (the kernel drops it however the process ends, so a crash leaves no
+ * stale lock); the file holds the holder's pid for the refusal to name.
+ * The descriptor is close-on-exec, so the TTS and sink programs don't
+ * hold it; a drafting child (fork alone) shares it until it exits.
+ */
+static int
+main_lock(const char *state_dir)
+{
+	char	*path, pid[32];
+	ssize_t	 n;
+	int	 fd;
+
+	xasprintf(&path, "%s/hookcastd.lock", state_dir);
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+	if (fd == -1)
+		fatal("%s", path);
+	if (flock(fd, LOCK_EX | LOCK_NB) == -1) {
+		if (errno != EWOULDBLOCK)
+			fatal("%s: flock", path);
+		n = pread(fd, pid, sizeof(pid) - 1, 0);
+		pid[n > 0 ? n : 0] = '\0';
+		pid[strcspn(pid, "\n")] = '\0';
+		fatalx("state_dir %s is in use by another hookcastd (pid %s, "
+		    "holding %s); not starting", state_dir,
+		    pid[0] != '\0' ? pid : "unknown", path);
+	}
+	n = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
+	if (ftruncate(fd, 0) == -1 || pwrite(fd, pid, (size_t)n, 0) != n)
+		log_warn("%s: writing the pid", path);
+	free(path);
+	return fd;
+}
+
+/*
+ * Where to point GitHub and a podcast app: each listener's full webhook
+ * URL (the address as bound, so a port 0 or an inherited socket shows
+ * its real port) and the feeds' URL when public_url is set.
+ */
+static void
+main_log_urls(struct hookcastd *d)
+{
+	char	addr[96];
+	size_t	i;
+
+	for (i = 0; http_server_address(d->http, i, addr, sizeof(addr)) == 0;
+	    i++)
+		log_notice("webhook URL: %s://%s%s", d->conf.tls_cert != NULL ?
+		    "https" : "http", addr, d->conf.webhook_path);
+	if (d->conf.public_url != NULL)
+		log_info("feeds: %s/OWNER/REPO/feed.xml", d->conf.public_url);
+}
+
+/*
+ * A journal record replayed; every 20 ms of replay the loop takes one
+ * non-blocking turn, so that /healthz and /metrics answer (503 while
+ * replaying) and deliveries are refused with 503 rather than waiting. The
+ * store is whole between two records, and nothing a turn can run writes
+ * to it: the control socket, the timers and the signals come later.
+ */
+static int
+main_replay_apply(const char *payload, size_t len, void *arg)
+{
+	struct hookcastd	*d = arg;
+	struct timespec		 now;
+	int			 rc;
+
+	rc = hookcastd_apply_raw(payload, len, d);
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if ((now.tv_sec - d->replay_turn.tv_sec) * 1000000000L +
+	    (now.tv_nsec - d->replay_turn.tv_nsec) >= 20000000L) {
+		d->replay_turn = now;
+		event_base_loop(d->base, EVLOOP_NONBLOCK);
+	}
+	return rc;
+}
+
+/*
+ * The time of each repository's last episode, from the archive, so that
+ * hookcast_last_emission_timestamp_seconds survives a restart (an alert
+ * on "no episode today" must not fire because the daemon restarted).
+ */
+static void
+main_last_emissions(struct hookcastd *d)
+{
+	struct strlist	 repos = { NULL, 0 };
+	struct archive	 a;
+	struct stat	 st;
+	char		*dir, *path, *cause = NULL;
+	size_t		 i;
+
+	archive_repos(d->conf.output_dir, &repos);
+	for (i = 0; i < repos.n; i++) {
+		if (archive_dir(d->conf.output_dir, repos.v[i], &dir,
+		    &cause) == -1) {
+			free(cause);
+			cause = NULL;
+			continue;
+		}
+		archive_list(dir, &a);
+		if (a.n > 0) {
+			path = archive_path(dir, a.v[a.n - 1].name, "json");
+			if (stat(path, &st) == 0)
+				metrics_emitted(&d->metrics, repos.v[i],
+				    st.st_mtime);
+			free(path);
+		}
+		archive_clear(&a);
+		free(dir);
+	}
+	strlist_clear(&repos);
+}
+
 static void
 main_version(void)
 {
@@ -112,7 +230,7 @@ main(int argc, char **argv)
 	struct notify_fds	 fds;
 	struct event		*sigs[4];
 	int			 signos[4] = { SIGTERM, SIGINT, SIGHUP, 0 };
-	int			 i, check = 0, rc, fd;
+	int			 i, check = 0, rc, fd, lockfd;
 	size_t			 j;
 	char			*cause = NULL;
 
@@ -162,15 +280,18 @@ main(int argc, char **argv)
 	}
 	if (rc == -1) {
 		for (j = 0; j < causes.n; j++)
-			fprintf(stderr, "<3>%s\n", causes.v[j]);
-		fprintf(stderr, "<3>hookcastd: configuration errors; not "
-		    "starting\n");
+			log_err("%s", causes.v[j]);
+		log_err("hookcastd: configuration errors; not starting");
 		config_causes_clear(&causes);
 		config_clear(&d.conf);
 		return 1;
 	}
 	log_set_level(d.conf.log_level);
 	log_notice("hookcastd %s starting", HOOKCAST_VERSION);
+	if (d.conf.file != NULL)
+		log_info("configuration file %s", d.conf.file);
+	else
+		log_info("no configuration file: defaults and flags");
 	if (d.conf.insecure_no_signature && d.conf.nsecrets == 0)
 		log_warnx("insecure_no_signature: deliveries are accepted "
 		    "WITHOUT signature checks; anyone who can reach the port "
@@ -181,8 +302,11 @@ main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	if (file_mkdirs(d.conf.state_dir, 0755) == -1)
 		fatal("state_dir %s", d.conf.state_dir);
+	lockfd = main_lock(d.conf.state_dir);
 	if (file_mkdirs(d.conf.output_dir, 0755) == -1)
 		fatal("output_dir %s", d.conf.output_dir);
+	log_info("state in %s, episodes in %s", d.conf.state_dir,
+	    d.conf.output_dir);
 
 	if ((d.base = event_base_new()) == NULL)
 		fatalx("event_base_new failed");
@@ -199,28 +323,12 @@ main(int argc, char **argv)
 	if (hookcastd_tls(&d, &cause) == -1)
 		fatalx("%s", cause);
 
-	if ((d.journal = journal_open(d.conf.state_dir, &cause)) == NULL)
-		fatalx("%s", cause);
-	{
-		struct timespec	t0, t1;
-		long		n;
-
-		clock_gettime(CLOCK_MONOTONIC, &t0);
-		if ((n = journal_replay_raw(d.journal, hookcastd_apply_raw,
-		    &d)) == -1)
-			fatalx("journal replay failed");
-		clock_gettime(CLOCK_MONOTONIC, &t1);
-		log_notice("journal: replayed %ld record(s), %lld bytes, in "
-		    "%.3f s", n, (long long)journal_size(d.journal),
-		    (double)(t1.tv_sec - t0.tv_sec) +
-		    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
-	}
-	/* before any emission: an episode written tells the outbox */
-	if ((d.outbox = outbox_new(&d, &cause)) == NULL)
-		fatalx("%s", cause);
-	d.drafter = drafter_new(&d);
-	hookcastd_catch_up(&d);
-
+	/*
+	 * Listening before the replay, so that /healthz can say 503 while
+	 * it lasts and a delivery is refused with 503 at once instead of
+	 * waiting in the backlog (main_replay_apply turns the loop).
+	 */
+	d.replaying = 1;
 	if (notify_listen_fds(&fds) == -1)
 		fatalx("socket activation failed");
 	if (fds.nhttp > 0) {
@@ -234,8 +342,34 @@ main(int argc, char **argv)
 			    &cause) == -1)
 				fatalx("%s", cause);
 	}
+	main_log_urls(&d);
 	if (d.conf.metrics_listen != NULL)
 		metrics = main_metrics_listen(&d, &limits);
+	if ((d.journal = journal_open(d.conf.state_dir, &cause)) == NULL)
+		fatalx("%s", cause);
+	{
+		struct timespec	t0, t1;
+		long		n;
+
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		d.replay_turn = t0;
+		if ((n = journal_replay_raw(d.journal, main_replay_apply,
+		    &d)) == -1)
+			fatalx("journal replay failed");
+		d.replaying = 0;
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		log_notice("journal: replayed %ld record(s), %lld bytes, in "
+		    "%.3f s", n, (long long)journal_size(d.journal),
+		    (double)(t1.tv_sec - t0.tv_sec) +
+		    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+	}
+	/* before any emission: an episode written tells the outbox */
+	if ((d.outbox = outbox_new(&d, &cause)) == NULL)
+		fatalx("%s", cause);
+	d.drafter = drafter_new(&d);
+	main_last_emissions(&d);
+	hookcastd_catch_up(&d);
+
 	if (fds.control != -1) {
 		if ((d.control = control_listen_fd(&d, fds.control,
 		    &cause)) == NULL)
@@ -291,7 +425,9 @@ main(int argc, char **argv)
 	backfill_free(d.backfill);
 	outbox_free(d.outbox);
 	store_free(d.store);
+	metrics_clear(&d.metrics);
 	config_clear(&d.conf);
 	event_base_free(d.base);
+	close(lockfd);
 	return 0;
 }

@@ -1,8 +1,16 @@
 /* Counters for /metrics and the status command. */
+#include <sys/resource.h>
+#include <sys/time.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "llm.h"
 #include "metrics.h"
+#include "xmalloc.h"
 
 static const char *const metrics_event_names[MEVENT_MAX] = {
 	"push", "pull_request", "ping", "other"
@@ -15,6 +23,8 @@ static const char *const metrics_audio_names[MAUDIO_MAX] = {
 static const char *const metrics_outcome_names[OUTCOME_MAX] = {
 	"accepted", "duplicate", "ignored", "rejected", "unavailable"
 };
+
+static void	metrics_render_emissions(const struct metrics *, struct buf *);
 
 /* Upper bounds of the request latency histogram, in seconds. */
 static const double metrics_bounds[METRICS_LATENCY_BUCKETS] = {
@@ -138,6 +148,10 @@ metrics_render(const struct metrics *m, struct buf *b)
 	int		e, o;
 	size_t		i;
 
+	buf_printf(b, "# HELP hookcast_build_info The hookcastd version "
+	    "running (always 1).\n# TYPE hookcast_build_info gauge\n"
+	    "hookcast_build_info{version=\"%s\"} 1\n", HOOKCAST_VERSION);
+
 	buf_puts(b, "# HELP hookcast_deliveries_total Webhook deliveries by "
 	    "event and outcome.\n# TYPE hookcast_deliveries_total counter\n");
 	for (e = 0; e < MEVENT_MAX; e++)
@@ -199,4 +213,126 @@ metrics_render(const struct metrics *m, struct buf *b)
 		buf_printf(b, "hookcast_llm_rejected_total{reason=\"%s\"} "
 		    "%llu\n", llm_reasons[i],
 		    (unsigned long long)m->llm_rejected[i]);
+	metrics_render_emissions(m, b);
+}
+
+void
+metrics_emitted(struct metrics *m, const char *repo, time_t at)
+{
+	size_t	i;
+
+	if (repo == NULL)
+		return;
+	for (i = 0; i < m->nemissions; i++)
+		if (strcmp(m->emissions[i].repo, repo) == 0)
+			break;
+	if (i == m->nemissions) {
+		m->emissions = xreallocarray(m->emissions, i + 1,
+		    sizeof(*m->emissions));
+		m->emissions[i].repo = xstrdup(repo);
+		m->emissions[i].at = at;
+		m->nemissions++;
+	} else if (at > m->emissions[i].at)
+		m->emissions[i].at = at;
+}
+
+void
+metrics_clear(struct metrics *m)
+{
+	size_t	i;
+
+	for (i = 0; i < m->nemissions; i++)
+		free(m->emissions[i].repo);
+	free(m->emissions);
+	m->emissions = NULL;
+	m->nemissions = 0;
+}
+
+/* A label value as the text format wants it: \\, \" and \n escaped. */
+static void
+metrics_label(struct buf *b, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '\\' || *s == '"')
+			buf_printf(b, "\\%c", *s);
+		else if (*s == '\n')
+			buf_puts(b, "\\n");
+		else
+			buf_putc(b, *s);
+	}
+}
+
+static void
+metrics_render_emissions(const struct metrics *m, struct buf *b)
+{
+	size_t	i;
+
+	buf_puts(b, "# HELP hookcast_last_emission_timestamp_seconds When the "
+	    "repository's last episode was written (Unix time).\n"
+	    "# TYPE hookcast_last_emission_timestamp_seconds gauge\n");
+	for (i = 0; i < m->nemissions; i++) {
+		buf_puts(b, "hookcast_last_emission_timestamp_seconds{repo=\"");
+		metrics_label(b, m->emissions[i].repo);
+		buf_printf(b, "\"} %lld\n", (long long)m->emissions[i].at);
+	}
+}
+
+/* The descriptors open: the entries of /proc/self/fd but its own. */
+static long
+metrics_open_fds(void)
+{
+	DIR		*dir;
+	struct dirent	*e;
+	long		 n = 0;
+
+	if ((dir = opendir("/proc/self/fd")) == NULL)
+		return -1;
+	while ((e = readdir(dir)) != NULL)
+		if (e->d_name[0] != '.')
+			n++;
+	closedir(dir);
+	return n - 1;
+}
+
+void
+metrics_process(struct buf *b, time_t started)
+{
+	struct rusage	ru;
+	struct rlimit	rl;
+	FILE		*f;
+	unsigned long	 size = 0, resident = 0;
+	long		 page = sysconf(_SC_PAGESIZE), fds;
+	double		 cpu;
+
+	if ((f = fopen("/proc/self/statm", "re")) != NULL) {
+		if (fscanf(f, "%lu %lu", &size, &resident) != 2)
+			size = resident = 0;
+		fclose(f);
+	}
+	getrusage(RUSAGE_SELF, &ru);
+	cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+	    (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+	buf_printf(b, "# HELP process_cpu_seconds_total User and system CPU "
+	    "time spent in seconds.\n# TYPE process_cpu_seconds_total counter\n"
+	    "process_cpu_seconds_total %.3f\n", cpu);
+	buf_printf(b, "# HELP process_resident_memory_bytes Resident memory "
+	    "size in bytes.\n# TYPE process_resident_memory_bytes gauge\n"
+	    "process_resident_memory_bytes %llu\n"
+	    "# HELP process_virtual_memory_bytes Virtual memory size in "
+	    "bytes.\n# TYPE process_virtual_memory_bytes gauge\n"
+	    "process_virtual_memory_bytes %llu\n",
+	    (unsigned long long)resident * (unsigned long long)page,
+	    (unsigned long long)size * (unsigned long long)page);
+	if ((fds = metrics_open_fds()) >= 0)
+		buf_printf(b, "# HELP process_open_fds Number of open file "
+		    "descriptors.\n# TYPE process_open_fds gauge\n"
+		    "process_open_fds %ld\n", fds);
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+		buf_printf(b, "# HELP process_max_fds Maximum number of open "
+		    "file descriptors.\n# TYPE process_max_fds gauge\n"
+		    "process_max_fds %llu\n", (unsigned long long)rl.rlim_cur);
+	buf_printf(b, "# HELP process_start_time_seconds Start time of the "
+	    "process since the Unix epoch in seconds.\n"
+	    "# TYPE process_start_time_seconds gauge\n"
+	    "process_start_time_seconds %lld\n", (long long)started);
 }

@@ -3,6 +3,7 @@
 #define HOOKCAST_METRICS_H
 
 #include <stdint.h>
+#include <time.h>
 
 #include "buf.h"
 
@@ -35,6 +36,11 @@ enum metrics_audio {
 
 /* Reasons a model's rewrite is refused, counted one by one (llm_reasons). */
 #define METRICS_LLM_REASONS	32
+/* When a repository's last episode was written. */
+struct metrics_emission {
+	char	*repo;
+	time_t	 at;
+};
 
 struct metrics {
 	uint64_t	deliveries[MEVENT_MAX][OUTCOME_MAX];
@@ -54,6 +60,8 @@ struct metrics {
 	double		audio_render_seconds;	/* and the time it took */
 	uint64_t	llm_used;		/* transcripts the model's */
 	uint64_t	llm_rejected[METRICS_LLM_REASONS]; /* by llm_reasons */
+	struct metrics_emission *emissions;	/* by repository, unordered */
+	size_t		nemissions;
 };
 
 enum metrics_event metrics_event(const char *);
@@ -73,7 +81,17 @@ void		 metrics_audio(struct metrics *, enum metrics_audio,
  * llm_reasons (another is counted as none).
  */
 void		 metrics_llm(struct metrics *, const char *rejected);
+/* An episode of repo was written at (kept when later than the last). */
+void		 metrics_emitted(struct metrics *, const char *repo, time_t at);
+/* Free what the counters hold (the emissions). */
+void		 metrics_clear(struct metrics *);
 /* Append the Prometheus text of the counters (gauges come from the caller). */
 void		 metrics_render(const struct metrics *, struct buf *);
+/*
+ * Append the process metrics Prometheus' client libraries export under
+ * the same names (process_*), read from /proc; started is the process's
+ * start time.
+ */
+void		 metrics_process(struct buf *, time_t started);
 
 #endif

@@ -38,6 +38,7 @@ static const struct webhook_outcome_row {
 	int			 status;
 	enum metrics_outcome	 metric;
 	const char		*message;	/* the reply's reason */
+	const char		*hint;		/* for the log: what to check */
 	int			 signature;	/* counts as a signature failure */
 } webhook_outcomes[WEBHOOK_OUTCOME_MAX] = {
 	[WEBHOOK_ACCEPTED] = {
@@ -80,10 +81,15 @@ static const struct webhook_outcome_row {
 	[WEBHOOK_NO_SIGNATURE] = {
 		.status = 401, .metric = OUTCOME_REJECTED,
 		.message = "missing X-Hub-Signature-256 header",
+		.hint = "the webhook was saved in GitHub without a secret, "
+		    "or something on the way dropped the header",
 		.signature = 1 },
 	[WEBHOOK_BAD_SIGNATURE] = {
 		.status = 401, .metric = OUTCOME_REJECTED,
-		.message = "signature does not match", .signature = 1 },
+		.message = "signature does not match",
+		.hint = "the webhook's secret in GitHub is none of those in "
+		    "secret_file",
+		.signature = 1 },
 	[WEBHOOK_BAD_FORM] = {
 		.status = 400, .metric = OUTCOME_REJECTED,
 		.message = "malformed form body" },
@@ -96,7 +102,8 @@ static const struct webhook_outcome_row {
 	[WEBHOOK_UNAVAILABLE] = {
 		.status = 503, .metric = OUTCOME_UNAVAILABLE,
 		.message = "could not make the delivery durable; redeliver it "
-		    "later" },
+		    "later",
+		.hint = "see the journal's warning; /healthz says why" },
 	[WEBHOOK_RECORD_TOO_LARGE] = {
 		.status = 413, .metric = OUTCOME_REJECTED,
 		.message = "what the delivery holds is larger than one journal "
@@ -121,6 +128,10 @@ static const struct webhook_outcome_row {
 		.status = 429, .metric = OUTCOME_REJECTED,
 		.message = "the open days hold what they may (max_open_bytes); "
 		    "redeliver after the next emission" },
+	[WEBHOOK_STARTING] = {
+		.status = 503, .metric = OUTCOME_UNAVAILABLE,
+		.message = "starting: replaying the journal; redeliver it in a "
+		    "moment" },
 };
 
 int
@@ -141,8 +152,91 @@ webhook_elapsed(const struct timespec *started)
 }
 
 /*
- * The one reply to a delivery: count it, time it and answer with the
- * outcome's status and a JSON body. r may be NULL. It cannot fail.
+ * A request header for the log: escaped and bounded, "-" when absent.
+ * Returns a new string.
+ */
+static char *
+webhook_log_header(const struct http_request *req, const char *name)
+{
+	const char	*v = http_header(req, name);
+
+	return log_escape(v != NULL && *v != '\0' ? v : "-", 128);
+}
+
+/*
+ * The one log line of a delivery, whatever its end: who sent what about
+ * where, the status and why, what was kept, its size and the time taken.
+ * A refusal is a notice: it is what an operator setting up a webhook
+ * looks for, with the hint of what to check; the rest are info.
+ */
+static void
+webhook_log(const struct http_request *req, enum webhook_outcome o,
+    const struct webhook_reply *r, const char *why, double secs)
+{
+	const struct webhook_outcome_row	*row = &webhook_outcomes[o];
+	struct buf				 b;
+	char					*s;
+	long long				 size;
+
+	buf_init(&b);
+	s = r->guid != NULL ? log_escape(r->guid, 128) :
+	    webhook_log_header(req, "X-GitHub-Delivery");
+	buf_printf(&b, "delivery %s", s);
+	free(s);
+	s = r->event != NULL ? log_escape(r->event, 64) :
+	    webhook_log_header(req, "X-GitHub-Event");
+	buf_printf(&b, " %s", s);
+	free(s);
+	if (http_header(req, "X-GitHub-Hook-ID") != NULL) {
+		s = webhook_log_header(req, "X-GitHub-Hook-ID");
+		buf_printf(&b, " hook %s", s);
+		free(s);
+	}
+	if (r->repo != NULL) {
+		s = log_escape(r->repo, 256);
+		buf_printf(&b, " %s", s);
+		free(s);
+	}
+	if (r->branch != NULL) {
+		s = log_escape(r->branch, 256);
+		buf_printf(&b, " %s", s);
+		free(s);
+	}
+	buf_printf(&b, ": %d ", row->status);
+	switch (o) {
+	case WEBHOOK_ACCEPTED:
+		buf_puts(&b, "accepted");
+		break;
+	case WEBHOOK_DUPLICATE:
+		buf_puts(&b, "duplicate, accepted before");
+		break;
+	default:
+		s = log_escape(why, 512);
+		buf_printf(&b, "%s: %s", row->status < 300 ? "ignored" :
+		    "refused", s);
+		free(s);
+		if (row->hint != NULL)
+			buf_printf(&b, " (%s)", row->hint);
+		break;
+	}
+	if (r->commits >= 0)
+		buf_printf(&b, ", %lld commit%s kept", r->commits,
+		    r->commits == 1 ? "" : "s");
+	/* a refusal from the head read no body: its declared size */
+	size = req->bodylen > 0 ? (long long)req->bodylen : req->content_length;
+	if (size >= 0)
+		buf_printf(&b, ", %lld bytes", size);
+	buf_printf(&b, ", %.1f ms", secs * 1000);
+	if (row->status >= 400)
+		log_notice("%s", buf_str(&b));
+	else
+		log_info("%s", buf_str(&b));
+	buf_free(&b);
+}
+
+/*
+ * The one reply to a delivery: count it, time it, log it and answer with
+ * the outcome's status and a JSON body. r may be NULL. It cannot fail.
  */
 static void
 webhook_reply(struct hookcastd *d, struct http_request *req,
@@ -153,6 +247,7 @@ webhook_reply(struct hookcastd *d, struct http_request *req,
 	struct timespec				 started = req->started;
 	struct buf				 b;
 	const char				*why;
+	double					 secs;
 
 	if (r == NULL)
 		r = &none;
@@ -188,9 +283,12 @@ webhook_reply(struct hookcastd *d, struct http_request *req,
 			buf_printf(&b, ",\"commits\":%lld", r->commits);
 	}
 	buf_putc(&b, '}');
+	/* logged first: the reply may free req */
+	secs = webhook_elapsed(&started);
+	webhook_log(req, o, r, why, secs);
 	http_reply(req, row->status, "application/json", buf_str(&b), b.len);
 	buf_free(&b);
-	metrics_latency(&d->metrics, webhook_elapsed(&started));
+	metrics_latency(&d->metrics, secs);
 }
 
 /*
@@ -249,6 +347,9 @@ webhook_check_head(struct hookcastd *d, const struct http_request *req)
 
 	if (strcmp(req->method, "POST") != 0)
 		return WEBHOOK_NOT_POST;
+	/* the store is not whole yet: dedup and quotas can't be told */
+	if (d->replaying)
+		return WEBHOOK_STARTING;
 	if (req->content_length > d->conf.max_body)
 		return WEBHOOK_TOO_LARGE;
 	if (event == NULL || *event == '\0')
@@ -280,6 +381,22 @@ webhook_check_head(struct hookcastd *d, const struct http_request *req)
 	return WEBHOOK_ACCEPTED;
 }
 
+/*
+ * A request for no delivery refused (no such path, a wrong method): one
+ * line at info, as a scanner's probes are many and tell little.
+ */
+static void
+webhook_refuse(struct http_request *req, int status, const char *why)
+{
+	char	*method = log_escape(req->method, 16);
+	char	*path = log_escape(req->path, 256);
+
+	log_info("%s %s: %d refused: %s", method, path, status, why);
+	free(method);
+	free(path);
+	http_reply_error(req, status, why);
+}
+
 /* Checks that need only the head, so a refused body is never read. */
 int
 webhook_head(struct http_request *req, void *arg)
@@ -303,11 +420,11 @@ webhook_head(struct http_request *req, void *arg)
 	if (d->conf.serve_episodes && serve_match(req->path)) {
 		if (strcmp(req->method, "GET") != 0 &&
 		    strcmp(req->method, "HEAD") != 0) {
-			http_reply_error(req, 405, "use GET");
+			webhook_refuse(req, 405, "use GET");
 			return -1;
 		}
 		if (req->content_length > 0) {
-			http_reply_error(req, 400, "no body expected");
+			webhook_refuse(req, 400, "no body expected");
 			return -1;
 		}
 		return 0;
@@ -317,12 +434,12 @@ webhook_head(struct http_request *req, void *arg)
 	    (strcmp(req->path, "/metrics") == 0 && d->conf.metrics_public)) {
 		if (strcmp(req->method, "GET") != 0 &&
 		    strcmp(req->method, "HEAD") != 0) {
-			http_reply_error(req, 405, "use GET");
+			webhook_refuse(req, 405, "use GET");
 			return -1;
 		}
 		return 0;
 	}
-	http_reply_error(req, 404, "no such path");
+	webhook_refuse(req, 404, "no such path");
 	return -1;
 }
 
@@ -332,12 +449,12 @@ webhook_metrics_head(struct http_request *req, void *arg)
 {
 	if (strcmp(req->path, "/healthz") != 0 &&
 	    strcmp(req->path, "/metrics") != 0) {
-		http_reply_error(req, 404, "no such path");
+		webhook_refuse(req, 404, "no such path");
 		return -1;
 	}
 	if (strcmp(req->method, "GET") != 0 &&
 	    strcmp(req->method, "HEAD") != 0) {
-		http_reply_error(req, 405, "use GET");
+		webhook_refuse(req, 405, "use GET");
 		return -1;
 	}
 	return 0;
@@ -374,6 +491,11 @@ webhook_metrics(struct hookcastd *d, struct http_request *req)
 	    "# TYPE hookcast_missed_deliveries_total counter\n"
 	    "hookcast_missed_deliveries_total %llu\n", commits, reverts,
 	    store_nrepos(d->store), (unsigned long long)d->missed_deliveries);
+	if (d->journal != NULL)
+		buf_printf(&b, "# HELP hookcast_journal_bytes Size of the "
+		    "journal file.\n# TYPE hookcast_journal_bytes gauge\n"
+		    "hookcast_journal_bytes %lld\n",
+		    (long long)journal_size(d->journal));
 	buf_printf(&b, "# HELP hookcast_open_bytes Bytes the open days and "
 	    "those being drafted hold, as max_open_bytes counts them.\n"
 	    "# TYPE hookcast_open_bytes gauge\n"
@@ -392,7 +514,9 @@ webhook_metrics(struct hookcastd *d, struct http_request *req)
 		    (unsigned long long)store_refusals(d->store, q));
 	if (d->backfill != NULL)
 		backfill_metrics(d->backfill, &b);
-	outbox_metrics(d->outbox, &b);
+	if (d->outbox != NULL)		/* made after the replay */
+		outbox_metrics(d->outbox, &b);
+	metrics_process(&b, d->started);
 	http_reply(req, 200, "text/plain; version=0.0.4", buf_str(&b), b.len);
 	buf_free(&b);
 }
@@ -424,6 +548,17 @@ webhook_pending_has(struct hookcastd *d, const char *key)
 	return 0;
 }
 
+/* The branch a result is about (logged), or NULL. */
+static const char *
+webhook_branch(const struct handler_result *res)
+{
+	if (res->push != NULL)
+		return res->push->branch;
+	if (res->pr != NULL)
+		return res->pr->branch;
+	return NULL;
+}
+
 /* The delivery is durable: put it in the day and say so. */
 static void
 webhook_accept(struct hookcastd *d, struct pending *p)
@@ -431,6 +566,7 @@ webhook_accept(struct hookcastd *d, struct pending *p)
 	struct webhook_reply	 r = { .event = p->event, .guid = p->guid };
 	size_t			 added = 0;
 	struct store_repo	*sr;
+	char			*branch;
 
 	if (p->duplicate) {
 		webhook_reply(d, p->req, WEBHOOK_DUPLICATE, &r);
@@ -449,15 +585,17 @@ webhook_accept(struct hookcastd *d, struct pending *p)
 			hookcastd_gap(d, sr->name);
 		}
 	}
+	/* the store takes the push: its branch is copied for the log */
+	branch = xstrdup_null(webhook_branch(&p->res));
 	store_add(d->store, &p->res, d->window_start, &added);
 	store_mark(d->store, p->key, p->at);
-	log_debug("delivery %s: %s accepted, %zu new commit(s)", p->guid,
-	    p->event, added);
 	hookcastd_notify_status(d, 0);
 	r.repo = p->res.repo;
+	r.branch = branch;
 	r.detail = p->res.note;
 	r.commits = (long long)added;
 	webhook_reply(d, p->req, WEBHOOK_ACCEPTED, &r);
+	free(branch);
 }
 
 /* The journal could not take it: 503, so GitHub records a failure. */
@@ -465,10 +603,13 @@ static void
 webhook_unavailable(struct hookcastd *d, struct pending *p, int err)
 {
 	struct webhook_reply	r = { .event = p->event, .guid = p->guid,
+				    .repo = p->res.repo,
+				    .branch = webhook_branch(&p->res),
 				    .commits = -1 };
 
 	store_release(d->store, &p->res);
 
+	d->journal_errno = err;
 	if (!d->journal_failing) {
 		log_warnx("journal: %s; answering 503 until it recovers",
 		    strerror(err));
@@ -743,7 +884,7 @@ webhook_decide(struct hookcastd *d, struct http_request *req,
 	enum webhook_outcome		 o;
 	const char			*text = req->body;
 	struct store_repo		*known;
-	char				*form = NULL, *key, *esc;
+	char				*form = NULL, *key;
 	size_t				 len = req->bodylen;
 	int				 sr;
 
@@ -753,8 +894,6 @@ webhook_decide(struct hookcastd *d, struct http_request *req,
 		    (const char *const *)d->conf.secrets, d->conf.secretlens,
 		    d->conf.nsecrets);
 		if (sr != SIGNATURE_OK) {
-			log_info("delivery %s: %s", guid,
-			    signature_strerror(sr));
 			*cause = xstrdup(signature_strerror(sr));
 			return WEBHOOK_BAD_SIGNATURE;
 		}
@@ -785,11 +924,6 @@ webhook_decide(struct hookcastd *d, struct http_request *req,
 		break;
 	}
 	free(form);
-	if (o == WEBHOOK_BAD_PAYLOAD) {
-		esc = log_escape(*cause, 200);
-		log_info("delivery %s (%s): %s", guid, event, esc);
-		free(esc);
-	}
 	if (o != WEBHOOK_ACCEPTED)
 		return o;
 
@@ -824,6 +958,8 @@ webhook_delivery(struct hookcastd *d, struct http_request *req)
 
 	o = webhook_decide(d, req, r.event, r.guid, now, &res, &cause);
 	if (o != WEBHOOK_ACCEPTED) {
+		r.repo = res.repo;
+		r.branch = webhook_branch(&res);
 		r.detail = cause;
 		webhook_reply(d, req, o, &r);
 		goto done;
@@ -846,13 +982,28 @@ done:
 	free(cause);
 }
 
+/*
+ * 200 {"ok":true} while a delivery would be made durable and answered;
+ * else 503 and why, so a load balancer or a probe sees what GitHub would.
+ */
 static void
 webhook_healthz(struct hookcastd *d, struct http_request *req)
 {
-	static const char ok[] = "{\"ok\":true}";
+	struct buf	 b;
+	const char	*why;
+	char		 tmp[512];
 
-	http_reply(req, d->stopping ? 503 : 200, "application/json", ok,
-	    sizeof(ok) - 1);
+	buf_init(&b);
+	if ((why = hookcastd_health(d, tmp, sizeof(tmp))) == NULL)
+		buf_puts(&b, "{\"ok\":true}");
+	else {
+		buf_puts(&b, "{\"ok\":false,\"error\":");
+		buf_json_string(&b, why);
+		buf_putc(&b, '}');
+	}
+	http_reply(req, why == NULL ? 200 : 503, "application/json",
+	    buf_str(&b), b.len);
+	buf_free(&b);
 }
 
 void

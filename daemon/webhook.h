@@ -33,6 +33,7 @@ enum webhook_outcome {
 	WEBHOOK_REPO_LIMIT,	/* 429, past max_repositories */
 	WEBHOOK_DAY_LIMIT,	/* 429, past a repository's day caps */
 	WEBHOOK_BYTES_LIMIT,	/* 429, past max_open_bytes */
+	WEBHOOK_STARTING,	/* 503, the journal is being replayed */
 	WEBHOOK_OUTCOME_MAX
 };
 
@@ -41,6 +42,7 @@ struct webhook_reply {
 	const char	*event;
 	const char	*guid;
 	const char	*repo;
+	const char	*branch;	/* logged, not sent */
 	const char	*detail;	/* replaces the outcome's message */
 	long long	 commits;	/* -1: not said */
 };

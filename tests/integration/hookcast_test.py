@@ -55,7 +55,8 @@ _SCRUBBED_ENV = ("HOOKCAST_SECRET", "CREDENTIALS_DIRECTORY", "STATE_DIRECTORY",
                  "WATCHDOG_PID")
 
 _LISTENING_RE = re.compile(r"listening on 127\.0\.0\.1:(\d+)")
-_READY_RE = re.compile(r"^<5>ready\b", re.MULTILINE)
+# "<5>ready" into the journal, "TIME notice: ready" elsewhere
+_READY_RE = re.compile(r"^(?:<5>|\S+Z notice: )ready\b", re.MULTILINE)
 
 
 def sign(secret, body):

@@ -166,8 +166,23 @@ class TestDiskFull(unittest.TestCase):
             self.assertIn("journal", log)
             self.assertEqual(log.count("answering 503"), 1,
                              "one log line per burst:\n" + log)
-            # free space: the daemon recovers by itself
+            # /healthz says what GitHub meets, and why
+            status, _, body = d.request("GET", "/healthz")
+            self.assertEqual(status, 503, body)
+            self.assertEqual(json.loads(body), {
+                "ok": False, "error": "journal: No space left on device; "
+                "deliveries get 503"})
+            # free space: the daemon recovers by itself, and /healthz
+            # says so before any delivery comes (its probe of state_dir)
             os.unlink(filler)
+            deadline = time.monotonic() + 10
+            while True:
+                status, _, body = d.request("GET", "/healthz")
+                if status == 200 or time.monotonic() > deadline:
+                    break
+                time.sleep(0.2)
+            self.assertEqual((status, body), (200, b'{"ok":true}'))
+            self.assertIn("writing again", d.log())
             for _ in range(5):
                 guid, sha, body = delivery()
                 status, reply = d.post(body, "push", delivery=guid)

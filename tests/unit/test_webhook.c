@@ -716,6 +716,86 @@ test_intake_too_large(void **state)
 	harness_stop(&h);
 }
 
+/* GET or HEAD /healthz: the reply's status, its body in *body (new). */
+static int
+healthz(struct harness *h, const char *method, char **body)
+{
+	char	*req, *reply, *b;
+	int	 status;
+
+	xasprintf(&req, "%s /healthz HTTP/1.1\r\nHost: t\r\n"
+	    "Connection: close\r\n\r\n", method);
+	reply = client_reply(h, client_send(h, req, strlen(req)));
+	status = reply_status(reply);
+	b = strstr(reply, "\r\n\r\n");
+	*body = xstrdup(b != NULL ? b + 4 : "");
+	free(reply);
+	free(req);
+	return status;
+}
+
+/*
+ * /healthz says what a delivery would meet: 503 and why while stopping,
+ * while replaying (a delivery then gets 503 too) and while the journal
+ * fails; a probe of the state directory ends the failure; HEAD, no body.
+ */
+static void
+test_healthz(void **state)
+{
+	struct harness	 h;
+	char		*body, *req, *reply, *dir;
+	size_t		 len;
+
+	(void)state;
+	harness_start(&h, "always", 0);
+	assert_int_equal(healthz(&h, "GET", &body), 200);
+	assert_string_equal(body, "{\"ok\":true}");
+	free(body);
+	assert_int_equal(healthz(&h, "HEAD", &body), 200);
+	assert_string_equal(body, "");
+	free(body);
+
+	h.d.stopping = 1;
+	assert_int_equal(healthz(&h, "GET", &body), 503);
+	assert_string_equal(body, "{\"ok\":false,\"error\":\"stopping\"}");
+	free(body);
+	assert_int_equal(healthz(&h, "HEAD", &body), 503);
+	assert_string_equal(body, "");
+	free(body);
+	h.d.stopping = 0;
+
+	h.d.replaying = 1;
+	assert_int_equal(healthz(&h, "GET", &body), 503);
+	assert_non_null(strstr(body, "replaying the journal"));
+	free(body);
+	req = request("POST", "/webhook", "{}", &len, "Content-Type",
+	    "application/json", "X-GitHub-Event", "push",
+	    "X-GitHub-Delivery", "during-replay", NULL);
+	reply = client_reply(&h, client_send(&h, req, len));
+	assert_int_equal(reply_status(reply), 503);
+	assert_non_null(strstr(reply, "replaying the journal"));
+	free(reply);
+	free(req);
+	h.d.replaying = 0;
+
+	/* failing, and the probe can't write either: 503 and the reason */
+	h.d.journal_failing = 1;
+	h.d.journal_errno = ENOSPC;
+	dir = h.d.conf.state_dir;
+	h.d.conf.state_dir = "/nonexistent/hookcast";
+	assert_int_equal(healthz(&h, "GET", &body), 503);
+	assert_non_null(strstr(body, "journal: No such file or directory"));
+	free(body);
+	assert_int_equal(h.d.journal_failing, 1);
+	/* the directory writable again: the next second's probe ends it */
+	h.d.conf.state_dir = dir;
+	h.d.probed.tv_sec--;
+	assert_int_equal(healthz(&h, "GET", &body), 200);
+	free(body);
+	assert_int_equal(h.d.journal_failing, 0);
+	harness_stop(&h);
+}
+
 int
 main(void)
 {
@@ -725,6 +805,7 @@ main(void)
 		cmocka_unit_test(test_intake_duplicate_in_failed_batch),
 		cmocka_unit_test(test_intake_too_large),
 		cmocka_unit_test(test_compaction_keeps_unsynced_delivery),
+		cmocka_unit_test(test_healthz),
 	};
 
 	log_set_level(LOG_LEVEL_ERR);
