@@ -9,6 +9,7 @@ The binaries come from $HOOKCASTD and $HOOKCASTCTL (ctest sets them), else
 from build/ in the source tree. Python 3.11 standard library only.
 """
 
+import fcntl
 import glob
 import hashlib
 import hmac
@@ -104,6 +105,27 @@ def journal_stream(f):
     stream: the daemon then logs "<N>message" lines to it."""
     st = os.fstat(f.fileno())
     return "%d:%d" % (st.st_dev, st.st_ino)
+
+
+def lock_holder(state_dir):
+    """The pid in STATE/hookcastd.lock while a process holds its flock (-1
+    when it can't be read), None when no process does."""
+    try:
+        fd = os.open(os.path.join(state_dir, "hookcastd.lock"), os.O_RDONLY)
+    except FileNotFoundError:
+        return None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            try:
+                return int(os.pread(fd, 32, 0).split()[0])
+            except (ValueError, IndexError):
+                return -1
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return None
+    finally:
+        os.close(fd)
 
 
 def make_tmpdir():
@@ -325,6 +347,8 @@ class Daemon:
                 opts[k] = v
         if "control-socket" in opts:
             self.socket_path = opts["control-socket"]
+        if "state-dir" in opts:
+            self.state_dir = opts["state-dir"]
         if "output-dir" in opts:
             self.output_dir = opts["output-dir"]
         self.args = ["--%s=%s" % kv for kv in opts.items()] + list(extra_args)
@@ -360,6 +384,7 @@ class Daemon:
             m = _LISTENING_RE.search(log)
             if m and _READY_RE.search(log):
                 self.port = int(m.group(1))
+                self._check_pid()
                 return
             if self.proc.poll() is not None:
                 raise AssertionError(
@@ -372,6 +397,43 @@ class Daemon:
                     " 127.0.0.1:PORT' and '<5>ready'); stderr:\n%s"
                     % (START_TIMEOUT, log))
             time.sleep(0.05)
+
+    def _check_pid(self):
+        """The process started must be hookcastd itself (the pid its lock
+        names): every signal goes to it, and a wrapper that ran the daemon
+        as a child instead of exec'ing it would be stopped in its place,
+        leaving the daemon running after the test."""
+        holder = lock_holder(self.state_dir)
+        if holder is None or holder == self.proc.pid:
+            return
+        if holder > 0:
+            os.kill(holder, signal.SIGKILL)
+        self.proc.kill()
+        self.proc.wait()
+        raise AssertionError(
+            "the process started (%d, %s) is not hookcastd (pid %d): a "
+            "wrapper must exec the daemon, or stopping it would leave the "
+            "daemon running" % (self.proc.pid, " ".join(self.wrapper),
+                                holder))
+
+    def _check_gone(self, failed=False):
+        """Once the daemon has exited nothing may hold its state directory:
+        a holder left is killed, and fails the test unless it failed
+        already."""
+        deadline = time.monotonic() + STOP_TIMEOUT
+        holder = lock_holder(self.state_dir)
+        while holder is not None and time.monotonic() < deadline:
+            time.sleep(0.05)
+            holder = lock_holder(self.state_dir)
+        if holder is None:
+            return
+        try:
+            os.kill(holder, signal.SIGKILL)
+        except (ProcessLookupError, OverflowError, ValueError):
+            pass
+        if not failed:
+            raise AssertionError("pid %d still holds %s after hookcastd "
+                                 "exited; killed" % (holder, self.state_dir))
 
     def running(self):
         return self.proc is not None and self.proc.poll() is None
@@ -393,6 +455,7 @@ class Daemon:
         if rc != 0:
             raise AssertionError("hookcastd exited with %s after SIGTERM;"
                                  " stderr:\n%s" % (rc, self.log_tail()))
+        self._check_gone()
         return rc
 
     def kill(self):
@@ -413,6 +476,8 @@ class Daemon:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        if self.proc is not None:
+            self._check_gone(failed)
         if failed:
             sys.stderr.write("\n--- hookcastd stderr (%s) ---\n%s\n---\n"
                              % (self.stderr_path, self.log_tail()))

@@ -180,6 +180,21 @@ class TestStateLock(unittest.TestCase):
                 d2.stop()
 
 
+class TestNoDaemonLeft(unittest.TestCase):
+    """A daemon started behind a wrapper that doesn't exec it (as the
+    faketime wrapper was) is refused at start and killed: stopping the
+    wrapper would have left hookcastd running after the suite."""
+
+    def test_wrapper_must_exec(self):
+        tmp = ht.make_tmpdir()
+        self.addCleanup(shutil.rmtree, tmp, True)
+        with self.assertRaisesRegex(AssertionError, r"is not hookcastd "
+                                    r"\(pid \d+\): a wrapper must exec"):
+            ht.Daemon(tmp=tmp, wrapper=["/bin/sh", "-c", '"$@"; exit $?',
+                                        "sh"])
+        self.assertIsNone(ht.lock_holder(os.path.join(tmp, "state")))
+
+
 def metric_families(text):
     return set(re.findall(r"(?m)^# TYPE (\S+) ", text))
 
