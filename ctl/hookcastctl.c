@@ -112,6 +112,16 @@ ctl_ask(const char *path, const char *line, struct buf *reply)
 	return 0;
 }
 
+/* Print o's count key as "1 revert" or "2 reverts", then sep. */
+static void
+ctl_count(const json_t *o, const char *key, const char *one,
+    const char *many, const char *sep)
+{
+	long long	n = (long long)json_integer_value(json_object_get(o, key));
+
+	printf("%lld %s%s", n, n == 1 ? one : many, sep);
+}
+
 static void
 ctl_print_status(json_t *j)
 {
@@ -133,16 +143,14 @@ ctl_print_status(json_t *j)
 	if (json_array_size(repos) == 0)
 		printf("no repository has an open day yet\n");
 	json_array_foreach(repos, i, r) {
-		printf("%s since %s: %lld commits, %lld merged PRs, %lld "
-		    "reverts, %lld authors, %lld pushes\n",
+		printf("%s since %s: ",
 		    json_string_value(json_object_get(r, "repo")),
-		    json_string_value(json_object_get(r, "since")),
-		    (long long)json_integer_value(json_object_get(r, "commits")),
-		    (long long)json_integer_value(json_object_get(r,
-		    "merged_prs")),
-		    (long long)json_integer_value(json_object_get(r, "reverts")),
-		    (long long)json_integer_value(json_object_get(r, "authors")),
-		    (long long)json_integer_value(json_object_get(r, "pushes")));
+		    json_string_value(json_object_get(r, "since")));
+		ctl_count(r, "commits", "commit", "commits", ", ");
+		ctl_count(r, "merged_prs", "merged PR", "merged PRs", ", ");
+		ctl_count(r, "reverts", "revert", "reverts", ", ");
+		ctl_count(r, "authors", "author", "authors", ", ");
+		ctl_count(r, "pushes", "push", "pushes", "\n");
 	}
 	json_array_foreach(json_object_get(j, "sinks"), i, r) {
 		const char *ok = json_string_value(json_object_get(r,

@@ -624,8 +624,9 @@ recap_closing(struct recap *r)
 	struct buf	b;
 
 	buf_init(&b);
+	/* a weekly episode: its listener comes back for the next one */
 	buf_printf(&b, "That's the week in %s. Thanks for listening to %s, "
-	    "and I'll catch you tomorrow.", r->repo, r->ep->show);
+	    "and I'll catch you next week.", r->repo, r->ep->show);
 	recap_segment(r, "closing", &b, NULL);
 }
 

@@ -195,6 +195,20 @@ class TestNoDaemonLeft(unittest.TestCase):
         self.assertIsNone(ht.lock_holder(os.path.join(tmp, "state")))
 
 
+class TestStatusWords(unittest.TestCase):
+
+    def test_one_of_each_is_singular(self):
+        """hookcastctl status says "1 commit", not "1 commits"."""
+        with ht.Daemon() as d:
+            status, reply = d.post_payload(ht.make_push(repo=REPO))
+            self.assertEqual(status, 200, reply)
+            rc, out, err = d.ctl("status")
+            self.assertEqual(rc, 0, err)
+            self.assertRegex(out, r"(?m)^%s since \S+: 1 commit, 0 merged "
+                             r"PRs, 0 reverts, 1 author, 1 push$" % REPO)
+            d.stop()
+
+
 def metric_families(text):
     return set(re.findall(r"(?m)^# TYPE (\S+) ", text))
 

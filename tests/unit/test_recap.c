@@ -158,6 +158,10 @@ test_segments(void **state)
 
 	assert_string_equal(ep->segments[0].kind, "opening");
 	assert_string_equal(ep->segments[ep->nsegments - 1].kind, "closing");
+	/* a weekly episode signs off until next week, not tomorrow */
+	s = &ep->segments[ep->nsegments - 1];
+	assert_non_null(strstr(s->text, "I'll catch you next week."));
+	assert_null(strstr(s->text, "tomorrow"));
 	/* one recap segment per episode, by date, citing what it cited */
 	s = segment(ep, "recap", 0);
 	assert_non_null(s);
