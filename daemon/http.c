@@ -959,6 +959,8 @@ http_conn_head(struct http_conn *c)
 	if (c->req.content_length < 0) {
 		if (strcmp(c->req.method, "POST") == 0 ||
 		    strcmp(c->req.method, "PUT") == 0) {
+			log_info("http: %s: 411 Content-Length required",
+			    c->peer);
 			http_conn_error(c, 411, "Content-Length required");
 			return;
 		}
@@ -976,6 +978,7 @@ http_conn_head(struct http_conn *c)
 		return;
 	}
 	if (c->req.content_length > (long long)s->limits.max_body) {
+		log_info("http: %s: 413 request body too large", c->peer);
 		http_conn_error(c, 413, "request body too large");
 		return;
 	}

@@ -115,6 +115,25 @@ class TestDeliveryLog(unittest.TestCase):
             d.stop()
 
 
+    def test_http_refusals(self):
+        """Requests refused before any delivery is made of them (no
+        length, a body over the limit) each leave a line too."""
+        with ht.Daemon(options={"log-level": None}) as d:
+            for req in (b"POST /webhook HTTP/1.1\r\nHost: x\r\n\r\n",
+                        b"GET /healthz HTTP/1.1\r\nHost: x\r\n"
+                        b"Content-Length: 999999999\r\n\r\n"):
+                s = socket.create_connection(("127.0.0.1", d.port))
+                s.sendall(req)
+                s.settimeout(10)
+                self.assertTrue(s.recv(4096).startswith(b"HTTP/1.1 4"))
+                s.close()
+            d.wait_log(r"^<6>http: 127\.0\.0\.1:\d+: 411 Content-Length "
+                       r"required$")
+            d.wait_log(r"^<6>http: 127\.0\.0\.1:\d+: 413 request body "
+                       r"too large$")
+            d.stop()
+
+
 class TestStartLog(unittest.TestCase):
 
     def test_names_config_dirs_and_urls(self):
