@@ -104,8 +104,8 @@ main_metrics_listen(struct hookcastd *d, const struct http_limits *webhook)
  * exclusive flock on STATE/hookcastd.lock, held for the process's life
  * (the kernel drops it however the process ends, so a crash leaves no
  * stale lock); the file holds the holder's pid for the refusal to name.
- * The descriptor is close-on-exec, so the TTS and sink programs don't
- * hold it; a drafting child (fork alone) shares it until it exits.
+ * The children close it: the drafter and the audio (close_range, and
+ * they die with the daemon), the sink programs (closefrom, exec).
  */
 static int
 main_lock(const char *state_dir)
