@@ -2,11 +2,14 @@
 """Drafting never blocks intake (issue #9, finding 4).
 
 A day of 100k revert commits, sent in signed pushes of 2,048, is flushed
-over the control socket while /healthz is polled every 10 ms: no /healthz
-may take over 100 ms more than the slowest of the same polling for as
-long without a draft, in the same run (the machine's own noise: a shared
-host can stall any process for tens of milliseconds). Figures are
-printed: the draft's duration, the slowest /healthz with and without it.
+over the control socket while /healthz is polled every 10 ms. Measured
+against the same run, not against a clock (a shared host stalls any
+process now and then for tens or hundreds of milliseconds): while the
+flush waits for its draft, /healthz is answered at no less than a quarter
+of the rate it is without a draft, and none waits as much as half the
+draft. A loop that drafted itself would answer one, after the draft.
+Figures are printed: the draft's duration, the answers and the slowest
+/healthz with and without it.
 
 Drafting is near-linear (a 100k-revert day in about 1.7 s, where it took
 minutes) and runs in a process of its own (daemon/drafter.c), so the loop
@@ -32,7 +35,6 @@ COMMITS = int(os.environ.get("DRAFT_LATENCY_COMMITS", "5000" if
                              os.environ.get("HOOKCAST_UNDER_VALGRIND")
                              else "100000"))
 PER_PUSH = 2048
-BOUND = 0.100
 FLUSH_TIMEOUT = 600
 
 
@@ -53,6 +55,7 @@ class Poller(threading.Thread):
         self.port = port
         self.stop = threading.Event()
         self.times = []
+        self.starts = []
         self.errors = []
 
     def run(self):
@@ -69,6 +72,7 @@ class Poller(threading.Thread):
                     self.errors.append(r.status)
             except OSError as e:
                 self.errors.append(repr(e))
+            self.starts.append(t0)
             self.times.append(time.monotonic() - t0)
             self.stop.wait(0.010)
 
@@ -97,9 +101,11 @@ class DraftLatency(unittest.TestCase):
             # the noise floor: the same polling for two seconds, no draft
             quiet = Poller(d.port)
             quiet.start()
+            q0 = time.monotonic()
             time.sleep(2.0)
             quiet.stop.set()
             quiet.join()
+            quiet_span = time.monotonic() - q0
 
             poller = Poller(d.port)
             poller.start()
@@ -118,19 +124,22 @@ class DraftLatency(unittest.TestCase):
         # its state directory
         slowest = max(poller.times)
         floor = max(quiet.times)
-        print("flush of %d reverts: %.0f ms; %d /healthz, slowest %.1f ms "
-              "(%.1f ms without a draft)"
-              % (COMMITS, took * 1e3, len(poller.times), slowest * 1e3,
-                 floor * 1e3), file=sys.stderr)
+        during = sum(1 for a in poller.starts if t0 <= a <= t0 + took)
+        quiet_rate = len(quiet.times) / quiet_span
+        print("flush of %d reverts: %.0f ms; %d /healthz during it (%.0f "
+              "expected at the quiet rate), slowest %.1f ms (%.1f ms "
+              "without a draft)"
+              % (COMMITS, took * 1e3, during, quiet_rate * took,
+                 slowest * 1e3, floor * 1e3), file=sys.stderr)
         self.assertEqual(quiet.errors, [])
         if os.environ.get("HOOKCAST_UNDER_VALGRIND"):
             # the fork and each step of freeing the day run some fifty
             # times slower there: the run checks memory, not latency
             return
-        self.assertLess(slowest, floor + BOUND, "a /healthz took %.0f ms "
-                        "while drafting (%.0f ms without)"
-                        % (slowest * 1e3, floor * 1e3))
-
+        self.assertGreaterEqual(during, max(3, quiet_rate * took / 4),
+                                "/healthz went unanswered while drafting")
+        self.assertLess(slowest, took / 2, "a /healthz waited %.0f ms of "
+                        "a %.0f ms draft" % (slowest * 1e3, took * 1e3))
 
 if __name__ == "__main__":
     unittest.main()
