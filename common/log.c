@@ -71,7 +71,7 @@ log_stderr_is_journal(void)
  * which nothing else would add on a terminal or in a file.
  */
 static void
-log_prefix(struct buf *line, enum log_level level)
+log_prefix_text(char *out, size_t size, int priority, const char *name)
 {
 	struct timespec	ts;
 	struct tm	tm;
@@ -81,14 +81,45 @@ log_prefix(struct buf *line, enum log_level level)
 		log_format = log_stderr_is_journal() ? LOG_FORMAT_JOURNAL :
 		    LOG_FORMAT_PLAIN;
 	if (log_format == LOG_FORMAT_JOURNAL) {
-		buf_printf(line, "<%d>", (int)level);
+		snprintf(out, size, "<%d>", priority);
 		return;
 	}
 	clock_gettime(CLOCK_REALTIME, &ts);
 	gmtime_r(&ts.tv_sec, &tm);
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S", &tm);
-	buf_printf(line, "%s.%03ldZ %s: ", when, ts.tv_nsec / 1000000,
+	snprintf(out, size, "%s.%03ldZ %s: ", when, ts.tv_nsec / 1000000,
+	    name);
+}
+
+static void
+log_prefix(struct buf *line, enum log_level level)
+{
+	char	prefix[64];
+
+	log_prefix_text(prefix, sizeof(prefix), (int)level,
 	    log_level_name(level));
+	buf_puts(line, prefix);
+}
+
+/*
+ * Out of memory: one line at the critical priority, in the format of the
+ * others, written from the stack (nothing may be allocated now).
+ */
+void
+log_oom(const char *what, size_t n)
+{
+	char	line[192];
+	size_t	len;
+
+	log_prefix_text(line, sizeof(line), 2, "critical");
+	len = strlen(line);
+	snprintf(line + len, sizeof(line) - len,
+	    "%s: out of memory allocating %zu bytes\n", what, n);
+	len = strlen(line);
+	if (len > 0 && line[len - 1] != '\n')
+		line[len - 1] = '\n';
+	if (write(STDERR_FILENO, line, len) == -1)
+		return;		/* nowhere left to say it */
 }
 
 int

@@ -61,5 +61,7 @@ void	 fatalx(const char *, ...)
  * new string.
  */
 char	*log_escape(const char *, size_t max);
+/* xmalloc's last words: a critical line written without allocating. */
+void	 log_oom(const char *what, size_t n);
 
 #endif

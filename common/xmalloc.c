@@ -5,12 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "log.h"
 #include "xmalloc.h"
 
 static void
 xmalloc_die(const char *what, size_t n)
 {
-	fprintf(stderr, "<2>%s: out of memory allocating %zu bytes\n", what, n);
+	log_oom(what, n);
 	abort();
 }
 

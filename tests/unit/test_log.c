@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include <cmocka.h>
 
 #include "log.h"
+#include "xmalloc.h"
 
 /*
  * Stderr captured in a temporary file: log_capture_start points fd 2 at
@@ -235,6 +237,50 @@ test_log_writer_every_level(void **state)
 	free(out);
 }
 
+/*
+ * Out of memory: xmalloc's last line has the priority or the time and
+ * level of every other line (it was a bare "<2>" on a terminal), and the
+ * process aborts.
+ */
+static void
+test_log_oom(void **state)
+{
+	static const enum log_format	 formats[] = { LOG_FORMAT_JOURNAL,
+	    LOG_FORMAT_PLAIN };
+	struct capture			 c;
+	char				*out, *rest;
+	size_t				 len, i;
+	pid_t				 pid;
+	int				 status;
+
+	(void)state;
+	for (i = 0; i < 2; i++) {
+		capture_start(&c);
+		if ((pid = fork()) == 0) {
+			log_set_format(formats[i]);
+			(void)xreallocarray(NULL, SIZE_MAX, 2);
+			_exit(0);
+		}
+		assert_true(pid > 0);
+		assert_int_equal(waitpid(pid, &status, 0), pid);
+		out = capture_end(&c, &len);
+		assert_true(WIFSIGNALED(status));
+		assert_int_equal(WTERMSIG(status), SIGABRT);
+		assert_one_clean_line(out, len);
+		if (formats[i] == LOG_FORMAT_JOURNAL)
+			rest = strncmp(out, "<2>", 3) == 0 ? out + 3 : NULL;
+		else {
+			rest = strstr(out, "Z critical: ");
+			assert_true(rest == out + 23);
+			rest += strlen("Z critical: ");
+		}
+		assert_non_null(rest);
+		assert_string_equal(rest, "xreallocarray: out of memory "
+		    "allocating 18446744073709551615 bytes\n");
+		free(out);
+	}
+}
+
 /* A fatal with a forged argument is one line too. */
 static void
 test_fatal_escapes(void **state)
@@ -427,6 +473,7 @@ main(void)
 		cmocka_unit_test(test_log_writer_escapes),
 		cmocka_unit_test(test_log_writer_every_level),
 		cmocka_unit_test(test_fatal_escapes),
+		cmocka_unit_test(test_log_oom),
 		cmocka_unit_test(test_log_writer_bounds),
 		cmocka_unit_test(test_log_escape),
 		cmocka_unit_test(test_log_escape_not_doubled),
