@@ -22,13 +22,15 @@ static void
 ctl_usage(FILE *f)
 {
 	fprintf(f, "usage: hookcastctl [--socket PATH] [--json] COMMAND [ARG]\n"
+	    "       hookcastctl --version | --help | help\n"
 	    "\n"
 	    "commands:\n"
 	    "  status               the open days and counters\n"
 	    "  flush [OWNER/REPO]   draft and emit now, start a new day\n"
 	    "  preview [OWNER/REPO] draft without emitting (prints the episode)\n"
-	    "  reload               re-read the configuration and secrets\n"
 	    "  recap [OWNER/REPO]   draft and write the weekly recap now\n"
+	    "  reload               re-read the configuration and secrets\n"
+	    "  help                 this list (the daemon's own: --json help)\n"
 	    "\n"
 	    "The socket defaults to $HOOKCAST_CONTROL_SOCKET, then\n"
 	    "$RUNTIME_DIRECTORY/control.sock, /run/hookcast/control.sock,\n"
@@ -58,6 +60,35 @@ ctl_default_socket(void)
 	return strdup("./hookcast-state/control.sock");
 }
 
+/* Why the control socket could not be reached, and what to check. */
+static void
+ctl_connect_failed(const char *path, int err)
+{
+	const char	*hint;
+
+	switch (err) {
+	case ENOENT:
+	case ENOTDIR:
+		hint = "no control socket there: is hookcastd running, and is "
+		    "this its control_socket? (--socket PATH)";
+		break;
+	case ECONNREFUSED:
+		hint = "nothing listens on it: hookcastd is not running (the "
+		    "socket is left from an earlier one)";
+		break;
+	case EACCES:
+	case EPERM:
+		hint = "not allowed: run as root or as a member of the socket's "
+		    "group (SocketGroup= in hookcast.socket)";
+		break;
+	default:
+		hint = NULL;
+		break;
+	}
+	fprintf(stderr, "hookcastctl: %s: %s%s%s\n", path, strerror(err),
+	    hint != NULL ? "; " : "", hint != NULL ? hint : "");
+}
+
 static int
 ctl_ask(const char *path, const char *line, struct buf *reply)
 {
@@ -76,8 +107,7 @@ ctl_ask(const char *path, const char *line, struct buf *reply)
 	strcpy(sun.sun_path, path);
 	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) == -1 ||
 	    connect(fd, (struct sockaddr *)&sun, sizeof(sun)) == -1) {
-		fprintf(stderr, "hookcastctl: %s: %s (is hookcastd running?)\n",
-		    path, strerror(errno));
+		ctl_connect_failed(path, errno);
 		if (fd != -1)
 			close(fd);
 		return -1;
@@ -234,7 +264,12 @@ main(int argc, char **argv)
 			{ free(sock); sock = strdup(argv[++i]); }
 		else if (strncmp(argv[i], "--socket=", 9) == 0)
 			{ free(sock); sock = strdup(argv[i] + 9); }
-		else if (strcmp(argv[i], "--help") == 0 ||
+		else if (strcmp(argv[i], "--version") == 0) {
+			printf("hookcastctl %s\n", HOOKCAST_VERSION);
+			buf_free(&line);
+			free(sock);
+			return 0;
+		} else if (strcmp(argv[i], "--help") == 0 ||
 		    strcmp(argv[i], "-h") == 0) {
 			ctl_usage(stdout);
 			buf_free(&line);
@@ -257,6 +292,12 @@ main(int argc, char **argv)
 	buf_init(&reply);
 	if (cmd == NULL) {
 		ctl_usage(stderr);
+		goto out;
+	}
+	/* help needs no daemon; --json help asks the daemon for its list */
+	if (strcmp(buf_str(&line), "help") == 0 && !raw) {
+		ctl_usage(stdout);
+		rc = 0;
 		goto out;
 	}
 	if (strchr(buf_str(&line), '\n') != NULL) {

@@ -4,9 +4,11 @@
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import stat
+import subprocess
 import sys
 import time
 import unittest
@@ -210,8 +212,42 @@ class TestCtl(unittest.TestCase):
                                  socket_path=os.path.join(d.tmp, "nope.sock"))
             self.assertEqual(rc, 2, "no daemon: rc %s (%r %r)"
                              % (rc, out, err))
-            self.assertTrue(err.strip(), "no error printed")
+            self.assertIn("no control socket there", err)
+
+            # help needs no daemon, and lists what the daemon's table has
+            rc, out, err = d.ctl("--json", "help")
+            self.assertEqual(rc, 0, (out, err))
+            daemon_cmds = set(json.loads(out)["commands"])
+            rc, out, err = d.ctl("help", socket_path="/nonexistent/sock")
+            self.assertEqual(rc, 0, (out, err))
+            listed = set(re.findall(r"^  ([a-z]+)\b", out, re.M))
+            self.assertEqual(listed, daemon_cmds,
+                             "hookcastctl help and the daemon's commands")
             d.stop()
+
+        # a socket file nothing listens on: a daemon that is gone
+        tmp = ht.make_tmpdir()
+        try:
+            path = os.path.join(tmp, "stale.sock")
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.bind(path)
+            s.close()
+            p = subprocess.run([ht.HOOKCASTCTL, "--socket", path, "status"],
+                               capture_output=True, text=True, timeout=30)
+            self.assertEqual(p.returncode, 2, p)
+            self.assertIn("hookcastd is not running", p.stderr)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+    def test_ctl_version(self):
+        """hookcastctl --version names the same version as hookcastd."""
+        p = subprocess.run([ht.HOOKCASTCTL, "--version"],
+                           capture_output=True, text=True, timeout=30)
+        self.assertEqual(p.returncode, 0, p)
+        q = subprocess.run([ht.HOOKCASTD, "--version"],
+                           capture_output=True, text=True, timeout=30)
+        self.assertEqual(p.stdout.split()[1:], q.stdout.split()[1:])
+        self.assertEqual(p.stdout.split()[0], "hookcastctl")
 
 
 class TestLifecycle(unittest.TestCase):
@@ -302,7 +338,6 @@ class TestLifecycle(unittest.TestCase):
                                 + p.stderr)
             self.assertIn("secret", p.stderr.lower(), p.stderr)
         finally:
-            import shutil
             shutil.rmtree(tmp, ignore_errors=True)
 
     def test_insecure_no_signature(self):

@@ -324,6 +324,26 @@ class TestMetrics(unittest.TestCase):
                          if not re.search(r"\b%s\b" % n, man))
         self.assertEqual(missing, [], "undocumented in hookcastd.8")
 
+    def test_every_command_in_the_man_pages(self):
+        """Each control command the daemon's table has (its own help
+        reply) is an entry of hookcastd(8) and of hookcastctl(1), and
+        neither page has an entry the daemon doesn't know."""
+        with ht.Daemon() as d:
+            cmds = set(d.control("help")["commands"])
+            d.stop()
+        self.assertIn("recap", cmds)
+        man1 = os.path.join(ht.SOURCE_DIR, "doc", "hookcastctl.1")
+        for path in (MAN8, man1):
+            with open(path) as f:
+                text = f.read()
+            # the COMMANDS (or CONTROL) section's entries: .TP then .B(R) cmd
+            sect = re.search(r"^\.SH (?:COMMANDS|CONTROL[^\n]*)\n(.*?)^\.SH ",
+                             text, re.M | re.S)
+            self.assertIsNotNone(sect, "no command section in %s" % path)
+            entries = set(re.findall(r"^\.TP\n\.BR? ([a-z]+)\b",
+                                     sect.group(1), re.M))
+            self.assertEqual(entries, cmds, path)
+
 
 def get(port, path):
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
