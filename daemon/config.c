@@ -760,6 +760,51 @@ config_place_causes(const struct config *conf, struct config_causes *causes,
 	}
 }
 
+/* A cause's line in file ("FILE:LINE: ..."), or 0 when it names none. */
+static long
+config_cause_line(const char *cause, const char *file)
+{
+	size_t	n;
+	char	*end;
+	long	 line;
+
+	if (file == NULL)
+		return 0;
+	n = strlen(file);
+	if (strncmp(cause, file, n) != 0 || cause[n] != ':')
+		return 0;
+	line = strtol(cause + n + 1, &end, 10);
+	return end != cause + n + 1 && *end == ':' && line > 0 ? line : 0;
+}
+
+/*
+ * The causes from from on in the order a reader of the file meets them:
+ * those naming a line of it by line (a key's value is checked when the
+ * file is read or only at the end, and the two came out interleaved),
+ * then the others as they came. A stable insertion sort: a handful.
+ */
+static void
+config_sort_causes(const struct config *conf, struct config_causes *causes,
+    size_t from)
+{
+	size_t	 i, j;
+	long	 li, lj;
+	char	*s;
+
+	for (i = from + 1; i < causes->n; i++) {
+		s = causes->v[i];
+		li = config_cause_line(s, conf->file);
+		for (j = i; j > from; j--) {
+			lj = config_cause_line(causes->v[j - 1], conf->file);
+			/* no line: after every one that has one */
+			if (li == 0 || (lj != 0 && lj <= li))
+				break;
+			causes->v[j] = causes->v[j - 1];
+		}
+		causes->v[j] = s;
+	}
+}
+
 /* Reading the file: inih with a reader that counts lines. */
 struct config_file {
 	FILE			*f;
@@ -1542,6 +1587,9 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 	    conf->github_token == NULL)
 		config_causes_add(causes, "backfill_hooks: needs "
 		    "github_token_file (or a github-token credential)");
+	if (conf->tls_cert != NULL && access(conf->tls_cert, R_OK) == -1)
+		config_causes_add(causes, "tls_cert: %s: %s", conf->tls_cert,
+		    strerror(errno));
 	if (conf->tls_key != NULL && !(flags & CONFIG_NO_SECRETS))
 		config_check_tls_key(conf->tls_key, causes);
 	for (i = 0; i < conf->nsinks && !(flags & CONFIG_NO_SECRETS); i++)
@@ -1702,6 +1750,7 @@ config_load_flags(struct config *conf, int argc, char **argv,
 	late = causes->n;
 	config_finish(conf, flags, causes);
 	config_place_causes(conf, causes, late);
+	config_sort_causes(conf, causes, before);
 	return causes->n > before ? -1 : 0;
 }
 
@@ -1900,12 +1949,14 @@ config_usage(void *fp)
 	char	 flag[64], *p;
 
 	fprintf(f, "usage: hookcastd [--config FILE] [--KEY=VALUE ...] "
-	    "[--check-config]\n\n");
+	    "[--check-config | --print-config]\n\n");
 	fprintf(f, "Receives GitHub webhooks and drafts a daily spoken "
 	    "episode of each repository's day.\n\n");
 	fprintf(f, "  --config FILE            INI file of the keys below "
 	    "(flags win over it)\n");
 	fprintf(f, "  --check-config           validate and exit 0 or 1\n");
+	fprintf(f, "  --print-config           print the settings in effect, "
+	    "with where each came from\n");
 	fprintf(f, "  --help, --version\n\n");
 	for (i = 0; i < NKEYS; i++) {
 		snprintf(flag, sizeof(flag), "--%s", config_keys[i].name);
@@ -1963,6 +2014,42 @@ config_value_string(const struct config *conf, const struct config_key *k,
 		buf_puts(b, config_enum_name(k->enums, *(const int *)p));
 		break;
 	}
+}
+
+/*
+ * Every key in effect, in the table's order, as the file would set it,
+ * with where its value came from: FILE:LINE, the flag, or the default
+ * (which may follow the environment, as state_dir does). Files holding
+ * secrets are named; secrets themselves are never printed.
+ */
+void
+config_print(const struct config *conf, void *fp)
+{
+	FILE		*f = fp;
+	struct buf	 b;
+	size_t		 i;
+	const char	*origin;
+
+	buf_init(&b);
+	fprintf(f, "# hookcastd %s: the settings in effect%s%s\n",
+	    HOOKCAST_VERSION, conf->file != NULL ? ", from " : "",
+	    conf->file != NULL ? conf->file : "");
+	for (i = 0; i < NKEYS; i++) {
+		buf_reset(&b);
+		if (config_keys[i].type == CONFIG_BOOL)
+			buf_puts(&b, *(const int *)((const char *)conf +
+			    config_keys[i].offset) ? "true" : "false");
+		else
+			config_value_string(conf, &config_keys[i], &b);
+		origin = conf->origins != NULL && conf->origins[i] != NULL ?
+		    conf->origins[i] : "default";
+		fprintf(f, "%s = %s\t# %s\n", config_keys[i].name,
+		    buf_str(&b), origin);
+	}
+	fprintf(f, "# %zu webhook secret(s) loaded; %zu [repo] and %zu "
+	    "[sink] section(s)\n", conf->nsecrets, conf->nrepos,
+	    conf->nsinks);
+	buf_free(&b);
 }
 
 void

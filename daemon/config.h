@@ -218,6 +218,8 @@ int	 config_loopback_only(const struct strlist *listen);
 void	 config_usage(void *f);
 /* Log what differs between two configurations, and which need a restart. */
 void	 config_log_changes(const struct config *old, const struct config *new);
+/* The settings in effect and where each came from, to a FILE *. */
+void	 config_print(const struct config *, void *fp);
 
 void	 config_causes_add(struct config_causes *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));

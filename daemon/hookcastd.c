@@ -36,7 +36,7 @@
 
 /* Flags that are not config keys. */
 const char *const hookcastd_passthrough[] = {
-	"--check-config", "--help", "--version", NULL
+	"--check-config", "--print-config", "--help", "--version", NULL
 };
 
 static void

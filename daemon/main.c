@@ -230,7 +230,7 @@ main(int argc, char **argv)
 	struct notify_fds	 fds;
 	struct event		*sigs[4];
 	int			 signos[4] = { SIGTERM, SIGINT, SIGHUP, 0 };
-	int			 i, check = 0, rc, fd, lockfd;
+	int			 i, check = 0, print = 0, rc, fd, lockfd;
 	size_t			 j;
 	char			*cause = NULL;
 
@@ -246,6 +246,8 @@ main(int argc, char **argv)
 		}
 		if (strcmp(argv[i], "--check-config") == 0)
 			check = 1;
+		if (strcmp(argv[i], "--print-config") == 0)
+			print = 1;
 	}
 
 	memset(&d, 0, sizeof(d));
@@ -269,10 +271,12 @@ main(int argc, char **argv)
 		}
 		tls_context_free(ctx);
 	}
-	if (check) {
+	if (check || print) {
 		for (j = 0; j < causes.n; j++)
 			fprintf(stderr, "%s\n", causes.v[j]);
-		if (rc == 0)
+		if (rc == 0 && print)
+			config_print(&d.conf, stdout);
+		else if (rc == 0)
 			printf("configuration OK\n");
 		config_causes_clear(&causes);
 		config_clear(&d.conf);

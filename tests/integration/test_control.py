@@ -425,6 +425,54 @@ class TestCheckConfig(unittest.TestCase):
                          "bad emit_at on line 5 not reported as"
                          " file:line:key")
 
+    def test_errors_in_line_order(self):
+        """Errors read top to bottom, whichever check found each (some
+        when the line is read, some at the end), then those of no line."""
+        path = self.write("listen = nohostport\n"
+                          "timezone = Nowhere/Else\n"
+                          "max_body = lots\n"
+                          "public_url = ftp//bad\n")
+        p = ht.run_daemon(["--config=" + path, "--check-config",
+                           "--tls-cert=" + os.path.join(self.tmp, "no.pem")],
+                          cwd=self.tmp)
+        self.assertEqual(p.returncode, 1, p.stderr)
+        lines = [l for l in p.stderr.splitlines() if l.strip()]
+        base = os.path.basename(path)
+        numbered = [int(re.search(re.escape(base) + r":(\d+):", l).group(1))
+                    for l in lines if base + ":" in l]
+        self.assertEqual(numbered, [1, 2, 3, 4], p.stderr)
+        self.assertTrue(all(base + ":" in l for l in lines[:4]), p.stderr)
+        # a missing certificate is named, not only "set both"
+        self.assertRegex(p.stderr, r"tls_cert\)?: .*no\.pem: No such file")
+
+    def test_print_config(self):
+        """--print-config: every key in effect and where it came from."""
+        path = self.write("# a comment\n"
+                          "listen = 127.0.0.1:9999\n"
+                          "secret_file = {tmp}/secret\n"
+                          "timezone = Europe/Paris\n")
+        p = ht.run_daemon(["--config=" + path, "--print-config",
+                           "--log-level=debug"], cwd=self.tmp)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        got = {}
+        for l in p.stdout.splitlines():
+            m = re.match(r"^([a-z_]+) = (.*)\t# (.*)$", l)
+            if m:
+                got[m.group(1)] = (m.group(2), m.group(3))
+        self.assertEqual(got["listen"], ("127.0.0.1:9999", path + ":2"))
+        self.assertEqual(got["timezone"], ("Europe/Paris", path + ":4"))
+        self.assertEqual(got["log_level"], ("debug", "--log-level"))
+        self.assertEqual(got["emit_at"], ("10:00", "default"))
+        self.assertIn("journal_fsync", got)
+        self.assertNotIn(ht.DEFAULT_SECRET, p.stdout)
+        self.assertIn("1 webhook secret(s) loaded", p.stdout)
+        # with an error it prints the errors, not the settings
+        p = ht.run_daemon(["--config=" + path, "--print-config",
+                           "--timezone=Nowhere/Else"], cwd=self.tmp)
+        self.assertEqual(p.returncode, 1)
+        self.assertNotIn("listen = ", p.stdout)
+        self.assertIn("Nowhere/Else", p.stderr)
+
 
 
 def fill_many(d, repos=20, commits=50):
