@@ -760,6 +760,32 @@ config_place_causes(const struct config *conf, struct config_causes *causes,
 	}
 }
 
+/*
+ * For --check-config outside the service: the file named name in the
+ * config file's folder, when there is one. The unit loads its credentials
+ * from there (LoadCredential=webhook-secret:/etc/hookcast/webhook-secret
+ * beside /etc/hookcast/hookcast.conf), so that is where the service would
+ * find them. New, or NULL.
+ */
+static char *
+config_beside(const struct config *conf, const char *name)
+{
+	const char	*slash;
+	char		*path;
+
+	if (conf->file == NULL)
+		return NULL;
+	if ((slash = strrchr(conf->file, '/')) == NULL)
+		xasprintf(&path, "%s", name);
+	else
+		xasprintf(&path, "%.*s/%s", (int)(slash - conf->file),
+		    conf->file, name);
+	if (access(path, F_OK) == 0)
+		return path;
+	free(path);
+	return NULL;
+}
+
 /* A cause's line in file ("FILE:LINE: ..."), or 0 when it names none. */
 static long
 config_cause_line(const char *cause, const char *file)
@@ -1581,6 +1607,11 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 			config_read_token(conf, "github-token credential", path,
 			    1, causes);
 		free(path);
+	} else if ((flags & CONFIG_CHECK) &&
+	    (path = config_beside(conf, "github-token")) != NULL) {
+		config_read_token(conf, "github-token credential", path, 1,
+		    causes);
+		free(path);
 	}
 	if (conf->backfill_hooks.n > 0 && !(flags & CONFIG_NO_SECRETS) &&
 	    conf->github_token_file == NULL &&
@@ -1630,6 +1661,10 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 			xasprintf(&path, "%s/webhook-secret", env);
 			if (access(path, F_OK) == 0)
 				config_read_secret(conf, path, causes);
+			free(path);
+		} else if ((flags & CONFIG_CHECK) &&
+		    (path = config_beside(conf, "webhook-secret")) != NULL) {
+			config_read_secret(conf, path, causes);
 			free(path);
 		}
 	}

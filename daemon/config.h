@@ -187,6 +187,10 @@ int	 config_load(struct config *conf, int argc, char **argv,
 /* config_load's flags. */
 #define CONFIG_NO_SECRETS	0x1	/* read no secret, token or key file,
 					 * nor the sinks (hookcast-draft) */
+#define CONFIG_CHECK		0x2	/* --check-config outside the service:
+					 * credentials not given are looked
+					 * for beside the config file, where
+					 * the unit loads them from */
 /* config_load with flags. */
 int	 config_load_flags(struct config *conf, int argc, char **argv,
 	    const char *const *passthrough, int flags,

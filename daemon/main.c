@@ -253,7 +253,8 @@ main(int argc, char **argv)
 	memset(&d, 0, sizeof(d));
 	d.argc = argc;
 	d.argv = argv;
-	rc = config_load(&d.conf, argc, argv, hookcastd_passthrough, &causes);
+	rc = config_load_flags(&d.conf, argc, argv, hookcastd_passthrough,
+	    check || print ? CONFIG_CHECK : 0, &causes);
 	if (rc == 0 && schedule_set_timezone(d.conf.timezone) == -1) {
 		config_causes_add(&causes, "timezone: unknown time zone '%s'",
 		    d.conf.timezone);

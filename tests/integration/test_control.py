@@ -445,6 +445,37 @@ class TestCheckConfig(unittest.TestCase):
         # a missing certificate is named, not only "set both"
         self.assertRegex(p.stderr, r"tls_cert\)?: .*no\.pem: No such file")
 
+    def test_secret_where_the_service_finds_it(self):
+        """--check-config of an installed layout: the unit loads its
+        webhook-secret credential from beside the config file, and the
+        check reads it there (a missing one is still an error)."""
+        etc = os.path.join(self.tmp, "etc")
+        os.mkdir(etc)
+        path = os.path.join(etc, "hookcast.conf")
+        with open(path, "w") as f:
+            f.write("listen = 127.0.0.1:9999\n")
+        env = ht.daemon_env()
+        env.pop("CREDENTIALS_DIRECTORY", None)
+        env.pop("HOOKCAST_SECRET", None)
+        p = ht.run_daemon(["--config=" + path, "--check-config"],
+                          cwd=self.tmp, env=env)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertIn("no webhook secret", p.stderr)
+        secret = os.path.join(etc, "webhook-secret")
+        with open(secret, "w") as f:
+            f.write(ht.DEFAULT_SECRET)
+        os.chmod(secret, 0o600)
+        p = ht.run_daemon(["--config=" + path, "--check-config"],
+                          cwd=self.tmp, env=env)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertIn("configuration OK", p.stdout)
+        # and it is checked as any secret file is: no one else may write it
+        os.chmod(secret, 0o666)
+        p = ht.run_daemon(["--config=" + path, "--check-config"],
+                          cwd=self.tmp, env=env)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertIn("webhook-secret", p.stderr)
+
     def test_print_config(self):
         """--print-config: every key in effect and where it came from."""
         path = self.write("# a comment\n"
