@@ -186,6 +186,89 @@ test_store_seen_bound(void **state)
 	store_free(s);
 }
 
+/*
+ * The seen set against a model of it (its keys in the order marked, the
+ * oldest forgotten past the bound, pruning by time): random marks from a
+ * small pool of keys (so many repeat, and probe chains cross), bounds
+ * changed on the way and prunes between. After every step each key of the
+ * pool is seen exactly when the model has it, the counts agree, and the
+ * list comes out in the model's order.
+ */
+#define SEEN_POOL	700
+
+static void
+test_store_seen_model(void **state)
+{
+	static const size_t	 bounds[] = { 1000, 50, 300, 1000, 7 };
+	struct store_limits	 l = { .max_seen = 0 };
+	struct store		*s = store_new();
+	char			 keys[SEEN_POOL][16];
+	int			 model[SEEN_POOL];	/* order, or -1 */
+	time_t			 at[SEEN_POOL];
+	size_t			 n = 0, b, i, k, got, cut;
+	const char		**list;
+	time_t			*lat;
+	int			 order = 0, step, min;
+	unsigned		 rnd = 12345;
+
+	(void)state;
+	for (i = 0; i < SEEN_POOL; i++) {
+		snprintf(keys[i], sizeof(keys[i]), "%zu:g%zu", i % 3, i);
+		model[i] = -1;
+	}
+	for (b = 0; b < sizeof(bounds) / sizeof(bounds[0]); b++) {
+		l.max_seen = bounds[b];
+		store_set_limits(s, &l);
+		for (step = 0; step < 3000; step++) {
+			rnd = rnd * 1103515245u + 12345u;
+			k = (rnd >> 8) % SEEN_POOL;
+			if (step % 997 == 996) {
+				/* prune everything marked before a time */
+				cut = (size_t)order - n / 2;
+				store_prune_seen(s, (time_t)cut);
+				for (i = 0; i < SEEN_POOL; i++)
+					if (model[i] >= 0 &&
+					    (size_t)at[i] < cut) {
+						model[i] = -1;
+						n--;
+					}
+				continue;
+			}
+			store_mark(s, keys[k], (time_t)order);
+			if (model[k] >= 0)
+				continue;	/* a repeat changes nothing */
+			model[k] = order;
+			at[k] = (time_t)order;
+			order++;
+			n++;
+			/* the bound, at a new mark: the oldest marked go */
+			while (n > bounds[b]) {
+				min = -1;
+				for (i = 0; i < SEEN_POOL; i++)
+					if (model[i] >= 0 && (min < 0 ||
+					    model[i] < model[min]))
+						min = (int)i;
+				model[min] = -1;
+				n--;
+			}
+			assert_int_equal(store_nseen(s), n);
+			for (i = 0; i < SEEN_POOL; i++)
+				if (store_seen(s, keys[i]) != (model[i] >= 0))
+					fail_msg("bound %zu step %d: %s is %s",
+					    bounds[b], step, keys[i],
+					    model[i] >= 0 ? "forgotten" :
+					    "still seen");
+		}
+		got = store_seen_list(s, &list, &lat);
+		assert_int_equal(got, n);
+		for (i = 0; i + 1 < got; i++)
+			assert_true(lat[i] < lat[i + 1]);
+		free(list);
+		free(lat);
+	}
+	store_free(s);
+}
+
 struct admit_step {
 	const char		*repo;
 	int			 allowed;
@@ -684,6 +767,7 @@ main(void)
 		cmocka_unit_test(test_store_add_and_rotate),
 		cmocka_unit_test(test_store_repo_index),
 		cmocka_unit_test(test_store_seen_bound),
+		cmocka_unit_test(test_store_seen_model),
 		cmocka_unit_test(test_store_admit),
 		cmocka_unit_test(test_store_handoff),
 		cmocka_unit_test(test_store_merge_back_default_branch),
