@@ -128,6 +128,16 @@ def lock_holder(state_dir):
         os.close(fd)
 
 
+def free_port():
+    """A TCP port on 127.0.0.1 that nothing listens on just now."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+    finally:
+        s.close()
+
+
 def make_tmpdir():
     """A private directory whose paths fit in a sockaddr_un."""
     d = tempfile.mkdtemp(prefix="hookcast-")

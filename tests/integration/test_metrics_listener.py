@@ -5,21 +5,11 @@ serves /metrics only with metrics_public."""
 import http.client
 import os
 import shutil
-import socket
 import sys
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hookcast_test as ht  # noqa: E402
-
-
-def free_port():
-    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    try:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-    finally:
-        s.close()
 
 
 def get(port, path, method="GET", body=None):
@@ -38,7 +28,7 @@ class TestMetricsListener(unittest.TestCase):
     def test_own_listener(self):
         """With metrics_listen, /metrics is served there and is a 404 on
         the webhook port; /healthz answers on both."""
-        port = free_port()
+        port = ht.free_port()
         with ht.Daemon(options={"metrics-listen": "127.0.0.1:%d" % port,
                                 "metrics-public": None}) as d:
             d.wait_log(r"^<6>metrics: /metrics and /healthz on "
@@ -61,7 +51,7 @@ class TestMetricsListener(unittest.TestCase):
 
     def test_port_alone_is_loopback(self):
         """A port alone listens on 127.0.0.1."""
-        port = free_port()
+        port = ht.free_port()
         with ht.Daemon(options={"metrics-listen": str(port),
                                 "metrics-public": None}) as d:
             d.wait_log(r"^<6>metrics: /metrics and /healthz on "

@@ -29,15 +29,6 @@ def lines_with(log, text):
     return [ln for ln in log.splitlines() if text in ln]
 
 
-def free_port():
-    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    try:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-    finally:
-        s.close()
-
-
 class TestDeliveryLog(unittest.TestCase):
     """At the default level (info), every delivery leaves one line."""
 
@@ -384,7 +375,7 @@ class TestHealthzReplay(unittest.TestCase):
                         repo=repo, commits=commits))
                     self.assertEqual(status, 200, reply)
             d.stop()
-        port, mport = free_port(), free_port()
+        port, mport = ht.free_port(), ht.free_port()
         d = ht.Daemon(tmp=tmp, start=False, options={
             "listen": "127.0.0.1:%d" % port,
             "metrics-listen": "127.0.0.1:%d" % mport,

@@ -40,15 +40,6 @@ def copy_units(tmp):
             os.path.join(tmp, "hookcast.socket"))
 
 
-def free_port():
-    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    try:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-    finally:
-        s.close()
-
-
 def push_commits(d, n):
     for i in range(n):
         c = ht.make_commit(message="widget: oil gear %d\n\nSmoother." % i)
@@ -357,7 +348,7 @@ class TestSocketActivation(unittest.TestCase):
             "listen": "127.0.0.1:0",
             "control-socket": None,
         })
-        port = free_port()
+        port = ht.free_port()
         control = os.path.join(d.tmp, "control.sock")
         own = os.path.join(d.tmp, "own-control.sock")
         cmd = [SOCKET_ACTIVATE, "-l", "127.0.0.1:%d" % port, "-l", control,
