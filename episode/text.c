@@ -1086,6 +1086,8 @@ text_paragraphs_upto(const char *body, const char *what,
 		}
 		while (*t == '*' && t[1] == '*')
 			t += 2;
+		if (*t == '\0')
+			continue;	/* bold marks alone */
 		if (text_starts_any(t, text_stops, NULL)) {
 			text_para_flush(ps, &cur, bullet, nsubject);
 			break;

@@ -93,6 +93,31 @@ test_body(void **state)
 	}
 }
 
+/*
+ * Lines of bold marks alone, a heading of them or one before a label:
+ * nothing is left of them, and nothing before the line is read (a line
+ * of "**" once looked at the byte before its end, fuzz_draft).
+ */
+static void
+test_marks_only(void **state)
+{
+	static const char *const bodies[] = {
+		"\n**\n\n_\n", "**", "****\nA real line.", "**\n**\n",
+		"  **  \nFixes #1", "** **",
+	};
+	struct text_paras	 ps;
+	size_t			 i, k;
+
+	(void)state;
+	memset(&ps, 0, sizeof(ps));
+	for (i = 0; i < sizeof bodies / sizeof bodies[0]; i++) {
+		text_paragraphs(bodies[i], "Add a knob", &ps);
+		for (k = 0; k < ps.n; k++)
+			assert_null(strstr(ps.text[k], "**"));
+		text_paras_free(&ps);
+	}
+}
+
 /* text_words answers as text_has_any and strstr would, list by list. */
 static void
 test_words(void **state)
@@ -204,6 +229,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_leftovers),
 		cmocka_unit_test(test_body),
+		cmocka_unit_test(test_marks_only),
 		cmocka_unit_test(test_words),
 		cmocka_unit_test(test_prose_raw),
 	};
