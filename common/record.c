@@ -1,14 +1,14 @@
 /* Normalized records: message splitting, teardown and revert detection. */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "log.h"
 #include "record.h"
 #include "utf8.h"
 #include "xmalloc.h"
-
-static void	 record_free_list(char **, size_t);
 
 /*
  * The code point of the UTF-8 sequence at s (NUL-terminated) with its
@@ -328,17 +328,6 @@ commit_set_message(struct commit *c, const char *message)
 	return 0;
 }
 
-static void
-record_free_list(char **list, size_t n)
-{
-	size_t	i;
-
-	if (list == NULL)
-		return;
-	for (i = 0; i < n; i++)
-		free(list[i]);
-	free(list);
-}
 
 /* A string's share of a record's bytes: 0 for NULL. */
 static size_t
@@ -347,6 +336,7 @@ record_str_bytes(const char *s)
 	return s != NULL ? strlen(s) + 1 + RECORD_ALLOC_OVERHEAD : 0;
 }
 
+/* A file list's: one allocation, a pointer and the bytes of each name. */
 static size_t
 record_list_bytes(char *const *list, size_t n)
 {
@@ -356,8 +346,57 @@ record_list_bytes(char *const *list, size_t n)
 		return 0;
 	bytes = n * sizeof(*list) + RECORD_ALLOC_OVERHEAD;
 	for (i = 0; i < n; i++)
-		bytes += record_str_bytes(list[i]);
+		bytes += strlen(list[i]) + 1;
 	return bytes;
+}
+
+char **
+record_list_new(size_t n, size_t bytes, char **names)
+{
+	char	**list;
+
+	*names = NULL;
+	if (n == 0)
+		return NULL;
+	if (n > (SIZE_MAX - bytes) / sizeof(*list))
+		fatalx("%s: %zu names of %zu bytes", __func__, n, bytes);
+	list = xmalloc(n * sizeof(*list) + bytes);
+	*names = (char *)(list + n);
+	return list;
+}
+
+char **
+record_list_pack(const char *s, size_t bytes, size_t n)
+{
+	char	**list, *d;
+	size_t	  i;
+
+	if ((list = record_list_new(n, bytes, &d)) == NULL)
+		return NULL;
+	memcpy(d, s, bytes);
+	for (i = 0; i < n; i++) {
+		list[i] = d;
+		d += strlen(d) + 1;
+	}
+	return list;
+}
+
+char **
+record_list_dup(char *const *names, size_t n)
+{
+	char	**list, *d;
+	size_t	  i, bytes = 0, l;
+
+	for (i = 0; i < n; i++)
+		bytes += strlen(names[i]) + 1;
+	if ((list = record_list_new(n, bytes, &d)) == NULL)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		l = strlen(names[i]) + 1;
+		list[i] = memcpy(d, names[i], l);
+		d += l;
+	}
+	return list;
 }
 
 size_t
@@ -413,9 +452,9 @@ commit_clear(struct commit *c)
 	free(c->subject);
 	free(c->body);
 	free(c->branch);
-	record_free_list(c->added, c->nadded);
-	record_free_list(c->removed, c->nremoved);
-	record_free_list(c->modified, c->nmodified);
+	free(c->added);
+	free(c->removed);
+	free(c->modified);
 	revert_info_clear(&c->revert);
 	memset(c, 0, sizeof(*c));
 }

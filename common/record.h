@@ -24,6 +24,13 @@ struct revert_info {
 	char	*reason;	/* why, as the message gives it */
 };
 
+/*
+ * A commit's list of file names (added, removed or modified) is one
+ * allocation: its n pointers, then the names they point to, each
+ * NUL-terminated, one after another. free() of the list frees it all,
+ * and a name cleaned in place stays where it is. A push of twenty
+ * commits names hundreds of files: one allocation a list, not one a name.
+ */
 struct commit {
 	char		*sha;		/* 40 hex */
 	char		*author_name;
@@ -89,6 +96,18 @@ struct push {
  */
 #define RECORD_CLEAN_LINES	0x1
 size_t	 record_clean(char *, int flags);
+/*
+ * File lists (see struct commit). record_list_new: room for n names of
+ * bytes in all, their NULs included, *names where the first goes; the
+ * caller writes them one after another and points the list at each.
+ * record_list_pack: a list of the n NUL-terminated names that follow one
+ * another in the bytes at s. record_list_dup: a list of copies of the n
+ * names. NULL when n is 0.
+ */
+char	**record_list_new(size_t n, size_t bytes, char **names);
+char	**record_list_pack(const char *s, size_t bytes, size_t n);
+char	**record_list_dup(char *const *names, size_t n);
+
 /* Clean every text a commit, merged PR or push holds (record_clean). */
 void	 commit_clean(struct commit *);
 void	 merged_pr_clean(struct merged_pr *);
@@ -128,9 +147,9 @@ const char *commit_author_key(const struct commit *);
 /*
  * What a record costs the memory of the day that keeps it, as counted
  * against max_open_bytes: its struct, and for every string it owns (names,
- * e-mails, message, branch, each file name, revert details) its bytes,
- * its NUL and RECORD_ALLOC_OVERHEAD for the allocation, plus a pointer
- * per file name. An estimate (allocator rounding and the day's arrays and
+ * e-mails, message, branch, revert details) its bytes, its NUL and
+ * RECORD_ALLOC_OVERHEAD for the allocation; for each file list, one
+ * RECORD_ALLOC_OVERHEAD and each name's bytes, NUL and pointer. An estimate (allocator rounding and the day's arrays and
  * indexes are not counted one by one) but linear in what the sender sent;
  * it only shrinks when the record is cleaned.
  */

@@ -908,34 +908,49 @@ jrecord_strings_free(char **v, size_t n)
 	free(v);
 }
 
-/* A list of strings (its other values left out), replacing *v. */
+/*
+ * A commit's file list (its other values left out), replacing *v: the
+ * names gathered in a scratch buffer, then packed (record_list_pack).
+ */
 static int
-jrecord_rd_strings(struct jscan *js, enum jscan_tok t, char ***v, size_t *n)
+jrecord_rd_list(struct jscan *js, enum jscan_tok t, char ***v, size_t *n)
 {
-	size_t	size = 0;
-	char	*s;
+	struct buf	b;
+	size_t		l;
+	int		rc = 0;
 
-	jrecord_strings_free(*v, *n);
+	free(*v);
 	*v = NULL;
 	*n = 0;
 	if (t != JSCAN_ARRAY)
 		return jscan_finish(js, t);
+	buf_init(&b);
 	while ((t = jscan_next(js)) != JSCAN_ARRAY_END) {
 		if (t != JSCAN_STRING) {
-			if (jscan_finish(js, t) == -1)
-				return -1;
+			if ((rc = jscan_finish(js, t)) == -1)
+				break;
 			continue;
 		}
-		s = NULL;
-		if (jrecord_rd_str(js, t, &s) == -1)
-			return -1;
-		if (*n == size) {
-			size = size == 0 ? 4 : size * 2;
-			*v = xreallocarray(*v, size, sizeof(**v));
+		buf_reserve(&b, js->slen + 1);
+		if (js->esc) {
+			l = jscan_unescape(js->str, js->slen, b.data + b.len);
+			if (l == (size_t)-1) {
+				rc = -1;
+				break;
+			}
+		} else {
+			memcpy(b.data + b.len, js->str, l = js->slen);
+			b.data[b.len + l] = '\0';
 		}
-		(*v)[(*n)++] = s;
+		b.len += l + 1;
+		(*n)++;
 	}
-	return 0;
+	if (rc == 0)
+		*v = record_list_pack(b.data, b.len, *n);
+	else
+		*n = 0;
+	buf_free(&b);
+	return rc;
 }
 
 /*
@@ -977,12 +992,12 @@ jrecord_rd_commit(struct jscan *js, enum jscan_tok t, struct commit *c,
 			has_br = 1;
 			rc = jrecord_rd_str(js, t, &br);
 		} else if (strcmp(k, "a") == 0)
-			rc = jrecord_rd_strings(js, t, &c->added, &c->nadded);
+			rc = jrecord_rd_list(js, t, &c->added, &c->nadded);
 		else if (strcmp(k, "r") == 0)
-			rc = jrecord_rd_strings(js, t, &c->removed,
+			rc = jrecord_rd_list(js, t, &c->removed,
 			    &c->nremoved);
 		else if (strcmp(k, "md") == 0)
-			rc = jrecord_rd_strings(js, t, &c->modified,
+			rc = jrecord_rd_list(js, t, &c->modified,
 			    &c->nmodified);
 		else
 			rc = jscan_finish(js, t);

@@ -525,15 +525,14 @@ jscan_put(char *d, unsigned long cp)
  * An escape never unescapes to more bytes than it takes ("\uXXXX" is 6
  * bytes for at most 3, a pair 12 for 4), so n + 1 bytes always do.
  */
-char *
-jscan_string_dup(const char *s, size_t n, size_t *len)
+size_t
+jscan_unescape(const char *s, size_t n, char *out)
 {
-	char		*out, *d;
+	char		*d = out;
 	const char	*e;
 	size_t		 i = 0;
 	int		 cp, lo;
 
-	out = d = xmalloc(n + 1);
 	while (i < n) {
 		if (s[i] != '\\') {
 			if ((e = memchr(s + i, '\\', n - i)) == NULL)
@@ -573,11 +572,24 @@ jscan_string_dup(const char *s, size_t n, size_t *len)
 			d = jscan_put(d, (unsigned long)cp);
 	}
 	*d = '\0';
-	if (len != NULL)
-		*len = d - out;
-	return out;
+	return (size_t)(d - out);
 
 bad:
-	free(out);
-	return NULL;
+	*out = '\0';
+	return (size_t)-1;
+}
+
+char *
+jscan_string_dup(const char *s, size_t n, size_t *len)
+{
+	char	*out = xmalloc(n + 1);
+	size_t	 l;
+
+	if ((l = jscan_unescape(s, n, out)) == (size_t)-1) {
+		free(out);
+		return NULL;
+	}
+	if (len != NULL)
+		*len = l;
+	return out;
 }

@@ -88,5 +88,11 @@ void		 jscan_where(const struct jscan *, int *line, int *column);
  * when len is not NULL. NULL on a bad escape (jscan already refuses those).
  */
 char		*jscan_string_dup(const char *s, size_t n, size_t *len);
+/*
+ * The same into out, which has room for n + 1 bytes (an escape never
+ * unescapes to more than it takes): the length, or (size_t)-1 on a bad
+ * escape.
+ */
+size_t		 jscan_unescape(const char *s, size_t n, char *out);
 
 #endif

@@ -31,8 +31,8 @@ push_files(const json_t *jc, const char *path, const char *key,
     char ***out, size_t *nout, char **cause)
 {
 	const json_t	*array, *v;
-	char		**list;
-	size_t		 n, i;
+	char		**list, *d;
+	size_t		 n, i, bytes, l;
 
 	if (hjson_array_opt(jc, path, key, &array, cause) == -1)
 		return -1;
@@ -46,9 +46,16 @@ push_files(const json_t *jc, const char *path, const char *key,
 			break;
 	if (push_check_files(path, key, n, i, cause) == -1)
 		return -1;
-	list = xreallocarray(NULL, n, sizeof(*list));
+	bytes = 0;
 	json_array_foreach(array, i, v)
-		list[i] = xstrdup(json_string_value(v));
+		bytes += json_string_length(v) + 1;
+	list = record_list_new(n, bytes, &d);
+	json_array_foreach(array, i, v) {
+		l = json_string_length(v);
+		list[i] = memcpy(d, json_string_value(v), l);
+		d[l] = '\0';
+		d += l + 1;
+	}
 	*out = list;
 	*nout = n;
 	return 0;

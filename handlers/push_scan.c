@@ -33,11 +33,15 @@ struct ps_val {
 	int		 esc;
 };
 
-/* added, removed or modified: how many, and the first non-string. */
+/*
+ * added, removed or modified: how many, the first non-string, and room
+ * enough for the names unescaped (their lengths as sent, each with a NUL).
+ */
 struct ps_files {
 	struct ps_val	 v;
 	size_t		 n;
 	size_t		 bad;
+	size_t		 bytes;
 };
 
 struct ps_person {
@@ -243,6 +247,7 @@ ps_files(struct ps *ps, struct ps_files *f)
 	f->v.off = ps->js.tok;
 	f->n = 0;
 	f->bad = (size_t)-1;
+	f->bytes = 0;
 	if (t != JSCAN_ARRAY)
 		return jscan_finish(&ps->js, t);
 	for (;; f->n++) {
@@ -252,8 +257,10 @@ ps_files(struct ps *ps, struct ps_files *f)
 				f->bad = f->n;
 			return 0;
 		}
-		if (t == JSCAN_STRING)
+		if (t == JSCAN_STRING) {
+			f->bytes += ps->js.slen + 1;
 			continue;
+		}
 		if (jscan_finish(&ps->js, t) == -1)
 			return -1;
 		if (f->bad == (size_t)-1)
@@ -525,8 +532,8 @@ ps_files_copy(const char *body, size_t len, const struct ps_files *f,
     char **cause)
 {
 	struct jscan	  js;
-	char		**list;
-	size_t		  i;
+	char		**list, *d;
+	size_t		  i, l;
 
 	if (ps_container(&f->v, path, key, 0, JSCAN_ARRAY, cause) == -1)
 		return -1;
@@ -537,21 +544,25 @@ ps_files_copy(const char *body, size_t len, const struct ps_files *f,
 	}
 	if (push_check_files(path, key, f->n, f->bad, cause) == -1)
 		return -1;
-	list = xreallocarray(NULL, f->n, sizeof(*list));
+	list = record_list_new(f->n, f->bytes, &d);
 	jscan_init(&js, body + f->v.off, len - f->v.off);
 	(void)jscan_next(&js);
 	for (i = 0; i < f->n; i++) {
 		if (jscan_next(&js) != JSCAN_STRING)
 			break;
-		list[i] = js.esc ? jscan_string_dup(js.str, js.slen, NULL) :
-		    xstrndup(js.str, js.slen);
-		if (list[i] == NULL)
-			break;
+		if (js.esc) {
+			if ((l = jscan_unescape(js.str, js.slen, d)) ==
+			    (size_t)-1)
+				break;
+		} else {
+			memcpy(d, js.str, l = js.slen);
+			d[l] = '\0';
+		}
+		list[i] = d;
+		d += l + 1;
 	}
 	if (i < f->n) {
 		/* cannot be: the first pass read the same bytes */
-		while (i > 0)
-			free(list[--i]);
 		free(list);
 		hjson_cause(cause, path, key, "cannot be read");
 		return -1;

@@ -49,7 +49,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct commit		 c;
 	struct day		*d;
 	const char		*p, *end;
-	char			*text, *md, *js;
+	char			*text, *md, *js, *name;
 	size_t			 i, n, len;
 
 	text = xmalloc(size + 1);
@@ -69,10 +69,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		c.author_name = xstrdup(fuzz_authors[n].name);
 		c.author_login = xstrdup(fuzz_authors[n].login);
 		c.timestamp = d->start + (time_t)i * 60;
-		c.modified = xcalloc(1, sizeof *c.modified);
 		/* a file named by the message's first word, as a path */
-		c.modified[0] = xstrndup(p, strcspn(p, " \n:") % 64);
+		name = xstrndup(p, strcspn(p, " \n:") % 64);
+		c.modified = record_list_dup(&name, 1);
 		c.nmodified = 1;
+		free(name);
 		if (revert_parse(c.subject, c.body, &c.revert) == -1)
 			abort();
 		if (day_add_commit(d, &c) == -1)

@@ -33,8 +33,7 @@ day_msg_add(struct day *d, const char *msg, const char *sha, size_t seed,
 	c.author_name = xstrdup(name);
 	c.author_login = xstrdup(login);
 	c.timestamp = d->start + (time_t)at;
-	c.modified = xcalloc(1, sizeof *c.modified);
-	c.modified[0] = xstrdup(file);
+	c.modified = record_list_dup((char *const *)&file, 1);
 	c.nmodified = 1;
 	revert_parse(c.subject, c.body, &c.revert);
 	assert_int_equal(day_add_commit(d, &c), 1);

@@ -180,7 +180,7 @@ gen_day(uint64_t seed, size_t n)
 	struct commit	 c;
 	size_t		 i, k, nprs;
 	const char	*name, *thing, *area;
-	char		*msg;
+	char		*msg, *files[2];
 
 	memset(&g, 0, sizeof g);
 	g.s = seed * 7919 + 1;
@@ -303,15 +303,18 @@ gen_day(uint64_t seed, size_t n)
 		c.committer_name = xstrdup(name);
 		c.timestamp = d->start + (time_t)i;
 		c.branch = xstrdup("main");
-		c.modified = xcalloc(2, sizeof *c.modified);
-		xasprintf(&c.modified[0], "src/%s/file%u.c", area,
+		xasprintf(&files[0], "src/%s/file%u.c", area,
 		    (unsigned)gen_below(&g, 40));
 		c.nmodified = 1;
 		if (gen_below(&g, 3) == 0) {
-			xasprintf(&c.modified[1], "test/%s/test_%u.py", area,
+			xasprintf(&files[1], "test/%s/test_%u.py", area,
 			    (unsigned)gen_below(&g, 40));
 			c.nmodified = 2;
 		}
+		c.modified = record_list_dup(files, c.nmodified);
+		free(files[0]);
+		if (c.nmodified == 2)
+			free(files[1]);
 		revert_parse(c.subject, c.body, &c.revert);
 		if (day_add_commit(d, &c) != 1)
 			commit_clear(&c);

@@ -32,7 +32,7 @@ gen_flood_add(struct gen *g, struct day *d, const char *subject,
     const char *body, const char *name, const char *login, size_t i)
 {
 	struct commit	 c;
-	char		*msg;
+	char		*msg, *file;
 
 	memset(&c, 0, sizeof c);
 	xasprintf(&msg, "%s\n\n%s", subject, body);
@@ -45,10 +45,11 @@ gen_flood_add(struct gen *g, struct day *d, const char *subject,
 	c.committer_name = xstrdup(name);
 	c.timestamp = d->start + (time_t)i;
 	c.branch = xstrdup("main");
-	c.modified = xcalloc(2, sizeof *c.modified);
-	xasprintf(&c.modified[0], "src/%s/f%u.c", GEN_PICK(g, gen_areas),
+	xasprintf(&file, "src/%s/f%u.c", GEN_PICK(g, gen_areas),
 	    (unsigned)gen_below(g, 40));
+	c.modified = record_list_dup(&file, 1);
 	c.nmodified = 1;
+	free(file);
 	revert_parse(c.subject, c.body, &c.revert);
 	if (day_add_commit(d, &c) != 1)
 		commit_clear(&c);

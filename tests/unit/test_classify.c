@@ -98,8 +98,7 @@ fill(struct commit *c, const struct kind_case *k)
 	c->subject = xstrdup(k->subject);
 	c->body = xstrdup(k->body);
 	if (k->file != NULL) {
-		c->modified = xcalloc(1, sizeof *c->modified);
-		c->modified[0] = xstrdup(k->file);
+		c->modified = record_list_dup((char *const *)&k->file, 1);
 		c->nmodified = 1;
 	}
 	c->revert.is_revert = k->is_revert;
@@ -642,7 +641,8 @@ static void
 fill_files(struct commit *c, const char *subject, const char *body,
     const char *login, size_t n)
 {
-	size_t	i;
+	size_t	  i;
+	char	**names;
 
 	memset(c, 0, sizeof *c);
 	c->sha = xstrdup(SHA1);
@@ -650,10 +650,14 @@ fill_files(struct commit *c, const char *subject, const char *body,
 	c->author_login = xstrdup(login);
 	c->subject = xstrdup(subject);
 	c->body = xstrdup(body);
-	c->modified = xcalloc(n + 1, sizeof *c->modified);
+	names = xcalloc(n + 1, sizeof(*names));
 	for (i = 0; i < n; i++)
-		xasprintf(&c->modified[i], "src/part%zu/file%zu.c", i % 7, i);
+		xasprintf(&names[i], "src/part%zu/file%zu.c", i % 7, i);
+	c->modified = record_list_dup(names, n);
 	c->nmodified = n;
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
 	c->reverts_idx = c->reverted_by_idx = -1;
 }
 

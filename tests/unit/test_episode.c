@@ -107,8 +107,7 @@ make_day(const struct spec *s, size_t n, size_t nprs)
 		c->timestamp = d->start + 60 * (time_t)i;
 		c->subject = xstrdup(s[i].subject);
 		c->body = xstrdup(s[i].body);
-		c->modified = xcalloc(1, sizeof *c->modified);
-		c->modified[0] = xstrdup(s[i].file);
+		c->modified = record_list_dup((char *const *)&s[i].file, 1);
 		c->nmodified = 1;
 		c->revert.is_revert = s[i].is_revert;
 		c->revert.is_reland = s[i].is_reland;
@@ -456,8 +455,8 @@ message_day(const char *const *msgs, const char *const *names, size_t n)
 		c.author_name = xstrdup(names[i]);
 		c.author_login = xstrdup(names[i]);
 		c.timestamp = d->start + (time_t)i;
-		c.modified = xcalloc(1, sizeof *c.modified);
-		c.modified[0] = xstrdup("torch/_inductor/x.py");
+		c.modified = record_list_pack("torch/_inductor/x.py",
+		    sizeof("torch/_inductor/x.py"), 1);
 		c.nmodified = 1;
 		revert_parse(c.subject, c.body, &c.revert);
 		assert_int_equal(day_add_commit(d, &c), 1);

@@ -84,21 +84,18 @@ open_journal(const char *dir)
 #define SHA_B	"2222222222222222222222222222222222222222"
 #define SHA_0	"0000000000000000000000000000000000000000"
 
+/* A file list of a and b (either may be NULL). */
 static char **
 strings(size_t *n, const char *a, const char *b)
 {
-	char	**v = xcalloc(2, sizeof(*v));
+	char	*v[2];
 
 	*n = 0;
 	if (a != NULL)
-		v[(*n)++] = xstrdup(a);
+		v[(*n)++] = (char *)a;
 	if (b != NULL)
-		v[(*n)++] = xstrdup(b);
-	if (*n == 0) {
-		free(v);
-		return NULL;
-	}
-	return v;
+		v[(*n)++] = (char *)b;
+	return record_list_dup(v, *n);
 }
 
 static void
@@ -624,16 +621,15 @@ test_jrecord_day_bounded(void **state)
 		make_commit(&c, i, (i / 1000) % 2 ? "dev" : "main");
 		if (i == total / 2) {
 			/* a message is capped, a commit's file names are not */
-			for (k = 0; k < c.nmodified; k++)
-				free(c.modified[k]);
 			free(c.modified);
 			c.nmodified = 5 * 1024;
-			c.modified = xcalloc(c.nmodified, sizeof(*c.modified));
+			c.modified = record_list_new(c.nmodified,
+			    c.nmodified * (1024 + 1), &text);
 			for (k = 0; k < c.nmodified; k++) {
-				text = xmalloc(1024 + 1);
 				memset(text, 'x', 1024);
 				text[1024] = '\0';
 				c.modified[k] = text;
+				text += 1024 + 1;
 			}
 		}
 		assert_int_equal(day_add_commit(day, &c), 1);

@@ -33,14 +33,14 @@ dump(json_t *rec, size_t *len)
 static char **
 strings(size_t *n, const char *a, const char *b)
 {
-	char	**v = xcalloc(2, sizeof(*v));
+	char	*v[2];
 
 	*n = 0;
 	if (a != NULL)
-		v[(*n)++] = xstrdup(a);
+		v[(*n)++] = (char *)a;
 	if (b != NULL)
-		v[(*n)++] = xstrdup(b);
-	return v;
+		v[(*n)++] = (char *)b;
+	return record_list_dup(v, *n);
 }
 
 /* Every record kind written by jrecord_encode_* reads back as it went. */

@@ -338,14 +338,18 @@ gen_str(int may_null)
 static char **
 gen_list(size_t *n)
 {
-	char	**v;
+	char	**v, **list;
 	size_t	  i;
 
 	*n = rnd(4);
 	v = xcalloc(*n + 1, sizeof(*v));
 	for (i = 0; i < *n; i++)
-		v[i] = gen_str(1);
-	return v;
+		v[i] = gen_str(0);
+	list = record_list_dup(v, *n);
+	for (i = 0; i < *n; i++)
+		free(v[i]);
+	free(v);
+	return list;
 }
 
 static long long

@@ -336,8 +336,8 @@ add_commit(struct day *d, const char *sha, const char *name,
 	c.author_email = xstrdup("eve@example.com");
 	c.timestamp = when;
 	c.branch = xstrdup("main");
-	c.modified = xcalloc(1, sizeof *c.modified);
-	c.modified[0] = xstrdup("src/gears.c");
+	c.modified = record_list_pack("src/gears.c", sizeof("src/gears.c"),
+	    1);
 	c.nmodified = 1;
 	c.reverts_idx = c.reverted_by_idx = -1;
 	assert_int_equal(commit_set_message(&c, message), 0);

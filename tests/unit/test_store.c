@@ -655,7 +655,8 @@ static void
 files_result(struct handler_result *res, const char *repo, int n,
     size_t nfiles)
 {
-	size_t	i;
+	size_t	 i;
+	char	*d;
 
 	memset(res, 0, sizeof(*res));
 	res->repo = xstrdup(repo);
@@ -663,10 +664,12 @@ files_result(struct handler_result *res, const char *repo, int n,
 	res->commits = xcalloc(1, sizeof(*res->commits));
 	xasprintf(&res->commits[0].sha, "%040x", n);
 	res->commits[0].subject = xstrdup("Add files");
-	res->commits[0].added = xcalloc(nfiles, sizeof(char *));
+	res->commits[0].added = record_list_new(nfiles, nfiles * 201, &d);
 	res->commits[0].nadded = nfiles;
-	for (i = 0; i < nfiles; i++)
-		xasprintf(&res->commits[0].added[i], "%0200zu", i);
+	for (i = 0; i < nfiles; i++) {
+		res->commits[0].added[i] = d;
+		d += snprintf(d, 201, "%0200zu", i) + 1;
+	}
 	res->push = xcalloc(1, sizeof(*res->push));
 	res->push->branch = xstrdup("main");
 }
