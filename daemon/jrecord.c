@@ -3,6 +3,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "jrecord.h"
 #include "jscan.h"
@@ -326,7 +329,8 @@ jrecord_word_special(uint64_t w)
  * The n bytes of s as the inside of a JSON string, escaped as jansson
  * escapes them: \" \\ \b \f \n \r \t, \u00XX for the other controls,
  * everything else (DEL, U+2028, non-ASCII) as it is. Runs of plain ASCII
- * are checked eight bytes at a time and copied whole, into room reserved
+ * are checked sixteen bytes at a time with SSE2 (else eight, in a word)
+ * and copied whole, into room reserved
  * for the rest of s as it is (more at each escape). 0, or -1 when s is
  * not UTF-8 (b then holds part of it: the caller cuts it back).
  */
@@ -339,9 +343,31 @@ jrecord_put_chars(struct buf *b, const char *s, size_t n)
 	uint64_t		 w, m;
 	unsigned char		 c;
 	char			*d;
+#ifdef __SSE2__
+	const __m128i		 quote = _mm_set1_epi8('"');
+	const __m128i		 bslash = _mm_set1_epi8('\\');
+	const __m128i		 space = _mm_set1_epi8(0x20);
+	__m128i			 v;
+	int			 mm;
+#endif
 
 	buf_reserve(b, n);
 	while (i < n) {
+#ifdef __SSE2__
+		if (n - i >= 16) {
+			v = _mm_loadu_si128((const __m128i *)(const void *)
+			    (p + i));
+			/* signed: the bytes from 0x80 are below 0x20 too */
+			mm = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+			    _mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
+			    _mm_cmplt_epi8(v, space)));
+			if (mm == 0) {
+				i += 16;
+				continue;
+			}
+			i += (size_t)__builtin_ctz((unsigned)mm);
+		} else
+#endif
 		if (n - i >= 8) {
 			memcpy(&w, p + i, sizeof(w));
 			if ((m = jrecord_word_special(w)) == 0) {
