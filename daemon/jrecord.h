@@ -30,7 +30,8 @@
 
 /*
  * {"t":"d","key":K,"at":T,"repo":..,"db":..,"commits":[..],"prs":[..],
- * "pushes":[..]}: an accepted delivery. New reference. In "d" records a
+ * "pushes":[..]}: an accepted delivery; "hu":.. (the repository's
+ * html_url) after "db" when the delivery had one. New reference. In "d" records a
  * commit carries its branch ("br") only when it differs from the branch
  * of the commit before it: a push's branch is kept once, so a record is
  * about the size of the payload it came from.
@@ -46,7 +47,7 @@ void	 jrecord_write_delivery(struct buf *b, const struct handler_result *,
 	    const char *key, time_t at, time_t start);
 /*
  * A repository's whole open day as "d" records {"t":"d","repo":..,
- * "db":..,"start":T,"commits":..,"prs":..,"pushes":..} of at most
+ * "db":..,("hu":.., when the day has it,)"start":T,"commits":..,"prs":..,"pushes":..} of at most
  * JRECORD_DAY_ITEMS items and JRECORD_DAY_BYTES each (an item larger
  * than that goes alone), so that compaction never writes one record
  * that grows with the day. Applied in order they give the day back.
@@ -102,6 +103,7 @@ struct jrecord {
 	char		 kind;		/* "t"'s first byte; 0 when none */
 	char		*repo;
 	char		*db;
+	char		*hu;		/* the repository's html_url */
 	char		*key;
 	time_t		 at;
 	time_t		 start;
