@@ -473,7 +473,8 @@ test_hostile_day(void **state)
 	day_free(d);
 }
 
-#define LINKS_COMMIT	"https://github.com/hookcast-test/widget/commit/"
+#define LINKS_REPO	"https://github.com/hookcast-test/widget/"
+#define LINKS_COMMIT	LINKS_REPO "commit/"
 
 /* The hostile day of test_hostile_day, with a repository URL of url. */
 static struct day *
@@ -523,8 +524,8 @@ links_draft(const struct day *d)
 static size_t
 assert_link_line(const char *line, size_t n)
 {
-	static const char	*base = "https://github.com/hookcast-test/widget/";
-	size_t			 i, u;
+	const char	*base = LINKS_REPO;
+	size_t		 i, u;
 
 	if (n < 4 || strncmp(line, "- [", 3) != 0)
 		fail_msg("not a link: %.*s", (int)n, line);
@@ -670,9 +671,10 @@ test_links_hostile_url(void **state)
 	struct buf	 b;
 	json_t		*j, *seg, *src;
 	char		*md, *js;
-	size_t		 i, k, m, n = sizeof(urls) / sizeof(urls[0]), nsrc;
+	size_t		 i, k, m, n, nsrc;
 
 	(void)state;
+	n = sizeof(urls) / sizeof(urls[0]);
 	for (i = 0; i < n; i++) {
 		buf_init(&b);
 		if (i == n - 1) {
@@ -702,7 +704,8 @@ test_links_hostile_url(void **state)
 				    "url")));
 				nsrc++;
 			}
-		assert_true(nsrc >= 3);	/* sources listed, without links */
+		/* the sources are listed, without links */
+		assert_true(nsrc >= 3);
 		json_decref(j);
 		free(js);
 		free(md);
