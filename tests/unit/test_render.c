@@ -716,6 +716,54 @@ test_links_hostile_url(void **state)
 }
 
 /*
+ * A day of merged pull requests and no commits: the opening names the
+ * first of them, and those it names are its sources, linked.
+ */
+static void
+test_links_no_commits(void **state)
+{
+	struct merged_pr	 pr;
+	struct episode		*ep;
+	struct day		*d;
+	const struct episode_segment *seg = NULL;
+	char			*md, want[128];
+	size_t			 i;
+
+	(void)state;
+	d = day_new("hookcast-test/widget", 1780264800);
+	d->end = 1780351200;
+	d->html_url = xstrdup("https://github.com/hookcast-test/widget");
+	for (i = 0; i < 5; i++) {
+		memset(&pr, 0, sizeof pr);
+		pr.number = 10 + (long)i;
+		xasprintf(&pr.title, "Add gear number %zu", i);
+		pr.author_login = xstrdup("ada");
+		pr.branch = xstrdup("main");
+		pr.merged_at = d->start + 60 * (time_t)i;
+		assert_int_equal(day_add_pr(d, &pr), 1);
+	}
+	ep = links_draft(d);
+	for (i = 0; i < ep->nsegments; i++)
+		if (strcmp(ep->segments[i].kind, "opening") == 0)
+			seg = &ep->segments[i];
+	assert_non_null(seg);
+	/* the three it names (DRAFT_MAX_OPENING_PRS), not all five */
+	assert_int_equal(seg->nsources, 3);
+	md = episode_render_md(ep);
+	for (i = 0; i < seg->nsources; i++) {
+		assert_null(seg->sources[i].sha);
+		assert_int_equal(seg->sources[i].pr, 10 + (long)i);
+		snprintf(want, sizeof want, "- [#%zu Add gear number %zu](%s"
+		    "pull/%zu)\n", 10 + i, i, LINKS_REPO, 10 + i);
+		if (strstr(md, want) == NULL)
+			fail_msg("no \"%s\" in %s", want, md);
+	}
+	free(md);
+	episode_free(ep);
+	day_free(d);
+}
+
+/*
  * The recap quotes archived episodes, which an older daemon may have
  * written raw: what it says is spoken text all the same.
  */
@@ -783,6 +831,7 @@ main(void)
 		cmocka_unit_test(test_hostile_recap),
 		cmocka_unit_test(test_links),
 		cmocka_unit_test(test_links_hostile_url),
+		cmocka_unit_test(test_links_no_commits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
