@@ -1,8 +1,9 @@
 """The man pages against the code, both ways (issue 15): every key of the
 daemon's table (as --print-config lists it) has an entry in
 hookcast.conf(5)'s GLOBAL KEYS and no entry there names a key the daemon
-doesn't have; the keys a [repo] section takes (as --check-config accepts
-them) are the REPOSITORY SECTIONS entries; and every metric hookcastd(8)
+doesn't have; the keys a [repo] and a [sink] section take (as
+--check-config accepts them) are the REPOSITORY SECTIONS and SINK
+SECTIONS entries; and every metric hookcastd(8)
 names is one the daemon writes. (That every metric written is in
 hookcastd(8), and every control command in both pages, test_operator
 checks.)"""
@@ -98,27 +99,49 @@ class TestDocsInStep(unittest.TestCase):
                          "hookcast.conf(5) documents keys the daemon "
                          "doesn't have")
 
+    def section_keys(self, header, kind, documented):
+        """Every key the daemon or the page knows, tried in a section
+        (header): those --check-config doesn't call unknown there."""
+        tried = self.code_keys() | documented
+        conf = os.path.join(self.tmp, "hookcast.conf")
+        with open(conf, "w") as f:
+            f.write("\n".join([header] + ["%s = x" % k
+                                          for k in sorted(tried)]) + "\n")
+        p = self.hookcastd("--config=" + conf, "--check-config")
+        self.out = p.stdout + p.stderr
+        unknown = set(re.findall(r":\d+: ([a-z_0-9]+): unknown key in "
+                                 r"\[%s " % kind, self.out))
+        self.assertTrue(unknown, self.out)
+        return tried - unknown
+
     def test_repository_keys(self):
-        """Every key, tried in a [repo] section: those not refused as
-        unknown there are the section's entries."""
         with open(MAN5) as f:
             man = f.read().replace("\\-", "-")
         documented = entry_keys(section(man, "REPOSITORY SECTIONS"))
         self.assertIn("show", documented)
-        tried = self.code_keys() | documented | {"show", "branches"}
-        conf = os.path.join(self.tmp, "hookcast.conf")
-        lines = ['[repo "hookcast-test/widget"]']
-        order = sorted(tried)
-        lines += ["%s = x" % k for k in order]
-        with open(conf, "w") as f:
-            f.write("\n".join(lines) + "\n")
-        p = self.hookcastd("--config=" + conf, "--check-config")
-        unknown = set(re.findall(r":\d+: ([a-z_0-9]+): unknown key in "
-                                 r"\[repo ", p.stdout + p.stderr))
-        self.assertTrue(unknown, p.stdout + p.stderr)
-        accepted = tried - unknown
+        accepted = self.section_keys('[repo "hookcast-test/widget"]',
+                                     "repo", documented | {"show"})
         self.assertEqual(sorted(accepted), sorted(documented),
                          "hookcast.conf(5) REPOSITORY SECTIONS")
+
+    def test_sink_keys(self):
+        with open(MAN5) as f:
+            man = f.read().replace("\\-", "-")
+        # the keys' entries come before the section's subsections
+        sect = section(man, "SINK SECTIONS").split("\n.SS ", 1)[0]
+        documented = entry_keys(sect)
+        self.assertIn("command", documented)
+        accepted = self.section_keys('[sink "files"]', "sink",
+                                     documented | {"command"})
+        self.assertEqual(sorted(accepted), sorted(documented),
+                         "hookcast.conf(5) SINK SECTIONS")
+        # and the daemon's own list of them, as it names them when refusing
+        m = re.search(r"unknown key in \[sink \S+ \(expected ([^)]*)\)",
+                      self.out)
+        self.assertIsNotNone(m, self.out)
+        listed = set(re.split(r", | or ", m.group(1)))
+        self.assertEqual(sorted(listed), sorted(documented),
+                         "hookcast.conf(5) SINK SECTIONS")
 
     def test_documented_metrics_exist(self):
         with open(MAN8) as f:
