@@ -54,6 +54,7 @@ day_free(struct day *d)
 	free(d->pr_index);
 	free(d->repo);
 	free(d->default_branch);
+	free(d->html_url);
 	free(d);
 }
 
@@ -350,6 +351,10 @@ day_move(struct day *dst, struct day *src, int window, time_t start,
 	if (dst->default_branch == NULL && src->default_branch != NULL) {
 		dst->default_branch = src->default_branch;
 		src->default_branch = NULL;
+	}
+	if (dst->html_url == NULL && src->html_url != NULL) {
+		dst->html_url = src->html_url;
+		src->html_url = NULL;
 	}
 	/* the moved-from slots are zeroed: clearing them frees nothing */
 	for (i = 0; i < src->ncommits; i++)

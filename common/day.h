@@ -14,6 +14,7 @@
 struct day {
 	char		*repo;		/* "owner/name" */
 	char		*default_branch;
+	char		*html_url;	/* the repository's page (repo_url_ok) */
 	time_t		 start;		/* window start (UTC seconds) */
 	time_t		 end;		/* window end; 0 while open */
 

@@ -18,4 +18,18 @@
  */
 int	 repo_name_ok(const char *s);
 
+/* Bytes in a repository's web address (repository.html_url) we keep. */
+#define REPO_URL_MAX	512
+
+/*
+ * Is url the web page of the repository full_name, safe to build links
+ * from? "https://" (or "http://", as a GitHub Enterprise server may be)
+ * then a host and path of letters, digits and "-._~:/%" only (no blank,
+ * quote, bracket, parenthesis, angle bracket, '?', '#', '&' or control),
+ * at most REPO_URL_MAX bytes, ending in "/" and full_name as GitHub
+ * spells both. "<url>/commit/<sha>" and "<url>/pull/<n>" are then
+ * links that Markdown, HTML and JSON carry as they are.
+ */
+int	 repo_url_ok(const char *url, const char *full_name);
+
 #endif

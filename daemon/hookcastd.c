@@ -28,6 +28,7 @@
 #include "journal.h"
 #include "jrecord.h"
 #include "notify.h"
+#include "repo.h"
 #include "tls.h"
 #include "log.h"
 #include "schedule.h"
@@ -135,6 +136,12 @@ hookcastd_apply_record(struct hookcastd *d, struct jrecord *rec)
 		if (r->day->default_branch == NULL && rec->db != NULL) {
 			r->day->default_branch = rec->db;
 			rec->db = NULL;
+		}
+		/* journals before links have no "hu"; a bad one is dropped */
+		if (r->day->html_url == NULL && rec->hu != NULL &&
+		    repo_url_ok(rec->hu, repo)) {
+			r->day->html_url = rec->hu;
+			rec->hu = NULL;
 		}
 		npushes = r->day->npushes;
 		if (jrecord_take(rec, r->day) == -1)

@@ -126,6 +126,8 @@ jrecord_encode_delivery(const struct handler_result *res, const char *key,
 	json_object_set_new(o, "at", json_integer((json_int_t)at));
 	json_object_set_new(o, "repo", jrecord_str(res->repo));
 	json_object_set_new(o, "db", jrecord_str(res->default_branch));
+	if (res->html_url != NULL)
+		json_object_set_new(o, "hu", jrecord_str(res->html_url));
 	for (i = 0; i < res->ncommits; i++)
 		json_array_append_new(commits, jrecord_encode_commit(
 		    &res->commits[i], i == 0 || !jrecord_same(
@@ -162,6 +164,8 @@ jrecord_day_open(struct jrecord_day *jd)
 	json_object_set_new(o, "t", json_string("d"));
 	json_object_set_new(o, "repo", json_string(day->repo));
 	json_object_set_new(o, "db", jrecord_str(day->default_branch));
+	if (day->html_url != NULL)
+		json_object_set_new(o, "hu", jrecord_str(day->html_url));
 	json_object_set_new(o, "start", json_integer((json_int_t)day->start));
 	json_object_set_new(o, "commits", jd->commits = json_array());
 	json_object_set_new(o, "prs", jd->prs = json_array());
@@ -626,6 +630,7 @@ jrecord_write_delivery(struct buf *b, const struct handler_result *res,
 	jrecord_put_kint(b, "at", (long long)at);
 	jrecord_put_kstr(b, "repo", res->repo, 1);
 	jrecord_put_kstr(b, "db", res->default_branch, 1);
+	jrecord_put_kstr(b, "hu", res->html_url, 0);
 	jrecord_put_key(b, "commits");
 	buf_putc(b, '[');
 	for (i = 0; i < res->ncommits; i++) {
@@ -680,6 +685,7 @@ jrecord_wday_open(struct jrecord_wday *wd)
 	buf_append(b, "{\"t\":\"d\"", 8);
 	jrecord_put_kstr(b, "repo", day->repo, 0);
 	jrecord_put_kstr(b, "db", day->default_branch, 1);
+	jrecord_put_kstr(b, "hu", day->html_url, 0);
 	jrecord_put_kint(b, "start", (long long)day->start);
 	buf_append(b, ",\"commits\":[", 12);
 	wd->list = JRECORD_COMMITS;
@@ -1324,6 +1330,8 @@ jrecord_decode(const char *buf, size_t len, struct jrecord *out)
 				rc = jrecord_rd_str(&js, t, &rec.repo);
 			else if (strcmp(k, "db") == 0)
 				rc = jrecord_rd_str(&js, t, &rec.db);
+			else if (strcmp(k, "hu") == 0)
+				rc = jrecord_rd_str(&js, t, &rec.hu);
 			else if (strcmp(k, "key") == 0)
 				rc = jrecord_rd_str(&js, t, &rec.key);
 			else if (strcmp(k, "at") == 0)
@@ -1378,6 +1386,7 @@ jrecord_clear(struct jrecord *rec)
 	free(rec->seen_at);
 	free(rec->repo);
 	free(rec->db);
+	free(rec->hu);
 	free(rec->key);
 	memset(rec, 0, sizeof(*rec));
 }

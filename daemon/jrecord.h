@@ -30,10 +30,11 @@
 
 /*
  * {"t":"d","key":K,"at":T,"repo":..,"db":..,"commits":[..],"prs":[..],
- * "pushes":[..]}: an accepted delivery. New reference. In "d" records a
- * commit carries its branch ("br") only when it differs from the branch
- * of the commit before it: a push's branch is kept once, so a record is
- * about the size of the payload it came from.
+ * "pushes":[..]}: an accepted delivery, with "hu":.. (the repository's
+ * html_url) after "db" when the delivery had one. New reference. In "d"
+ * records a commit carries its branch ("br") only when it differs from
+ * the branch of the commit before it: a push's branch is kept once, so a
+ * record is about the size of the payload it came from.
  */
 json_t	*jrecord_encode_delivery(const struct handler_result *,
 	    const char *key, time_t at);
@@ -46,11 +47,12 @@ void	 jrecord_write_delivery(struct buf *b, const struct handler_result *,
 	    const char *key, time_t at, time_t start);
 /*
  * A repository's whole open day as "d" records {"t":"d","repo":..,
- * "db":..,"start":T,"commits":..,"prs":..,"pushes":..} of at most
- * JRECORD_DAY_ITEMS items and JRECORD_DAY_BYTES each (an item larger
- * than that goes alone), so that compaction never writes one record
- * that grows with the day. Applied in order they give the day back.
- * Appended to *recs (grown) as new references; *n counts them.
+ * "db":..,"start":T,"commits":..,"prs":..,"pushes":..} ("hu" after "db"
+ * when the day has one) of at most JRECORD_DAY_ITEMS items and
+ * JRECORD_DAY_BYTES each (an item larger than that goes alone), so that
+ * compaction never writes one record that grows with the day. Applied
+ * in order they give the day back. Appended to *recs (grown) as new
+ * references; *n counts them.
  */
 #define JRECORD_DAY_ITEMS	2048
 #define JRECORD_DAY_BYTES	((size_t)4 * 1024 * 1024)
@@ -102,6 +104,7 @@ struct jrecord {
 	char		 kind;		/* "t"'s first byte; 0 when none */
 	char		*repo;
 	char		*db;
+	char		*hu;		/* the repository's html_url */
 	char		*key;
 	time_t		 at;
 	time_t		 start;

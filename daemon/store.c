@@ -453,6 +453,8 @@ store_add(struct store *s, struct handler_result *res, time_t start,
 	r->active = 1;
 	if (r->day->default_branch == NULL && res->default_branch != NULL)
 		r->day->default_branch = xstrdup(res->default_branch);
+	if (r->day->html_url == NULL && res->html_url != NULL)
+		r->day->html_url = xstrdup(res->html_url);
 	for (i = 0; i < res->ncommits && rc != -1; i++) {
 		if ((rc = day_add_commit(r->day, &res->commits[i])) != -1)
 			added += (size_t)rc;
@@ -480,6 +482,8 @@ store_new_day(struct store_repo *r, time_t start)
 	r->told_commits = r->told_deliveries = r->told_bytes = 0;
 	if (old->default_branch != NULL)
 		r->day->default_branch = xstrdup(old->default_branch);
+	if (old->html_url != NULL)
+		r->day->html_url = xstrdup(old->html_url);
 	return old;
 }
 

@@ -300,11 +300,13 @@ bookend_no_commits(struct buf *b, struct draft *d)
 	spoken_count(b, (long long)st->merged_prs, "pull request was",
 	    "pull requests were");
 	buf_puts(b, " merged");
-	for (i = 0; i < d->day->nprs && n < 3; i++) {
+	d->nopening_prs = 0;
+	for (i = 0; i < d->day->nprs && n < DRAFT_MAX_OPENING_PRS; i++) {
 		if (d->day->prs[i].title == NULL)
 			continue;
 		owned[n] = classify_what(d->day->prs[i].title);
 		titles[n] = owned[n];
+		d->opening_prs[d->nopening_prs++] = i;
 		n++;
 	}
 	if (n > 0) {

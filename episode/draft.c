@@ -20,6 +20,7 @@
 #include "episode.h"
 #include "phrase.h"
 #include "quote.h"
+#include "repo.h"
 #include "spoken.h"
 #include "text.h"
 #include "xmalloc.h"
@@ -201,6 +202,7 @@ episode_add_segment(struct episode *ep, const char *kind, struct buf *text,
 	ep->segments = xreallocarray(ep->segments, ep->nsegments + 1,
 	    sizeof *ep->segments);
 	seg = &ep->segments[ep->nsegments++];
+	memset(seg, 0, sizeof *seg);
 	seg->kind = xstrdup(kind);
 	seg->text = buf_steal(text);
 	seg->commits = v;
@@ -579,6 +581,9 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	title_episode(&d);
 	title_description(&d);
 	draft_work(&d);
+	if (day->html_url != NULL && repo_url_ok(day->html_url, day->repo))
+		ep->repository_url = xstrdup(day->html_url);
+	links_sources(&d);
 
 	episode_finish(ep, opts);
 
@@ -676,7 +681,10 @@ episode_free(struct episode *ep)
 	free(ep->description);
 	free(ep->date);
 	free(ep->repository);
+	free(ep->repository_url);
 	for (i = 0; i < ep->nsegments; i++) {
+		links_free(ep->segments[i].sources,
+		    ep->segments[i].nsources);
 		free(ep->segments[i].kind);
 		free(ep->segments[i].text);
 		for (j = 0; j < ep->segments[i].ncommits; j++)

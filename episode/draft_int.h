@@ -19,6 +19,7 @@
 #define DRAFT_MAX_NAMED		4	/* names in a "from A, B and C" list */
 #define DRAFT_MAX_ROLLBACKS	4	/* reverts (and re-lands) told one by one */
 #define DRAFT_MAX_CHORES	8	/* one person's chores told in a group */
+#define DRAFT_MAX_OPENING_PRS	3	/* PR titles a day of no commits says */
 
 enum draft_theme {
 	DRAFT_THEME_EMPTY,
@@ -73,6 +74,9 @@ struct draft {
 	int			 bots;
 	size_t			 nhighlights;
 	unsigned		 stamp;	/* the segment being built, from 1 */
+	/* the day's pull requests the opening named (indexes of day.prs) */
+	size_t			 opening_prs[DRAFT_MAX_OPENING_PRS];
+	size_t			 nopening_prs;
 };
 
 /* draft.c: the draft and its segments. */
@@ -108,6 +112,14 @@ void		 draft_segment(struct draft *, const char *kind, struct buf *,
 /* As draft_segment, the segment put before the others. */
 void		 draft_segment_first(struct draft *, const char *kind,
 		    struct buf *, struct draft_shas *);
+
+/* links.c */
+
+/*
+ * Each segment's sources from its shas: the commit, then the day's
+ * merged PR whose merge commit it is; the opening's the PRs it named.
+ */
+void		 links_sources(struct draft *);
 
 /* select.c: ranking, grouping by author, the theme of the day. */
 

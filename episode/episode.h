@@ -62,11 +62,24 @@ struct episode_opts {
 	int		 threads;
 };
 
+/*
+ * A change a segment draws on, as the episode links it: one of its
+ * commits, or a merged pull request of the day whose merge commit is one
+ * of them (or that the opening names).
+ */
+struct episode_source {
+	char	*sha;		/* a commit's 40 hex digits; NULL for a PR */
+	long	 pr;		/* a pull request's number; 0 for a commit */
+	char	*title;		/* the commit's subject, the PR's title */
+};
+
 struct episode_segment {
 	char	*kind;		/* opening, rollbacks, highlights, fixes, ... */
 	char	*text;		/* spoken text, paragraphs separated by "\n\n" */
 	char   **commits;	/* shas the segment draws on */
 	size_t	 ncommits;
+	struct episode_source *sources;	/* commits and PRs, for links */
+	size_t	 nsources;
 };
 
 struct episode {
@@ -78,6 +91,12 @@ struct episode {
 	long		 duration;	/* seconds, from the word count */
 	size_t		 words;
 	char		*repository;
+	/*
+	 * The repository's web page (day.html_url), from which the links
+	 * of the sources are built; NULL when none passed repo_url_ok: the
+	 * episode then has no links.
+	 */
+	char		*repository_url;
 	time_t		 window_start;
 	time_t		 window_end;
 	struct day_stats stats;
@@ -123,10 +142,27 @@ void		 episode_finish(struct episode *, const struct episode_opts *);
  */
 void		 episode_add_segment(struct episode *, const char *kind,
 		    struct buf *text, char **v, size_t n);
-/* Render as Markdown (new string). */
+/*
+ * Render as Markdown (new string): the transcript, the nearby episodes,
+ * then "## Links", each segment's sources as links (none without a
+ * repository_url). The transcript itself holds no URL.
+ */
 char		*episode_render_md(const struct episode *);
 /* Render as JSON (new string), the keys of the design. */
 char		*episode_render_json(const struct episode *);
+
+/* links.c: the web pages of an episode's sources. */
+
+/*
+ * Append the page of src, "<repository_url>/commit/<sha>" or
+ * "<repository_url>/pull/<n>", to b: 0, or -1 (b unchanged) when the
+ * episode has no repository_url that passes repo_url_ok or src is
+ * neither a 40-hex sha nor a positive number.
+ */
+int		 links_url(struct buf *b, const struct episode *,
+		    const struct episode_source *src);
+/* Free what a segment's sources own, and the array. */
+void		 links_free(struct episode_source *, size_t);
 
 /* earlier.c: the work of earlier episodes, looked up by sha. */
 

@@ -9,6 +9,7 @@
 #include "buf.h"
 #include "episode.h"
 #include "log.h"
+#include "repo.h"
 #include "spoken.h"
 #include "xmalloc.h"
 
@@ -204,6 +205,79 @@ render_md_paragraphs(struct buf *b, const char *s)
 	}
 }
 
+/* A segment's heading in the links: its kind as a title. */
+static void
+render_md_kind(struct buf *b, const char *kind)
+{
+	int	bol = 0;
+
+	if (strcmp(kind, "focus") == 0) {
+		buf_puts(b, "Today's Focus");
+		return;
+	}
+	if (*kind >= 'a' && *kind <= 'z') {
+		buf_putc(b, (char)(*kind - 'a' + 'A'));
+		kind++;
+	}
+	render_md_str(b, kind, RENDER_MD_INLINE, &bol);
+}
+
+/*
+ * "## Links": under each segment's heading, its sources as links, the
+ * label escaped as any text of ours ('[' and ']' included, so it cannot
+ * close the link) and the URL as links_url builds it (repo_url_ok: no
+ * blank, parenthesis or angle bracket to end the link early). Nothing
+ * without a repository URL.
+ */
+static void
+render_md_links(struct buf *b, const struct episode *ep)
+{
+	const struct episode_segment	*seg;
+	const struct episode_source	*src;
+	struct buf			 url;
+	size_t				 i, j, n, mark;
+	int				 bol, any = 0;
+
+	if (ep->repository_url == NULL)
+		return;
+	buf_init(&url);
+	for (i = 0; i < ep->nsegments; i++) {
+		seg = &ep->segments[i];
+		mark = b->len;
+		if (!any)
+			buf_puts(b, "## Links\n\n");
+		buf_puts(b, "### ");
+		render_md_kind(b, seg->kind);
+		buf_puts(b, "\n\n");
+		for (j = n = 0; j < seg->nsources; j++) {
+			src = &seg->sources[j];
+			buf_truncate(&url, 0);
+			if (links_url(&url, ep, src) == -1)
+				continue;
+			bol = 0;
+			if (src->sha != NULL)
+				buf_printf(b, "- [%.7s", src->sha);
+			else
+				buf_printf(b, "- [#%ld", src->pr);
+			if (src->title != NULL && *src->title != '\0') {
+				buf_putc(b, ' ');
+				render_md_str(b, src->title, RENDER_MD_INLINE,
+				    &bol);
+			}
+			buf_printf(b, "](%s)\n", buf_str(&url));
+			n++;
+		}
+		if (n == 0) {
+			/* no heading without a link under it */
+			buf_truncate(b, mark);
+			continue;
+		}
+		buf_putc(b, '\n');
+		any = 1;
+	}
+	buf_free(&url);
+}
+
 char *
 episode_render_md(const struct episode *ep)
 {
@@ -260,6 +334,7 @@ episode_render_md(const struct episode *ep)
 		}
 		buf_putc(&b, '\n');
 	}
+	render_md_links(&b, ep);
 	/* one newline at the end */
 	while (b.len > 1 && b.data[b.len - 1] == '\n' &&
 	    b.data[b.len - 2] == '\n')
@@ -301,6 +376,37 @@ render_time(time_t t)
 	return json_string(when);
 }
 
+/*
+ * A segment's sources: {"commit": sha, "title", "url"} or
+ * {"pull_request": n, "title", "url"}, url null when there is no link.
+ */
+static json_t *
+render_sources(const struct episode *ep, const struct episode_segment *seg)
+{
+	const struct episode_source	*src;
+	struct buf			 url;
+	json_t				*v = json_array(), *o;
+	size_t				 i;
+
+	buf_init(&url);
+	for (i = 0; i < seg->nsources; i++) {
+		src = &seg->sources[i];
+		o = json_object();
+		if (src->sha != NULL)
+			json_object_set_new(o, "commit", render_str(src->sha));
+		else
+			json_object_set_new(o, "pull_request",
+			    json_integer((json_int_t)src->pr));
+		json_object_set_new(o, "title", render_str(src->title));
+		buf_truncate(&url, 0);
+		json_object_set_new(o, "url", links_url(&url, ep, src) == 0 ?
+		    render_str(buf_str(&url)) : json_null());
+		json_array_append_new(v, o);
+	}
+	buf_free(&url);
+	return v;
+}
+
 /* Render as JSON (new string), the keys of the design. */
 char *
 episode_render_json(const struct episode *ep)
@@ -330,9 +436,10 @@ episode_render_json(const struct episode *ep)
 		for (j = 0; j < ep->segments[i].ncommits; j++)
 			json_array_append_new(shas,
 			    render_str(ep->segments[i].commits[j]));
-		seg = json_pack("{s:o, s:o, s:o}",
+		seg = json_pack("{s:o, s:o, s:o, s:o}",
 		    "kind", render_str(ep->segments[i].kind),
-		    "text", render_str(ep->segments[i].text), "commits", shas);
+		    "text", render_str(ep->segments[i].text), "commits", shas,
+		    "sources", render_sources(ep, &ep->segments[i]));
 		json_array_append_new(segs, seg);
 	}
 	nearby = json_array();
@@ -373,6 +480,9 @@ episode_render_json(const struct episode *ep)
 	    "duration_seconds", (json_int_t)ep->duration,
 	    "relands", json_integer((json_int_t)ep->stats.relands));
 	if (root != NULL) {
+		json_object_set_new(root, "repository_url",
+		    repo_url_ok(ep->repository_url, ep->repository) ?
+		    render_str(ep->repository_url) : json_null());
 		json_object_set_new(root, "words_per_minute",
 		    json_real(ep->words_per_minute));
 		json_object_set_new(root, "work", work);

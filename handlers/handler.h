@@ -17,6 +17,7 @@
 struct handler_result {
 	char		*repo;		/* repository.full_name */
 	char		*default_branch; /* repository.default_branch, or NULL */
+	char		*html_url;	/* repository.html_url when repo_url_ok */
 	struct commit	*commits;
 	size_t		 ncommits;
 	struct merged_pr *pr;		/* a merged pull request, or NULL */
@@ -150,6 +151,14 @@ int	 hjson_repository(const json_t *payload, int required,
  */
 int	 hjson_check_branch(const char *path, const char *key,
 	    const char *branch, char **cause);
+/*
+ * repository.html_url of a payload whose repository is full_name (new),
+ * or NULL when it is missing, not a string or not repo_url_ok: a bad
+ * one costs the episode its links, never the delivery.
+ */
+char	*hjson_repository_url(const json_t *payload, const char *full_name);
+/* The same check of a URL already read (new, or NULL). */
+char	*hjson_url_dup(const char *url, const char *full_name);
 /* repository.default_branch (or NULL) against PUSH_MAX_BRANCH: 0 or -1. */
 int	 hjson_check_default_branch(const char *branch, char **cause);
 /* Parse an ISO 8601 timestamp ("2026-02-12T18:49:29Z" or with +hh:mm). */

@@ -34,6 +34,7 @@ handler_result_clear(struct handler_result *r)
 		return;
 	free(r->repo);
 	free(r->default_branch);
+	free(r->html_url);
 	for (i = 0; i < r->ncommits; i++)
 		commit_clear(&r->commits[i]);
 	free(r->commits);

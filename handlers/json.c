@@ -240,6 +240,24 @@ hjson_check_default_branch(const char *branch, char **cause)
 	    cause);
 }
 
+char *
+hjson_url_dup(const char *url, const char *full_name)
+{
+	return repo_url_ok(url, full_name) ? xstrdup(url) : NULL;
+}
+
+char *
+hjson_repository_url(const json_t *payload, const char *full_name)
+{
+	const json_t	*url;
+
+	url = json_object_get(json_object_get(payload, "repository"),
+	    "html_url");
+	if (!json_is_string(url))
+		return NULL;
+	return hjson_url_dup(json_string_value(url), full_name);
+}
+
 /*
  * The repository of a payload: repository.full_name (checked to look like
  * "owner/name") and repository.default_branch (checked against

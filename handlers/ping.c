@@ -39,6 +39,8 @@ ping_handle(const json_t *payload, time_t now, struct handler_result *result,
 
 	result->repo = xstrdup_null(repo);
 	result->default_branch = xstrdup_null(branch);
+	result->html_url = repo != NULL ? hjson_repository_url(payload, repo) :
+	    NULL;
 	result->ignored = 0;
 	result->note = xstrdup("pong");
 	return 0;

@@ -124,6 +124,7 @@ pull_request_handle(const json_t *payload, time_t now,
 
 	r.repo = xstrdup(repo);
 	r.default_branch = xstrdup_null(defbranch);
+	r.html_url = hjson_repository_url(payload, repo);
 	if (strcmp(action, "closed") != 0 || !merged) {
 		r.ignored = 1;
 		if (strcmp(action, "closed") == 0)

@@ -306,6 +306,7 @@ push_handle(const json_t *payload, time_t now, struct handler_result *result,
 
 	r.repo = xstrdup(repo);
 	r.default_branch = xstrdup_null(defbranch);
+	r.html_url = hjson_repository_url(payload, repo);
 	switch (push_branch(ref, &r, &branch, cause)) {
 	case -1:
 		goto fail;

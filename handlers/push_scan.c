@@ -71,7 +71,7 @@ struct ps {
 	const char	*dupkey;	/* why the body is refused */
 	uint16_t	*slots;		/* ps_keys_dup's table */
 
-	struct ps_val	 repository, full_name, default_branch;
+	struct ps_val	 repository, full_name, default_branch, html_url;
 	struct ps_val	 ref, before, after, created, deleted, forced;
 	struct ps_val	 pusher, pusher_name;
 	struct ps_val	 commits;
@@ -329,6 +329,8 @@ ps_repository_field(struct ps *ps, void *arg, const char *k, size_t l)
 		return ps_value(ps, &ps->full_name, NULL, NULL);
 	if (PS_IS(k, l, "default_branch"))
 		return ps_value(ps, &ps->default_branch, NULL, NULL);
+	if (PS_IS(k, l, "html_url"))
+		return ps_value(ps, &ps->html_url, NULL, NULL);
 	return jscan_skip(&ps->js);
 }
 
@@ -616,6 +618,30 @@ out:
 	return rv;
 }
 
+/*
+ * hjson_repository_url: repository.html_url when it is a string that
+ * passes repo_url_ok (new), else NULL, never a refusal.
+ */
+static char *
+ps_url(const struct ps_val *v, const char *full_name)
+{
+	char	*s, *url;
+
+	if (v->type != JSCAN_STRING)
+		return NULL;
+	/* an escape is at most six bytes of one */
+	if (v->slen > 6 * (size_t)REPO_URL_MAX)
+		return NULL;
+	if (v->esc) {
+		if ((s = jscan_string_dup(v->str, v->slen, NULL)) == NULL)
+			return NULL;
+	} else
+		s = xstrndup(v->str, v->slen);
+	url = hjson_url_dup(s, full_name);
+	free(s);
+	return url;
+}
+
 /* The syntax error of the first pass as the reply's cause. */
 static void
 ps_syntax(struct ps *ps, const char *why, char **cause)
@@ -720,6 +746,7 @@ push_scan(const char *body, size_t len, time_t now,
 
 	r.repo = repo;
 	r.default_branch = defbranch;
+	r.html_url = ps_url(&ps.html_url, repo);
 	repo = defbranch = NULL;
 	switch (push_branch(ref, &r, &branch, cause)) {
 	case -1:

@@ -33,6 +33,10 @@ AUTHOR = "Eve %sMallory\x07 %s" % (ANSI, SCRIPT)
 CONTROL_RE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
 # what starts a tag, a comment or a processing instruction in HTML
 TAG_RE = re.compile(r"<[A-Za-z/!?]")
+# a line of the Links list: the label up to the first unescaped ']'
+LINK_RE = re.compile(r"^- \[((?:[^\]\\]|\\.)*)\]"
+                     r"\(https://github\.com/hookcast-test/widget/"
+                     r"(?:commit/[0-9a-f]{40}|pull/[0-9]+)\)$")
 
 
 def unescaped(md, ch):
@@ -76,14 +80,30 @@ class HostileTextTest(unittest.TestCase):
         self.assertNotIn("<", md, "markdown holds a raw '<'")
         self.assertNotIn(">", md, "markdown holds a raw '>'")
         self.assertNotRegex(md.lower(), "<script", "markdown")
-        self.assertEqual(unescaped(md, "["), [], "unescaped '[' in %r" % md)
-        self.assertEqual(unescaped(md, "]"), [], "unescaped ']' in %r" % md)
+        # the renderer's own links close the file: "- [LABEL](URL)", one
+        # a line, the label escaped as the rest and the URL one of the
+        # repository's pages
+        head, sep, links = md.partition("\n## Links\n\n")
+        self.assertTrue(sep, "no links: %r" % md)
+        for line in links.rstrip("\n").split("\n"):
+            if line == "" or line.startswith("### "):
+                continue
+            m = LINK_RE.match(line)
+            self.assertIsNotNone(m, "not a link line: %r" % line)
+            label = m.group(1)
+            self.assertEqual(unescaped(label, "["), [], line)
+            self.assertEqual(unescaped(label, "]"), [], line)
+            self.assertEqual(unescaped(label, "`"), [], line)
+        self.assertEqual(unescaped(head, "["), [],
+                         "unescaped '[' in %r" % head)
+        self.assertEqual(unescaped(head, "]"), [],
+                         "unescaped ']' in %r" % head)
         # the renderer's own code spans hold a plain identifier only
-        ticks = unescaped(md, "`")
+        ticks = unescaped(head, "`")
         self.assertEqual(len(ticks) % 2, 0, "odd backticks in %r" % md)
         for a, b in zip(ticks[::2], ticks[1::2]):
-            self.assertRegex(md[a + 1:b], r"^[A-Za-z0-9_.=:/-]+$",
-                             "code span %r" % md[a:b + 1])
+            self.assertRegex(head[a + 1:b], r"^[A-Za-z0-9_.=:/-]+$",
+                             "code span %r" % head[a:b + 1])
         return md
 
     def test_hostile_commit(self):

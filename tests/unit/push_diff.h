@@ -126,6 +126,8 @@ push_diff_result(const struct handler_result *a,
 		return "repo";
 	if (push_diff_str(a->default_branch, b->default_branch))
 		return "default_branch";
+	if (push_diff_str(a->html_url, b->html_url))
+		return "html_url";
 	if (a->ignored != b->ignored)
 		return "ignored";
 	if (push_diff_str(a->note, b->note))

@@ -59,6 +59,7 @@ test_decode_round_trip(void **state)
 	memset(&res, 0, sizeof(res));
 	res.repo = xstrdup("o/r");
 	res.default_branch = xstrdup("main");
+	res.html_url = xstrdup("https://github.com/o/r");
 	res.ncommits = 2;
 	res.commits = xcalloc(2, sizeof(*res.commits));
 	c = &res.commits[0];
@@ -100,6 +101,7 @@ test_decode_round_trip(void **state)
 	assert_int_equal(rec.kind, 'd');
 	assert_string_equal(rec.repo, "o/r");
 	assert_string_equal(rec.db, "main");
+	assert_string_equal(rec.hu, "https://github.com/o/r");
 	assert_string_equal(rec.key, "1:guid");
 	assert_int_equal(rec.at, 99);
 	assert_false(rec.malformed);
@@ -356,6 +358,7 @@ test_decode_truncated(void **state)
 			fail_msg("a cut at %zu decoded", n);
 	assert_int_equal(jrecord_decode(whole, sizeof(whole) - 1, &rec), 0);
 	assert_int_equal(rec.ncommits, 1);
+	assert_null(rec.hu);	/* a record from before links */
 	assert_string_equal(rec.commits[0].author_name, "A\xc3\xa9");
 	assert_string_equal(rec.commits[0].body, "b");
 	jrecord_clear(&rec);

@@ -379,6 +379,7 @@ gen_result(struct handler_result *res)
 	memset(res, 0, sizeof(*res));
 	res->repo = gen_str(1);
 	res->default_branch = gen_str(1);
+	res->html_url = gen_str(1);
 	res->ncommits = rnd(6);
 	res->commits = xcalloc(res->ncommits + 1, sizeof(*res->commits));
 	for (i = 0; i < res->ncommits; i++) {
@@ -572,6 +573,7 @@ gen_day(struct day *day, size_t ncommits, size_t nprs, size_t npushes,
 	memset(day, 0, sizeof(*day));
 	day->repo = gen_str(1);
 	day->default_branch = gen_str(1);
+	day->html_url = gen_str(1);
 	day->start = (time_t)gen_int();
 	day->commits = xcalloc(ncommits + 1, sizeof(*day->commits));
 	for (i = 0; i < ncommits; i++) {
@@ -637,6 +639,7 @@ gen_day_free(struct day *day)
 	free(day->pushes);
 	free(day->repo);
 	free(day->default_branch);
+	free(day->html_url);
 }
 
 /*

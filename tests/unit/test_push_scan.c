@@ -15,6 +15,7 @@
 
 #include "buf.h"
 #include "handler.h"
+#include "repo.h"
 #include "push_cases.h"
 #include "push_diff.h"
 
@@ -447,6 +448,73 @@ test_push_scan_branch_caps(void **state)
 }
 
 /*
+ * repository.html_url through both intakes: the same kept (a web page of
+ * the repository) or dropped (anything else), and the push accepted
+ * either way.
+ */
+static const struct {
+	const char	*json;		/* html_url's value as JSON */
+	const char	*want;		/* kept, or NULL */
+} url_cases[] = {
+	{ "\"https://github.com/o/r\"", "https://github.com/o/r" },
+	{ "\"https:\\/\\/github.com\\/o\\/r\"", "https://github.com/o/r" },
+	{ "\"http://ghe.example.com/o/r\"", "http://ghe.example.com/o/r" },
+	{ "\"javascript:alert(1)\"", NULL },
+	{ "\"https://github.com/o/r)\"", NULL },
+	{ "\"https://github.com/x)[y](/o/r\"", NULL },
+	{ "\"https://github.com/x\\n/o/r\"", NULL },
+	{ "\"https://github.com/x\\u0022/o/r\"", NULL },
+	{ "\"https://github.com/other/r\"", NULL },
+	{ "\"\"", NULL },
+	{ "null", NULL },
+	{ "1", NULL },
+	{ "{\"a\":1}", NULL },
+	{ "[\"https://github.com/o/r\"]", NULL },
+};
+
+static void
+test_push_scan_html_url(void **state)
+{
+	struct handler_result	 r;
+	struct buf		 b;
+	char			*cause;
+	size_t			 i, k;
+
+	for (i = 0; i < sizeof(url_cases) / sizeof(url_cases[0]) + 1; i++) {
+		buf_init(&b);
+		buf_puts(&b, "{\"commits\":[],\"repository\":"
+		    "{\"full_name\":\"o/r\",\"html_url\":");
+		if (i < sizeof(url_cases) / sizeof(url_cases[0]))
+			buf_puts(&b, url_cases[i].json);
+		else {
+			/* over REPO_URL_MAX */
+			buf_puts(&b, "\"https://");
+			for (k = 0; k < REPO_URL_MAX; k++)
+				buf_putc(&b, 'h');
+			buf_puts(&b, "/o/r\"");
+		}
+		buf_puts(&b, "},\"ref\":\"refs/heads/main\"}");
+		nboth_ok = nboth_fail = ndocumented = 0;
+		check("url", i, buf_str(&b), b.len);
+		assert_int_equal(nboth_ok, 1);
+
+		memset(&r, 0, sizeof(r));
+		cause = NULL;
+		if (push_scan(buf_str(&b), b.len, PUSH_DIFF_NOW, &r,
+		    &cause) != HANDLER_OK)
+			fail_msg("url %zu: %s", i, cause);
+		if (i < sizeof(url_cases) / sizeof(url_cases[0]) &&
+		    url_cases[i].want != NULL) {
+			assert_non_null(r.html_url);
+			assert_string_equal(r.html_url, url_cases[i].want);
+		} else if (r.html_url != NULL)
+			fail_msg("url %zu: kept \"%s\"", i, r.html_url);
+		handler_result_clear(&r);
+		buf_free(&b);
+	}
+}
+
+/*
  * The message caps through both intakes: a message is given as its JSON
  * text, unit n times then tail; the subject and body kept are the first
  * want_subject and want_body bytes of what the message says there (the
@@ -565,6 +633,7 @@ main(void)
 		cmocka_unit_test(test_push_scan_text),
 		cmocka_unit_test(test_push_scan_many_keys),
 		cmocka_unit_test(test_push_scan_branch_caps),
+		cmocka_unit_test(test_push_scan_html_url),
 		cmocka_unit_test(test_push_scan_message_caps),
 	};
 

@@ -473,6 +473,296 @@ test_hostile_day(void **state)
 	day_free(d);
 }
 
+#define LINKS_REPO	"https://github.com/hookcast-test/widget/"
+#define LINKS_COMMIT	LINKS_REPO "commit/"
+
+/* The hostile day of test_hostile_day, with a repository URL of url. */
+static struct day *
+links_day(const char *url)
+{
+	struct merged_pr	 pr;
+	struct day		*d;
+
+	d = day_new("hookcast-test/widget", 1780264800);
+	d->end = 1780351200;
+	add_commit(d, "1111111111111111111111111111111111111111", "Ada",
+	    "gears: add " SCRIPT " support " LINK " [x]\\\n\nIt makes "
+	    "gears 2x faster.", d->start + 3600);
+	add_commit(d, "2222222222222222222222222222222222222222", "Eve",
+	    "Fix the crash in " SCRIPT " when ` is " LINK "\n\nThe gears "
+	    "crashed.\n\nFixes #12", d->start + 7200);
+	memset(&pr, 0, sizeof pr);
+	pr.number = 7;
+	pr.title = xstrdup("Gears: " SCRIPT " " LINK " ](x)");
+	pr.author_login = xstrdup("eve");
+	pr.merge_sha = xstrdup("1111111111111111111111111111111111111111");
+	pr.branch = xstrdup("main");
+	assert_int_equal(day_add_pr(d, &pr), 1);
+	day_pair_reverts(d);
+	d->html_url = url != NULL ? xstrdup(url) : NULL;
+	return d;
+}
+
+static struct episode *
+links_draft(const struct day *d)
+{
+	struct episode_opts	o;
+
+	memset(&o, 0, sizeof o);
+	o.year = 2026;
+	o.month = 6;
+	o.mday = 1;
+	o.published = 1780308044;
+	return episode_draft(d, &o);
+}
+
+/*
+ * One line of the Links list: "- [LABEL](URL)" where LABEL holds no
+ * unescaped bracket and URL is one of the day's pages. Returns the URL's
+ * length, or fails.
+ */
+static size_t
+assert_link_line(const char *line, size_t n)
+{
+	const char	*base = LINKS_REPO;
+	size_t		 i, u;
+
+	if (n < 4 || strncmp(line, "- [", 3) != 0)
+		fail_msg("not a link: %.*s", (int)n, line);
+	for (i = 3; i < n && !(line[i] == ']' && !escaped(line, i)); i++) {
+		if (line[i] == '[' && !escaped(line, i))
+			fail_msg("unescaped '[' in a label: %.*s", (int)n,
+			    line);
+		if (line[i] == '<' || line[i] == '>')
+			fail_msg("angle bracket in a label: %.*s", (int)n,
+			    line);
+	}
+	if (i + 2 >= n || line[i + 1] != '(' || line[n - 1] != ')')
+		fail_msg("not a link: %.*s", (int)n, line);
+	u = i + 2;
+	if (strncmp(line + u, base, strlen(base)) != 0)
+		fail_msg("a link elsewhere: %.*s", (int)n, line);
+	u += strlen(base);
+	if (strncmp(line + u, "commit/", 7) == 0) {
+		assert_int_equal(n - 1 - u, 7 + 40);
+		for (i = u + 7; i < n - 1; i++)
+			assert_true(line[i] == '1' || line[i] == '2');
+	} else if (strncmp(line + u, "pull/7)", 7) != 0)
+		fail_msg("a link elsewhere: %.*s", (int)n, line);
+	return n;
+}
+
+/*
+ * Links: the JSON's sources carry the commit and pull request pages, the
+ * Markdown ends with them under "## Links" and says none before, labels
+ * escaped so that a title's brackets cannot end or make a link.
+ */
+static void
+test_links(void **state)
+{
+	struct episode	*ep;
+	struct day	*d;
+	json_t		*j, *segs, *seg, *src;
+	json_error_t	 err;
+	const char	*url, *links, *p, *e;
+	char		*md, *js, *head;
+	size_t		 i, k, ncommit = 0, npr = 0, nlines = 0;
+
+	(void)state;
+	d = links_day("https://github.com/hookcast-test/widget");
+	ep = links_draft(d);
+	md = episode_render_md(ep);
+	links = strstr(md, "\n## Links\n\n");
+	assert_non_null(links);
+	/* what comes before holds no link, and is escaped as before */
+	head = xstrndup(md, (size_t)(links - md));
+	assert_null(strstr(head, "http"));
+	assert_markdown(head);
+	free(head);
+	/* then only headings and links, to the end */
+	for (p = links + strlen("\n## Links\n\n"); *p != '\0'; p = e + 1) {
+		if ((e = strchr(p, '\n')) == NULL)
+			fail_msg("no newline at the end: %s", p);
+		if (e == p || strncmp(p, "### ", 4) == 0)
+			continue;
+		assert_link_line(p, (size_t)(e - p));
+		nlines++;
+	}
+	assert_true(nlines >= 3);	/* two commits and the PR */
+	assert_non_null(strstr(md, "- [#7 Gears: "));
+	assert_non_null(strstr(md, "(https://github.com/hookcast-test/widget/"
+	    "pull/7)\n"));
+
+	js = episode_render_json(ep);
+	j = json_loads(js, 0, &err);
+	if (j == NULL)
+		fail_msg("JSON: %s", err.text);
+	assert_string_equal(json_string_value(json_object_get(j,
+	    "repository_url")), "https://github.com/hookcast-test/widget");
+	assert_null(strstr(json_string_value(json_object_get(j,
+	    "transcript")), "http"));
+	segs = json_object_get(j, "segments");
+	json_array_foreach(segs, i, seg) {
+		assert_null(strstr(json_string_value(json_object_get(seg,
+		    "text")), "http"));
+		json_array_foreach(json_object_get(seg, "sources"), k, src) {
+			url = json_string_value(json_object_get(src, "url"));
+			assert_non_null(url);
+			if (json_object_get(src, "commit") != NULL) {
+				p = json_string_value(json_object_get(src,
+				    "commit"));
+				assert_true(strncmp(url, LINKS_COMMIT,
+				    strlen(LINKS_COMMIT)) == 0);
+				assert_string_equal(url + strlen(LINKS_COMMIT),
+				    p);
+				ncommit++;
+			} else {
+				assert_int_equal(json_integer_value(
+				    json_object_get(src, "pull_request")), 7);
+				assert_string_equal(url, "https://github.com/"
+				    "hookcast-test/widget/pull/7");
+				/* right after its merge commit */
+				assert_true(k > 0);
+				assert_string_equal(json_string_value(
+				    json_object_get(json_array_get(
+				    json_object_get(seg, "sources"), k - 1),
+				    "commit")),
+				    "1111111111111111111111111111111111111111");
+				npr++;
+			}
+		}
+	}
+	assert_true(ncommit >= 2);
+	assert_true(npr >= 1);
+	json_decref(j);
+	free(js);
+	free(md);
+	episode_free(ep);
+	day_free(d);
+}
+
+/*
+ * A repository URL that is not the repository's page over http(s), or
+ * would break out of a link, gives an episode without links: no "##
+ * Links", no URL anywhere, every source's url null.
+ */
+static void
+test_links_hostile_url(void **state)
+{
+	static const char *urls[] = {
+		NULL,
+		"javascript:alert(1)",
+		"javascript://github.com/hookcast-test/widget",
+		"https://github.com/x)[y](javascript:alert(1)/hookcast-test/"
+		    "widget",
+		"https://github.com/hookcast-test/widget)",
+		"https://github.com/x\n/hookcast-test/widget",
+		"https://github.com/x\n## Links/hookcast-test/widget",
+		"https://github.com/x\"onclick=\"/hookcast-test/widget",
+		"https://github.com/x>/hookcast-test/widget",
+		"https://github.com/x y/hookcast-test/widget",
+		"https://github.com/other/widget",
+		"ftp://github.com/hookcast-test/widget",
+		"",
+		NULL,	/* over REPO_URL_MAX: below */
+	};
+	struct episode	*ep;
+	struct day	*d;
+	struct buf	 b;
+	json_t		*j, *seg, *src;
+	char		*md, *js;
+	size_t		 i, k, m, n, nsrc;
+
+	(void)state;
+	n = sizeof(urls) / sizeof(urls[0]);
+	for (i = 0; i < n; i++) {
+		buf_init(&b);
+		if (i == n - 1) {
+			buf_puts(&b, "https://github.com/");
+			for (k = 0; k < 512; k++)
+				buf_putc(&b, 'x');
+			buf_puts(&b, "/hookcast-test/widget");
+		} else if (urls[i] != NULL)
+			buf_puts(&b, urls[i]);
+		d = links_day(i == n - 1 || urls[i] != NULL ? buf_str(&b) :
+		    NULL);
+		ep = links_draft(d);
+		md = episode_render_md(ep);
+		if (strstr(md, "## Links") != NULL || strstr(md, "](") != NULL
+		    || strstr(md, "http") != NULL)
+			fail_msg("url %zu: links in %s", i, md);
+		assert_markdown(md);
+		js = episode_render_json(ep);
+		assert_non_null(j = json_loads(js, 0, NULL));
+		assert_true(json_is_null(json_object_get(j,
+		    "repository_url")));
+		nsrc = 0;
+		json_array_foreach(json_object_get(j, "segments"), k, seg)
+			json_array_foreach(json_object_get(seg, "sources"), m,
+			    src) {
+				assert_true(json_is_null(json_object_get(src,
+				    "url")));
+				nsrc++;
+			}
+		/* the sources are listed, without links */
+		assert_true(nsrc >= 3);
+		json_decref(j);
+		free(js);
+		free(md);
+		episode_free(ep);
+		day_free(d);
+		buf_free(&b);
+	}
+}
+
+/*
+ * A day of merged pull requests and no commits: the opening names the
+ * first of them, and those it names are its sources, linked.
+ */
+static void
+test_links_no_commits(void **state)
+{
+	struct merged_pr	 pr;
+	struct episode		*ep;
+	struct day		*d;
+	const struct episode_segment *seg = NULL;
+	char			*md, want[128];
+	size_t			 i;
+
+	(void)state;
+	d = day_new("hookcast-test/widget", 1780264800);
+	d->end = 1780351200;
+	d->html_url = xstrdup("https://github.com/hookcast-test/widget");
+	for (i = 0; i < 5; i++) {
+		memset(&pr, 0, sizeof pr);
+		pr.number = 10 + (long)i;
+		xasprintf(&pr.title, "Add gear number %zu", i);
+		pr.author_login = xstrdup("ada");
+		pr.branch = xstrdup("main");
+		pr.merged_at = d->start + 60 * (time_t)i;
+		assert_int_equal(day_add_pr(d, &pr), 1);
+	}
+	ep = links_draft(d);
+	for (i = 0; i < ep->nsegments; i++)
+		if (strcmp(ep->segments[i].kind, "opening") == 0)
+			seg = &ep->segments[i];
+	assert_non_null(seg);
+	/* the three it names (DRAFT_MAX_OPENING_PRS), not all five */
+	assert_int_equal(seg->nsources, 3);
+	md = episode_render_md(ep);
+	for (i = 0; i < seg->nsources; i++) {
+		assert_null(seg->sources[i].sha);
+		assert_int_equal(seg->sources[i].pr, 10 + (long)i);
+		snprintf(want, sizeof want, "- [#%zu Add gear number %zu](%s"
+		    "pull/%zu)\n", 10 + i, i, LINKS_REPO, 10 + i);
+		if (strstr(md, want) == NULL)
+			fail_msg("no \"%s\" in %s", want, md);
+	}
+	free(md);
+	episode_free(ep);
+	day_free(d);
+}
+
 /*
  * The recap quotes archived episodes, which an older daemon may have
  * written raw: what it says is spoken text all the same.
@@ -539,6 +829,9 @@ main(void)
 		cmocka_unit_test(test_markdown_escapes),
 		cmocka_unit_test(test_hostile_day),
 		cmocka_unit_test(test_hostile_recap),
+		cmocka_unit_test(test_links),
+		cmocka_unit_test(test_links_hostile_url),
+		cmocka_unit_test(test_links_no_commits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

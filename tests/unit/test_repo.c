@@ -144,6 +144,94 @@ test_bytes(void **state)
 	}
 }
 
+/* repo_url_ok: what a repository's links may be built from. */
+static void
+test_urls(void **state)
+{
+	static const struct {
+		const char	*url;
+		const char	*name;
+		int		 ok;
+	} cases[] = {
+		{ "https://github.com/redis/redis", "redis/redis", 1 },
+		{ "https://github.com/Octo_Org/Repo.Name-2", "Octo_Org/Repo.Name-2",
+		    1 },
+		{ "http://ghe.example.com/o/r", "o/r", 1 },
+		{ "https://ghe.example.com:8443/o/r", "o/r", 1 },
+		{ "https://ghe.example.com/git/o/r", "o/r", 1 },
+		{ "https://ghe.example.com/%7Eu/o/r", "o/r", 1 },
+		/* another repository's page, or none */
+		{ "https://github.com/redis/other", "redis/redis", 0 },
+		{ "https://github.com/xredis/redis", "redis/redis", 0 },
+		{ "https://github.com/redis/redis/", "redis/redis", 0 },
+		{ "https://github.com/redis/redis", "Redis/Redis", 0 },
+		{ "https://github.com/redis/redis", "bad", 0 },
+		{ "https://redis/redis", "redis/redis", 0 },	/* no host */
+		{ "https:///redis/redis", "redis/redis", 0 },
+		{ "https://:1/redis/redis", "redis/redis", 0 },
+		{ "https://github.com//redis/redis", "redis/redis", 0 },
+		{ "https://github.com/o//r", "o//r", 0 },
+		{ "https:/redis/redis", "redis/redis", 0 },
+		/* schemes: none but http and https */
+		{ "javascript:alert(1)//o/r", "o/r", 0 },
+		{ "javascript://github.com/o/r", "o/r", 0 },
+		{ "ftp://github.com/o/r", "o/r", 0 },
+		{ "HTTPS://github.com/o/r", "o/r", 0 },
+		{ "//github.com/o/r", "o/r", 0 },
+		{ "github.com/o/r", "o/r", 0 },
+		{ "data:text/html,x/o/r", "o/r", 0 },
+		/* what would break out of a link or a line */
+		{ "https://github.com/x)/o/r", "o/r", 0 },
+		{ "https://github.com/x(/o/r", "o/r", 0 },
+		{ "https://github.com/x]/o/r", "o/r", 0 },
+		{ "https://github.com/x\"/o/r", "o/r", 0 },
+		{ "https://github.com/x'/o/r", "o/r", 0 },
+		{ "https://github.com/x>/o/r", "o/r", 0 },
+		{ "https://github.com/x</o/r", "o/r", 0 },
+		{ "https://github.com/x y/o/r", "o/r", 0 },
+		{ "https://github.com/x\n/o/r", "o/r", 0 },
+		{ "https://github.com/x\r/o/r", "o/r", 0 },
+		{ "https://github.com/x\t/o/r", "o/r", 0 },
+		{ "https://github.com/x\x7f/o/r", "o/r", 0 },
+		{ "https://github.com/x`/o/r", "o/r", 0 },
+		{ "https://github.com/x\\/o/r", "o/r", 0 },
+		{ "https://github.com/x?/o/r", "o/r", 0 },
+		{ "https://github.com/x#/o/r", "o/r", 0 },
+		{ "https://github.com/x&/o/r", "o/r", 0 },
+		{ "https://evil@github.com/o/r", "o/r", 0 },
+		{ "https://github.com/%zz/o/r", "o/r", 0 },
+		{ "https://github.com/%4/o/r", "o/r", 0 },
+		{ "https://git\xc3\xa9hub.com/o/r", "o/r", 0 },
+		{ "", "o/r", 0 },
+	};
+	char	*host, *url, *full;
+	size_t	 i, n, fixed;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		if (repo_url_ok(cases[i].url, cases[i].name) != cases[i].ok)
+			fail_msg("case %zu: '%s' of '%s' gives %d, want %d", i,
+			    cases[i].url, cases[i].name,
+			    repo_url_ok(cases[i].url, cases[i].name),
+			    cases[i].ok);
+	assert_int_equal(repo_url_ok(NULL, "o/r"), 0);
+	assert_int_equal(repo_url_ok("https://github.com/o/r", NULL), 0);
+
+	/* REPO_URL_MAX bytes and no more: "https://" HOST "/o/" NAME */
+	full = run_of('n', REPO_NAME_MAX + 2);
+	memcpy(full, "o/", 2);
+	fixed = strlen("https://") + 1 + strlen(full);
+	for (n = REPO_URL_MAX - 2; n <= REPO_URL_MAX + 2; n++) {
+		host = run_of('h', n - fixed);
+		xasprintf(&url, "https://%s/%s", host, full);
+		assert_int_equal(strlen(url), n);
+		if (repo_url_ok(url, full) != (n <= REPO_URL_MAX))
+			fail_msg("%zu bytes: want %d", n, n <= REPO_URL_MAX);
+		free(url);
+		free(host);
+	}
+	free(full);
+}
+
 int
 main(void)
 {
@@ -151,6 +239,7 @@ main(void)
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_lengths),
 		cmocka_unit_test(test_bytes),
+		cmocka_unit_test(test_urls),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
