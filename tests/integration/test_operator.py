@@ -295,7 +295,8 @@ class TestMetrics(unittest.TestCase):
 
     def test_every_metric_in_the_man_page(self):
         """Each family a scrape shows, and each one the code can write
-        (sinks, backfill), is described in hookcastd(8)."""
+        (sinks, backfill), is described in hookcastd(8); and the page
+        names no metric the daemon doesn't write."""
         with open(MAN8) as f:
             man = f.read().replace("\\-", "-")
         names = set()
@@ -308,12 +309,18 @@ class TestMetrics(unittest.TestCase):
                 with open(os.path.join(src, fn)) as f:
                     code = f.read()
                 names |= set(re.findall(r'"(?:# TYPE )?((?:hookcast|process)_'
-                                        r'[a-z_]+)[ "]', code))
+                                        r'[a-z_]+)[ "{]', code))
         self.assertIn("hookcast_sink_pending", names)
         self.assertIn("process_open_fds", names)
         missing = sorted(n for n in names
                          if not re.search(r"\b%s\b" % n, man))
         self.assertEqual(missing, [], "undocumented in hookcastd.8")
+        documented = set(re.findall(r"\b((?:hookcast|process)_[a-z_]+)\b",
+                                    man))
+        self.assertIn("hookcast_build_info", documented)
+        self.assertEqual(sorted(documented - names), [],
+                         "hookcastd(8) names metrics the daemon doesn't "
+                         "write")
 
     def test_every_command_in_the_man_pages(self):
         """Each control command the daemon's table has (its own help
