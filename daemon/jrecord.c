@@ -3,6 +3,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include "jrecord.h"
 #include "jscan.h"
 #include "utf8.h"
@@ -304,14 +308,35 @@ jrecord_encode_seen(const char *const *keys, const time_t *at, size_t n)
  * UTF-8, so this is for exactness, not a path taken.
  */
 
+#define JRECORD_ONES	0x0101010101010101ULL
+#define JRECORD_HIGHS	0x8080808080808080ULL
+
+/*
+ * Which of the eight bytes of w a JSON string cannot hold as they are
+ * (below 0x20, the quote, the backslash) or are past ASCII (to be checked
+ * as UTF-8): their high bits, 0 when none. Each term is the usual "has a
+ * byte less than n" or "has a zero byte" test, for bytes below 0x80;
+ * bytes from 0x80 on are flagged by w itself. A borrow can flag a byte
+ * above a flagged one too, never below: the lowest flag is exact.
+ */
+static inline uint64_t
+jrecord_word_special(uint64_t w)
+{
+	uint64_t	q = w ^ (JRECORD_ONES * '"');
+	uint64_t	bs = w ^ (JRECORD_ONES * '\\');
+
+	return ((((w - JRECORD_ONES * 0x20) | (q - JRECORD_ONES) |
+	    (bs - JRECORD_ONES)) & ~w) | w) & JRECORD_HIGHS;
+}
+
 /*
  * The n bytes of s as the inside of a JSON string, escaped as jansson
  * escapes them: \" \\ \b \f \n \r \t, \u00XX for the other controls,
  * everything else (DEL, U+2028, non-ASCII) as it is. Runs of plain ASCII
- * are found as jscan finds them (jscan_plain: sixteen bytes at a time
- * with SSE2) and copied whole, into room reserved for the rest of s as
- * it is (more at each escape). 0, or -1 when s is not UTF-8 (b then
- * holds part of it: the caller cuts it back).
+ * are checked sixteen bytes at a time with SSE2 (else eight, in a word)
+ * and copied whole, into room reserved
+ * for the rest of s as it is (more at each escape). 0, or -1 when s is
+ * not UTF-8 (b then holds part of it: the caller cuts it back).
  */
 static int
 jrecord_put_chars(struct buf *b, const char *s, size_t n)
@@ -319,13 +344,45 @@ jrecord_put_chars(struct buf *b, const char *s, size_t n)
 	static const char	 hex[] = "0123456789ABCDEF";
 	const unsigned char	*p = (const unsigned char *)s;
 	size_t			 i = 0, run = 0, l;
+	uint64_t		 w, m;
 	unsigned char		 c;
 	char			*d;
+#ifdef __SSE2__
+	const __m128i		 quote = _mm_set1_epi8('"');
+	const __m128i		 bslash = _mm_set1_epi8('\\');
+	const __m128i		 space = _mm_set1_epi8(0x20);
+	__m128i			 v;
+	int			 mm;
+#endif
 
 	buf_reserve(b, n);
 	while (i < n) {
-		if ((i = jscan_plain(p, n, i)) == n)
-			break;
+#ifdef __SSE2__
+		if (n - i >= 16) {
+			v = _mm_loadu_si128((const __m128i *)(const void *)
+			    (p + i));
+			/* signed: the bytes from 0x80 are below 0x20 too */
+			mm = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+			    _mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
+			    _mm_cmplt_epi8(v, space)));
+			if (mm == 0) {
+				i += 16;
+				continue;
+			}
+			i += (size_t)__builtin_ctz((unsigned)mm);
+		} else
+#endif
+		if (n - i >= 8) {
+			memcpy(&w, p + i, sizeof(w));
+			if ((m = jrecord_word_special(w)) == 0) {
+				i += 8;
+				continue;
+			}
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+			/* straight to the first byte flagged (memory order) */
+			i += (size_t)__builtin_ctzll(m) / 8;
+#endif
+		}
 		c = p[i];
 		if (c >= 0x80) {
 			if ((l = utf8_seq_len(p + i, n - i)) == 0) {

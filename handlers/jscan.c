@@ -27,6 +27,7 @@ static enum jscan_tok	jscan_fail(struct jscan *, size_t, const char *);
 static size_t		jscan_ws(const char *, size_t, size_t);
 static int		jscan_hex4(const char *, size_t, size_t);
 static size_t		jscan_utf8(const unsigned char *, size_t);
+static size_t		jscan_plain(const unsigned char *, size_t, size_t);
 static int		jscan_string(struct jscan *, size_t);
 static int		jscan_number(struct jscan *, size_t);
 static enum jscan_tok	jscan_value(struct jscan *, size_t);
@@ -130,7 +131,7 @@ jscan_utf8(const unsigned char *s, size_t n)
  * with w - 0x20.. finds a byte under 0x20 (a borrow starts only at a
  * true one, so a word without one is never stopped at).
  */
-size_t
+static size_t
 jscan_plain(const unsigned char *b, size_t n, size_t q)
 {
 #ifdef __SSE2__

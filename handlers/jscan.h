@@ -83,13 +83,6 @@ int		 jscan_close(struct jscan *);
 /* The 1-based line and byte column of the error. */
 void		 jscan_where(const struct jscan *, int *line, int *column);
 /*
- * Past the bytes from b + q that a JSON string holds as they are (not
- * '"', '\\', a control or a byte from 0x80), a block at a time: the
- * offset of the first such byte, or of the few last bytes not looked at
- * (fewer than a block, the caller reads them one by one), or n.
- */
-size_t		 jscan_plain(const unsigned char *b, size_t n, size_t q);
-/*
  * Unescape a KEY or STRING slice as jscan returned it into a new
  * NUL-terminated UTF-8 string (the caller frees it), its length in *len
  * when len is not NULL. NULL on a bad escape (jscan already refuses those).
