@@ -44,6 +44,101 @@ test_store_seen(void **state)
 	store_free(s);
 }
 
+/*
+ * Keys as GitHub's headers make them are kept in 16 bytes and a hook id,
+ * others as their strings: each comes back from store_seen_list as it
+ * went in, and a key that differs in a byte, or only by a prefix, is
+ * another delivery.
+ */
+static void
+test_store_seen_keys(void **state)
+{
+	static const char *const keys[] = {
+		/* the compact form */
+		"12345:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		":72d3162e-cc78-11e3-81ab-4c9367dc0958",	/* no hook id */
+		"0:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"4294967293:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"1:00000000-0000-0000-0000-000000000000",
+		"1:ffffffff-ffff-ffff-ffff-ffffffffffff",
+		/* strings: each would lose something in the compact form */
+		"4294967294:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"99999999999:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"012:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"1:72D3162E-CC78-11E3-81AB-4C9367DC0958",
+		"1:72d3162e-cc78-11e3-81ab-4c9367dc095",
+		"1:72d3162e-cc78-11e3-81ab-4c9367dc09580",
+		"1:72d3162ecc78-11e3-81ab-4c9367dc09580",
+		"1:72d3162e-cc78-11e3-81ab-4c9367dc095g",
+		"x:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"1:2:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"1:g1",
+		"1:g10",
+		"1:g1-a-long-key-that-shares-its-start-with-the-next-one",
+		"1:g1-a-long-key-that-shares-its-start-with-the-next-one!",
+		":",
+		"",
+	};
+	/* near misses of the keys above: none was marked */
+	static const char *const others[] = {
+		"12346:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"1234:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"12345:72d3162e-cc78-11e3-81ab-4c9367dc0959",
+		"12345:82d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"00:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"1:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"1:00000000-0000-0000-0000-000000000001",
+		"1:72D3162E-CC78-11E3-81AB-4C9367DC0959",
+		"1:g",
+		"1:g100",
+		"1:g1-a-long-key-that-shares-its-start-with-the-next-on",
+		"1:g1-a-long-key-that-shares-its-start-with-the-next-one?",
+		"::",
+	};
+	struct store	*s = store_new();
+	char		**list;
+	time_t		*at;
+	size_t		 n, i;
+
+	(void)state;
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		assert_false(store_seen(s, keys[i]));
+		store_mark(s, keys[i], (time_t)(100 + i));
+		store_mark(s, keys[i], 5);	/* again: nothing changes */
+	}
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (!store_seen(s, keys[i]))
+			fail_msg("\"%s\" marked but not seen", keys[i]);
+	for (i = 0; i < sizeof(others) / sizeof(others[0]); i++)
+		if (store_seen(s, others[i]))
+			fail_msg("\"%s\" seen but never marked", others[i]);
+	n = store_seen_list(s, &list, &at);
+	assert_int_equal(n, sizeof(keys) / sizeof(keys[0]));
+	for (i = 0; i < n; i++) {
+		assert_string_equal(list[i], keys[i]);
+		assert_int_equal(at[i], 100 + i);
+		free(list[i]);
+	}
+	free(list);
+	free(at);
+
+	/* times past what an entry holds stay in order, at the ends */
+	store_prune_seen(s, 1000);
+	assert_int_equal(store_nseen(s), 0);
+	store_mark(s, keys[0], -5);
+	store_mark(s, keys[6], (time_t)1 << 40);
+	n = store_seen_list(s, &list, &at);
+	assert_int_equal(n, 2);
+	assert_int_equal(at[0], 0);
+	assert_int_equal(at[1], UINT32_MAX);
+	for (i = 0; i < n; i++)
+		free(list[i]);
+	free(list);
+	free(at);
+	store_free(s);
+}
+
 struct gap_step {
 	const char	*branch, *before, *after;
 	int		 created, forced;
@@ -202,18 +297,24 @@ test_store_seen_model(void **state)
 	static const size_t	 bounds[] = { 1000, 50, 300, 1000, 7 };
 	struct store_limits	 l = { .max_seen = 0 };
 	struct store		*s = store_new();
-	char			 keys[SEEN_POOL][16];
+	char			 keys[SEEN_POOL][48];
 	int			 model[SEEN_POOL];	/* order, or -1 */
 	time_t			 at[SEEN_POOL];
 	size_t			 n = 0, b, i, k, got, cut;
-	const char		**list;
+	char			**list;
 	time_t			*lat;
-	int			 order = 0, step, min;
+	int			 order = 0, step, min, last;
 	unsigned		 rnd = 12345;
 
 	(void)state;
+	/* GUID keys (kept compact) and others (kept as strings), mixed */
 	for (i = 0; i < SEEN_POOL; i++) {
-		snprintf(keys[i], sizeof(keys[i]), "%zu:g%zu", i % 3, i);
+		if (i % 2 == 0)
+			snprintf(keys[i], sizeof(keys[i]), "%zu:g%zu", i % 3,
+			    i);
+		else
+			snprintf(keys[i], sizeof(keys[i]),
+			    "%.0zu:%08zx-0000-4000-8000-%012zx", i % 3, i, i);
 		model[i] = -1;
 	}
 	for (b = 0; b < sizeof(bounds) / sizeof(bounds[0]); b++) {
@@ -259,10 +360,21 @@ test_store_seen_model(void **state)
 					    model[i] >= 0 ? "forgotten" :
 					    "still seen");
 		}
+		/* the model's keys, in the model's order, as marked */
 		got = store_seen_list(s, &list, &lat);
 		assert_int_equal(got, n);
-		for (i = 0; i + 1 < got; i++)
-			assert_true(lat[i] < lat[i + 1]);
+		last = -1;
+		for (i = 0; i < got; i++) {
+			for (k = 0; k < SEEN_POOL; k++)
+				if (strcmp(list[i], keys[k]) == 0)
+					break;
+			if (k == SEEN_POOL || model[k] <= last ||
+			    lat[i] != at[k])
+				fail_msg("bound %zu: listed %s out of the "
+				    "model's order", bounds[b], list[i]);
+			last = model[k];
+			free(list[i]);
+		}
 		free(list);
 		free(lat);
 	}
@@ -766,6 +878,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_store_seen),
+		cmocka_unit_test(test_store_seen_keys),
 		cmocka_unit_test(test_store_gaps),
 		cmocka_unit_test(test_store_add_and_rotate),
 		cmocka_unit_test(test_store_repo_index),
