@@ -715,11 +715,13 @@ store_note_push(struct store_repo *r, const struct push *p)
 {
 	size_t	 i, k;
 	int	 gap = 0;
-	char	*key;
+	char	*key, before[PUSH_HEX_LEN + 1], after[PUSH_HEX_LEN + 1];
 
 	r->active = 1;
-	if (p->branch == NULL || p->after == NULL)
+	if (p->branch == NULL)
 		return 0;
+	push_id_hex(p->before, before);
+	push_id_hex(p->after, after);
 	for (i = 0; i < r->nheads; i++)
 		if (strcmp(r->head_branch[i], p->branch) == 0)
 			break;
@@ -732,10 +734,15 @@ store_note_push(struct store_repo *r, const struct push *p)
 		r->head_after[i] = NULL;
 		r->nheads++;
 	}
-	/* the branch is already there (the same push sent again) */
-	if (r->head_after[i] != NULL && strcmp(r->head_after[i], p->after) == 0)
+	if (push_id_none(p->after)) {
+		free(r->head_after[i]);
+		r->head_after[i] = NULL;
 		return 0;
-	xasprintf(&key, "%s\n%s", p->branch, p->after);
+	}
+	/* the branch is already there (the same push sent again) */
+	if (r->head_after[i] != NULL && strcmp(r->head_after[i], after) == 0)
+		return 0;
+	xasprintf(&key, "%s\n%s", p->branch, after);
 	for (k = 0; k < r->nmissing; k++) {
 		if (strcmp(r->missing[k], key) != 0)
 			continue;
@@ -746,19 +753,20 @@ store_note_push(struct store_repo *r, const struct push *p)
 		return 0;
 	}
 	free(key);
-	if (r->head_after[i] != NULL && p->before != NULL && !p->created &&
-	    !p->forced && strcmp(r->head_after[i], p->before) != 0) {
+	if (r->head_after[i] != NULL && !push_id_none(p->before) &&
+	    !p->created && !p->forced &&
+	    strcmp(r->head_after[i], before) != 0) {
 		gap = 1;
 		/* what this push builds on never came: remember it */
 		if (r->nmissing < STORE_MAX_MISSING) {
 			r->missing = xreallocarray(r->missing, r->nmissing + 1,
 			    sizeof(*r->missing));
 			xasprintf(&r->missing[r->nmissing++], "%s\n%s",
-			    p->branch, p->before);
+			    p->branch, before);
 		}
 	}
 	free(r->head_after[i]);
-	r->head_after[i] = xstrdup(p->after);
+	r->head_after[i] = xstrdup(after);
 	return gap;
 }
 

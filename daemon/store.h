@@ -161,9 +161,10 @@ int		 store_add(struct store *, struct handler_result *, time_t start,
 /*
  * Note a push's before/after on its branch. Returns 1 when before is not
  * the last head seen there (a delivery was missed), else 0. A created
- * branch or a forced push is never a gap; nor is a late push that ends
- * at a head a gap left missing (a redelivery filling it): that one moves
- * nothing.
+ * branch, a push from none (record.h) or a forced push is never a gap;
+ * nor is a late push that ends at a head a gap left missing (a
+ * redelivery filling it): that one moves nothing. A push to none (a
+ * deleted branch) leaves the branch without a head.
  */
 int		 store_note_push(struct store_repo *, const struct push *);
 

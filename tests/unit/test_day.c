@@ -1025,8 +1025,8 @@ free_some_day(size_t ncommits, size_t nprs, size_t npushes)
 	for (i = 0; i < npushes; i++) {
 		memset(&p, 0, sizeof(p));
 		p.branch = strdup("main");
-		p.before = strdup(SHA("a1a1"));
-		p.after = strdup(SHA("b2b2"));
+		assert_int_equal(push_id_set(p.before, SHA("a1a1")), 0);
+		assert_int_equal(push_id_set(p.after, SHA("b2b2")), 0);
 		assert_int_equal(day_add_push(d, &p), 0);
 	}
 	return d;

@@ -150,8 +150,8 @@ build_result(struct handler_result *res)
 
 	res->push = xcalloc(1, sizeof(*res->push));
 	res->push->branch = xstrdup("main");
-	res->push->before = xstrdup(SHA_0);
-	res->push->after = xstrdup(SHA_B);
+	assert_int_equal(push_id_set(res->push->before, SHA_0), 0);
+	assert_int_equal(push_id_set(res->push->after, SHA_B), 0);
 	res->push->pusher = xstrdup("grace");
 	res->push->forced = 1;
 	res->push->created = 0;
@@ -218,8 +218,8 @@ static void
 assert_push_eq(const struct push *a, const struct push *b)
 {
 	assert_str_eq("push branch", a->branch, b->branch);
-	assert_str_eq("push before", a->before, b->before);
-	assert_str_eq("push after", a->after, b->after);
+	assert_memory_equal(a->before, b->before, PUSH_ID_LEN);
+	assert_memory_equal(a->after, b->after, PUSH_ID_LEN);
 	assert_str_eq("pusher", a->pusher, b->pusher);
 	assert_int_equal(a->forced, b->forced);
 	assert_int_equal(a->created, b->created);

@@ -140,7 +140,8 @@ test_store_seen_keys(void **state)
 }
 
 struct gap_step {
-	const char	*branch, *before, *after;
+	const char	*branch;
+	const char	*before, *after;	/* ids: 2 hex digits 20 times */
 	int		 created, forced;
 	int		 gap;		/* expected */
 };
@@ -155,24 +156,38 @@ test_store_gaps(void **state)
 		{ "main", "a3", "a4", 0, 0, 1 },	/* a2..a3 never came */
 		{ "main", "a2", "a3", 0, 0, 0 },	/* ...now it does: filled */
 		{ "main", "a4", "a5", 0, 0, 0 },	/* head stayed a4 */
-		{ "main", "zz", "b1", 0, 1, 0 },	/* forced: no gap */
+		{ "main", "ff", "b1", 0, 1, 0 },	/* forced: no gap */
 		{ "dev", "00", "d1", 1, 0, 0 },		/* created branch */
 		{ "dev", "d1", "d2", 0, 0, 0 },		/* branches apart */
 		{ "main", "b1", "b2", 0, 0, 0 },
-		{ "main", "x9", "b3", 0, 0, 1 },
+		{ "main", "e9", "b3", 0, 0, 1 },
+		/* from none (an odd payload's before): no gap */
+		{ "main", "00", "b4", 0, 0, 0 },
+		{ "main", "b4", "b5", 0, 0, 0 },
+		/* to none (deleted): no head left, so nothing can be missed */
+		{ "dev", "d2", "00", 0, 0, 0 },
+		{ "dev", "c7", "c8", 0, 0, 0 },
+		{ "dev", "c9", "ca", 0, 0, 1 },
 	};
 	struct store		*s = store_new();
 	struct store_repo	*r = store_repo(s, "o/r", 1, 0);
 	struct push		 p;
-	size_t			 i;
+	char			 before[PUSH_HEX_LEN + 1];
+	char			 after[PUSH_HEX_LEN + 1];
+	size_t			 i, k;
 
 	for (i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
 		memset(&p, 0, sizeof(p));
+		for (k = 0; k < PUSH_HEX_LEN; k += 2) {
+			memcpy(before + k, steps[i].before, 2);
+			memcpy(after + k, steps[i].after, 2);
+		}
+		before[PUSH_HEX_LEN] = after[PUSH_HEX_LEN] = '\0';
 		p.branch = (char *)steps[i].branch;
-		p.before = (char *)steps[i].before;
-		p.after = (char *)steps[i].after;
-		p.created = steps[i].created;
-		p.forced = steps[i].forced;
+		assert_int_equal(push_id_set(p.before, before), 0);
+		assert_int_equal(push_id_set(p.after, after), 0);
+		p.created = (uint8_t)steps[i].created;
+		p.forced = (uint8_t)steps[i].forced;
 		if (store_note_push(r, &p) != steps[i].gap)
 			fail_msg("step %zu (%s %s..%s): gap %d expected", i,
 			    steps[i].branch, steps[i].before, steps[i].after,
