@@ -4,7 +4,8 @@
  * episode drafter reads them. Plain structs, no libevent, no jansson.
  *
  * Every char * in these structs is owned by the struct that holds it and is
- * either NULL or a NUL-terminated UTF-8 string.
+ * either NULL or a NUL-terminated UTF-8 string; but a push in a day
+ * borrows its branch and pusher from the day (day_add_push).
  */
 #ifndef HOOKCAST_RECORD_H
 #define HOOKCAST_RECORD_H
@@ -177,11 +178,17 @@ const char *commit_author_key(const struct commit *);
 #define RECORD_ALLOC_OVERHEAD	16
 size_t	 commit_bytes(const struct commit *);
 size_t	 merged_pr_bytes(const struct merged_pr *);
+/*
+ * A push as a handler or the journal hands it over, owning its branch and
+ * pusher. In a day those are the day's names, shared by its pushes and
+ * counted once (day.h): there a push costs its struct.
+ */
 size_t	 push_bytes(const struct push *);
 /* Free what a commit owns (not the struct itself). */
 void	 commit_clear(struct commit *);
 void	 revert_info_clear(struct revert_info *);
 void	 merged_pr_clear(struct merged_pr *);
+/* Not for a push in a day, which owns nothing (day_add_push). */
 void	 push_clear(struct push *);
 
 /*

@@ -311,9 +311,14 @@ test_jrecord_delivery(void **state)
 	assert_int_equal(day->nprs, 1);
 	json_decref(rec);
 
+	/* its push came twice: the day keeps its names once */
+	assert_int_equal(day->npushes, 2);
+	assert_ptr_equal(day->pushes[0].branch, day->pushes[1].branch);
+	assert_ptr_equal(day->pushes[0].pusher, day->pushes[1].pusher);
+	assert_int_equal(day->names.n, 2);
+
 	/* the whole day, encoded and applied to a fresh one */
-	push_clear(&day->pushes[1]);
-	day->npushes = 1;
+	day->npushes = 1;	/* a day's push owns nothing */
 	jrecord_encode_day(day, &drecs, &ndrecs);
 	assert_int_equal(ndrecs, 1);
 	drec = drecs[0];

@@ -829,7 +829,7 @@ test_store_open_bytes_bound(void **state)
 	struct store_limits	 l = { .max_open_bytes = 0 };
 	struct store		*s = store_new();
 	struct handler_result	 res, waiting;
-	size_t			 per, held, before;
+	size_t			 per, held, before, main;
 
 	files_result(&res, "a/one", 0, 1000);
 	per = store_result_bytes(&res);
@@ -837,6 +837,8 @@ test_store_open_bytes_bound(void **state)
 	assert_true(per > 1000 * 200);
 	l.max_open_bytes = 3 * per;
 	store_set_limits(s, &l);
+	/* a day keeps its pushes' branch once: a second costs that less */
+	main = intern_str_bytes("main");
 
 	assert_int_equal(deliver_files(s, "a/one", 1, 1000), STORE_QUOTA_OK);
 	assert_int_equal(deliver_files(s, "a/two", 2, 1000), STORE_QUOTA_OK);
@@ -856,7 +858,7 @@ test_store_open_bytes_bound(void **state)
 	store_release(s, &waiting);
 	handler_result_clear(&waiting);
 	assert_int_equal(deliver_files(s, "a/one", 4, 1000), STORE_QUOTA_OK);
-	assert_int_equal(store_open_bytes(s, &held), 3 * per);
+	assert_int_equal(store_open_bytes(s, &held), 3 * per - main);
 	assert_int_equal(held, 0);
 	assert_int_equal(deliver_files(s, "a/two", 6, 1), STORE_QUOTA_BYTES);
 	/* nothing refused was added */
@@ -875,7 +877,7 @@ test_store_open_bytes_bound(void **state)
 	/* a reload lowers the bound: refused from now, nothing dropped */
 	day_free(store_rotate(s, store_repo(s, "a/three", 0, 0), 30));
 	before = store_open_bytes(s, NULL);
-	assert_int_equal(before, 2 * per);
+	assert_int_equal(before, 2 * per - main);
 	l.max_open_bytes = per;
 	store_set_limits(s, &l);
 	assert_int_equal(deliver_files(s, "a/three", 9, 1), STORE_QUOTA_BYTES);
