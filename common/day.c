@@ -47,9 +47,9 @@ day_free(struct day *d)
 	for (i = 0; i < d->nprs; i++)
 		merged_pr_clear(&d->prs[i]);
 	free(d->prs);
-	for (i = 0; i < d->npushes; i++)
-		push_clear(&d->pushes[i]);
+	/* the pushes own nothing: their names are the day's */
 	free(d->pushes);
+	intern_clear(&d->names);
 	free(d->sha_index);
 	free(d->pr_index);
 	free(d->repo);
@@ -70,11 +70,13 @@ day_free_some(struct day *d, size_t budget)
 		merged_pr_clear(&d->prs[d->nprs]);
 	}
 	for (; budget > 0 && d->npushes > 0; budget--) {
-		d->bytes -= push_bytes(&d->pushes[--d->npushes]);
-		push_clear(&d->pushes[d->npushes]);
+		d->npushes--;
+		d->bytes -= sizeof(*d->pushes);
 	}
 	if (d->ncommits > 0 || d->nprs > 0 || d->npushes > 0)
 		return 0;
+	d->bytes -= d->names.bytes;
+	intern_clear(&d->names);
 	day_free(d);
 	return 1;
 }
@@ -306,18 +308,51 @@ day_add_pr(struct day *d, struct merged_pr *pr)
 	return 1;
 }
 
-/* Add a push (stolen). 0 or -1. */
-int
-day_add_push(struct day *d, struct push *p)
+/*
+ * Put a push in the day, its branch and pusher in the day's names: a
+ * push stolen from a caller (owned: its copies are freed), or one of
+ * another day's, whose names stay that day's. 0 or -1 (p untouched; a
+ * name the table took on the way is counted and stays).
+ */
+static int
+day_put_push(struct day *d, struct push *p, int owned)
 {
+	struct push	*q;
+	char		*branch = NULL, *pusher = NULL;
+	size_t		 names = d->names.bytes;
+	int		 rc = 0;
+
 	if (day_reserve((void **)&d->pushes, d->npushes, &d->pushes_cap,
 	    sizeof(*d->pushes)) == -1)
 		return -1;
-	push_clean(p);
-	d->pushes[d->npushes++] = *p;
-	d->bytes += push_bytes(p);
+	/* a day's pushes are clean already; a table's names never change */
+	if (owned)
+		push_clean(p);
+	if ((p->branch != NULL &&
+	    (branch = intern_add(&d->names, p->branch)) == NULL) ||
+	    (p->pusher != NULL &&
+	    (pusher = intern_add(&d->names, p->pusher)) == NULL))
+		rc = -1;
+	d->bytes += d->names.bytes - names;
+	if (rc == -1)
+		return -1;
+	if (owned) {
+		free(p->branch);
+		free(p->pusher);
+	}
+	q = &d->pushes[d->npushes++];
+	*q = *p;
+	q->branch = branch;
+	q->pusher = pusher;
+	d->bytes += sizeof(*q);
 	memset(p, 0, sizeof(*p));
 	return 0;
+}
+
+int
+day_add_push(struct day *d, struct push *p)
+{
+	return day_put_push(d, p, 1);
 }
 
 /*
@@ -345,7 +380,7 @@ day_move(struct day *dst, struct day *src, int window, time_t start,
 			rc = -1;
 	for (i = 0; i < src->npushes && rc == 0; i++)
 		if (DAY_IN(src->pushes[i].at) &&
-		    day_add_push(dst, &src->pushes[i]) == -1)
+		    day_put_push(dst, &src->pushes[i], 0) == -1)
 			rc = -1;
 #undef DAY_IN
 	if (dst->default_branch == NULL && src->default_branch != NULL) {
@@ -361,8 +396,8 @@ day_move(struct day *dst, struct day *src, int window, time_t start,
 		commit_clear(&src->commits[i]);
 	for (i = 0; i < src->nprs; i++)
 		merged_pr_clear(&src->prs[i]);
-	for (i = 0; i < src->npushes; i++)
-		push_clear(&src->pushes[i]);
+	/* src's pushes own nothing; what dst took of its names is dst's */
+	intern_clear(&src->names);
 	src->ncommits = src->nprs = src->npushes = 0;
 	src->bytes = 0;
 	if (src->sha_index != NULL)
@@ -596,9 +631,7 @@ day_bytes(const struct day *d)
 		bytes += commit_bytes(&d->commits[i]);
 	for (i = 0; i < d->nprs; i++)
 		bytes += merged_pr_bytes(&d->prs[i]);
-	for (i = 0; i < d->npushes; i++)
-		bytes += push_bytes(&d->pushes[i]);
-	return bytes;
+	return bytes + d->npushes * sizeof(*d->pushes) + d->names.bytes;
 }
 
 /* Counts as an episode reports them. */

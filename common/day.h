@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "intern.h"
 #include "record.h"
 
 struct day {
@@ -29,6 +30,11 @@ struct day {
 	struct push	*pushes;
 	size_t		 npushes;
 	size_t		 pushes_cap;
+	/*
+	 * The pushes' branch names and pushers, each kept once: a push in
+	 * the day borrows its branch and pusher from here (day_add_push).
+	 */
+	struct intern	 names;
 
 	/* open-addressing set of commit shas for dedup (indexes into commits) */
 	long		*sha_index;
@@ -38,8 +44,9 @@ struct day {
 	size_t		 pr_index_cap;
 
 	/*
-	 * What the records cost (commit_bytes, merged_pr_bytes, push_bytes),
-	 * kept as they come and go: always day_bytes(), without the walk.
+	 * What the records cost (commit_bytes, merged_pr_bytes, and for the
+	 * pushes their structs and names.bytes), kept as they come and go:
+	 * always day_bytes(), without the walk.
 	 */
 	size_t		 bytes;
 };
@@ -68,7 +75,12 @@ int		 day_add_commit(struct day *, struct commit *);
 long		 day_find_commit(const struct day *, const char *sha);
 /* Add a merged PR (stolen). 1 added, 0 already there (same number), -1. */
 int		 day_add_pr(struct day *, struct merged_pr *);
-/* Add a push (stolen). 0 or -1. */
+/*
+ * Add a push (stolen): its branch and pusher go into the day's names,
+ * shared with its other pushes, and the push's own copies are freed. A
+ * push in the day borrows them: never push_clear one. 0, or -1 on
+ * allocation failure (the caller's push is left as it was).
+ */
 int		 day_add_push(struct day *, struct push *);
 /*
  * Move what src holds into dst, after dst's own (commits already in dst

@@ -232,14 +232,68 @@ merged_pr_clean(struct merged_pr *pr)
 	record_clean(pr->branch, 0);
 }
 
-/* Clean every text a push holds. */
+/* Clean every text a push holds (its ids are bytes, not text). */
 void
 push_clean(struct push *p)
 {
 	record_clean(p->branch, 0);
-	record_clean(p->before, 0);
-	record_clean(p->after, 0);
 	record_clean(p->pusher, 0);
+}
+
+static int
+record_hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int
+push_id_set(uint8_t id[PUSH_ID_LEN], const char *hex)
+{
+	uint8_t	v[PUSH_ID_LEN];
+	size_t	i;
+	int	hi, lo;
+
+	memset(id, 0, PUSH_ID_LEN);
+	if (hex == NULL || strlen(hex) != PUSH_HEX_LEN)
+		return -1;
+	for (i = 0; i < PUSH_ID_LEN; i++) {
+		if ((hi = record_hexval(hex[2 * i])) == -1 ||
+		    (lo = record_hexval(hex[2 * i + 1])) == -1)
+			return -1;
+		v[i] = (uint8_t)(hi << 4 | lo);
+	}
+	memcpy(id, v, PUSH_ID_LEN);
+	return 0;
+}
+
+void
+push_id_hex(const uint8_t id[PUSH_ID_LEN], char hex[PUSH_HEX_LEN + 1])
+{
+	static const char	digits[] = "0123456789abcdef";
+	size_t			i;
+
+	for (i = 0; i < PUSH_ID_LEN; i++) {
+		hex[2 * i] = digits[id[i] >> 4];
+		hex[2 * i + 1] = digits[id[i] & 0xf];
+	}
+	hex[PUSH_HEX_LEN] = '\0';
+}
+
+int
+push_id_none(const uint8_t id[PUSH_ID_LEN])
+{
+	size_t	i;
+
+	for (i = 0; i < PUSH_ID_LEN; i++)
+		if (id[i] != 0)
+			return 0;
+	return 1;
 }
 
 static int
@@ -433,7 +487,6 @@ size_t
 push_bytes(const struct push *p)
 {
 	return sizeof(*p) + record_str_bytes(p->branch) +
-	    record_str_bytes(p->before) + record_str_bytes(p->after) +
 	    record_str_bytes(p->pusher);
 }
 
@@ -494,8 +547,6 @@ push_clear(struct push *p)
 	if (p == NULL)
 		return;
 	free(p->branch);
-	free(p->before);
-	free(p->after);
 	free(p->pusher);
 	memset(p, 0, sizeof(*p));
 }

@@ -4,12 +4,14 @@
  * episode drafter reads them. Plain structs, no libevent, no jansson.
  *
  * Every char * in these structs is owned by the struct that holds it and is
- * either NULL or a NUL-terminated UTF-8 string.
+ * either NULL or a NUL-terminated UTF-8 string; but a push in a day
+ * borrows its branch and pusher from the day (day_add_push).
  */
 #ifndef HOOKCAST_RECORD_H
 #define HOOKCAST_RECORD_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 
 /* What a commit message says about reverting or re-landing. */
@@ -68,15 +70,25 @@ struct merged_pr {
 	time_t	 merged_at;
 };
 
+/*
+ * A push's before and after: a commit id as its 20 bytes, shown and
+ * journalled as 40 lower-case hex digits. All zero is none: git's id for
+ * no commit (a created branch's before, a deleted one's after), and what
+ * a value that is not 40 hex digits (missing, abbreviated, or a 64-hex
+ * SHA-256 id) is kept as.
+ */
+#define PUSH_ID_LEN	20
+#define PUSH_HEX_LEN	(2 * PUSH_ID_LEN)
+
 struct push {
+	uint8_t	 before[PUSH_ID_LEN];
+	uint8_t	 after[PUSH_ID_LEN];
+	uint32_t ncommits;	/* as many as fit */
+	uint8_t	 forced;	/* 0 or 1, as are the two below */
+	uint8_t	 created;
+	uint8_t	 deleted;
 	char	*branch;
-	char	*before;
-	char	*after;
 	char	*pusher;	/* pusher name */
-	int	 forced;
-	int	 created;
-	int	 deleted;
-	size_t	 ncommits;
 	time_t	 at;		/* when it was received */
 };
 
@@ -112,6 +124,16 @@ char	**record_list_dup(char *const *names, size_t n);
 void	 commit_clean(struct commit *);
 void	 merged_pr_clean(struct merged_pr *);
 void	 push_clean(struct push *);
+
+/*
+ * Set a push id from hex: 0 when hex is 40 hex digits (in either case),
+ * else -1 with the id set to none (all zero). hex may be NULL.
+ */
+int	 push_id_set(uint8_t id[PUSH_ID_LEN], const char *hex);
+/* The id as 40 lower-case hex digits and a NUL in hex. */
+void	 push_id_hex(const uint8_t id[PUSH_ID_LEN], char hex[PUSH_HEX_LEN + 1]);
+/* Is the id none (all zero)? */
+int	 push_id_none(const uint8_t id[PUSH_ID_LEN]);
 
 /*
  * Fixed caps, in bytes, on the text one sender writes into the day and the
@@ -156,11 +178,17 @@ const char *commit_author_key(const struct commit *);
 #define RECORD_ALLOC_OVERHEAD	16
 size_t	 commit_bytes(const struct commit *);
 size_t	 merged_pr_bytes(const struct merged_pr *);
+/*
+ * A push as a handler or the journal hands it over, owning its branch and
+ * pusher. In a day those are the day's names, shared by its pushes and
+ * counted once (day.h): there a push costs its struct.
+ */
 size_t	 push_bytes(const struct push *);
 /* Free what a commit owns (not the struct itself). */
 void	 commit_clear(struct commit *);
 void	 revert_info_clear(struct revert_info *);
 void	 merged_pr_clear(struct merged_pr *);
+/* Not for a push in a day, which owns nothing (day_add_push). */
 void	 push_clear(struct push *);
 
 /*

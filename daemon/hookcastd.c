@@ -217,7 +217,7 @@ int
 hookcastd_compact(struct hookcastd *d)
 {
 	struct buf		 *recs;
-	const char		**keys;
+	char			**keys;
 	time_t			 *at;
 	size_t			  nseen, n = 0, i;
 	struct store_repo	 *r;
@@ -253,7 +253,7 @@ hookcastd_compact(struct hookcastd *d)
 	buf_init(&recs[n]);
 	jrecord_write_window(&recs[n++], d->window_start);
 	buf_init(&recs[n]);
-	jrecord_write_seen(&recs[n++], keys, at, nseen);
+	jrecord_write_seen(&recs[n++], (const char *const *)keys, at, nseen);
 	rc = 0;
 	/*
 	 * A day in records of bounded size, as many as it takes; a day with
@@ -282,6 +282,8 @@ hookcastd_compact(struct hookcastd *d)
 	for (i = 0; i < n; i++)
 		buf_free(&recs[i]);
 	free(recs);
+	for (i = 0; i < nseen; i++)
+		free(keys[i]);
 	free(keys);
 	free(at);
 	return rc;

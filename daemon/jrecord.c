@@ -101,9 +101,13 @@ jrecord_encode_push(const struct push *p)
 {
 	json_t	*o = json_object();
 
+	char	 hex[PUSH_HEX_LEN + 1];
+
 	json_object_set_new(o, "br", jrecord_str(p->branch));
-	json_object_set_new(o, "bf", jrecord_str(p->before));
-	json_object_set_new(o, "af", jrecord_str(p->after));
+	push_id_hex(p->before, hex);
+	json_object_set_new(o, "bf", json_string(hex));
+	push_id_hex(p->after, hex);
+	json_object_set_new(o, "af", json_string(hex));
 	json_object_set_new(o, "p", jrecord_str(p->pusher));
 	json_object_set_new(o, "f", json_boolean(p->forced));
 	json_object_set_new(o, "c", json_boolean(p->created));
@@ -606,10 +610,14 @@ jrecord_put_pr(struct buf *b, const struct merged_pr *p)
 static void
 jrecord_put_push(struct buf *b, const struct push *p)
 {
+	char	hex[PUSH_HEX_LEN + 1];
+
 	buf_putc(b, '{');
 	jrecord_put_kstr(b, "br", p->branch, 1);
-	jrecord_put_kstr(b, "bf", p->before, 1);
-	jrecord_put_kstr(b, "af", p->after, 1);
+	push_id_hex(p->before, hex);
+	jrecord_put_kstr(b, "bf", hex, 1);
+	push_id_hex(p->after, hex);
+	jrecord_put_kstr(b, "af", hex, 1);
 	jrecord_put_kstr(b, "p", p->pusher, 1);
 	jrecord_put_kbool(b, "f", p->forced);
 	jrecord_put_kbool(b, "c", p->created);
@@ -1104,10 +1112,10 @@ jrecord_rd_pr(struct jscan *js, enum jscan_tok t, struct merged_pr *p)
 static int
 jrecord_rd_push(struct jscan *js, enum jscan_tok t, struct push *p)
 {
-	char		 kb[8];
+	char		 kb[8], *id;
 	const char	*k;
 	long long	 n;
-	int		 rc = 0;
+	int		 rc = 0, v;
 
 	memset(p, 0, sizeof(*p));
 	if (t != JSCAN_OBJECT)
@@ -1115,23 +1123,34 @@ jrecord_rd_push(struct jscan *js, enum jscan_tok t, struct push *p)
 	while ((t = jscan_next(js)) == JSCAN_KEY) {
 		k = jrecord_key(js, kb, sizeof(kb));
 		t = jscan_next(js);
+		v = 0;
 		if (strcmp(k, "br") == 0)
 			rc = jrecord_rd_str(js, t, &p->branch);
-		else if (strcmp(k, "bf") == 0)
-			rc = jrecord_rd_str(js, t, &p->before);
-		else if (strcmp(k, "af") == 0)
-			rc = jrecord_rd_str(js, t, &p->after);
-		else if (strcmp(k, "p") == 0)
+		else if (strcmp(k, "bf") == 0 || strcmp(k, "af") == 0) {
+			/*
+			 * 40 hex digits, or from a journal before ids were
+			 * bytes null or any string: none (record.h)
+			 */
+			id = NULL;
+			rc = jrecord_rd_str(js, t, &id);
+			(void)push_id_set(k[0] == 'b' ? p->before : p->after,
+			    id);
+			free(id);
+		} else if (strcmp(k, "p") == 0)
 			rc = jrecord_rd_str(js, t, &p->pusher);
-		else if (strcmp(k, "f") == 0)
-			rc = jrecord_rd_bool(js, t, &p->forced);
-		else if (strcmp(k, "c") == 0)
-			rc = jrecord_rd_bool(js, t, &p->created);
-		else if (strcmp(k, "d") == 0)
-			rc = jrecord_rd_bool(js, t, &p->deleted);
-		else if (strcmp(k, "n") == 0) {
+		else if (strcmp(k, "f") == 0) {
+			rc = jrecord_rd_bool(js, t, &v);
+			p->forced = v != 0;
+		} else if (strcmp(k, "c") == 0) {
+			rc = jrecord_rd_bool(js, t, &v);
+			p->created = v != 0;
+		} else if (strcmp(k, "d") == 0) {
+			rc = jrecord_rd_bool(js, t, &v);
+			p->deleted = v != 0;
+		} else if (strcmp(k, "n") == 0) {
 			rc = jrecord_rd_int(js, t, &n, NULL);
-			p->ncommits = (size_t)n;
+			p->ncommits = n <= 0 ? 0 : n >= UINT32_MAX ?
+			    UINT32_MAX : (uint32_t)n;
 		} else if (strcmp(k, "at") == 0)
 			rc = jrecord_rd_time(js, t, &p->at);
 		else

@@ -1,6 +1,7 @@
 /* The day store: repositories' open days and the accepted deliveries. */
 #include <ctype.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -25,10 +26,35 @@
  * which stopped the loop for tens of milliseconds a time at 200,000 keys.
  * Marks come in time order but for a clock step, so the oldest marked is
  * the oldest; pruning by time reads every entry (once a day).
+ *
+ * An entry is 24 bytes, in the ring itself: no allocation per key. A key
+ * as GitHub's headers make it, "hook id:GUID" with a decimal hook id (or
+ * none) and the GUID in canonical lower-case 8-4-4-4-12 hex, is kept
+ * exactly as its 16 GUID bytes and the hook id, and written back from
+ * them (store_seen_list) byte for byte. Any other key (an upper-case or
+ * odd GUID, a hook id past 32 bits) keeps its string, so that every key
+ * stays exact: a digest would have made two keys one, however unlikely.
+ * Such keys are rare (GitHub sends the canonical form), so their cost
+ * (the string's allocation) does not weigh on the set.
  */
+#define SEEN_ID_LEN	16
+/* struct seen's hook: a key with no hook id, a key kept as its string */
+#define SEEN_NO_HOOK	0
+#define SEEN_STRING	UINT32_MAX
+#define SEEN_MAX_HOOK	(UINT32_MAX - 2)	/* the hook ids that fit */
+/* the longest key in the compact form: hook id, ':', GUID, NUL */
+#define SEEN_KEY_MAX	(10 + 1 + 36 + 1)
+
 struct seen {
-	char		*key;	/* "hook id:GUID" */
-	time_t		 at;
+	/* the GUID's bytes; with SEEN_STRING, a char * to the key (owned) */
+	uint8_t		 id[SEEN_ID_LEN];
+	uint32_t	 hook;	/* hook id + 1, SEEN_NO_HOOK, SEEN_STRING */
+	/*
+	 * When it was accepted, in seconds since 1970 to 2106; a time
+	 * outside is kept as the nearer end (times only order entries and
+	 * are compared with a day's cutoff).
+	 */
+	uint32_t	 at;
 };
 
 struct store {
@@ -54,6 +80,8 @@ struct store {
 	char		       **told;	/* refused repositories logged */
 	size_t			 ntold;
 };
+
+static void	 store_seen_clear(struct seen *);
 
 static const char *const store_quota_names[STORE_QUOTA_MAX] = {
 	[STORE_QUOTA_OK] = "ok",
@@ -122,7 +150,8 @@ store_free(struct store *s)
 	free(s->repos);
 	free(s->index);
 	for (i = 0; i < s->nseen; i++)
-		free(s->ring[(s->ring_head + i) & (s->ring_cap - 1)].key);
+		store_seen_clear(&s->ring[(s->ring_head + i) &
+		    (s->ring_cap - 1)]);
 	free(s->ring);
 	free(s->seen_index);
 	store_told_clear(s);
@@ -207,16 +236,143 @@ store_key(const char *hook_id, const char *guid)
 	return key;
 }
 
-/* The index slot of key, or of the empty slot where it would go. */
+/* The key string of an entry kept as one (SEEN_STRING). */
+static char *
+store_seen_str(const struct seen *e)
+{
+	char	*key;
+
+	memcpy(&key, e->id, sizeof(key));
+	return key;
+}
+
+/* The value of a lower-case hex digit, or -1. */
+static int
+store_hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/*
+ * An entry for key, to look it up or mark it: in the compact form when
+ * key is "hook id:GUID" as GitHub's headers make it, else a
+ * SEEN_STRING entry borrowing key (see struct seen). at is left 0.
+ */
+static void
+store_seen_entry(const char *key, struct seen *e)
+{
+	const char	*colon, *g, *p;
+	uint8_t		 id[SEEN_ID_LEN];
+	uint64_t	 hook = 0;
+	size_t		 i, n;
+	int		 hi, lo;
+
+	memset(e, 0, sizeof(*e));
+	e->hook = SEEN_STRING;
+	memcpy(e->id, &key, sizeof(key));
+	if ((colon = strchr(key, ':')) == NULL)
+		return;
+	/* the hook id: none, "0", or digits without a leading zero */
+	n = (size_t)(colon - key);
+	if (n > 10 || (n > 1 && key[0] == '0'))
+		return;
+	for (p = key; p < colon; p++) {
+		if (*p < '0' || *p > '9')
+			return;
+		hook = hook * 10 + (uint64_t)(*p - '0');
+	}
+	if (n > 0 && hook > SEEN_MAX_HOOK)
+		return;
+	g = colon + 1;
+	if (strlen(g) != 36)
+		return;
+	for (i = 0, p = g; *p != '\0'; ) {
+		if (p - g == 8 || p - g == 13 || p - g == 18 || p - g == 23) {
+			if (*p++ != '-')
+				return;
+			continue;
+		}
+		if ((hi = store_hexval(p[0])) == -1 ||
+		    (lo = store_hexval(p[1])) == -1)
+			return;
+		id[i++] = (uint8_t)(hi << 4 | lo);
+		p += 2;
+	}
+	memcpy(e->id, id, sizeof(id));
+	e->hook = n == 0 ? SEEN_NO_HOOK : (uint32_t)hook + 1;
+}
+
+/* An entry's key as store_key made it; buf holds SEEN_KEY_MAX bytes. */
+static const char *
+store_seen_text(const struct seen *e, char *buf)
+{
+	static const char	 hex[] = "0123456789abcdef";
+	char			*o = buf;
+	size_t			 i;
+
+	if (e->hook == SEEN_STRING)
+		return store_seen_str(e);
+	if (e->hook != SEEN_NO_HOOK)
+		o += snprintf(o, SEEN_KEY_MAX, "%lu",
+		    (unsigned long)(e->hook - 1));
+	*o++ = ':';
+	for (i = 0; i < SEEN_ID_LEN; i++) {
+		if (i == 4 || i == 6 || i == 8 || i == 10)
+			*o++ = '-';
+		*o++ = hex[e->id[i] >> 4];
+		*o++ = hex[e->id[i] & 0xf];
+	}
+	*o = '\0';
+	return buf;
+}
+
+static uint64_t
+store_seen_hash(const struct seen *e)
+{
+	uint8_t	b[SEEN_ID_LEN + sizeof(e->hook)];
+
+	if (e->hook == SEEN_STRING)
+		return hash_str(store_seen_str(e));
+	memcpy(b, e->id, SEEN_ID_LEN);
+	memcpy(b + SEEN_ID_LEN, &e->hook, sizeof(e->hook));
+	return hash_mem(b, sizeof(b));
+}
+
+static int
+store_seen_same(const struct seen *a, const struct seen *b)
+{
+	if (a->hook != b->hook)
+		return 0;
+	if (a->hook == SEEN_STRING)
+		return strcmp(store_seen_str(a), store_seen_str(b)) == 0;
+	return memcmp(a->id, b->id, SEEN_ID_LEN) == 0;
+}
+
+/* A time as an entry keeps it (struct seen). */
+static uint32_t
+store_seen_time(time_t at)
+{
+	if (at < 0)
+		return 0;
+	if ((uint64_t)at > UINT32_MAX)
+		return UINT32_MAX;
+	return (uint32_t)at;
+}
+
+/* The index slot of an entry like e, or of the empty slot it would take. */
 static size_t
-store_seen_slot(const struct store *s, const char *key)
+store_seen_slot(const struct store *s, const struct seen *e)
 {
 	size_t		mask = s->seen_index_cap - 1;
-	size_t		i = (size_t)(hash_str(key) & mask);
+	size_t		i = (size_t)(store_seen_hash(e) & mask);
 	uint32_t	v;
 
 	while ((v = s->seen_index[i]) != 0 &&
-	    strcmp(s->ring[v - 1].key, key) != 0)
+	    !store_seen_same(&s->ring[v - 1], e))
 		i = (i + 1) & mask;
 	return i;
 }
@@ -224,13 +380,17 @@ store_seen_slot(const struct store *s, const char *key)
 int
 store_seen(const struct store *s, const char *key)
 {
-	return s->seen_index[store_seen_slot(s, key)] != 0;
+	struct seen	e;
+
+	store_seen_entry(key, &e);
+	return s->seen_index[store_seen_slot(s, &e)] != 0;
 }
 
 size_t
-store_seen_list(const struct store *s, const char ***keys, time_t **at)
+store_seen_list(const struct store *s, char ***keys, time_t **at)
 {
 	const struct seen	*e;
+	char			 buf[SEEN_KEY_MAX];
 	size_t			 i;
 
 	*keys = xcalloc(s->nseen + 1, sizeof(**keys));
@@ -238,8 +398,8 @@ store_seen_list(const struct store *s, const char ***keys, time_t **at)
 	/* in the order marked, so that a replay marks them so again */
 	for (i = 0; i < s->nseen; i++) {
 		e = &s->ring[(s->ring_head + i) & (s->ring_cap - 1)];
-		(*keys)[i] = e->key;
-		(*at)[i] = e->at;
+		(*keys)[i] = xstrdup(store_seen_text(e, buf));
+		(*at)[i] = (time_t)e->at;
 	}
 	return s->nseen;
 }
@@ -270,8 +430,7 @@ store_seen_relayout(struct store *s, size_t cap)
 		memset(s->seen_index, 0, s->seen_index_cap *
 		    sizeof(*s->seen_index));
 	for (i = 0; i < s->nseen; i++)
-		s->seen_index[store_seen_slot(s, ring[i].key)] =
-		    (uint32_t)i + 1;
+		s->seen_index[store_seen_slot(s, &ring[i])] = (uint32_t)i + 1;
 }
 
 /*
@@ -288,8 +447,8 @@ store_seen_unindex(struct store *s, size_t i)
 		j = (j + 1) & mask;
 		if (s->seen_index[j] == 0)
 			break;
-		home = (size_t)(hash_str(s->ring[s->seen_index[j] - 1].key) &
-		    mask);
+		home = (size_t)(store_seen_hash(&s->ring[s->seen_index[j] -
+		    1]) & mask);
 		/* it stays when its home is cyclically in (i, j] */
 		if (i <= j ? (i < home && home <= j) : (i < home || home <= j))
 			continue;
@@ -299,15 +458,23 @@ store_seen_unindex(struct store *s, size_t i)
 	s->seen_index[i] = 0;
 }
 
+/* Free what an entry owns and empty it. */
+static void
+store_seen_clear(struct seen *e)
+{
+	if (e->hook == SEEN_STRING)
+		free(store_seen_str(e));
+	memset(e, 0, sizeof(*e));
+}
+
 /* Forget the oldest key marked. */
 static void
 store_seen_pop(struct store *s)
 {
 	struct seen	*e = &s->ring[s->ring_head];
 
-	store_seen_unindex(s, store_seen_slot(s, e->key));
-	free(e->key);
-	e->key = NULL;
+	store_seen_unindex(s, store_seen_slot(s, e));
+	store_seen_clear(e);
 	s->ring_head = (s->ring_head + 1) & (s->ring_cap - 1);
 	s->nseen--;
 }
@@ -327,7 +494,7 @@ store_seen_bound(struct store *s)
 	if (max == 0 || s->nseen <= max)
 		return;
 	while (s->nseen > max) {
-		newest = s->ring[s->ring_head].at;
+		newest = (time_t)s->ring[s->ring_head].at;
 		store_seen_pop(s);
 		s->forgot++;
 	}
@@ -346,18 +513,25 @@ store_seen_bound(struct store *s)
 void
 store_mark(struct store *s, const char *k, time_t at)
 {
-	size_t	slot, place;
+	struct seen	e;
+	size_t		slot, place;
 
-	slot = store_seen_slot(s, k);
+	store_seen_entry(k, &e);
+	slot = store_seen_slot(s, &e);
 	if (s->seen_index[slot] != 0)
 		return;
 	if (s->nseen == s->ring_cap) {
 		store_seen_relayout(s, s->ring_cap * 2);
-		slot = store_seen_slot(s, k);
+		slot = store_seen_slot(s, &e);
 	}
+	if (e.hook == SEEN_STRING) {
+		/* the entry borrowed k: it keeps a copy */
+		k = xstrdup(k);
+		memcpy(e.id, &k, sizeof(k));
+	}
+	e.at = store_seen_time(at);
 	place = (s->ring_head + s->nseen) & (s->ring_cap - 1);
-	s->ring[place].key = xstrdup(k);
-	s->ring[place].at = at;
+	s->ring[place] = e;
 	s->seen_index[slot] = (uint32_t)place + 1;
 	s->nseen++;
 	store_seen_bound(s);
@@ -372,9 +546,8 @@ store_prune_seen(struct store *s, time_t cutoff)
 	/* every entry, not only from the oldest: a clock step reorders */
 	for (i = 0; i < s->nseen; i++) {
 		e = &s->ring[(s->ring_head + i) & (s->ring_cap - 1)];
-		if (e->at < cutoff) {
-			free(e->key);
-			e->key = NULL;
+		if ((time_t)e->at < cutoff) {
+			store_seen_clear(e);
 			continue;
 		}
 		s->ring[(s->ring_head + kept++) & (s->ring_cap - 1)] = *e;
@@ -542,11 +715,13 @@ store_note_push(struct store_repo *r, const struct push *p)
 {
 	size_t	 i, k;
 	int	 gap = 0;
-	char	*key;
+	char	*key, before[PUSH_HEX_LEN + 1], after[PUSH_HEX_LEN + 1];
 
 	r->active = 1;
-	if (p->branch == NULL || p->after == NULL)
+	if (p->branch == NULL)
 		return 0;
+	push_id_hex(p->before, before);
+	push_id_hex(p->after, after);
 	for (i = 0; i < r->nheads; i++)
 		if (strcmp(r->head_branch[i], p->branch) == 0)
 			break;
@@ -559,10 +734,15 @@ store_note_push(struct store_repo *r, const struct push *p)
 		r->head_after[i] = NULL;
 		r->nheads++;
 	}
-	/* the branch is already there (the same push sent again) */
-	if (r->head_after[i] != NULL && strcmp(r->head_after[i], p->after) == 0)
+	if (push_id_none(p->after)) {
+		free(r->head_after[i]);
+		r->head_after[i] = NULL;
 		return 0;
-	xasprintf(&key, "%s\n%s", p->branch, p->after);
+	}
+	/* the branch is already there (the same push sent again) */
+	if (r->head_after[i] != NULL && strcmp(r->head_after[i], after) == 0)
+		return 0;
+	xasprintf(&key, "%s\n%s", p->branch, after);
 	for (k = 0; k < r->nmissing; k++) {
 		if (strcmp(r->missing[k], key) != 0)
 			continue;
@@ -573,19 +753,20 @@ store_note_push(struct store_repo *r, const struct push *p)
 		return 0;
 	}
 	free(key);
-	if (r->head_after[i] != NULL && p->before != NULL && !p->created &&
-	    !p->forced && strcmp(r->head_after[i], p->before) != 0) {
+	if (r->head_after[i] != NULL && !push_id_none(p->before) &&
+	    !p->created && !p->forced &&
+	    strcmp(r->head_after[i], before) != 0) {
 		gap = 1;
 		/* what this push builds on never came: remember it */
 		if (r->nmissing < STORE_MAX_MISSING) {
 			r->missing = xreallocarray(r->missing, r->nmissing + 1,
 			    sizeof(*r->missing));
 			xasprintf(&r->missing[r->nmissing++], "%s\n%s",
-			    p->branch, p->before);
+			    p->branch, before);
 		}
 	}
 	free(r->head_after[i]);
-	r->head_after[i] = xstrdup(p->after);
+	r->head_after[i] = xstrdup(after);
 	return gap;
 }
 

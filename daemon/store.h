@@ -134,13 +134,17 @@ char		*store_key(const char *hook_id, const char *guid);
 /* Has this delivery been accepted before? */
 int		 store_seen(const struct store *, const char *key);
 /*
- * Remember an accepted delivery. Past max_seen the oldest (by time, then
- * order of marking) are forgotten, an eighth of the bound at once, and it
- * is logged.
+ * Remember an accepted delivery. Past max_seen the oldest marked is
+ * forgotten as each new one comes, and it is logged (at the first and
+ * once per max_seen / 8). Times are kept to the second from 1970 to 2106
+ * (one outside as the nearer end).
  */
 void		 store_mark(struct store *, const char *key, time_t at);
-/* The accepted deliveries: arrays of borrowed keys and times (new). */
-size_t		 store_seen_list(const struct store *, const char ***keys,
+/*
+ * The accepted deliveries in the order marked: arrays of keys and times,
+ * all new (each key and both arrays are the caller's to free).
+ */
+size_t		 store_seen_list(const struct store *, char ***keys,
 		    time_t **at);
 /* Forget deliveries accepted before cutoff. */
 void		 store_prune_seen(struct store *, time_t cutoff);
@@ -157,9 +161,10 @@ int		 store_add(struct store *, struct handler_result *, time_t start,
 /*
  * Note a push's before/after on its branch. Returns 1 when before is not
  * the last head seen there (a delivery was missed), else 0. A created
- * branch or a forced push is never a gap; nor is a late push that ends
- * at a head a gap left missing (a redelivery filling it): that one moves
- * nothing.
+ * branch, a push from none (record.h) or a forced push is never a gap;
+ * nor is a late push that ends at a head a gap left missing (a
+ * redelivery filling it): that one moves nothing. A push to none (a
+ * deleted branch) leaves the branch without a head.
  */
 int		 store_note_push(struct store_repo *, const struct push *);
 

@@ -576,11 +576,13 @@ webhook_accept(struct hookcastd *d, struct pending *p)
 		sr = store_repo(d->store, p->res.repo, 1, d->window_start);
 		if (store_note_push(sr, p->res.push)) {
 			char *esc = log_escape(p->res.push->branch, 256);
+			char before[PUSH_HEX_LEN + 1];
 
+			push_id_hex(p->res.push->before, before);
 			d->missed_deliveries++;
 			log_warnx("%s: push to %s starts at %.12s, not at the last "
 			    "head seen there: a delivery was missed", sr->name,
-			    esc, p->res.push->before);
+			    esc, before);
 			free(esc);
 			hookcastd_gap(d, sr->name);
 		}

@@ -207,13 +207,15 @@ push_record(struct handler_result *r, const char *branch, const char *before,
 {
 	r->push = xcalloc(1, sizeof(*r->push));
 	r->push->branch = xstrdup(branch);
-	r->push->before = xstrdup_null(before);
-	r->push->after = xstrdup_null(after);
+	/* one not 40 hex digits is none (record.h): the push still counts */
+	(void)push_id_set(r->push->before, before);
+	(void)push_id_set(r->push->after, after);
 	r->push->pusher = xstrdup_null(pusher);
-	r->push->forced = forced;
-	r->push->created = created;
-	r->push->deleted = deleted;
-	r->push->ncommits = ncommits;
+	r->push->forced = forced != 0;
+	r->push->created = created != 0;
+	r->push->deleted = deleted != 0;
+	r->push->ncommits = ncommits < UINT32_MAX ? (uint32_t)ncommits :
+	    UINT32_MAX;
 	r->push->at = now;
 }
 

@@ -27,7 +27,8 @@ static void
 bench_deliver(struct store *s, size_t i)
 {
 	struct handler_result	 res;
-	char			*key;
+	char			*key, before[PUSH_HEX_LEN + 1];
+	char			 after[PUSH_HEX_LEN + 1];
 	size_t			 added;
 
 	memset(&res, 0, sizeof(res));
@@ -35,8 +36,10 @@ bench_deliver(struct store *s, size_t i)
 	res.default_branch = xstrdup("main");
 	res.push = xcalloc(1, sizeof(*res.push));
 	res.push->branch = xstrdup("main");
-	xasprintf(&res.push->before, "%040zx", i);
-	xasprintf(&res.push->after, "%040zx", i + 1);
+	snprintf(before, sizeof(before), "%040zx", i);
+	snprintf(after, sizeof(after), "%040zx", i + 1);
+	push_id_set(res.push->before, before);
+	push_id_set(res.push->after, after);
 	res.push->pusher = xstrdup("octocat");
 	res.push->ncommits = 1;
 	res.push->at = 1700000000 + (time_t)i;

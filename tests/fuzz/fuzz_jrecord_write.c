@@ -78,7 +78,8 @@ static int
 same_push(const struct push *u, const struct push *v)
 {
 	return same_str(u->branch, v->branch) &&
-	    same_str(u->before, v->before) && same_str(u->after, v->after) &&
+	    memcmp(u->before, v->before, PUSH_ID_LEN) == 0 &&
+	    memcmp(u->after, v->after, PUSH_ID_LEN) == 0 &&
 	    same_str(u->pusher, v->pusher) && u->forced == v->forced &&
 	    u->created == v->created && u->deleted == v->deleted &&
 	    u->ncommits == v->ncommits && u->at == v->at;

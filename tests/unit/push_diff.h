@@ -138,8 +138,9 @@ push_diff_result(const struct handler_result *a,
 		return "push";
 	if (a->push != NULL) {
 		if (push_diff_str(a->push->branch, b->push->branch) ||
-		    push_diff_str(a->push->before, b->push->before) ||
-		    push_diff_str(a->push->after, b->push->after) ||
+		    memcmp(a->push->before, b->push->before,
+		    PUSH_ID_LEN) != 0 ||
+		    memcmp(a->push->after, b->push->after, PUSH_ID_LEN) != 0 ||
 		    push_diff_str(a->push->pusher, b->push->pusher) ||
 		    a->push->forced != b->push->forced ||
 		    a->push->created != b->push->created ||

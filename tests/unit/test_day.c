@@ -1025,8 +1025,8 @@ free_some_day(size_t ncommits, size_t nprs, size_t npushes)
 	for (i = 0; i < npushes; i++) {
 		memset(&p, 0, sizeof(p));
 		p.branch = strdup("main");
-		p.before = strdup(SHA("a1a1"));
-		p.after = strdup(SHA("b2b2"));
+		assert_int_equal(push_id_set(p.before, SHA("a1a1")), 0);
+		assert_int_equal(push_id_set(p.after, SHA("b2b2")), 0);
 		assert_int_equal(day_add_push(d, &p), 0);
 	}
 	return d;
@@ -1178,6 +1178,120 @@ test_day_bytes(void **state)
 	day_free(src);
 }
 
+/* A loose push on branch by pusher (either may be NULL) at a time. */
+static void
+make_push(struct push *p, const char *branch, const char *pusher, time_t at)
+{
+	memset(p, 0, sizeof(*p));
+	p->branch = branch != NULL ? strdup(branch) : NULL;
+	p->pusher = pusher != NULL ? strdup(pusher) : NULL;
+	p->at = at;
+}
+
+/* Each of a day's pushes reads as want[i] ("branch/pusher", "-" NULL). */
+static void
+check_pushes(const char *name, const struct day *d, const char *const *want,
+    size_t n)
+{
+	char	got[64];
+	size_t	i;
+
+	if (d->npushes != n)
+		fail_msg("%s: %zu pushes, want %zu", name, d->npushes, n);
+	for (i = 0; i < n; i++) {
+		snprintf(got, sizeof(got), "%s/%s",
+		    d->pushes[i].branch != NULL ? d->pushes[i].branch : "-",
+		    d->pushes[i].pusher != NULL ? d->pushes[i].pusher : "-");
+		if (strcmp(got, want[i]) != 0)
+			fail_msg("%s: push %zu is %s, want %s", name, i, got,
+			    want[i]);
+	}
+}
+
+/*
+ * A day keeps each branch name and pusher once, shared by its pushes;
+ * they move with a merge or a window into the other day's names (read
+ * after the day they came from is freed: the ASan run sees a use after
+ * free), and the bytes count each name once.
+ */
+static void
+test_day_push_names(void **state)
+{
+	static const char *const first[] = { "main/ana", "main/bob",
+	    "dev/ana", "main/-", "-/-" };
+	static const char *const merged[] = { "main/ana", "main/bob",
+	    "dev/ana", "main/-", "-/-", "main/carol", "feature/ana" };
+	static const char *const window[] = { "topic/dan" };
+	struct day	*d = day_new("o/r", 0), *src = day_new("o/r", 0);
+	struct push	 p;
+	size_t		 names;
+
+	(void)state;
+	make_push(&p, "main", "ana", 10);
+	assert_true(push_bytes(&p) == sizeof(p) + intern_str_bytes("main") +
+	    intern_str_bytes("ana"));
+	assert_int_equal(day_add_push(d, &p), 0);
+	/* stolen: the caller's push holds nothing */
+	assert_null(p.branch);
+	assert_null(p.pusher);
+	make_push(&p, "main", "bob", 11);
+	assert_int_equal(day_add_push(d, &p), 0);
+	make_push(&p, "dev", "ana", 12);
+	assert_int_equal(day_add_push(d, &p), 0);
+	make_push(&p, "main", NULL, 13);
+	assert_int_equal(day_add_push(d, &p), 0);
+	make_push(&p, NULL, NULL, 14);
+	assert_int_equal(day_add_push(d, &p), 0);
+	check_pushes("added", d, first, 5);
+	assert_int_equal(d->names.n, 4);
+	assert_ptr_equal(d->pushes[0].branch, d->pushes[1].branch);
+	assert_ptr_equal(d->pushes[0].branch, d->pushes[3].branch);
+	assert_ptr_equal(d->pushes[0].pusher, d->pushes[2].pusher);
+	names = intern_str_bytes("main") + intern_str_bytes("ana") +
+	    intern_str_bytes("bob") + intern_str_bytes("dev");
+	assert_int_equal(d->bytes, 5 * sizeof(p) + names);
+	assert_int_equal(d->bytes, day_bytes(d));
+
+	/* merged: src's names join d's, each once */
+	make_push(&p, "main", "carol", 20);
+	assert_int_equal(day_add_push(src, &p), 0);
+	make_push(&p, "feature", "ana", 21);
+	assert_int_equal(day_add_push(src, &p), 0);
+	assert_int_equal(day_merge(d, src), 0);
+	assert_int_equal(src->names.n, 0);
+	assert_int_equal(src->bytes, 0);
+	day_free(src);
+	check_pushes("merged", d, merged, 7);
+	assert_int_equal(d->names.n, 6);
+	assert_ptr_equal(d->pushes[5].branch, d->pushes[0].branch);
+	assert_ptr_equal(d->pushes[6].pusher, d->pushes[0].pusher);
+	assert_int_equal(d->bytes, 7 * sizeof(p) + names +
+	    intern_str_bytes("carol") + intern_str_bytes("feature"));
+	assert_int_equal(d->bytes, day_bytes(d));
+
+	/* a window: only the names of what moves come along */
+	src = day_new("o/r", 0);
+	make_push(&p, "old", "eve", 50);
+	assert_int_equal(day_add_push(src, &p), 0);
+	make_push(&p, "topic", "dan", 150);
+	assert_int_equal(day_add_push(src, &p), 0);
+	day_free(d);
+	d = day_new("o/r", 100);
+	assert_int_equal(day_take_window(d, src, 100, 200, NULL), 0);
+	day_free(src);
+	check_pushes("window", d, window, 1);
+	assert_int_equal(d->names.n, 2);
+	assert_int_equal(d->bytes, day_bytes(d));
+
+	/* freed a push at a time: the names go with the last */
+	make_push(&p, "topic", "fay", 160);
+	assert_int_equal(day_add_push(d, &p), 0);
+	assert_int_equal(day_free_some(d, 1), 0);
+	assert_int_equal(d->bytes, day_bytes(d));
+	assert_int_equal(d->names.n, 3);
+	assert_int_equal(day_free_some(d, 1), 1);
+}
+
 int
 main(void)
 {
@@ -1197,6 +1311,7 @@ main(void)
 		cmocka_unit_test(test_day_merge_large),
 		cmocka_unit_test(test_day_free_some),
 		cmocka_unit_test(test_day_bytes),
+		cmocka_unit_test(test_day_push_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

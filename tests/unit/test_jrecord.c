@@ -150,8 +150,8 @@ build_result(struct handler_result *res)
 
 	res->push = xcalloc(1, sizeof(*res->push));
 	res->push->branch = xstrdup("main");
-	res->push->before = xstrdup(SHA_0);
-	res->push->after = xstrdup(SHA_B);
+	assert_int_equal(push_id_set(res->push->before, SHA_0), 0);
+	assert_int_equal(push_id_set(res->push->after, SHA_B), 0);
 	res->push->pusher = xstrdup("grace");
 	res->push->forced = 1;
 	res->push->created = 0;
@@ -218,8 +218,8 @@ static void
 assert_push_eq(const struct push *a, const struct push *b)
 {
 	assert_str_eq("push branch", a->branch, b->branch);
-	assert_str_eq("push before", a->before, b->before);
-	assert_str_eq("push after", a->after, b->after);
+	assert_memory_equal(a->before, b->before, PUSH_ID_LEN);
+	assert_memory_equal(a->after, b->after, PUSH_ID_LEN);
 	assert_str_eq("pusher", a->pusher, b->pusher);
 	assert_int_equal(a->forced, b->forced);
 	assert_int_equal(a->created, b->created);
@@ -311,9 +311,14 @@ test_jrecord_delivery(void **state)
 	assert_int_equal(day->nprs, 1);
 	json_decref(rec);
 
+	/* its push came twice: the day keeps its names once */
+	assert_int_equal(day->npushes, 2);
+	assert_ptr_equal(day->pushes[0].branch, day->pushes[1].branch);
+	assert_ptr_equal(day->pushes[0].pusher, day->pushes[1].pusher);
+	assert_int_equal(day->names.n, 2);
+
 	/* the whole day, encoded and applied to a fresh one */
-	push_clear(&day->pushes[1]);
-	day->npushes = 1;
+	day->npushes = 1;	/* a day's push owns nothing */
 	jrecord_encode_day(day, &drecs, &ndrecs);
 	assert_int_equal(ndrecs, 1);
 	drec = drecs[0];

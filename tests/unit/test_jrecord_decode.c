@@ -10,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "buf.h"
 #include "day.h"
 #include "handler.h"
 #include "jrecord.h"
@@ -81,8 +82,8 @@ test_decode_round_trip(void **state)
 	c->branch = xstrdup("main");
 	res.push = xcalloc(1, sizeof(*res.push));
 	res.push->branch = xstrdup("main");
-	res.push->before = xstrdup(SHA_A);
-	res.push->after = xstrdup(SHA_B);
+	assert_int_equal(push_id_set(res.push->before, SHA_A), 0);
+	assert_int_equal(push_id_set(res.push->after, SHA_B), 0);
 	res.push->pusher = xstrdup("ana");
 	res.push->forced = 1;
 	res.push->ncommits = 2;
@@ -132,7 +133,9 @@ test_decode_round_trip(void **state)
 	assert_string_equal(rec.prs[0].merge_sha, SHA_B);
 	assert_int_equal(rec.prs[0].merged_at, 43);
 	assert_int_equal(rec.npushes, 1);
-	assert_string_equal(rec.pushes[0].before, SHA_A);
+	assert_memory_equal(rec.pushes[0].before, res.push->before,
+	    PUSH_ID_LEN);
+	assert_memory_equal(rec.pushes[0].after, res.push->after, PUSH_ID_LEN);
 	assert_string_equal(rec.pushes[0].pusher, "ana");
 	assert_true(rec.pushes[0].forced);
 	assert_false(rec.pushes[0].created);
@@ -385,6 +388,76 @@ test_decode_take(void **state)
 	day_free(day);
 }
 
+/*
+ * A push's ids as journals have held them: 40 hex digits (as GitHub
+ * sends them) are written back byte for byte; null, an odd string or no
+ * key at all, as an older journal may hold from an odd payload, read as
+ * none and are written as git's zero id; a count past 32 bits is kept as
+ * the most that fits.
+ */
+static void
+test_decode_push_ids(void **state)
+{
+	static const char zero[] = "0000000000000000000000000000000000000000";
+	static const struct {
+		const char	*push;		/* the record's push */
+		const char	*bf, *af;	/* as written back */
+		uint32_t	 n;
+	} ids[] = {
+		{ "{\"br\":\"main\",\"bf\":\"" SHA_A "\",\"af\":\"" SHA_B
+		    "\",\"n\":2}", SHA_A, SHA_B, 2 },
+		{ "{\"br\":\"main\",\"bf\":null,\"af\":\"abc\",\"n\":-3}",
+		    zero, zero, 0 },
+		{ "{\"br\":\"main\",\"n\":99999999999}", zero, zero,
+		    UINT32_MAX },
+		{ "{\"br\":\"main\",\"bf\":7,\"af\":\""
+		    "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\"}", zero, SHA_A,
+		    0 },
+		/* a 64-hex id is none; an escaped digit is the digit */
+		{ "{\"br\":\"main\",\"bf\":\"" SHA_A SHA_B "\",\"af\":\""
+		    "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\\u0062\"}", zero,
+		    SHA_B, 0 },
+	};
+	struct handler_result	 res;
+	struct jrecord		 rec;
+	struct buf		 b;
+	char			*in, *want, *enc;
+	size_t			 i, len;
+
+	(void)state;
+	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		xasprintf(&in, "{\"t\":\"d\",\"key\":\"1:g\",\"at\":5,"
+		    "\"repo\":\"o/r\",\"pushes\":[%s]}", ids[i].push);
+		if (jrecord_decode(in, strlen(in), &rec) != 0)
+			fail_msg("case %zu: %s refused", i, in);
+		assert_int_equal(rec.npushes, 1);
+		assert_int_equal(rec.pushes[0].ncommits, ids[i].n);
+		/* written back, by the byte writer and by jansson alike */
+		memset(&res, 0, sizeof(res));
+		res.repo = rec.repo;
+		res.push = &rec.pushes[0];
+		xasprintf(&want, "\"pushes\":[{\"br\":\"main\",\"bf\":\"%s\","
+		    "\"af\":\"%s\",\"p\":null,\"f\":false,\"c\":false,"
+		    "\"d\":false,\"n\":%lu,\"at\":0}]", ids[i].bf,
+		    ids[i].af, (unsigned long)ids[i].n);
+		buf_init(&b);
+		jrecord_write_delivery(&b, &res, "1:g", 5, 0);
+		buf_putc(&b, '\0');
+		if (strstr(b.data, want) == NULL)
+			fail_msg("case %zu: written as %s, not with %s", i,
+			    b.data, want);
+		enc = dump(jrecord_encode_delivery(&res, "1:g", 5), &len);
+		if (strstr(enc, want) == NULL)
+			fail_msg("case %zu: encoded as %s, not with %s", i, enc,
+			    want);
+		free(enc);
+		buf_free(&b);
+		free(want);
+		jrecord_clear(&rec);
+		free(in);
+	}
+}
+
 int
 main(void)
 {
@@ -393,6 +466,7 @@ main(void)
 		cmocka_unit_test(test_decode_table),
 		cmocka_unit_test(test_decode_truncated),
 		cmocka_unit_test(test_decode_take),
+		cmocka_unit_test(test_decode_push_ids),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -22,6 +22,7 @@
 #include "xmalloc.h"
 
 #define SHA_A	"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+#define SHA_0	"0000000000000000000000000000000000000000"
 
 /* The compact bytes of rec, as journal_append wrote them; rec is stolen. */
 static char *
@@ -124,8 +125,8 @@ same_record(const struct jrecord *a, const struct jrecord *b)
 		u = &a->pushes[i];
 		v = &b->pushes[i];
 		if (!same_str(u->branch, v->branch) ||
-		    !same_str(u->before, v->before) ||
-		    !same_str(u->after, v->after) ||
+		    memcmp(u->before, v->before, PUSH_ID_LEN) != 0 ||
+		    memcmp(u->after, v->after, PUSH_ID_LEN) != 0 ||
 		    !same_str(u->pusher, v->pusher) ||
 		    u->forced != v->forced || u->created != v->created ||
 		    u->deleted != v->deleted || u->ncommits != v->ncommits ||
@@ -269,7 +270,8 @@ test_write_fields(void **state)
 	    "\"a\":[\"a\",\"\"],\"r\":[],\"md\":[]}],\"prs\":[{"
 	    "\"n\":-9223372036854775808,\"t\":\"t\",\"al\":null,\"b\":null,"
 	    "\"ms\":null,\"br\":\"main\",\"at\":-1}],\"pushes\":[{"
-	    "\"br\":\"main\",\"bf\":null,\"af\":null,\"p\":null,\"f\":true,"
+	    "\"br\":\"main\",\"bf\":\"" SHA_0 "\",\"af\":\"" SHA_0 "\","
+	    "\"p\":null,\"f\":true,"
 	    "\"c\":false,\"d\":true,\"n\":0,\"at\":9223372036854775807}],"
 	    "\"start\":0}");
 	old = old_delivery(&res, NULL, 0, 0, &len);
@@ -333,6 +335,19 @@ gen_str(int may_null)
 			    sizeof(pieces[0]))]);
 	}
 	return buf_steal(&b);
+}
+
+/* A generated push id: none in one case of four, else random bytes. */
+static void
+gen_id(uint8_t id[PUSH_ID_LEN])
+{
+	size_t	i;
+
+	memset(id, 0, PUSH_ID_LEN);
+	if (rnd(4) == 0)
+		return;
+	for (i = 0; i < PUSH_ID_LEN; i++)
+		id[i] = (uint8_t)rnd(256);
 }
 
 static char **
@@ -416,12 +431,12 @@ gen_result(struct handler_result *res)
 	if (rnd(2) == 0) {
 		res->push = xcalloc(1, sizeof(*res->push));
 		res->push->branch = gen_str(1);
-		res->push->before = gen_str(1);
-		res->push->after = gen_str(1);
+		gen_id(res->push->before);
+		gen_id(res->push->after);
 		res->push->pusher = gen_str(1);
-		res->push->forced = (int)rnd(2);
-		res->push->created = (int)rnd(2);
-		res->push->deleted = (int)rnd(2);
+		res->push->forced = (uint8_t)rnd(2);
+		res->push->created = (uint8_t)rnd(2);
+		res->push->deleted = (uint8_t)rnd(2);
 		res->push->ncommits = rnd(1000);
 		res->push->at = (time_t)gen_int();
 	}

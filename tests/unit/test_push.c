@@ -34,7 +34,7 @@ test_push_real_revert(void **state)
 	struct handler_result	 r;
 	const struct commit	*c;
 	json_t			*j = load(CORPUS "/ao-2026-02-12/0006.json");
-	char			*cause = NULL;
+	char			*cause = NULL, hex[PUSH_HEX_LEN + 1];
 
 	memset(&r, 0, sizeof(r));
 	assert_int_equal(handler_push.handle(j, NOW, &r, &cause), 0);
@@ -47,10 +47,10 @@ test_push_real_revert(void **state)
 
 	assert_non_null(r.push);
 	assert_string_equal(r.push->branch, "main");
-	assert_string_equal(r.push->before,
-	    "475f336306a7dbdac281cf4c603fecd1c8bf6747");
-	assert_string_equal(r.push->after,
-	    "a823aa62e765cb4d05e6a92750548cba5bf4a5ba");
+	push_id_hex(r.push->before, hex);
+	assert_string_equal(hex, "475f336306a7dbdac281cf4c603fecd1c8bf6747");
+	push_id_hex(r.push->after, hex);
+	assert_string_equal(hex, "a823aa62e765cb4d05e6a92750548cba5bf4a5ba");
 	assert_string_equal(r.push->pusher, "jacob-szwejbka");
 	assert_int_equal(r.push->forced, 0);
 	assert_int_equal(r.push->created, 0);
@@ -268,6 +268,70 @@ test_push_bad_payloads(void **state)
 }
 
 /*
+ * before and after as a payload may give them: 40 hex digits in either
+ * case are the id (shown in lower case); anything else is none, and the
+ * push is kept all the same.
+ */
+static void
+test_push_odd_ids(void **state)
+{
+	static const struct {
+		const char	*value;		/* JSON, or NULL: no key */
+		const char	*want;		/* as push_id_hex shows it */
+	} cases[] = {
+		{ "\"475f336306a7dbdac281cf4c603fecd1c8bf6747\"",
+		    "475f336306a7dbdac281cf4c603fecd1c8bf6747" },
+		{ "\"475F336306A7DBDAC281CF4C603FECD1C8BF6747\"",
+		    "475f336306a7dbdac281cf4c603fecd1c8bf6747" },
+		{ "\"0000000000000000000000000000000000000000\"", NULL },
+		{ NULL, NULL },
+		{ "null", NULL },
+		{ "\"\"", NULL },
+		{ "\"475f336\"", NULL },
+		{ "\"475f336306a7dbdac281cf4c603fecd1c8bf674\"", NULL },
+		{ "\"475f336306a7dbdac281cf4c603fecd1c8bf67470\"", NULL },
+		{ "\"475f336306a7dbdac281cf4c603fecd1c8bf674g\"", NULL },
+		{ "\"475f336306a7dbdac281cf4c603fecd1c8bf6747"
+		    "475f336306a7dbdac281cf4c\"", NULL },	/* SHA-256 */
+		{ "\"not an id at all\"", NULL },
+	};
+	static const char *const keys[] = { "before", "after" };
+	static const char zeros[] = "0000000000000000000000000000000000000000";
+	struct handler_result	 r;
+	json_t			*j;
+	char			*cause, hex[PUSH_HEX_LEN + 1];
+	size_t			 i, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+			assert_non_null(j = json_loads(good_push, 0, NULL));
+			if (cases[i].value == NULL)
+				assert_int_equal(json_object_del(j, keys[k]),
+				    0);
+			else
+				assert_int_equal(json_object_set_new(j, keys[k],
+				    json_loads(cases[i].value,
+				    JSON_DECODE_ANY, NULL)), 0);
+			memset(&r, 0, sizeof(r));
+			cause = NULL;
+			if (handler_push.handle(j, NOW, &r, &cause) != 0)
+				fail_msg("%s %s: %s", keys[k],
+				    cases[i].value, cause);
+			json_decref(j);
+			assert_non_null(r.push);
+			push_id_hex(k == 0 ? r.push->before : r.push->after,
+			    hex);
+			assert_string_equal(hex, cases[i].want != NULL ?
+			    cases[i].want : zeros);
+			assert_int_equal(push_id_none(k == 0 ? r.push->before :
+			    r.push->after), cases[i].want == NULL);
+			assert_int_equal(r.ncommits, 2);
+			handler_result_clear(&r);
+		}
+}
+
+/*
  * Outside sizes are capped: 2048 commits, 10000 names per list, 255 bytes
  * of branch and of default branch.
  */
@@ -377,6 +441,7 @@ main(void)
 		cmocka_unit_test(test_push_examples),
 		cmocka_unit_test(test_push_whole_corpus),
 		cmocka_unit_test(test_push_bad_payloads),
+		cmocka_unit_test(test_push_odd_ids),
 		cmocka_unit_test(test_push_caps),
 		cmocka_unit_test(test_push_not_an_object),
 	};

@@ -1,6 +1,7 @@
 /*
  * Unit tests: the caps on a commit's message and a pull request's title and
- * body in common/record.c (record_cut, record_cut_dup, commit_set_message).
+ * body in common/record.c (record_cut, record_cut_dup, commit_set_message),
+ * and a push's ids (push_id_set, push_id_hex, push_id_none).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -202,12 +203,53 @@ test_record_message_caps(void **state)
 	free(subject);
 }
 
+/* A push id from hex and back: 40 hex digits or none. */
+static void
+test_record_push_id(void **state)
+{
+	static const struct {
+		const char	*in;
+		int		 rc;
+		const char	*hex;	/* NULL: none */
+	} cases[] = {
+		{ "0123456789abcdef0123456789abcdef01234567", 0,
+		    "0123456789abcdef0123456789abcdef01234567" },
+		{ "0123456789ABCDEF0123456789abcdef01234567", 0,
+		    "0123456789abcdef0123456789abcdef01234567" },
+		{ "ffffffffffffffffffffffffffffffffffffffff", 0,
+		    "ffffffffffffffffffffffffffffffffffffffff" },
+		{ "0000000000000000000000000000000000000000", 0, NULL },
+		{ NULL, -1, NULL },
+		{ "", -1, NULL },
+		{ "0123456789abcdef0123456789abcdef0123456", -1, NULL },
+		{ "0123456789abcdef0123456789abcdef012345678", -1, NULL },
+		{ "0123456789abcdef0123456789abcdef0123456x", -1, NULL },
+		{ "x123456789abcdef0123456789abcdef01234567", -1, NULL },
+		{ " 123456789abcdef0123456789abcdef01234567", -1, NULL },
+	};
+	uint8_t	id[PUSH_ID_LEN];
+	char	hex[PUSH_HEX_LEN + 1];
+	size_t	i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(id, 0xee, sizeof(id));	/* none is set, not left */
+		if (push_id_set(id, cases[i].in) != cases[i].rc)
+			fail_msg("case %zu: not %d", i, cases[i].rc);
+		push_id_hex(id, hex);
+		assert_string_equal(hex, cases[i].hex != NULL ? cases[i].hex :
+		    "0000000000000000000000000000000000000000");
+		assert_int_equal(push_id_none(id), cases[i].hex == NULL);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_record_cut),
 		cmocka_unit_test(test_record_message_caps),
+		cmocka_unit_test(test_record_push_id),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

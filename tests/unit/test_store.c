@@ -44,8 +44,104 @@ test_store_seen(void **state)
 	store_free(s);
 }
 
+/*
+ * Keys as GitHub's headers make them are kept in 16 bytes and a hook id,
+ * others as their strings: each comes back from store_seen_list as it
+ * went in, and a key that differs in a byte, or only by a prefix, is
+ * another delivery.
+ */
+static void
+test_store_seen_keys(void **state)
+{
+	static const char *const keys[] = {
+		/* the compact form */
+		"12345:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		":72d3162e-cc78-11e3-81ab-4c9367dc0958",	/* no hook id */
+		"0:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"4294967293:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"1:00000000-0000-0000-0000-000000000000",
+		"1:ffffffff-ffff-ffff-ffff-ffffffffffff",
+		/* strings: each would lose something in the compact form */
+		"4294967294:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"99999999999:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"012:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"1:72D3162E-CC78-11E3-81AB-4C9367DC0958",
+		"1:72d3162e-cc78-11e3-81ab-4c9367dc095",
+		"1:72d3162e-cc78-11e3-81ab-4c9367dc09580",
+		"1:72d3162ecc78-11e3-81ab-4c9367dc09580",
+		"1:72d3162e-cc78-11e3-81ab-4c9367dc095g",
+		"x:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"1:2:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"1:g1",
+		"1:g10",
+		"1:g1-a-long-key-that-shares-its-start-with-the-next-one",
+		"1:g1-a-long-key-that-shares-its-start-with-the-next-one!",
+		":",
+		"",
+	};
+	/* near misses of the keys above: none was marked */
+	static const char *const others[] = {
+		"12346:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"1234:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"12345:72d3162e-cc78-11e3-81ab-4c9367dc0959",
+		"12345:82d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"00:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"1:72d3162e-cc78-11e3-81ab-4c9367dc0958",
+		"1:00000000-0000-0000-0000-000000000001",
+		"1:72D3162E-CC78-11E3-81AB-4C9367DC0959",
+		"1:g",
+		"1:g100",
+		"1:g1-a-long-key-that-shares-its-start-with-the-next-on",
+		"1:g1-a-long-key-that-shares-its-start-with-the-next-one?",
+		"::",
+	};
+	struct store	*s = store_new();
+	char		**list;
+	time_t		*at;
+	size_t		 n, i;
+
+	(void)state;
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		assert_false(store_seen(s, keys[i]));
+		store_mark(s, keys[i], (time_t)(100 + i));
+		store_mark(s, keys[i], 5);	/* again: nothing changes */
+	}
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (!store_seen(s, keys[i]))
+			fail_msg("\"%s\" marked but not seen", keys[i]);
+	for (i = 0; i < sizeof(others) / sizeof(others[0]); i++)
+		if (store_seen(s, others[i]))
+			fail_msg("\"%s\" seen but never marked", others[i]);
+	n = store_seen_list(s, &list, &at);
+	assert_int_equal(n, sizeof(keys) / sizeof(keys[0]));
+	for (i = 0; i < n; i++) {
+		assert_string_equal(list[i], keys[i]);
+		assert_int_equal(at[i], 100 + i);
+		free(list[i]);
+	}
+	free(list);
+	free(at);
+
+	/* times past what an entry holds stay in order, at the ends */
+	store_prune_seen(s, 1000);
+	assert_int_equal(store_nseen(s), 0);
+	store_mark(s, keys[0], -5);
+	store_mark(s, keys[6], (time_t)1 << 40);
+	n = store_seen_list(s, &list, &at);
+	assert_int_equal(n, 2);
+	assert_int_equal(at[0], 0);
+	assert_int_equal(at[1], UINT32_MAX);
+	for (i = 0; i < n; i++)
+		free(list[i]);
+	free(list);
+	free(at);
+	store_free(s);
+}
+
 struct gap_step {
-	const char	*branch, *before, *after;
+	const char	*branch;
+	const char	*before, *after;	/* ids: 2 hex digits 20 times */
 	int		 created, forced;
 	int		 gap;		/* expected */
 };
@@ -60,24 +156,38 @@ test_store_gaps(void **state)
 		{ "main", "a3", "a4", 0, 0, 1 },	/* a2..a3 never came */
 		{ "main", "a2", "a3", 0, 0, 0 },	/* ...now it does: filled */
 		{ "main", "a4", "a5", 0, 0, 0 },	/* head stayed a4 */
-		{ "main", "zz", "b1", 0, 1, 0 },	/* forced: no gap */
+		{ "main", "ff", "b1", 0, 1, 0 },	/* forced: no gap */
 		{ "dev", "00", "d1", 1, 0, 0 },		/* created branch */
 		{ "dev", "d1", "d2", 0, 0, 0 },		/* branches apart */
 		{ "main", "b1", "b2", 0, 0, 0 },
-		{ "main", "x9", "b3", 0, 0, 1 },
+		{ "main", "e9", "b3", 0, 0, 1 },
+		/* from none (an odd payload's before): no gap */
+		{ "main", "00", "b4", 0, 0, 0 },
+		{ "main", "b4", "b5", 0, 0, 0 },
+		/* to none (deleted): no head left, so nothing can be missed */
+		{ "dev", "d2", "00", 0, 0, 0 },
+		{ "dev", "c7", "c8", 0, 0, 0 },
+		{ "dev", "c9", "ca", 0, 0, 1 },
 	};
 	struct store		*s = store_new();
 	struct store_repo	*r = store_repo(s, "o/r", 1, 0);
 	struct push		 p;
-	size_t			 i;
+	char			 before[PUSH_HEX_LEN + 1];
+	char			 after[PUSH_HEX_LEN + 1];
+	size_t			 i, k;
 
 	for (i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
 		memset(&p, 0, sizeof(p));
+		for (k = 0; k < PUSH_HEX_LEN; k += 2) {
+			memcpy(before + k, steps[i].before, 2);
+			memcpy(after + k, steps[i].after, 2);
+		}
+		before[PUSH_HEX_LEN] = after[PUSH_HEX_LEN] = '\0';
 		p.branch = (char *)steps[i].branch;
-		p.before = (char *)steps[i].before;
-		p.after = (char *)steps[i].after;
-		p.created = steps[i].created;
-		p.forced = steps[i].forced;
+		assert_int_equal(push_id_set(p.before, before), 0);
+		assert_int_equal(push_id_set(p.after, after), 0);
+		p.created = (uint8_t)steps[i].created;
+		p.forced = (uint8_t)steps[i].forced;
 		if (store_note_push(r, &p) != steps[i].gap)
 			fail_msg("step %zu (%s %s..%s): gap %d expected", i,
 			    steps[i].branch, steps[i].before, steps[i].after,
@@ -202,18 +312,24 @@ test_store_seen_model(void **state)
 	static const size_t	 bounds[] = { 1000, 50, 300, 1000, 7 };
 	struct store_limits	 l = { .max_seen = 0 };
 	struct store		*s = store_new();
-	char			 keys[SEEN_POOL][16];
+	char			 keys[SEEN_POOL][48];
 	int			 model[SEEN_POOL];	/* order, or -1 */
 	time_t			 at[SEEN_POOL];
 	size_t			 n = 0, b, i, k, got, cut;
-	const char		**list;
+	char			**list;
 	time_t			*lat;
-	int			 order = 0, step, min;
+	int			 order = 0, step, min, last;
 	unsigned		 rnd = 12345;
 
 	(void)state;
+	/* GUID keys (kept compact) and others (kept as strings), mixed */
 	for (i = 0; i < SEEN_POOL; i++) {
-		snprintf(keys[i], sizeof(keys[i]), "%zu:g%zu", i % 3, i);
+		if (i % 2 == 0)
+			snprintf(keys[i], sizeof(keys[i]), "%zu:g%zu", i % 3,
+			    i);
+		else
+			snprintf(keys[i], sizeof(keys[i]),
+			    "%.0zu:%08zx-0000-4000-8000-%012zx", i % 3, i, i);
 		model[i] = -1;
 	}
 	for (b = 0; b < sizeof(bounds) / sizeof(bounds[0]); b++) {
@@ -259,10 +375,21 @@ test_store_seen_model(void **state)
 					    model[i] >= 0 ? "forgotten" :
 					    "still seen");
 		}
+		/* the model's keys, in the model's order, as marked */
 		got = store_seen_list(s, &list, &lat);
 		assert_int_equal(got, n);
-		for (i = 0; i + 1 < got; i++)
-			assert_true(lat[i] < lat[i + 1]);
+		last = -1;
+		for (i = 0; i < got; i++) {
+			for (k = 0; k < SEEN_POOL; k++)
+				if (strcmp(list[i], keys[k]) == 0)
+					break;
+			if (k == SEEN_POOL || model[k] <= last ||
+			    lat[i] != at[k])
+				fail_msg("bound %zu: listed %s out of the "
+				    "model's order", bounds[b], list[i]);
+			last = model[k];
+			free(list[i]);
+		}
 		free(list);
 		free(lat);
 	}
@@ -702,7 +829,7 @@ test_store_open_bytes_bound(void **state)
 	struct store_limits	 l = { .max_open_bytes = 0 };
 	struct store		*s = store_new();
 	struct handler_result	 res, waiting;
-	size_t			 per, held, before;
+	size_t			 per, held, before, main;
 
 	files_result(&res, "a/one", 0, 1000);
 	per = store_result_bytes(&res);
@@ -710,6 +837,8 @@ test_store_open_bytes_bound(void **state)
 	assert_true(per > 1000 * 200);
 	l.max_open_bytes = 3 * per;
 	store_set_limits(s, &l);
+	/* a day keeps its pushes' branch once: a second costs that less */
+	main = intern_str_bytes("main");
 
 	assert_int_equal(deliver_files(s, "a/one", 1, 1000), STORE_QUOTA_OK);
 	assert_int_equal(deliver_files(s, "a/two", 2, 1000), STORE_QUOTA_OK);
@@ -729,7 +858,7 @@ test_store_open_bytes_bound(void **state)
 	store_release(s, &waiting);
 	handler_result_clear(&waiting);
 	assert_int_equal(deliver_files(s, "a/one", 4, 1000), STORE_QUOTA_OK);
-	assert_int_equal(store_open_bytes(s, &held), 3 * per);
+	assert_int_equal(store_open_bytes(s, &held), 3 * per - main);
 	assert_int_equal(held, 0);
 	assert_int_equal(deliver_files(s, "a/two", 6, 1), STORE_QUOTA_BYTES);
 	/* nothing refused was added */
@@ -748,7 +877,7 @@ test_store_open_bytes_bound(void **state)
 	/* a reload lowers the bound: refused from now, nothing dropped */
 	day_free(store_rotate(s, store_repo(s, "a/three", 0, 0), 30));
 	before = store_open_bytes(s, NULL);
-	assert_int_equal(before, 2 * per);
+	assert_int_equal(before, 2 * per - main);
 	l.max_open_bytes = per;
 	store_set_limits(s, &l);
 	assert_int_equal(deliver_files(s, "a/three", 9, 1), STORE_QUOTA_BYTES);
@@ -766,6 +895,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_store_seen),
+		cmocka_unit_test(test_store_seen_keys),
 		cmocka_unit_test(test_store_gaps),
 		cmocka_unit_test(test_store_add_and_rotate),
 		cmocka_unit_test(test_store_repo_index),
