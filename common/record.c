@@ -240,18 +240,6 @@ push_clean(struct push *p)
 	record_clean(p->pusher, 0);
 }
 
-static int
-record_hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 int
 push_id_set(uint8_t id[PUSH_ID_LEN], const char *hex)
 {
@@ -263,8 +251,8 @@ push_id_set(uint8_t id[PUSH_ID_LEN], const char *hex)
 	if (hex == NULL || strlen(hex) != PUSH_HEX_LEN)
 		return -1;
 	for (i = 0; i < PUSH_ID_LEN; i++) {
-		if ((hi = record_hexval(hex[2 * i])) == -1 ||
-		    (lo = record_hexval(hex[2 * i + 1])) == -1)
+		if ((hi = hex_digit(hex[2 * i])) == -1 ||
+		    (lo = hex_digit(hex[2 * i + 1])) == -1)
 			return -1;
 		v[i] = (uint8_t)(hi << 4 | lo);
 	}

@@ -48,3 +48,15 @@ utf8_valid(const char *s, size_t n)
 	}
 	return 1;
 }
+
+int
+hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}

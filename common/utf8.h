@@ -12,5 +12,7 @@
 size_t	 utf8_seq_len(const unsigned char *s, size_t n);
 /* Is the whole of s (n bytes) well-formed UTF-8 without NUL? */
 int	 utf8_valid(const char *s, size_t n);
+/* The value of a hex digit (either case), or -1. */
+int	 hex_digit(char c);
 
 #endif

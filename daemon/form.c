@@ -3,22 +3,11 @@
 #include <string.h>
 
 #include "form.h"
+#include "utf8.h"
 #include "xmalloc.h"
 
 /* "payload" with every byte escaped is 21 bytes: no longer name matches. */
 #define FORM_MAX_NAME	21
-
-static int
-form_hex(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 /*
  * Decode n bytes of src into dst (room for n bytes): '+' is a space, %XX
@@ -36,8 +25,8 @@ form_decode(const char *src, size_t n, char *dst)
 		else if (src[i] == '%') {
 			if (n - i < 3)
 				return -1;
-			if ((hi = form_hex(src[i + 1])) < 0 ||
-			    (lo = form_hex(src[i + 2])) < 0)
+			if ((hi = hex_digit(src[i + 1])) < 0 ||
+			    (lo = hex_digit(src[i + 2])) < 0)
 				return -1;
 			dst[o++] = (char)(hi << 4 | lo);
 			i += 2;

@@ -6,6 +6,7 @@
 #include <openssl/evp.h>
 
 #include "signature.h"
+#include "utf8.h"
 
 #define SIGNATURE_PREFIX	"sha256="
 #define SIGNATURE_PREFIXLEN	7
@@ -175,18 +176,6 @@ signature_compute(const char *secret, size_t secretlen, const void *body,
 	return 0;
 }
 
-static int
-signature_nibble(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Is a header "sha256=" and 64 hex digits? An enum signature_result. */
 int
 signature_well_formed(const char *header)
@@ -199,7 +188,7 @@ signature_well_formed(const char *header)
 	    strlen(header) != SIGNATURE_PREFIXLEN + 2 * SIGNATURE_MDLEN)
 		return SIGNATURE_MALFORMED;
 	for (i = SIGNATURE_PREFIXLEN; header[i] != '\0'; i++)
-		if (signature_nibble(header[i]) < 0)
+		if (hex_digit(header[i]) < 0)
 			return SIGNATURE_MALFORMED;
 	return SIGNATURE_OK;
 }
@@ -221,8 +210,8 @@ signature_verify(const char *header, const void *body, size_t len,
 		return SIGNATURE_MALFORMED;
 	hexp = header + SIGNATURE_PREFIXLEN;
 	for (i = 0; i < SIGNATURE_MDLEN; i++) {
-		if ((hi = signature_nibble(hexp[2 * i])) < 0 ||
-		    (lo = signature_nibble(hexp[2 * i + 1])) < 0)
+		if ((hi = hex_digit(hexp[2 * i])) < 0 ||
+		    (lo = hex_digit(hexp[2 * i + 1])) < 0)
 			return SIGNATURE_MALFORMED;
 		want[i] = (unsigned char)(hi << 4 | lo);
 	}
