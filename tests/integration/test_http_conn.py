@@ -175,6 +175,62 @@ class ConnectionHeader(unittest.TestCase):
         finally:
             c.close()
 
+    def delivery(self):
+        body = ht.body_of(ht.make_push())
+        h = self.d.headers_for(body, "push")
+        head = "".join("%s: %s\r\n" % kv for kv in h.items())
+        return ("POST /webhook HTTP/1.1\r\nHost: t\r\n%sContent-Length: "
+                "%d\r\n\r\n" % (head, len(body))).encode() + body
+
+    def test_half_close_still_answered(self):
+        """A client that shuts its side once its request is sent still
+        gets the reply, which says the connection closes, and it does."""
+        c = Conn(self.d.port)
+        try:
+            c.send(self.delivery())
+            c.s.shutdown(socket.SHUT_WR)
+            r = c.reply()
+            self.assertIsNotNone(r, "no reply after a half-close")
+            status, hdrs, _ = r
+            self.assertTrue(200 <= status < 300, status)
+            self.assertEqual(hdrs.get("connection", "").lower(), "close")
+            self.assertTrue(c.closed(), "said close, sent more")
+        finally:
+            c.close()
+
+    def test_pipelined_answered_in_order(self):
+        """Requests sent before the replies to those ahead of them (a
+        delivery, a health check, another delivery, a 404) are answered
+        one by one, in order, on the one connection."""
+        c = Conn(self.d.port)
+        try:
+            c.send(self.delivery() + NEXT + self.delivery() +
+                   b"GET /nowhere HTTP/1.1\r\nHost: t\r\n\r\n")
+            got = [c.reply()[0] for _ in range(4)]
+            self.assertTrue(200 <= got[0] < 300, got)
+            self.assertEqual(got[1], 200)
+            self.assertTrue(200 <= got[2] < 300, got)
+            self.assertEqual(got[3], 404)
+        finally:
+            c.close()
+
+    def test_early_bytes_bounded(self):
+        """Bytes sent while a delivery is handled are not read beyond a
+        head's worth: the delivery is answered, then the junk after it
+        is refused as a head too large (or malformed), and the
+        connection closes."""
+        c = Conn(self.d.port)
+        try:
+            c.send(self.delivery() + b"X" * (256 * 1024))
+            status = c.reply()[0]
+            self.assertTrue(200 <= status < 300, status)
+            r = c.reply()
+            self.assertIsNotNone(r, "no reply to the junk")
+            self.assertIn(r[0], (400, 431), r)
+            self.assertTrue(c.closed())
+        finally:
+            c.close()
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)
