@@ -84,15 +84,26 @@ void
 buf_vprintf(struct buf *b, const char *fmt, va_list ap)
 {
 	va_list	ap2;
+	size_t	room;
 	int	n;
 
+	/*
+	 * Formatted once into the room there is (at least 64 bytes, the
+	 * common case fits), twice only when it did not fit.
+	 */
+	buf_grow(b, 63);
+	room = b->cap - b->len;
 	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap2);
+	n = vsnprintf(b->data + b->len, room, fmt, ap2);
 	va_end(ap2);
-	if (n < 0)
+	if (n < 0) {
+		b->data[b->len] = '\0';
 		return;
-	buf_grow(b, (size_t)n);
-	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	}
+	if ((size_t)n >= room) {
+		buf_grow(b, (size_t)n);
+		vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	}
 	b->len += (size_t)n;
 }
 

@@ -313,19 +313,26 @@ fatalx(const char *fmt, ...)
 	exit(1);
 }
 
+void
+log_escape_append(struct buf *b, const char *in, size_t max)
+{
+	size_t	n;
+
+	if (in == NULL) {
+		buf_puts(b, "(null)");
+		return;
+	}
+	n = strlen(in);
+	if (log_clean(b, (const unsigned char *)in, n, max, SIZE_MAX, 1) < n)
+		buf_puts(b, "...");
+}
+
 char *
 log_escape(const char *in, size_t max)
 {
 	struct buf	b;
-	size_t		n;
 
 	buf_init(&b);
-	if (in == NULL) {
-		buf_puts(&b, "(null)");
-		return buf_steal(&b);
-	}
-	n = strlen(in);
-	if (log_clean(&b, (const unsigned char *)in, n, max, SIZE_MAX, 1) < n)
-		buf_puts(&b, "...");
+	log_escape_append(&b, in, max);
 	return buf_steal(&b);
 }

@@ -61,6 +61,9 @@ void	 fatalx(const char *, ...)
  * new string.
  */
 char	*log_escape(const char *, size_t max);
+struct buf;
+/* The same, appended to b. */
+void	 log_escape_append(struct buf *b, const char *, size_t max);
 /* xmalloc's last words: a critical line written without allocating. */
 void	 log_oom(const char *what, size_t n);
 

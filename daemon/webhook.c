@@ -151,16 +151,14 @@ webhook_elapsed(const struct timespec *started)
 	    (double)(now.tv_nsec - started->tv_nsec) / 1e9;
 }
 
-/*
- * A request header for the log: escaped and bounded, "-" when absent.
- * Returns a new string.
- */
-static char *
-webhook_log_header(const struct http_request *req, const char *name)
+/* A request header for the log, escaped and bounded, "-" when absent. */
+static void
+webhook_log_header(struct buf *b, const struct http_request *req,
+    const char *name)
 {
 	const char	*v = http_header(req, name);
 
-	return log_escape(v != NULL && *v != '\0' ? v : "-", 128);
+	log_escape_append(b, v != NULL && *v != '\0' ? v : "-", 128);
 }
 
 /*
@@ -175,32 +173,30 @@ webhook_log(const struct http_request *req, enum webhook_outcome o,
 {
 	const struct webhook_outcome_row	*row = &webhook_outcomes[o];
 	struct buf				 b;
-	char					*s;
 	long long				 size;
 
 	buf_init(&b);
-	s = r->guid != NULL ? log_escape(r->guid, 128) :
-	    webhook_log_header(req, "X-GitHub-Delivery");
-	buf_printf(&b, "delivery %s", s);
-	free(s);
-	s = r->event != NULL ? log_escape(r->event, 64) :
-	    webhook_log_header(req, "X-GitHub-Event");
-	buf_printf(&b, " %s", s);
-	free(s);
+	buf_puts(&b, "delivery ");
+	if (r->guid != NULL)
+		log_escape_append(&b, r->guid, 128);
+	else
+		webhook_log_header(&b, req, "X-GitHub-Delivery");
+	buf_putc(&b, ' ');
+	if (r->event != NULL)
+		log_escape_append(&b, r->event, 64);
+	else
+		webhook_log_header(&b, req, "X-GitHub-Event");
 	if (http_header(req, "X-GitHub-Hook-ID") != NULL) {
-		s = webhook_log_header(req, "X-GitHub-Hook-ID");
-		buf_printf(&b, " hook %s", s);
-		free(s);
+		buf_puts(&b, " hook ");
+		webhook_log_header(&b, req, "X-GitHub-Hook-ID");
 	}
 	if (r->repo != NULL) {
-		s = log_escape(r->repo, 256);
-		buf_printf(&b, " %s", s);
-		free(s);
+		buf_putc(&b, ' ');
+		log_escape_append(&b, r->repo, 256);
 	}
 	if (r->branch != NULL) {
-		s = log_escape(r->branch, 256);
-		buf_printf(&b, " %s", s);
-		free(s);
+		buf_putc(&b, ' ');
+		log_escape_append(&b, r->branch, 256);
 	}
 	buf_printf(&b, ": %d ", row->status);
 	switch (o) {
@@ -211,10 +207,8 @@ webhook_log(const struct http_request *req, enum webhook_outcome o,
 		buf_puts(&b, "duplicate, accepted before");
 		break;
 	default:
-		s = log_escape(why, 512);
-		buf_printf(&b, "%s: %s", row->status < 300 ? "ignored" :
-		    "refused", s);
-		free(s);
+		buf_puts(&b, row->status < 300 ? "ignored: " : "refused: ");
+		log_escape_append(&b, why, 512);
 		if (row->hint != NULL)
 			buf_printf(&b, " (%s)", row->hint);
 		break;
