@@ -161,10 +161,24 @@ static size_t
 log_clean(struct buf *b, const unsigned char *s, size_t n, size_t inmax,
     size_t outmax, int backslash)
 {
-	size_t	i = 0, j, ulen, start = b->len;
+	size_t	i = 0, j, ulen, start = b->len, lim;
 	int	esc;
 
 	while (i < n) {
+		/* a run of printable ASCII, the bulk of a line, at once */
+		for (j = i; j < n && s[j] >= 0x20 && s[j] < 0x7f &&
+		    !(backslash && s[j] == '\\'); j++)
+			;
+		if (j > i) {
+			lim = j < inmax ? j : inmax > i ? inmax : i;
+			if (lim - i > outmax - (b->len - start))
+				lim = i + (outmax - (b->len - start));
+			buf_append(b, (const char *)s + i, lim - i);
+			if (lim < j)
+				return lim;
+			i = j;
+			continue;
+		}
 		ulen = utf8_seq_len(s + i, n - i);
 		if (ulen == 0) {
 			esc = 1;

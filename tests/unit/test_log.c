@@ -15,7 +15,9 @@
 
 #include <cmocka.h>
 
+#include "buf.h"
 #include "log.h"
+#include "utf8.h"
 #include "xmalloc.h"
 
 /*
@@ -366,6 +368,102 @@ test_log_escape(void **state)
 	}
 }
 
+/*
+ * log_escape as its comment says it, a character at a time: the writer's
+ * runs of plain ASCII must give the same bytes.
+ */
+static char *
+escape_reference(const unsigned char *s, size_t n, size_t max)
+{
+	struct buf	b;
+	size_t		i = 0, j, ulen;
+	int		esc;
+
+	buf_init(&b);
+	while (i < n) {
+		ulen = utf8_seq_len(s + i, n - i);
+		if (ulen == 0) {
+			esc = 1;
+			ulen = 1;
+		} else if (ulen == 1)
+			esc = s[i] < 0x20 || s[i] == 0x7f || s[i] == '\\';
+		else
+			esc = ulen == 2 && s[i] == 0xc2 && s[i + 1] < 0xa0;
+		if (i + ulen > max)
+			break;
+		for (j = 0; j < ulen; j++) {
+			if (esc)
+				buf_printf(&b, "\\x%02x", s[i + j]);
+			else
+				buf_putc(&b, (char)s[i + j]);
+		}
+		i += ulen;
+	}
+	if (i < n)
+		buf_puts(&b, "...");
+	return buf_steal(&b);
+}
+
+static void
+test_log_escape_runs(void **state)
+{
+	static const char *const pieces[] = {
+		"abc", "x", " ", "\\", "\n", "\x1b", "\x7f", "\xff",
+		"\xc3\xa9", "\xc2\x9b", "\xe2\x82\xac", "\xf0\x9f\x8e\x99",
+		"\xe2\x82", "~", "\t",
+	};
+	const size_t	npieces = sizeof(pieces) / sizeof(pieces[0]);
+	char		in[256], *got, *want;
+	size_t		n, max, k;
+	unsigned int	seed = 12345;
+	int		round;
+
+	for (round = 0; round < 2000; round++) {
+		n = 0;
+		for (k = (size_t)(rand_r(&seed) % 12); k > 0; k--) {
+			const char *p = pieces[(size_t)rand_r(&seed) % npieces];
+
+			memcpy(in + n, p, strlen(p));
+			n += strlen(p);
+		}
+		in[n] = '\0';
+		for (max = 0; max <= n + 1; max++) {
+			got = log_escape(in, max);
+			want = escape_reference((const unsigned char *)in, n,
+			    max);
+			if (strcmp(got, want) != 0)
+				fail_msg("round %d max %zu: got \"%s\", want "
+				    "\"%s\"", round, max, got, want);
+			free(got);
+			free(want);
+		}
+	}
+}
+
+/* A huge line of plain text is cut at the bound too, and says so. */
+static void
+test_log_writer_bounds_plain(void **state)
+{
+	struct capture	 c;
+	char		*out, *big;
+	size_t		 len, n = 100000;
+
+	big = malloc(n + 1);
+	assert_non_null(big);
+	memset(big, 'a', n);
+	big[n] = '\0';
+	capture_start(&c);
+	log_warnx("big %s", big);
+	out = capture_end(&c, &len);
+	assert_one_clean_line(out, len);
+	assert_true(len < 16384);
+	assert_true(len > 4000);
+	assert_memory_equal(out, "<4>big aaaa", 11);
+	assert_string_equal(out + len - 5, "a...\n");
+	free(out);
+	free(big);
+}
+
 /* A string escaped by log_escape is written exactly as it is. */
 static void
 test_log_escape_not_doubled(void **state)
@@ -469,6 +567,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_log_warn_strerror),
+		cmocka_unit_test(test_log_escape_runs),
+		cmocka_unit_test(test_log_writer_bounds_plain),
 		cmocka_unit_test(test_fatal_strerror),
 		cmocka_unit_test(test_log_writer_escapes),
 		cmocka_unit_test(test_log_writer_every_level),
