@@ -193,14 +193,7 @@ http_status_text(int status)
 void
 http_request_clear(struct http_request *req)
 {
-	size_t	i;
-
-	free(req->target);
-	free(req->path);
-	for (i = 0; i < req->nheaders; i++) {
-		free(req->headers[i].name);
-		free(req->headers[i].value);
-	}
+	free(req->strings);
 	free(req->body);
 	memset(req, 0, sizeof(*req));
 	req->content_length = -1;
@@ -253,6 +246,18 @@ enum scan_state {
 	SCAN_LFCR,		/* just after "\n\r" */
 	SCAN_DONE,		/* the blank line was seen */
 };
+
+/* n bytes of s and a NUL into the request's block of strings. */
+static char *
+http_keep(struct http_request *req, const char *s, size_t n)
+{
+	char	*p = req->strings + req->stringslen;
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	req->stringslen += n + 1;
+	return p;
+}
 
 /*
  * A head ends at the first "\n\n" or "\n\r\n" after the request line
@@ -365,8 +370,14 @@ http_parse_head(const char *buf, size_t len, size_t max_header,
 	}
 	memcpy(req->method, line, (size_t)(sp1 - line));
 	req->method[sp1 - line] = '\0';
-	req->target = xstrndup(sp1 + 1, (size_t)(sp2 - sp1 - 1));
-	req->path = xstrndup(req->target, strcspn(req->target, "?#"));
+	/*
+	 * The strings of the request in one block, not an allocation each:
+	 * the target twice (with and without its query) and each header's
+	 * name and value take at most twice the head, with their NULs.
+	 */
+	req->strings = xmalloc(2 * end + 2);
+	req->target = http_keep(req, sp1 + 1, (size_t)(sp2 - sp1 - 1));
+	req->path = http_keep(req, req->target, strcspn(req->target, "?#"));
 	req->minor = sp2[8] - '0';
 
 	/* header fields */
@@ -406,9 +417,9 @@ http_parse_head(const char *buf, size_t len, size_t max_header,
 			*cause = "too many header fields";
 			return -1;
 		}
-		req->headers[req->nheaders].name = xstrndup(p,
+		req->headers[req->nheaders].name = http_keep(req, p,
 		    (size_t)(colon - p));
-		req->headers[req->nheaders].value = xstrndup(v,
+		req->headers[req->nheaders].value = http_keep(req, v,
 		    (size_t)(ve - v));
 		req->nheaders++;
 		p = eol + 1;

@@ -31,6 +31,8 @@ struct http_request {
 	int			 minor;		/* HTTP/1.x */
 	struct http_header	 headers[HTTP_MAX_HEADERS];
 	size_t			 nheaders;
+	char			*strings;	/* target, path, headers: one block */
+	size_t			 stringslen;
 	long long		 content_length; /* -1 when absent */
 	int			 keep_alive;
 	int			 expect_continue;
