@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "date.h"
 #include "handler.h"
 #include "repo.h"
 #include "xmalloc.h"
@@ -332,7 +333,6 @@ hjson_mdays(int year, int month)
 int
 hjson_time(const char *s, time_t *out)
 {
-	struct tm	 tm;
 	int		 year, mon, mday, hour, min, sec, oh = 0, om = 0, sign;
 	time_t		 t;
 	const char	*p;
@@ -381,15 +381,7 @@ hjson_time(const char *s, time_t *out)
 	if (*p != '\0')
 		return -1;
 
-	memset(&tm, 0, sizeof(tm));
-	tm.tm_year = year - 1900;
-	tm.tm_mon = mon - 1;
-	tm.tm_mday = mday;
-	tm.tm_hour = hour;
-	tm.tm_min = min;
-	tm.tm_sec = sec;
-	if ((t = timegm(&tm)) == (time_t)-1)
-		return -1;
+	t = date_utc(year, mon, mday, hour, min, sec);
 	*out = t - (time_t)oh * 3600 - (time_t)om * 60;
 	return 0;
 }

@@ -7,10 +7,50 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
 #include "date.h"
+
+/*
+ * date_utc against timegm: every day from 1970 to 2400 (leap years, the
+ * century rule, 2000) at a few times, and a leap second, which both
+ * carry into the next minute.
+ */
+static void
+test_utc(void **state)
+{
+	static const int times[][3] = {
+		{ 0, 0, 0 }, { 12, 34, 56 }, { 23, 59, 59 }, { 23, 59, 60 },
+	};
+	struct tm	tm;
+	time_t		day;
+	size_t		i;
+
+	(void)state;
+	for (day = 0; day < (time_t)157000; day++) {
+		time_t	t = day * 86400;
+
+		gmtime_r(&t, &tm);
+		for (i = 0; i < sizeof(times) / sizeof(times[0]); i++) {
+			struct tm	 u = tm;
+			time_t		 want;
+
+			u.tm_hour = times[i][0];
+			u.tm_min = times[i][1];
+			u.tm_sec = times[i][2];
+			want = timegm(&u);
+			if (date_utc(tm.tm_year + 1900, tm.tm_mon + 1,
+			    tm.tm_mday, times[i][0], times[i][1],
+			    times[i][2]) != want)
+				fail_msg("%04d-%02d-%02d %02d:%02d:%02d",
+				    tm.tm_year + 1900, tm.tm_mon + 1,
+				    tm.tm_mday, times[i][0], times[i][1],
+				    times[i][2]);
+		}
+	}
+}
 
 static void
 test_format(void **state)
@@ -49,6 +89,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_utc),
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_short),
 	};
