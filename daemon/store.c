@@ -36,6 +36,14 @@
  * stays exact: a digest would have made two keys one, however unlikely.
  * Such keys are rare (GitHub sends the canonical form), so their cost
  * (the string's allocation) does not weigh on the set.
+ *
+ * The ring is kept in blocks of SEEN_BLOCK entries, found by a ring of
+ * block pointers: a place (numbered modulo SEEN_PLACES) never moves, and
+ * only the blocks holding entries are allocated. One doubled array of
+ * entries held up to twice what it used, and the copy at each doubling
+ * held three times over while it lasted; blocks leave at most one block
+ * spare at the tail and one part used at the head. The index is grown on
+ * its own, doubling once it is half full: 8 to 16 bytes a key.
  */
 #define SEEN_ID_LEN	16
 /* struct seen's hook: a key with no hook id, a key kept as its string */
@@ -44,6 +52,16 @@
 #define SEEN_MAX_HOOK	(UINT32_MAX - 2)	/* the hook ids that fit */
 /* the longest key in the compact form: hook id, ':', GUID, NUL */
 #define SEEN_KEY_MAX	(10 + 1 + 36 + 1)
+/* entries per block of the ring (6 KB): a power of two */
+#define SEEN_BLOCK_SHIFT	8
+#define SEEN_BLOCK	((size_t)1 << SEEN_BLOCK_SHIFT)
+/* places are numbered modulo this, so that place + 1 fits the index */
+#define SEEN_PLACES	((size_t)1 << 31)
+/*
+ * Keys kept at most whatever max_seen says (the ring's places must not
+ * come round to its head): far past the configuration's own bound.
+ */
+#define SEEN_MAX	(SEEN_PLACES - SEEN_BLOCK)
 
 struct seen {
 	/* the GUID's bytes; with SEEN_STRING, a char * to the key (owned) */
@@ -64,9 +82,10 @@ struct store {
 	struct store_repo     **index;	/* open addressing by name */
 	size_t			 index_cap;
 
-	struct seen		*ring;	/* marked keys, oldest at ring_head */
-	size_t			 ring_cap;	/* a power of two */
-	size_t			 ring_head;
+	/* marked keys by place >> SEEN_BLOCK_SHIFT, masked; NULL or a block */
+	struct seen	       **blocks;
+	size_t			 blocks_cap;	/* a power of two */
+	size_t			 seen_head;	/* the oldest one's place */
 	size_t			 nseen;
 	uint32_t		*seen_index;	/* ring place + 1, or 0 */
 	size_t			 seen_index_cap; /* a power of two */
@@ -83,6 +102,21 @@ struct store {
 
 static void	 store_seen_clear(struct seen *);
 
+/* The entry at a place of the ring. */
+static struct seen *
+store_seen_at(const struct store *s, size_t place)
+{
+	return &s->blocks[(place >> SEEN_BLOCK_SHIFT) &
+	    (s->blocks_cap - 1)][place & (SEEN_BLOCK - 1)];
+}
+
+/* The place of the i-th oldest entry. */
+static size_t
+store_seen_place(const struct store *s, size_t i)
+{
+	return (s->seen_head + i) & (SEEN_PLACES - 1);
+}
+
 static const char *const store_quota_names[STORE_QUOTA_MAX] = {
 	[STORE_QUOTA_OK] = "ok",
 	[STORE_QUOTA_NOT_ALLOWED] = "not_allowed",
@@ -97,8 +131,8 @@ store_new(void)
 {
 	struct store	*s = xcalloc(1, sizeof(*s));
 
-	s->ring_cap = 512;
-	s->ring = xcalloc(s->ring_cap, sizeof(*s->ring));
+	s->blocks_cap = 8;
+	s->blocks = xcalloc(s->blocks_cap, sizeof(*s->blocks));
 	s->seen_index_cap = 1024;
 	s->seen_index = xcalloc(s->seen_index_cap, sizeof(*s->seen_index));
 	s->index_cap = 64;
@@ -150,9 +184,10 @@ store_free(struct store *s)
 	free(s->repos);
 	free(s->index);
 	for (i = 0; i < s->nseen; i++)
-		store_seen_clear(&s->ring[(s->ring_head + i) &
-		    (s->ring_cap - 1)]);
-	free(s->ring);
+		store_seen_clear(store_seen_at(s, store_seen_place(s, i)));
+	for (i = 0; i < s->blocks_cap; i++)
+		free(s->blocks[i]);
+	free(s->blocks);
 	free(s->seen_index);
 	store_told_clear(s);
 	free(s);
@@ -372,7 +407,7 @@ store_seen_slot(const struct store *s, const struct seen *e)
 	uint32_t	v;
 
 	while ((v = s->seen_index[i]) != 0 &&
-	    !store_seen_same(&s->ring[v - 1], e))
+	    !store_seen_same(store_seen_at(s, v - 1), e))
 		i = (i + 1) & mask;
 	return i;
 }
@@ -397,40 +432,72 @@ store_seen_list(const struct store *s, char ***keys, time_t **at)
 	*at = xcalloc(s->nseen + 1, sizeof(**at));
 	/* in the order marked, so that a replay marks them so again */
 	for (i = 0; i < s->nseen; i++) {
-		e = &s->ring[(s->ring_head + i) & (s->ring_cap - 1)];
+		e = store_seen_at(s, store_seen_place(s, i));
 		(*keys)[i] = xstrdup(store_seen_text(e, buf));
 		(*at)[i] = (time_t)e->at;
 	}
 	return s->nseen;
 }
 
-/*
- * Lay the ring out again from place 0 in a ring of cap places, and index
- * it anew in an index of twice as many slots as it has places (so it is
- * never more than half full).
- */
+/* Index every entry anew in an index of cap slots. */
 static void
-store_seen_relayout(struct store *s, size_t cap)
+store_seen_reindex(struct store *s, size_t cap)
 {
-	struct seen	*ring = xcalloc(cap, sizeof(*ring));
+	struct seen	*e;
 	size_t		 i;
 
-	for (i = 0; i < s->nseen; i++)
-		ring[i] = s->ring[(s->ring_head + i) & (s->ring_cap - 1)];
-	free(s->ring);
-	s->ring = ring;
-	s->ring_cap = cap;
-	s->ring_head = 0;
-	if (s->seen_index_cap < 2 * cap) {
+	if (cap != s->seen_index_cap) {
 		free(s->seen_index);
-		s->seen_index_cap = 2 * cap;
-		s->seen_index = xcalloc(s->seen_index_cap,
-		    sizeof(*s->seen_index));
+		s->seen_index = xcalloc(cap, sizeof(*s->seen_index));
+		s->seen_index_cap = cap;
 	} else
-		memset(s->seen_index, 0, s->seen_index_cap *
-		    sizeof(*s->seen_index));
-	for (i = 0; i < s->nseen; i++)
-		s->seen_index[store_seen_slot(s, &ring[i])] = (uint32_t)i + 1;
+		memset(s->seen_index, 0, cap * sizeof(*s->seen_index));
+	for (i = 0; i < s->nseen; i++) {
+		e = store_seen_at(s, store_seen_place(s, i));
+		s->seen_index[store_seen_slot(s, e)] =
+		    (uint32_t)store_seen_place(s, i) + 1;
+	}
+}
+
+/*
+ * The block of place (the next one marked) allocated, the ring of block
+ * pointers doubled first if the blocks from the head's to it would not
+ * fit it.
+ */
+static void
+store_seen_block(struct store *s, size_t place)
+{
+	struct seen	**blocks, **b;
+	size_t		  head = s->seen_head >> SEEN_BLOCK_SHIFT, span, i, n;
+
+	span = ((place >> SEEN_BLOCK_SHIFT) - head) &
+	    (SEEN_PLACES / SEEN_BLOCK - 1);
+	if (span >= s->blocks_cap) {
+		/* the same block numbers, masked anew: their places stay */
+		blocks = xcalloc(2 * s->blocks_cap, sizeof(*blocks));
+		for (i = 0; i < s->blocks_cap; i++) {
+			n = (head + i) & (SEEN_PLACES / SEEN_BLOCK - 1);
+			blocks[n & (2 * s->blocks_cap - 1)] =
+			    s->blocks[n & (s->blocks_cap - 1)];
+		}
+		free(s->blocks);
+		s->blocks = blocks;
+		s->blocks_cap *= 2;
+	}
+	b = &s->blocks[(place >> SEEN_BLOCK_SHIFT) & (s->blocks_cap - 1)];
+	if (*b == NULL)
+		*b = xreallocarray(NULL, SEEN_BLOCK, sizeof(**b));
+}
+
+/* Free the block of place, which holds no entry now. */
+static void
+store_seen_unblock(struct store *s, size_t place)
+{
+	struct seen	**b;
+
+	b = &s->blocks[(place >> SEEN_BLOCK_SHIFT) & (s->blocks_cap - 1)];
+	free(*b);
+	*b = NULL;
 }
 
 /*
@@ -447,8 +514,8 @@ store_seen_unindex(struct store *s, size_t i)
 		j = (j + 1) & mask;
 		if (s->seen_index[j] == 0)
 			break;
-		home = (size_t)(store_seen_hash(&s->ring[s->seen_index[j] -
-		    1]) & mask);
+		home = (size_t)(store_seen_hash(store_seen_at(s,
+		    s->seen_index[j] - 1)) & mask);
 		/* it stays when its home is cyclically in (i, j] */
 		if (i <= j ? (i < home && home <= j) : (i < home || home <= j))
 			continue;
@@ -471,12 +538,15 @@ store_seen_clear(struct seen *e)
 static void
 store_seen_pop(struct store *s)
 {
-	struct seen	*e = &s->ring[s->ring_head];
+	struct seen	*e = store_seen_at(s, s->seen_head);
+	size_t		 head = s->seen_head;
 
 	store_seen_unindex(s, store_seen_slot(s, e));
 	store_seen_clear(e);
-	s->ring_head = (s->ring_head + 1) & (s->ring_cap - 1);
+	s->seen_head = store_seen_place(s, 1);
 	s->nseen--;
+	if ((s->seen_head & (SEEN_BLOCK - 1)) == 0)
+		store_seen_unblock(s, head);
 }
 
 /*
@@ -491,10 +561,12 @@ store_seen_bound(struct store *s)
 	char		 when[32];
 	struct tm	 tm;
 
-	if (max == 0 || s->nseen <= max)
+	if (max == 0 || max > SEEN_MAX)
+		max = SEEN_MAX;
+	if (s->nseen <= max)
 		return;
 	while (s->nseen > max) {
-		newest = (time_t)s->ring[s->ring_head].at;
+		newest = (time_t)store_seen_at(s, s->seen_head)->at;
 		store_seen_pop(s);
 		s->forgot++;
 	}
@@ -520,18 +592,20 @@ store_mark(struct store *s, const char *k, time_t at)
 	slot = store_seen_slot(s, &e);
 	if (s->seen_index[slot] != 0)
 		return;
-	if (s->nseen == s->ring_cap) {
-		store_seen_relayout(s, s->ring_cap * 2);
+	if (2 * (s->nseen + 1) > s->seen_index_cap) {
+		store_seen_reindex(s, 2 * s->seen_index_cap);
 		slot = store_seen_slot(s, &e);
 	}
+	place = store_seen_place(s, s->nseen);
+	if (s->nseen == 0 || (place & (SEEN_BLOCK - 1)) == 0)
+		store_seen_block(s, place);
 	if (e.hook == SEEN_STRING) {
 		/* the entry borrowed k: it keeps a copy */
 		k = xstrdup(k);
 		memcpy(e.id, &k, sizeof(k));
 	}
 	e.at = store_seen_time(at);
-	place = (s->ring_head + s->nseen) & (s->ring_cap - 1);
-	s->ring[place] = e;
+	*store_seen_at(s, place) = e;
 	s->seen_index[slot] = (uint32_t)place + 1;
 	s->nseen++;
 	store_seen_bound(s);
@@ -540,20 +614,26 @@ store_mark(struct store *s, const char *k, time_t at)
 void
 store_prune_seen(struct store *s, time_t cutoff)
 {
-	size_t		 i, kept = 0;
+	size_t		 i, kept = 0, place;
 	struct seen	*e;
 
 	/* every entry, not only from the oldest: a clock step reorders */
 	for (i = 0; i < s->nseen; i++) {
-		e = &s->ring[(s->ring_head + i) & (s->ring_cap - 1)];
+		e = store_seen_at(s, store_seen_place(s, i));
 		if ((time_t)e->at < cutoff) {
 			store_seen_clear(e);
 			continue;
 		}
-		s->ring[(s->ring_head + kept++) & (s->ring_cap - 1)] = *e;
+		*store_seen_at(s, store_seen_place(s, kept++)) = *e;
+	}
+	/* the blocks past the last one kept (the head's stays) */
+	for (i = kept > 0 ? kept : 1; i < s->nseen; i++) {
+		place = store_seen_place(s, i);
+		if ((place & (SEEN_BLOCK - 1)) == 0)
+			store_seen_unblock(s, place);
 	}
 	s->nseen = kept;
-	store_seen_relayout(s, s->ring_cap);
+	store_seen_reindex(s, s->seen_index_cap);
 }
 
 size_t
