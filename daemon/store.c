@@ -19,13 +19,14 @@
 /*
  * The accepted deliveries' keys, for dedup: a ring of entries in the
  * order they were marked, and an index of their places in the ring (open
- * addressing, linear probing, place + 1; 0 is an empty slot). Past
- * max_seen the oldest marked is forgotten as each new one comes: a pop
- * from the ring and a deletion from the index (moving back the entries
- * after it in its chain), never a sort or a rehash of the whole set,
- * which stopped the loop for tens of milliseconds a time at 200,000 keys.
- * Marks come in time order but for a clock step, so the oldest marked is
- * the oldest; pruning by time reads every entry (once a day).
+ * addressing, linear probing, place + 1 under a tag, SEEN_TAG; 0 is an
+ * empty slot). Past max_seen the oldest marked is forgotten as each new
+ * one comes: a pop from the ring and a deletion from the index (moving
+ * back the entries after it in its chain), never a sort or a rehash of
+ * the whole set, which stopped the loop for tens of milliseconds a time
+ * at 200,000 keys. Marks come in time order but for a clock step, so the
+ * oldest marked is the oldest; pruning by time reads every entry (once a
+ * day).
  *
  * An entry is 24 bytes, in the ring itself: no allocation per key. A key
  * as GitHub's headers make it, "hook id:GUID" with a decimal hook id (or
@@ -55,8 +56,17 @@
 /* entries per block of the ring (6 KB): a power of two */
 #define SEEN_BLOCK_SHIFT	8
 #define SEEN_BLOCK	((size_t)1 << SEEN_BLOCK_SHIFT)
-/* places are numbered modulo this, so that place + 1 fits the index */
-#define SEEN_PLACES	((size_t)1 << 31)
+/* places are numbered modulo this, so that place + 1 fits under a tag */
+#define SEEN_PLACES	((size_t)1 << 27)
+/*
+ * An index slot holds place + 1 under four bits of its key's hash (the
+ * top ones; the slot comes from the bottom ones): a look-up passes by
+ * most entries not its own on those bits, without reading the entry, its
+ * block or its bytes. Every new delivery's look-up is one that misses.
+ */
+#define SEEN_TAG_SHIFT	28
+#define SEEN_TAG(h)	((uint32_t)((h) >> 60) << SEEN_TAG_SHIFT)
+#define SEEN_PLACE(v)	(((v) & ((1U << SEEN_TAG_SHIFT) - 1)) - 1)
 /*
  * Keys kept at most whatever max_seen says (the ring's places must not
  * come round to its head): far past the configuration's own bound.
@@ -87,7 +97,7 @@ struct store {
 	size_t			 blocks_cap;	/* a power of two */
 	size_t			 seen_head;	/* the oldest one's place */
 	size_t			 nseen;
-	uint32_t		*seen_index;	/* ring place + 1, or 0 */
+	uint32_t		*seen_index;	/* tag | place + 1, or 0 */
 	size_t			 seen_index_cap; /* a power of two */
 	size_t			 forgot;	/* since the last notice */
 	int			 bound_told;	/* the first is noticed */
@@ -398,16 +408,22 @@ store_seen_time(time_t at)
 	return (uint32_t)at;
 }
 
-/* The index slot of an entry like e, or of the empty slot it would take. */
+/*
+ * The index slot of an entry like e, or of the empty slot it would take;
+ * *tag is e's tag (SEEN_TAG).
+ */
 static size_t
-store_seen_slot(const struct store *s, const struct seen *e)
+store_seen_slot(const struct store *s, const struct seen *e, uint32_t *tag)
 {
 	size_t		mask = s->seen_index_cap - 1;
-	size_t		i = (size_t)(store_seen_hash(e) & mask);
+	uint64_t	h = store_seen_hash(e);
+	size_t		i = (size_t)(h & mask);
 	uint32_t	v;
 
+	*tag = SEEN_TAG(h);
 	while ((v = s->seen_index[i]) != 0 &&
-	    !store_seen_same(store_seen_at(s, v - 1), e))
+	    (v >> SEEN_TAG_SHIFT << SEEN_TAG_SHIFT != *tag ||
+	    !store_seen_same(store_seen_at(s, SEEN_PLACE(v)), e)))
 		i = (i + 1) & mask;
 	return i;
 }
@@ -416,9 +432,10 @@ int
 store_seen(const struct store *s, const char *key)
 {
 	struct seen	e;
+	uint32_t	tag;
 
 	store_seen_entry(key, &e);
-	return s->seen_index[store_seen_slot(s, &e)] != 0;
+	return s->seen_index[store_seen_slot(s, &e, &tag)] != 0;
 }
 
 size_t
@@ -444,7 +461,8 @@ static void
 store_seen_reindex(struct store *s, size_t cap)
 {
 	struct seen	*e;
-	size_t		 i;
+	size_t		 i, slot;
+	uint32_t	 tag;
 
 	if (cap != s->seen_index_cap) {
 		free(s->seen_index);
@@ -454,8 +472,9 @@ store_seen_reindex(struct store *s, size_t cap)
 		memset(s->seen_index, 0, cap * sizeof(*s->seen_index));
 	for (i = 0; i < s->nseen; i++) {
 		e = store_seen_at(s, store_seen_place(s, i));
-		s->seen_index[store_seen_slot(s, e)] =
-		    (uint32_t)store_seen_place(s, i) + 1;
+		slot = store_seen_slot(s, e, &tag);
+		s->seen_index[slot] = tag |
+		    ((uint32_t)store_seen_place(s, i) + 1);
 	}
 }
 
@@ -515,7 +534,7 @@ store_seen_unindex(struct store *s, size_t i)
 		if (s->seen_index[j] == 0)
 			break;
 		home = (size_t)(store_seen_hash(store_seen_at(s,
-		    s->seen_index[j] - 1)) & mask);
+		    SEEN_PLACE(s->seen_index[j]))) & mask);
 		/* it stays when its home is cyclically in (i, j] */
 		if (i <= j ? (i < home && home <= j) : (i < home || home <= j))
 			continue;
@@ -540,8 +559,9 @@ store_seen_pop(struct store *s)
 {
 	struct seen	*e = store_seen_at(s, s->seen_head);
 	size_t		 head = s->seen_head;
+	uint32_t	 tag;
 
-	store_seen_unindex(s, store_seen_slot(s, e));
+	store_seen_unindex(s, store_seen_slot(s, e, &tag));
 	store_seen_clear(e);
 	s->seen_head = store_seen_place(s, 1);
 	s->nseen--;
@@ -587,14 +607,15 @@ store_mark(struct store *s, const char *k, time_t at)
 {
 	struct seen	e;
 	size_t		slot, place;
+	uint32_t	tag;
 
 	store_seen_entry(k, &e);
-	slot = store_seen_slot(s, &e);
+	slot = store_seen_slot(s, &e, &tag);
 	if (s->seen_index[slot] != 0)
 		return;
 	if (2 * (s->nseen + 1) > s->seen_index_cap) {
 		store_seen_reindex(s, 2 * s->seen_index_cap);
-		slot = store_seen_slot(s, &e);
+		slot = store_seen_slot(s, &e, &tag);
 	}
 	place = store_seen_place(s, s->nseen);
 	if (s->nseen == 0 || (place & (SEEN_BLOCK - 1)) == 0)
@@ -606,7 +627,7 @@ store_mark(struct store *s, const char *k, time_t at)
 	}
 	e.at = store_seen_time(at);
 	*store_seen_at(s, place) = e;
-	s->seen_index[slot] = (uint32_t)place + 1;
+	s->seen_index[slot] = tag | ((uint32_t)place + 1);
 	s->nseen++;
 	store_seen_bound(s);
 }
