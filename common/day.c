@@ -48,6 +48,8 @@ day_free(struct day *d)
 		merged_pr_clear(&d->prs[i]);
 	free(d->prs);
 	/* the pushes own nothing: their names are the day's */
+	for (i = 0; i < d->pushes_cap; i += DAY_PUSH_BLOCK)
+		free(d->pushes[i >> DAY_PUSH_SHIFT]);
 	free(d->pushes);
 	intern_clear(&d->names);
 	free(d->sha_index);
@@ -71,7 +73,7 @@ day_free_some(struct day *d, size_t budget)
 	}
 	for (; budget > 0 && d->npushes > 0; budget--) {
 		d->npushes--;
-		d->bytes -= sizeof(*d->pushes);
+		d->bytes -= sizeof(struct push);
 	}
 	if (d->ncommits > 0 || d->nprs > 0 || d->npushes > 0)
 		return 0;
@@ -100,6 +102,46 @@ day_reserve(void **array, size_t n, size_t *cap, size_t size)
 		return -1;
 	*array = p;
 	*cap = newcap;
+	return 0;
+}
+
+/*
+ * Make room for one more push: the first block doubled up to
+ * DAY_PUSH_BLOCK, then a block more (the pointers to the blocks doubled
+ * at each power of two). 0 or -1; the pushes are untouched on failure.
+ */
+static int
+day_push_reserve(struct day *d)
+{
+	struct push	**blocks, *b;
+	size_t		  n, cap;
+
+	if (d->npushes < d->pushes_cap)
+		return 0;
+	if (d->pushes_cap < DAY_PUSH_BLOCK) {
+		cap = d->pushes_cap != 0 ? 2 * d->pushes_cap : DAY_MIN_CAP;
+		if (cap > DAY_PUSH_BLOCK)
+			cap = DAY_PUSH_BLOCK;
+		if (d->pushes == NULL &&
+		    (d->pushes = calloc(1, sizeof(*d->pushes))) == NULL)
+			return -1;
+		if ((b = reallocarray(d->pushes[0], cap, sizeof(*b))) == NULL)
+			return -1;
+		d->pushes[0] = b;
+		d->pushes_cap = cap;
+		return 0;
+	}
+	n = d->pushes_cap >> DAY_PUSH_SHIFT;
+	if ((n & (n - 1)) == 0) {
+		if ((blocks = reallocarray(d->pushes, 2 * n,
+		    sizeof(*blocks))) == NULL)
+			return -1;
+		d->pushes = blocks;
+	}
+	if ((b = reallocarray(NULL, DAY_PUSH_BLOCK, sizeof(*b))) == NULL)
+		return -1;
+	d->pushes[n] = b;
+	d->pushes_cap += DAY_PUSH_BLOCK;
 	return 0;
 }
 
@@ -322,8 +364,7 @@ day_put_push(struct day *d, struct push *p, int owned)
 	size_t		 names = d->names.bytes;
 	int		 rc = 0;
 
-	if (day_reserve((void **)&d->pushes, d->npushes, &d->pushes_cap,
-	    sizeof(*d->pushes)) == -1)
+	if (day_push_reserve(d) == -1)
 		return -1;
 	/* a day's pushes are clean already; a table's names never change */
 	if (owned)
@@ -340,7 +381,7 @@ day_put_push(struct day *d, struct push *p, int owned)
 		free(p->branch);
 		free(p->pusher);
 	}
-	q = &d->pushes[d->npushes++];
+	q = day_push(d, d->npushes++);
 	*q = *p;
 	q->branch = branch;
 	q->pusher = pusher;
@@ -379,8 +420,8 @@ day_move(struct day *dst, struct day *src, int window, time_t start,
 		    day_add_pr(dst, &src->prs[i]) == -1)
 			rc = -1;
 	for (i = 0; i < src->npushes && rc == 0; i++)
-		if (DAY_IN(src->pushes[i].at) &&
-		    day_put_push(dst, &src->pushes[i], 0) == -1)
+		if (DAY_IN(day_push(src, i)->at) &&
+		    day_put_push(dst, day_push(src, i), 0) == -1)
 			rc = -1;
 #undef DAY_IN
 	if (dst->default_branch == NULL && src->default_branch != NULL) {
@@ -631,7 +672,7 @@ day_bytes(const struct day *d)
 		bytes += commit_bytes(&d->commits[i]);
 	for (i = 0; i < d->nprs; i++)
 		bytes += merged_pr_bytes(&d->prs[i]);
-	return bytes + d->npushes * sizeof(*d->pushes) + d->names.bytes;
+	return bytes + d->npushes * sizeof(struct push) + d->names.bytes;
 }
 
 /* Counts as an episode reports them. */
@@ -647,7 +688,7 @@ day_stats(const struct day *d, struct day_stats *st)
 	st->merged_prs = d->nprs;
 	st->pushes = d->npushes;
 	for (i = 0; i < d->npushes; i++)
-		if (d->pushes[i].forced)
+		if (day_push(d, i)->forced)
 			st->force_pushes++;
 	for (i = 0; i < d->ncommits; i++) {
 		if (d->commits[i].revert.is_revert)

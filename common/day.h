@@ -12,6 +12,10 @@
 #include "intern.h"
 #include "record.h"
 
+/* pushes per block of a day's (18 KB): a power of two */
+#define DAY_PUSH_SHIFT	8
+#define DAY_PUSH_BLOCK	((size_t)1 << DAY_PUSH_SHIFT)
+
 struct day {
 	char		*repo;		/* "owner/name" */
 	char		*default_branch;
@@ -27,9 +31,15 @@ struct day {
 	size_t		 nprs;
 	size_t		 prs_cap;
 
-	struct push	*pushes;
+	/*
+	 * In blocks of DAY_PUSH_BLOCK, read through day_push: the first
+	 * block grows to its size by doubling (most days have a few pushes),
+	 * then a block is added at a time. A doubled array kept up to twice
+	 * the pushes it held, and copied them all as it grew.
+	 */
+	struct push    **pushes;
 	size_t		 npushes;
-	size_t		 pushes_cap;
+	size_t		 pushes_cap;	/* pushes the blocks hold */
 	/*
 	 * The pushes' branch names and pushers, each kept once: a push in
 	 * the day borrows its branch and pusher from here (day_add_push).
@@ -50,6 +60,13 @@ struct day {
 	 */
 	size_t		 bytes;
 };
+
+/* The day's i-th push (borrowed), i < npushes. */
+static inline struct push *
+day_push(const struct day *d, size_t i)
+{
+	return &d->pushes[i >> DAY_PUSH_SHIFT][i & (DAY_PUSH_BLOCK - 1)];
+}
 
 /* A new empty day for repo; NULL on allocation failure. */
 struct day	*day_new(const char *repo, time_t start);

@@ -149,7 +149,7 @@ hookcastd_apply_record(struct hookcastd *d, struct jrecord *rec)
 		/* what the delivery took counts as it did before the restart */
 		store_recount(d->store, r);
 		for (i = npushes; i < r->day->npushes; i++)
-			store_note_push(r, &r->day->pushes[i]);
+			store_note_push(r, day_push(r->day, i));
 		if (rec->key != NULL)
 			store_mark(d->store, rec->key, rec->at);
 		break;

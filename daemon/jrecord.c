@@ -251,7 +251,7 @@ jrecord_encode_day(const struct day *day, json_t ***recs, size_t *n)
 		jrecord_day_other(&jd, &jd.prs, jrecord_encode_pr(&day->prs[i]));
 	for (i = 0; i < day->npushes; i++)
 		jrecord_day_other(&jd, &jd.pushes,
-		    jrecord_encode_push(&day->pushes[i]));
+		    jrecord_encode_push(day_push(day, i)));
 	jrecord_day_close(&jd);
 }
 
@@ -763,7 +763,7 @@ jrecord_write_day(const struct day *day, struct buf **recs, size_t *n)
 	}
 	for (i = 0; i < day->npushes; i++) {
 		buf_reset(&wd.item);
-		jrecord_put_push(&wd.item, &day->pushes[i]);
+		jrecord_put_push(&wd.item, day_push(day, i));
 		jrecord_wday_add(&wd, JRECORD_PUSHES);
 	}
 	jrecord_wday_close(&wd);

@@ -19,13 +19,14 @@
 /*
  * The accepted deliveries' keys, for dedup: a ring of entries in the
  * order they were marked, and an index of their places in the ring (open
- * addressing, linear probing, place + 1; 0 is an empty slot). Past
- * max_seen the oldest marked is forgotten as each new one comes: a pop
- * from the ring and a deletion from the index (moving back the entries
- * after it in its chain), never a sort or a rehash of the whole set,
- * which stopped the loop for tens of milliseconds a time at 200,000 keys.
- * Marks come in time order but for a clock step, so the oldest marked is
- * the oldest; pruning by time reads every entry (once a day).
+ * addressing, linear probing, place + 1 under a tag, SEEN_TAG; 0 is an
+ * empty slot). Past max_seen the oldest marked is forgotten as each new
+ * one comes: a pop from the ring and a deletion from the index (moving
+ * back the entries after it in its chain), never a sort or a rehash of
+ * the whole set, which stopped the loop for tens of milliseconds a time
+ * at 200,000 keys. Marks come in time order but for a clock step, so the
+ * oldest marked is the oldest; pruning by time reads every entry (once a
+ * day).
  *
  * An entry is 24 bytes, in the ring itself: no allocation per key. A key
  * as GitHub's headers make it, "hook id:GUID" with a decimal hook id (or
@@ -36,6 +37,14 @@
  * stays exact: a digest would have made two keys one, however unlikely.
  * Such keys are rare (GitHub sends the canonical form), so their cost
  * (the string's allocation) does not weigh on the set.
+ *
+ * The ring is kept in blocks of SEEN_BLOCK entries, found by a ring of
+ * block pointers: a place (numbered modulo SEEN_PLACES) never moves, and
+ * only the blocks holding entries are allocated. One doubled array of
+ * entries held up to twice what it used, and the copy at each doubling
+ * held three times over while it lasted; blocks leave at most one block
+ * spare at the tail and one part used at the head. The index is grown on
+ * its own, doubling once it is half full: 8 to 16 bytes a key.
  */
 #define SEEN_ID_LEN	16
 /* struct seen's hook: a key with no hook id, a key kept as its string */
@@ -44,6 +53,25 @@
 #define SEEN_MAX_HOOK	(UINT32_MAX - 2)	/* the hook ids that fit */
 /* the longest key in the compact form: hook id, ':', GUID, NUL */
 #define SEEN_KEY_MAX	(10 + 1 + 36 + 1)
+/* entries per block of the ring (6 KB): a power of two */
+#define SEEN_BLOCK_SHIFT	8
+#define SEEN_BLOCK	((size_t)1 << SEEN_BLOCK_SHIFT)
+/* places are numbered modulo this, so that place + 1 fits under a tag */
+#define SEEN_PLACES	((size_t)1 << 27)
+/*
+ * An index slot holds place + 1 under four bits of its key's hash (the
+ * top ones; the slot comes from the bottom ones): a look-up passes by
+ * most entries not its own on those bits, without reading the entry, its
+ * block or its bytes. Every new delivery's look-up is one that misses.
+ */
+#define SEEN_TAG_SHIFT	28
+#define SEEN_TAG(h)	((uint32_t)((h) >> 60) << SEEN_TAG_SHIFT)
+#define SEEN_PLACE(v)	(((v) & ((1U << SEEN_TAG_SHIFT) - 1)) - 1)
+/*
+ * Keys kept at most whatever max_seen says (the ring's places must not
+ * come round to its head): far past the configuration's own bound.
+ */
+#define SEEN_MAX	(SEEN_PLACES - SEEN_BLOCK)
 
 struct seen {
 	/* the GUID's bytes; with SEEN_STRING, a char * to the key (owned) */
@@ -64,11 +92,12 @@ struct store {
 	struct store_repo     **index;	/* open addressing by name */
 	size_t			 index_cap;
 
-	struct seen		*ring;	/* marked keys, oldest at ring_head */
-	size_t			 ring_cap;	/* a power of two */
-	size_t			 ring_head;
+	/* marked keys by place >> SEEN_BLOCK_SHIFT, masked; NULL or a block */
+	struct seen	       **blocks;
+	size_t			 blocks_cap;	/* a power of two */
+	size_t			 seen_head;	/* the oldest one's place */
 	size_t			 nseen;
-	uint32_t		*seen_index;	/* ring place + 1, or 0 */
+	uint32_t		*seen_index;	/* tag | place + 1, or 0 */
 	size_t			 seen_index_cap; /* a power of two */
 	size_t			 forgot;	/* since the last notice */
 	int			 bound_told;	/* the first is noticed */
@@ -82,6 +111,21 @@ struct store {
 };
 
 static void	 store_seen_clear(struct seen *);
+
+/* The entry at a place of the ring. */
+static struct seen *
+store_seen_at(const struct store *s, size_t place)
+{
+	return &s->blocks[(place >> SEEN_BLOCK_SHIFT) &
+	    (s->blocks_cap - 1)][place & (SEEN_BLOCK - 1)];
+}
+
+/* The place of the i-th oldest entry. */
+static size_t
+store_seen_place(const struct store *s, size_t i)
+{
+	return (s->seen_head + i) & (SEEN_PLACES - 1);
+}
 
 static const char *const store_quota_names[STORE_QUOTA_MAX] = {
 	[STORE_QUOTA_OK] = "ok",
@@ -97,8 +141,8 @@ store_new(void)
 {
 	struct store	*s = xcalloc(1, sizeof(*s));
 
-	s->ring_cap = 512;
-	s->ring = xcalloc(s->ring_cap, sizeof(*s->ring));
+	s->blocks_cap = 8;
+	s->blocks = xcalloc(s->blocks_cap, sizeof(*s->blocks));
 	s->seen_index_cap = 1024;
 	s->seen_index = xcalloc(s->seen_index_cap, sizeof(*s->seen_index));
 	s->index_cap = 64;
@@ -150,9 +194,10 @@ store_free(struct store *s)
 	free(s->repos);
 	free(s->index);
 	for (i = 0; i < s->nseen; i++)
-		store_seen_clear(&s->ring[(s->ring_head + i) &
-		    (s->ring_cap - 1)]);
-	free(s->ring);
+		store_seen_clear(store_seen_at(s, store_seen_place(s, i)));
+	for (i = 0; i < s->blocks_cap; i++)
+		free(s->blocks[i]);
+	free(s->blocks);
 	free(s->seen_index);
 	store_told_clear(s);
 	free(s);
@@ -363,16 +408,22 @@ store_seen_time(time_t at)
 	return (uint32_t)at;
 }
 
-/* The index slot of an entry like e, or of the empty slot it would take. */
+/*
+ * The index slot of an entry like e, or of the empty slot it would take;
+ * *tag is e's tag (SEEN_TAG).
+ */
 static size_t
-store_seen_slot(const struct store *s, const struct seen *e)
+store_seen_slot(const struct store *s, const struct seen *e, uint32_t *tag)
 {
 	size_t		mask = s->seen_index_cap - 1;
-	size_t		i = (size_t)(store_seen_hash(e) & mask);
+	uint64_t	h = store_seen_hash(e);
+	size_t		i = (size_t)(h & mask);
 	uint32_t	v;
 
+	*tag = SEEN_TAG(h);
 	while ((v = s->seen_index[i]) != 0 &&
-	    !store_seen_same(&s->ring[v - 1], e))
+	    (v >> SEEN_TAG_SHIFT << SEEN_TAG_SHIFT != *tag ||
+	    !store_seen_same(store_seen_at(s, SEEN_PLACE(v)), e)))
 		i = (i + 1) & mask;
 	return i;
 }
@@ -381,9 +432,10 @@ int
 store_seen(const struct store *s, const char *key)
 {
 	struct seen	e;
+	uint32_t	tag;
 
 	store_seen_entry(key, &e);
-	return s->seen_index[store_seen_slot(s, &e)] != 0;
+	return s->seen_index[store_seen_slot(s, &e, &tag)] != 0;
 }
 
 size_t
@@ -397,40 +449,74 @@ store_seen_list(const struct store *s, char ***keys, time_t **at)
 	*at = xcalloc(s->nseen + 1, sizeof(**at));
 	/* in the order marked, so that a replay marks them so again */
 	for (i = 0; i < s->nseen; i++) {
-		e = &s->ring[(s->ring_head + i) & (s->ring_cap - 1)];
+		e = store_seen_at(s, store_seen_place(s, i));
 		(*keys)[i] = xstrdup(store_seen_text(e, buf));
 		(*at)[i] = (time_t)e->at;
 	}
 	return s->nseen;
 }
 
+/* Index every entry anew in an index of cap slots. */
+static void
+store_seen_reindex(struct store *s, size_t cap)
+{
+	struct seen	*e;
+	size_t		 i, slot;
+	uint32_t	 tag;
+
+	if (cap != s->seen_index_cap) {
+		free(s->seen_index);
+		s->seen_index = xcalloc(cap, sizeof(*s->seen_index));
+		s->seen_index_cap = cap;
+	} else
+		memset(s->seen_index, 0, cap * sizeof(*s->seen_index));
+	for (i = 0; i < s->nseen; i++) {
+		e = store_seen_at(s, store_seen_place(s, i));
+		slot = store_seen_slot(s, e, &tag);
+		s->seen_index[slot] = tag |
+		    ((uint32_t)store_seen_place(s, i) + 1);
+	}
+}
+
 /*
- * Lay the ring out again from place 0 in a ring of cap places, and index
- * it anew in an index of twice as many slots as it has places (so it is
- * never more than half full).
+ * The block of place (the next one marked) allocated, the ring of block
+ * pointers doubled first if the blocks from the head's to it would not
+ * fit it.
  */
 static void
-store_seen_relayout(struct store *s, size_t cap)
+store_seen_block(struct store *s, size_t place)
 {
-	struct seen	*ring = xcalloc(cap, sizeof(*ring));
-	size_t		 i;
+	struct seen	**blocks, **b;
+	size_t		  head = s->seen_head >> SEEN_BLOCK_SHIFT, span, i, n;
 
-	for (i = 0; i < s->nseen; i++)
-		ring[i] = s->ring[(s->ring_head + i) & (s->ring_cap - 1)];
-	free(s->ring);
-	s->ring = ring;
-	s->ring_cap = cap;
-	s->ring_head = 0;
-	if (s->seen_index_cap < 2 * cap) {
-		free(s->seen_index);
-		s->seen_index_cap = 2 * cap;
-		s->seen_index = xcalloc(s->seen_index_cap,
-		    sizeof(*s->seen_index));
-	} else
-		memset(s->seen_index, 0, s->seen_index_cap *
-		    sizeof(*s->seen_index));
-	for (i = 0; i < s->nseen; i++)
-		s->seen_index[store_seen_slot(s, &ring[i])] = (uint32_t)i + 1;
+	span = ((place >> SEEN_BLOCK_SHIFT) - head) &
+	    (SEEN_PLACES / SEEN_BLOCK - 1);
+	if (span >= s->blocks_cap) {
+		/* the same block numbers, masked anew: their places stay */
+		blocks = xcalloc(2 * s->blocks_cap, sizeof(*blocks));
+		for (i = 0; i < s->blocks_cap; i++) {
+			n = (head + i) & (SEEN_PLACES / SEEN_BLOCK - 1);
+			blocks[n & (2 * s->blocks_cap - 1)] =
+			    s->blocks[n & (s->blocks_cap - 1)];
+		}
+		free(s->blocks);
+		s->blocks = blocks;
+		s->blocks_cap *= 2;
+	}
+	b = &s->blocks[(place >> SEEN_BLOCK_SHIFT) & (s->blocks_cap - 1)];
+	if (*b == NULL)
+		*b = xreallocarray(NULL, SEEN_BLOCK, sizeof(**b));
+}
+
+/* Free the block of place, which holds no entry now. */
+static void
+store_seen_unblock(struct store *s, size_t place)
+{
+	struct seen	**b;
+
+	b = &s->blocks[(place >> SEEN_BLOCK_SHIFT) & (s->blocks_cap - 1)];
+	free(*b);
+	*b = NULL;
 }
 
 /*
@@ -447,8 +533,8 @@ store_seen_unindex(struct store *s, size_t i)
 		j = (j + 1) & mask;
 		if (s->seen_index[j] == 0)
 			break;
-		home = (size_t)(store_seen_hash(&s->ring[s->seen_index[j] -
-		    1]) & mask);
+		home = (size_t)(store_seen_hash(store_seen_at(s,
+		    SEEN_PLACE(s->seen_index[j]))) & mask);
 		/* it stays when its home is cyclically in (i, j] */
 		if (i <= j ? (i < home && home <= j) : (i < home || home <= j))
 			continue;
@@ -471,12 +557,16 @@ store_seen_clear(struct seen *e)
 static void
 store_seen_pop(struct store *s)
 {
-	struct seen	*e = &s->ring[s->ring_head];
+	struct seen	*e = store_seen_at(s, s->seen_head);
+	size_t		 head = s->seen_head;
+	uint32_t	 tag;
 
-	store_seen_unindex(s, store_seen_slot(s, e));
+	store_seen_unindex(s, store_seen_slot(s, e, &tag));
 	store_seen_clear(e);
-	s->ring_head = (s->ring_head + 1) & (s->ring_cap - 1);
+	s->seen_head = store_seen_place(s, 1);
 	s->nseen--;
+	if ((s->seen_head & (SEEN_BLOCK - 1)) == 0)
+		store_seen_unblock(s, head);
 }
 
 /*
@@ -491,10 +581,12 @@ store_seen_bound(struct store *s)
 	char		 when[32];
 	struct tm	 tm;
 
-	if (max == 0 || s->nseen <= max)
+	if (max == 0 || max > SEEN_MAX)
+		max = SEEN_MAX;
+	if (s->nseen <= max)
 		return;
 	while (s->nseen > max) {
-		newest = (time_t)s->ring[s->ring_head].at;
+		newest = (time_t)store_seen_at(s, s->seen_head)->at;
 		store_seen_pop(s);
 		s->forgot++;
 	}
@@ -515,24 +607,27 @@ store_mark(struct store *s, const char *k, time_t at)
 {
 	struct seen	e;
 	size_t		slot, place;
+	uint32_t	tag;
 
 	store_seen_entry(k, &e);
-	slot = store_seen_slot(s, &e);
+	slot = store_seen_slot(s, &e, &tag);
 	if (s->seen_index[slot] != 0)
 		return;
-	if (s->nseen == s->ring_cap) {
-		store_seen_relayout(s, s->ring_cap * 2);
-		slot = store_seen_slot(s, &e);
+	if (2 * (s->nseen + 1) > s->seen_index_cap) {
+		store_seen_reindex(s, 2 * s->seen_index_cap);
+		slot = store_seen_slot(s, &e, &tag);
 	}
+	place = store_seen_place(s, s->nseen);
+	if (s->nseen == 0 || (place & (SEEN_BLOCK - 1)) == 0)
+		store_seen_block(s, place);
 	if (e.hook == SEEN_STRING) {
 		/* the entry borrowed k: it keeps a copy */
 		k = xstrdup(k);
 		memcpy(e.id, &k, sizeof(k));
 	}
 	e.at = store_seen_time(at);
-	place = (s->ring_head + s->nseen) & (s->ring_cap - 1);
-	s->ring[place] = e;
-	s->seen_index[slot] = (uint32_t)place + 1;
+	*store_seen_at(s, place) = e;
+	s->seen_index[slot] = tag | ((uint32_t)place + 1);
 	s->nseen++;
 	store_seen_bound(s);
 }
@@ -540,20 +635,26 @@ store_mark(struct store *s, const char *k, time_t at)
 void
 store_prune_seen(struct store *s, time_t cutoff)
 {
-	size_t		 i, kept = 0;
+	size_t		 i, kept = 0, place;
 	struct seen	*e;
 
 	/* every entry, not only from the oldest: a clock step reorders */
 	for (i = 0; i < s->nseen; i++) {
-		e = &s->ring[(s->ring_head + i) & (s->ring_cap - 1)];
+		e = store_seen_at(s, store_seen_place(s, i));
 		if ((time_t)e->at < cutoff) {
 			store_seen_clear(e);
 			continue;
 		}
-		s->ring[(s->ring_head + kept++) & (s->ring_cap - 1)] = *e;
+		*store_seen_at(s, store_seen_place(s, kept++)) = *e;
+	}
+	/* the blocks past the last one kept (the head's stays) */
+	for (i = kept > 0 ? kept : 1; i < s->nseen; i++) {
+		place = store_seen_place(s, i);
+		if ((place & (SEEN_BLOCK - 1)) == 0)
+			store_seen_unblock(s, place);
 	}
 	s->nseen = kept;
-	store_seen_relayout(s, s->ring_cap);
+	store_seen_reindex(s, s->seen_index_cap);
 }
 
 size_t

@@ -332,7 +332,7 @@ draft_busiest(const struct day *day, struct tm *tm)
 	for (i = 0; n == 0 && i < day->nprs; i++)
 		t[n++] = day->prs[i].merged_at;
 	for (i = 0; i < day->npushes && day->ncommits == 0; i++)
-		t[n++] = day->pushes[i].at;
+		t[n++] = day_push(day, i)->at;
 	if (n == 0) {
 		free(t);
 		return -1;

@@ -5,10 +5,12 @@
  * store_add and store_mark as webhook_accept calls them; mallinfo2 is
  * read before and after n of them (malloc's chunk overhead and the
  * tables' free slots included). Both what malloc keeps in its arena and
- * what it maps on its own count: the day's push array and the dedup
- * table grow past malloc's mmap threshold, and counting the arena alone
- * left them out (it said 240 bytes where 387 are kept). Not a test: a
- * figure.
+ * what it maps on its own count: the dedup index grows past malloc's
+ * mmap threshold (as the day's push array and the dedup ring did before
+ * they were kept in blocks), and counting the arena alone left such
+ * tables out (it said 240 bytes where 387 were kept). Not a test: a
+ * figure, which depends on where n falls against the tables' doublings:
+ * run it at several.
  *
  *   bench_delivery [N]
  */

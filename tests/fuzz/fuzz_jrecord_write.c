@@ -16,6 +16,7 @@
 #include "day.h"
 #include "handler.h"
 #include "jrecord.h"
+#include "xmalloc.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -155,9 +156,14 @@ as_day(const struct jrecord *a)
 	day.ncommits = a->ncommits;
 	day.prs = a->prs;
 	day.nprs = a->nprs;
-	day.pushes = a->pushes;
-	day.npushes = a->npushes;
+	/* the record's pushes, read as the day's blocks (day_push) */
+	day.pushes = xcalloc(a->npushes / DAY_PUSH_BLOCK + 1,
+	    sizeof(*day.pushes));
+	for (i = 0; i * DAY_PUSH_BLOCK < a->npushes; i++)
+		day.pushes[i] = a->pushes + i * DAY_PUSH_BLOCK;
+	day.npushes = day.pushes_cap = a->npushes;
 	jrecord_write_day(&day, &recs, &n);
+	free(day.pushes);
 	if (n == 0)
 		fail("day: no record");
 	for (i = 0; i < n; i++) {

@@ -746,9 +746,9 @@ test_day_merge(void **state)
 			    j < merge_cases[i].dst_pushes ? "dst" : "src",
 			    j < merge_cases[i].dst_pushes ? j :
 			    j - merge_cases[i].dst_pushes);
-			if (strcmp(dst->pushes[j].branch, text) != 0)
+			if (strcmp(day_push(dst, j)->branch, text) != 0)
 				fail_msg("%s: push %zu on %s, want %s", name, j,
-				    dst->pushes[j].branch, text);
+				    day_push(dst, j)->branch, text);
 		}
 
 		/* src is left empty, its own, and still usable */
@@ -1193,15 +1193,17 @@ static void
 check_pushes(const char *name, const struct day *d, const char *const *want,
     size_t n)
 {
-	char	got[64];
-	size_t	i;
+	const struct push	*p;
+	char			 got[64];
+	size_t			 i;
 
 	if (d->npushes != n)
 		fail_msg("%s: %zu pushes, want %zu", name, d->npushes, n);
 	for (i = 0; i < n; i++) {
+		p = day_push(d, i);
 		snprintf(got, sizeof(got), "%s/%s",
-		    d->pushes[i].branch != NULL ? d->pushes[i].branch : "-",
-		    d->pushes[i].pusher != NULL ? d->pushes[i].pusher : "-");
+		    p->branch != NULL ? p->branch : "-",
+		    p->pusher != NULL ? p->pusher : "-");
 		if (strcmp(got, want[i]) != 0)
 			fail_msg("%s: push %zu is %s, want %s", name, i, got,
 			    want[i]);
@@ -1244,9 +1246,9 @@ test_day_push_names(void **state)
 	assert_int_equal(day_add_push(d, &p), 0);
 	check_pushes("added", d, first, 5);
 	assert_int_equal(d->names.n, 4);
-	assert_ptr_equal(d->pushes[0].branch, d->pushes[1].branch);
-	assert_ptr_equal(d->pushes[0].branch, d->pushes[3].branch);
-	assert_ptr_equal(d->pushes[0].pusher, d->pushes[2].pusher);
+	assert_ptr_equal(day_push(d, 0)->branch, day_push(d, 1)->branch);
+	assert_ptr_equal(day_push(d, 0)->branch, day_push(d, 3)->branch);
+	assert_ptr_equal(day_push(d, 0)->pusher, day_push(d, 2)->pusher);
 	names = intern_str_bytes("main") + intern_str_bytes("ana") +
 	    intern_str_bytes("bob") + intern_str_bytes("dev");
 	assert_int_equal(d->bytes, 5 * sizeof(p) + names);
@@ -1263,8 +1265,8 @@ test_day_push_names(void **state)
 	day_free(src);
 	check_pushes("merged", d, merged, 7);
 	assert_int_equal(d->names.n, 6);
-	assert_ptr_equal(d->pushes[5].branch, d->pushes[0].branch);
-	assert_ptr_equal(d->pushes[6].pusher, d->pushes[0].pusher);
+	assert_ptr_equal(day_push(d, 5)->branch, day_push(d, 0)->branch);
+	assert_ptr_equal(day_push(d, 6)->pusher, day_push(d, 0)->pusher);
 	assert_int_equal(d->bytes, 7 * sizeof(p) + names +
 	    intern_str_bytes("carol") + intern_str_bytes("feature"));
 	assert_int_equal(d->bytes, day_bytes(d));
@@ -1292,6 +1294,104 @@ test_day_push_names(void **state)
 	assert_int_equal(day_free_some(d, 1), 1);
 }
 
+/*
+ * A day's pushes in blocks (DAY_PUSH_BLOCK): counts either side of the
+ * first block's doublings and of the block boundaries, each push read
+ * back in order; then moved a window at a time into a day that has pushes
+ * already (its last block part full), freed a few at a time from a big
+ * day, and a day freed with blocks to spare. A model (the times, in
+ * order) says what each day holds.
+ */
+static void
+check_push_times(const char *name, const struct day *d, const time_t *at,
+    size_t n)
+{
+	size_t	i;
+
+	if (d->npushes != n)
+		fail_msg("%s: %zu pushes, want %zu", name, d->npushes, n);
+	for (i = 0; i < n; i++)
+		if (day_push(d, i)->at != at[i] ||
+		    strcmp(day_push(d, i)->branch, i % 2 ? "dev" : "main") != 0)
+			fail_msg("%s: push %zu is at %lld on %s, want %lld",
+			    name, i, (long long)day_push(d, i)->at,
+			    day_push(d, i)->branch, (long long)at[i]);
+	assert_true(d->pushes_cap >= n);
+	assert_int_equal(d->bytes, day_bytes(d));
+}
+
+static void
+test_day_push_blocks(void **state)
+{
+	static const size_t	 counts[] = { 0, 1, 15, 16, 17, 255, 256, 257,
+	    511, 512, 513, 1024, 1025, 3 * DAY_PUSH_BLOCK + 7 };
+	struct day		*d, *src;
+	struct push		 p;
+	time_t			*at, *model;
+	size_t			 c, i, n, w, nmodel;
+	char			 name[32];
+
+	(void)state;
+	at = calloc(4096, sizeof(*at));
+	model = calloc(8192, sizeof(*model));
+	for (c = 0; c < sizeof(counts) / sizeof(counts[0]); c++) {
+		d = day_new("o/r", 0);
+		for (i = 0; i < counts[c]; i++) {
+			at[i] = (time_t)(1000 + i);
+			make_push(&p, i % 2 ? "dev" : "main", "ana", at[i]);
+			assert_int_equal(day_add_push(d, &p), 0);
+		}
+		snprintf(name, sizeof(name), "%zu added", counts[c]);
+		check_push_times(name, d, at, counts[c]);
+		day_free(d);
+	}
+
+	/* windows of src's 2000 moved into a day of 300 */
+	src = day_new("o/r", 0);
+	d = day_new("o/r", 0);
+	for (i = 0; i < 300; i++) {
+		model[i] = (time_t)i;
+		make_push(&p, i % 2 ? "dev" : "main", "bob", model[i]);
+		assert_int_equal(day_add_push(d, &p), 0);
+	}
+	nmodel = 300;
+	for (w = 0; w < 2; w++) {
+		for (i = 0; i < 2000; i++) {
+			at[i] = (time_t)(1000 + i);
+			make_push(&p, (nmodel + i) % 2 ? "dev" : "main", "cy",
+			    at[i]);
+			assert_int_equal(day_add_push(src, &p), 0);
+		}
+		/* the first time [1000, 1700), then all of them */
+		n = w == 0 ? 700 : 2000;
+		if (w == 0)
+			assert_int_equal(day_take_window(d, src, 1000, 1700,
+			    NULL), 0);
+		else
+			assert_int_equal(day_merge(d, src), 0);
+		assert_int_equal(src->npushes, 0);
+		for (i = 0; i < n; i++)
+			model[nmodel++] = at[i];
+		snprintf(name, sizeof(name), "moved %zu", w);
+		check_push_times(name, d, model, nmodel);
+	}
+	day_free(src);
+	/* a few at a time: what is left reads as it did */
+	while (nmodel > 0) {
+		n = nmodel < 97 ? nmodel : 97;
+		if (day_free_some(d, n) == 1) {
+			d = NULL;
+			break;
+		}
+		nmodel -= n;
+		check_push_times("freed some", d, model, nmodel);
+	}
+	if (d != NULL)
+		assert_int_equal(day_free_some(d, 1), 1);
+	free(at);
+	free(model);
+}
+
 int
 main(void)
 {
@@ -1312,6 +1412,7 @@ main(void)
 		cmocka_unit_test(test_day_free_some),
 		cmocka_unit_test(test_day_bytes),
 		cmocka_unit_test(test_day_push_names),
+		cmocka_unit_test(test_day_push_blocks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

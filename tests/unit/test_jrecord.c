@@ -247,7 +247,7 @@ assert_day_is_result(const struct day *d, struct handler_result *res)
 	assert_int_equal(d->nprs, 1);
 	assert_pr_eq(&d->prs[0], res->pr);
 	assert_int_equal(d->npushes, 1);
-	assert_push_eq(&d->pushes[0], res->push);
+	assert_push_eq(day_push(d, 0), res->push);
 
 	assert_false(d->commits[0].revert.is_revert);
 	assert_null(d->commits[0].revert.reverted_sha);
@@ -278,7 +278,7 @@ assert_days_eq(const struct day *a, const struct day *b)
 		assert_pr_eq(&a->prs[i], &b->prs[i]);
 	assert_int_equal(a->npushes, b->npushes);
 	for (i = 0; i < a->npushes; i++)
-		assert_push_eq(&a->pushes[i], &b->pushes[i]);
+		assert_push_eq(day_push(a, i), day_push(b, i));
 }
 
 static void
@@ -313,8 +313,8 @@ test_jrecord_delivery(void **state)
 
 	/* its push came twice: the day keeps its names once */
 	assert_int_equal(day->npushes, 2);
-	assert_ptr_equal(day->pushes[0].branch, day->pushes[1].branch);
-	assert_ptr_equal(day->pushes[0].pusher, day->pushes[1].pusher);
+	assert_ptr_equal(day_push(day, 0)->branch, day_push(day, 1)->branch);
+	assert_ptr_equal(day_push(day, 0)->pusher, day_push(day, 1)->pusher);
 	assert_int_equal(day->names.n, 2);
 
 	/* the whole day, encoded and applied to a fresh one */

@@ -583,6 +583,7 @@ gen_day(struct day *day, size_t ncommits, size_t nprs, size_t npushes,
 {
 	struct handler_result	 res;
 	struct buf		 body;
+	struct push		*pushes;
 	size_t			 i;
 
 	memset(day, 0, sizeof(*day));
@@ -624,18 +625,23 @@ gen_day(struct day *day, size_t ncommits, size_t nprs, size_t npushes,
 		handler_result_clear(&res);
 	}
 	day->nprs = nprs;
-	day->pushes = xcalloc(npushes + 1, sizeof(*day->pushes));
+	/* one array, read as the day's blocks (day_push) */
+	pushes = xcalloc(npushes + 1, sizeof(*pushes));
 	for (i = 0; i < npushes; i++) {
 		do {
 			gen_result(&res);
 			if (res.push == NULL)
 				handler_result_clear(&res);
 		} while (res.push == NULL);
-		day->pushes[i] = *res.push;
+		pushes[i] = *res.push;
 		memset(res.push, 0, sizeof(*res.push));
 		handler_result_clear(&res);
 	}
-	day->npushes = npushes;
+	day->pushes = xcalloc(npushes / DAY_PUSH_BLOCK + 1,
+	    sizeof(*day->pushes));
+	for (i = 0; i <= npushes / DAY_PUSH_BLOCK; i++)
+		day->pushes[i] = pushes + i * DAY_PUSH_BLOCK;
+	day->npushes = day->pushes_cap = npushes;
 }
 
 static void
@@ -648,9 +654,10 @@ gen_day_free(struct day *day)
 	for (i = 0; i < day->nprs; i++)
 		merged_pr_clear(&day->prs[i]);
 	for (i = 0; i < day->npushes; i++)
-		push_clear(&day->pushes[i]);
+		push_clear(day_push(day, i));
 	free(day->commits);
 	free(day->prs);
+	free(day->pushes[0]);
 	free(day->pushes);
 	free(day->repo);
 	free(day->default_branch);

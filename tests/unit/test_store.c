@@ -396,6 +396,79 @@ test_store_seen_model(void **state)
 	store_free(s);
 }
 
+/*
+ * The ring's blocks (256 entries) against a model, with many more keys
+ * than the model test's pool: the ring grows over many blocks, forgets
+ * past bounds that are no multiple of a block (so the head leaves each
+ * block part way through the marks), is pruned to nothing and to a part,
+ * and grows again from a head in the middle of a block. At each check
+ * every key marked is seen exactly when the model (a window of the marks,
+ * [lo, hi)) has it, and the list is the window in order.
+ */
+static void
+check_window(struct store *s, size_t lo, size_t hi, size_t marked)
+{
+	char		 key[64], **list;
+	time_t		*at;
+	size_t		 i, n;
+
+	assert_int_equal(store_nseen(s), hi - lo);
+	for (i = 0; i < marked; i++) {
+		snprintf(key, sizeof(key), "7:%08zx-0000-4000-8000-%012zx",
+		    i, i);
+		if (store_seen(s, key) != (i >= lo && i < hi))
+			fail_msg("key %zu of [%zu, %zu): %s", i, lo, hi,
+			    store_seen(s, key) ? "still seen" : "forgotten");
+	}
+	n = store_seen_list(s, &list, &at);
+	assert_int_equal(n, hi - lo);
+	for (i = 0; i < n; i++) {
+		snprintf(key, sizeof(key), "7:%08zx-0000-4000-8000-%012zx",
+		    lo + i, lo + i);
+		assert_string_equal(list[i], key);
+		assert_int_equal(at[i], (time_t)(lo + i));
+		free(list[i]);
+	}
+	free(list);
+	free(at);
+}
+
+static void
+test_store_seen_blocks(void **state)
+{
+	static const size_t	 bounds[] = { 0, 1000, 257, 255, 1, 3000 };
+	struct store_limits	 l = { .max_seen = 0 };
+	struct store		*s = store_new();
+	char			 key[64];
+	size_t			 lo = 0, hi = 0, b, i;
+
+	(void)state;
+	for (b = 0; b < sizeof(bounds) / sizeof(bounds[0]); b++) {
+		l.max_seen = bounds[b];
+		store_set_limits(s, &l);
+		for (i = 0; i < 2000 + 37 * b; i++) {
+			snprintf(key, sizeof(key),
+			    "7:%08zx-0000-4000-8000-%012zx", hi, hi);
+			store_mark(s, key, (time_t)hi);
+			hi++;
+			if (bounds[b] > 0 && hi - lo > bounds[b])
+				lo = hi - bounds[b];
+		}
+		check_window(s, lo, hi, hi);
+		if (b == 2) {
+			/* all of them: the ring empties, its head mid-block */
+			store_prune_seen(s, (time_t)hi);
+			lo = hi;
+			check_window(s, lo, hi, hi);
+		} else if (b == 3) {
+			store_prune_seen(s, (time_t)(lo + 100));
+			lo += 100;
+			check_window(s, lo, hi, hi);
+		}
+	}
+	store_free(s);
+}
+
 struct admit_step {
 	const char		*repo;
 	int			 allowed;
@@ -901,6 +974,7 @@ main(void)
 		cmocka_unit_test(test_store_repo_index),
 		cmocka_unit_test(test_store_seen_bound),
 		cmocka_unit_test(test_store_seen_model),
+		cmocka_unit_test(test_store_seen_blocks),
 		cmocka_unit_test(test_store_admit),
 		cmocka_unit_test(test_store_handoff),
 		cmocka_unit_test(test_store_merge_back_default_branch),
