@@ -203,9 +203,12 @@ const char *
 http_header(const struct http_request *req, const char *name)
 {
 	size_t	i;
+	int	first = name[0] | 0x20;
 
+	/* most names differ in their first letter: no call for those */
 	for (i = 0; i < req->nheaders; i++)
-		if (strcasecmp(req->headers[i].name, name) == 0)
+		if ((req->headers[i].name[0] | 0x20) == first &&
+		    strcasecmp(req->headers[i].name, name) == 0)
 			return req->headers[i].value;
 	return NULL;
 }
