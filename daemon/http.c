@@ -1,5 +1,6 @@
 /* A small HTTP/1.1 server on libevent bufferevents. */
 #include <sys/types.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
@@ -912,14 +913,15 @@ http_conn_next(struct http_conn *c, int fresh)
 }
 
 /*
- * Top the input up with one readv of up to want bytes straight from the
- * socket. libevent 2.1 reads at most 4,096 bytes a callback, so a 60 KB
+ * Top the input up with what the socket holds, up to want bytes, in one
+ * readv. libevent 2.1 reads at most 4,096 bytes a callback, so a 60 KB
  * request took fifteen turns of the loop, each an ioctl and a readv;
- * now it takes one or two. Plain TCP only: under TLS the bytes on the
- * socket are records, read by the bufferevent. An EOF or an error is
- * left on the socket for the bufferevent's next read to report, and
- * c->drained says the socket had no more, so as not to ask again until
- * the next read event.
+ * now it takes two of each. The room reserved is what FIONREAD says is
+ * waiting, never more: a client that sends a byte and stalls makes no
+ * buffer grow. Plain TCP only: under TLS the bytes on the socket are
+ * records, read by the bufferevent. An EOF or an error is left on the
+ * socket for the bufferevent's next read to report; c->drained says the
+ * socket had no more, so as not to ask again until the next read event.
  */
 static void
 http_conn_fill(struct http_conn *c, size_t want)
@@ -929,12 +931,19 @@ http_conn_fill(struct http_conn *c, size_t want)
 	struct iovec		 iov[2];
 	ssize_t			 got;
 	size_t			 left;
-	int			 i, n;
+	int			 i, n, fd, waiting;
 
 	if (c->tls || c->drained || want == 0)
 		return;
+	fd = bufferevent_getfd(c->bev);
+	if (ioctl(fd, FIONREAD, &waiting) == -1 || waiting <= 0) {
+		c->drained = 1;
+		return;
+	}
 	if (want > HTTP_FILL_MAX)
 		want = HTTP_FILL_MAX;
+	if ((size_t)waiting < want)
+		want = (size_t)waiting;
 	in = bufferevent_get_input(c->bev);
 	/* the bufferevent keeps its input's end frozen but while it reads */
 	evbuffer_unfreeze(in, 0);
@@ -943,12 +952,14 @@ http_conn_fill(struct http_conn *c, size_t want)
 		evbuffer_freeze(in, 0);
 		return;
 	}
+	left = want;
 	for (i = 0; i < n; i++) {
 		iov[i].iov_base = v[i].iov_base;
-		iov[i].iov_len = v[i].iov_len;
+		iov[i].iov_len = v[i].iov_len < left ? v[i].iov_len : left;
+		left -= iov[i].iov_len;
 	}
 	do {
-		got = readv(bufferevent_getfd(c->bev), iov, n);
+		got = readv(fd, iov, n);
 	} while (got == -1 && errno == EINTR);
 	if (got <= 0) {
 		c->drained = 1;
@@ -958,11 +969,11 @@ http_conn_fill(struct http_conn *c, size_t want)
 	}
 	left = (size_t)got;
 	for (i = 0; i < n && left > 0; i++) {
-		if (v[i].iov_len > left)
-			v[i].iov_len = left;
+		v[i].iov_len = iov[i].iov_len < left ? iov[i].iov_len : left;
 		left -= v[i].iov_len;
 	}
-	c->drained = (size_t)got < want;
+	/* all that was waiting, or less than that: nothing more for now */
+	c->drained = (size_t)got < want || (size_t)got == (size_t)waiting;
 	evbuffer_commit_space(in, v, i);
 	evbuffer_freeze(in, 0);
 }
