@@ -27,5 +27,7 @@ void	 date_format(time_t t, const char *zone, char *out, size_t outsz);
  * machinery, which cost a payload's timestamps 1,600 instructions each.
  */
 time_t	 date_utc(int year, int mon, int mday, int hour, int min, int sec);
+/* Days from 1970-01-01 to a civil date (proleptic Gregorian). */
+long	 date_daynum(int year, int mon, int mday);
 
 #endif

@@ -1161,7 +1161,6 @@ http_conn_read(struct bufferevent *bev, void *arg)
 {
 	struct http_conn	*c = arg;
 	struct evbuffer		*in = bufferevent_get_input(bev);
-
 	size_t			 cap, avail;
 
 	c->drained = 0;

@@ -21,6 +21,7 @@
 #include "phrase.h"
 #include "quote.h"
 #include "repo.h"
+#include "date.h"
 #include "spoken.h"
 #include "text.h"
 #include "xmalloc.h"
@@ -533,7 +534,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	buf_free(&b);
 	d.hash = draft_fnv(draft_fnv(0, ep->date), ep->repository);
 	d.show_hash = draft_fnv(0, ep->repository);
-	d.daynum = spoken_daynum(year, month, mday);
+	d.daynum = date_daynum(year, month, mday);
 
 	/* classify */
 	d.nitems = day->ncommits;

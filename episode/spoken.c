@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "date.h"
 #include "record.h"
 #include "spoken.h"
 
@@ -169,19 +170,6 @@ spoken_date(struct buf *b, int year, int month, int mday)
 	buf_printf(b, ", %d", year);
 }
 
-/* Days from 1970-01-01 to a civil date (proleptic Gregorian). */
-long
-spoken_daynum(int year, int month, int mday)
-{
-	long	y = year - (month <= 2);
-	long	era = (y >= 0 ? y : y - 399) / 400;
-	long	yoe = y - era * 400;
-	long	doy = (153L * (month + (month > 2 ? -3 : 9)) + 2) / 5 + mday - 1;
-	long	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-
-	return era * 146097 + doe - 719468;
-}
-
 /*
  * An earlier date as said from the day today (a daynum): "earlier today",
  * "yesterday", the weekday within the week ("Monday"), else the month and
@@ -193,7 +181,7 @@ spoken_past_day(struct buf *b, int year, int month, int mday, long today,
 {
 	static const char *const weekdays[] = { "Thursday", "Friday",
 	    "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday" };
-	long	day = spoken_daynum(year, month, mday);
+	long	day = date_daynum(year, month, mday);
 
 	if (month < 1 || month > 12 || mday < 1 || mday > 31 || day > today)
 		return -1;

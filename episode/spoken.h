@@ -15,10 +15,8 @@ void	 spoken_ordinal_word(struct buf *, long long);
 void	 spoken_ordinal_digits(struct buf *, long long);
 /* (2026, 4, 4) -> "April 4th, 2026". month 1..12. */
 void	 spoken_date(struct buf *, int year, int month, int mday);
-/* Days from 1970-01-01 to a civil date (proleptic Gregorian). */
-long	 spoken_daynum(int year, int month, int mday);
 /*
- * An earlier date said from today (a spoken_daynum, in today_year):
+ * An earlier date said from today (a date_daynum, in today_year):
  * "earlier today" or "yesterday" (returns 0), the weekday within the last
  * six days ("Monday") or else "March 3rd" ("March 3rd, 2025" in another
  * year) (returns 1: the words take "on"); -1 and nothing appended for a

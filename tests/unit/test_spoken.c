@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "buf.h"
+#include "date.h"
 #include "spoken.h"
 
 struct number_case {
@@ -146,11 +147,11 @@ test_past_days(void **state)
 		{ 2026, 13, 1, -1, "" },
 	};
 	struct buf	b;
-	long		today = spoken_daynum(2026, 3, 4);
+	long		today = date_daynum(2026, 3, 4);
 	size_t		i;
 
 	(void)state;
-	assert_int_equal(spoken_daynum(1970, 1, 1), 0);
+	assert_int_equal(date_daynum(1970, 1, 1), 0);
 	assert_int_equal(today, 20516);
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		buf_init(&b);
