@@ -249,6 +249,12 @@ day_add_commit(struct day *d, struct commit *c)
 	return 1;
 }
 
+int
+day_has_commit(const struct day *d, const char *sha)
+{
+	return sha != NULL && day_index_lookup(d, sha) >= 0;
+}
+
 /* Find a commit by full sha or by a unique prefix of 7+ hex; index or -1. */
 long
 day_find_commit(const struct day *d, const char *sha)

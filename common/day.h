@@ -88,6 +88,8 @@ int		 day_free_some(struct day *, size_t budget);
  * allocation failure.
  */
 int		 day_add_commit(struct day *, struct commit *);
+/* Is a commit with exactly this sha in the day (case aside)? */
+int		 day_has_commit(const struct day *, const char *sha);
 /* Find a commit by full sha or by a unique prefix of 7+ hex; index or -1. */
 long		 day_find_commit(const struct day *, const char *sha);
 /* Add a merged PR (stolen). 1 added, 0 already there (same number), -1. */

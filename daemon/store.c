@@ -955,6 +955,40 @@ store_refuse(struct store *s, const char *repo, struct store_repo *r,
 	return q;
 }
 
+/*
+ * A commit the open day holds adds nothing: a branch merged after its
+ * commits were pushed to it, or the same push sent under two delivery
+ * ids. The journal is replayed in order, so the day a record meets
+ * there holds what this day holds now (deliveries still waiting for
+ * their sync are not in it yet: theirs are journalled again, and
+ * store_add skips them).
+ */
+size_t
+store_drop_known(struct store *s, struct handler_result *res)
+{
+	struct store_repo	*r;
+	size_t			 i, n = 0;
+
+	if (res->repo == NULL || res->ncommits == 0 ||
+	    (r = store_repo(s, res->repo, 0, 0)) == NULL ||
+	    r->day->ncommits == 0)
+		return 0;
+	for (i = 0; i < res->ncommits; i++) {
+		if (day_has_commit(r->day, res->commits[i].sha)) {
+			commit_clear(&res->commits[i]);
+			continue;
+		}
+		if (n != i)
+			res->commits[n] = res->commits[i];
+		n++;
+	}
+	i = res->ncommits - n;
+	/* the moved ones' old places: nothing of theirs is owned twice */
+	memset(&res->commits[n], 0, i * sizeof(*res->commits));
+	res->ncommits = n;
+	return i;
+}
+
 enum store_quota
 store_admit_result(struct store *s, struct handler_result *res, int allowed,
     time_t start)

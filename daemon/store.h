@@ -86,6 +86,12 @@ enum store_quota store_admit(struct store *, const char *repo, int allowed,
  */
 size_t		 store_result_bytes(const struct handler_result *);
 /*
+ * Drop from res the commits its repository's open day already holds,
+ * which store_add would skip: they are neither journalled again nor
+ * counted against the day's caps. Returns how many were dropped.
+ */
+size_t		 store_drop_known(struct store *, struct handler_result *);
+/*
  * store_admit of a delivery's result, its bytes counted once: on
  * STORE_QUOTA_OK res->held is what is held back for it, which store_add
  * or store_release gives back (and zeroes).

@@ -932,6 +932,7 @@ webhook_decide(struct hookcastd *d, struct http_request *req,
 		res->note = NULL;
 		return WEBHOOK_IGNORED;
 	}
+	store_drop_known(d->store, res);
 	return webhook_quota(d, res);
 }
 

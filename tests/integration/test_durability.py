@@ -9,6 +9,9 @@
 - Disk full: on a small tmpfs of the test's own (root only), deliveries get
   503 with a JSON reason while the journal can't grow, 2xx again once space
   is freed, and the episode holds exactly the 2xx ones.
+- Known commits: a push of commits the day already holds (a branch
+  merged after its commits were pushed) journals only what is new, and
+  after a restart the day is the same as before it.
 - Catch-up: a daemon down across its emission time (faketime moves the
   clock) emits the overdue episode at start, with the window and published
   time it should have had.
@@ -110,6 +113,52 @@ class TestCrash(unittest.TestCase):
                 with open(reply["episodes"][0]["json"]) as f:
                     episode = json.load(f)
                 self.assertEqual(episode["stats"]["commits"], commits)
+                d.stop()
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+class TestKnownCommits(unittest.TestCase):
+
+    def test_known_commits_not_journalled_again(self):
+        repo = "hookcast-test/merged"
+        big = "widget: a long story\n\n" + "many words here. " * 1200
+        a = ht.make_commit(message=big, repo=repo)
+        b = ht.make_commit(message=big, repo=repo)
+        tmp = ht.make_tmpdir()
+        journal = os.path.join(tmp, "state", "journal")
+        try:
+            # both branches tracked: the feature's commits come again
+            # in the push that merges it
+            with ht.Daemon(tmp=tmp, options={"journal-fsync": "batch",
+                                             "branches": "main,feature"}) as d:
+                status, reply = d.post_payload(
+                    ht.make_push(commits=[a, b], repo=repo,
+                                 branch="feature"))
+                self.assertEqual(status, 200, reply)
+                size = os.path.getsize(journal)
+                c = ht.make_commit(repo=repo)
+                status, reply = d.post_payload(
+                    ht.make_push(commits=[a, b, c], repo=repo))
+                self.assertEqual(status, 200, reply)
+                self.assertEqual(reply.get("commits"), 1, reply)
+                grown = os.path.getsize(journal) - size
+                self.assertLess(grown, len(big),
+                                "the merge's record carried the known "
+                                "commits again (%d bytes)" % grown)
+                before = d.repo_stats(repo)
+                self.assertEqual(before.get("commits"), 3, before)
+                self.assertEqual(before.get("pushes"), 2, before)
+                d.stop()
+            with ht.Daemon(tmp=tmp,
+                           options={"branches": "main,feature"}) as d:
+                after = d.repo_stats(repo)
+                self.assertEqual(after, before)
+                reply = d.control("flush " + repo)
+                self.assertTrue(reply.get("ok"), reply)
+                with open(reply["episodes"][0]["json"]) as f:
+                    episode = json.load(f)
+                self.assertEqual(episode["stats"]["commits"], 3)
                 d.stop()
         finally:
             shutil.rmtree(tmp, ignore_errors=True)

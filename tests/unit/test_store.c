@@ -234,6 +234,89 @@ test_store_add_and_rotate(void **state)
 	store_free(s);
 }
 
+/* A push result for repo with one commit per sha, in order. */
+static void
+shas_result(struct handler_result *res, const char *repo,
+    const char *const *shas, size_t n)
+{
+	size_t	i;
+
+	memset(res, 0, sizeof(*res));
+	res->repo = xstrdup(repo);
+	res->ncommits = n;
+	res->commits = xcalloc(n, sizeof(*res->commits));
+	for (i = 0; i < n; i++) {
+		res->commits[i].sha = xstrdup(shas[i]);
+		xasprintf(&res->commits[i].subject, "change %zu", i);
+	}
+}
+
+/*
+ * The commits the open day holds are dropped before the journal sees
+ * them, in place and in order; the others are kept whole, and a sha is
+ * matched without regard to case. Nothing is dropped for a repository
+ * with no day yet, nor against the day handed to the drafter.
+ */
+static void
+test_store_drop_known(void **state)
+{
+	static const char *const first[] = {
+		"1111111111111111111111111111111111111111",
+		"2222222222222222222222222222222222222222",
+	};
+	static const char *const again[] = {
+		"3333333333333333333333333333333333333333",
+		"1111111111111111111111111111111111111111",
+		"4444444444444444444444444444444444444444",
+		"2222222222222222222222222222222222222222",
+		"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+	};
+	struct store		*s = store_new();
+	struct handler_result	 res;
+	struct store_repo	*r;
+	size_t			 added;
+
+	(void)state;
+	shas_result(&res, "o/r", first, 2);
+	assert_int_equal(store_drop_known(s, &res), 0);	/* no day yet */
+	assert_int_equal(res.ncommits, 2);
+	assert_int_equal(store_add(s, &res, 10, &added), 0);
+	handler_result_clear(&res);
+
+	shas_result(&res, "O/R", again, 5);
+	free(res.commits[4].sha);
+	res.commits[4].sha = xstrdup(
+	    "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+	assert_int_equal(store_drop_known(s, &res), 2);
+	assert_int_equal(res.ncommits, 3);
+	assert_string_equal(res.commits[0].sha, again[0]);
+	assert_string_equal(res.commits[0].subject, "change 0");
+	assert_string_equal(res.commits[1].sha, again[2]);
+	assert_string_equal(res.commits[1].subject, "change 2");
+	assert_string_equal(res.commits[2].subject, "change 4");
+	/* the places left behind own nothing */
+	assert_null(res.commits[3].sha);
+	assert_null(res.commits[4].sha);
+	assert_int_equal(store_add(s, &res, 10, &added), 0);
+	assert_int_equal(added, 3);
+	handler_result_clear(&res);
+
+	/* all known now, the upper-case one too: nothing left to journal */
+	shas_result(&res, "o/r", again, 5);
+	assert_int_equal(store_drop_known(s, &res), 5);
+	assert_int_equal(res.ncommits, 0);
+	handler_result_clear(&res);
+
+	/* handed off: the new open day knows none of them */
+	r = store_repo(s, "o/r", 0, 0);
+	assert_int_equal(store_handoff(s, r, 20), 0);
+	shas_result(&res, "o/r", first, 2);
+	assert_int_equal(store_drop_known(s, &res), 0);
+	assert_int_equal(res.ncommits, 2);
+	handler_result_clear(&res);
+	store_free(s);
+}
+
 /* Repositories are found by a hash: many of them stay cheap and stable. */
 static void
 test_store_repo_index(void **state)
@@ -971,6 +1054,7 @@ main(void)
 		cmocka_unit_test(test_store_seen_keys),
 		cmocka_unit_test(test_store_gaps),
 		cmocka_unit_test(test_store_add_and_rotate),
+		cmocka_unit_test(test_store_drop_known),
 		cmocka_unit_test(test_store_repo_index),
 		cmocka_unit_test(test_store_seen_bound),
 		cmocka_unit_test(test_store_seen_model),
