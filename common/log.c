@@ -2,6 +2,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -15,6 +16,16 @@
 #include "utf8.h"
 
 static enum log_level log_level = LOG_LEVEL_INFO;
+
+/*
+ * Lines held back (log_defer): the info and debug lines of the thread
+ * that asked, written together when arm's event runs, before anything
+ * more urgent, before a fork and at exit.
+ */
+#define LOG_HELD_MAX	65536
+static struct buf	 log_held;
+static void		(*log_held_arm)(void);
+static pthread_t	 log_held_thread;
 static enum log_format log_format = LOG_FORMAT_AUTO;
 
 static const char *const log_names[] = {
@@ -229,6 +240,20 @@ log_vwrite(enum log_level level, const char *suffix, const char *fmt,
 	    SIZE_MAX, LOG_MSG_MAX, 0) < msg.len)
 		buf_puts(&line, "...");
 	buf_putc(&line, '\n');
+	if (log_held_arm != NULL &&
+	    pthread_equal(pthread_self(), log_held_thread)) {
+		if (level >= LOG_LEVEL_INFO) {
+			if (log_held.len == 0)
+				log_held_arm();
+			buf_append(&log_held, line.data, line.len);
+			if (log_held.len >= LOG_HELD_MAX)
+				log_flush();
+			buf_free(&line);
+			buf_free(&msg);
+			return;
+		}
+		log_flush();	/* what was held comes first */
+	}
 	/* one write so concurrent writers can't interleave within a line */
 	fwrite(line.data, 1, line.len, stderr);
 	fflush(stderr);
@@ -304,6 +329,41 @@ LOG_FUNC(log_warnx, LOG_LEVEL_WARNING)
 LOG_FUNC(log_notice, LOG_LEVEL_NOTICE)
 LOG_FUNC(log_info, LOG_LEVEL_INFO)
 LOG_FUNC(log_debug, LOG_LEVEL_DEBUG)
+
+void
+log_flush(void)
+{
+	if (log_held.len == 0)
+		return;
+	fwrite(log_held.data, 1, log_held.len, stderr);
+	fflush(stderr);
+	buf_reset(&log_held);
+}
+
+/* In a child of fork: its lines are written as they come. */
+static void
+log_forked(void)
+{
+	log_held_arm = NULL;
+}
+
+void
+log_defer(void (*arm)(void))
+{
+	static int	registered;
+
+	log_flush();
+	if (arm != NULL && !registered) {
+		/* a child must not inherit lines to write them twice */
+		pthread_atfork(log_flush, NULL, log_forked);
+		atexit(log_flush);
+		registered = 1;
+	}
+	log_held_arm = arm;
+	log_held_thread = pthread_self();
+	if (arm == NULL)
+		buf_free(&log_held);
+}
 
 void
 fatal(const char *fmt, ...)

@@ -64,6 +64,16 @@ char	*log_escape(const char *, size_t max);
 struct buf;
 /* The same, appended to b. */
 void	 log_escape_append(struct buf *b, const char *, size_t max);
+/*
+ * Hold this thread's info and debug lines back, to be written together
+ * by log_flush: arm is called when the first line is held (to schedule
+ * log_flush, say at the end of the event loop's turn). A notice or
+ * worse first writes what is held, then itself; so do a fork and exit.
+ * NULL stops holding (writing what is held).
+ */
+void	 log_defer(void (*arm)(void));
+/* Write the lines held back, if any. */
+void	 log_flush(void);
 /* xmalloc's last words: a critical line written without allocating. */
 void	 log_oom(const char *what, size_t n);
 

@@ -155,6 +155,20 @@ main_log_urls(struct hookcastd *d)
 		log_info("feeds: %s/OWNER/REPO/feed.xml", d->conf.public_url);
 }
 
+static struct event	*main_log_ev;
+
+static void
+main_log_flush(evutil_socket_t fd, short what, void *arg)
+{
+	log_flush();
+}
+
+static void
+main_log_arm(void)
+{
+	event_active(main_log_ev, EV_TIMEOUT, 0);
+}
+
 /*
  * A journal record replayed; every 20 ms of replay the loop takes one
  * non-blocking turn, so that /healthz and /metrics answer (503 while
@@ -429,7 +443,12 @@ main(int argc, char **argv)
 	hookcastd_notify_status(&d, 1);
 	log_notice("ready");
 	backfill_request(d.backfill, NULL);
+	/* a turn's info lines (a delivery's, say) go out in one write */
+	main_log_ev = event_new(d.base, -1, 0, main_log_flush, NULL);
+	log_defer(main_log_arm);
 	event_base_dispatch(d.base);
+	log_defer(NULL);
+	event_free(main_log_ev);
 	/* nothing is waiting after a drain; otherwise settle it now */
 	webhook_flush(&d);
 	log_notice("stopped");

@@ -486,6 +486,67 @@ test_log_level_parse(void **state)
 	assert_string_equal(log_level_name((enum log_level)9), "unknown");
 }
 
+static int	held_arms;
+
+static void
+count_arm(void)
+{
+	held_arms++;
+}
+
+/*
+ * Held lines: info and debug wait (one arm for a run of them) until
+ * log_flush, in order; a notice or worse writes them first, then
+ * itself; a child of fork neither inherits them nor holds its own; and
+ * log_defer(NULL) writes what is held and holds no more.
+ */
+static void
+test_log_defer(void **state)
+{
+	struct capture	 c;
+	char		*out;
+	size_t		 len;
+	pid_t		 pid;
+	int		 status;
+
+	(void)state;
+	log_set_format(LOG_FORMAT_JOURNAL);
+	log_set_level(LOG_LEVEL_DEBUG);
+	capture_start(&c);
+	held_arms = 0;
+	log_defer(count_arm);
+	log_info("one");
+	log_debug("two");
+	assert_int_equal(held_arms, 1);
+	fflush(stderr);
+	assert_int_equal(lseek(STDERR_FILENO, 0, SEEK_CUR), 0);
+	log_warnx("three");
+	log_info("four");
+	assert_int_equal(held_arms, 2);
+	pid = fork();
+	assert_true(pid != -1);
+	if (pid == 0) {
+		/* held lines were written before the fork; the child's own
+		 * line goes out at once, though it exits without flushing */
+		log_info("child");
+		_exit(0);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	log_info("five");
+	log_flush();
+	log_flush();
+	log_info("six");
+	log_defer(NULL);
+	log_info("seven");
+	out = capture_end(&c, &len);
+	assert_string_equal(out, "<6>one\n<7>two\n<4>three\n<6>four\n"
+	    "<6>child\n<6>five\n<6>six\n<6>seven\n");
+	assert_int_equal(held_arms, 4);
+	free(out);
+	log_set_level(LOG_LEVEL_INFO);
+}
+
 /*
  * Outside the journal a line starts with the UTC time to the millisecond
  * and the level's name; with JOURNAL_STREAM naming stderr, "<N>" alone.
@@ -572,6 +633,7 @@ main(void)
 		cmocka_unit_test(test_log_escape_not_doubled),
 		cmocka_unit_test(test_log_level_parse),
 		cmocka_unit_test(test_log_format_plain),
+		cmocka_unit_test(test_log_defer),
 		cmocka_unit_test(test_log_format_auto),
 	};
 
