@@ -29,12 +29,22 @@
 #define JOURNAL_HEADER_V1	12
 /* Read at a time when checking a frame too large to hold. */
 #define JOURNAL_CHUNK		(1024 * 1024)
+/* Held frames are written once this many bytes wait. */
+#define JOURNAL_HELD_MAX	(1024 * 1024)
 
 struct journal {
 	int	 fd;
 	char	*path;
-	off_t	 end;
+	off_t	 end;		/* the file's, with what is held counted */
 	off_t	 batch;		/* where the unsynced records begin, or -1 */
+	/*
+	 * Frames held back (journal_append_held): the last bytes before end,
+	 * written when a sync begins or anything else is appended. held_err:
+	 * writing them failed; every sync and append fails with it until
+	 * journal_abort_unsynced settles the batch.
+	 */
+	struct buf	 held;
+	int		 held_err;
 
 	/*
 	 * The sync thread (journal_sync_begin): lock guards what follows it;
@@ -63,6 +73,8 @@ struct journal {
  * byte of the journal, so this is worth its 8 KiB.
  */
 static uint32_t journal_crc_table[8][256];
+
+static int	journal_write_held(struct journal *);
 
 #ifdef JOURNAL_CLMUL
 /* 1 when the CPU multiplies without carries (PCLMULQDQ), else 0. */
@@ -250,6 +262,8 @@ journal_close(struct journal *j)
 	if (j == NULL)
 		return;
 	journal_sync_stop(j);
+	(void)journal_write_held(j);
+	buf_free(&j->held);
 	close(j->fd);
 	free(j->path);
 	free(j);
@@ -279,6 +293,10 @@ journal_set_end(struct journal *j, off_t off)
 int
 journal_truncate(struct journal *j, off_t off)
 {
+	/* the held frames are the last bytes: write those kept, if any */
+	if (off > j->end - (off_t)j->held.len && journal_write_held(j) == -1)
+		return -1;
+	buf_reset(&j->held);
 	if (ftruncate(j->fd, off) == -1) {
 		log_warn("journal: truncate to %lld", (long long)off);
 		return -1;
@@ -296,9 +314,12 @@ journal_unsynced(const struct journal *j)
 int
 journal_abort_unsynced(struct journal *j)
 {
-	if (j->batch == -1)
-		return 0;
-	return journal_truncate(j, j->batch);
+	/* nothing held may land after the cut */
+	buf_reset(&j->held);
+	if (j->batch != -1 && journal_truncate(j, j->batch) == -1)
+		return -1;
+	j->held_err = 0;
+	return 0;
 }
 
 /* Read exactly len bytes at off; 1 done, 0 short (end of file), -1 error. */
@@ -577,12 +598,72 @@ journal_frame_bytes(const char *payload, size_t len, size_t *outlen)
 	return frame;
 }
 
+/*
+ * Write the held frames. On a failure none of them stays in the file and
+ * the error is kept (held_err) for the next sync or append to report, as
+ * a failed fdatasync is: the deliveries waiting on them get their 503
+ * there. 0, or -1 with errno.
+ */
+static int
+journal_write_held(struct journal *j)
+{
+	off_t	off = j->end - (off_t)j->held.len;
+
+	if (j->held_err == 0 && j->held.len > 0 &&
+	    file_pwrite_all(j->fd, j->held.data, j->held.len, off) == -1) {
+		j->held_err = errno;
+		if (ftruncate(j->fd, off) == -1)
+			log_warn("journal: cutting back a failed write");
+		j->end = off;
+	}
+	buf_reset(&j->held);
+	if (j->held_err != 0) {
+		errno = j->held_err;
+		return -1;
+	}
+	return 0;
+}
+
+int
+journal_append_held(struct journal *j, const char *payload, size_t len)
+{
+	unsigned char	*h;
+
+	if (len > JOURNAL_MAX_RECORD) {
+		errno = EFBIG;
+		return -1;
+	}
+	if (j->held_err != 0) {
+		errno = j->held_err;
+		return -1;
+	}
+	buf_reserve(&j->held, JOURNAL_HEADER + len);
+	h = (unsigned char *)j->held.data + j->held.len;
+	memcpy(h, JOURNAL_MAGIC, 4);
+	journal_put64(h + 4, len);
+	journal_put32(h + 12, journal_crc32(0, payload, len));
+	memcpy(h + JOURNAL_HEADER, payload, len);
+	j->held.len += JOURNAL_HEADER + len;
+	j->held.data[j->held.len] = '\0';
+	if (j->batch == -1)
+		j->batch = j->end;
+	j->end += (off_t)(JOURNAL_HEADER + len);
+	/* a bound on what waits in memory */
+	if (j->held.len >= JOURNAL_HELD_MAX)
+		(void)journal_write_held(j);
+	return 0;
+}
+
 /* Write a frame at the end (freeing it), as journal_append says. */
 static int
 journal_append_frame(struct journal *j, char *frame, size_t len)
 {
 	int	saved;
 
+	if (journal_write_held(j) == -1) {
+		free(frame);
+		return -1;
+	}
 	if (file_pwrite_all(j->fd, frame, len, j->end) == -1) {
 		saved = errno;
 		/* nothing half-written stays: cut back to the last record */
@@ -639,6 +720,8 @@ journal_sync(struct journal *j)
 		errno = err;
 		return -1;
 	}
+	if (journal_write_held(j) == -1)
+		return -1;
 	if (fdatasync(j->fd) == -1)
 		return -1;
 	j->batch = -1;
@@ -831,8 +914,11 @@ journal_sync_begin(struct journal *j)
 {
 	int	started = 0;
 
-	if (!j->thread_on || j->batch == -1)
+	if (!j->thread_on || j->batch == -1 || journal_sync_busy(j))
 		return 0;
+	/* the thread is idle: what is held goes to the file first */
+	if (journal_write_held(j) == -1)
+		return -1;
 	pthread_mutex_lock(&j->lock);
 	if (!j->asked && !j->busy && !j->done) {
 		j->asked = 1;

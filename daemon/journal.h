@@ -91,6 +91,15 @@ int		 journal_append(struct journal *, const json_t *rec);
 /* The same for a payload of len bytes already encoded (jrecord_write_*). */
 int		 journal_append_bytes(struct journal *, const char *payload,
 		    size_t len);
+/*
+ * The same, but the record is held in memory and written with the others
+ * held when a sync begins (journal_sync_begin, journal_sync) or anything
+ * else is appended: one write for a batch of deliveries. Its offsets
+ * count at once. A failed write of held records is reported by the next
+ * sync or append, until journal_abort_unsynced.
+ */
+int		 journal_append_held(struct journal *, const char *payload,
+		    size_t len);
 /* Make every appended record durable, closing the batch. 0 or -1 (errno). */
 int		 journal_sync(struct journal *);
 /* Whether records were appended since the last sync (a batch is open). */
@@ -118,9 +127,11 @@ off_t		 journal_durable(const struct journal *);
  *
  * journal_sync_start: start the thread; returns the eventfd to watch for
  * reading (the journal's; closed by journal_close), or -1 + *cause.
- * journal_sync_begin: ask for a sync of every record appended so far; 1
- * when asked, 0 when one is already asked for, running or uncollected,
- * or when nothing is unsynced. journal_sync_collect: take the finished
+ * journal_sync_begin: write what is held and ask for a sync of every
+ * record appended so far; 1 when asked, 0 when one is already asked for,
+ * running or uncollected, or when nothing is unsynced, -1 with errno when
+ * the held records could not be written (the batch is still open, as
+ * after a failed sync). journal_sync_collect: take the finished
  * sync's result (call when the eventfd is readable): 1 when it succeeded
  * (journal_durable() has moved on, *secs is its time), -1 with errno when
  * it failed (the batch is still open: journal_abort_unsynced, as after

@@ -685,6 +685,14 @@ webhook_sync_failed(struct hookcastd *d, int err)
 	}
 }
 
+/* The held records of a batch could not be written: as a failed sync. */
+static void
+webhook_write_failed(struct hookcastd *d, int err)
+{
+	metrics_sync(&d->metrics, 0, 0);
+	webhook_sync_failed(d, err);
+}
+
 /*
  * Take the sync thread's result, if it has one, and answer what it made
  * durable. 0, or -1 when it failed (everything waiting answered 503).
@@ -722,10 +730,16 @@ webhook_sync(evutil_socket_t fd, short what, void *arg)
 
 	if (d->pending == NULL)
 		return;
-	/* no thread to ask (none started), or nothing left unsynced */
-	if (journal_sync_begin(d->journal) == 0 &&
-	    !journal_sync_busy(d->journal))
-		webhook_flush(d);
+	switch (journal_sync_begin(d->journal)) {
+	case -1:
+		webhook_write_failed(d, errno);
+		break;
+	case 0:
+		/* no thread to ask (none started), or nothing left unsynced */
+		if (!journal_sync_busy(d->journal))
+			webhook_flush(d);
+		break;
+	}
 }
 
 /* The sync thread has finished a sync (its eventfd is readable). */
@@ -735,8 +749,8 @@ webhook_synced(evutil_socket_t fd, short what, void *arg)
 	struct hookcastd	*d = arg;
 
 	webhook_collect(d);
-	if (d->pending != NULL)
-		journal_sync_begin(d->journal);
+	if (d->pending != NULL && journal_sync_begin(d->journal) == -1)
+		webhook_write_failed(d, errno);
 }
 
 void
@@ -798,7 +812,10 @@ webhook_journal(struct hookcastd *d, struct pending *p)
 		webhook_flush(d);
 	buf_init(&rec);
 	jrecord_write_delivery(&rec, &p->res, p->key, p->at, d->window_start);
-	if (journal_append_bytes(d->journal, rec.data, rec.len) == -1) {
+	/* with batch, written with the rest of its batch as the sync begins */
+	if ((d->conf.journal_fsync == JOURNAL_SYNC_BATCH ?
+	    journal_append_held(d->journal, rec.data, rec.len) :
+	    journal_append_bytes(d->journal, rec.data, rec.len)) == -1) {
 		err = errno;
 		buf_free(&rec);
 		if (err == EFBIG) {

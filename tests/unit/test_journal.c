@@ -1,4 +1,5 @@
 /* Unit tests: daemon/journal.c */
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include <dirent.h>
@@ -9,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -804,6 +806,89 @@ test_journal_sync_thread(void **state)
 	journal_close(j);
 }
 
+static int
+append_held_record(struct journal *j, int i)
+{
+	char	*t = record_text(i);
+	int	 rc = journal_append_held(j, t, strlen(t));
+
+	free(t);
+	return rc;
+}
+
+/*
+ * Held records: counted at once, in the file only when a sync begins or
+ * anything else is appended, in their order. A write of them that fails
+ * leaves none of them in the file; every sync and append fails with its
+ * error until the batch is aborted, and then all goes on as before.
+ */
+static void
+test_journal_held(void **state)
+{
+	struct fixture	*fx = *state;
+	struct journal	*j;
+	struct seen	 s = { .n = 0 };
+	struct rlimit	 old, lim;
+	char		*cause = NULL;
+	off_t		 written;
+	int		 efd;
+
+	signal(SIGXFSZ, SIG_IGN);
+	j = open_journal(fx);
+	efd = journal_sync_start(j, &cause);
+	assert_true(efd >= 0);
+	assert_int_equal(append_held_record(j, 0), 0);
+	assert_int_equal(append_held_record(j, 1), 0);
+	assert_int_equal(file_size(fx->path), 0);
+	assert_true(journal_offset(j) > 0);
+	assert_true(journal_unsynced(j));
+	assert_int_equal(journal_durable(j), 0);
+	/* another append writes what is held first */
+	append_record(j, 2);
+	assert_int_equal(file_size(fx->path), journal_offset(j));
+	assert_int_equal(append_held_record(j, 3), 0);
+	assert_true(file_size(fx->path) < journal_offset(j));
+	assert_int_equal(journal_sync_begin(j), 1);
+	assert_int_equal(file_size(fx->path), journal_offset(j));
+	assert_int_equal(sync_collect(j, efd), 1);
+	assert_int_equal(journal_durable(j), journal_offset(j));
+
+	/* the disk takes nothing more: the held write fails at the sync */
+	written = journal_offset(j);
+	assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+	lim = old;
+	lim.rlim_cur = (rlim_t)written + 10;
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+	assert_int_equal(append_held_record(j, 4), 0);
+	assert_int_equal(append_held_record(j, 5), 0);
+	errno = 0;
+	assert_int_equal(journal_sync_begin(j), -1);
+	assert_int_equal(errno, EFBIG);
+	assert_int_equal(file_size(fx->path), written);
+	assert_int_equal(journal_durable(j), written);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+	/* told until the batch is settled, though the disk has room again */
+	assert_int_equal(journal_sync_begin(j), -1);
+	assert_int_equal(journal_append_bytes(j, "{}", 2), -1);
+	assert_int_equal(append_held_record(j, 6), -1);
+	assert_int_equal(journal_sync(j), -1);
+	assert_int_equal(journal_abort_unsynced(j), 0);
+	assert_int_equal(journal_offset(j), written);
+	assert_false(journal_unsynced(j));
+
+	assert_int_equal(append_held_record(j, 4), 0);
+	assert_int_equal(journal_sync(j), 0);
+	assert_int_equal(file_size(fx->path), journal_offset(j));
+	journal_close(j);
+
+	j = open_journal(fx);
+	assert_int_equal(journal_replay(j, collect, &s), 5);
+	assert_records(&s, 5);
+	seen_clear(&s);
+	journal_close(j);
+	signal(SIGXFSZ, SIG_DFL);
+}
+
 /*
  * A name beside the journal planted as a symlink to another file: the
  * rewrite neither writes through it nor renames it over the journal,
@@ -1279,6 +1364,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_journal_rewrite_busy,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_journal_sync_thread,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_journal_held,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_journal_rewrite_symlink,
 		    setup, teardown),
