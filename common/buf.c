@@ -45,7 +45,8 @@ buf_grow(struct buf *b, size_t more)
 
 	if (need <= b->cap)
 		return;
-	cap = b->cap ? b->cap : 64;
+	/* most buffers are a line, a reply or a record: room for one at once */
+	cap = b->cap ? b->cap : 512;
 	while (cap < need)
 		cap *= 2;
 	b->data = xrealloc(b->data, cap);

@@ -19,7 +19,6 @@
 #include <string.h>
 
 #include "handler.h"
-#include "hash.h"
 #include "jscan.h"
 #include "repo.h"
 #include "xmalloc.h"
@@ -120,6 +119,31 @@ ps_key_cmp(const void *a, const void *b)
 #define PS_HASH_SLOTS	(2 * PS_HASH_KEYS)
 #define PS_SLOT_EMPTY	UINT16_MAX
 
+/*
+ * A key's slot in that table: eight bytes at a time, each mixed in by a
+ * multiply and a shift (keys are short; a byte at a time was 7,000
+ * instructions of a small push).
+ */
+static size_t
+ps_key_hash(const char *s, size_t n)
+{
+	const uint64_t	k = 0xff51afd7ed558ccdULL;
+	uint64_t	h = (uint64_t)n * 0x9e3779b97f4a7c15ULL, w;
+
+	for (; n >= 8; s += 8, n -= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * k;
+		h ^= h >> 32;
+	}
+	if (n > 0) {
+		w = 0;
+		memcpy(&w, s, n);
+		h = (h ^ w) * k;
+		h ^= h >> 32;
+	}
+	return (size_t)(h ^ (h >> 29));
+}
+
 static int
 ps_keys_dup(struct ps *ps, size_t mark)
 {
@@ -141,7 +165,7 @@ ps_keys_dup(struct ps *ps, size_t mark)
 	memset(ps->slots, 0xff, cap * sizeof(*ps->slots));
 	for (i = 0; i < n; i++) {
 		k = &ps->keys[mark + i];
-		h = (size_t)hash_mem(k->s, k->len) & (cap - 1);
+		h = ps_key_hash(k->s, k->len) & (cap - 1);
 		while (ps->slots[h] != PS_SLOT_EMPTY) {
 			o = &ps->keys[mark + ps->slots[h]];
 			if (o->len == k->len && memcmp(o->s, k->s, k->len) == 0)
