@@ -251,8 +251,8 @@ static const struct config_key config_keys[] = {
 	{ .name = "max_commits_per_day", .type = CONFIG_INT,
 	    .offset = OFF(max_commits_per_day), .def = "20000", .min = 1,
 	    .max = 10000000, .reloadable = 1,
-	    .help = "commits a repository's day takes; a delivery past it is "
-	    "refused (429)" },
+	    .help = "new commits a repository's day takes; a delivery past "
+	    "it is refused (429)" },
 	{ .name = "max_deliveries_per_day", .type = CONFIG_INT,
 	    .offset = OFF(max_deliveries_per_day), .def = "5000", .min = 1,
 	    .max = 10000000, .reloadable = 1,
