@@ -648,9 +648,9 @@ journal_append_held(struct journal *j, const char *payload, size_t len)
 	if (j->batch == -1)
 		j->batch = j->end;
 	j->end += (off_t)(JOURNAL_HEADER + len);
-	/* a bound on what waits in memory */
+	/* a bound on what waits in memory; failing, this one fails too */
 	if (j->held.len >= JOURNAL_HELD_MAX)
-		(void)journal_write_held(j);
+		return journal_write_held(j);
 	return 0;
 }
 

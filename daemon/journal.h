@@ -96,7 +96,8 @@ int		 journal_append_bytes(struct journal *, const char *payload,
  * held when a sync begins (journal_sync_begin, journal_sync) or anything
  * else is appended: one write for a batch of deliveries. Its offsets
  * count at once. A failed write of held records is reported by the next
- * sync or append, until journal_abort_unsynced.
+ * sync or append, until journal_abort_unsynced; past a bound (1 MiB) they
+ * are written at once, and this append fails if that write does.
  */
 int		 journal_append_held(struct journal *, const char *payload,
 		    size_t len);

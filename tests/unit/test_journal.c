@@ -829,7 +829,7 @@ test_journal_held(void **state)
 	struct journal	*j;
 	struct seen	 s = { .n = 0 };
 	struct rlimit	 old, lim;
-	char		*cause = NULL;
+	char		*cause = NULL, *big;
 	off_t		 written;
 	int		 efd;
 
@@ -879,6 +879,30 @@ test_journal_held(void **state)
 	assert_int_equal(append_held_record(j, 4), 0);
 	assert_int_equal(journal_sync(j), 0);
 	assert_int_equal(file_size(fx->path), journal_offset(j));
+
+	/*
+	 * Held past their bound, the records are written at once; the one
+	 * whose append finds the disk full fails itself (it must not count
+	 * as written), and the rest of its batch fails at the sync.
+	 */
+	written = journal_offset(j);
+	big = xmalloc(400 * 1024);
+	memset(big, 'x', 400 * 1024);
+	big[0] = '"';
+	big[400 * 1024 - 1] = '"';
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+	assert_int_equal(journal_append_held(j, big, 400 * 1024), 0);
+	assert_int_equal(journal_append_held(j, big, 400 * 1024), 0);
+	errno = 0;
+	assert_int_equal(journal_append_held(j, big, 400 * 1024), -1);
+	assert_int_equal(errno, EFBIG);
+	assert_int_equal(journal_offset(j), written);
+	assert_int_equal(journal_durable(j), written);
+	assert_int_equal(journal_sync_begin(j), -1);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+	assert_int_equal(journal_abort_unsynced(j), 0);
+	assert_int_equal(file_size(fx->path), written);
+	free(big);
 	journal_close(j);
 
 	j = open_journal(fx);
