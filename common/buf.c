@@ -45,8 +45,7 @@ buf_grow(struct buf *b, size_t more)
 
 	if (need <= b->cap)
 		return;
-	/* most buffers are a line, a reply or a record: room for one at once */
-	cap = b->cap ? b->cap : 512;
+	cap = b->cap ? b->cap : 64;
 	while (cap < need)
 		cap *= 2;
 	b->data = xrealloc(b->data, cap);

@@ -231,10 +231,12 @@ log_vwrite(enum log_level level, const char *suffix, const char *fmt,
 	if (level > log_level)
 		return;
 	buf_init(&msg);
+	buf_reserve(&msg, 256);
 	buf_vprintf(&msg, fmt, ap);
 	if (suffix != NULL)
 		buf_printf(&msg, ": %s", suffix);
 	buf_init(&line);
+	buf_reserve(&line, 320);
 	log_prefix(&line, level);
 	if (log_clean(&line, (const unsigned char *)buf_str(&msg), msg.len,
 	    SIZE_MAX, LOG_MSG_MAX, 0) < msg.len)

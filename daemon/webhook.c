@@ -176,6 +176,7 @@ webhook_log(const struct http_request *req, enum webhook_outcome o,
 	long long				 size;
 
 	buf_init(&b);
+	buf_reserve(&b, 512);	/* at once, not through 64, 128, 256 */
 	buf_puts(&b, "delivery ");
 	if (r->guid != NULL)
 		log_escape_append(&b, r->guid, 128);
@@ -251,6 +252,7 @@ webhook_reply(struct hookcastd *d, struct http_request *req,
 	metrics_delivery(&d->metrics, r->event, row->metric);
 
 	buf_init(&b);
+	buf_reserve(&b, 512);	/* at once, not through 64, 128, 256 */
 	if (row->status >= 300) {
 		buf_puts(&b, "{\"ok\":false,\"error\":");
 		buf_json_string(&b, why);
@@ -811,6 +813,7 @@ webhook_journal(struct hookcastd *d, struct pending *p)
 	if (d->conf.journal_fsync != JOURNAL_SYNC_BATCH)
 		webhook_flush(d);
 	buf_init(&rec);
+	buf_reserve(&rec, 1024);
 	jrecord_write_delivery(&rec, &p->res, p->key, p->at, d->window_start);
 	/* with batch, written with the rest of its batch as the sync begins */
 	if ((d->conf.journal_fsync == JOURNAL_SYNC_BATCH ?
