@@ -583,17 +583,23 @@ journal_frame(const json_t *rec, size_t *outlen)
 	return o.buf;
 }
 
+/* The frame of a record of len bytes into out (JOURNAL_HEADER + len). */
+static void
+journal_frame_put(unsigned char *out, const char *payload, size_t len)
+{
+	memcpy(out, JOURNAL_MAGIC, 4);
+	journal_put64(out + 4, len);
+	journal_put32(out + 12, journal_crc32(0, payload, len));
+	memcpy(out + JOURNAL_HEADER, payload, len);
+}
+
 /* Header and payload of a record of len bytes, in one buffer. */
 static char *
 journal_frame_bytes(const char *payload, size_t len, size_t *outlen)
 {
 	char	*frame = xmalloc(JOURNAL_HEADER + len);
 
-	memcpy(frame, JOURNAL_MAGIC, 4);
-	journal_put64((unsigned char *)frame + 4, len);
-	journal_put32((unsigned char *)frame + 12,
-	    journal_crc32(0, payload, len));
-	memcpy(frame + JOURNAL_HEADER, payload, len);
+	journal_frame_put((unsigned char *)frame, payload, len);
 	*outlen = JOURNAL_HEADER + len;
 	return frame;
 }
@@ -627,8 +633,6 @@ journal_write_held(struct journal *j)
 int
 journal_append_held(struct journal *j, const char *payload, size_t len)
 {
-	unsigned char	*h;
-
 	if (len > JOURNAL_MAX_RECORD) {
 		errno = EFBIG;
 		return -1;
@@ -638,11 +642,8 @@ journal_append_held(struct journal *j, const char *payload, size_t len)
 		return -1;
 	}
 	buf_reserve(&j->held, JOURNAL_HEADER + len);
-	h = (unsigned char *)j->held.data + j->held.len;
-	memcpy(h, JOURNAL_MAGIC, 4);
-	journal_put64(h + 4, len);
-	journal_put32(h + 12, journal_crc32(0, payload, len));
-	memcpy(h + JOURNAL_HEADER, payload, len);
+	journal_frame_put((unsigned char *)j->held.data + j->held.len, payload,
+	    len);
 	j->held.len += JOURNAL_HEADER + len;
 	j->held.data[j->held.len] = '\0';
 	if (j->batch == -1)
