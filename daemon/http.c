@@ -1,6 +1,5 @@
 /* A small HTTP/1.1 server on libevent bufferevents. */
 #include <sys/types.h>
-#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
@@ -48,6 +47,7 @@ struct http_listener {
 struct http_conn {
 	struct http_server	*server;
 	struct bufferevent	*bev;
+	struct event		*rev;		/* plain TCP: its reads (see below) */
 	struct event		*deadline;
 	enum conn_state		 state;
 	int			 close_after;	/* close once the reply drained */
@@ -55,7 +55,6 @@ struct http_conn {
 	int			 have_request;
 	int			 replied;	/* to the current request */
 	int			 tls;
-	int			 drained;	/* the last fill emptied the socket */
 	int			 half_closed;	/* EOF after a whole request */
 	int			 idle;		/* kept alive, no byte of a head */
 	struct timespec		 since;		/* accepted, idle or head begun */
@@ -77,7 +76,7 @@ struct http_burst {
 #define HTTP_BURST_SECONDS	10
 #define HTTP_BACKOFF_MIN_MS	100	/* accept paused after an error */
 #define HTTP_BACKOFF_MAX_MS	1000
-#define HTTP_FILL_MAX		65536	/* bytes read in one http_conn_fill */
+#define HTTP_READ_MAX		65536	/* bytes taken in one read(2) */
 
 struct http_server {
 	struct event_base	*base;
@@ -100,6 +99,8 @@ struct http_server {
 };
 
 static void	http_conn_read(struct bufferevent *, void *);
+static void	http_conn_readable(evutil_socket_t, short, void *);
+static void	http_conn_reading(struct http_conn *, int);
 static void	http_conn_write(struct bufferevent *, void *);
 static void	http_conn_event(struct bufferevent *, short, void *);
 static void	http_conn_free(struct http_conn *);
@@ -516,6 +517,9 @@ http_conn_free(struct http_conn *c)
 	http_conn_unlink(c);
 	if (c->deadline != NULL)
 		event_free(c->deadline);
+	/* before the bufferevent, which closes the socket */
+	if (c->rev != NULL)
+		event_free(c->rev);
 	if (c->bev != NULL)
 		bufferevent_free(c->bev);
 	http_request_clear(&c->req);
@@ -868,7 +872,7 @@ http_reply_error(struct http_request *req, int status, const char *cause)
 static void
 http_conn_error(struct http_conn *c, int status, const char *cause)
 {
-	bufferevent_disable(c->bev, EV_READ);
+	http_conn_reading(c, 0);
 	http_conn_send_error(c, status, cause, 1);
 }
 
@@ -881,7 +885,7 @@ http_conn_unavailable(struct http_conn *c, const char *cause)
 {
 	struct buf	b;
 
-	bufferevent_disable(c->bev, EV_READ);
+	http_conn_reading(c, 0);
 	buf_init(&b);
 	http_format_error(&b, cause);
 	http_conn_send(c, 503, "application/json", b.data, b.len, 1,
@@ -909,73 +913,7 @@ http_conn_next(struct http_conn *c, int fresh)
 	c->idle = !fresh;
 	clock_gettime(CLOCK_MONOTONIC, &c->since);
 	http_conn_arm(c, fresh ? http_head_timeout(l) : http_idle_timeout(l));
-	bufferevent_enable(c->bev, EV_READ);
-}
-
-/*
- * Top the input up with what the socket holds, up to want bytes, in one
- * readv. libevent 2.1 reads at most 4,096 bytes a callback, so a 60 KB
- * request took fifteen turns of the loop, each an ioctl and a readv;
- * now it takes two of each. The room reserved is what FIONREAD says is
- * waiting, never more: a client that sends a byte and stalls makes no
- * buffer grow. Plain TCP only: under TLS the bytes on the socket are
- * records, read by the bufferevent. An EOF or an error is left on the
- * socket for the bufferevent's next read to report; c->drained says the
- * socket had no more, so as not to ask again until the next read event.
- */
-static void
-http_conn_fill(struct http_conn *c, size_t want)
-{
-	struct evbuffer		*in;
-	struct evbuffer_iovec	 v[2];
-	struct iovec		 iov[2];
-	ssize_t			 got;
-	size_t			 left;
-	int			 i, n, fd, waiting;
-
-	if (c->tls || c->drained || want == 0)
-		return;
-	fd = bufferevent_getfd(c->bev);
-	if (ioctl(fd, FIONREAD, &waiting) == -1 || waiting <= 0) {
-		c->drained = 1;
-		return;
-	}
-	if (want > HTTP_FILL_MAX)
-		want = HTTP_FILL_MAX;
-	if ((size_t)waiting < want)
-		want = (size_t)waiting;
-	in = bufferevent_get_input(c->bev);
-	/* the bufferevent keeps its input's end frozen but while it reads */
-	evbuffer_unfreeze(in, 0);
-	n = evbuffer_reserve_space(in, (ev_ssize_t)want, v, 2);
-	if (n <= 0) {
-		evbuffer_freeze(in, 0);
-		return;
-	}
-	left = want;
-	for (i = 0; i < n; i++) {
-		iov[i].iov_base = v[i].iov_base;
-		iov[i].iov_len = v[i].iov_len < left ? v[i].iov_len : left;
-		left -= iov[i].iov_len;
-	}
-	do {
-		got = readv(fd, iov, n);
-	} while (got == -1 && errno == EINTR);
-	if (got <= 0) {
-		c->drained = 1;
-		evbuffer_commit_space(in, v, 0);
-		evbuffer_freeze(in, 0);
-		return;
-	}
-	left = (size_t)got;
-	for (i = 0; i < n && left > 0; i++) {
-		v[i].iov_len = iov[i].iov_len < left ? iov[i].iov_len : left;
-		left -= v[i].iov_len;
-	}
-	/* all that was waiting, or less than that: nothing more for now */
-	c->drained = (size_t)got < want || (size_t)got == (size_t)waiting;
-	evbuffer_commit_space(in, v, i);
-	evbuffer_freeze(in, 0);
+	http_conn_reading(c, 1);
 }
 
 /* What the request in hand still lacks of its body, 0 if nothing. */
@@ -1011,7 +949,7 @@ http_conn_dispatch(struct http_conn *c)
 	 * early waits in the input, up to a head's worth (http_conn_read).
 	 */
 	if (c->tls)
-		bufferevent_disable(c->bev, EV_READ);
+		http_conn_reading(c, 0);
 	s->request_cb(&c->req, s->arg);
 }
 
@@ -1110,7 +1048,7 @@ http_conn_head(struct http_conn *c)
 	rv = s->head_cb(&c->req, s->arg);
 	if (rv == -1 || c->replied) {
 		/* refused: don't read a body (the reply said so if one came) */
-		bufferevent_disable(c->bev, EV_READ);
+		http_conn_reading(c, 0);
 		if (!c->replied) {
 			log_warnx("http: %s: %s %s refused without a reply",
 			    c->peer, c->req.method, c->req.path);
@@ -1152,7 +1090,6 @@ http_conn_head(struct http_conn *c)
 		bufferevent_enable(c->bev, EV_WRITE);
 	}
 	c->state = CONN_BODY;
-	http_conn_fill(c, http_conn_lacks(c));
 	http_conn_dispatch(c);
 }
 
@@ -1161,9 +1098,7 @@ http_conn_read(struct bufferevent *bev, void *arg)
 {
 	struct http_conn	*c = arg;
 	struct evbuffer		*in = bufferevent_get_input(bev);
-	size_t			 cap, avail;
 
-	c->drained = 0;
 	switch (c->state) {
 	case CONN_HEAD:
 		if (c->idle && evbuffer_get_length(in) > 0) {
@@ -1172,14 +1107,9 @@ http_conn_read(struct bufferevent *bev, void *arg)
 			clock_gettime(CLOCK_MONOTONIC, &c->since);
 			http_conn_arm(c, http_head_timeout(&c->server->limits));
 		}
-		/* the head, and with luck the body, but no more than a head */
-		cap = c->server->limits.max_header + 1;
-		if ((avail = evbuffer_get_length(in)) < cap)
-			http_conn_fill(c, cap - avail);
 		http_conn_head(c);
 		break;
 	case CONN_BODY:
-		http_conn_fill(c, http_conn_lacks(c));
 		http_conn_dispatch(c);
 		break;
 	case CONN_LINGER:
@@ -1189,9 +1119,97 @@ http_conn_read(struct bufferevent *bev, void *arg)
 	case CONN_WRITING:
 		/* bytes sent before the reply: at most a head's worth */
 		if (evbuffer_get_length(in) > c->server->limits.max_header)
-			bufferevent_disable(bev, EV_READ);
+			http_conn_reading(c, 0);
 		break;
 	}
+}
+
+/*
+ * Reading is the connection's own on plain TCP: one read(2) a readable
+ * event, into a buffer all connections share, and what came is added to
+ * the input. The bufferevent read asks FIONREAD first and takes at most
+ * 4,096 bytes a turn (libevent 2.1), so a 7.7 KB delivery cost two ioctl
+ * and two readv, the second through a top-up of our own; now it costs one
+ * read. The input grows by what arrived and no more: a client that sends
+ * a byte and stalls makes no buffer grow. Under TLS the bytes on the
+ * socket are records, and the bufferevent reads them.
+ */
+static char	http_rbuf[HTTP_READ_MAX];
+
+/* Watch the connection for reading, or stop. */
+static void
+http_conn_reading(struct http_conn *c, int on)
+{
+	if (c->tls) {
+		if (on)
+			bufferevent_enable(c->bev, EV_READ);
+		else
+			bufferevent_disable(c->bev, EV_READ);
+	} else if (on)
+		event_add(c->rev, NULL);
+	else
+		event_del(c->rev);
+}
+
+/*
+ * How many bytes the connection may take now, with avail in its input:
+ * in a head, up to one past the largest head (a body that came with it
+ * is read with it); in a body, what it lacks; while a request is being
+ * answered, a head's worth at most; lingering, anything (it is dropped).
+ */
+static size_t
+http_conn_want(struct http_conn *c, size_t avail)
+{
+	size_t	cap = c->server->limits.max_header + 1;
+
+	switch (c->state) {
+	case CONN_HEAD:
+	case CONN_HANDLING:
+	case CONN_WRITING:
+		return avail < cap ? cap - avail : 0;
+	case CONN_BODY:
+		return http_conn_lacks(c);
+	case CONN_LINGER:
+		return sizeof(http_rbuf);
+	}
+	return 0;
+}
+
+static void
+http_conn_readable(evutil_socket_t fd, short what, void *arg)
+{
+	struct http_conn	*c = arg;
+	struct evbuffer		*in = bufferevent_get_input(c->bev);
+	size_t			 want = http_conn_want(c, evbuffer_get_length(in));
+	ssize_t			 got;
+	int			 rc;
+
+	if (want == 0) {
+		/* nothing more may come in before the input is dealt with */
+		http_conn_reading(c, 0);
+		return;
+	}
+	if (want > sizeof(http_rbuf))
+		want = sizeof(http_rbuf);
+	do {
+		got = read(fd, http_rbuf, want);
+	} while (got == -1 && errno == EINTR);
+	if (got == -1 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		return;
+	if (got > 0) {
+		/* the bufferevent keeps its input's end frozen */
+		evbuffer_unfreeze(in, 0);
+		rc = evbuffer_add(in, http_rbuf, (size_t)got);
+		evbuffer_freeze(in, 0);
+		if (rc == 0) {
+			http_conn_read(c->bev, c);
+			return;
+		}
+	}
+	/* an end of file or an error ends reading, as in the bufferevent */
+	http_conn_reading(c, 0);
+	http_conn_event(c->bev, BEV_EVENT_READING |
+	    (got == 0 ? BEV_EVENT_EOF : BEV_EVENT_ERROR), c);
 }
 
 static void
@@ -1228,7 +1246,7 @@ http_conn_write(struct bufferevent *bev, void *arg)
 	c->state = CONN_LINGER;
 	evbuffer_drain(bufferevent_get_input(bev),
 	    evbuffer_get_length(bufferevent_get_input(bev)));
-	bufferevent_enable(bev, EV_READ);
+	http_conn_reading(c, 1);
 	evtimer_add(c->deadline, &tv);
 }
 
@@ -1263,7 +1281,8 @@ http_conn_event(struct bufferevent *bev, short what, void *arg)
 		if (c->state == CONN_HANDLING) {
 			/* the reply frees it */
 			c->peer_gone = 1;
-			bufferevent_disable(bev, EV_READ | EV_WRITE);
+			http_conn_reading(c, 0);
+			bufferevent_disable(bev, EV_WRITE);
 			return;
 		}
 		http_conn_free(c);
@@ -1444,12 +1463,18 @@ http_accept(struct evconnlistener *lev, evutil_socket_t fd,
 		    BEV_OPT_CLOSE_ON_FREE);
 		if (c->bev == NULL && ssl != NULL)
 			SSL_free(ssl);
-	} else
+	} else {
 		c->bev = bufferevent_socket_new(s->base, fd,
 		    BEV_OPT_CLOSE_ON_FREE);
+		c->rev = event_new(s->base, fd, EV_READ | EV_PERSIST,
+		    http_conn_readable, c);
+	}
 	c->deadline = evtimer_new(s->base, http_conn_deadline, c);
-	if (c->bev == NULL || c->deadline == NULL) {
+	if (c->bev == NULL || c->deadline == NULL ||
+	    (!c->tls && c->rev == NULL)) {
 		log_warnx("%s: out of resources", __func__);
+		if (c->rev != NULL)
+			event_free(c->rev);
 		if (c->bev == NULL)
 			evutil_closesocket(fd);
 		else
