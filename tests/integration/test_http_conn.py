@@ -214,6 +214,49 @@ class ConnectionHeader(unittest.TestCase):
         finally:
             c.close()
 
+    def test_delivery_in_pieces(self):
+        """A delivery whose head and body come in pieces, with pauses
+        between them (the head cut inside a line, a body of about 150 KB,
+        more than one read takes, cut at odd places), is answered once,
+        when the last byte is in, and its commits are all kept; nothing
+        is answered early."""
+        commits = [ht.make_commit(message="pieces: step %d\n\n%s" %
+                                  (i, "y" * 3000)) for i in range(50)]
+        body = ht.body_of(ht.make_push(commits=commits))
+        self.assertGreater(len(body), 2 * 65536)
+        h = self.d.headers_for(body, "push")
+        head = ("POST /webhook HTTP/1.1\r\nHost: t\r\n%sContent-Length: "
+                "%d\r\n\r\n" % ("".join("%s: %s\r\n" % kv
+                                        for kv in h.items()),
+                                len(body))).encode()
+        req = head + body
+        cuts = [0, 7, len(head) - 3, len(head), len(head) + 1,
+                len(head) + 65537, len(head) + 70001, len(req) - 1,
+                len(req)]
+        repo = "hookcast-test/widget"
+        before = self.d.repo_stats(repo)["commits"]
+        c = Conn(self.d.port)
+        try:
+            c.s.settimeout(0.2)
+            for a, b in zip(cuts, cuts[1:]):
+                c.send(req[a:b])
+                if b < len(req):
+                    try:
+                        early = c.s.recv(1)
+                    except socket.timeout:
+                        early = None
+                    self.assertIsNone(early, "answered with %d of %d "
+                                      "bytes sent" % (b, len(req)))
+            c.s.settimeout(ht.IO_TIMEOUT)
+            r = c.reply()
+            self.assertIsNotNone(r, "no reply to the whole delivery")
+            self.assertTrue(200 <= r[0] < 300, r)
+            c.send(NEXT)
+            self.assertEqual(c.reply()[0], 200)
+        finally:
+            c.close()
+        self.assertEqual(self.d.repo_stats(repo)["commits"], before + 50)
+
     def test_early_bytes_bounded(self):
         """Bytes sent while a delivery is handled are not read beyond a
         head's worth: the delivery is answered, then the junk after it
