@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -20,6 +21,7 @@
 #include "episode.h"
 #include "phrase.h"
 #include "quote.h"
+#include "record.h"
 #include "repo.h"
 #include "date.h"
 #include "spoken.h"
@@ -86,6 +88,227 @@ draft_name(struct draft_names *nm, const struct draft_item *items, size_t i)
 	}
 	nm->slot[h] = i + 1;
 	return classify_name(c, bot);
+}
+
+/*
+ * One person, one name. git writes whatever each clone was told, so one
+ * author's commits may carry a handle here and a full name there
+ * ("BenBE" and "Benny Baumann", one address), with GitHub's login beside
+ * either or neither. Items whose authors share a login, or an address of
+ * a person's own, are one person, told under one name: the full name
+ * (one with a space) when just one of the names is one, else the name
+ * most of the commits carry, the earliest on a tie. An address shared by
+ * two full names (a team's, say) joins nobody. Bots keep their names.
+ */
+struct draft_who {
+	const char	*key;	/* a login, an address or a name */
+	size_t		 i;	/* the item */
+	size_t		 root;	/* its person's first item, once joined */
+};
+
+static int
+draft_who_cmp(const void *a, const void *b)
+{
+	const struct draft_who	*x = a, *y = b;
+	int			 c = strcasecmp(x->key, y->key);
+
+	if (c != 0)
+		return c;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+static size_t
+draft_root(size_t *up, size_t i)
+{
+	while (up[i] != i)
+		i = up[i] = up[up[i]];
+	return i;
+}
+
+static void
+draft_join(size_t *up, size_t a, size_t b)
+{
+	a = draft_root(up, a);
+	b = draft_root(up, b);
+	if (a != b)
+		up[a > b ? a : b] = a < b ? a : b;
+}
+
+/*
+ * Whether an address is a person's own: not empty, not a service's
+ * ("noreply@github.com"), not a machine's default ("root@localhost",
+ * "me@(none)": a domain without a dot).
+ */
+static int
+draft_own_address(const char *e)
+{
+	static const char *const locals[] = { "noreply", "no-reply",
+	    "donotreply", "do-not-reply", "root", "actions", "action",
+	    "bot", NULL };
+	const char	*at;
+	size_t		 i, n;
+
+	if (e == NULL || (at = strchr(e, '@')) == NULL || at == e ||
+	    strchr(at + 1, '.') == NULL)
+		return 0;
+	n = (size_t)(at - e);
+	for (i = 0; locals[i] != NULL; i++)
+		if (strlen(locals[i]) == n && strncasecmp(e, locals[i], n) == 0)
+			return 0;
+	return 1;
+}
+
+/* Whether more than one distinct full name (with a space) is in v[0..n). */
+static int
+draft_full_names(const struct draft_item *items, const struct draft_who *v,
+    size_t n)
+{
+	const char	*first = NULL, *name;
+	size_t		 i;
+
+	for (i = 0; i < n; i++) {
+		name = items[v[i].i].name;
+		if (strchr(name, ' ') == NULL)
+			continue;
+		if (first == NULL)
+			first = name;
+		else if (strcmp(first, name) != 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Join the items of each run of one key in v[0..n) (sorted here). */
+static void
+draft_join_runs(struct draft_item *items, size_t *up, struct draft_who *v,
+    size_t n, int addresses)
+{
+	size_t	i, j, k;
+
+	qsort(v, n, sizeof *v, draft_who_cmp);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && strcasecmp(v[j].key, v[i].key) == 0;
+		    j++)
+			;
+		if (addresses && draft_full_names(items, v + i, j - i))
+			continue;
+		for (k = i + 1; k < j; k++)
+			draft_join(up, v[i].i, v[k].i);
+	}
+}
+
+/* By person, then item. */
+static int
+draft_root_cmp(const void *a, const void *b)
+{
+	const struct draft_who	*x = a, *y = b;
+
+	if (x->root != y->root)
+		return x->root < y->root ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* By key as it is (case counts), then item. */
+static int
+draft_exact_cmp(const void *a, const void *b)
+{
+	const struct draft_who	*x = a, *y = b;
+	int			 c = strcmp(x->key, y->key);
+
+	if (c != 0)
+		return c;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/*
+ * The name one person's items v[0..n) are told under (an item's index):
+ * the one full name among theirs, else the most used (the earliest on a
+ * tie). *keys: how many authors day_stats counts among them. v is
+ * reordered.
+ */
+static size_t
+draft_person(const struct draft_item *items, struct draft_who *v, size_t n,
+    size_t *keys)
+{
+	const char	*key;
+	size_t		 i, j, best = v[0].i, best_n = 0, full = 0;
+
+	for (i = 0; i < n; i++)
+		v[i].key = (key = commit_author_key(items[v[i].i].c)) != NULL ?
+		    key : "";
+	qsort(v, n, sizeof *v, draft_exact_cmp);
+	for (*keys = 0, i = 0; i < n; i = j, (*keys)++)
+		for (j = i + 1; j < n && strcmp(v[j].key, v[i].key) == 0; j++)
+			;
+	for (i = 0; i < n; i++)
+		v[i].key = items[v[i].i].name;
+	qsort(v, n, sizeof *v, draft_exact_cmp);
+	for (i = 0; i < n; i++)
+		full += strchr(v[i].key, ' ') != NULL &&
+		    (i == 0 || strcmp(v[i].key, v[i - 1].key) != 0);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && strcmp(v[j].key, v[i].key) == 0; j++)
+			;
+		if (full == 1 && strchr(v[i].key, ' ') == NULL)
+			continue;
+		if (j - i > best_n || (j - i == best_n && v[i].i < best)) {
+			best = v[i].i;
+			best_n = j - i;
+		}
+	}
+	return best;
+}
+
+/*
+ * Join the items of one person and give each person one name. Returns
+ * how many authors, as day_stats counts them (commit_author_key), were
+ * folded into another.
+ */
+static size_t
+draft_one_name(struct draft_item *items, size_t n)
+{
+	struct draft_who	*v;
+	size_t			*up, i, j, k, nv, best, keys, folded = 0;
+
+	if (n < 2)
+		return 0;
+	up = xcalloc(n, sizeof *up);
+	for (i = 0; i < n; i++)
+		up[i] = i;
+	v = xcalloc(n, sizeof *v);
+	for (nv = i = 0; i < n; i++)
+		if (!items[i].cl.bot && items[i].c->author_login != NULL &&
+		    *items[i].c->author_login != '\0')
+			v[nv++] = (struct draft_who){ items[i].c->author_login,
+			    i, 0 };
+	draft_join_runs(items, up, v, nv, 0);
+	for (nv = i = 0; i < n; i++)
+		if (!items[i].cl.bot &&
+		    draft_own_address(items[i].c->author_email))
+			v[nv++] = (struct draft_who){ items[i].c->author_email,
+			    i, 0 };
+	draft_join_runs(items, up, v, nv, 1);
+
+	/* each person's items in a run: by root */
+	for (i = 0; i < n; i++)
+		v[i] = (struct draft_who){ NULL, i, draft_root(up, i) };
+	qsort(v, n, sizeof *v, draft_root_cmp);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && v[j].root == v[i].root; j++)
+			;
+		if (j - i < 2)
+			continue;
+		best = draft_person(items, v + i, j - i, &keys);
+		folded += keys - 1;
+		for (k = i; k < j; k++)
+			if (strcmp(items[v[k].i].name, items[best].name) != 0) {
+				free(items[v[k].i].name);
+				items[v[k].i].name = xstrdup(items[best].name);
+			}
+	}
+	free(v);
+	free(up);
+	return folded;
 }
 
 /* One of n variants, chosen by the day and a salt. */
@@ -499,7 +722,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	struct buf		 b;
 	struct tm		 tm;
 	time_t			 t;
-	size_t			 i;
+	size_t			 i, folded;
 	int			 year, month, mday;
 
 	memset(&d, 0, sizeof d);
@@ -553,9 +776,11 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 		draft_promote(it);
 	}
 	free(names.slot);
+	folded = draft_one_name(d.items, d.nitems);
 
 	/* counts, with reverts as the drafter tells them */
 	day_stats(day, &ep->stats);
+	ep->stats.authors -= folded < ep->stats.authors ? folded : 0;
 	ep->stats.reverts = ep->stats.relands = 0;
 	for (i = 0; i < d.nitems; i++) {
 		if (d.items[i].cl.kind == CLASSIFY_REVERT)
