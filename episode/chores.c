@@ -338,26 +338,199 @@ chores_bots(struct draft *d, struct buf *b, struct draft_shas *shas,
 	free(whats);
 }
 
+/* The text between the first two single quotes of s: *at, its length. */
+static size_t
+chores_quoted(const char *s, const char **at)
+{
+	const char	*a, *e;
+
+	if ((a = strchr(s, '\'')) == NULL ||
+	    (e = strchr(a + 1, '\'')) == NULL)
+		return 0;
+	*at = a + 1;
+	return (size_t)(e - a - 1);
+}
+
 /*
- * git's merges of a branch, bookkeeping: a person's merges of one branch
- * said once, with how many ("Thomas Adam merged branch 'obsd-master'
- * thirteen times."), so the day's count is accounted for.
+ * The branch a git merge of a branch took in, as its subject says it
+ * ("line-editor" of "Merge branch 'line-editor'", "x" of "Merge
+ * remote-tracking branch 'origin/x'"): *len bytes at what is returned,
+ * or NULL for a merge of a tag or a commit.
+ */
+static const char *
+chores_merged_branch(const char *subject, size_t *len)
+{
+	static const char	 branch[] = "Merge branch ";
+	static const char	 remote[] = "Merge remote-tracking branch ";
+	const char		*at, *slash;
+	size_t			 n;
+	int			 tracking;
+
+	if (subject == NULL)
+		return NULL;
+	if (strncmp(subject, branch, sizeof branch - 1) == 0)
+		tracking = 0;
+	else if (strncmp(subject, remote, sizeof remote - 1) == 0)
+		tracking = 1;
+	else
+		return NULL;
+	if ((n = chores_quoted(subject, &at)) == 0)
+		return NULL;
+	if (tracking && (slash = memchr(at, '/', n)) != NULL) {
+		n -= (size_t)(slash + 1 - at);
+		at = slash + 1;
+	}
+	*len = n;
+	return at;
+}
+
+/*
+ * Whether a merge button's commit of the day came from the branch of n
+ * bytes at br ("Merge pull request #1933 from fasterit/line-editor"):
+ * then a git merge of that branch is the same work, told with its pull
+ * request.
+ */
+static int
+chores_pr_branch(const struct draft *d, const char *br, size_t n)
+{
+	static const char	 prefix[] = "Merge pull request #";
+	const char		*s, *from, *q;
+	size_t			 i;
+
+	for (i = 0; i < d->nitems; i++) {
+		s = d->items[i].c->subject;
+		if (s == NULL || strncmp(s, prefix, sizeof prefix - 1) != 0 ||
+		    (from = strstr(s, " from ")) == NULL ||
+		    (q = strchr(from + 6, '/')) == NULL)
+			continue;
+		q++;
+		if (strcspn(q, " \t") == n && memcmp(q, br, n) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether it is a git merge of a branch still to be told. */
+static int
+chores_merge_left(const struct draft_item *it)
+{
+	return it->cl.merge && !it->told && !it->cl.bot;
+}
+
+/*
+ * A person's merges of two or more branches in one sentence ("Daniel
+ * Lange merged two branches, 'reuse-richstr-panel' and
+ * 'print-time-format'."), the branches as the subjects name them, the
+ * first few by name; 0 when the person merged fewer than two.
+ */
+static int
+chores_branches(struct draft *d, struct buf *b, struct draft_shas *shas,
+    struct draft_item *first)
+{
+	const char	*names[DRAFT_MAX_NAMED];
+	char		*owned[DRAFT_MAX_NAMED];
+	const char	*at, *br;
+	size_t		 i, j, k, n, len, distinct = 0, total = 0, named = 0;
+
+	for (i = (size_t)(first - d->items); i < d->nitems; i++) {
+		struct draft_item *it = &d->items[i];
+
+		if (!chores_merge_left(it) ||
+		    strcmp(it->name, first->name) != 0 ||
+		    chores_merged_branch(it->c->subject, &len) == NULL ||
+		    (n = chores_quoted(it->cl.what, &at)) == 0)
+			continue;
+		total++;
+		/* a branch merged again is counted once */
+		for (j = (size_t)(first - d->items); j < i; j++) {
+			struct draft_item *o = &d->items[j];
+
+			if (chores_merge_left(o) &&
+			    strcmp(o->name, first->name) == 0 &&
+			    chores_merged_branch(o->c->subject, &len) != NULL &&
+			    chores_quoted(o->cl.what, &br) == n &&
+			    memcmp(br, at, n) == 0)
+				break;
+		}
+		if (j < i)
+			continue;
+		if (named < DRAFT_MAX_NAMED) {
+			xasprintf(&owned[named], "'%.*s'", (int)n, at);
+			names[named] = owned[named];
+			named++;
+		}
+		distinct++;
+	}
+	if (distinct < 2) {
+		for (k = 0; k < named; k++)
+			free(owned[k]);
+		return 0;
+	}
+	for (i = (size_t)(first - d->items); i < d->nitems; i++) {
+		struct draft_item *it = &d->items[i];
+
+		if (chores_merge_left(it) &&
+		    strcmp(it->name, first->name) == 0 &&
+		    chores_merged_branch(it->c->subject, &len) != NULL &&
+		    chores_quoted(it->cl.what, &at) > 0) {
+			it->told = 1;
+			draft_shas_add(d, shas, it);
+		}
+	}
+	phrase_para(b);
+	buf_printf(b, "%s merged ", first->name);
+	spoken_count(b, (long long)distinct, "branch", "branches");
+	if (total > distinct) {
+		buf_puts(b, ", ");
+		spoken_count(b, (long long)total, "merge", "merges");
+		buf_puts(b, " in all");
+	}
+	buf_puts(b, distinct > named ? ", among them " : ", ");
+	spoken_list(b, names, named);
+	phrase_sentence_end(b);
+	for (k = 0; k < named; k++)
+		free(owned[k]);
+	return 1;
+}
+
+/*
+ * git's merges of a branch, bookkeeping. A merge of a branch a pull
+ * request of the day came from is that pull request's work, told with
+ * it, and is not said again. A person's merges of several branches are
+ * said in one sentence; of one branch, once, with how many ("Thomas Adam
+ * merged branch 'obsd-master' thirteen times."), so the day's count is
+ * accounted for.
  */
 static void
 chores_merges(struct draft *d, struct buf *b, struct draft_shas *shas)
 {
-	size_t	i, j, times;
+	const char	*br;
+	size_t		 i, j, times, len;
 
 	for (i = 0; i < d->nitems; i++) {
 		struct draft_item *it = &d->items[i];
 
-		if (!it->cl.merge || it->told || it->cl.bot)
+		if (chores_merge_left(it) &&
+		    (br = chores_merged_branch(it->c->subject, &len)) != NULL &&
+		    chores_pr_branch(d, br, len)) {
+			it->told = 1;
+			draft_shas_add(d, shas, it);
+		}
+	}
+	for (i = 0; i < d->nitems; i++) {
+		struct draft_item *it = &d->items[i];
+
+		if (!chores_merge_left(it))
+			continue;
+		/* several branches by one person: one sentence for them all */
+		if (chores_merged_branch(it->c->subject, &len) != NULL &&
+		    chores_branches(d, b, shas, it))
 			continue;
 		times = 0;
 		for (j = i; j < d->nitems; j++) {
 			struct draft_item *o = &d->items[j];
 
-			if (o->cl.merge && !o->told && !o->cl.bot &&
+			if (chores_merge_left(o) &&
 			    strcmp(o->name, it->name) == 0 &&
 			    strcmp(o->cl.what, it->cl.what) == 0) {
 				o->told = 1;

@@ -1,0 +1,218 @@
+/*
+ * Unit tests for who an episode says did what: one person under one name
+ * however their commits spell it (draft.c), and git's merges of branches
+ * said as bookkeeping should be, once (chores.c). Table-driven, on
+ * drafted days.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "day.h"
+#include "episode.h"
+#include "record.h"
+#include "xmalloc.h"
+
+#include "day_msg.h"
+
+/* A commit of a test day: its message and its author. */
+struct people_commit {
+	const char	*msg;
+	const char	*name;
+	const char	*login;		/* NULL: none */
+	const char	*email;		/* NULL: none */
+};
+
+struct people_case {
+	const char		*rule;
+	struct people_commit	 commits[8];	/* until msg is NULL */
+	size_t			 authors;	/* the episode's count */
+	const char		*has[3];	/* in the transcript */
+	const char		*hasnt[3];	/* nowhere in it */
+};
+
+static const struct people_case cases[] = {
+	{ "a handle and a full name on one address: one person, the full "
+	  "name", {
+	    { "Add digits editing for numeric options\n", "BenBE", NULL,
+	      "BenBE@geshi.org" },
+	    { "Implement a line editor for the search bar\n",
+	      "Benny Baumann", NULL, "benbe@geshi.org" },
+	    { "Optimize core index enumeration\n", "Tyler Kenney", NULL,
+	      "tyler@example.com" } },
+	  2, { "Benny Baumann added digits editing",
+	       "from two people" }, { "BenBE" } },
+	{ "one login, two names: the name most commits carry", {
+	    { "Add a gear ratio setting\n", "Ada", "ada", NULL },
+	    { "Fix the gear train under load\n", "Ada Lovelace", "ada",
+	      NULL },
+	    { "Speed up the gear search\n", "Ada Lovelace", "ada", NULL } },
+	  1, { "Ada Lovelace added a gear ratio setting",
+	       "from one person" }, { "Ada added" } },
+	{ "two full names on a shared address stay two people", {
+	    { "Add a gear ratio setting\n", "Ada Lovelace", NULL,
+	      "team@example.com" },
+	    { "Fix the gear train under load\n", "Charles Babbage", NULL,
+	      "team@example.com" } },
+	  2, { "Ada Lovelace", "Charles Babbage", "from two people" },
+	  { NULL } },
+	{ "a service's address joins nobody", {
+	    { "Add a gear ratio setting\n", "ada", NULL,
+	      "noreply@github.com" },
+	    { "Fix the gear train under load\n", "Charles Babbage", NULL,
+	      "noreply@github.com" } },
+	  2, { "ada added", "Charles Babbage fixed" }, { NULL } },
+	{ "a merge of the branch a pull request came from is not said "
+	  "again", {
+	    { "Merge pull request #1933 from fasterit/line-editor\n\n"
+	      "Implement a line editor for the search bar\n", "Benny Baumann",
+	      "BenBE", NULL },
+	    { "Merge branch 'line-editor'\n", "Benny Baumann", "BenBE",
+	      NULL },
+	    { "Optimize core index enumeration\n", "Tyler Kenney", NULL,
+	      NULL } },
+	  2, { "implemented a line editor" }, { "'line-editor'" } },
+	{ "one person's branches in one sentence", {
+	    { "Optimize core index enumeration\n", "Tyler Kenney", NULL,
+	      NULL },
+	    { "Merge branch 'reuse-richstr-panel' of GermanAizek/htop\n",
+	      "Daniel Lange", NULL, NULL },
+	    { "Merge branch 'print-time-format' of Explorer09/htop-1\n",
+	      "Daniel Lange", NULL, NULL },
+	    { "Merge remote-tracking branch 'origin/meters'\n",
+	      "Daniel Lange", NULL, NULL } },
+	  2, { "Daniel Lange merged three branches, 'reuse-richstr-panel', "
+	       "'print-time-format' and 'origin/meters'." },
+	  { "merged branch" } },
+	{ "a branch merged again counts once, the merges in all", {
+	    { "Optimize core index enumeration\n", "Tyler Kenney", NULL,
+	      NULL },
+	    { "Merge branch 'obsd-master'\n", "Thomas Adam", NULL, NULL },
+	    { "Merge branch 'obsd-master'\n", "Thomas Adam", NULL, NULL },
+	    { "Merge branch 'next'\n", "Thomas Adam", NULL, NULL } },
+	  2, { "Thomas Adam merged two branches, three merges in all, "
+	       "'obsd-master' and 'next'." }, { NULL } },
+	{ "a tag merged beside branches is still said", {
+	    { "Optimize core index enumeration\n", "Tyler Kenney", NULL,
+	      NULL },
+	    { "Merge tag '4.20.0' into 5.0\n", "Wes Todd", NULL, NULL },
+	    { "Merge branch '5.0' into 5-merge\n", "Wes Todd", NULL, NULL },
+	    { "Merge branch 'main' into 5-merge\n", "Wes Todd", NULL,
+	      NULL } },
+	  2, { "Wes Todd merged tag '4.20.0' into 5.0.",
+	       "Wes Todd merged two branches, '5.0' and 'main'." },
+	  { NULL } },
+	{ "one branch alone is said as before", {
+	    { "Optimize core index enumeration\n", "Tyler Kenney", NULL,
+	      NULL },
+	    { "Merge branch 'obsd-master'\n", "Thomas Adam", NULL, NULL },
+	    { "Merge branch 'obsd-master'\n", "Thomas Adam", NULL, NULL } },
+	  2, { "Thomas Adam merged branch 'obsd-master' twice." },
+	  { NULL } },
+};
+
+static struct day *
+people_day(const struct people_case *pc)
+{
+	struct day	*d = day_msg_new("o/r");
+	struct commit	*c;
+	size_t		 i;
+
+	for (i = 0; i < 8 && pc->commits[i].msg != NULL; i++) {
+		const struct people_commit *p = &pc->commits[i];
+
+		day_msg_add(d, p->msg, NULL, i + 0xbeef0, 60 * i, p->name,
+		    p->login != NULL ? p->login : "", "src/gears.c");
+		c = &d->commits[d->ncommits - 1];
+		if (p->login == NULL) {
+			free(c->author_login);
+			c->author_login = NULL;
+		}
+		if (p->email != NULL)
+			c->author_email = xstrdup(p->email);
+	}
+	day_pair_reverts(d);
+	return d;
+}
+
+static void
+test_people_rows(void **state)
+{
+	struct episode	*ep;
+	struct day	*d;
+	size_t		 i, k;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const struct people_case *pc = &cases[i];
+
+		d = people_day(pc);
+		ep = day_msg_draft(d);
+		if (ep->stats.authors != pc->authors)
+			fail_msg("%s: %zu authors, not %zu: %s", pc->rule,
+			    ep->stats.authors, pc->authors, ep->transcript);
+		for (k = 0; k < 3 && pc->has[k] != NULL; k++)
+			if (strstr(ep->transcript, pc->has[k]) == NULL)
+				fail_msg("%s: no \"%s\" in: %s", pc->rule,
+				    pc->has[k], ep->transcript);
+		for (k = 0; k < 3 && pc->hasnt[k] != NULL; k++)
+			if (strstr(ep->transcript, pc->hasnt[k]) != NULL)
+				fail_msg("%s: \"%s\" in: %s", pc->rule,
+				    pc->hasnt[k], ep->transcript);
+		episode_free(ep);
+		day_free(d);
+	}
+}
+
+/*
+ * Ten thousand commits from five thousand authors, each with a handle
+ * and a full name on one address: five thousand people, each under the
+ * full name (a join that compared every pair took seconds here).
+ */
+static void
+test_people_many(void **state)
+{
+	struct episode	*ep;
+	struct day	*d = day_msg_new("o/r");
+	struct commit	*c;
+	char		 msg[64], name[32], email[48];
+	size_t		 i;
+
+	(void)state;
+	for (i = 0; i < 10000; i++) {
+		snprintf(msg, sizeof msg, "Tune gear %zu\n", i);
+		if (i % 2 == 0)
+			snprintf(name, sizeof name, "dev%zu", i / 2);
+		else
+			snprintf(name, sizeof name, "Dev Number%zu", i / 2);
+		snprintf(email, sizeof email, "dev%zu@example.com", i / 2);
+		day_msg_add(d, msg, NULL, i + 0x5eed0, i, name, "", "a.c");
+		c = &d->commits[d->ncommits - 1];
+		free(c->author_login);
+		c->author_login = NULL;
+		c->author_email = xstrdup(email);
+	}
+	ep = day_msg_draft(d);
+	assert_int_equal(ep->stats.authors, 5000);
+	assert_null(strstr(ep->transcript, "dev1 "));
+	episode_free(ep);
+	day_free(d);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_people_rows),
+		cmocka_unit_test(test_people_many),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
