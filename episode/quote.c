@@ -493,6 +493,75 @@ quote_words(const char *s, size_t n)
 }
 
 /*
+ * Verbs in the third person that open a line saying what a change does
+ * ("Places the preview next to the input"), each with the form it takes
+ * after "to": the line is then the listener's payoff ("to place the
+ * preview next to the input").
+ */
+static const char *const quote_does[][2] = {
+	{ "adds", "add" }, { "aligns", "align" }, { "allows", "allow" },
+	{ "applies", "apply" }, { "avoids", "avoid" }, { "caches", "cache" },
+	{ "collapses", "collapse" }, { "colors", "color" },
+	{ "colours", "colour" }, { "disables", "disable" },
+	{ "displays", "display" }, { "enables", "enable" },
+	{ "expands", "expand" }, { "follows", "follow" }, { "hides", "hide" },
+	{ "highlights", "highlight" }, { "honors", "honor" },
+	{ "honours", "honour" }, { "ignores", "ignore" },
+	{ "includes", "include" }, { "keeps", "keep" }, { "lets", "let" },
+	{ "limits", "limit" }, { "loads", "load" }, { "lowers", "lower" },
+	{ "makes", "make" }, { "moves", "move" }, { "opens", "open" },
+	{ "places", "place" }, { "preserves", "preserve" },
+	{ "prevents", "prevent" }, { "prints", "print" }, { "puts", "put" },
+	{ "raises", "raise" }, { "reduces", "reduce" }, { "removes", "remove" },
+	{ "respects", "respect" }, { "restores", "restore" },
+	{ "retries", "retry" }, { "returns", "return" }, { "reuses", "reuse" },
+	{ "runs", "run" }, { "saves", "save" }, { "scrolls", "scroll" },
+	{ "selects", "select" }, { "sends", "send" }, { "shows", "show" },
+	{ "skips", "skip" }, { "sorts", "sort" }, { "speeds", "speed" },
+	{ "stops", "stop" }, { "switches", "switch" }, { "toggles", "toggle" },
+	{ "uses", "use" }, { "waits", "wait" }, { "wraps", "wrap" },
+	{ "writes", "write" },
+};
+
+/*
+ * "to VERB ..." from a line that opens with one of quote_does (any case)
+ * and goes on for 2 to 16 words to its clause's end, appended to out;
+ * not in the first person. 1 if appended.
+ */
+static int
+quote_does_payoff(const char *line, struct buf *out)
+{
+	const char	*at;
+	char		*rest, *clean;
+	size_t		 i, n, w;
+	int		 done = 0;
+
+	line += strspn(line, " \t");
+	for (i = 0; i < sizeof quote_does / sizeof quote_does[0]; i++) {
+		n = strlen(quote_does[i][0]);
+		if (strncasecmp(line, quote_does[i][0], n) == 0 &&
+		    line[n] == ' ')
+			break;
+	}
+	if (i == sizeof quote_does / sizeof quote_does[0])
+		return 0;
+	at = line + n + 1;
+	n = quote_clause_len(at);
+	w = quote_words(at, n);
+	if (w < 2 || w > 16)
+		return 0;
+	rest = xstrndup(at, n);
+	clean = text_clean(rest);
+	if (*clean != '\0' && !quote_first_person(clean)) {
+		buf_printf(out, "to %s %s", quote_does[i][1], clean);
+		done = 1;
+	}
+	free(clean);
+	free(rest);
+	return done;
+}
+
+/*
  * The payoff of a setting, from the message's motivation: a clause "if
  * you want ...", "so that ...", "so you can ...", "to avoid ...", "to
  * prevent ...", "in order to ..." appended to out as a host would close
@@ -566,6 +635,24 @@ quote_payoff(const char *subject, const char *body, const char *setting,
 			free(l);
 			src = NULL;
 			if (done)
+				break;
+		}
+		quote_walk_free(&w);
+	}
+	/*
+	 * Else a line saying what the change does: one naming the setting,
+	 * or the body's first line of prose.
+	 */
+	for (pass = 0; pass < 2 && !done; pass++) {
+		quote_walk_init(&w, body);
+		while (!done && quote_walk_next(&w, &where)) {
+			src = buf_str(&w.line);
+			if (where != QUOTE_PROSE || *src == '\0')
+				continue;
+			if (pass == 0 && strstr(src, name) == NULL)
+				continue;
+			done = quote_does_payoff(src, out);
+			if (pass == 1)
 				break;
 		}
 		quote_walk_free(&w);

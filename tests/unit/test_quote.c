@@ -108,6 +108,23 @@ test_payoff(void **state)
 		    "FOO_Q=1", NULL },
 		{ "not from a test plan", "Add FOO_T", "Test Plan:\nSet FOO_T=1 "
 		    "to avoid flaky runs.", "FOO_T=1", NULL },
+		{ "what it does, said after to", "Add --preview-window=next",
+		    "Places preview adjacent to input on the list side: "
+		    "above input in the default layout.\n",
+		    "--preview-window=next", "to place preview adjacent to "
+		    "input on the list side" },
+		{ "what it does, from the line naming it", "Add --compact",
+		    "Needed by the dashboard.\n\nWith --compact the table "
+		    "drops its borders.\nKeeps each row on one line when "
+		    "--compact is given.\n", "--compact", "to keep each row "
+		    "on one line when --compact is given" },
+		{ "what it does for us is no payoff", "Add --cache",
+		    "Makes our nightly runs faster.\n", "--cache", NULL },
+		{ "an order is not what it does", "Add --left",
+		    "Place the preview on the left.\n", "--left", NULL },
+		{ "only the first line of prose, unless it names it",
+		    "Add --left", "Fixes a layout bug.\nPlaces the preview on "
+		    "the left.\n", "--left", NULL },
 	};
 	struct buf	b;
 	size_t		i;
