@@ -231,7 +231,8 @@ focus_setting(struct draft *d, struct buf *b, struct draft_item *it,
 		buf_printf(b, " to try what %s's change brings", it->name);
 	phrase_sentence_end(b);
 	phrase_space(b);
-	if (it->told)
+	/* a branch merged was told among others, by its name at most */
+	if (it->told && !it->cl.merge)
 		buf_printf(b, "It comes from %s's change we heard about "
 		    "earlier.", it->name);
 	else

@@ -104,6 +104,15 @@ static const struct focus_case cases[] = {
 	    "\nIt is faster.\n\nTest Plan:\n```\nTORCH_TEST_MPS=1 pytest "
 	    "test/x.py\n```\n", NULL }, "takeaway", { NULL },
 	    { "TORCH_TEST_MPS", "Today's Focus", NULL } },
+	{ "a setting from a branch merged: the merge named, not 'heard "
+	  "about earlier'", {
+	    "Merge branch 'ds/fetch-negotiation'\n\nThe negotiation tip "
+	    "options have been reworked.\n\n* ds/fetch-negotiation:\n"
+	    "  fetch: add --negotiation-include option for negotiation\n",
+	    "Merge branch 'ps/setup-cleanup'\n", NULL }, "focus",
+	    { "Pass --negotiation-include", "It comes from this change: ",
+	    "merged branch 'ds/fetch-negotiation'" },
+	    { "heard about earlier", NULL } },
 	{ "a constant a fix names is no tip", { "Fix a crash when "
 	    "TORCH_LOGS_FORMAT is empty\n\nThe logger crashed with "
 	    "TORCH_LOGS_FORMAT set to nothing.\n", NULL }, "takeaway",
