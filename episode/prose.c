@@ -35,6 +35,34 @@ prose_abbrev(const char *s, const char *p)
 	return 0;
 }
 
+/*
+ * Whether a sentence may begin in lower case at next, after the end at p
+ * (in s): some write all in lower case ("... for them. now there are").
+ * After a word of two letters or more, not an abbreviation, and before a
+ * word of letters (not "x.y" or "foo_bar" code).
+ */
+static int
+prose_lower_start(const char *s, const char *p, const char *next)
+{
+	static const char *const abbrevs[] = { "misc", "incl", "al", "esp",
+	    "resp", "ca", "ref", "fig", "sec", "min", "max", "ver", NULL };
+	size_t	 n, i;
+
+	if (!islower((unsigned char)*next) || p - s < 2 ||
+	    !isalpha((unsigned char)p[-1]) || !isalpha((unsigned char)p[-2]))
+		return 0;
+	for (i = 0; abbrevs[i] != NULL; i++) {
+		n = strlen(abbrevs[i]);
+		if ((size_t)(p - s) >= n &&
+		    strncasecmp(p - n, abbrevs[i], n) == 0 &&
+		    ((size_t)(p - s) == n || !isalpha((unsigned char)p[-(long)n - 1])))
+			return 0;
+	}
+	for (n = 0; isalpha((unsigned char)next[n]) || next[n] == '\''; n++)
+		continue;
+	return next[n] == ' ' || next[n] == ',' || next[n] == '\0';
+}
+
 /* Whether a word (length n) looks like code: snake_case, call(), a.path. */
 static int
 prose_codeish(const char *w, size_t n)
@@ -476,6 +504,30 @@ prose_auxiliary(const char *s, size_t n)
 }
 
 /*
+ * Whether a bare lower-case "i" at p (one letter) is the pronoun: a word
+ * a person says after it follows ("i think"), not code's index ("for i
+ * in", "a[i]").
+ */
+static int
+prose_lower_i(const char *p)
+{
+	static const char *const after[] = { "also", "am", "believe",
+	    "can", "can't", "could", "did", "didn't", "do", "don't", "feel",
+	    "found", "got", "guess", "had", "have", "hope", "just", "know",
+	    "like", "made", "need", "noticed", "prefer", "really", "saw",
+	    "should", "think", "thought", "tried", "used", "want", "was",
+	    "wasn't", "will", "won't", "would", NULL };
+	size_t	 n;
+
+	if (p[1] != ' ')
+		return 0;
+	p += 2;
+	for (n = 0; isalpha((unsigned char)p[n]) || p[n] == '\''; n++)
+		continue;
+	return prose_in(p, n, after);
+}
+
+/*
  * The authors' "we", "our" and "us" inside a sentence said as "they",
  * "their" and "them", in place from pos: the host is not one of them.
  */
@@ -489,11 +541,19 @@ prose_their_voice(struct buf *out, size_t pos)
 		{ "we're", "they're" }, { "we've", "they've" },
 		{ "we'll", "they'll" }, { "ourselves", "themselves" },
 		{ "me", "them" }, { "my", "their" }, { "myself", "themselves" },
+		{ "I", "they" }, { "i", "they" }, { "I'm", "they're" },
+		{ "i'm", "they're" }, { "I've", "they've" },
+		{ "i've", "they've" }, { "I'd", "they'd" }, { "i'd", "they'd" },
+		{ "I'll", "they'll" }, { "i'll", "they'll" },
 	};
+	/* after "I": the verb as after "they" */
+	static const struct {
+		const char	*was, *were;
+	} agree[] = { { "was", "were" }, { "am", "are" } };
 	struct buf	 t;
 	const char	*p;
-	size_t		 n, k;
-	int		 changed = 0;
+	size_t		 n, k, a;
+	int		 changed = 0, after_i = 0;
 
 	buf_init(&t);
 	for (p = out->data + pos; *p != '\0'; p += n) {
@@ -508,12 +568,26 @@ prose_their_voice(struct buf *out, size_t pos)
 			if (strlen(words[k].we) == n &&
 			    strncmp(p, words[k].we, n) == 0)
 				break;
+		/* not a letter of "I/O", "i.e." or "x-i" */
 		if (k < sizeof words / sizeof words[0] && (p == out->data ||
-		    p[-1] != '-')) {
+		    (p[-1] != '-' && p[-1] != '/' && p[-1] != '.')) &&
+		    (tolower((unsigned char)*p) != 'i' || (p[n] != '/' &&
+		    p[n] != '.' && p[n] != '-')) &&
+		    (strcmp(words[k].we, "i") != 0 || prose_lower_i(p))) {
 			buf_puts(&t, words[k].they);
 			changed = 1;
-		} else
+			after_i = n == 1;
+			continue;
+		}
+		for (a = 0; after_i && a < sizeof agree / sizeof agree[0]; a++)
+			if (strlen(agree[a].was) == n &&
+			    strncmp(p, agree[a].was, n) == 0)
+				break;
+		if (after_i && a < sizeof agree / sizeof agree[0])
+			buf_puts(&t, agree[a].were);
+		else
 			buf_append(&t, p, n);
+		after_i = 0;
 	}
 	if (changed) {
 		out->len = pos;
@@ -570,11 +644,12 @@ prose_sentence_fix(struct buf *out, size_t pos)
 	 * The authors' own voice is not the host's: "We do require torch
 	 * 2.11+" is "The authors said they do require torch 2.11+"
 	 */
-	if (strncmp(p, "We ", 3) == 0 || strncmp(p, "I ", 2) == 0) {
+	if (strncasecmp(p, "we ", 3) == 0 || (*p == 'I' && p[1] == ' ') ||
+	    (*p == 'i' && prose_lower_i(p))) {
 		buf_init(&t);
-		buf_puts(&t, *p == 'W' ? "The authors said they " :
+		buf_puts(&t, p[1] != ' ' ? "The authors said they " :
 		    "The author said they ");
-		buf_puts(&t, p + (*p == 'W' ? 3 : 2));
+		buf_puts(&t, p + (p[1] != ' ' ? 3 : 2));
 		prose_replace(out, pos, &t);
 		free(s);
 		return;
@@ -848,7 +923,8 @@ prose_sentences_about(struct buf *out, const char *s, int max,
 			const char *q = p + (p[1] == ')');
 
 			if (q[1] == ' ' && (isupper((unsigned char)q[2]) ||
-			    isdigit((unsigned char)q[2]) || q[2] == '(') &&
+			    isdigit((unsigned char)q[2]) || q[2] == '(' ||
+			    prose_lower_start(s, p, q + 2)) &&
 			    !prose_abbrev(s, p)) {
 				end = 1;
 				p = q;

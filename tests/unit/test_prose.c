@@ -107,6 +107,27 @@ test_reported(void **state)
 		    "We do require torch 2.11+ because our kernels need it.",
 		    "The authors said they do require torch 2.11+ because "
 		    "their kernels need it." },
+		{ "a writer in lower case: their \"i\", their sentences",
+		    "i think these options didn't have groups because "
+		    "originally there weren't variants for them. now there "
+		    "are, and they should be exclusive",
+		    "The author said they think these options didn't have "
+		    "groups because originally there weren't variants for "
+		    "them. Now there are, and they should be exclusive." },
+		{ "\"i've\" and \"me\" inside a sentence",
+		    "it was pointed out to me that i've been using -q too "
+		    "loosely. this is probably better",
+		    "It was pointed out to them that they've been using -q too "
+		    "loosely. This is probably better." },
+		{ "\"I was\" is \"they were\"",
+		    "Before this, I was seeing timeouts on every run.",
+		    "Before this, they were seeing timeouts on every run." },
+		{ "an index i and I/O are not the author",
+		    "The loop now uses i as the index and skips I/O.",
+		    "The loop now uses i as the index and skips I/O." },
+		{ "an abbreviation in lower case ends no sentence",
+		    "The parser had misc. bugs in its error paths.",
+		    "The parser had misc. bugs in its error paths." },
 		{ "\"we\" inside a sentence",
 		    "It is stable now, so we no longer need the table.",
 		    "It is stable now, so they no longer need the table." },
