@@ -267,9 +267,13 @@ phrase_article(const char *verb, size_t vn, const char *s)
 		return NULL;
 	/*
 	 * the head of the phrase: up to a preposition, a comma or code; its
-	 * last word the noun ("keepdim support" is a mass noun's phrase)
+	 * last word the noun ("keepdim support" is a mass noun's phrase). A
+	 * head longer than that gets none: its noun is past what was read
+	 * ("multi-root parent matcher regression tests").
 	 */
-	while (*w != '\0' && words < 4) {
+	while (*w != '\0') {
+		if (words == 8)
+			return NULL;
 		n = strcspn(w, " ,:;");
 		/* a package at a version ("serve-static 2.1.0") is a name */
 		if (isdigit((unsigned char)*w))

@@ -134,6 +134,8 @@ test_past(void **state)
 		    "tests" },
 		{ "add keepdim support for observers", "added keepdim support "
 		    "for observers" },
+		{ "add multi-root parent matcher regression tests", "added "
+		    "multi-root parent matcher regression tests" },
 		{ "Move and resize popup window", "moved and resized popup "
 		    "window" },
 		{ "infer the kernel from its preference", "inferred the kernel "
