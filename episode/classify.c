@@ -392,6 +392,27 @@ classify_bot_name(const char *login, const char *name)
 }
 
 /*
+ * Whether a lower-case subject moves something to or from a version:
+ * " to 2.0", " to v2", " from v1.9" (not " to vite docs").
+ */
+static int
+classify_to_version(const char *l)
+{
+	static const char *const marks[] = { " to ", " from ", NULL };
+	const char	*p;
+	size_t		 i;
+
+	for (i = 0; marks[i] != NULL; i++)
+		for (p = l; (p = strstr(p, marks[i])) != NULL; p++) {
+			p += strlen(marks[i]);
+			if (isdigit((unsigned char)p[*p == 'v']))
+				return 1;
+			p--;
+		}
+	return 0;
+}
+
+/*
  * The kind of a commit from its revert info, subject and files; w is what
  * text_words read of its subject in classify_subject_words.
  */
@@ -453,9 +474,7 @@ classify_kind_words(const struct commit *c, unsigned long long w)
 	l = NULL;
 	if ((w & CLASSIFY_W(BUMP)) || ((w & CLASSIFY_W(UPDATE)) &&
 	    ((w & CLASSIFY_W(VERSION)) || (l = text_lower(subject),
-	    strstr(l, " to v") != NULL) || strstr(l, " from v") != NULL ||
-	    (strstr(l, " to ") != NULL &&
-	    isdigit((unsigned char)strstr(l, " to ")[4]))))) {
+	    classify_to_version(l))))) {
 		k = CLASSIFY_DEPS;
 		goto out;
 	}

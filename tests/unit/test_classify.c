@@ -77,6 +77,14 @@ static const struct kind_case kinds[] = {
 	    "", "docs/requirements.txt", "a", 0, 0, CLASSIFY_DEPS, "docs" },
 	{ "conventional deps", "chore(deps): update rust crate serde", "",
 	    "Cargo.toml", "renovate[bot]", 0, 0, CLASSIFY_DEPS, "deps" },
+	{ "an update to a v-version", "Update the runner image to v24", "",
+	    "main.c", "a", 0, 0, CLASSIFY_DEPS, NULL },
+	{ "an update linking to a word in v is no version", "feat: update "
+	    "dynamic import warning to link to Vite docs", "",
+	    "a.ts", "a", 0, 0, CLASSIFY_FEATURE, NULL },
+	{ "an update from a word in v is no version", "Update the parser "
+	    "from vendored sources", "", "parse.c", "a", 0, 0,
+	    CLASSIFY_CHANGE, NULL },
 	{ "cleanup words, package dir", "Delete deprecated QDQLayout",
 	    "", "torchao/dtypes/uintx/q.py", "a", 0, 0, CLASSIFY_CLEANUP,
 	    "dtypes" },
