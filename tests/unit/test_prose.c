@@ -119,6 +119,9 @@ test_reported(void **state)
 		    "loosely. this is probably better",
 		    "It was pointed out to them that they've been using -q too "
 		    "loosely. This is probably better." },
+		{ "an order to nu is what the change did",
+		    "Ask nu for its autoload directories instead.",
+		    "It asked nu for its autoload directories instead." },
 		{ "\"I was\" is \"they were\"",
 		    "Before this, I was seeing timeouts on every run.",
 		    "Before this, they were seeing timeouts on every run." },
