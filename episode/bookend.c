@@ -171,7 +171,7 @@ bookend_read(struct draft *d, struct bookend_day *bd)
 	buf_init(&b);
 	for (i = 0; i < n && bd->ntop < BOOKEND_TOP; i++) {
 		buf_reset(&b);
-		if (!title_said(&b, v[i]->cl.what))
+		if (!title_said(&b, v[i]))
 			continue;
 		bd->top[bd->ntop] = v[i];
 		bd->said[bd->ntop++] = xstrdup(buf_str(&b));

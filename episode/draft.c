@@ -311,6 +311,44 @@ draft_one_name(struct draft_item *items, size_t n)
 	return folded;
 }
 
+static int
+draft_area_cmp(const void *a, const void *b)
+{
+	return strcasecmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/*
+ * Mark the items whose what opens with a word the day uses as an area
+ * ("shell: nushell integration scripts" on a day of "nushell: ..."
+ * subjects): a name, not a verb to guess the past of ("nushelled").
+ */
+static void
+draft_named_first(struct draft_item *items, size_t n)
+{
+	const char	**areas, *key;
+	char		  word[64];
+	size_t		  i, na = 0, w;
+
+	areas = xcalloc(n + 1, sizeof *areas);
+	for (i = 0; i < n; i++)
+		if (items[i].cl.area != NULL && *items[i].cl.area != '\0')
+			areas[na++] = items[i].cl.area;
+	if (na > 0) {
+		qsort(areas, na, sizeof *areas, draft_area_cmp);
+		for (i = 0; i < n; i++) {
+			w = phrase_first_word(items[i].cl.what);
+			if (w == 0 || w >= sizeof word)
+				continue;
+			memcpy(word, items[i].cl.what, w);
+			word[w] = '\0';
+			key = word;
+			items[i].named_first = bsearch(&key, areas, na,
+			    sizeof *areas, draft_area_cmp) != NULL;
+		}
+	}
+	free(areas);
+}
+
 /* One of n variants, chosen by the day and a salt. */
 const char *
 draft_pick(const struct draft *d, unsigned salt, const char *const *v,
@@ -777,6 +815,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	}
 	free(names.slot);
 	folded = draft_one_name(d.items, d.nitems);
+	draft_named_first(d.items, d.nitems);
 
 	/* counts, with reverts as the drafter tells them */
 	day_stats(day, &ep->stats);

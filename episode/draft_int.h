@@ -47,6 +47,8 @@ struct draft_item {
 	int			 series_stack;	/* a stack: no markers */
 	int			 series_stem;	/* the parts share a subject */
 	int			 series_last;	/* the last part is among them */
+	int			 named_first;	/* what's first word is a name:
+						   an area of the day's */
 };
 
 /* The shas a segment draws on. */
@@ -246,14 +248,17 @@ void		 bookend_segments(struct draft *);
 /* title.c: the episode's title and description, and the day's stories. */
 void		 title_episode(struct draft *);
 void		 title_description(struct draft *);
-/* Append a headline made of a story's subject; 0 when none can be made. */
-int		 title_headline(struct buf *, const char *what);
+/*
+ * Append a headline made of a story's subject; 0 when none can be made.
+ * A first word the day names (named_first) is no verb to guess.
+ */
+int		 title_headline(struct buf *, const struct draft_item *);
 /*
  * Append the headline of a story's subject as said, its words in their
  * case ("chunked encoding preferred"); 0 when none can be made or a word
  * is a symbol no voice says.
  */
-int		 title_said(struct buf *, const char *what);
+int		 title_said(struct buf *, const struct draft_item *);
 /*
  * Whether an item tells a story a title, a description or an opening may
  * lead with: not a bot's, not git's merge of a branch, not reverted work.

@@ -320,7 +320,8 @@ tell_did_how(struct buf *b, const struct draft_item *it, int with_name)
 		buf_printf(b, "cleaned up %s", w + (w[5] == '-' ? 9 : 8));
 		return 0;
 	}
-	if ((guess = tell_guess_past(it->cl.subject, w)) != NULL) {
+	if (!it->named_first &&
+	    (guess = tell_guess_past(it->cl.subject, w)) != NULL) {
 		buf_puts(b, guess);
 		free(guess);
 		tell_area_tail(b, it, 0);
@@ -486,7 +487,7 @@ tell_highlight(struct draft *d, struct buf *b, struct draft_item *it,
 		struct buf	h;
 
 		buf_init(&h);
-		if (!title_said(&h, it->cl.what))
+		if (!title_said(&h, it))
 			lead = lead0[0];
 		buf_free(&h);
 	}

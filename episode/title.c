@@ -171,7 +171,7 @@ title_unsaid(const char *w, size_t n)
  * headline: "schedule latency exposed in task hooks".
  */
 static int
-title_headline_case(struct buf *b, const char *what, int caps)
+title_headline_case(struct buf *b, const char *what, int caps, int guessing)
 {
 	static const char *preps[] = { "in", "on", "for", "to", "with",
 	    "via", "from", "into", "when", "across", "under", "over", "at",
@@ -209,7 +209,8 @@ title_headline_case(struct buf *b, const char *what, int caps)
 	past = nw >= 2 && !phrase_word_in(w[0], wn[0], causatives) ?
 	    phrase_verb_past(w[0], wn[0]) : NULL;
 	/* a verb the table lacks, by its shape ("connect proxy upstream") */
-	if (past == NULL && nw >= 2 && islower((unsigned char)what[0]) &&
+	if (past == NULL && guessing && nw >= 2 &&
+	    islower((unsigned char)what[0]) &&
 	    !phrase_word_in(w[0], wn[0], causatives) &&
 	    (guess = tell_guess_past(NULL, what)) != NULL) {
 		past = xstrndup(guess, strcspn(guess, " "));
@@ -276,14 +277,15 @@ title_headline_case(struct buf *b, const char *what, int caps)
 }
 
 int
-title_headline(struct buf *b, const char *what)
+title_headline(struct buf *b, const struct draft_item *it)
 {
-	return title_headline_case(b, what, 1);
+	return title_headline_case(b, it->cl.what, 1, !it->named_first);
 }
 
 int
-title_said(struct buf *b, const char *what)
+title_said(struct buf *b, const struct draft_item *it)
 {
+	const char	*what = it->cl.what;
 	struct buf	 h;
 	const char	*p;
 	char		*past;
@@ -291,7 +293,7 @@ title_said(struct buf *b, const char *what)
 	int		 ok;
 
 	buf_init(&h);
-	ok = title_headline_case(&h, what, 0);
+	ok = title_headline_case(&h, what, 0, !it->named_first);
 	/* an imperative left as it was ("Let X take precedence") is no
 	   headline inside a sentence */
 	n = phrase_first_word(what);
@@ -485,7 +487,7 @@ title_from_story(struct draft *d, struct buf *b)
 		return 1;
 	v = title_stories(d, &n);
 	for (i = 0; i < n && i < 5 && !done; i++)
-		done = title_headline(b, v[i]->cl.what);
+		done = title_headline(b, v[i]);
 	free(v);
 	return done;
 }

@@ -1,8 +1,8 @@
 /*
  * Unit tests for who an episode says did what: one person under one name
  * however their commits spell it (draft.c), and git's merges of branches
- * said as bookkeeping should be, once (chores.c). Table-driven, on
- * drafted days.
+ * said as bookkeeping should be, once (chores.c); and a name the day
+ * uses is not a verb. Table-driven, on drafted days.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -206,12 +206,56 @@ test_people_many(void **state)
 	day_free(d);
 }
 
+/*
+ * A subject's first word that the day uses as an area is a name, not a
+ * verb whose past is guessed: "shell: nushell integration scripts" on a
+ * day of "nushell: ..." subjects is no "nushelled"; the same shape with a
+ * word the day doesn't name still is ("escaped").
+ */
+static void
+test_area_names(void **state)
+{
+	static const struct {
+		const char	*msgs[3];
+		const char	*has, *hasnt;
+	} areas[] = {
+		{ { "nushell: print the absolute path of the file\n",
+		    "shell: nushell integration scripts\n", NULL },
+		  "nushell integration scripts", "nushelled" },
+		{ { "nushell: print the absolute path of the file\n",
+		    "shell: escape integration scripts\n", NULL },
+		  "escaped integration scripts", NULL },
+	};
+	struct episode	*ep;
+	struct day	*d;
+	size_t		 i, k;
+
+	(void)state;
+	for (i = 0; i < sizeof areas / sizeof areas[0]; i++) {
+		d = day_msg_new("o/r");
+		for (k = 0; areas[i].msgs[k] != NULL; k++)
+			day_msg_add(d, areas[i].msgs[k], NULL, 0xa0 + k, 60 * k,
+			    "Simon Desaulniers", "simon", "shell/a.nu");
+		ep = day_msg_draft(d);
+		if (strstr(ep->transcript, areas[i].has) == NULL)
+			fail_msg("case %zu: no \"%s\" in: %s", i,
+			    areas[i].has, ep->transcript);
+		if (areas[i].hasnt != NULL &&
+		    strstr(ep->transcript, areas[i].hasnt) != NULL)
+			fail_msg("case %zu: \"%s\" in: %s", i,
+			    areas[i].hasnt, ep->transcript);
+		episode_free(ep);
+		day_free(d);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_people_rows),
 		cmocka_unit_test(test_people_many),
+		cmocka_unit_test(test_area_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -95,15 +95,18 @@ test_headline(void **state)
 		{ "CURLOPT_FOO and CURLOPT_BAR_BAZ clash", NULL },
 		{ "Reapply \"[1/5] Speed up the tokenizer\"", NULL },
 	};
-	struct buf	b;
-	size_t		i;
-	int		got;
+	struct draft_item	it;
+	struct buf		b;
+	size_t			i;
+	int			got;
 
 	(void)state;
 	buf_init(&b);
+	memset(&it, 0, sizeof it);
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		buf_reset(&b);
-		got = title_headline(&b, cases[i].what);
+		it.cl.what = (char *)(uintptr_t)cases[i].what;
+		got = title_headline(&b, &it);
 		if (cases[i].want == NULL && got)
 			fail_msg("\"%s\": %s", cases[i].what, buf_str(&b));
 		if (cases[i].want != NULL && (!got ||
