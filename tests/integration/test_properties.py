@@ -186,6 +186,7 @@ class Day:
         for k in ("author", "committer"):
             p = c.get(k) or {}
             out += [p.get("name") or "", p.get("username") or ""]
+        out += self.same_person(c)
         subject = out[0].split("\n", 1)[0]
         numbers = {int(n) for n in re.findall(r"#(\d+)\)", subject)}
         for number, (merge, text) in self.pr_texts.items():
@@ -196,6 +197,29 @@ class Day:
             if m:
                 out.append(m.group(1))
         return "\n".join(out)
+
+    def same_person(self, c):
+        """The names the author of c goes by in the day's other commits:
+        one person is told under one name (DESIGN), joined by a login or
+        by an address of their own, as the drafter joins them."""
+        def ids(p):
+            out = set()
+            if p.get("username"):
+                out.add("login:" + p["username"].lower())
+            e = (p.get("email") or "").lower()
+            local, _, domain = e.partition("@")
+            if local and "." in domain and local not in (
+                    "noreply", "no-reply", "donotreply", "do-not-reply",
+                    "root", "actions", "action", "bot"):
+                out.add("email:" + e)
+            return out
+        mine = ids(c.get("author") or {})
+        names = []
+        for o in self.commits.values():
+            a = o.get("author") or {}
+            if mine & ids(a):
+                names += [a.get("name") or "", a.get("username") or ""]
+        return names
 
     def input_text(self):
         return "\n".join([self.repo, self.default_branch] + self.texts)
