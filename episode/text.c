@@ -963,6 +963,35 @@ text_raw_flush(struct buf *b, size_t from, const char *what, char **nwhat)
 }
 
 /*
+ * Whether the n bytes at t, a line that opens a paragraph indented by
+ * indent, are a command shown as an example, not prose: "$ cmd ...", or
+ * indented by two or three spaces (four make code already) a word of
+ * lower case opening a line with a flag ("  fzf --preview 'cat {}'
+ * --preview-window=next"), not a sentence's end.
+ */
+static int
+text_command(const char *t, size_t n, size_t indent)
+{
+	size_t	i, w;
+
+	if (n >= 2 && t[0] == '$' && t[1] == ' ')
+		return 1;
+	if (indent < 2 || n == 0 || t[n - 1] == '.')
+		return 0;
+	for (w = 0; w < n && (islower((unsigned char)t[w]) ||
+	    isdigit((unsigned char)t[w]) || t[w] == '-' || t[w] == '_' ||
+	    t[w] == '.' || t[w] == '/'); w++)
+		continue;
+	if (w == 0 || w >= n || t[w] != ' ')
+		return 0;
+	for (i = w; i + 2 < n; i++)
+		if (t[i] == ' ' && t[i + 1] == '-' &&
+		    (isalpha((unsigned char)t[i + 2]) || t[i + 2] == '-'))
+			return 1;
+	return 0;
+}
+
+/*
  * The paragraphs of a body text_paragraphs reads, as they came, appended
  * to b each after a newline, their lines joined by a space; the number
  * of bytes appended. One pass, nothing cleaned: what the score measures
@@ -998,7 +1027,7 @@ text_prose_raw(const char *body, const char *what, struct buf *b)
 			continue;
 		}
 		if (in_code || indent >= 4 || (n > 0 && (*t == '>' ||
-		    *t == '|')))
+		    *t == '|')) || (!open && text_command(t, n, indent)))
 			continue;
 		if (n == 0) {
 			open = 0;
@@ -1078,7 +1107,8 @@ text_paragraphs_upto(const char *body, const char *what,
 			in_code = !in_code;
 			continue;
 		}
-		if (in_code || indent >= 4 || *t == '>' || *t == '|')
+		if (in_code || indent >= 4 || *t == '>' || *t == '|' ||
+		    (cur.len == 0 && text_command(t, n, indent)))
 			continue;
 		if (n == 0) {
 			text_para_flush(ps, &cur, bullet, nsubject);

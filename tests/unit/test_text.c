@@ -118,6 +118,23 @@ test_marks_only(void **state)
 	}
 }
 
+/* text_paragraphs leaves a command shown as an example out too. */
+static void
+test_command_example(void **state)
+{
+	struct text_paras	 ps;
+	size_t			 k;
+
+	(void)state;
+	text_paragraphs("Places the preview next to the input.\n\n  fzf "
+	    "--preview 'cat {}' --preview-window=next\n\nClose #4798\n",
+	    "Add a knob", &ps);
+	assert_int_equal(ps.n, 1);
+	for (k = 0; k < ps.n; k++)
+		assert_null(strstr(ps.text[k], "fzf"));
+	text_paras_free(&ps);
+}
+
 /* text_words answers as text_has_any and strstr would, list by list. */
 static void
 test_words(void **state)
@@ -207,6 +224,18 @@ test_prose_raw(void **state)
 		{ "Fixes #12 keeps the rest",
 		    "Fixes #12. The loop now stops at the end.",
 		    "\nThe loop now stops at the end." },
+		{ "a command shown as an example goes",
+		    "Places the preview next to the input.\n\n  fzf --preview "
+		    "'cat {}' --preview-window=next\n\n$ make install "
+		    "PREFIX=/usr\n",
+		    "\nPlaces the preview next to the input." },
+		{ "a list item's wrapped line and an indented sentence stay",
+		    "- prerelease: a version grep across the changelog,\n"
+		    "  install -v and both man pages\n\n  Passing -x now "
+		    "works as it should.\n",
+		    "\n- prerelease: a version grep across the changelog, "
+		    "install -v and both man pages\nPassing -x now works as it "
+		    "should." },
 	};
 	struct buf	b;
 	size_t		i, n;
@@ -228,6 +257,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_leftovers),
+		cmocka_unit_test(test_command_example),
 		cmocka_unit_test(test_body),
 		cmocka_unit_test(test_marks_only),
 		cmocka_unit_test(test_words),
