@@ -384,28 +384,84 @@ chores_merged_branch(const char *subject, size_t *len)
 	return at;
 }
 
-/*
- * Whether a merge button's commit of the day came from the branch of n
- * bytes at br ("Merge pull request #1933 from fasterit/line-editor"):
- * then a git merge of that branch is the same work, told with its pull
- * request.
- */
+/* A branch's name: n bytes at at, and where it was met (an item). */
+struct chores_branch {
+	const char	*at;
+	size_t		 n;
+	size_t		 idx;
+};
+
 static int
-chores_pr_branch(const struct draft *d, const char *br, size_t n)
+chores_branch_cmp(const void *a, const void *b)
+{
+	const struct chores_branch	*x = a, *y = b;
+	int				 c;
+
+	c = memcmp(x->at, y->at, x->n < y->n ? x->n : y->n);
+	if (c == 0 && x->n != y->n)
+		c = x->n < y->n ? -1 : 1;
+	if (c == 0 && x->idx != y->idx)
+		c = x->idx < y->idx ? -1 : 1;
+	return c;
+}
+
+static int
+chores_branch_idx_cmp(const void *a, const void *b)
+{
+	const struct chores_branch	*x = a, *y = b;
+
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/*
+ * The branches the day's merge button commits came from ("fasterit/
+ * line-editor" of "Merge pull request #1933 from fasterit/line-editor"
+ * is "line-editor"), sorted; *n of them (new array).
+ */
+static struct chores_branch *
+chores_pr_branches(const struct draft *d, size_t *n)
 {
 	static const char	 prefix[] = "Merge pull request #";
+	struct chores_branch	*v;
 	const char		*s, *from, *q;
 	size_t			 i;
 
-	for (i = 0; i < d->nitems; i++) {
+	v = xcalloc(d->nitems + 1, sizeof *v);
+	for (*n = i = 0; i < d->nitems; i++) {
 		s = d->items[i].c->subject;
 		if (s == NULL || strncmp(s, prefix, sizeof prefix - 1) != 0 ||
 		    (from = strstr(s, " from ")) == NULL ||
 		    (q = strchr(from + 6, '/')) == NULL)
 			continue;
 		q++;
-		if (strcspn(q, " \t") == n && memcmp(q, br, n) == 0)
+		v[*n].at = q;
+		v[*n].n = strcspn(q, " \t");
+		v[(*n)++].idx = 0;
+	}
+	qsort(v, *n, sizeof *v, chores_branch_cmp);
+	return v;
+}
+
+/* Whether the branch of n bytes at br is among prs[0..nprs). */
+static int
+chores_pr_branch(const struct chores_branch *prs, size_t nprs,
+    const char *br, size_t n)
+{
+	struct chores_branch	key = { br, n, 0 };
+	size_t			lo = 0, hi = nprs, mid;
+	int			c;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		c = memcmp(prs[mid].at, key.at, prs[mid].n < n ? prs[mid].n : n);
+		if (c == 0 && prs[mid].n != n)
+			c = prs[mid].n < n ? -1 : 1;
+		if (c == 0)
 			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
 	return 0;
 }
@@ -421,17 +477,19 @@ chores_merge_left(const struct draft_item *it)
  * A person's merges of two or more branches in one sentence ("Daniel
  * Lange merged two branches, 'reuse-richstr-panel' and
  * 'print-time-format'."), the branches as the subjects name them, the
- * first few by name; 0 when the person merged fewer than two.
+ * first few by name, in the order they came; 0 when the person merged
+ * fewer than two.
  */
 static int
 chores_branches(struct draft *d, struct buf *b, struct draft_shas *shas,
     struct draft_item *first)
 {
-	const char	*names[DRAFT_MAX_NAMED];
-	char		*owned[DRAFT_MAX_NAMED];
-	const char	*at, *br;
-	size_t		 i, j, k, n, len, distinct = 0, total = 0, named = 0;
+	struct chores_branch	*v;
+	const char		*names[DRAFT_MAX_NAMED], *at;
+	char			*owned[DRAFT_MAX_NAMED];
+	size_t			 i, k, n, len, nv = 0, distinct = 0, named = 0;
 
+	v = xcalloc(d->nitems + 1, sizeof *v);
 	for (i = (size_t)(first - d->items); i < d->nitems; i++) {
 		struct draft_item *it = &d->items[i];
 
@@ -440,32 +498,27 @@ chores_branches(struct draft *d, struct buf *b, struct draft_shas *shas,
 		    chores_merged_branch(it->c->subject, &len) == NULL ||
 		    (n = chores_quoted(it->cl.what, &at)) == 0)
 			continue;
-		total++;
-		/* a branch merged again is counted once */
-		for (j = (size_t)(first - d->items); j < i; j++) {
-			struct draft_item *o = &d->items[j];
-
-			if (chores_merge_left(o) &&
-			    strcmp(o->name, first->name) == 0 &&
-			    chores_merged_branch(o->c->subject, &len) != NULL &&
-			    chores_quoted(o->cl.what, &br) == n &&
-			    memcmp(br, at, n) == 0)
-				break;
-		}
-		if (j < i)
-			continue;
-		if (named < DRAFT_MAX_NAMED) {
-			xasprintf(&owned[named], "'%.*s'", (int)n, at);
-			names[named] = owned[named];
-			named++;
-		}
-		distinct++;
+		v[nv].at = at;
+		v[nv].n = n;
+		v[nv++].idx = i;
 	}
+	/* one of each branch, the first merge of it, in the day's order */
+	qsort(v, nv, sizeof *v, chores_branch_cmp);
+	for (i = 0; i < nv; i++)
+		if (i == 0 || v[i].n != v[i - 1].n ||
+		    memcmp(v[i].at, v[i - 1].at, v[i].n) != 0)
+			v[distinct++] = v[i];
 	if (distinct < 2) {
-		for (k = 0; k < named; k++)
-			free(owned[k]);
+		free(v);
 		return 0;
 	}
+	qsort(v, distinct, sizeof *v, chores_branch_idx_cmp);
+	for (k = 0; k < distinct && named < DRAFT_MAX_NAMED; k++) {
+		xasprintf(&owned[named], "'%.*s'", (int)v[k].n, v[k].at);
+		names[named] = owned[named];
+		named++;
+	}
+	free(v);
 	for (i = (size_t)(first - d->items); i < d->nitems; i++) {
 		struct draft_item *it = &d->items[i];
 
@@ -480,9 +533,9 @@ chores_branches(struct draft *d, struct buf *b, struct draft_shas *shas,
 	phrase_para(b);
 	buf_printf(b, "%s merged ", first->name);
 	spoken_count(b, (long long)distinct, "branch", "branches");
-	if (total > distinct) {
+	if (nv > distinct) {
 		buf_puts(b, ", ");
-		spoken_count(b, (long long)total, "merge", "merges");
+		spoken_count(b, (long long)nv, "merge", "merges");
 		buf_puts(b, " in all");
 	}
 	buf_puts(b, distinct > named ? ", among them " : ", ");
@@ -504,19 +557,22 @@ chores_branches(struct draft *d, struct buf *b, struct draft_shas *shas,
 static void
 chores_merges(struct draft *d, struct buf *b, struct draft_shas *shas)
 {
-	const char	*br;
-	size_t		 i, j, times, len;
+	struct chores_branch	*prs;
+	const char		*br;
+	size_t			 i, j, times, len, nprs;
 
+	prs = chores_pr_branches(d, &nprs);
 	for (i = 0; i < d->nitems; i++) {
 		struct draft_item *it = &d->items[i];
 
 		if (chores_merge_left(it) &&
 		    (br = chores_merged_branch(it->c->subject, &len)) != NULL &&
-		    chores_pr_branch(d, br, len)) {
+		    chores_pr_branch(prs, nprs, br, len)) {
 			it->told = 1;
 			draft_shas_add(d, shas, it);
 		}
 	}
+	free(prs);
 	for (i = 0; i < d->nitems; i++) {
 		struct draft_item *it = &d->items[i];
 

@@ -207,6 +207,37 @@ test_people_many(void **state)
 }
 
 /*
+ * Five thousand merges of two branches by one person, five thousand of
+ * one branch by another: two sentences that count them all (the merges
+ * are grouped by sorting, not by comparing every pair).
+ */
+static void
+test_merges_many(void **state)
+{
+	struct episode	*ep;
+	struct day	*d = day_msg_new("o/r");
+	size_t		 i;
+
+	(void)state;
+	day_msg_add(d, "Optimize core index enumeration\n", NULL, 0x1000, 0,
+	    "Tyler Kenney", "tyler", "a.c");
+	for (i = 0; i < 10000; i++)
+		day_msg_add(d, i < 5000 ? (i % 2 == 0 ?
+		    "Merge branch 'obsd-master'\n" : "Merge branch 'next'\n") :
+		    "Merge branch 'upstream'\n", NULL, 0x2000 + i, i,
+		    i < 5000 ? "Thomas Adam" : "Nicholas Marriott",
+		    i < 5000 ? "ThomasAdam" : "nicm", "a.c");
+	ep = day_msg_draft(d);
+	if (strstr(ep->transcript, "Thomas Adam merged two branches, five "
+	    "thousand merges in all, 'obsd-master' and 'next'.") == NULL ||
+	    strstr(ep->transcript, "Nicholas Marriott merged branch "
+	    "'upstream' five thousand times.") == NULL)
+		fail_msg("%s", ep->transcript);
+	episode_free(ep);
+	day_free(d);
+}
+
+/*
  * A subject's first word that the day uses as an area is a name, not a
  * verb whose past is guessed: "shell: nushell integration scripts" on a
  * day of "nushell: ..." subjects is no "nushelled"; the same shape with a
@@ -255,6 +286,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_people_rows),
 		cmocka_unit_test(test_people_many),
+		cmocka_unit_test(test_merges_many),
 		cmocka_unit_test(test_area_names),
 	};
 
