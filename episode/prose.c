@@ -18,12 +18,10 @@
 #include "text.h"
 #include "xmalloc.h"
 
-/* Whether the '.' at p (in s) ends an abbreviation. */
+/* Whether the '.' at p (in s) ends one of the abbreviations in abbrevs. */
 static int
-prose_abbrev(const char *s, const char *p)
+prose_abbrev_in(const char *s, const char *p, const char *const *abbrevs)
 {
-	static const char *abbrevs[] = { "e.g", "i.e", "etc", "vs", "approx",
-	    "Mr", "Dr", "No", "cf", NULL };
 	size_t	i, n;
 
 	for (i = 0; abbrevs[i] != NULL; i++) {
@@ -33,6 +31,16 @@ prose_abbrev(const char *s, const char *p)
 			return 1;
 	}
 	return 0;
+}
+
+/* Whether the '.' at p (in s) ends an abbreviation. */
+static int
+prose_abbrev(const char *s, const char *p)
+{
+	static const char *const abbrevs[] = { "e.g", "i.e", "etc", "vs",
+	    "approx", "Mr", "Dr", "No", "cf", NULL };
+
+	return prose_abbrev_in(s, p, abbrevs);
 }
 
 /*
@@ -46,18 +54,12 @@ prose_lower_start(const char *s, const char *p, const char *next)
 {
 	static const char *const abbrevs[] = { "misc", "incl", "al", "esp",
 	    "resp", "ca", "ref", "fig", "sec", "min", "max", "ver", NULL };
-	size_t	 n, i;
+	size_t	 n;
 
 	if (!islower((unsigned char)*next) || p - s < 2 ||
-	    !isalpha((unsigned char)p[-1]) || !isalpha((unsigned char)p[-2]))
+	    !isalpha((unsigned char)p[-1]) || !isalpha((unsigned char)p[-2]) ||
+	    prose_abbrev_in(s, p, abbrevs))
 		return 0;
-	for (i = 0; abbrevs[i] != NULL; i++) {
-		n = strlen(abbrevs[i]);
-		if ((size_t)(p - s) >= n &&
-		    strncasecmp(p - n, abbrevs[i], n) == 0 &&
-		    ((size_t)(p - s) == n || !isalpha((unsigned char)p[-(long)n - 1])))
-			return 0;
-	}
 	for (n = 0; isalpha((unsigned char)next[n]) || next[n] == '\''; n++)
 		continue;
 	return next[n] == ' ' || next[n] == ',' || next[n] == '\0';
