@@ -262,7 +262,12 @@ class AudioTest(unittest.TestCase):
         env = ht.faketime_env("2026-06-01 12:00:00")
         if env is None:
             self.skipTest("libfaketime is needed")
-        with ht.Daemon(options=AUDIO, env=env) as d:
+        # the emission hour by the daemon's clock, not the real one:
+        # emit_at() picks 22:00 when the real time is near 10:00 UTC,
+        # and 22:00 put the first day on May 31st (the test failed when
+        # run between 09:00 and 10:05 UTC)
+        opts = dict(AUDIO, **{"emit-at": "10:00"})
+        with ht.Daemon(options=opts, env=env) as d:
             names = []
             for n in range(2):
                 one_push(d)
