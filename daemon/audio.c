@@ -22,6 +22,7 @@
 
 #include "audio.h"
 #include "buf.h"
+#include "childenv.h"
 #include "emit.h"
 #include "fileio.h"
 #include "log.h"
@@ -355,11 +356,10 @@ audio_left(const struct timespec *deadline)
 	return ms > 60000 ? 60000 : (int)ms;
 }
 
-/* In the new process: plumbing, environment, exec. Never returns. */
+/* In the new process: plumbing, exec with env. Never returns. */
 static void
-audio_exec(struct audio_proc *pr, int in, int out, int err)
+audio_exec(struct audio_proc *pr, char *const *env, int in, int out, int err)
 {
-	char	n[32];
 	int	null;
 
 	setpgid(0, 0);
@@ -374,17 +374,30 @@ audio_exec(struct audio_proc *pr, int in, int out, int err)
 	if (dup2(in, 0) == -1 || dup2(out, 1) == -1 || dup2(err, 2) == -1)
 		_exit(126);
 	close_range(3, ~0U, 0);
-	setenv("HOOKCAST_WPM", pr->wpm, 1);
-	setenv("HOOKCAST_REPO", pr->repo, 1);
+	if (pr->shell != NULL)
+		execle("/bin/sh", "sh", "-c", pr->shell, (char *)NULL, env);
+	else
+		execvpe(pr->argv[0], pr->argv, env);
+	_exit(127);
+}
+
+/*
+ * The program's environment (childenv: no secret, nothing of systemd's),
+ * built before the fork: the drafting process has threads, and the child
+ * of a fork allocates nothing.
+ */
+static void
+audio_env(const struct audio_proc *pr, struct childenv *ce)
+{
+	char	n[32];
+
+	childenv_init(ce);
+	childenv_set(ce, "HOOKCAST_WPM", pr->wpm);
+	childenv_set(ce, "HOOKCAST_REPO", pr->repo);
 	if (pr->sentence > 0) {
 		snprintf(n, sizeof(n), "%zu", pr->sentence);
-		setenv("HOOKCAST_SENTENCE", n, 1);
+		childenv_set(ce, "HOOKCAST_SENTENCE", n);
 	}
-	if (pr->shell != NULL)
-		execl("/bin/sh", "sh", "-c", pr->shell, (char *)NULL);
-	else
-		execvp(pr->argv[0], pr->argv);
-	_exit(127);
 }
 
 /*
@@ -411,6 +424,7 @@ audio_run(struct audio_proc *pr, const struct timespec *deadline,
     char **cause)
 {
 	struct pollfd	 pfd[3];
+	struct childenv	 ce;
 	siginfo_t	 si;
 	pid_t		 pid;
 	int		 pin[2] = { -1, -1 }, pout[2] = { -1, -1 };
@@ -429,14 +443,17 @@ audio_run(struct audio_proc *pr, const struct timespec *deadline,
 		rc = AUDIO_FAILED;
 		goto out;
 	}
+	audio_env(pr, &ce);
 	if ((pid = fork()) == -1) {
+		childenv_clear(&ce);
 		xasprintf(cause, "%s: fork: %s", pr->what, strerror(errno));
 		rc = AUDIO_FAILED;
 		goto out;
 	}
 	if (pid == 0)
-		audio_exec(pr, pr->in != NULL ? pin[0] : pr->in_fd,
-		    pr->out != NULL ? pout[1] : pr->out_fd, perr[1]);
+		audio_exec(pr, childenv_vector(&ce), pr->in != NULL ? pin[0] :
+		    pr->in_fd, pr->out != NULL ? pout[1] : pr->out_fd, perr[1]);
+	childenv_clear(&ce);
 	setpgid(pid, pid);
 	/* the child's ends are its own now */
 	if (pin[0] != -1)

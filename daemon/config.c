@@ -17,6 +17,7 @@
 
 #include "backfill.h"
 #include "buf.h"
+#include "childenv.h"
 #include "config.h"
 #include "hostport.h"
 #include "log.h"
@@ -1668,7 +1669,7 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 			free(path);
 		}
 	}
-	if (conf->nsecrets == 0 && (env = getenv("HOOKCAST_SECRET")) != NULL &&
+	if (conf->nsecrets == 0 && (env = childenv_secret()) != NULL &&
 	    *env != '\0')
 		config_add_secret(conf, "$HOOKCAST_SECRET", env, strlen(env),
 		    causes);

@@ -20,6 +20,7 @@
 #include "backfill.h"
 #include "outbox.h"
 #include "buf.h"
+#include "childenv.h"
 #include "control.h"
 #include "daemon.h"
 #include "day.h"
@@ -284,6 +285,13 @@ main(int argc, char **argv)
 			print = 1;
 	}
 
+	/*
+	 * The webhook secret leaves the environment before anything reads
+	 * it: the loads of the configuration, the first and each reload's,
+	 * find it with childenv_secret, and no child (whose environment is
+	 * built anyway) nor /proc/PID/environ can see it.
+	 */
+	childenv_take_secret();
 	memset(&d, 0, sizeof(d));
 	d.argc = argc;
 	d.argv = argv;
