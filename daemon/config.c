@@ -977,6 +977,7 @@ config_sink_get(struct config *conf, const char *name, const char *where)
 	memset(s, 0, sizeof(*s));
 	s->name = xstrdup(name);
 	s->type = -1;
+	s->max_running = SINK_MAX_RUNNING;
 	s->where = xstrdup(where);
 	return s;
 }
@@ -1017,6 +1018,21 @@ config_sink_key(struct config_file *cf, const char *section,
 			    "value", cf->path, cf->line);
 		return;
 	}
+	if (strcmp(name, "max_running") == 0) {
+		char	*end;
+		long	 v;
+
+		errno = 0;
+		v = strtol(value, &end, 10);
+		if (errno != 0 || end == value || *end != '\0' || v < 1 ||
+		    v > SINK_MAX_RUNNING_MAX)
+			config_causes_add(cf->causes, "%s:%d: max_running: '%s' "
+			    "is not a number from 1 to %d", cf->path, cf->line,
+			    value, SINK_MAX_RUNNING_MAX);
+		else
+			s->max_running = (int)v;
+		return;
+	}
 	if (strcmp(name, "url") == 0) {
 		if (!config_url_ok(value))
 			config_causes_add(cf->causes, "%s:%d: url: '%s' is not an "
@@ -1036,8 +1052,8 @@ config_sink_key(struct config_file *cf, const char *section,
 	} else {
 		config_causes_add(cf->causes, "%s:%d: %s: unknown key in [%s] "
 		    "(expected type, repositories, url, secret_file, "
-		    "token_file or command)", cf->path, cf->line, name,
-		    section);
+		    "token_file, command or max_running)", cf->path, cf->line,
+		    name, section);
 		return;
 	}
 	if (*value == '\0') {
@@ -2009,7 +2025,7 @@ config_usage(void *fp)
 	    "llm_timeout\n");
 	fprintf(f, "Per sink: [sink \"NAME\"] with type = http|slack|exec, "
 	    "repositories, url,\nsecret_file, token_file (http), command "
-	    "(exec); see hookcast.conf(5)\n");
+	    "(exec), max_running; see hookcast.conf(5)\n");
 }
 
 static void

@@ -78,6 +78,7 @@ struct sink_conf {
 	size_t		 secretlen;
 	char		*token;		/* read from token_file */
 	struct strlist	 command;	/* exec: the program and its arguments */
+	int		 max_running;	/* attempts at once; the rest queue */
 	char		*where;		/* "file:line" of its first key */
 	char		*secret_where;	/* "file:line: secret_file" */
 	char		*token_where;	/* "file:line: token_file" */

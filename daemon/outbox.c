@@ -48,6 +48,7 @@
 struct outbox_sink {
 	char			*name;
 	size_t			 pending;
+	size_t			 running;	/* attempts in flight */
 	uint64_t		 delivered;
 	uint64_t		 failed;
 	uint64_t		 retried;
@@ -64,6 +65,7 @@ struct outbox_pub {
 	unsigned		 attempts;
 	int			 busy;
 	int			 waiting;	/* its sink is not configured */
+	int			 queued;	/* its sink runs max_running */
 	struct event		*timer;		/* the next attempt */
 
 	/* an HTTP attempt */
@@ -473,6 +475,22 @@ outbox_episode(struct outbox *ob, const json_t *item)
 
 /* -- outcomes --------------------------------------------------------- */
 
+/* An attempt of s ended: the publication of s queued longest goes next. */
+static void
+outbox_next(struct outbox *ob, struct outbox_sink *s)
+{
+	struct outbox_pub	*p, *first = NULL;
+
+	/* the list is newest first */
+	for (p = ob->pubs; p != NULL; p = p->next)
+		if (p->queued && p->sink == s)
+			first = p;
+	if (first != NULL) {
+		first->queued = 0;
+		outbox_later(first, 0);
+	}
+}
+
 static void
 outbox_done(struct outbox_pub *p, int ok, int final, long long retry_after,
     const char *fmt, ...)
@@ -485,7 +503,11 @@ outbox_done(struct outbox_pub *p, int ok, int final, long long retry_after,
 	int64_t			 ms;
 	time_t			 now = time(NULL);
 
-	p->busy = 0;
+	if (p->busy) {
+		p->busy = 0;
+		s->running--;
+		outbox_next(ob, s);
+	}
 	if (fmt != NULL) {
 		va_start(ap, fmt);
 		if (vasprintf(&why, fmt, ap) == -1)
@@ -1166,7 +1188,14 @@ outbox_try(struct outbox_pub *p)
 		return;
 	}
 	p->waiting = 0;
+	if (p->sink->running >= (size_t)sc->max_running) {
+		/* outbox_next starts it when an attempt of its sink ends */
+		p->queued = 1;
+		return;
+	}
+	p->queued = 0;
 	p->busy = 1;
+	p->sink->running++;
 	log_debug("sink %s: %s %s: attempt %u", p->rec.sink, p->rec.repo,
 	    p->rec.date, p->attempts + 1);
 	if (sc->type == SINK_EXEC)
@@ -1309,9 +1338,12 @@ outbox_reconfigure(struct outbox *ob)
 		    conf->sinks[i].repositories.n > 0 ? " (some "
 		    "repositories)" : "");
 	}
+	/* and max_running may have grown */
 	for (p = ob->pubs; p != NULL; p = p->next)
-		if (p->waiting)
+		if (p->waiting || p->queued) {
+			p->queued = 0;
 			outbox_later(p, 0);
+		}
 }
 
 void

@@ -20,6 +20,14 @@ enum sink_type {
 	SINK_EXEC,
 };
 
+/*
+ * Attempts of one sink at once (max_running), by default and at most: the
+ * rest wait their turn. A day's flush of thirty repositories to an exec
+ * sink was thirty processes, and forks failed under the unit's TasksMax.
+ */
+#define SINK_MAX_RUNNING	4
+#define SINK_MAX_RUNNING_MAX	256
+
 /* An episode as written, for a sink's builder. All borrowed. */
 struct sink_episode {
 	const char	*json_text;	/* the .json file's bytes */

@@ -1,7 +1,8 @@
 """The programs the daemon runs: exec sinks and the tts_command. Their
 environment is built (no webhook secret, nothing of systemd's), an exec
 sink's run is judged by its command's exit status and whatever it leaves
-behind is killed, the whole tree on a timeout."""
+behind is killed, the whole tree on a timeout, and a sink runs at most
+max_running commands at once."""
 
 import json
 import os
@@ -255,6 +256,77 @@ class ExecRunTest(unittest.TestCase):
         finally:
             kill_all(seen.values())
             d.cleanup()
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+class MaxRunningTest(unittest.TestCase):
+
+    def flush_many(self, n, max_running=None):
+        tmp = ht.make_tmpdir()
+        running = os.path.join(tmp, "running")
+        os.mkdir(running)
+        counts = os.path.join(tmp, "counts")
+        done = os.path.join(tmp, "done")
+        # a run marks itself, counts the marks, stays a while, leaves
+        sink = script(tmp, "sink.sh",
+                      "mkdir {r}/$HOOKCAST_DELIVERY\n"
+                      "ls {r} | wc -l >> {c}\n"
+                      "sleep 0.5\n"
+                      "rmdir {r}/$HOOKCAST_DELIVERY\n"
+                      "echo $HOOKCAST_REPOSITORY >> {d}\n"
+                      .format(r=running, c=counts, d=done))
+        conf = write_config(tmp, '[sink "files"]\ntype = exec\n'
+                            'command = %s\n%s' % (
+                                sink, "" if max_running is None else
+                                "max_running = %d\n" % max_running))
+        d = ht.Daemon(extra_args=["--config=" + conf] + RETRY, tmp=tmp)
+        try:
+            repos = ["hookcast-test/r%02d" % i for i in range(n)]
+            for r in repos:
+                status, data = d.post_payload(ht.make_push(
+                    [ht.make_commit(repo=r)], repo=r))
+                self.assertIn(status, (200, 202), data)
+            reply = d.control("flush", timeout=120)
+            self.assertTrue(reply.get("ok"), reply)
+            self.assertEqual(len(reply["episodes"]), n)
+            wait_for("all deliveries", lambda: sink_status(
+                d, "files")["delivered"] == n, timeout=120)
+            with open(done) as f:
+                self.assertEqual(sorted(f.read().split()), repos)
+            with open(counts) as f:
+                seen = [int(x) for x in f.read().split()]
+            st = sink_status(d, "files")
+            self.assertEqual((st["failed"], st["retried"]), (0, 0), st)
+            d.stop()
+            return seen
+        finally:
+            d.cleanup()
+            shutil.rmtree(tmp, ignore_errors=True)
+
+    def test_thirty_repositories_default_limit(self):
+        seen = self.flush_many(30)
+        self.assertEqual(len(seen), 30)
+        # before: 30 at once
+        self.assertLessEqual(max(seen), 4, seen)
+        self.assertGreaterEqual(max(seen), 2, seen)
+
+    def test_limit_of_one(self):
+        seen = self.flush_many(6, max_running=1)
+        self.assertEqual(seen, [1] * 6)
+
+    def test_bad_max_running(self):
+        tmp = ht.make_tmpdir()
+        try:
+            conf = write_config(tmp, '[sink "files"]\ntype = exec\n'
+                                'command = /bin/true\nmax_running = 0\n')
+            p = ht.run_daemon(["--config=" + conf, "--check-config",
+                               "--insecure-no-signature",
+                               "--listen=127.0.0.1:0"])
+            self.assertEqual(p.returncode, 1)
+            self.assertRegex(p.stdout + p.stderr,
+                             r"sinks\.conf:4: max_running: '0' is not a "
+                             r"number from 1 to 256")
+        finally:
             shutil.rmtree(tmp, ignore_errors=True)
 
 
