@@ -88,11 +88,24 @@ slack_trim(const char **s, size_t *len)
 		(*len)--;
 }
 
+/*
+ * A mrkdwn text object: every one of the message's is made here. It is
+ * verbatim: Slack would otherwise turn a URL, a #channel or an @name of
+ * the episode's text into a link or a mention (the escapes keep out only
+ * what is written with < and >).
+ */
+static json_t *
+slack_mrkdwn(const char *text, size_t len)
+{
+	return json_pack("{s:s, s:s%, s:b}", "type", "mrkdwn", "text", text,
+	    len, "verbatim", 1);
+}
+
 static json_t *
 slack_section(const char *text, size_t len)
 {
-	return json_pack("{s:s, s:{s:s, s:s%}}", "type", "section", "text",
-	    "type", "mrkdwn", "text", text, len);
+	return json_pack("{s:s, s:o}", "type", "section", "text",
+	    slack_mrkdwn(text, len));
 }
 
 int
@@ -175,12 +188,13 @@ slack_message(const json_t *episode, const char *link, int link_is_audio,
 		}
 		free(esc);
 	}
-	if (truncated)
-		json_array_append_new(blocks, json_pack("{s:s, s:[{s:s, s:s}]}",
-		    "type", "context", "elements", "type", "mrkdwn", "text",
-		    link != NULL ? "_The transcript is shortened here; the whole "
-		    "episode is at the link below._" : "_The transcript is "
-		    "shortened here; the whole episode is in its files._"));
+	if (truncated) {
+		p = link != NULL ? "_The transcript is shortened here; the "
+		    "whole episode is at the link below._" : "_The transcript "
+		    "is shortened here; the whole episode is in its files._";
+		json_array_append_new(blocks, json_pack("{s:s, s:[o]}", "type",
+		    "context", "elements", slack_mrkdwn(p, strlen(p))));
+	}
 	if (link != NULL) {
 		buf_init(&b);
 		/* a URL's own &, < and > would end the link early */

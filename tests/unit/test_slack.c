@@ -223,6 +223,62 @@ test_slack_cuts_at_sentences(void **state)
 	free(t);
 }
 
+/*
+ * Every mrkdwn text object, wherever it sits, in *n; how many lack
+ * "verbatim": true (without it Slack turns a URL, #channel or @name of
+ * the text into a link or a mention).
+ */
+static size_t
+not_verbatim(const json_t *v, size_t *n)
+{
+	const char	*key;
+	const json_t	*x;
+	size_t		 i, bad = 0;
+
+	if (json_is_array(v))
+		json_array_foreach(v, i, x)
+			bad += not_verbatim(x, n);
+	if (!json_is_object(v))
+		return bad;
+	x = json_object_get(v, "type");
+	if (json_is_string(x) && strcmp(json_string_value(x), "mrkdwn") == 0) {
+		(*n)++;
+		if (!json_is_true(json_object_get(v, "verbatim")))
+			bad++;
+	}
+	json_object_foreach((json_t *)v, key, x)
+		bad += not_verbatim(x, n);
+	return bad;
+}
+
+static void
+test_slack_verbatim(void **state)
+{
+	char		*t = repeat("See https://x.example/a #general @here. ",
+			    1000);
+	const char	*links[] = { NULL, "https://p.example/e.md" };
+	json_t		*ep, *j;
+	char		*msg, *cause = NULL;
+	size_t		 i, n;
+
+	for (i = 0; i < 2; i++) {
+		ep = json_pack("{s:s, s:s, s:s}", "title", "T", "description",
+		    "Visit https://x.example #general", "transcript", t);
+		assert_int_equal(slack_message(ep, links[i], 0, &msg, &cause),
+		    0);
+		j = json_loads(msg, 0, NULL);
+		assert_non_null(j);
+		n = 0;
+		assert_int_equal(not_verbatim(j, &n), 0);
+		/* the description, sections of transcript, the note, the link */
+		assert_true(n >= 4 + i);
+		json_decref(j);
+		json_decref(ep);
+		free(msg);
+	}
+	free(t);
+}
+
 int
 main(void)
 {
@@ -230,6 +286,7 @@ main(void)
 		cmocka_unit_test(test_slack_escape),
 		cmocka_unit_test(test_slack_message),
 		cmocka_unit_test(test_slack_cuts_at_sentences),
+		cmocka_unit_test(test_slack_verbatim),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
