@@ -716,8 +716,8 @@ outbox_http(struct outbox_pub *p, const struct sink_conf *sc)
 	json_t			*j = NULL;
 	json_error_t		 err;
 	char			*text, *cause = NULL, *link = NULL;
-	char			 sig[SIGNATURE_LEN];
-	size_t			 len = 0;
+	char			 sig[SIGNATURE_LEN], ts[32], *signed_text;
+	size_t			 len = 0, signed_len;
 	int			 audio = 0;
 
 	memset(&req, 0, sizeof(req));
@@ -759,10 +759,22 @@ outbox_http(struct outbox_pub *p, const struct sink_conf *sc)
 	    p->rec.id);
 	p->headers = outbox_header_add(p->headers, "Expect:");
 	if (sc->secret != NULL) {
+		/* the body alone: what receivers checked before V2 */
 		signature_compute(sc->secret, sc->secretlen, req.body, req.len,
 		    sig);
 		p->headers = outbox_header_add(p->headers,
 		    "X-Hookcast-Signature-256: %s", sig);
+		/* the attempt's time and the key too, against replays */
+		snprintf(ts, sizeof(ts), "%lld", (long long)time(NULL));
+		signed_text = http_signed_text(ts, p->rec.id, req.body, req.len,
+		    &signed_len);
+		signature_compute(sc->secret, sc->secretlen, signed_text,
+		    signed_len, sig);
+		free(signed_text);
+		p->headers = outbox_header_add(p->headers,
+		    "X-Hookcast-Timestamp: %s", ts);
+		p->headers = outbox_header_add(p->headers,
+		    "X-Hookcast-Signature-V2: %s", sig);
 	}
 	if (sc->token != NULL)
 		p->headers = outbox_header_add(p->headers,

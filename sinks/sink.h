@@ -62,6 +62,17 @@ const char	*sink_kind_names(void);
 
 /* http.c */
 extern const struct sink_kind sink_http;
+/*
+ * What X-Hookcast-Signature-V2 signs (new, *outlen bytes and a NUL):
+ * TIMESTAMP "." KEY "." BODY, the attempt's X-Hookcast-Timestamp (decimal
+ * seconds since the epoch), the Idempotency-Key (32 hex digits) and the
+ * body as sent. Neither of the first two holds a ".": the text splits
+ * one way only. A receiver that checks it, refuses a timestamp far from
+ * its clock and remembers the keys it took within that window refuses a
+ * replayed request.
+ */
+char		*http_signed_text(const char *timestamp, const char *key,
+		    const char *body, size_t len, size_t *outlen);
 
 /* exec.c */
 extern const struct sink_kind sink_exec;

@@ -197,6 +197,67 @@ class SinkTest(unittest.TestCase):
             d.cleanup()
             shutil.rmtree(tmp, ignore_errors=True)
 
+    def test_signature_covers_timestamp_and_key(self):
+        """X-Hookcast-Signature-V2 signs TIMESTAMP.KEY.BODY: a receiver
+        that checks it, the timestamp's age and the keys it took refuses
+        a replay; the body-only X-Hookcast-Signature-256 stays."""
+        tmp = ht.make_tmpdir()
+        recv = Receiver([500, 200])
+        conf = write_config(tmp, '[sink "hub"]\ntype = http\nurl = %s\n'
+                            'secret_file = %s\n' % (recv.url(),
+                                                     secret_file(tmp)))
+        d = ht.Daemon(extra_args=["--config=" + conf] + RETRY, tmp=tmp)
+
+        def verify(h, body, now, window=300):
+            """What hookcast.conf(5) tells a receiver to do."""
+            ts = h.get("X-Hookcast-Timestamp", "")
+            key = h.get("Idempotency-Key", "")
+            if not ts.isdigit() or abs(now - int(ts)) > window:
+                return False
+            want = "sha256=" + hmac.new(
+                SINK_SECRET.encode(), ts.encode() + b"." + key.encode() +
+                b"." + body, hashlib.sha256).hexdigest()
+            return hmac.compare_digest(
+                h.get("X-Hookcast-Signature-V2", ""), want)
+
+        try:
+            t0 = int(time.time())
+            push_and_flush(d)
+            wait_for("500 then 200", lambda: sink_status(
+                d, "hub")["delivered"] == 1)
+            t1 = int(time.time()) + 1
+            self.assertEqual(recv.count(), 2)
+            first, second = recv.posts
+            for post in recv.posts:
+                h, body = post["headers"], post["body"]
+                self.assertTrue(verify(h, body, int(time.time())), h)
+                ts = int(h["X-Hookcast-Timestamp"])
+                self.assertTrue(t0 <= ts <= t1, (t0, ts, t1))
+                self.assertEqual(h["X-Hookcast-Signature-256"], "sha256=" +
+                                 hmac.new(SINK_SECRET.encode(), body,
+                                          hashlib.sha256).hexdigest())
+            # each attempt its own time, one key
+            self.assertEqual(first["headers"]["Idempotency-Key"],
+                             second["headers"]["Idempotency-Key"])
+            self.assertGreaterEqual(
+                int(second["headers"]["X-Hookcast-Timestamp"]),
+                int(first["headers"]["X-Hookcast-Timestamp"]))
+            # a replay later, or under another key or time, is refused
+            h = dict(first["headers"])
+            self.assertFalse(verify(h, first["body"],
+                                    int(h["X-Hookcast-Timestamp"]) + 301))
+            h["Idempotency-Key"] = "0" * 32
+            self.assertFalse(verify(h, first["body"], int(time.time())))
+            h = dict(first["headers"])
+            h["X-Hookcast-Timestamp"] = str(int(h["X-Hookcast-Timestamp"])
+                                            + 1)
+            self.assertFalse(verify(h, first["body"], int(time.time())))
+            d.stop()
+        finally:
+            recv.close()
+            d.cleanup()
+            shutil.rmtree(tmp, ignore_errors=True)
+
     def test_reload_moves_and_removes_a_sink(self):
         tmp = ht.make_tmpdir()
         recv = Receiver([200])
