@@ -36,7 +36,10 @@
 #include "sink.h"
 #include "xmalloc.h"
 
-/* Largest episode JSON sent, and response bytes kept for the log. */
+/*
+ * Largest episode JSON sent whole (a larger one goes as its summary), and
+ * response bytes kept for the log.
+ */
 #define OUTBOX_EPISODE_MAX	(16 * 1024 * 1024)
 #define OUTBOX_KEEP		512
 /* An exec sink's output kept for the log. */
@@ -644,16 +647,17 @@ outbox_header_add(struct curl_slist *l, const char *fmt, ...)
 	return n;
 }
 
-/* The episode's public link, or NULL (new). */
+/*
+ * The episode's public URL without its ".json" (new), or NULL without
+ * public_url or when the file is not under output_dir.
+ */
 static char *
-outbox_link(const struct config *conf, const struct outbox_record *rec,
-    const json_t *ep, int *audio)
+outbox_public_base(const struct config *conf, const struct outbox_record *rec)
 {
 	size_t	 n = strlen(conf->output_dir), u;
-	char	*link;
+	char	*base;
 	int	 len;
 
-	*audio = 0;
 	if (conf->public_url == NULL ||
 	    strncmp(rec->json, conf->output_dir, n) != 0 ||
 	    rec->json[n] != '/')
@@ -661,19 +665,36 @@ outbox_link(const struct config *conf, const struct outbox_record *rec,
 	len = (int)strlen(rec->json + n + 1);
 	if (len < 5 || strcmp(rec->json + n + 1 + len - 5, ".json") != 0)
 		return NULL;
-	*audio = json_is_object(json_object_get(ep, "audio"));
 	u = strlen(conf->public_url);
 	while (u > 0 && conf->public_url[u - 1] == '/')
 		u--;
-	xasprintf(&link, "%.*s/%.*s.%s", (int)u, conf->public_url, len - 5,
-	    rec->json + n + 1, *audio ? "mp3" : "md");
+	xasprintf(&base, "%.*s/%.*s", (int)u, conf->public_url, len - 5,
+	    rec->json + n + 1);
+	return base;
+}
+
+/* The episode's public link (audio when it has some), or NULL (new). */
+static char *
+outbox_link(const char *base, int audio)
+{
+	char	*link;
+
+	if (base == NULL)
+		return NULL;
+	xasprintf(&link, "%s.%s", base, audio ? "mp3" : "md");
 	return link;
 }
 
-/* Read the episode's JSON; new text, or NULL with *cause (new). */
+/*
+ * Read the episode's JSON; new text, or NULL with *cause (new), or NULL
+ * with *cause untouched and *over set to its size when it is larger than
+ * OUTBOX_EPISODE_MAX (nothing of it read).
+ */
 static char *
-outbox_read_episode(const char *path, size_t *len, char **cause)
+outbox_read_episode(const char *path, size_t *len, long long *over,
+    char **cause)
 {
+	struct stat	 st;
 	struct buf	 b;
 	char		 chunk[65536];
 	ssize_t		 n;
@@ -683,11 +704,16 @@ outbox_read_episode(const char *path, size_t *len, char **cause)
 		xasprintf(cause, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
+	if (fstat(fd, &st) == 0 && st.st_size > OUTBOX_EPISODE_MAX) {
+		*over = (long long)st.st_size;
+		close(fd);
+		return NULL;
+	}
 	buf_init(&b);
 	while ((n = read(fd, chunk, sizeof(chunk))) > 0) {
 		if (b.len + (size_t)n > OUTBOX_EPISODE_MAX) {
-			xasprintf(cause, "%s: larger than %d bytes", path,
-			    OUTBOX_EPISODE_MAX);
+			/* it grew since fstat */
+			*over = (long long)(b.len + (size_t)n);
 			close(fd);
 			buf_free(&b);
 			return NULL;
@@ -706,6 +732,32 @@ outbox_read_episode(const char *path, size_t *len, char **cause)
 	return buf_steal(&b);
 }
 
+/*
+ * The summary sent in place of an episode over OUTBOX_EPISODE_MAX (new
+ * text, *len bytes): what the record knows and the links, the file left
+ * unread so the daemon never holds more than the cap of it.
+ */
+static char *
+outbox_summary(const struct outbox_record *rec, const char *base,
+    long long bytes, int *audio, size_t *len)
+{
+	struct stat	 st;
+	json_t		*j;
+	char		*mp3, *text;
+	size_t		 n = strlen(rec->json);
+
+	/* the audio is beside the JSON, the same name with .mp3 */
+	xasprintf(&mp3, "%.*s.mp3", (int)(n > 5 ? n - 5 : n), rec->json);
+	*audio = stat(mp3, &st) == 0 && S_ISREG(st.st_mode);
+	free(mp3);
+	j = sink_summary(rec->repo, rec->date, rec->title, bytes,
+	    OUTBOX_EPISODE_MAX, base, *audio);
+	text = json_dumps(j, JSON_COMPACT);
+	json_decref(j);
+	*len = strlen(text);
+	return text;
+}
+
 static void
 outbox_http(struct outbox_pub *p, const struct sink_conf *sc)
 {
@@ -715,24 +767,38 @@ outbox_http(struct outbox_pub *p, const struct sink_conf *sc)
 	struct sink_request	 req;
 	json_t			*j = NULL;
 	json_error_t		 err;
-	char			*text, *cause = NULL, *link = NULL;
+	char			*text, *cause = NULL, *link = NULL, *base;
+	long long		 over = -1;
 	char			 sig[SIGNATURE_LEN], ts[32], *signed_text;
 	size_t			 len = 0, signed_len;
 	int			 audio = 0;
 
 	memset(&req, 0, sizeof(req));
-	if ((text = outbox_read_episode(p->rec.json, &len, &cause)) == NULL) {
+	base = outbox_public_base(conf, &p->rec);
+	if ((text = outbox_read_episode(p->rec.json, &len, &over,
+	    &cause)) == NULL && over == -1) {
+		free(base);
 		outbox_done(p, 0, 1, -1, "%s", cause);
 		free(cause);
 		return;
 	}
+	if (text == NULL) {
+		log_warnx("sink %s: %s %s: %s is %lld bytes, over %d: its "
+		    "summary is sent", p->rec.sink, p->rec.repo, p->rec.date,
+		    p->rec.json, over, OUTBOX_EPISODE_MAX);
+		text = outbox_summary(&p->rec, base, over, &audio, &len);
+	}
 	if ((j = json_loadb(text, len, 0, &err)) == NULL) {
 		free(text);
+		free(base);
 		outbox_done(p, 0, 1, -1, "%s: not JSON: %s", p->rec.json,
 		    err.text);
 		return;
 	}
-	link = outbox_link(conf, &p->rec, j, &audio);
+	if (over == -1)
+		audio = json_is_object(json_object_get(j, "audio"));
+	link = outbox_link(base, audio);
+	free(base);
 	memset(&ep, 0, sizeof(ep));
 	ep.json_text = text;
 	ep.json_len = len;

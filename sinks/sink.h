@@ -59,6 +59,16 @@ const struct sink_kind *sink_kind_find(const char *name);
 const struct sink_kind *sink_kind_of(enum sink_type);
 /* "http, slack, exec", for error messages. Static. */
 const char	*sink_kind_names(void);
+/*
+ * What the http and slack sinks send in place of an episode whose JSON is
+ * over cap bytes (bytes: its size), new: {"summary": true, "repository",
+ * "date", "title", "bytes", "limit", "links": {"json", "markdown",
+ * "audio" (when audio)}}, the links under base (the episode's public URL
+ * without ".json"; no links when NULL).
+ */
+json_t		*sink_summary(const char *repo, const char *date,
+		    const char *title, long long bytes, long long cap,
+		    const char *base, int audio);
 
 /* http.c */
 extern const struct sink_kind sink_http;

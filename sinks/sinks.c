@@ -1,7 +1,9 @@
-/* The table of sink kinds. */
+/* The table of sink kinds, and what all kinds share. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sink.h"
+#include "xmalloc.h"
 
 static const struct sink_kind *const sink_kinds[] = {
 	&sink_http,
@@ -37,4 +39,32 @@ const char *
 sink_kind_names(void)
 {
 	return "http, slack, exec";
+}
+
+json_t *
+sink_summary(const char *repo, const char *date, const char *title,
+    long long bytes, long long cap, const char *base, int audio)
+{
+	json_t	*j, *links;
+	char	*u;
+
+	j = json_pack("{s:b, s:s, s:s, s:s, s:I, s:I}", "summary", 1,
+	    "repository", repo, "date", date, "title", title, "bytes",
+	    (json_int_t)bytes, "limit", (json_int_t)cap);
+	if (base != NULL) {
+		links = json_object();
+		xasprintf(&u, "%s.json", base);
+		json_object_set_new(links, "json", json_string(u));
+		free(u);
+		xasprintf(&u, "%s.md", base);
+		json_object_set_new(links, "markdown", json_string(u));
+		free(u);
+		if (audio) {
+			xasprintf(&u, "%s.mp3", base);
+			json_object_set_new(links, "audio", json_string(u));
+			free(u);
+		}
+		json_object_set_new(j, "links", links);
+	}
+	return j;
 }

@@ -139,6 +139,14 @@ slack_message(const json_t *episode, const char *link, int link_is_audio,
 	    "header", "text", "type", "plain_text", "text", s));
 	free(s);
 
+	if (json_is_true(json_object_get(episode, "summary"))) {
+		/* sink_summary: the episode was too large to send */
+		p = link != NULL ? "_This episode is too large to send here; "
+		    "it is at the link below._" : "_This episode is too large "
+		    "to send here; it is in its files._";
+		json_array_append_new(blocks, json_pack("{s:s, s:[o]}", "type",
+		    "context", "elements", slack_mrkdwn(p, strlen(p))));
+	}
 	if (desc != NULL && *desc != '\0') {
 		esc = slack_escape(desc, strlen(desc));
 		len = strlen(esc);

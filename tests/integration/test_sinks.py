@@ -258,6 +258,74 @@ class SinkTest(unittest.TestCase):
             d.cleanup()
             shutil.rmtree(tmp, ignore_errors=True)
 
+    def test_episode_over_16_mib_goes_as_its_summary(self):
+        """The drafter can write an episode's JSON larger than the 16 MiB
+        a sink sends whole: the http and slack sinks get its summary and
+        links (it was a final failure)."""
+        tmp = ht.make_tmpdir()
+        hub, chat = Receiver([200]), Receiver([200])
+        conf = write_config(tmp, '[sink "hub"]\ntype = http\nurl = %s\n'
+                            'secret_file = %s\n[sink "chat"]\ntype = slack'
+                            '\nurl = %s\n' % (hub.url(), secret_file(tmp),
+                                               chat.url("/services/x")))
+        d = ht.Daemon(extra_args=["--config=" + conf,
+                                  "--public-url=https://pods.example/eps/"]
+                      + RETRY, tmp=tmp, start=False)
+        try:
+            folder = os.path.join(d.output_dir, REPO)
+            os.makedirs(folder)
+            stem = os.path.join(folder, "2026-11-30")
+            title = "A Day of 26 Megabytes"
+            with open(stem + ".json", "w") as f:
+                json.dump({"title": title, "description": "Big.",
+                           "transcript": "Gears turned. " * 1900000}, f)
+            size = os.path.getsize(stem + ".json")
+            self.assertGreater(size, 16 * 1024 * 1024)
+            for ext in (".md", ".mp3"):
+                with open(stem + ext, "w") as f:
+                    f.write("x")
+            # publications as outbox_episode writes them, read at start
+            for sink, key in (("hub", "a" * 32), ("chat", "b" * 32)):
+                os.makedirs(os.path.join(d.state_dir, "outbox", sink))
+                with open(os.path.join(d.state_dir, "outbox", sink,
+                                       key + ".json"), "w") as f:
+                    json.dump({"version": 1, "sink": sink, "id": key,
+                               "repository": REPO, "date": "2026-11-30",
+                               "title": title, "markdown": stem + ".md",
+                               "json": stem + ".json",
+                               "created": int(time.time())}, f)
+            d.start()
+            for sink in ("hub", "chat"):
+                wait_for(sink, lambda: sink_status(d, sink)["delivered"] == 1)
+                self.assertEqual(sink_status(d, sink)["failed"], 0)
+            base = "https://pods.example/eps/%s/2026-11-30" % REPO
+            self.assertEqual(hub.count(), 1)
+            body = hub.posts[0]["body"]
+            self.assertLess(len(body), 4096)
+            self.assertEqual(json.loads(body), {
+                "summary": True, "repository": REPO, "date": "2026-11-30",
+                "title": title, "bytes": size, "limit": 16 * 1024 * 1024,
+                "links": {"json": base + ".json", "markdown": base + ".md",
+                          "audio": base + ".mp3"}})
+            self.assertEqual(hub.posts[0]["headers"]["Idempotency-Key"],
+                             "a" * 32)
+            msg = json.loads(chat.posts[0]["body"])
+            blocks = msg["blocks"]
+            self.assertEqual(blocks[0]["text"]["text"], title)
+            self.assertEqual(blocks[1]["type"], "context")
+            self.assertIn("too large", blocks[1]["elements"][0]["text"])
+            self.assertEqual(blocks[-1]["text"]["text"],
+                             "<%s.mp3|Listen to the episode>" % base)
+            self.assertRegex(d.log(), r"sink hub: .*2026-11-30\.json is %d "
+                             r"bytes, over 16777216: its summary is sent"
+                             % size)
+            d.stop()
+        finally:
+            hub.close()
+            chat.close()
+            d.cleanup()
+            shutil.rmtree(tmp, ignore_errors=True)
+
     def test_reload_moves_and_removes_a_sink(self):
         tmp = ht.make_tmpdir()
         recv = Receiver([200])
