@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -962,14 +963,16 @@ outbox_keeper(char *const *argv, char *const *env, int out, pid_t daemon)
 
 	setpgid(0, 0);
 	/*
-	 * SIGTERM and SIGCHLD are taken with sigwait, never by a handler:
-	 * the daemon's (libevent's) would write to the daemon's own pipe.
+	 * Forked with every signal blocked (outbox_exec): the daemon's
+	 * handlers (libevent's) would write to the daemon's own pipe, so
+	 * they go first. SIGTERM and SIGCHLD are then taken with sigwait.
 	 */
+	for (sig = 1; sig < NSIG; sig++)
+		signal(sig, SIG_DFL);
 	sigemptyset(&set);
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGCHLD);
-	sigprocmask(SIG_BLOCK, &set, NULL);
-	signal(SIGCHLD, SIG_DFL);
+	sigprocmask(SIG_SETMASK, &set, NULL);
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
 	if (getppid() != daemon)
@@ -1180,6 +1183,7 @@ outbox_exec(struct outbox_pub *p, const struct sink_conf *sc)
 {
 	struct timeval	  tv;
 	struct childenv	  ce;
+	sigset_t	  all, old;
 	char		**argv;
 	int		  fds[2];
 	size_t		  i;
@@ -1202,7 +1206,14 @@ outbox_exec(struct outbox_pub *p, const struct sink_conf *sc)
 	childenv_set(&ce, "HOOKCAST_DATE", p->rec.date);
 	childenv_set(&ce, "HOOKCAST_TITLE", p->rec.title);
 	childenv_set(&ce, "HOOKCAST_DELIVERY", p->rec.id);
-	if ((pid = fork()) == -1) {
+	/* no signal reaches the keeper before it has its own dispositions */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	pid = fork();
+	if (pid == 0)
+		outbox_keeper(argv, childenv_vector(&ce), fds[1], daemon);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (pid == -1) {
 		free(argv);
 		childenv_clear(&ce);
 		close(fds[0]);
@@ -1210,8 +1221,6 @@ outbox_exec(struct outbox_pub *p, const struct sink_conf *sc)
 		outbox_done(p, 0, 0, -1, "fork: %s", strerror(errno));
 		return;
 	}
-	if (pid == 0)
-		outbox_keeper(argv, childenv_vector(&ce), fds[1], daemon);
 	free(argv);
 	childenv_clear(&ce);
 	setpgid(pid, pid);

@@ -6,6 +6,7 @@ max_running commands at once."""
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -151,6 +152,35 @@ class ChildEnvTest(unittest.TestCase):
             notify.close()
             d.cleanup()
             shutil.rmtree(tmp, ignore_errors=True)
+
+
+class ExecSourcesTest(unittest.TestCase):
+
+    def test_every_exec_passes_a_built_environment(self):
+        """Every exec in the C sources hands over an environment that
+        childenv built; none passes the daemon's own (execv, execvp,
+        execl, popen, system, posix_spawn)."""
+        inherit = re.compile(r"\b(execl|execlp|execv|execvp|popen|system|"
+                             r"posix_spawnp?)\s*\(")
+        given = re.compile(r"\b(execle|execvpe|execve|fexecve)\s*\(")
+        found = 0
+        for folder in ("common", "ctl", "daemon", "draft", "episode",
+                       "handlers", "sinks"):
+            path = os.path.join(ht.SOURCE_DIR, folder)
+            for name in sorted(os.listdir(path)):
+                if not name.endswith(".c"):
+                    continue
+                with open(os.path.join(path, name)) as f:
+                    # comments out: they may name what they don't call
+                    text = re.sub(r"/\*.*?\*/", "", f.read(), flags=re.S)
+                where = "%s/%s" % (folder, name)
+                self.assertIsNone(inherit.search(text), where)
+                calls = given.findall(text)
+                if calls:
+                    found += len(calls)
+                    self.assertIn("childenv_vector(", text, where)
+        # outbox.c's keeper and audio.c's two
+        self.assertGreaterEqual(found, 3)
 
 
 class ExecRunTest(unittest.TestCase):
