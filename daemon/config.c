@@ -1,14 +1,17 @@
 /* Configuration: defaults, INI file, flags; one table of keys. */
 #include <ctype.h>
+#include <endian.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -1173,61 +1176,106 @@ config_read_file(struct config *conf, const char *path,
 }
 
 /*
- * A file holding a credential (secret, token, private key) must be one
- * only its owner can change: a regular file of at most 64 KiB, owned by
- * this user or root, writable by neither group nor others. Whoever can
- * write it can choose the secret and forge deliveries. 0, or -1 with a
- * cause naming the key, the file and why.
+ * With a POSIX access ACL a file's group bits are the ACL's mask, the
+ * most any named user or group may do, not what its group may do.
+ * systemd hands a credential to the service's user (DynamicUser= among
+ * them) as a root-owned file of mode 0400 with the ACL entry
+ * "user:UID:r", which shows as mode 0440. Such a file is private still:
+ * 1 when an ACL lets no one read it but its owner and this user, else 0
+ * (no ACL, or another reader).
  */
 static int
-config_check_private(const char *key, const char *path, int fd,
-    struct config_causes *causes)
+config_acl_private(int fd)
 {
-	struct stat	st;
+	unsigned char	 acl[1024];
+	uint32_t	 version, id;
+	uint16_t	 tag, perm;
+	ssize_t		 n, i;
 
-	if (fstat(fd, &st) == -1) {
-		config_causes_add(causes, "%s: %s: %s", key, path,
-		    strerror(errno));
-		return -1;
+	if ((n = fgetxattr(fd, "system.posix_acl_access", acl,
+	    sizeof(acl))) < 4 || (n - 4) % 8 != 0)
+		return 0;
+	memcpy(&version, acl, 4);
+	if (le32toh(version) != 2)
+		return 0;
+	for (i = 4; i < n; i += 8) {
+		memcpy(&tag, acl + i, 2);
+		memcpy(&perm, acl + i + 2, 2);
+		memcpy(&id, acl + i + 4, 4);
+		if ((le16toh(perm) & 04) == 0)
+			continue;
+		switch (le16toh(tag)) {
+		case 0x01:		/* ACL_USER_OBJ: the owner */
+		case 0x10:		/* ACL_MASK */
+			break;
+		case 0x02:		/* ACL_USER */
+			if (le32toh(id) != (uint32_t)geteuid())
+				return 0;
+			break;
+		default:		/* the group, a group, others */
+			return 0;
+		}
 	}
-	if (!S_ISREG(st.st_mode) || st.st_size > CONFIG_PRIVATE_MAX) {
-		config_causes_add(causes, "%s: %s: not a regular file of at "
-		    "most 64 KiB", key, path);
-		return -1;
-	}
-	if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
-		config_causes_add(causes, "%s: %s: writable by %s (mode %04o); "
-		    "whoever can write it can forge deliveries: chmod go-w it",
-		    key, path, (st.st_mode & S_IWOTH) ? "everyone" : "its group",
-		    (unsigned)(st.st_mode & 07777));
-		return -1;
-	}
-	if (st.st_uid != geteuid() && st.st_uid != 0) {
-		config_causes_add(causes, "%s: %s: owned by uid %lu, neither "
-		    "this user (uid %lu) nor root", key, path,
-		    (unsigned long)st.st_uid, (unsigned long)geteuid());
-		return -1;
-	}
-	return 0;
+	return 1;
 }
 
-/* Open a credential file and check it (above); a stream, or NULL. */
+/*
+ * Open a file holding a credential (secret, token, private key) and
+ * check what was opened (fstat of the descriptor, so the file can't be
+ * swapped between the check and the read): a regular file of at most
+ * 64 KiB, owned by this user or root, that no one else can write or
+ * read. Whoever can write it can choose the secret and forge
+ * deliveries; whoever can read it can sign them, or spend the token.
+ * Every credential key is read through here. A stream, or NULL with a
+ * cause naming the key, the file and why.
+ */
 static FILE *
 config_open_private(const char *key, const char *path,
     struct config_causes *causes)
 {
-	FILE	*f;
+	struct stat	st;
+	FILE		*f;
 
 	if ((f = fopen(path, "re")) == NULL) {
 		config_causes_add(causes, "%s: %s: %s", key, path,
 		    strerror(errno));
 		return NULL;
 	}
-	if (config_check_private(key, path, fileno(f), causes) == -1) {
-		fclose(f);
-		return NULL;
+	if (fstat(fileno(f), &st) == -1) {
+		config_causes_add(causes, "%s: %s: %s", key, path,
+		    strerror(errno));
+		goto bad;
+	}
+	if (!S_ISREG(st.st_mode) || st.st_size > CONFIG_PRIVATE_MAX) {
+		config_causes_add(causes, "%s: %s: not a regular file of at "
+		    "most 64 KiB", key, path);
+		goto bad;
+	}
+	if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
+		config_causes_add(causes, "%s: %s: writable by %s (mode %04o); "
+		    "whoever can write it can forge deliveries: chmod go-w it",
+		    key, path, (st.st_mode & S_IWOTH) ? "everyone" : "its group",
+		    (unsigned)(st.st_mode & 07777));
+		goto bad;
+	}
+	if ((st.st_mode & S_IROTH) != 0 || ((st.st_mode & S_IRGRP) != 0 &&
+	    !config_acl_private(fileno(f)))) {
+		config_causes_add(causes, "%s: %s: readable by %s (mode %04o); "
+		    "only this user may read it: chmod 600 it", key, path,
+		    (st.st_mode & S_IROTH) ? "everyone" : "its group",
+		    (unsigned)(st.st_mode & 07777));
+		goto bad;
+	}
+	if (st.st_uid != geteuid() && st.st_uid != 0) {
+		config_causes_add(causes, "%s: %s: owned by uid %lu, neither "
+		    "this user (uid %lu) nor root", key, path,
+		    (unsigned long)st.st_uid, (unsigned long)geteuid());
+		goto bad;
 	}
 	return f;
+bad:
+	fclose(f);
+	return NULL;
 }
 
 /* A blank line, or a comment ('#' first), in a secret or token file. */
@@ -1451,15 +1499,10 @@ config_sink_finish(struct config *conf, struct sink_conf *s,
 static void
 config_check_tls_key(const char *path, struct config_causes *causes)
 {
-	int	fd;
+	FILE	*f;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
-		config_causes_add(causes, "tls_key: %s: %s", path,
-		    strerror(errno));
-		return;
-	}
-	(void)config_check_private("tls_key", path, fd, causes);
-	close(fd);
+	if ((f = config_open_private("tls_key", path, causes)) != NULL)
+		fclose(f);
 }
 
 /* Is host a loopback address ("localhost", 127.0.0.0/8, ::1)? */

@@ -7,8 +7,10 @@ secret files must be private, long enough, and may hold comments.
 - A symlink planted at STATE/journal stops the start with a clear error;
   the file it points at is untouched.
 - Emitted folders and files get their documented modes whatever the umask.
-- A group- or world-writable secret file, and a secret shorter than 16
-  bytes, are refused at start (exit 1, the file named).
+- A group- or world-writable secret file, one its group or others may
+  read, and a secret shorter than 16 bytes, are refused at start (exit 1,
+  the file named); so is every other credential file (tokens, model and
+  sink keys), by file, line and key.
 - Blank lines and '#' lines of a secret file are not secrets.
 - No secret is allowed only when every listen address is loopback: a start
   with insecure_no_signature on 0.0.0.0 is refused; a reload dropping the
@@ -156,6 +158,43 @@ class TestSecretFiles(unittest.TestCase):
     def test_group_writable_refused(self):
         self.write_secret(LONG_SECRET + "\n", 0o620)
         self.refused(self.secret, "writable by its group")
+
+    def test_readable_refused(self):
+        self.write_secret(LONG_SECRET + "\n", 0o644)
+        err = self.refused(self.secret, "readable by everyone (mode 0644)",
+                           "chmod 600")
+        self.assertNotIn(LONG_SECRET, err)
+        self.write_secret(LONG_SECRET + "\n", 0o640)
+        self.refused(self.secret, "readable by its group (mode 0640)")
+
+    def test_every_credential_key_private(self):
+        """--check-config refuses each credential file that its group may
+        read, naming the config file, the line and the key."""
+        self.write_secret(LONG_SECRET + "\n")
+        cred = os.path.join(self.tmp, "credential")
+        with open(cred, "w") as f:
+            f.write("0123456789abcdef-credential\n")
+        os.chmod(cred, 0o640)
+        conf = os.path.join(self.tmp, "hookcast.conf")
+        with open(conf, "w") as f:
+            f.write("llm_url = http://127.0.0.1:9/v1/chat/completions\n"
+                    "llm_key_file = %s\n"
+                    "github_token_file = %s\n"
+                    "[repo \"a/b\"]\n"
+                    "llm_key_file = %s\n"
+                    "[sink \"hub\"]\ntype = http\n"
+                    "url = http://127.0.0.1:9/in\n"
+                    "secret_file = %s\ntoken_file = %s\n"
+                    % ((cred,) * 5))
+        p = ht.run_daemon(self.args("--config=" + conf, "--check-config"),
+                          cwd=self.tmp)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        for line, key in ((2, "llm_key_file"), (3, "github_token_file"),
+                          (5, "llm_key_file"), (9, "secret_file"),
+                          (10, "token_file")):
+            self.assertIn("%s:%d: %s: %s: readable by its group (mode 0640)"
+                          % (conf, line, key, cred), p.stderr)
+        self.assertNotIn("0123456789abcdef-credential", p.stderr)
 
     def test_short_secret_refused(self):
         self.write_secret("x\n")

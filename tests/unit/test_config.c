@@ -1,4 +1,6 @@
 /* Unit tests: daemon/config.c */
+#include <endian.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -7,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -1519,6 +1522,242 @@ test_config_tls_key_private(void **state)
 }
 
 /*
+ * Every file holding a credential is private: one its group or others
+ * may read is refused as one they may write is, by the key that names
+ * it, with the file and line of that key. %s in text is the file.
+ */
+static const struct credential_case {
+	const char	*key;		/* as the cause names it */
+	const char	*text;		/* the config file */
+	int		 line;		/* of the key; 0: a flag */
+	const char	*flag;		/* --flag=%s, or NULL */
+} credential_cases[] = {
+	{ "secret_file", "secret_file = %s\n", 1, NULL },
+	{ "github_token_file", "\ngithub_token_file = %s\n", 2, NULL },
+	{ "llm_key_file", "llm_url = http://127.0.0.1:9/v1\n"
+	    "llm_key_file = %s\n", 2, NULL },
+	{ "llm_key_file", "[repo \"a/b\"]\nllm_url = http://127.0.0.1:9/\n"
+	    "llm_key_file = %s\n", 3, NULL },
+	{ "secret_file", "[sink \"hub\"]\ntype = http\n"
+	    "url = https://hub.example/in\nsecret_file = %s\n", 4, NULL },
+	{ "token_file", "[sink \"hub\"]\ntype = http\n"
+	    "url = https://hub.example/in\nsecret_file = %s\n"
+	    "token_file = %s\n", 5, NULL },
+	{ "tls_key", NULL, 0, "--tls-key=%s" },
+	{ "secret_file", NULL, 0, "--secret-file=%s" },
+};
+
+/* The modes refused, and the words of the cause. */
+static const struct {
+	int		 mode;
+	const char	*why;
+} credential_modes[] = {
+	{ 0644, "readable by everyone (mode 0644); only this user may read "
+	    "it: chmod 600 it" },
+	{ 0604, "readable by everyone (mode 0604)" },
+	{ 0640, "readable by its group (mode 0640)" },
+	{ 0440, "readable by its group (mode 0440)" },
+	{ 0620, "writable by its group (mode 0620)" },
+};
+
+static void
+test_config_credentials_private(void **state)
+{
+	const struct credential_case *c;
+	struct config		conf;
+	struct config_causes	causes;
+	const char		*cred, *conffile = NULL;
+	char			text[1024], flag[1024], want[1024];
+	size_t			i, m;
+	int			rc;
+
+	for (i = 0; i < sizeof(credential_cases) /
+	    sizeof(credential_cases[0]); i++) {
+		c = &credential_cases[i];
+		for (m = 0; m < sizeof(credential_modes) /
+		    sizeof(credential_modes[0]); m++) {
+			/* a secret, a token and a key alike (no space) */
+			cred = write_file("credential",
+			    "0123456789abcdef-credential\n");
+			assert_int_equal(chmod(cred,
+			    (mode_t)credential_modes[m].mode), 0);
+			if (c->text != NULL) {
+				snprintf(text, sizeof(text), c->text, cred,
+				    cred);
+				conffile = write_file("credential.conf", text);
+				snprintf(flag, sizeof(flag), "--config=%s",
+				    conffile);
+				snprintf(want, sizeof(want), "%s:%d: %s: %s: %s",
+				    conffile, c->line, c->key, cred,
+				    credential_modes[m].why);
+			} else {
+				snprintf(flag, sizeof(flag), c->flag, cred);
+				snprintf(want, sizeof(want), "(%s): %s: %s",
+				    c->key, cred, credential_modes[m].why);
+			}
+			{
+				const char *const args[] = { flag,
+				    "--insecure-no-signature",
+				    "--tls-cert=/dev/null", NULL };
+				const char *const nocert[] = { flag,
+				    "--insecure-no-signature", NULL };
+
+				rc = load_argv(&conf, &causes,
+				    strcmp(c->key, "tls_key") == 0 ? args :
+				    nocert);
+			}
+			if (rc != -1 || cause_find(&causes, want, NULL) == -1) {
+				causes_dump(want, &causes);
+				fail_msg("%s, mode %04o: no cause \"%s\"",
+				    c->key, credential_modes[m].mode, want);
+			}
+			clear(&conf, &causes);
+		}
+		/* the same file, private, is taken */
+		cred = write_file("credential",
+		    "0123456789abcdef-credential\n");
+		assert_int_equal(chmod(cred, 0400), 0);
+		if (c->text != NULL) {
+			snprintf(text, sizeof(text), c->text, cred, cred);
+			conffile = write_file("credential.conf", text);
+			snprintf(flag, sizeof(flag), "--config=%s", conffile);
+		} else
+			snprintf(flag, sizeof(flag), c->flag, cred);
+		{
+			const char *const args[] = { flag,
+			    "--insecure-no-signature",
+			    "--tls-cert=/dev/null", NULL };
+			const char *const nocert[] = { flag,
+			    "--insecure-no-signature", NULL };
+
+			if (load_argv(&conf, &causes, strcmp(c->key,
+			    "tls_key") == 0 ? args : nocert) != 0) {
+				causes_dump(c->key, &causes);
+				fail_msg("%s: a private file refused", c->key);
+			}
+		}
+		clear(&conf, &causes);
+	}
+}
+
+/* Set path's access ACL: user::r, user:uid:r, group::-, mask::r, other::-. */
+static int
+set_acl(const char *path, uint32_t uid)
+{
+	unsigned char	acl[4 + 5 * 8];
+	const uint16_t	tags[5] = { 0x01, 0x02, 0x04, 0x10, 0x20 };
+	const uint16_t	perms[5] = { 04, 04, 0, 04, 0 };
+	uint32_t	v = htole32(2), id;
+	uint16_t	t;
+	size_t		i;
+
+	memcpy(acl, &v, 4);
+	for (i = 0; i < 5; i++) {
+		t = htole16(tags[i]);
+		memcpy(acl + 4 + i * 8, &t, 2);
+		t = htole16(perms[i]);
+		memcpy(acl + 4 + i * 8 + 2, &t, 2);
+		id = htole32(tags[i] == 0x02 ? uid : 0xffffffffu);
+		memcpy(acl + 4 + i * 8 + 4, &id, 4);
+	}
+	return setxattr(path, "system.posix_acl_access", acl, sizeof(acl), 0);
+}
+
+/*
+ * systemd hands a credential to the service's user (DynamicUser= too)
+ * as a root-owned 0400 file with an ACL entry user:UID:r, shown as mode
+ * 0440: taken. The same ACL naming another user is refused.
+ */
+static void
+test_config_credential_acl(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	const char		*cred;
+	char			flag[1024];
+	struct stat		st;
+
+	cred = write_file("credential-acl", "0123456789abcdef-credential\n");
+	assert_int_equal(chmod(cred, 0400), 0);
+	if (set_acl(cred, (uint32_t)geteuid()) == -1) {
+		print_message("no ACL on %s (%s): skipped\n", cred,
+		    strerror(errno));
+		skip();
+	}
+	assert_int_equal(stat(cred, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0440);
+	snprintf(flag, sizeof(flag), "--github-token-file=%s", cred);
+	{
+		const char *const args[] = { flag, "--insecure-no-signature",
+		    NULL };
+
+		if (load_argv(&conf, &causes, args) != 0) {
+			causes_dump("ACL for this user", &causes);
+			fail_msg("a credential readable by this user only "
+			    "(ACL) refused");
+		}
+		assert_string_equal(conf.github_token,
+		    "0123456789abcdef-credential");
+		clear(&conf, &causes);
+
+		assert_int_equal(set_acl(cred, (uint32_t)geteuid() + 4242), 0);
+		assert_int_equal(load_argv(&conf, &causes, args), -1);
+		if (cause_find(&causes, cred, "readable by its group (mode "
+		    "0440)") == -1) {
+			causes_dump("ACL for another user", &causes);
+			fail_msg("no cause for an ACL naming another user");
+		}
+		clear(&conf, &causes);
+	}
+}
+
+/*
+ * Every key that names a credential file is in credential_cases, so a
+ * new one is tested (and must be read as the others are, or this test
+ * fails for it): the keys of --help, those of [repo] and [sink]
+ * sections.
+ */
+static void
+test_config_credential_keys_covered(void **state)
+{
+	char		*out = NULL, *line, *save = NULL, key[64];
+	size_t		 len = 0, i, n;
+	FILE		*f;
+	int		 found;
+
+	if ((f = open_memstream(&out, &len)) == NULL)
+		fail_msg("open_memstream");
+	config_usage(f);
+	fclose(f);
+	for (line = strtok_r(out, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if (sscanf(line, " --%63[a-z-]", key) != 1)
+			continue;
+		for (i = 0; key[i] != '\0'; i++)
+			if (key[i] == '-')
+				key[i] = '_';
+		n = strlen(key);
+		if (!(n > 5 && strcmp(key + n - 5, "_file") == 0) &&
+		    strstr(key, "key") == NULL &&
+		    strstr(key, "secret") == NULL &&
+		    strstr(key, "token") == NULL &&
+		    strstr(key, "password") == NULL)
+			continue;
+		if (strcmp(key, "insecure_no_signature") == 0)
+			continue;
+		found = 0;
+		for (i = 0; i < sizeof(credential_cases) /
+		    sizeof(credential_cases[0]); i++)
+			if (strcmp(credential_cases[i].key, key) == 0)
+				found = 1;
+		if (!found)
+			fail_msg("%s: a credential key not in credential_cases",
+			    key);
+	}
+	free(out);
+}
+
+/*
  * No secret (insecure_no_signature) only when every listen address is
  * loopback.
  */
@@ -1614,6 +1853,12 @@ main(void)
 		cmocka_unit_test_setup(test_config_tls_key_private,
 		    test_setup),
 		cmocka_unit_test_setup(test_config_insecure_loopback_only,
+		    test_setup),
+		cmocka_unit_test_setup(test_config_credentials_private,
+		    test_setup),
+		cmocka_unit_test_setup(test_config_credential_keys_covered,
+		    test_setup),
+		cmocka_unit_test_setup(test_config_credential_acl,
 		    test_setup),
 	};
 
