@@ -488,6 +488,7 @@ config_causes_clear(struct config_causes *c)
 	c->n = 0;
 }
 
+static int	config_host_loopback(const char *);
 static void	config_set_origin(struct config *, const struct config_key *,
 		    const char *, ...) __attribute__((format(printf, 3, 4)));
 
@@ -1384,16 +1385,145 @@ config_read_token(struct config *conf, const char *key, const char *path,
 	free(line);
 }
 
+/* Where an http(s) URL sends what it is given. */
+struct config_origin {
+	int	https;
+	char	host[256];	/* lower case, without brackets */
+	long	port;		/* 80 or 443 when the URL gives none */
+};
+
+/*
+ * The origin (scheme, host, port) of an http:// or https:// URL, read as
+ * libcurl reads it: the authority runs to the first '/', '?' or '#',
+ * user info to its last '@' is no part of the host. 0, or -1 when there
+ * is no host or the port is not a number up to 65535 (such a URL has
+ * no origin, and so is given no key).
+ */
+static int
+config_url_origin(const char *url, struct config_origin *o)
+{
+	const char	*p, *end, *host, *hostend, *port = NULL;
+	size_t		 i, n;
+
+	if (strncasecmp(url, "https://", 8) == 0) {
+		o->https = 1;
+		p = url + 8;
+	} else if (strncasecmp(url, "http://", 7) == 0) {
+		o->https = 0;
+		p = url + 7;
+	} else
+		return -1;
+	end = p + strcspn(p, "/?#");
+	for (host = end; host > p && host[-1] != '@'; host--)
+		;
+	if (*host == '[') {
+		if ((hostend = memchr(host, ']', (size_t)(end - host))) ==
+		    NULL)
+			return -1;
+		host++;
+		if (hostend + 1 < end) {
+			if (hostend[1] != ':')
+				return -1;
+			port = hostend + 2;
+		}
+	} else if ((hostend = memchr(host, ':', (size_t)(end - host))) !=
+	    NULL)
+		port = hostend + 1;
+	else
+		hostend = end;
+	n = (size_t)(hostend - host);
+	if (n == 0 || n >= sizeof(o->host))
+		return -1;
+	for (i = 0; i < n; i++)
+		o->host[i] = (char)tolower((unsigned char)host[i]);
+	o->host[n] = '\0';
+	o->port = o->https ? 443 : 80;
+	if (port != NULL && port < end) {
+		if ((size_t)(end - port) > 5 ||
+		    strspn(port, "0123456789") < (size_t)(end - port))
+			return -1;
+		o->port = strtol(port, NULL, 10);
+		if (o->port > 65535)
+			return -1;
+	}
+	return 0;
+}
+
+/* Do two URLs have one origin (both readable, the same)? */
+static int
+config_same_origin(const char *a, const char *b)
+{
+	struct config_origin	oa, ob;
+
+	if (config_url_origin(a, &oa) == -1 || config_url_origin(b, &ob) == -1)
+		return 0;
+	return oa.https == ob.https && strcmp(oa.host, ob.host) == 0 &&
+	    oa.port == ob.port;
+}
+
+/*
+ * Warn when a model key would go to url over plain http to a host that
+ * is not this machine: anyone on the way can read it. where names the
+ * key ("file:line: llm_key_file").
+ */
+static void
+config_llm_warn_plain(const char *where, const char *url)
+{
+	struct config_origin	o;
+
+	if (config_url_origin(url, &o) == 0 && !o.https &&
+	    !config_host_loopback(o.host))
+		log_warnx("%s: the model's key is sent to %s over plain http; "
+		    "anyone on the way can read it (use https)", where, url);
+}
+
+/* "file:line: key" or "--flag (key)", where key was set; new. */
+static char *
+config_where(const struct config *conf, const char *key)
+{
+	const char	*origin = NULL;
+	char		*s;
+	size_t		 k;
+
+	for (k = 0; k < NKEYS; k++)
+		if (strcmp(config_keys[k].name, key) == 0)
+			origin = conf->origins[k];
+	if (origin == NULL)
+		s = xstrdup(key);
+	else if (origin[0] == '-')
+		xasprintf(&s, "%s (%s)", origin, key);
+	else
+		xasprintf(&s, "%s: %s", origin, key);
+	return s;
+}
+
 /*
  * The model's bearer tokens, global and per repository: read as the
  * GitHub token is (config_read_token fills github_token: borrowed).
+ * Which server gets which key is config_llm's.
  */
 static void
 config_llm_keys(struct config *conf, struct config_causes *causes)
 {
 	struct repo_conf	*r;
-	char			*save = conf->github_token;
+	char			*save = conf->github_token, *where;
 	size_t			 i;
+
+	where = config_where(conf, "llm_key_file");
+	if (conf->llm_key_file != NULL && conf->llm_url == NULL)
+		log_warnx("%s: no llm_url beside it, so the key is sent to "
+		    "no server (a [repo] section's llm_url gets only that "
+		    "section's llm_key_file)", where);
+	else if (conf->llm_key_file != NULL)
+		config_llm_warn_plain(where, conf->llm_url);
+	free(where);
+	for (i = 0; i < conf->nrepos; i++) {
+		r = &conf->repos[i];
+		if (r->llm_key_file != NULL && (r->llm_url != NULL ||
+		    conf->llm_url != NULL))
+			config_llm_warn_plain(r->llm_key_where,
+			    r->llm_url != NULL ? r->llm_url : conf->llm_url);
+	}
 
 	conf->github_token = NULL;
 	if (conf->llm_key_file != NULL) {
@@ -1997,8 +2127,20 @@ config_llm(const struct config *conf, const char *repo, struct llm_conf *l)
 	l->url = r != NULL && r->llm_url != NULL ? r->llm_url : conf->llm_url;
 	l->model = r != NULL && r->llm_model != NULL ? r->llm_model :
 	    conf->llm_model;
-	l->key = r != NULL && r->llm_key_file != NULL ? r->llm_key :
-	    conf->llm_key;
+	/*
+	 * A key goes only to the origin it was given for: a repository's
+	 * own key to its section's llm_url (or the global one it keeps),
+	 * the global key to the global llm_url's origin. A section that
+	 * names another server and no key of its own sends none, so no
+	 * server learns a key meant for another.
+	 */
+	if (r != NULL && r->llm_key_file != NULL)
+		l->key = r->llm_key;
+	else if (l->url != NULL && conf->llm_url != NULL &&
+	    config_same_origin(l->url, conf->llm_url))
+		l->key = conf->llm_key;
+	else
+		l->key = NULL;
 	l->timeout = r != NULL && r->llm_timeout > 0 ? r->llm_timeout :
 	    conf->llm_timeout;
 }

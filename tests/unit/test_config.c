@@ -916,6 +916,100 @@ test_config_repos(void **state)
 	}
 }
 
+/*
+ * A model key goes only to the origin (scheme, host, port) of the llm_url
+ * of its own section: a [repo] llm_url elsewhere, without a key of its
+ * own, gets none.
+ */
+static const struct llm_key_case {
+	const char	*repo;
+	const char	*section;	/* its [repo] keys; %s: its key file */
+	const char	*key;		/* "global", "own", or NULL */
+} llm_key_cases[] = {
+	{ "a/same", "llm_model = m\n", "global" },
+	{ "a/path", "llm_url = http://127.0.0.1:11434/other/path\n", "global" },
+	{ "a/case", "llm_url = HTTP://127.0.0.1:11434/v1\n", "global" },
+	{ "a/port", "llm_url = http://127.0.0.1:11435/v1\n", NULL },
+	{ "a/scheme", "llm_url = https://127.0.0.1:11434/v1\n", NULL },
+	{ "a/host", "llm_url = https://api.example/v1/chat/completions\n",
+	    NULL },
+	{ "a/userinfo", "llm_url = http://127.0.0.1:11434@other.example/v1\n",
+	    NULL },
+	{ "a/query", "llm_url = http://other.example?@127.0.0.1:11434/\n",
+	    NULL },
+	{ "a/v6", "llm_url = http://[::1]:11434/v1\n", NULL },
+	{ "a/own", "llm_url = https://api.example/v1\nllm_key_file = %s\n",
+	    "own" },
+	{ "a/ownglobalurl", "llm_key_file = %s\n", "own" },
+};
+
+static void
+test_config_llm_key_origin(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	struct llm_conf		l;
+	const char		*gkey, *rkey, *path;
+	char			text[4096];
+	size_t			i, used;
+
+	gkey = write_file("llm-global-key", "global-key\n");
+	rkey = write_file("llm-repo-key", "own-key\n");
+	used = (size_t)snprintf(text, sizeof(text),
+	    "insecure_no_signature = true\n"
+	    "llm_url = http://127.0.0.1:11434/v1/chat/completions\n"
+	    "llm_key_file = %s\n", gkey);
+	for (i = 0; i < sizeof(llm_key_cases) / sizeof(llm_key_cases[0]);
+	    i++) {
+		used += (size_t)snprintf(text + used, sizeof(text) - used,
+		    "[repo \"%s\"]\n", llm_key_cases[i].repo);
+		used += (size_t)snprintf(text + used, sizeof(text) - used,
+		    llm_key_cases[i].section, rkey);
+	}
+	assert_true(used < sizeof(text));
+	path = write_file("llm-origin.conf", text);
+	{
+		const char *const args[] = { "--config", path, NULL };
+
+		if (load_argv(&conf, &causes, args) != 0) {
+			causes_dump("llm origins", &causes);
+			fail_msg("refused");
+		}
+	}
+	config_llm(&conf, "not/configured", &l);
+	assert_string_equal(l.key, "global-key");
+	for (i = 0; i < sizeof(llm_key_cases) / sizeof(llm_key_cases[0]);
+	    i++) {
+		config_llm(&conf, llm_key_cases[i].repo, &l);
+		if (llm_key_cases[i].key == NULL) {
+			if (l.key != NULL)
+				fail_msg("%s: %s gets the key \"%s\"",
+				    llm_key_cases[i].repo, l.url, l.key);
+		} else if (l.key == NULL || strcmp(l.key, strcmp(
+		    llm_key_cases[i].key, "own") == 0 ? "own-key" :
+		    "global-key") != 0)
+			fail_msg("%s: %s gets the key \"%s\", want the %s one",
+			    llm_key_cases[i].repo, l.url,
+			    l.key ? l.key : "(none)", llm_key_cases[i].key);
+	}
+	clear(&conf, &causes);
+
+	/* no global llm_url: the global key goes to no [repo] llm_url */
+	snprintf(text, sizeof(text), "insecure_no_signature = true\n"
+	    "llm_key_file = %s\n[repo \"a/b\"]\n"
+	    "llm_url = http://127.0.0.1:11434/v1\n", gkey);
+	path = write_file("llm-origin.conf", text);
+	{
+		const char *const args[] = { "--config", path, NULL };
+
+		assert_int_equal(load_argv(&conf, &causes, args), 0);
+	}
+	config_llm(&conf, "a/b", &l);
+	assert_string_equal(l.url, "http://127.0.0.1:11434/v1");
+	assert_null(l.key);
+	clear(&conf, &causes);
+}
+
 static const struct {
 	const char	*text;
 	int		 line;		/* of the cause */
@@ -1837,6 +1931,7 @@ main(void)
 		cmocka_unit_test_setup(test_config_timezone_directory,
 		    test_setup),
 		cmocka_unit_test_setup(test_config_repos, test_setup),
+		cmocka_unit_test_setup(test_config_llm_key_origin, test_setup),
 		cmocka_unit_test_setup(test_config_bad_sections, test_setup),
 		cmocka_unit_test_setup(test_config_bad_sinks, test_setup),
 		cmocka_unit_test_setup(test_config_sinks, test_setup),
