@@ -21,6 +21,7 @@
 #include "backfill.h"
 #include "buf.h"
 #include "config.h"
+#include "fileio.h"
 #include "hostport.h"
 #include "log.h"
 #include "schedule.h"
@@ -1227,16 +1228,19 @@ config_acl_private(int fd)
  * 64 KiB, owned by this user or root, that no one else can write or
  * read. Whoever can write it can choose the secret and forge
  * deliveries; whoever can read it can sign them, or spend the token.
- * Every credential key is read through here. A stream, or NULL with a
+ * Every credential key is read through here, and its path kept in
+ * conf->credential_files (config_check_dirs). A stream, or NULL with a
  * cause naming the key, the file and why.
  */
 static FILE *
-config_open_private(const char *key, const char *path,
+config_open_private(struct config *conf, const char *key, const char *path,
     struct config_causes *causes)
 {
 	struct stat	st;
 	FILE		*f;
 
+	/* kept, so none is where output_dir would serve it */
+	strlist_add(&conf->credential_files, path);
 	if ((f = fopen(path, "re")) == NULL) {
 		config_causes_add(causes, "%s: %s: %s", key, path,
 		    strerror(errno));
@@ -1327,7 +1331,7 @@ config_read_secret(struct config *conf, const char *path,
 	ssize_t		 n;
 	int		 found = 0, lineno = 0;
 
-	if ((f = config_open_private("secret_file", path, causes)) == NULL)
+	if ((f = config_open_private(conf, "secret_file", path, causes)) == NULL)
 		return;
 	while ((n = getline(&line, &cap, f)) != -1) {
 		lineno++;
@@ -1363,7 +1367,7 @@ config_read_token(struct config *conf, const char *key, const char *path,
 	size_t	 cap = 0;
 	ssize_t	 n;
 
-	if ((f = config_open_private(key, path, causes)) == NULL)
+	if ((f = config_open_private(conf, key, path, causes)) == NULL)
 		return;
 	while ((n = getline(&line, &cap, f)) != -1) {
 		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' ||
@@ -1596,8 +1600,8 @@ config_sink_finish(struct config *conf, struct sink_conf *s,
 	if (s->secret_file == NULL)
 		config_causes_add(causes, "%s: secret_file: missing in [sink "
 		    "\"%s\"] (an http sink signs what it sends)", w, s->name);
-	else if ((f = config_open_private(s->secret_where, s->secret_file,
-	    causes)) != NULL) {
+	else if ((f = config_open_private(conf, s->secret_where,
+	    s->secret_file, causes)) != NULL) {
 		n = fread(buf, 1, sizeof(buf), f);
 		fclose(f);
 		while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
@@ -1627,12 +1631,91 @@ config_sink_finish(struct config *conf, struct sink_conf *s,
 
 /* The TLS private key is checked like a secret file (tls.c reads it). */
 static void
-config_check_tls_key(const char *path, struct config_causes *causes)
+config_check_tls_key(struct config *conf, const char *path,
+    struct config_causes *causes)
 {
 	FILE	*f;
 
-	if ((f = config_open_private("tls_key", path, causes)) != NULL)
+	if ((f = config_open_private(conf, "tls_key", path, causes)) != NULL)
 		fclose(f);
+}
+
+/*
+ * The names state_dir keeps its own files and folders under: the journal
+ * (journal.c), the outbox's records (outbox.c), the lock (main.c). An
+ * output_dir inside state_dir must keep clear of them.
+ */
+static const char *const config_state_names[] = {
+	"journal", "outbox", "hookcastd.lock",
+};
+
+/*
+ * Nothing of the daemon's own may be where episodes are written and
+ * served: output_dir may not be state_dir or hold it (the journal and
+ * the outbox's records would be served as OWNER/REPO/FILE.json), may lie
+ * inside state_dir only off the names state_dir uses, and may hold
+ * neither the control socket nor any credential file read. Paths are
+ * compared resolved (file_realpath), so trailing slashes, "..", and
+ * symlinks give one answer, for folders not yet made too.
+ */
+static void
+config_check_dirs(struct config *conf, struct config_causes *causes)
+{
+	char		*out, *state = NULL, *p, *rest, *shown;
+	size_t		 i, n;
+
+	if ((out = file_realpath(conf->output_dir)) == NULL) {
+		config_causes_add(causes, "output_dir: %s: %s",
+		    conf->output_dir, strerror(errno));
+		return;
+	}
+	/* the operator's spelling, and what it comes to when that differs */
+	if (strcmp(out, conf->output_dir) == 0)
+		shown = xstrdup(out);
+	else
+		xasprintf(&shown, "%s (that is, %s)", conf->output_dir, out);
+	if ((state = file_realpath(conf->state_dir)) == NULL)
+		config_causes_add(causes, "state_dir: %s: %s", conf->state_dir,
+		    strerror(errno));
+	else if (file_path_within(state, out))
+		config_causes_add(causes, "output_dir: %s %s state_dir %s; "
+		    "its journal and outbox would be written among the "
+		    "episodes and served with serve_episodes: give output_dir "
+		    "a folder of its own, such as %s/episodes", shown,
+		    strcmp(state, out) == 0 ? "is" : "holds", conf->state_dir,
+		    conf->state_dir);
+	else if (file_path_within(out, state)) {
+		rest = out + strlen(state) + (strcmp(state, "/") != 0);
+		n = strcspn(rest, "/");
+		for (i = 0; i < sizeof(config_state_names) /
+		    sizeof(config_state_names[0]); i++)
+			if (strlen(config_state_names[i]) == n &&
+			    strncmp(rest, config_state_names[i], n) == 0)
+				config_causes_add(causes, "output_dir: %s is "
+				    "inside %s/%s, which state_dir keeps for "
+				    "itself: give output_dir a folder of its "
+				    "own, such as %s/episodes", shown,
+				    conf->state_dir, config_state_names[i],
+				    conf->state_dir);
+	}
+	if ((p = file_realpath(conf->control_socket)) != NULL &&
+	    file_path_within(p, out))
+		config_causes_add(causes, "output_dir: %s holds control_socket "
+		    "%s; put the socket elsewhere", shown,
+		    conf->control_socket);
+	free(p);
+	for (i = 0; i < conf->credential_files.n; i++) {
+		if ((p = file_realpath(conf->credential_files.v[i])) != NULL &&
+		    file_path_within(p, out))
+			config_causes_add(causes, "output_dir: %s holds %s, a "
+			    "credential file, which serve_episodes could serve: "
+			    "keep it elsewhere", shown,
+			    conf->credential_files.v[i]);
+		free(p);
+	}
+	free(shown);
+	free(state);
+	free(out);
 }
 
 /* Is host a loopback address ("localhost", 127.0.0.0/8, ::1)? */
@@ -1795,7 +1878,7 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 		config_causes_add(causes, "tls_cert: %s: %s", conf->tls_cert,
 		    strerror(errno));
 	if (conf->tls_key != NULL && !(flags & CONFIG_NO_SECRETS))
-		config_check_tls_key(conf->tls_key, causes);
+		config_check_tls_key(conf, conf->tls_key, causes);
 	for (i = 0; i < conf->nsinks && !(flags & CONFIG_NO_SECRETS); i++)
 		config_sink_finish(conf, &conf->sinks[i], causes);
 	config_llm_keys(conf, causes);
@@ -1822,6 +1905,7 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 	if (!schedule_zone_exists(conf->timezone))
 		config_causes_add(causes, "timezone: unknown time zone '%s'",
 		    conf->timezone);
+	/* hookcast-draft: no secrets, no state, nothing served */
 	if (flags & CONFIG_NO_SECRETS)
 		return;
 	/* a secret refused says why; "no webhook secret" would only add noise */
@@ -1857,6 +1941,7 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 		    "secret while listen has a non-loopback address; anyone "
 		    "who reaches it could feed episodes (give a secret_file, "
 		    "or listen on 127.0.0.1 or [::1] only)");
+	config_check_dirs(conf, causes);
 }
 
 /* --some-key=value -> some_key (new) and value (borrowed). */
@@ -2046,6 +2131,7 @@ config_clear(struct config *conf)
 	}
 	free(conf->secrets);
 	free(conf->secretlens);
+	strlist_clear(&conf->credential_files);
 	memset(conf, 0, sizeof(*conf));
 }
 

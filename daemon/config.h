@@ -166,6 +166,8 @@ struct config {
 	char		**secrets;
 	size_t		 *secretlens;
 	size_t		  nsecrets;
+	/* every credential file opened (none may be under output_dir) */
+	struct strlist	  credential_files;
 };
 
 /* Collected configuration errors. */

@@ -12,6 +12,8 @@ secret files must be private, long enough, and may hold comments.
   the file named); so is every other credential file (tokens, model and
   sink keys), by file, line and key.
 - Blank lines and '#' lines of a secret file are not secrets.
+- output_dir = state_dir, which would serve the outbox's records with
+  serve_episodes, is refused (hookcast.conf(5) gives the whole rule).
 - No secret is allowed only when every listen address is loopback: a start
   with insecure_no_signature on 0.0.0.0 is refused; a reload dropping the
   secret is refused while a non-loopback address is bound, and allowed
@@ -229,6 +231,63 @@ class TestSecretFiles(unittest.TestCase):
         self.assertEqual(p.returncode, 1, p.stderr)
         self.assertIn("HOOKCAST_SECRET", p.stderr)
         self.assertNotIn("short\n", p.stderr)
+
+
+class TestStateNeverServed(unittest.TestCase):
+    """output_dir may not be state_dir: with serve_episodes the outbox's
+    records (STATE/outbox/SINK/KEY.json, mode 0600) would be served as
+    /episodes/outbox/SINK/KEY.json. Such a configuration is refused by
+    --check-config and at start, naming the file, line and key, however
+    output_dir is spelled (here with a trailing slash)."""
+
+    def setUp(self):
+        self.tmp = ht.make_tmpdir()
+        self.addCleanup(shutil.rmtree, self.tmp, True)
+        state = os.path.join(self.tmp, "state")
+        sink_secret = os.path.join(self.tmp, "sink-secret")
+        with open(sink_secret, "w") as f:
+            f.write(LONG_SECRET + "\n")
+        os.chmod(sink_secret, 0o600)
+        self.conf = os.path.join(self.tmp, "hookcast.conf")
+        # a sink nobody listens on: its publication waits in the outbox
+        with open(self.conf, "w") as f:
+            f.write("serve_episodes = true\noutput_dir = %s/\n"
+                    "[sink \"hub\"]\ntype = http\n"
+                    "url = http://127.0.0.1:%d/in\nsecret_file = %s\n"
+                    % (state, ht.free_port(), sink_secret))
+        self.d = ht.Daemon(tmp=self.tmp, start=False,
+                           extra_args=["--config=" + self.conf],
+                           options={"output-dir": None})
+        self.addCleanup(self.d.cleanup)
+        self.state = state
+
+    def served_outbox_record(self):
+        """As it was before the rule: start, flush, GET the record."""
+        self.d.start()
+        push(self.d)
+        reply = self.d.control("flush " + REPO)
+        self.assertTrue(reply.get("ok"), reply)
+        box = os.path.join(self.state, "outbox", "hub")
+        names = [n for n in os.listdir(box) if n.endswith(".json")]
+        status, _, data = self.d.request(
+            "GET", "/episodes/outbox/hub/" + names[0])
+        return "/episodes/outbox/hub/%s: %d, %d bytes of a mode %o file" % (
+            names[0], status, len(data),
+            stat.S_IMODE(os.stat(os.path.join(box, names[0])).st_mode))
+
+    def test_output_dir_is_state_dir_refused(self):
+        p = ht.run_daemon(self.d.args + ["--check-config"], cwd=self.tmp)
+        if p.returncode == 0:
+            self.fail("output_dir = state_dir taken; the outbox served %s"
+                      % self.served_outbox_record())
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertIn("%s:2: output_dir: %s/ (that is, %s) is state_dir %s"
+                      % (self.conf, self.state, os.path.realpath(self.state),
+                         self.state), p.stderr)
+        p = ht.run_daemon(self.d.args, cwd=self.tmp, timeout=10)
+        self.assertEqual(p.returncode, 1, p.stderr)
+        self.assertIn("is state_dir", p.stderr)
+        self.assertFalse(os.path.exists(os.path.join(self.state, "journal")))
 
 
 class TestNoSecretRule(unittest.TestCase):

@@ -1852,6 +1852,121 @@ test_config_credential_keys_covered(void **state)
 }
 
 /*
+ * output_dir never holds what the daemon keeps for itself: not state_dir
+ * (nor is it state_dir), not state_dir's own names (outbox, journal),
+ * not the control socket, not a credential file; however the paths are
+ * spelled (trailing slash, "..", symlinks, folders not made yet). In the
+ * test folder: st (state_dir, made), lst -> st, out (made), new (not
+ * made). %s is the test folder.
+ */
+static const struct dirs_case {
+	const char	*state;
+	const char	*output;
+	const char	*extra;		/* another flag, or NULL */
+	const char	*cause;		/* words of the cause, or NULL: taken */
+} dirs_cases[] = {
+	{ "%s/st", "%s/st", NULL, "is state_dir" },
+	{ "%s/st", "%s/st/", NULL, "is state_dir" },
+	{ "%s/st", "%s/st/episodes/..", NULL, "is state_dir" },
+	{ "%s/st", "%s/out/../st", NULL, "is state_dir" },
+	{ "%s/st", "%s/lst", NULL, "is state_dir" },
+	{ "%s/lst/", "%s/st", NULL, "is state_dir" },
+	{ "%s/st", "%s", NULL, "holds state_dir" },
+	{ "%s/st", "%s/lst/..", NULL, "holds state_dir" },
+	{ "%s/new/state", "%s/new/", NULL, "holds state_dir" },
+	{ "%s/new/state", "%s/new/state/x/..", NULL, "is state_dir" },
+	{ "%s/st", "%s/st/outbox", NULL, "which state_dir keeps for itself" },
+	{ "%s/st", "%s/lst/outbox/x/", NULL,
+	    "which state_dir keeps for itself" },
+	{ "%s/st", "%s/st/journal", NULL, "which state_dir keeps for itself" },
+	{ "%s/st", "%s/out", "--control-socket=%s/out/control.sock",
+	    "holds control_socket" },
+	{ "%s/st", "%s/out", "--github-token-file=%s/out/a/b/token.txt",
+	    "a credential file" },
+	{ "%s/st", "%s/st/../out", "--secret-file=%s/lst/../out/a/b/s.json",
+	    "a credential file" },
+	/* taken: the default, another folder inside, one beside */
+	{ "%s/st", "%s/st/episodes", NULL, NULL },
+	{ "%s/st", "%s/lst/public/", NULL, NULL },
+	{ "%s/st", "%s/st/outboxes", NULL, NULL },
+	{ "%s/st", "%s/out", NULL, NULL },
+	{ "%s/new/state", "%s/new/episodes", NULL, NULL },
+};
+
+static void
+test_config_dirs_apart(void **state)
+{
+	const struct dirs_case	*c;
+	struct config		 conf;
+	struct config_causes	 causes;
+	char			 sflag[1024], oflag[1024], xflag[1024];
+	char			 st[1024], lst[1024], out[1024], cred[1024];
+	char			 credir[512];
+	FILE			*f;
+	size_t			 i;
+	int			 rc;
+
+	snprintf(st, sizeof(st), "%s/st", test_dir);
+	snprintf(lst, sizeof(lst), "%s/lst", test_dir);
+	snprintf(out, sizeof(out), "%s/out", test_dir);
+	snprintf(credir, sizeof(credir), "%s/out/a/b", test_dir);
+	assert_int_equal(mkdir(st, 0700), 0);
+	assert_int_equal(symlink("st", lst), 0);
+	assert_int_equal(mkdir(out, 0700), 0);
+	snprintf(cred, sizeof(cred), "%s/out/a", test_dir);
+	assert_int_equal(mkdir(cred, 0700), 0);
+	assert_int_equal(mkdir(credir, 0700), 0);
+	/* private, so only where they are is wrong */
+	for (i = 0; i < 2; i++) {
+		snprintf(cred, sizeof(cred), "%s/%s", credir,
+		    i ? "s.json" : "token.txt");
+		assert_non_null(f = fopen(cred, "w"));
+		fputs("0123456789abcdef-credential\n", f);
+		assert_int_equal(fclose(f), 0);
+		assert_int_equal(chmod(cred, 0600), 0);
+	}
+	for (i = 0; i < sizeof(dirs_cases) / sizeof(dirs_cases[0]); i++) {
+		c = &dirs_cases[i];
+		snprintf(sflag, sizeof(sflag), "--state-dir=");
+		snprintf(sflag + strlen(sflag), sizeof(sflag) - strlen(sflag),
+		    c->state, test_dir);
+		snprintf(oflag, sizeof(oflag), "--output-dir=");
+		snprintf(oflag + strlen(oflag), sizeof(oflag) - strlen(oflag),
+		    c->output, test_dir);
+		snprintf(xflag, sizeof(xflag), c->extra != NULL ? c->extra :
+		    "--timezone=UTC", test_dir);
+		{
+			const char *const args[] = { sflag, oflag, xflag,
+			    "--insecure-no-signature", NULL };
+
+			rc = load_argv(&conf, &causes, args);
+		}
+		if (c->cause == NULL && rc != 0) {
+			causes_dump(oflag, &causes);
+			fail_msg("%s %s: refused", sflag, oflag);
+		}
+		if (c->cause != NULL && (rc != -1 ||
+		    cause_find(&causes, "(output_dir): ", c->cause) == -1)) {
+			causes_dump(oflag, &causes);
+			fail_msg("%s %s %s: no cause \"%s\"", sflag, oflag,
+			    xflag, c->cause);
+		}
+		clear(&conf, &causes);
+	}
+	for (i = 0; i < 2; i++) {
+		snprintf(cred, sizeof(cred), "%s/%s", credir,
+		    i ? "s.json" : "token.txt");
+		assert_int_equal(unlink(cred), 0);
+	}
+	assert_int_equal(unlink(lst), 0);
+	assert_int_equal(rmdir(st), 0);
+	assert_int_equal(rmdir(credir), 0);
+	*strrchr(credir, '/') = '\0';
+	assert_int_equal(rmdir(credir), 0);
+	assert_int_equal(rmdir(out), 0);
+}
+
+/*
  * No secret (insecure_no_signature) only when every listen address is
  * loopback.
  */
@@ -1955,6 +2070,7 @@ main(void)
 		    test_setup),
 		cmocka_unit_test_setup(test_config_credential_acl,
 		    test_setup),
+		cmocka_unit_test_setup(test_config_dirs_apart, test_setup),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
