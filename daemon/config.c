@@ -1238,15 +1238,24 @@ config_open_private(struct config *conf, const char *key, const char *path,
 {
 	struct stat	st;
 	FILE		*f;
+	int		 fd;
 
 	/* kept, so none is where output_dir would serve it */
 	strlist_add(&conf->credential_files, path);
-	if ((f = fopen(path, "re")) == NULL) {
+	/* O_NONBLOCK: a FIFO planted there can't hold the start */
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY |
+	    O_NONBLOCK)) == -1) {
 		config_causes_add(causes, "%s: %s: %s", key, path,
 		    strerror(errno));
 		return NULL;
 	}
-	if (fstat(fileno(f), &st) == -1) {
+	if ((f = fdopen(fd, "r")) == NULL) {
+		config_causes_add(causes, "%s: %s: %s", key, path,
+		    strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	if (fstat(fd, &st) == -1) {
 		config_causes_add(causes, "%s: %s: %s", key, path,
 		    strerror(errno));
 		goto bad;
@@ -1264,7 +1273,7 @@ config_open_private(struct config *conf, const char *key, const char *path,
 		goto bad;
 	}
 	if ((st.st_mode & S_IROTH) != 0 || ((st.st_mode & S_IRGRP) != 0 &&
-	    !config_acl_private(fileno(f)))) {
+	    !config_acl_private(fd))) {
 		config_causes_add(causes, "%s: %s: readable by %s (mode %04o); "
 		    "only this user may read it: chmod 600 it", key, path,
 		    (st.st_mode & S_IROTH) ? "everyone" : "its group",
@@ -1331,7 +1340,8 @@ config_read_secret(struct config *conf, const char *path,
 	ssize_t		 n;
 	int		 found = 0, lineno = 0;
 
-	if ((f = config_open_private(conf, "secret_file", path, causes)) == NULL)
+	if ((f = config_open_private(conf, "secret_file", path,
+	    causes)) == NULL)
 		return;
 	while ((n = getline(&line, &cap, f)) != -1) {
 		lineno++;
@@ -1708,8 +1718,8 @@ config_check_dirs(struct config *conf, struct config_causes *causes)
 		if ((p = file_realpath(conf->credential_files.v[i])) != NULL &&
 		    file_path_within(p, out))
 			config_causes_add(causes, "output_dir: %s holds %s, a "
-			    "credential file, which serve_episodes could serve: "
-			    "keep it elsewhere", shown,
+			    "credential file, which serve_episodes could "
+			    "serve: keep it elsewhere", shown,
 			    conf->credential_files.v[i]);
 		free(p);
 	}

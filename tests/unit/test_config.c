@@ -923,7 +923,7 @@ test_config_repos(void **state)
  */
 static const struct llm_key_case {
 	const char	*repo;
-	const char	*section;	/* its [repo] keys; %s: its key file */
+	const char	*section;	/* [repo] keys, %s: its key file */
 	const char	*key;		/* "global", "own", or NULL */
 } llm_key_cases[] = {
 	{ "a/same", "llm_model = m\n", "global" },
@@ -1681,9 +1681,9 @@ test_config_credentials_private(void **state)
 				conffile = write_file("credential.conf", text);
 				snprintf(flag, sizeof(flag), "--config=%s",
 				    conffile);
-				snprintf(want, sizeof(want), "%s:%d: %s: %s: %s",
-				    conffile, c->line, c->key, cred,
-				    credential_modes[m].why);
+				snprintf(want, sizeof(want),
+				    "%s:%d: %s: %s: %s", conffile, c->line,
+				    c->key, cred, credential_modes[m].why);
 			} else {
 				snprintf(flag, sizeof(flag), c->flag, cred);
 				snprintf(want, sizeof(want), "(%s): %s: %s",
@@ -1805,6 +1805,30 @@ test_config_credential_acl(void **state)
 	}
 }
 
+/* A FIFO given as a credential is refused at once, not waited on. */
+static void
+test_config_credential_fifo(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	char			fifo[1024], flag[1100];
+
+	snprintf(fifo, sizeof(fifo), "%s/credential-fifo", test_dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	snprintf(flag, sizeof(flag), "--secret-file=%s", fifo);
+	{
+		const char *const args[] = { flag, NULL };
+
+		assert_int_equal(load_argv(&conf, &causes, args), -1);
+	}
+	if (cause_find(&causes, fifo, "not a regular file") == -1) {
+		causes_dump("FIFO", &causes);
+		fail_msg("no cause for the FIFO");
+	}
+	clear(&conf, &causes);
+	assert_int_equal(unlink(fifo), 0);
+}
+
 /*
  * Every key that names a credential file is in credential_cases, so a
  * new one is tested (and must be read as the others are, or this test
@@ -1863,7 +1887,7 @@ static const struct dirs_case {
 	const char	*state;
 	const char	*output;
 	const char	*extra;		/* another flag, or NULL */
-	const char	*cause;		/* words of the cause, or NULL: taken */
+	const char	*cause;		/* its words; NULL: taken */
 } dirs_cases[] = {
 	{ "%s/st", "%s/st", NULL, "is state_dir" },
 	{ "%s/st", "%s/st/", NULL, "is state_dir" },
@@ -2069,6 +2093,8 @@ main(void)
 		cmocka_unit_test_setup(test_config_credential_keys_covered,
 		    test_setup),
 		cmocka_unit_test_setup(test_config_credential_acl,
+		    test_setup),
+		cmocka_unit_test_setup(test_config_credential_fifo,
 		    test_setup),
 		cmocka_unit_test_setup(test_config_dirs_apart, test_setup),
 	};

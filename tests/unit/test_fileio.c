@@ -386,7 +386,7 @@ static const struct {
 	{ "link/missing/x/", "d/missing/x" },
 	{ "d/missing/../sub", "d/sub" },
 	{ "missing/../link/sub", "d/sub" },
-	{ "linksub/..", "d" },		/* the physical parent, as the kernel */
+	{ "linksub/..", "d" },		/* the physical parent */
 	{ "d/sub/../../link", "d" },
 	{ "missing", "missing" },
 };
