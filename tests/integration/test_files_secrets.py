@@ -24,6 +24,7 @@ import os
 import re
 import shutil
 import stat
+import struct
 import unittest
 
 import hookcast_test as ht
@@ -197,6 +198,44 @@ class TestSecretFiles(unittest.TestCase):
             self.assertIn("%s:%d: %s: %s: readable by its group (mode 0640)"
                           % (conf, line, key, cred), p.stderr)
         self.assertNotIn("0123456789abcdef-credential", p.stderr)
+
+    def test_systemd_credential_acl_taken(self):
+        """What systemd's LoadCredential= hands the service's user (with
+        DynamicUser= too): mode 0400 plus the ACL entry user:UID:r, which
+        stat shows as 0440. It is taken; the same 0440 without the ACL
+        (its group may read it) is refused."""
+        creds = os.path.join(self.tmp, "credentials")
+        os.mkdir(creds, 0o700)
+        path = os.path.join(creds, "webhook-secret")
+        with open(path, "w") as f:
+            f.write(LONG_SECRET + "\n")
+        os.chmod(path, 0o400)
+        # the access ACL as the kernel stores it: version 2, then
+        # (tag, perm, id) for user::r, user:UID:r, group::-, mask::r,
+        # other::-
+        entries = [(0x01, 4, 0xffffffff), (0x02, 4, os.geteuid()),
+                   (0x04, 0, 0xffffffff), (0x10, 4, 0xffffffff),
+                   (0x20, 0, 0xffffffff)]
+        acl = struct.pack("<I", 2) + b"".join(
+            struct.pack("<HHI", *e) for e in entries)
+        try:
+            os.setxattr(path, "system.posix_acl_access", acl)
+        except OSError as e:
+            self.skipTest("no POSIX ACL here: %s" % e)
+        self.assertEqual(stat.S_IMODE(os.stat(path).st_mode), 0o440)
+        env = ht.daemon_env({"CREDENTIALS_DIRECTORY": creds})
+        with ht.Daemon(secret=None, options={"secret-file": None},
+                       tmp=self.tmp, env=env) as d:
+            self.assertRegex(d.log(), r"\b1 webhook secret")
+            body = ht.body_of(ht.make_push(repo=REPO))
+            self.assertEqual(d.post(body, "push", secret=LONG_SECRET)[0], 200)
+            d.stop()
+        os.removexattr(path, "system.posix_acl_access")
+        os.chmod(path, 0o440)
+        args = [a for a in self.args() if not a.startswith("--secret-file")]
+        p = ht.run_daemon(args, cwd=self.tmp, timeout=10, env=env)
+        self.assertEqual(p.returncode, 1, p.stderr)
+        self.assertIn(path + ": readable by its group (mode 0440)", p.stderr)
 
     def test_short_secret_refused(self):
         self.write_secret("x\n")
