@@ -336,3 +336,76 @@ file_dir_open(const char *base, const char *rel, int create, mode_t mode)
 	free(copy);
 	return fd;
 }
+
+/*
+ * Resolve one step: cur (resolved, new) followed by the component name.
+ * An existing entry is resolved through its symlinks; a missing one (or
+ * one under a file) is appended as it is, since nothing there can be a
+ * link yet. The new cur, or NULL + errno.
+ */
+static char *
+file_resolve_step(char *cur, const char *name, size_t len)
+{
+	char	*next, *real, *slash;
+	int	 saved;
+
+	if (len == 0 || (len == 1 && name[0] == '.'))
+		return cur;
+	if (len == 2 && name[0] == '.' && name[1] == '.') {
+		/* cur is resolved: its parent is the physical one */
+		if ((slash = strrchr(cur, '/')) != NULL)
+			slash[slash == cur ? 1 : 0] = '\0';
+		return cur;
+	}
+	xasprintf(&next, "%s%s%.*s", cur, strcmp(cur, "/") == 0 ? "" : "/",
+	    (int)len, name);
+	free(cur);
+	if ((real = realpath(next, NULL)) != NULL) {
+		free(next);
+		return real;
+	}
+	if (errno == ENOENT || errno == ENOTDIR)
+		return next;
+	saved = errno;
+	free(next);
+	errno = saved;
+	return NULL;
+}
+
+char *
+file_realpath(const char *path)
+{
+	const char	*p, *end;
+	char		*cur, *cwd;
+
+	if (*path == '\0') {
+		errno = ENOENT;
+		return NULL;
+	}
+	if (*path == '/')
+		cur = xstrdup("/");
+	else if ((cwd = getcwd(NULL, 0)) == NULL)
+		return NULL;
+	else {
+		cur = xstrdup(cwd);
+		free(cwd);
+	}
+	for (p = path; *p != '\0'; p = *end == '/' ? end + 1 : end) {
+		end = p + strcspn(p, "/");
+		if ((cur = file_resolve_step(cur, p, (size_t)(end - p))) ==
+		    NULL)
+			return NULL;
+	}
+	return cur;
+}
+
+int
+file_path_within(const char *path, const char *dir)
+{
+	size_t	n = strlen(dir);
+
+	if (strcmp(dir, "/") == 0)
+		return 1;
+	return strncmp(path, dir, n) == 0 && (path[n] == '\0' ||
+	    path[n] == '/');
+}

@@ -67,5 +67,15 @@ int	 file_mkdirs(const char *path, mode_t mode);
  */
 int	 file_dir_open(const char *base, const char *rel, int create,
 	    mode_t mode);
+/*
+ * The absolute, physical path that path names or would name once made:
+ * every existing component resolved as the kernel would (symlinks, "."
+ * and ".." after them), the missing rest appended with "." and ".."
+ * applied as mkdir -p would. So "d/", "d/x/..", and a symlink to d all
+ * give d's one path. New, or NULL + errno (a component unreadable).
+ */
+char	*file_realpath(const char *path);
+/* Is path dir or under it (both as file_realpath gives them)? */
+int	 file_path_within(const char *path, const char *dir);
 
 #endif

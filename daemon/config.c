@@ -1,14 +1,17 @@
 /* Configuration: defaults, INI file, flags; one table of keys. */
 #include <ctype.h>
+#include <endian.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -19,6 +22,7 @@
 #include "buf.h"
 #include "childenv.h"
 #include "config.h"
+#include "fileio.h"
 #include "hostport.h"
 #include "log.h"
 #include "schedule.h"
@@ -486,6 +490,7 @@ config_causes_clear(struct config_causes *c)
 	c->n = 0;
 }
 
+static int	config_host_loopback(const char *);
 static void	config_set_origin(struct config *, const struct config_key *,
 		    const char *, ...) __attribute__((format(printf, 3, 4)));
 
@@ -1190,61 +1195,118 @@ config_read_file(struct config *conf, const char *path,
 }
 
 /*
- * A file holding a credential (secret, token, private key) must be one
- * only its owner can change: a regular file of at most 64 KiB, owned by
- * this user or root, writable by neither group nor others. Whoever can
- * write it can choose the secret and forge deliveries. 0, or -1 with a
- * cause naming the key, the file and why.
+ * With a POSIX access ACL a file's group bits are the ACL's mask, the
+ * most any named user or group may do, not what its group may do.
+ * systemd hands a credential to the service's user (DynamicUser= among
+ * them) as a root-owned file of mode 0400 with the ACL entry
+ * "user:UID:r", which shows as mode 0440. Such a file is private still:
+ * 1 when an ACL lets no one read it but its owner and this user, else 0
+ * (no ACL, or another reader).
  */
 static int
-config_check_private(const char *key, const char *path, int fd,
+config_acl_private(int fd)
+{
+	unsigned char	 acl[1024];
+	uint32_t	 version, id;
+	uint16_t	 tag, perm;
+	ssize_t		 n, i;
+
+	if ((n = fgetxattr(fd, "system.posix_acl_access", acl,
+	    sizeof(acl))) < 4 || (n - 4) % 8 != 0)
+		return 0;
+	memcpy(&version, acl, 4);
+	if (le32toh(version) != 2)
+		return 0;
+	for (i = 4; i < n; i += 8) {
+		memcpy(&tag, acl + i, 2);
+		memcpy(&perm, acl + i + 2, 2);
+		memcpy(&id, acl + i + 4, 4);
+		if ((le16toh(perm) & 04) == 0)
+			continue;
+		switch (le16toh(tag)) {
+		case 0x01:		/* ACL_USER_OBJ: the owner */
+		case 0x10:		/* ACL_MASK */
+			break;
+		case 0x02:		/* ACL_USER */
+			if (le32toh(id) != (uint32_t)geteuid())
+				return 0;
+			break;
+		default:		/* the group, a group, others */
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/*
+ * Open a file holding a credential (secret, token, private key) and
+ * check what was opened (fstat of the descriptor, so the file can't be
+ * swapped between the check and the read): a regular file of at most
+ * 64 KiB, owned by this user or root, that no one else can write or
+ * read. Whoever can write it can choose the secret and forge
+ * deliveries; whoever can read it can sign them, or spend the token.
+ * Every credential key is read through here, and its path kept in
+ * conf->credential_files (config_check_dirs). A stream, or NULL with a
+ * cause naming the key, the file and why.
+ */
+static FILE *
+config_open_private(struct config *conf, const char *key, const char *path,
     struct config_causes *causes)
 {
 	struct stat	st;
+	FILE		*f;
+	int		 fd;
 
+	/* kept, so none is where output_dir would serve it */
+	strlist_add(&conf->credential_files, path);
+	/* O_NONBLOCK: a FIFO planted there can't hold the start */
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY |
+	    O_NONBLOCK)) == -1) {
+		config_causes_add(causes, "%s: %s: %s", key, path,
+		    strerror(errno));
+		return NULL;
+	}
+	if ((f = fdopen(fd, "r")) == NULL) {
+		config_causes_add(causes, "%s: %s: %s", key, path,
+		    strerror(errno));
+		close(fd);
+		return NULL;
+	}
 	if (fstat(fd, &st) == -1) {
 		config_causes_add(causes, "%s: %s: %s", key, path,
 		    strerror(errno));
-		return -1;
+		goto bad;
 	}
 	if (!S_ISREG(st.st_mode) || st.st_size > CONFIG_PRIVATE_MAX) {
 		config_causes_add(causes, "%s: %s: not a regular file of at "
 		    "most 64 KiB", key, path);
-		return -1;
+		goto bad;
 	}
 	if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
 		config_causes_add(causes, "%s: %s: writable by %s (mode %04o); "
 		    "whoever can write it can forge deliveries: chmod go-w it",
 		    key, path, (st.st_mode & S_IWOTH) ? "everyone" : "its group",
 		    (unsigned)(st.st_mode & 07777));
-		return -1;
+		goto bad;
+	}
+	if ((st.st_mode & S_IROTH) != 0 || ((st.st_mode & S_IRGRP) != 0 &&
+	    !config_acl_private(fd))) {
+		config_causes_add(causes, "%s: %s: readable by %s (mode %04o); "
+		    "only this user may read it: chmod 600 it", key, path,
+		    (st.st_mode & S_IROTH) ? "everyone" : "its group",
+		    (unsigned)(st.st_mode & 07777));
+		goto bad;
 	}
 	if (st.st_uid != geteuid() && st.st_uid != 0) {
 		config_causes_add(causes, "%s: %s: owned by uid %lu, neither "
 		    "this user (uid %lu) nor root", key, path,
 		    (unsigned long)st.st_uid, (unsigned long)geteuid());
-		return -1;
-	}
-	return 0;
-}
-
-/* Open a credential file and check it (above); a stream, or NULL. */
-static FILE *
-config_open_private(const char *key, const char *path,
-    struct config_causes *causes)
-{
-	FILE	*f;
-
-	if ((f = fopen(path, "re")) == NULL) {
-		config_causes_add(causes, "%s: %s: %s", key, path,
-		    strerror(errno));
-		return NULL;
-	}
-	if (config_check_private(key, path, fileno(f), causes) == -1) {
-		fclose(f);
-		return NULL;
+		goto bad;
 	}
 	return f;
+bad:
+	fclose(f);
+	return NULL;
 }
 
 /* A blank line, or a comment ('#' first), in a secret or token file. */
@@ -1295,7 +1357,8 @@ config_read_secret(struct config *conf, const char *path,
 	ssize_t		 n;
 	int		 found = 0, lineno = 0;
 
-	if ((f = config_open_private("secret_file", path, causes)) == NULL)
+	if ((f = config_open_private(conf, "secret_file", path,
+	    causes)) == NULL)
 		return;
 	while ((n = getline(&line, &cap, f)) != -1) {
 		lineno++;
@@ -1331,7 +1394,7 @@ config_read_token(struct config *conf, const char *key, const char *path,
 	size_t	 cap = 0;
 	ssize_t	 n;
 
-	if ((f = config_open_private(key, path, causes)) == NULL)
+	if ((f = config_open_private(conf, key, path, causes)) == NULL)
 		return;
 	while ((n = getline(&line, &cap, f)) != -1) {
 		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' ||
@@ -1353,16 +1416,145 @@ config_read_token(struct config *conf, const char *key, const char *path,
 	free(line);
 }
 
+/* Where an http(s) URL sends what it is given. */
+struct config_origin {
+	int	https;
+	char	host[256];	/* lower case, without brackets */
+	long	port;		/* 80 or 443 when the URL gives none */
+};
+
+/*
+ * The origin (scheme, host, port) of an http:// or https:// URL, read as
+ * libcurl reads it: the authority runs to the first '/', '?' or '#',
+ * user info to its last '@' is no part of the host. 0, or -1 when there
+ * is no host or the port is not a number up to 65535 (such a URL has
+ * no origin, and so is given no key).
+ */
+static int
+config_url_origin(const char *url, struct config_origin *o)
+{
+	const char	*p, *end, *host, *hostend, *port = NULL;
+	size_t		 i, n;
+
+	if (strncasecmp(url, "https://", 8) == 0) {
+		o->https = 1;
+		p = url + 8;
+	} else if (strncasecmp(url, "http://", 7) == 0) {
+		o->https = 0;
+		p = url + 7;
+	} else
+		return -1;
+	end = p + strcspn(p, "/?#");
+	for (host = end; host > p && host[-1] != '@'; host--)
+		;
+	if (*host == '[') {
+		if ((hostend = memchr(host, ']', (size_t)(end - host))) ==
+		    NULL)
+			return -1;
+		host++;
+		if (hostend + 1 < end) {
+			if (hostend[1] != ':')
+				return -1;
+			port = hostend + 2;
+		}
+	} else if ((hostend = memchr(host, ':', (size_t)(end - host))) !=
+	    NULL)
+		port = hostend + 1;
+	else
+		hostend = end;
+	n = (size_t)(hostend - host);
+	if (n == 0 || n >= sizeof(o->host))
+		return -1;
+	for (i = 0; i < n; i++)
+		o->host[i] = (char)tolower((unsigned char)host[i]);
+	o->host[n] = '\0';
+	o->port = o->https ? 443 : 80;
+	if (port != NULL && port < end) {
+		if ((size_t)(end - port) > 5 ||
+		    strspn(port, "0123456789") < (size_t)(end - port))
+			return -1;
+		o->port = strtol(port, NULL, 10);
+		if (o->port > 65535)
+			return -1;
+	}
+	return 0;
+}
+
+/* Do two URLs have one origin (both readable, the same)? */
+static int
+config_same_origin(const char *a, const char *b)
+{
+	struct config_origin	oa, ob;
+
+	if (config_url_origin(a, &oa) == -1 || config_url_origin(b, &ob) == -1)
+		return 0;
+	return oa.https == ob.https && strcmp(oa.host, ob.host) == 0 &&
+	    oa.port == ob.port;
+}
+
+/*
+ * Warn when a model key would go to url over plain http to a host that
+ * is not this machine: anyone on the way can read it. where names the
+ * key ("file:line: llm_key_file").
+ */
+static void
+config_llm_warn_plain(const char *where, const char *url)
+{
+	struct config_origin	o;
+
+	if (config_url_origin(url, &o) == 0 && !o.https &&
+	    !config_host_loopback(o.host))
+		log_warnx("%s: the model's key is sent to %s over plain http; "
+		    "anyone on the way can read it (use https)", where, url);
+}
+
+/* "file:line: key" or "--flag (key)", where key was set; new. */
+static char *
+config_where(const struct config *conf, const char *key)
+{
+	const char	*origin = NULL;
+	char		*s;
+	size_t		 k;
+
+	for (k = 0; k < NKEYS; k++)
+		if (strcmp(config_keys[k].name, key) == 0)
+			origin = conf->origins[k];
+	if (origin == NULL)
+		s = xstrdup(key);
+	else if (origin[0] == '-')
+		xasprintf(&s, "%s (%s)", origin, key);
+	else
+		xasprintf(&s, "%s: %s", origin, key);
+	return s;
+}
+
 /*
  * The model's bearer tokens, global and per repository: read as the
  * GitHub token is (config_read_token fills github_token: borrowed).
+ * Which server gets which key is config_llm's.
  */
 static void
 config_llm_keys(struct config *conf, struct config_causes *causes)
 {
 	struct repo_conf	*r;
-	char			*save = conf->github_token;
+	char			*save = conf->github_token, *where;
 	size_t			 i;
+
+	where = config_where(conf, "llm_key_file");
+	if (conf->llm_key_file != NULL && conf->llm_url == NULL)
+		log_warnx("%s: no llm_url beside it, so the key is sent to "
+		    "no server (a [repo] section's llm_url gets only that "
+		    "section's llm_key_file)", where);
+	else if (conf->llm_key_file != NULL)
+		config_llm_warn_plain(where, conf->llm_url);
+	free(where);
+	for (i = 0; i < conf->nrepos; i++) {
+		r = &conf->repos[i];
+		if (r->llm_key_file != NULL && (r->llm_url != NULL ||
+		    conf->llm_url != NULL))
+			config_llm_warn_plain(r->llm_key_where,
+			    r->llm_url != NULL ? r->llm_url : conf->llm_url);
+	}
 
 	conf->github_token = NULL;
 	if (conf->llm_key_file != NULL) {
@@ -1435,8 +1627,8 @@ config_sink_finish(struct config *conf, struct sink_conf *s,
 	if (s->secret_file == NULL)
 		config_causes_add(causes, "%s: secret_file: missing in [sink "
 		    "\"%s\"] (an http sink signs what it sends)", w, s->name);
-	else if ((f = config_open_private(s->secret_where, s->secret_file,
-	    causes)) != NULL) {
+	else if ((f = config_open_private(conf, s->secret_where,
+	    s->secret_file, causes)) != NULL) {
 		n = fread(buf, 1, sizeof(buf), f);
 		fclose(f);
 		while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
@@ -1466,17 +1658,91 @@ config_sink_finish(struct config *conf, struct sink_conf *s,
 
 /* The TLS private key is checked like a secret file (tls.c reads it). */
 static void
-config_check_tls_key(const char *path, struct config_causes *causes)
+config_check_tls_key(struct config *conf, const char *path,
+    struct config_causes *causes)
 {
-	int	fd;
+	FILE	*f;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
-		config_causes_add(causes, "tls_key: %s: %s", path,
-		    strerror(errno));
+	if ((f = config_open_private(conf, "tls_key", path, causes)) != NULL)
+		fclose(f);
+}
+
+/*
+ * The names state_dir keeps its own files and folders under: the journal
+ * (journal.c), the outbox's records (outbox.c), the lock (main.c). An
+ * output_dir inside state_dir must keep clear of them.
+ */
+static const char *const config_state_names[] = {
+	"journal", "outbox", "hookcastd.lock",
+};
+
+/*
+ * Nothing of the daemon's own may be where episodes are written and
+ * served: output_dir may not be state_dir or hold it (the journal and
+ * the outbox's records would be served as OWNER/REPO/FILE.json), may lie
+ * inside state_dir only off the names state_dir uses, and may hold
+ * neither the control socket nor any credential file read. Paths are
+ * compared resolved (file_realpath), so trailing slashes, "..", and
+ * symlinks give one answer, for folders not yet made too.
+ */
+static void
+config_check_dirs(struct config *conf, struct config_causes *causes)
+{
+	char		*out, *state = NULL, *p, *rest, *shown;
+	size_t		 i, n;
+
+	if ((out = file_realpath(conf->output_dir)) == NULL) {
+		config_causes_add(causes, "output_dir: %s: %s",
+		    conf->output_dir, strerror(errno));
 		return;
 	}
-	(void)config_check_private("tls_key", path, fd, causes);
-	close(fd);
+	/* the operator's spelling, and what it comes to when that differs */
+	if (strcmp(out, conf->output_dir) == 0)
+		shown = xstrdup(out);
+	else
+		xasprintf(&shown, "%s (that is, %s)", conf->output_dir, out);
+	if ((state = file_realpath(conf->state_dir)) == NULL)
+		config_causes_add(causes, "state_dir: %s: %s", conf->state_dir,
+		    strerror(errno));
+	else if (file_path_within(state, out))
+		config_causes_add(causes, "output_dir: %s %s state_dir %s; "
+		    "its journal and outbox would be written among the "
+		    "episodes and served with serve_episodes: give output_dir "
+		    "a folder of its own, such as %s/episodes", shown,
+		    strcmp(state, out) == 0 ? "is" : "holds", conf->state_dir,
+		    conf->state_dir);
+	else if (file_path_within(out, state)) {
+		rest = out + strlen(state) + (strcmp(state, "/") != 0);
+		n = strcspn(rest, "/");
+		for (i = 0; i < sizeof(config_state_names) /
+		    sizeof(config_state_names[0]); i++)
+			if (strlen(config_state_names[i]) == n &&
+			    strncmp(rest, config_state_names[i], n) == 0)
+				config_causes_add(causes, "output_dir: %s is "
+				    "inside %s/%s, which state_dir keeps for "
+				    "itself: give output_dir a folder of its "
+				    "own, such as %s/episodes", shown,
+				    conf->state_dir, config_state_names[i],
+				    conf->state_dir);
+	}
+	if ((p = file_realpath(conf->control_socket)) != NULL &&
+	    file_path_within(p, out))
+		config_causes_add(causes, "output_dir: %s holds control_socket "
+		    "%s; put the socket elsewhere", shown,
+		    conf->control_socket);
+	free(p);
+	for (i = 0; i < conf->credential_files.n; i++) {
+		if ((p = file_realpath(conf->credential_files.v[i])) != NULL &&
+		    file_path_within(p, out))
+			config_causes_add(causes, "output_dir: %s holds %s, a "
+			    "credential file, which serve_episodes could "
+			    "serve: keep it elsewhere", shown,
+			    conf->credential_files.v[i]);
+		free(p);
+	}
+	free(shown);
+	free(state);
+	free(out);
 }
 
 /* Is host a loopback address ("localhost", 127.0.0.0/8, ::1)? */
@@ -1639,7 +1905,7 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 		config_causes_add(causes, "tls_cert: %s: %s", conf->tls_cert,
 		    strerror(errno));
 	if (conf->tls_key != NULL && !(flags & CONFIG_NO_SECRETS))
-		config_check_tls_key(conf->tls_key, causes);
+		config_check_tls_key(conf, conf->tls_key, causes);
 	for (i = 0; i < conf->nsinks && !(flags & CONFIG_NO_SECRETS); i++)
 		config_sink_finish(conf, &conf->sinks[i], causes);
 	config_llm_keys(conf, causes);
@@ -1666,6 +1932,7 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 	if (!schedule_zone_exists(conf->timezone))
 		config_causes_add(causes, "timezone: unknown time zone '%s'",
 		    conf->timezone);
+	/* hookcast-draft: no secrets, no state, nothing served */
 	if (flags & CONFIG_NO_SECRETS)
 		return;
 	/* a secret refused says why; "no webhook secret" would only add noise */
@@ -1701,6 +1968,7 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 		    "secret while listen has a non-loopback address; anyone "
 		    "who reaches it could feed episodes (give a secret_file, "
 		    "or listen on 127.0.0.1 or [::1] only)");
+	config_check_dirs(conf, causes);
 }
 
 /* --some-key=value -> some_key (new) and value (borrowed). */
@@ -1890,6 +2158,7 @@ config_clear(struct config *conf)
 	}
 	free(conf->secrets);
 	free(conf->secretlens);
+	strlist_clear(&conf->credential_files);
 	memset(conf, 0, sizeof(*conf));
 }
 
@@ -1971,8 +2240,20 @@ config_llm(const struct config *conf, const char *repo, struct llm_conf *l)
 	l->url = r != NULL && r->llm_url != NULL ? r->llm_url : conf->llm_url;
 	l->model = r != NULL && r->llm_model != NULL ? r->llm_model :
 	    conf->llm_model;
-	l->key = r != NULL && r->llm_key_file != NULL ? r->llm_key :
-	    conf->llm_key;
+	/*
+	 * A key goes only to the origin it was given for: a repository's
+	 * own key to its section's llm_url (or the global one it keeps),
+	 * the global key to the global llm_url's origin. A section that
+	 * names another server and no key of its own sends none, so no
+	 * server learns a key meant for another.
+	 */
+	if (r != NULL && r->llm_key_file != NULL)
+		l->key = r->llm_key;
+	else if (l->url != NULL && conf->llm_url != NULL &&
+	    config_same_origin(l->url, conf->llm_url))
+		l->key = conf->llm_key;
+	else
+		l->key = NULL;
 	l->timeout = r != NULL && r->llm_timeout > 0 ? r->llm_timeout :
 	    conf->llm_timeout;
 }

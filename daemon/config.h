@@ -167,6 +167,8 @@ struct config {
 	char		**secrets;
 	size_t		 *secretlens;
 	size_t		  nsecrets;
+	/* every credential file opened (none may be under output_dir) */
+	struct strlist	  credential_files;
 };
 
 /* Collected configuration errors. */
@@ -206,8 +208,9 @@ const struct sink_conf *config_sink(const struct config *, const char *name);
 /* Does a sink take the episodes of repo (its repositories globs)? */
 int	 config_sink_matches(const struct sink_conf *, const char *repo);
 /*
- * The model settings of repo: each of its section's, else the global one.
- * url NULL: no rewrite.
+ * The model settings of repo: each of its section's, else the global one;
+ * but the global key only when url has the global llm_url's origin (a
+ * key goes to no other server). url NULL: no rewrite.
  */
 void	 config_llm(const struct config *, const char *repo, struct llm_conf *);
 /* The show's name for a repository: configured, else from its name. New. */

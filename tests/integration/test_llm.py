@@ -4,7 +4,8 @@ from the draft the daemon sends, is told instead of the draft; replies that
 add a person, change a number, drop a revert, alter the focus setting, add
 a URL or Markdown, or are too short or too long are refused with their
 reason, as are a timeout, a 500, malformed JSON and an empty reply; and
-webhook intake does not wait while the model hangs.
+webhook intake does not wait while the model hangs. A model key goes only
+to the origin of the llm_url beside it.
 """
 import http.server
 import json
@@ -296,6 +297,81 @@ class LLMTest(unittest.TestCase):
             m = re.search(r'^hookcast_llm_rejected_total\{reason="%s"\} '
                           r"(\d+)$" % reason, text, re.M)
             self.assertIsNotNone(m, reason)
+
+
+class LLMKeyOriginTest(unittest.TestCase):
+    """A model key goes only to the origin of the llm_url beside it: a
+    [repo] section naming another server (another port here) and no key
+    of its own sends no Authorization to it, and its own key goes only to
+    its own server."""
+
+    OTHER = "hookcast-test/other"
+    OWN = "hookcast-test/own"
+    OWN_TOKEN = "sk-own-9876543210"
+
+    def setUp(self):
+        self.global_model = StandInModel()
+        self.repo_model = StandInModel()
+        self.addCleanup(self.global_model.close)
+        self.addCleanup(self.repo_model.close)
+        self.tmp = ht.make_tmpdir()
+        keys = []
+        for name, token in (("llm-key", TOKEN), ("own-key", self.OWN_TOKEN)):
+            path = os.path.join(self.tmp, name)
+            with open(path, "w") as f:
+                f.write(token + "\n")
+            os.chmod(path, 0o600)
+            keys.append(path)
+        self.conf = os.path.join(self.tmp, "hookcast.conf")
+        with open(self.conf, "w") as f:
+            f.write("llm_url = %s\nllm_key_file = %s\n"
+                    "[repo \"%s\"]\nllm_url = %s\n"
+                    "[repo \"%s\"]\nllm_url = %s\nllm_key_file = %s\n"
+                    % (self.global_model.url(), keys[0],
+                       self.OTHER, self.repo_model.url(),
+                       self.OWN, self.repo_model.url(), keys[1]))
+        self.d = ht.Daemon(tmp=self.tmp, extra_args=["--config=" + self.conf],
+                           options={"llm-model": "stand-in",
+                                    "llm-timeout": str(TIMEOUT)})
+        self.addCleanup(self.d.cleanup)
+        for repo in (REPO, self.OTHER, self.OWN):
+            status, _ = self.d.post_payload(ht.make_push(day_commits(),
+                                                         repo=repo))
+            self.assertEqual(status, 200)
+
+    def preview(self, repo):
+        reply = self.d.control("preview " + repo, timeout=TIMEOUT + 30)
+        self.assertTrue(reply.get("ok"), reply)
+        return reply["episodes"][0]["episode"]
+
+    def test_key_stays_with_its_origin(self):
+        for repo in (REPO, self.OTHER, self.OWN):
+            self.assertEqual(self.preview(repo)["draft"]["by"], "model",
+                             repo)
+        seen = [r["headers"].get("Authorization")
+                for r in self.global_model.requests]
+        self.assertEqual(seen, ["Bearer " + TOKEN])
+        seen = [r["headers"].get("Authorization")
+                for r in self.repo_model.requests]
+        self.assertEqual(seen, [None, "Bearer " + self.OWN_TOKEN])
+        self.d.stop()
+
+    def test_plain_http_elsewhere_warned(self):
+        """--check-config warns of a key sent over plain http to a host
+        that is not loopback (192.0.2.1: a documentation address, never
+        contacted), naming where the key is set; not of one to
+        loopback."""
+        with open(self.conf, "a") as f:
+            f.write("[repo \"a/far\"]\n"
+                    "llm_url = http://192.0.2.1:11434/v1/chat/completions\n"
+                    "llm_key_file = %s\n" % os.path.join(self.tmp, "own-key"))
+        p = ht.run_daemon(self.d.args + ["--check-config"], cwd=self.tmp)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertIn("%s:10: llm_key_file: the model's key is sent to "
+                      "http://192.0.2.1:11434/v1/chat/completions over "
+                      "plain http" % self.conf, p.stderr)
+        self.assertEqual(p.stderr.count("over plain http"), 1, p.stderr)
+        self.d.stop()
 
 
 if __name__ == "__main__":

@@ -1,4 +1,6 @@
 /* Unit tests: daemon/config.c */
+#include <endian.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -7,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -913,6 +916,100 @@ test_config_repos(void **state)
 	}
 }
 
+/*
+ * A model key goes only to the origin (scheme, host, port) of the llm_url
+ * of its own section: a [repo] llm_url elsewhere, without a key of its
+ * own, gets none.
+ */
+static const struct llm_key_case {
+	const char	*repo;
+	const char	*section;	/* [repo] keys, %s: its key file */
+	const char	*key;		/* "global", "own", or NULL */
+} llm_key_cases[] = {
+	{ "a/same", "llm_model = m\n", "global" },
+	{ "a/path", "llm_url = http://127.0.0.1:11434/other/path\n", "global" },
+	{ "a/case", "llm_url = HTTP://127.0.0.1:11434/v1\n", "global" },
+	{ "a/port", "llm_url = http://127.0.0.1:11435/v1\n", NULL },
+	{ "a/scheme", "llm_url = https://127.0.0.1:11434/v1\n", NULL },
+	{ "a/host", "llm_url = https://api.example/v1/chat/completions\n",
+	    NULL },
+	{ "a/userinfo", "llm_url = http://127.0.0.1:11434@other.example/v1\n",
+	    NULL },
+	{ "a/query", "llm_url = http://other.example?@127.0.0.1:11434/\n",
+	    NULL },
+	{ "a/v6", "llm_url = http://[::1]:11434/v1\n", NULL },
+	{ "a/own", "llm_url = https://api.example/v1\nllm_key_file = %s\n",
+	    "own" },
+	{ "a/ownglobalurl", "llm_key_file = %s\n", "own" },
+};
+
+static void
+test_config_llm_key_origin(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	struct llm_conf		l;
+	const char		*gkey, *rkey, *path;
+	char			text[4096];
+	size_t			i, used;
+
+	gkey = write_file("llm-global-key", "global-key\n");
+	rkey = write_file("llm-repo-key", "own-key\n");
+	used = (size_t)snprintf(text, sizeof(text),
+	    "insecure_no_signature = true\n"
+	    "llm_url = http://127.0.0.1:11434/v1/chat/completions\n"
+	    "llm_key_file = %s\n", gkey);
+	for (i = 0; i < sizeof(llm_key_cases) / sizeof(llm_key_cases[0]);
+	    i++) {
+		used += (size_t)snprintf(text + used, sizeof(text) - used,
+		    "[repo \"%s\"]\n", llm_key_cases[i].repo);
+		used += (size_t)snprintf(text + used, sizeof(text) - used,
+		    llm_key_cases[i].section, rkey);
+	}
+	assert_true(used < sizeof(text));
+	path = write_file("llm-origin.conf", text);
+	{
+		const char *const args[] = { "--config", path, NULL };
+
+		if (load_argv(&conf, &causes, args) != 0) {
+			causes_dump("llm origins", &causes);
+			fail_msg("refused");
+		}
+	}
+	config_llm(&conf, "not/configured", &l);
+	assert_string_equal(l.key, "global-key");
+	for (i = 0; i < sizeof(llm_key_cases) / sizeof(llm_key_cases[0]);
+	    i++) {
+		config_llm(&conf, llm_key_cases[i].repo, &l);
+		if (llm_key_cases[i].key == NULL) {
+			if (l.key != NULL)
+				fail_msg("%s: %s gets the key \"%s\"",
+				    llm_key_cases[i].repo, l.url, l.key);
+		} else if (l.key == NULL || strcmp(l.key, strcmp(
+		    llm_key_cases[i].key, "own") == 0 ? "own-key" :
+		    "global-key") != 0)
+			fail_msg("%s: %s gets the key \"%s\", want the %s one",
+			    llm_key_cases[i].repo, l.url,
+			    l.key ? l.key : "(none)", llm_key_cases[i].key);
+	}
+	clear(&conf, &causes);
+
+	/* no global llm_url: the global key goes to no [repo] llm_url */
+	snprintf(text, sizeof(text), "insecure_no_signature = true\n"
+	    "llm_key_file = %s\n[repo \"a/b\"]\n"
+	    "llm_url = http://127.0.0.1:11434/v1\n", gkey);
+	path = write_file("llm-origin.conf", text);
+	{
+		const char *const args[] = { "--config", path, NULL };
+
+		assert_int_equal(load_argv(&conf, &causes, args), 0);
+	}
+	config_llm(&conf, "a/b", &l);
+	assert_string_equal(l.url, "http://127.0.0.1:11434/v1");
+	assert_null(l.key);
+	clear(&conf, &causes);
+}
+
 static const struct {
 	const char	*text;
 	int		 line;		/* of the cause */
@@ -1519,6 +1616,383 @@ test_config_tls_key_private(void **state)
 }
 
 /*
+ * Every file holding a credential is private: one its group or others
+ * may read is refused as one they may write is, by the key that names
+ * it, with the file and line of that key. %s in text is the file.
+ */
+static const struct credential_case {
+	const char	*key;		/* as the cause names it */
+	const char	*text;		/* the config file */
+	int		 line;		/* of the key; 0: a flag */
+	const char	*flag;		/* --flag=%s, or NULL */
+} credential_cases[] = {
+	{ "secret_file", "secret_file = %s\n", 1, NULL },
+	{ "github_token_file", "\ngithub_token_file = %s\n", 2, NULL },
+	{ "llm_key_file", "llm_url = http://127.0.0.1:9/v1\n"
+	    "llm_key_file = %s\n", 2, NULL },
+	{ "llm_key_file", "[repo \"a/b\"]\nllm_url = http://127.0.0.1:9/\n"
+	    "llm_key_file = %s\n", 3, NULL },
+	{ "secret_file", "[sink \"hub\"]\ntype = http\n"
+	    "url = https://hub.example/in\nsecret_file = %s\n", 4, NULL },
+	{ "token_file", "[sink \"hub\"]\ntype = http\n"
+	    "url = https://hub.example/in\nsecret_file = %s\n"
+	    "token_file = %s\n", 5, NULL },
+	{ "tls_key", NULL, 0, "--tls-key=%s" },
+	{ "secret_file", NULL, 0, "--secret-file=%s" },
+};
+
+/* The modes refused, and the words of the cause. */
+static const struct {
+	int		 mode;
+	const char	*why;
+} credential_modes[] = {
+	{ 0644, "readable by everyone (mode 0644); only this user may read "
+	    "it: chmod 600 it" },
+	{ 0604, "readable by everyone (mode 0604)" },
+	{ 0640, "readable by its group (mode 0640)" },
+	{ 0440, "readable by its group (mode 0440)" },
+	{ 0620, "writable by its group (mode 0620)" },
+};
+
+static void
+test_config_credentials_private(void **state)
+{
+	const struct credential_case *c;
+	struct config		conf;
+	struct config_causes	causes;
+	const char		*cred, *conffile = NULL;
+	char			text[1024], flag[1024], want[1024];
+	size_t			i, m;
+	int			rc;
+
+	for (i = 0; i < sizeof(credential_cases) /
+	    sizeof(credential_cases[0]); i++) {
+		c = &credential_cases[i];
+		for (m = 0; m < sizeof(credential_modes) /
+		    sizeof(credential_modes[0]); m++) {
+			/* a secret, a token and a key alike (no space) */
+			cred = write_file("credential",
+			    "0123456789abcdef-credential\n");
+			assert_int_equal(chmod(cred,
+			    (mode_t)credential_modes[m].mode), 0);
+			if (c->text != NULL) {
+				snprintf(text, sizeof(text), c->text, cred,
+				    cred);
+				conffile = write_file("credential.conf", text);
+				snprintf(flag, sizeof(flag), "--config=%s",
+				    conffile);
+				snprintf(want, sizeof(want),
+				    "%s:%d: %s: %s: %s", conffile, c->line,
+				    c->key, cred, credential_modes[m].why);
+			} else {
+				snprintf(flag, sizeof(flag), c->flag, cred);
+				snprintf(want, sizeof(want), "(%s): %s: %s",
+				    c->key, cred, credential_modes[m].why);
+			}
+			{
+				const char *const args[] = { flag,
+				    "--insecure-no-signature",
+				    "--tls-cert=/dev/null", NULL };
+				const char *const nocert[] = { flag,
+				    "--insecure-no-signature", NULL };
+
+				rc = load_argv(&conf, &causes,
+				    strcmp(c->key, "tls_key") == 0 ? args :
+				    nocert);
+			}
+			if (rc != -1 || cause_find(&causes, want, NULL) == -1) {
+				causes_dump(want, &causes);
+				fail_msg("%s, mode %04o: no cause \"%s\"",
+				    c->key, credential_modes[m].mode, want);
+			}
+			clear(&conf, &causes);
+		}
+		/* the same file, private, is taken */
+		cred = write_file("credential",
+		    "0123456789abcdef-credential\n");
+		assert_int_equal(chmod(cred, 0400), 0);
+		if (c->text != NULL) {
+			snprintf(text, sizeof(text), c->text, cred, cred);
+			conffile = write_file("credential.conf", text);
+			snprintf(flag, sizeof(flag), "--config=%s", conffile);
+		} else
+			snprintf(flag, sizeof(flag), c->flag, cred);
+		{
+			const char *const args[] = { flag,
+			    "--insecure-no-signature",
+			    "--tls-cert=/dev/null", NULL };
+			const char *const nocert[] = { flag,
+			    "--insecure-no-signature", NULL };
+
+			if (load_argv(&conf, &causes, strcmp(c->key,
+			    "tls_key") == 0 ? args : nocert) != 0) {
+				causes_dump(c->key, &causes);
+				fail_msg("%s: a private file refused", c->key);
+			}
+		}
+		clear(&conf, &causes);
+	}
+}
+
+/* Set path's access ACL: user::r, user:uid:r, group::-, mask::r, other::-. */
+static int
+set_acl(const char *path, uint32_t uid)
+{
+	unsigned char	acl[4 + 5 * 8];
+	const uint16_t	tags[5] = { 0x01, 0x02, 0x04, 0x10, 0x20 };
+	const uint16_t	perms[5] = { 04, 04, 0, 04, 0 };
+	uint32_t	v = htole32(2), id;
+	uint16_t	t;
+	size_t		i;
+
+	memcpy(acl, &v, 4);
+	for (i = 0; i < 5; i++) {
+		t = htole16(tags[i]);
+		memcpy(acl + 4 + i * 8, &t, 2);
+		t = htole16(perms[i]);
+		memcpy(acl + 4 + i * 8 + 2, &t, 2);
+		id = htole32(tags[i] == 0x02 ? uid : 0xffffffffu);
+		memcpy(acl + 4 + i * 8 + 4, &id, 4);
+	}
+	return setxattr(path, "system.posix_acl_access", acl, sizeof(acl), 0);
+}
+
+/*
+ * systemd hands a credential to the service's user (DynamicUser= too)
+ * as a root-owned 0400 file with an ACL entry user:UID:r, shown as mode
+ * 0440: taken. The same ACL naming another user is refused.
+ */
+static void
+test_config_credential_acl(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	const char		*cred;
+	char			flag[1024];
+	struct stat		st;
+
+	cred = write_file("credential-acl", "0123456789abcdef-credential\n");
+	assert_int_equal(chmod(cred, 0400), 0);
+	if (set_acl(cred, (uint32_t)geteuid()) == -1) {
+		print_message("no ACL on %s (%s): skipped\n", cred,
+		    strerror(errno));
+		skip();
+	}
+	assert_int_equal(stat(cred, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0440);
+	snprintf(flag, sizeof(flag), "--github-token-file=%s", cred);
+	{
+		const char *const args[] = { flag, "--insecure-no-signature",
+		    NULL };
+
+		if (load_argv(&conf, &causes, args) != 0) {
+			causes_dump("ACL for this user", &causes);
+			fail_msg("a credential readable by this user only "
+			    "(ACL) refused");
+		}
+		assert_string_equal(conf.github_token,
+		    "0123456789abcdef-credential");
+		clear(&conf, &causes);
+
+		assert_int_equal(set_acl(cred, (uint32_t)geteuid() + 4242), 0);
+		assert_int_equal(load_argv(&conf, &causes, args), -1);
+		if (cause_find(&causes, cred, "readable by its group (mode "
+		    "0440)") == -1) {
+			causes_dump("ACL for another user", &causes);
+			fail_msg("no cause for an ACL naming another user");
+		}
+		clear(&conf, &causes);
+	}
+}
+
+/* A FIFO given as a credential is refused at once, not waited on. */
+static void
+test_config_credential_fifo(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	char			fifo[1024], flag[1100];
+
+	snprintf(fifo, sizeof(fifo), "%s/credential-fifo", test_dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	snprintf(flag, sizeof(flag), "--secret-file=%s", fifo);
+	{
+		const char *const args[] = { flag, NULL };
+
+		assert_int_equal(load_argv(&conf, &causes, args), -1);
+	}
+	if (cause_find(&causes, fifo, "not a regular file") == -1) {
+		causes_dump("FIFO", &causes);
+		fail_msg("no cause for the FIFO");
+	}
+	clear(&conf, &causes);
+	assert_int_equal(unlink(fifo), 0);
+}
+
+/*
+ * Every key that names a credential file is in credential_cases, so a
+ * new one is tested (and must be read as the others are, or this test
+ * fails for it): the keys of --help, those of [repo] and [sink]
+ * sections.
+ */
+static void
+test_config_credential_keys_covered(void **state)
+{
+	char		*out = NULL, *line, *save = NULL, key[64];
+	size_t		 len = 0, i, n, checked = 0;
+	FILE		*f;
+	int		 found;
+
+	if ((f = open_memstream(&out, &len)) == NULL)
+		fail_msg("open_memstream");
+	config_usage(f);
+	fclose(f);
+	for (line = strtok_r(out, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if (sscanf(line, " --%63[a-z-]", key) != 1)
+			continue;
+		for (i = 0; key[i] != '\0'; i++)
+			if (key[i] == '-')
+				key[i] = '_';
+		n = strlen(key);
+		if (!(n > 5 && strcmp(key + n - 5, "_file") == 0) &&
+		    strstr(key, "key") == NULL &&
+		    strstr(key, "secret") == NULL &&
+		    strstr(key, "token") == NULL &&
+		    strstr(key, "password") == NULL)
+			continue;
+		checked++;
+		found = 0;
+		for (i = 0; i < sizeof(credential_cases) /
+		    sizeof(credential_cases[0]); i++)
+			if (strcmp(credential_cases[i].key, key) == 0)
+				found = 1;
+		if (!found)
+			fail_msg("%s: a credential key not in credential_cases",
+			    key);
+	}
+	free(out);
+	/* secret_file, github_token_file, tls_key, llm_key_file at least */
+	if (checked < 4)
+		fail_msg("only %zu credential keys in --help", checked);
+}
+
+/*
+ * output_dir never holds what the daemon keeps for itself: not state_dir
+ * (nor is it state_dir), not state_dir's own names (outbox, journal),
+ * not the control socket, not a credential file; however the paths are
+ * spelled (trailing slash, "..", symlinks, folders not made yet). In the
+ * test folder: st (state_dir, made), lst -> st, out (made), new (not
+ * made). %s is the test folder.
+ */
+static const struct dirs_case {
+	const char	*state;
+	const char	*output;
+	const char	*extra;		/* another flag, or NULL */
+	const char	*cause;		/* its words; NULL: taken */
+} dirs_cases[] = {
+	{ "%s/st", "%s/st", NULL, "is state_dir" },
+	{ "%s/st", "%s/st/", NULL, "is state_dir" },
+	{ "%s/st", "%s/st/episodes/..", NULL, "is state_dir" },
+	{ "%s/st", "%s/out/../st", NULL, "is state_dir" },
+	{ "%s/st", "%s/lst", NULL, "is state_dir" },
+	{ "%s/lst/", "%s/st", NULL, "is state_dir" },
+	{ "%s/st", "%s", NULL, "holds state_dir" },
+	{ "%s/st", "%s/lst/..", NULL, "holds state_dir" },
+	{ "%s/new/state", "%s/new/", NULL, "holds state_dir" },
+	{ "%s/new/state", "%s/new/state/x/..", NULL, "is state_dir" },
+	{ "%s/st", "%s/st/outbox", NULL, "which state_dir keeps for itself" },
+	{ "%s/st", "%s/lst/outbox/x/", NULL,
+	    "which state_dir keeps for itself" },
+	{ "%s/st", "%s/st/journal", NULL, "which state_dir keeps for itself" },
+	{ "%s/st", "%s/out", "--control-socket=%s/out/control.sock",
+	    "holds control_socket" },
+	{ "%s/st", "%s/out", "--github-token-file=%s/out/a/b/token.txt",
+	    "a credential file" },
+	{ "%s/st", "%s/st/../out", "--secret-file=%s/lst/../out/a/b/s.json",
+	    "a credential file" },
+	/* taken: the default, another folder inside, one beside */
+	{ "%s/st", "%s/st/episodes", NULL, NULL },
+	{ "%s/st", "%s/lst/public/", NULL, NULL },
+	{ "%s/st", "%s/st/outboxes", NULL, NULL },
+	{ "%s/st", "%s/out", NULL, NULL },
+	{ "%s/new/state", "%s/new/episodes", NULL, NULL },
+};
+
+static void
+test_config_dirs_apart(void **state)
+{
+	const struct dirs_case	*c;
+	struct config		 conf;
+	struct config_causes	 causes;
+	char			 sflag[1024], oflag[1024], xflag[1024];
+	char			 st[1024], lst[1024], out[1024], cred[1024];
+	char			 credir[512];
+	FILE			*f;
+	size_t			 i;
+	int			 rc;
+
+	snprintf(st, sizeof(st), "%s/st", test_dir);
+	snprintf(lst, sizeof(lst), "%s/lst", test_dir);
+	snprintf(out, sizeof(out), "%s/out", test_dir);
+	snprintf(credir, sizeof(credir), "%s/out/a/b", test_dir);
+	assert_int_equal(mkdir(st, 0700), 0);
+	assert_int_equal(symlink("st", lst), 0);
+	assert_int_equal(mkdir(out, 0700), 0);
+	snprintf(cred, sizeof(cred), "%s/out/a", test_dir);
+	assert_int_equal(mkdir(cred, 0700), 0);
+	assert_int_equal(mkdir(credir, 0700), 0);
+	/* private, so only where they are is wrong */
+	for (i = 0; i < 2; i++) {
+		snprintf(cred, sizeof(cred), "%s/%s", credir,
+		    i ? "s.json" : "token.txt");
+		assert_non_null(f = fopen(cred, "w"));
+		fputs("0123456789abcdef-credential\n", f);
+		assert_int_equal(fclose(f), 0);
+		assert_int_equal(chmod(cred, 0600), 0);
+	}
+	for (i = 0; i < sizeof(dirs_cases) / sizeof(dirs_cases[0]); i++) {
+		c = &dirs_cases[i];
+		snprintf(sflag, sizeof(sflag), "--state-dir=");
+		snprintf(sflag + strlen(sflag), sizeof(sflag) - strlen(sflag),
+		    c->state, test_dir);
+		snprintf(oflag, sizeof(oflag), "--output-dir=");
+		snprintf(oflag + strlen(oflag), sizeof(oflag) - strlen(oflag),
+		    c->output, test_dir);
+		snprintf(xflag, sizeof(xflag), c->extra != NULL ? c->extra :
+		    "--timezone=UTC", test_dir);
+		{
+			const char *const args[] = { sflag, oflag, xflag,
+			    "--insecure-no-signature", NULL };
+
+			rc = load_argv(&conf, &causes, args);
+		}
+		if (c->cause == NULL && rc != 0) {
+			causes_dump(oflag, &causes);
+			fail_msg("%s %s: refused", sflag, oflag);
+		}
+		if (c->cause != NULL && (rc != -1 ||
+		    cause_find(&causes, "(output_dir): ", c->cause) == -1)) {
+			causes_dump(oflag, &causes);
+			fail_msg("%s %s %s: no cause \"%s\"", sflag, oflag,
+			    xflag, c->cause);
+		}
+		clear(&conf, &causes);
+	}
+	for (i = 0; i < 2; i++) {
+		snprintf(cred, sizeof(cred), "%s/%s", credir,
+		    i ? "s.json" : "token.txt");
+		assert_int_equal(unlink(cred), 0);
+	}
+	assert_int_equal(unlink(lst), 0);
+	assert_int_equal(rmdir(st), 0);
+	assert_int_equal(rmdir(credir), 0);
+	*strrchr(credir, '/') = '\0';
+	assert_int_equal(rmdir(credir), 0);
+	assert_int_equal(rmdir(out), 0);
+}
+
+/*
  * No secret (insecure_no_signature) only when every listen address is
  * loopback.
  */
@@ -1598,6 +2072,7 @@ main(void)
 		cmocka_unit_test_setup(test_config_timezone_directory,
 		    test_setup),
 		cmocka_unit_test_setup(test_config_repos, test_setup),
+		cmocka_unit_test_setup(test_config_llm_key_origin, test_setup),
 		cmocka_unit_test_setup(test_config_bad_sections, test_setup),
 		cmocka_unit_test_setup(test_config_bad_sinks, test_setup),
 		cmocka_unit_test_setup(test_config_sinks, test_setup),
@@ -1615,6 +2090,15 @@ main(void)
 		    test_setup),
 		cmocka_unit_test_setup(test_config_insecure_loopback_only,
 		    test_setup),
+		cmocka_unit_test_setup(test_config_credentials_private,
+		    test_setup),
+		cmocka_unit_test_setup(test_config_credential_keys_covered,
+		    test_setup),
+		cmocka_unit_test_setup(test_config_credential_acl,
+		    test_setup),
+		cmocka_unit_test_setup(test_config_credential_fifo,
+		    test_setup),
+		cmocka_unit_test_setup(test_config_dirs_apart, test_setup),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);

@@ -366,6 +366,88 @@ test_write_atomicat(void **state)
 	free(other);
 }
 
+/*
+ * file_realpath: one answer for every spelling of a folder, existing or
+ * not yet made: trailing slashes, ".", "..", symlinks before or after a
+ * missing part.
+ */
+static const struct {
+	const char	*path;		/* under the test folder */
+	const char	*want;		/* ditto */
+} realpath_cases[] = {
+	{ "d", "d" },
+	{ "d/", "d" },
+	{ "d//sub/.", "d/sub" },
+	{ "d/sub/..", "d" },
+	{ "d/sub/../../d", "d" },
+	{ "link", "d" },
+	{ "link/", "d" },
+	{ "link/sub", "d/sub" },
+	{ "link/missing/x/", "d/missing/x" },
+	{ "d/missing/../sub", "d/sub" },
+	{ "missing/../link/sub", "d/sub" },
+	{ "linksub/..", "d" },		/* the physical parent */
+	{ "d/sub/../../link", "d" },
+	{ "missing", "missing" },
+};
+
+static void
+test_realpath(void **state)
+{
+	char	*tmp = tmpdir(), *base, *p, *want, *got, *cwd;
+	size_t	 i;
+
+	assert_non_null(base = realpath(tmp, NULL));
+	xasprintf(&p, "%s/d/sub", base);
+	assert_int_equal(file_mkdirs(p, 0700), 0);
+	free(p);
+	xasprintf(&p, "%s/link", base);
+	assert_int_equal(symlink("d", p), 0);
+	free(p);
+	xasprintf(&p, "%s/linksub", base);
+	assert_int_equal(symlink("d/sub", p), 0);
+	free(p);
+	for (i = 0; i < sizeof(realpath_cases) / sizeof(realpath_cases[0]);
+	    i++) {
+		xasprintf(&p, "%s/%s", tmp, realpath_cases[i].path);
+		xasprintf(&want, "%s/%s", base, realpath_cases[i].want);
+		if ((got = file_realpath(p)) == NULL)
+			fail_msg("%s: %s", p, strerror(errno));
+		if (strcmp(got, want) != 0)
+			fail_msg("%s: got %s, want %s", realpath_cases[i].path,
+			    got, want);
+		free(got);
+		free(want);
+		free(p);
+	}
+	/* relative to the working folder */
+	assert_non_null(cwd = getcwd(NULL, 0));
+	assert_int_equal(chdir(base), 0);
+	got = file_realpath("link/./");
+	xasprintf(&want, "%s/d", base);
+	assert_string_equal(got, want);
+	free(got);
+	free(want);
+	got = file_realpath("..");
+	assert_non_null(got);
+	assert_int_equal(chdir(cwd), 0);
+	p = realpath(base, NULL);
+	assert_true(file_path_within(p, got));
+	free(p);
+	free(got);
+	free(cwd);
+	assert_null(file_realpath(""));
+
+	assert_true(file_path_within("/a/b", "/a"));
+	assert_true(file_path_within("/a", "/a"));
+	assert_true(file_path_within("/a", "/"));
+	assert_false(file_path_within("/ab", "/a"));
+	assert_false(file_path_within("/a", "/a/b"));
+	rmtree(tmp);
+	free(base);
+	free(tmp);
+}
+
 int
 main(void)
 {
@@ -378,6 +460,7 @@ main(void)
 		cmocka_unit_test(test_dir_open),
 		cmocka_unit_test(test_write_atomicat),
 		cmocka_unit_test(test_utf8),
+		cmocka_unit_test(test_realpath),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
