@@ -1997,9 +1997,140 @@ config_load(struct config *conf, int argc, char **argv,
 	return config_load_flags(conf, argc, argv, passthrough, 0, causes);
 }
 
+/*
+ * Give conf the running configuration's value of every key a reload can't
+ * change: what the daemon opened at start (its sockets, its state) stays,
+ * and what follows from it (output_dir's and control_socket's defaults,
+ * the overlap of output_dir and state_dir) is worked out from what runs,
+ * not from what the file will say at the next start.
+ */
+static void
+config_keep_running(struct config *conf, const struct config *running)
+{
+	const struct config_key	*k;
+	const struct strlist	*from;
+	struct strlist		*to;
+	const char		*src;
+	char			*dst, **s;
+	size_t			 i, j;
+
+	for (i = 0; i < NKEYS; i++) {
+		k = &config_keys[i];
+		if (k->reloadable)
+			continue;
+		src = (const char *)running + k->offset;
+		dst = (char *)conf + k->offset;
+		switch (k->type) {
+		case CONFIG_URL:
+		case CONFIG_STRING:
+			s = (char **)(void *)dst;
+			free(*s);
+			*s = *(char *const *)(const void *)src != NULL ?
+			    xstrdup(*(char *const *)(const void *)src) : NULL;
+			break;
+		case CONFIG_LIST:
+			from = (const struct strlist *)(const void *)src;
+			to = (struct strlist *)(void *)dst;
+			strlist_clear(to);
+			for (j = 0; j < from->n; j++)
+				strlist_add(to, from->v[j]);
+			break;
+		case CONFIG_INT:
+		case CONFIG_BOOL:
+		case CONFIG_LOG_LEVEL:
+		case CONFIG_ENUM:
+			memcpy(dst, src, sizeof(int));
+			break;
+		case CONFIG_SIZE:
+			memcpy(dst, src, sizeof(long long));
+			break;
+		case CONFIG_PACE:
+			memcpy(dst, src, sizeof(double));
+			break;
+		case CONFIG_TIME_OF_DAY:
+			conf->emit_hour = running->emit_hour;
+			conf->emit_minute = running->emit_minute;
+			break;
+		}
+	}
+}
+
+static void	config_value_string(const struct config *,
+		    const struct config_key *, struct buf *);
+
+/* Warn of each key a reload leaves as it runs until the next start. */
+static void
+config_log_restart_only(const struct config *running,
+    const struct config *next)
+{
+	struct buf	a, b;
+	size_t		i;
+
+	buf_init(&a);
+	buf_init(&b);
+	for (i = 0; i < NKEYS; i++) {
+		if (config_keys[i].reloadable)
+			continue;
+		buf_reset(&a);
+		buf_reset(&b);
+		config_value_string(running, &config_keys[i], &a);
+		config_value_string(next, &config_keys[i], &b);
+		if (strcmp(buf_str(&a), buf_str(&b)) != 0)
+			log_warnx("reload: %s changed from '%s' to '%s'; it "
+			    "takes effect after a restart", config_keys[i].name,
+			    buf_str(&a), buf_str(&b));
+	}
+	buf_free(&a);
+	buf_free(&b);
+}
+
+static int	config_load_kept(struct config *, int, char **,
+		    const char *const *, int, const struct config *,
+		    struct config_causes *);
+
 int
 config_load_flags(struct config *conf, int argc, char **argv,
     const char *const *passthrough, int flags, struct config_causes *causes)
+{
+	return config_load_kept(conf, argc, argv, passthrough, flags, NULL,
+	    causes);
+}
+
+int
+config_reload(struct config *conf, const struct config *running, int argc,
+    char **argv, const char *const *passthrough,
+    struct config_causes *causes)
+{
+	struct config	next;
+	int		rc;
+
+	/*
+	 * First as the next start will read it: its errors refuse the
+	 * reload (better now than at that start), and what differs in a
+	 * key only a restart changes is told.
+	 */
+	rc = config_load_kept(&next, argc, argv, passthrough, 0, NULL,
+	    causes);
+	if (rc == 0)
+		config_log_restart_only(running, &next);
+	config_clear(&next);
+	if (rc == -1) {
+		memset(conf, 0, sizeof(*conf));
+		config_defaults(conf, causes);
+		return -1;
+	}
+	return config_load_kept(conf, argc, argv, passthrough, 0, running,
+	    causes);
+}
+
+/*
+ * config_load_flags, with running (when not NULL) giving the keys a
+ * reload can't change before anything is worked out from them.
+ */
+static int
+config_load_kept(struct config *conf, int argc, char **argv,
+    const char *const *passthrough, int flags, const struct config *running,
+    struct config_causes *causes)
 {
 	const struct config_key	*k;
 	const char		*value, *file = NULL;
@@ -2067,6 +2198,8 @@ config_load_flags(struct config *conf, int argc, char **argv,
 		free(flag);
 		free(name);
 	}
+	if (running != NULL)
+		config_keep_running(conf, running);
 	late = causes->n;
 	config_finish(conf, flags, causes);
 	config_place_causes(conf, causes, late);
@@ -2402,15 +2535,12 @@ config_log_changes(const struct config *old, const struct config *new)
 		if (strcmp(buf_str(&a), buf_str(&b)) == 0)
 			continue;
 		any = 1;
+		/* a key only a restart changes was kept (config_reload) */
 		if (strcmp(config_keys[i].name, "secret_file") == 0)
 			log_notice("reload: secret_file changed");
-		else if (config_keys[i].reloadable)
+		else
 			log_notice("reload: %s changed from '%s' to '%s'",
 			    config_keys[i].name, buf_str(&a), buf_str(&b));
-		else
-			log_warnx("reload: %s changed from '%s' to '%s'; it "
-			    "takes effect after a restart", config_keys[i].name,
-			    buf_str(&a), buf_str(&b));
 	}
 	if (old->nsecrets != new->nsecrets) {
 		any = 1;

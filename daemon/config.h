@@ -194,6 +194,14 @@ int	 config_load(struct config *conf, int argc, char **argv,
 					 * credentials not given are looked
 					 * for beside the config file, where
 					 * the unit loads them from */
+/*
+ * config_load for a reload: the keys only a restart changes keep running's
+ * values (and what follows from them, such as output_dir's default under
+ * state_dir), with a warning for each the file changed.
+ */
+int	 config_reload(struct config *conf, const struct config *running,
+	    int argc, char **argv, const char *const *passthrough,
+	    struct config_causes *causes);
 /* config_load with flags. */
 int	 config_load_flags(struct config *conf, int argc, char **argv,
 	    const char *const *passthrough, int flags,

@@ -677,8 +677,8 @@ hookcastd_reload(struct hookcastd *d, char **cause)
 	size_t			 i;
 
 	log_notice("reloading configuration");
-	if (config_load(&conf, d->argc, d->argv, hookcastd_passthrough,
-	    &causes) == -1) {
+	if (config_reload(&conf, &d->conf, d->argc, d->argv,
+	    hookcastd_passthrough, &causes) == -1) {
 		buf_init(&b);
 		for (i = 0; i < causes.n; i++) {
 			log_warnx("reload: %s", causes.v[i]);
