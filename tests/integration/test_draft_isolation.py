@@ -13,7 +13,9 @@ become, a process that stalls or dies is the failure this guards against.
 - after two failures in a row (a restart in between: the count is kept
   in the state directory) the third flush tells the day in brief: the
   counts, the reverts, the top stories and "N more changes", counted in
-  hookcast_episodes_reduced_total; the next day is told in full again.
+  hookcast_episodes_reduced_total; the next day is told in full again;
+- the drafting process has an oom_score_adj of 1000: out of memory, the
+  kernel kills it rather than the daemon.
 """
 
 import glob
@@ -136,6 +138,24 @@ class Isolation(unittest.TestCase):
 
     def test_crashed_draft_fails_alone(self):
         self.check_alone("crash")
+
+    def test_drafting_process_is_killed_first_out_of_memory(self):
+        with ht.Daemon() as d:
+            post(d, POISON, POISON_COMMITS)
+            flusher = td.Client(d.socket_path)
+            before = td.children(d.proc.pid)
+            flusher.send("flush")
+            child = td.catch_child(d, before)
+            try:
+                with open("/proc/%d/oom_score_adj" % child) as f:
+                    self.assertEqual(f.read().strip(), "1000")
+                with open("/proc/%d/oom_score_adj" % d.proc.pid) as f:
+                    self.assertNotEqual(f.read().strip(), "1000")
+            finally:
+                os.kill(child, signal.SIGCONT)
+            reply = flusher.reply(td.DRAFT_WAIT)
+            flusher.close()
+            self.assertTrue(reply.get("ok"), reply)
 
     def test_third_draft_after_two_failures_is_told_in_brief(self):
         def case(tmp, conf):
