@@ -79,15 +79,40 @@ reduced_merged(const struct commit *c, const struct reduced_story *v,
 }
 
 /*
+ * The commits a revert of the day takes out, marked (new array, one per
+ * commit): by the sha its message names, found in the day's index.
+ */
+static char *
+reduced_reverted(const struct day *day)
+{
+	char	*out = xcalloc(day->ncommits + 1, 1);
+	long	 idx;
+	size_t	 i;
+
+	for (i = 0; i < day->ncommits; i++) {
+		const char *sha = day->commits[i].revert.reverted_sha;
+
+		if (!day->commits[i].revert.is_revert || sha == NULL ||
+		    strlen(sha) != 40)
+			continue;
+		if ((idx = day_find_commit(day, sha)) >= 0)
+			out[idx] = 1;
+	}
+	return out;
+}
+
+/*
  * The top stories into v (REDUCED_STORIES at most): the first merged
  * pull requests, then the commits that touched the most files (of as
- * many, the first to come), reverts and merge commits of the PRs told
- * aside. One pass each, the kept few in order by insertion.
+ * many, the first to come); reverts, reverted commits and merge commits
+ * of the PRs told aside. One pass each, the kept few in order by
+ * insertion.
  */
 static size_t
 reduced_stories(const struct day *day, struct reduced_story *v)
 {
 	const struct commit	*c;
+	char			*reverted = reduced_reverted(day);
 	size_t			 n = 0, npr, i, k, files;
 
 	for (i = 0; i < day->nprs && n < REDUCED_STORIES; i++) {
@@ -98,7 +123,8 @@ reduced_stories(const struct day *day, struct reduced_story *v)
 	npr = n;
 	for (i = 0; i < day->ncommits; i++) {
 		c = &day->commits[i];
-		if (c->revert.is_revert || reduced_merged(c, v, npr))
+		if (c->revert.is_revert || reverted[i] ||
+		    reduced_merged(c, v, npr))
 			continue;
 		files = reduced_files(c);
 		if (n == REDUCED_STORIES && (n == npr ||
@@ -112,6 +138,7 @@ reduced_stories(const struct day *day, struct reduced_story *v)
 		v[k].c = c;
 		v[k].files = files;
 	}
+	free(reverted);
 	return n;
 }
 
@@ -119,30 +146,46 @@ reduced_stories(const struct day *day, struct reduced_story *v)
 static void
 reduced_opening(struct episode *ep, const char *date)
 {
-	struct buf	b;
+	struct buf	 b, part[3];
+	const char	*v[3];
+	size_t		 n = 0, i;
 
+	for (i = 0; i < 3; i++)
+		buf_init(&part[i]);
+	if (ep->stats.commits > 0) {
+		spoken_count(&part[n], (long long)ep->stats.commits, "commit",
+		    "commits");
+		buf_puts(&part[n], " by ");
+		spoken_count(&part[n++], (long long)ep->stats.authors,
+		    "author", "authors");
+	}
+	if (ep->stats.merged_prs > 0)
+		spoken_count(&part[n++], (long long)ep->stats.merged_prs,
+		    "merged pull request", "merged pull requests");
+	if (ep->stats.pushes > 0) {
+		spoken_count(&part[n], (long long)ep->stats.pushes, "push",
+		    "pushes");
+		if (ep->stats.force_pushes > 0) {
+			buf_puts(&part[n], ", ");
+			spoken_number(&part[n], (long long)
+			    ep->stats.force_pushes);
+			buf_puts(&part[n], " of them forced");
+		}
+		n++;
+	}
+	for (i = 0; i < n; i++)
+		v[i] = buf_str(&part[i]);
 	buf_init(&b);
 	buf_printf(&b, "This is %s for %s, in brief: the full episode of "
 	    "the day could not be drafted, so here is what happened in "
-	    "short. ", ep->show, date);
-	buf_puts(&b, "The day had ");
-	spoken_count(&b, (long long)ep->stats.commits, "commit", "commits");
-	if (ep->stats.commits > 0) {
-		buf_puts(&b, " by ");
-		spoken_count(&b, (long long)ep->stats.authors, "author",
-		    "authors");
+	    "short.", ep->show, date);
+	if (n > 0) {
+		buf_puts(&b, " The day had ");
+		spoken_list(&b, v, n);
+		buf_puts(&b, ".");
 	}
-	buf_puts(&b, ", ");
-	spoken_count(&b, (long long)ep->stats.merged_prs,
-	    "merged pull request", "merged pull requests");
-	buf_puts(&b, " and ");
-	spoken_count(&b, (long long)ep->stats.pushes, "push", "pushes");
-	if (ep->stats.force_pushes > 0) {
-		buf_puts(&b, ", ");
-		spoken_count(&b, (long long)ep->stats.force_pushes,
-		    "of them forced", "of them forced");
-	}
-	buf_puts(&b, ".");
+	for (i = 0; i < 3; i++)
+		buf_free(&part[i]);
 	episode_add_segment(ep, "opening", &b, NULL, 0);
 }
 
@@ -159,6 +202,9 @@ reduced_reverts(struct episode *ep, const struct day *day)
 		return 0;
 	buf_init(&b);
 	spoken_count(&b, (long long)ep->stats.reverts, "revert", "reverts");
+	/* a sentence opens with a capital */
+	if (b.data[0] >= 'a' && b.data[0] <= 'z')
+		b.data[0] = (char)(b.data[0] - 'a' + 'A');
 	buf_puts(&b, " came in");
 	for (i = 0; i < day->ncommits && n < REDUCED_REVERTS; i++) {
 		c = &day->commits[i];
