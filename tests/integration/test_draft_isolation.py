@@ -129,7 +129,8 @@ class Isolation(unittest.TestCase):
                     d, "hookcast_draft_failures_total", POISON), 1)
                 self.assertIsNone(labelled(
                     d, "hookcast_draft_failures_total", HEALTHY))
-                d.wait_log(r"emit %s: .*(draft_timeout|signal 11).*1 "
+                # (a sanitizer's handler turns SIGSEGV into an abort)
+                d.wait_log(r"emit %s: .*(draft_timeout|died of signal).*1 "
                            r"failed draft in a row" % POISON)
         self.run_case(case)
 
