@@ -28,6 +28,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hookcast_test as ht  # noqa: E402
 import test_drafter as td  # noqa: E402
+import test_hookcast_draft as thd  # noqa: E402
 
 POISON = "hookcast-test/poison"
 HEALTHY = "hookcast-test/healthy"
@@ -215,6 +216,27 @@ class Isolation(unittest.TestCase):
             finally:
                 d.cleanup()
         self.run_case(case)
+
+    def test_hookcast_draft_brief(self):
+        """hookcast-draft --brief drafts a day as the daemon tells it in
+        brief."""
+        tmp = ht.make_tmpdir()
+        try:
+            commits = [ht.make_commit(message="Change %d\n" % i,
+                                      repo=POISON,
+                                      timestamp="2026-03-02T10:%02d:00Z"
+                                      % i) for i in range(12)]
+            thd.write_deliveries(tmp, [("push", ht.make_push(
+                commits, repo=POISON), "2026-03-02T11:00:00Z")])
+            full = thd.draft(["--timezone", "UTC", tmp])
+            brief = thd.draft(["--timezone", "UTC", "--brief", tmp])
+            self.assertEqual(brief.returncode, 0, brief.stderr)
+            self.assertEqual(full.returncode, 0, full.stderr)
+            self.assertIn("And seven more changes, not told today.",
+                          brief.stdout)
+            self.assertNotIn("more changes, not told", full.stdout)
+        finally:
+            ht.shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":
