@@ -29,6 +29,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hookcast_test as ht  # noqa: E402
 import test_drafter as td  # noqa: E402
 import test_hookcast_draft as thd  # noqa: E402
+import test_audio as ta  # noqa: E402
+import schema_check  # noqa: E402
 
 POISON = "hookcast-test/poison"
 HEALTHY = "hookcast-test/healthy"
@@ -187,6 +189,8 @@ class Isolation(unittest.TestCase):
                 self.assertEqual(len(files), 1, files)
                 with open(files[0]) as f:
                     ep = json.load(f)
+                # an episode as any other, for the feed, sinks and recaps
+                schema_check.check(ep, schema_check.load(ta.SCHEMA))
                 self.assertEqual(ep["stats"]["commits"], POISON_COMMITS)
                 self.assertEqual(ep["stats"]["reverts"], REVERTS)
                 kinds = [s["kind"] for s in ep["segments"]]
