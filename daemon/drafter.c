@@ -1,4 +1,4 @@
-/* The drafter: episodes drafted in a child process, off the loop. */
+/* The drafter: episodes drafted in child processes, off the loop. */
 #include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>

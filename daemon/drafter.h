@@ -15,8 +15,8 @@
  * episode (store_merge_back). A repository's process that outlives its
  * draft_timeout is killed, and one that dies leaves its day failed the
  * same way: that repository alone, the others are drafted all the same.
- * After DRAFTER_REDUCE_AFTER failures in a row (counted in the state
- * directory, across restarts) the day is told in brief (reduced.h).
+ * After two failures in a row (counted in the state directory, across
+ * restarts) the day is told in brief (reduced.h).
  */
 #ifndef HOOKCAST_DRAFTER_H
 #define HOOKCAST_DRAFTER_H
