@@ -20,6 +20,7 @@
 
 #include <jansson.h>
 
+#include "archive.h"
 #include "audio.h"
 #include "buf.h"
 #include "childenv.h"
@@ -882,19 +883,40 @@ out:
 }
 
 /*
- * Remove what an audio stopped from outside (the daemon stopping, or
- * killing a drafting process past its time) left in the folder: the
- * temporary files of its WAV, MP3 and VTT. One drafting process runs at
- * a time, so none of them is being written.
+ * Is name a temporary file of fileio's atomic writes: "NAME.tmp-" and
+ * its suffix, of [a-z0-9] (twelve of them as fileio makes it)? A WAV
+ * being joined, an MP3 or a VTT being written, an episode's .json, .md
+ * or .txt, the feed.
+ */
+static int
+audio_tmp_name(const char *name)
+{
+	const char	*t = strstr(name, ".tmp-");
+	size_t		 n;
+
+	if (t == NULL || t == name)
+		return 0;
+	/* the last ".tmp-": a name may hold one before */
+	while (strstr(t + 1, ".tmp-") != NULL)
+		t = strstr(t + 1, ".tmp-");
+	t += 5;
+	n = strspn(t, "abcdefghijklmnopqrstuvwxyz0123456789");
+	return n > 0 && t[n] == '\0';
+}
+
+/*
+ * Remove what a drafting process stopped from outside (the daemon
+ * stopping, or killing it past its time) left in a repository's folder:
+ * the temporary files of its atomic writes. One drafting process runs
+ * at a time, and this runs in it before it writes, or in the daemon when
+ * none runs: none of them is being written.
  */
 static void
 audio_sweep(int dfd, const char *repo)
 {
-	static const char *const kinds[] = { ".wav.tmp-", ".mp3.tmp-",
-	    ".vtt.tmp-", NULL };
 	struct dirent	*de;
 	DIR		*d;
-	int		 fd, i;
+	int		 fd;
 
 	if ((fd = dup(dfd)) == -1)
 		return;
@@ -903,17 +925,32 @@ audio_sweep(int dfd, const char *repo)
 		return;
 	}
 	while ((de = readdir(d)) != NULL) {
-		for (i = 0; kinds[i] != NULL; i++)
-			if (strstr(de->d_name, kinds[i]) != NULL)
-				break;
-		if (kinds[i] == NULL || (de->d_type != DT_REG &&
+		if (!audio_tmp_name(de->d_name) || (de->d_type != DT_REG &&
 		    de->d_type != DT_UNKNOWN))
 			continue;
 		if (unlinkat(dfd, de->d_name, 0) == 0)
-			log_info("audio of %s: removed %s, left by an audio "
+			log_info("%s: removed %s, left by a drafting process "
 			    "stopped", repo, de->d_name);
 	}
 	closedir(d);
+}
+
+void
+audio_sweep_all(const struct config *conf)
+{
+	struct strlist	repos = { NULL, 0 };
+	size_t		i;
+	int		dfd;
+
+	archive_repos(conf->output_dir, &repos);
+	for (i = 0; i < repos.n; i++) {
+		if ((dfd = file_dir_open(conf->output_dir, repos.v[i], 0,
+		    0)) == -1)
+			continue;
+		audio_sweep(dfd, repos.v[i]);
+		close(dfd);
+	}
+	strlist_clear(&repos);
 }
 
 /* The transcript of the episode's .json, split into job's sentences. */

@@ -52,6 +52,13 @@ int		 audio_enabled(const struct config *, const char **why);
 enum audio_outcome audio_render(const struct config *, const char *repo,
 		    const char *name, struct audio_result *res);
 void		 audio_result_clear(struct audio_result *);
+/*
+ * Remove the temporary files a drafting process killed mid-write left in
+ * the repositories' folders of output_dir (WAV, MP3, VTT, episode files,
+ * feed). Only while no drafting process runs: at start, and once the
+ * daemon stopped its own.
+ */
+void		 audio_sweep_all(const struct config *);
 /* "ok", "failed" or "timeout". */
 const char	*audio_outcome_name(enum audio_outcome);
 /* The outcome named so, or -1. */

@@ -1,4 +1,4 @@
-/* The drafter: episodes drafted in a child process, off the loop. */
+/* The drafter: episodes drafted in child processes, off the loop. */
 #include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -22,6 +22,7 @@
 #include "drafter.h"
 #include "outbox.h"
 #include "emit.h"
+#include "fileio.h"
 #include "journal.h"
 #include "jrecord.h"
 #include "log.h"
@@ -42,11 +43,34 @@
  * killed only when it overstays that.
  */
 #define DRAFTER_AUDIO_GRACE	10
+/*
+ * Failed drafts in a row after which a repository's day is told in brief
+ * (reduced.h), however the next full draft would go: a day that timed
+ * out or crashed the drafter twice is held forever otherwise, merged
+ * back and failing again at every emission, restart or not.
+ */
+#define DRAFTER_REDUCE_AFTER	2
+/* The repositories' failures in a row, kept across restarts. */
+#define DRAFTER_FAILURES_FILE	"draft-failures.json"
+/* Bytes of a failure's cause kept in that file. */
+#define DRAFTER_CAUSE_MAX	400
 
 /* An episode written in the drafting process, to be spoken after. */
 struct drafter_written {
 	char	*repo;
 	char	*name;		/* "2026-06-01" or "2026-06-01-2" */
+};
+
+/*
+ * What one drafting process does: one repository's episode, the weekly
+ * recaps, or the speaking of the job's episodes. A job runs its parts one
+ * after another, a process each, so that a repository whose draft times
+ * out or crashes fails alone.
+ */
+enum drafter_part {
+	DRAFTER_PART_REPO,
+	DRAFTER_PART_RECAP,
+	DRAFTER_PART_AUDIO,
 };
 
 struct drafter_job {
@@ -59,7 +83,18 @@ struct drafter_job {
 	struct control_reply	*reply;
 	json_t			*episodes;
 	char			*error;		/* the first failure */
+	size_t			 step;		/* the next part: see drafter_next */
+	struct drafter_written	*written;	/* episodes to speak */
+	size_t			 nwritten;
+	struct timespec		 started;
 	struct drafter_job	*next;
+};
+
+/* A repository whose last drafts failed, and how many in a row. */
+struct drafter_failure {
+	char	*repo;
+	int	 n;
+	char	*cause;		/* the last one's */
 };
 
 struct drafter {
@@ -68,22 +103,140 @@ struct drafter {
 	struct drafter_job     **tail;
 	size_t			 njobs;
 	pid_t			 pid;		/* -1: none running */
+	enum drafter_part	 part;		/* what it does */
+	size_t			 cur;		/* its repository, for a REPO */
+	int			 reduced;	/* told in brief (reduced.h) */
 	int			 fd;
 	struct event		*read_ev;
 	struct event		*timer;
 	int			 timed_out;
 	time_t			 limit;		/* seconds the text may take */
-	struct timespec		 started;
 	size_t			 audio_expected; /* audio lines to come */
 	size_t			 audio_told;
 	struct buf		 in;
 	struct day	       **spent;		/* drafted days being freed */
 	size_t			 nspent;
 	struct event		*free_ev;
+	struct drafter_failure	*failures;	/* repositories failing */
+	size_t			 nfailures;
+	char			*failures_path;
 };
 
 static void	drafter_start(struct drafter *);
 static void	drafter_free_step(evutil_socket_t, short, void *);
+
+/* The failures in a row of repo, or NULL when its last draft went well. */
+static struct drafter_failure *
+drafter_failure_find(struct drafter *dr, const char *repo)
+{
+	size_t	i;
+
+	for (i = 0; i < dr->nfailures; i++)
+		if (strcmp(dr->failures[i].repo, repo) == 0)
+			return &dr->failures[i];
+	return NULL;
+}
+
+/* Write the failures file; a failure to is logged (the count lives on). */
+static void
+drafter_failures_save(struct drafter *dr)
+{
+	json_t	*root = json_object();
+	char	*s;
+	size_t	 i;
+
+	for (i = 0; i < dr->nfailures; i++)
+		json_object_set_new(root, dr->failures[i].repo, json_pack(
+		    "{s:i, s:s}", "failures", dr->failures[i].n, "cause",
+		    dr->failures[i].cause));
+	s = json_dumps(root, JSON_INDENT(2) | JSON_SORT_KEYS);
+	json_decref(root);
+	if (s == NULL || file_write_atomic(dr->failures_path, s, strlen(s),
+	    0600) == -1)
+		log_warn("drafter: writing %s", dr->failures_path);
+	free(s);
+}
+
+/*
+ * Read the failures file of the last run: a repository's count must
+ * outlive a restart, or a day that fails the drafter would be drafted in
+ * full (and fail) forever by a daemon restarted in between. A file that
+ * can't be read is logged and the counts start again.
+ */
+static void
+drafter_failures_load(struct drafter *dr)
+{
+	json_error_t	 err;
+	json_t		*root, *v;
+	const char	*repo, *cause;
+	json_int_t	 n;
+
+	xasprintf(&dr->failures_path, "%s/%s", dr->d->conf.state_dir,
+	    DRAFTER_FAILURES_FILE);
+	if ((root = json_load_file(dr->failures_path, 0, &err)) == NULL) {
+		if (access(dr->failures_path, F_OK) == 0 || errno != ENOENT)
+			log_warnx("drafter: %s: %s; the failure counts start "
+			    "again", dr->failures_path, err.text);
+		return;
+	}
+	json_object_foreach(root, repo, v) {
+		n = json_integer_value(json_object_get(v, "failures"));
+		cause = json_string_value(json_object_get(v, "cause"));
+		if (n <= 0 || n > 1000000) {
+			log_warnx("drafter: %s: %s: no count of failures",
+			    dr->failures_path, repo);
+			continue;
+		}
+		dr->failures = xreallocarray(dr->failures, dr->nfailures + 1,
+		    sizeof(*dr->failures));
+		dr->failures[dr->nfailures].repo = xstrdup(repo);
+		dr->failures[dr->nfailures].n = (int)n;
+		dr->failures[dr->nfailures].cause = xstrdup(cause != NULL ?
+		    cause : "not recorded");
+		dr->nfailures++;
+	}
+	json_decref(root);
+}
+
+/*
+ * Note how repo's draft went (cause NULL: it was written) and keep the
+ * count on disk; the failures in a row it comes to.
+ */
+static int
+drafter_failure_note(struct drafter *dr, const char *repo, const char *cause)
+{
+	struct drafter_failure	*f = drafter_failure_find(dr, repo);
+	size_t			 i, len;
+
+	if (cause == NULL) {
+		if (f == NULL)
+			return 0;
+		i = (size_t)(f - dr->failures);
+		free(f->repo);
+		free(f->cause);
+		dr->failures[i] = dr->failures[--dr->nfailures];
+		drafter_failures_save(dr);
+		return 0;
+	}
+	if (f == NULL) {
+		dr->failures = xreallocarray(dr->failures, dr->nfailures + 1,
+		    sizeof(*dr->failures));
+		f = &dr->failures[dr->nfailures++];
+		f->repo = xstrdup(repo);
+		f->n = 0;
+		f->cause = NULL;
+	}
+	f->n++;
+	free(f->cause);
+	/* cut on a character's start: the file is JSON, UTF-8 */
+	len = strnlen(cause, DRAFTER_CAUSE_MAX);
+	while (len > 0 && len < strlen(cause) &&
+	    ((unsigned char)cause[len] & 0xc0) == 0x80)
+		len--;
+	f->cause = xstrndup(cause, len);
+	drafter_failures_save(dr);
+	return f->n;
+}
 
 struct drafter *
 drafter_new(struct hookcastd *d)
@@ -96,6 +249,9 @@ drafter_new(struct hookcastd *d)
 	dr->fd = -1;
 	buf_init(&dr->in);
 	dr->free_ev = evtimer_new(d->base, drafter_free_step, dr);
+	drafter_failures_load(dr);
+	/* what a drafting process stopped at the last run left */
+	audio_sweep_all(&d->conf);
 	return dr;
 }
 
@@ -108,6 +264,11 @@ drafter_job_free(struct drafter_job *job)
 		free(job->repos[i]);
 	free(job->repos);
 	free(job->told);
+	for (i = 0; i < job->nwritten; i++) {
+		free(job->written[i].repo);
+		free(job->written[i].name);
+	}
+	free(job->written);
 	json_decref(job->episodes);
 	free(job->error);
 	free(job);
@@ -137,6 +298,7 @@ drafter_queue(struct drafter *dr, enum drafter_kind kind,
 	job->recap = recap;
 	job->reply = reply;
 	job->episodes = json_array();
+	clock_gettime(CLOCK_MONOTONIC, &job->started);
 	*dr->tail = job;
 	dr->tail = &job->next;
 	dr->njobs++;
@@ -222,12 +384,12 @@ drafter_child_audio(struct hookcastd *d, struct drafter_written *w,
 }
 
 /*
- * The episode of one repository, drafted in the child; a written one is
- * added to w.
+ * The episode of one repository, drafted in the child (with reduced, in
+ * brief: reduced.h).
  */
 static void
 drafter_child_one(struct hookcastd *d, const struct drafter_job *job,
-    const char *repo, struct drafter_written **w, size_t *nw)
+    const char *repo, int reduced)
 {
 	struct store_repo	*r = store_repo(d->store, repo, 0, 0);
 	struct day		*day = NULL;
@@ -248,7 +410,8 @@ drafter_child_one(struct hookcastd *d, const struct drafter_job *job,
 	/* a preview's window ends now (the child's copy of the day) */
 	if (!write)
 		day->end = now;
-	if (emit_day(&d->conf, day, now, write, &res, &cause) == -1) {
+	if ((reduced ? emit_day_reduced : emit_day)(&d->conf, day, now, write,
+	    &res, &cause) == -1) {
 		drafter_tell(json_pack("{s:s, s:b, s:s}", "repo", repo, "ok", 0,
 		    "error", cause));
 		free(cause);
@@ -256,6 +419,8 @@ drafter_child_one(struct hookcastd *d, const struct drafter_job *job,
 	}
 	item = json_pack("{s:s, s:s, s:s}", "repo", res.repo, "date",
 	    res.date, "title", res.title);
+	if (reduced)
+		json_object_set_new(item, "reduced", json_true());
 	if (res.draft_by != NULL)
 		json_object_set_new(item, "draft", json_pack("{s:s, s:o}",
 		    "by", res.draft_by, "rejected", res.draft_rejected != NULL ?
@@ -263,7 +428,6 @@ drafter_child_one(struct hookcastd *d, const struct drafter_job *job,
 	if (write) {
 		json_object_set_new(item, "markdown", json_string(res.md_path));
 		json_object_set_new(item, "json", json_string(res.json_path));
-		drafter_add_written(w, nw, repo, res.md_path);
 	} else {
 		ep = json_loads(res.json_text, 0, NULL);
 		json_object_set_new(item, "episode", ep != NULL ? ep :
@@ -276,17 +440,19 @@ drafter_child_one(struct hookcastd *d, const struct drafter_job *job,
 	    "item", item));
 }
 
-/* The child: draft the job's episodes, tell each, and end. */
+/*
+ * The child: do the running part of the job (dr->part), tell each
+ * outcome, and end.
+ */
 static void
 drafter_child(struct drafter *dr, struct drafter_job *job, pid_t parent,
     int fd)
 {
 	struct hookcastd	*d = dr->d;
-	struct drafter_written	*w = NULL;
 	json_t			*recaps, *item;
-	const char		*why = NULL;
 	char			*cause = NULL;
-	size_t			 i, nw = 0, nspeak;
+	size_t			 i;
+	int			 oom;
 
 	/* die with the daemon; signals as a plain process has them */
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1 || getppid() != parent)
@@ -298,6 +464,16 @@ drafter_child(struct drafter *dr, struct drafter_job *job, pid_t parent,
 	errno = 0;
 	if (nice(DRAFTER_NICE) == -1 && errno != 0)
 		log_debug("drafter: nice: %s", strerror(errno));
+	/*
+	 * Out of memory, the kernel kills this process, not the daemon: a
+	 * day too big to draft fails its own episode (and is told in brief
+	 * after), while intake and the other repositories go on.
+	 */
+	if ((oom = open("/proc/self/oom_score_adj", O_WRONLY |
+	    O_CLOEXEC)) == -1 || write(oom, "1000", 4) != 4)
+		log_debug("drafter: oom_score_adj: %s", strerror(errno));
+	if (oom != -1)
+		close(oom);
 	/* nothing of the daemon's stays open: sockets close when it says */
 	if (fd != DRAFTER_CHILD_FD) {
 		if (dup2(fd, DRAFTER_CHILD_FD) == -1)
@@ -306,9 +482,11 @@ drafter_child(struct drafter *dr, struct drafter_job *job, pid_t parent,
 	}
 	close_range(DRAFTER_CHILD_FD + 1, ~0U, 0);
 
-	for (i = 0; i < job->nrepos; i++)
-		drafter_child_one(d, job, job->repos[i], &w, &nw);
-	if (job->recap) {
+	switch (dr->part) {
+	case DRAFTER_PART_REPO:
+		drafter_child_one(d, job, job->repos[dr->cur], dr->reduced);
+		break;
+	case DRAFTER_PART_RECAP:
 		recaps = json_array();
 		if (hookcastd_recap_write(d, NULL, job->now, recaps,
 		    &cause) == -1)
@@ -317,22 +495,11 @@ drafter_child(struct drafter *dr, struct drafter_job *job, pid_t parent,
 			drafter_tell(json_pack("{s:b, s:b, s:O}", "recap", 1,
 			    "ok", 1, "item", item));
 		json_decref(recaps);
+		break;
+	case DRAFTER_PART_AUDIO:
+		drafter_child_audio(d, job->written, job->nwritten);
+		break;
 	}
-	/* the text is all out: the loop replies now; the audio follows */
-	nspeak = nw;
-	if (nw > 0 && !audio_enabled(&d->conf, &why)) {
-		log_debug("drafter: no audio: %s", why);
-		nspeak = 0;
-	}
-	drafter_tell(json_pack("{s:b, s:I}", "drafted", 1, "audio",
-	    (json_int_t)nspeak));
-	drafter_child_audio(d, w, nspeak);
-	/* (freed, or a leak checker counts the list lost at _exit) */
-	for (i = 0; i < nw; i++) {
-		free(w[i].repo);
-		free(w[i].name);
-	}
-	free(w);
 	/* no exit handlers: they are the daemon's */
 	_exit(0);
 }
@@ -411,6 +578,8 @@ drafter_outcome(struct drafter *dr, struct drafter_job *job,
 {
 	struct hookcastd	*d = dr->d;
 	struct store_repo	*r;
+	const char		*path;
+	int			 n;
 
 	if (job->kind == DRAFTER_PREVIEW) {
 		if (item != NULL)
@@ -423,8 +592,15 @@ drafter_outcome(struct drafter *dr, struct drafter_job *job,
 	if (item != NULL) {
 		d->metrics.episodes_emitted++;
 		metrics_emitted(&d->metrics, repo, time(NULL));
+		if (json_is_true(json_object_get(item, "reduced")))
+			d->metrics.episodes_reduced++;
+		drafter_failure_note(dr, repo, NULL);
 		json_array_append(job->episodes, item);
 		outbox_episode(d->outbox, item);
+		path = json_string_value(json_object_get(item, "markdown"));
+		if (path != NULL)
+			drafter_add_written(&job->written, &job->nwritten,
+			    repo, path);
 		if (r != NULL && r->drafting != NULL) {
 			drafter_journal(dr, jrecord_write_drafted, repo);
 			drafter_spend(dr, store_drafted(d->store, r));
@@ -432,8 +608,11 @@ drafter_outcome(struct drafter *dr, struct drafter_job *job,
 		return;
 	}
 	d->metrics.emit_failures++;
-	log_warnx("emit %s: %s; the day is kept for the next episode", repo,
-	    cause);
+	metrics_draft_failed(&d->metrics, repo);
+	n = drafter_failure_note(dr, repo, cause);
+	log_warnx("emit %s: %s; the day is kept for the next episode (%d "
+	    "failed draft%s in a row%s)", repo, cause, n, n == 1 ? "" : "s",
+	    n >= DRAFTER_REDUCE_AFTER ? ": it is told in brief next" : "");
 	drafter_error(job, repo, cause);
 	if (r != NULL && r->drafting != NULL) {
 		drafter_journal(dr, jrecord_write_merge_back, repo);
@@ -460,26 +639,6 @@ drafter_reply(struct drafter_job *job)
 	free(s);
 	json_decref(reply);
 	job->reply = NULL;
-}
-
-/*
- * The child's text is all told and n episodes are to be spoken: reply
- * to whoever asked, and give the child audio_timeout for each (and a
- * grace) from now.
- */
-static void
-drafter_drafted(struct drafter *dr, size_t n)
-{
-	struct timeval	tv;
-
-	drafter_reply(dr->queue);
-	if (n == 0 || n > dr->queue->nrepos)
-		return;
-	dr->audio_expected = n;
-	tv.tv_sec = (time_t)n * (dr->d->conf.audio_timeout +
-	    DRAFTER_AUDIO_GRACE);
-	tv.tv_usec = 0;
-	evtimer_add(dr->timer, &tv);
 }
 
 /* How one episode's audio went. */
@@ -545,12 +704,6 @@ drafter_line(struct drafter *dr, const char *line, size_t len)
 	error = json_string_value(json_object_get(j, "error"));
 	if (error == NULL)
 		error = "failed";
-	if (json_is_true(json_object_get(j, "drafted"))) {
-		drafter_drafted(dr, (size_t)json_integer_value(
-		    json_object_get(j, "audio")));
-		json_decref(j);
-		return;
-	}
 	if (json_is_true(json_object_get(j, "audio"))) {
 		drafter_audio_line(dr, j);
 		json_decref(j);
@@ -567,12 +720,12 @@ drafter_line(struct drafter *dr, const char *line, size_t len)
 		json_decref(j);
 		return;
 	}
+	/* a process drafts one repository: its line is about that one */
 	repo = json_string_value(json_object_get(j, "repo"));
-	for (i = 0; repo != NULL && i < job->nrepos; i++)
-		if (!job->told[i] && strcmp(job->repos[i], repo) == 0)
-			break;
-	if (repo == NULL || i == job->nrepos) {
-		log_warnx("drafter: a line about no repository of the job");
+	i = dr->cur;
+	if (dr->part != DRAFTER_PART_REPO || repo == NULL ||
+	    job->told[i] || strcmp(job->repos[i], repo) != 0) {
+		log_warnx("drafter: a line about no repository being drafted");
 		json_decref(j);
 		return;
 	}
@@ -587,6 +740,7 @@ static void
 drafter_done(struct drafter *dr, const char *cause)
 {
 	struct drafter_job	*job = dr->queue;
+	struct timespec		 now;
 	size_t			 i;
 
 	for (i = 0; i < job->nrepos; i++)
@@ -595,6 +749,11 @@ drafter_done(struct drafter *dr, const char *cause)
 			drafter_outcome(dr, job, job->repos[i], NULL, cause);
 		}
 	drafter_reply(job);
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	log_info("drafter: %zu episode(s) of %s in %.3f s", job->nrepos,
+	    job->kind == DRAFTER_EMIT ? "emission" : "preview",
+	    (double)(now.tv_sec - job->started.tv_sec) +
+	    (double)(now.tv_nsec - job->started.tv_nsec) / 1e9);
 	if (job->kind == DRAFTER_EMIT)
 		hookcastd_notify_status(dr->d, 1);
 	dr->queue = job->next;
@@ -609,11 +768,43 @@ drafter_done(struct drafter *dr, const char *cause)
 	}
 }
 
-/* The child's pipe closed: collect it, finish its job, start the next. */
+/*
+ * The part of the job a process ended (or never started) with cause:
+ * the repository it drafted failed, unless its line came; the audio
+ * that never came is counted.
+ */
+static void
+drafter_part_failed(struct drafter *dr, const char *cause)
+{
+	struct drafter_job	*job = dr->queue;
+
+	switch (dr->part) {
+	case DRAFTER_PART_REPO:
+		if (!job->told[dr->cur]) {
+			job->told[dr->cur] = 1;
+			drafter_outcome(dr, job, job->repos[dr->cur], NULL,
+			    cause);
+		}
+		break;
+	case DRAFTER_PART_RECAP:
+		log_warnx("drafter: weekly recaps: %s", cause);
+		break;
+	case DRAFTER_PART_AUDIO:
+		for (; dr->audio_told < dr->audio_expected;
+		    dr->audio_told++) {
+			metrics_audio(&dr->d->metrics, dr->timed_out ?
+			    MAUDIO_TIMEOUT : MAUDIO_FAILED, 0, 0);
+			log_warnx("drafter: an episode's audio never came "
+			    "(%s); the text episode stays", cause);
+		}
+		break;
+	}
+}
+
+/* The child's pipe closed: collect it, finish its part, start the next. */
 static void
 drafter_reap(struct drafter *dr)
 {
-	struct timespec	 now;
 	int		 status = 0;
 	char		*cause;
 
@@ -625,15 +816,7 @@ drafter_reap(struct drafter *dr)
 	while (waitpid(dr->pid, &status, 0) == -1 && errno == EINTR)
 		;
 	dr->pid = -1;
-	/* episodes whose audio never came: the child was stopped or died */
-	for (; dr->audio_told < dr->audio_expected; dr->audio_told++) {
-		metrics_audio(&dr->d->metrics, dr->timed_out ?
-		    MAUDIO_TIMEOUT : MAUDIO_FAILED, 0, 0);
-		log_warnx("drafter: an episode's audio never came (%s); the "
-		    "text episode stays", dr->timed_out ? "stopped past "
-		    "audio_timeout" : "the drafting process ended");
-	}
-	if (dr->timed_out && dr->audio_expected > 0)
+	if (dr->timed_out && dr->part == DRAFTER_PART_AUDIO)
 		xasprintf(&cause, "speaking took over audio_timeout (%d s) "
 		    "per episode; stopped", dr->d->conf.audio_timeout);
 	else if (dr->timed_out)
@@ -648,12 +831,10 @@ drafter_reap(struct drafter *dr)
 		    WEXITSTATUS(status));
 	else
 		cause = xstrdup("the drafting process ended without telling it");
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	log_info("drafter: %zu episode(s) of %s in %.3f s",
-	    dr->queue->nrepos, dr->queue->kind == DRAFTER_EMIT ? "emission" :
-	    "preview", (double)(now.tv_sec - dr->started.tv_sec) +
-	    (double)(now.tv_nsec - dr->started.tv_nsec) / 1e9);
-	drafter_done(dr, cause);
+	/* recaps are told as they are written: none is no failure */
+	if (dr->part != DRAFTER_PART_RECAP || dr->timed_out ||
+	    !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		drafter_part_failed(dr, cause);
 	free(cause);
 	buf_reset(&dr->in);
 	drafter_start(dr);
@@ -692,39 +873,51 @@ drafter_timeout(evutil_socket_t fd, short what, void *arg)
 {
 	struct drafter	*dr = arg;
 
-	if (dr->audio_expected > 0)
+	if (dr->part == DRAFTER_PART_AUDIO)
 		log_warnx("drafter: speaking ran over audio_timeout (%d s) "
 		    "per episode; killing it", dr->d->conf.audio_timeout);
+	else if (dr->part == DRAFTER_PART_RECAP)
+		log_warnx("drafter: the weekly recaps ran over %lld s "
+		    "(draft_timeout); killing them", (long long)dr->limit);
 	else
-		log_warnx("drafter: a draft ran over %lld s (draft_timeout, "
-		    "and llm_timeout per rewrite); killing it",
-		    (long long)dr->limit);
+		log_warnx("drafter: the draft of %s ran over %lld s "
+		    "(draft_timeout, and llm_timeout for a rewrite); killing "
+		    "it", dr->queue->repos[dr->cur], (long long)dr->limit);
 	dr->timed_out = 1;
 	kill(dr->pid, SIGKILL);
 }
 
 /*
- * Seconds a job's child may take before its text is out: draft_timeout,
- * and the llm_timeout of each repository whose transcript a model
- * rewrites (the request waits that long at most, then the draft is
- * told), with a second of grace each.
+ * Seconds the running part may take: a repository's draft_timeout, and
+ * its llm_timeout when a model rewrites its transcript (the request
+ * waits that long at most, then the draft is told) with a second of
+ * grace; the recaps' draft_timeout; for the audio, audio_timeout and a
+ * grace per episode (the process stops its own programs at
+ * audio_timeout, and is killed only when it overstays that).
  */
 static time_t
 drafter_time_limit(struct drafter *dr, const struct drafter_job *job)
 {
 	struct llm_conf	 llm;
 	time_t		 t = dr->d->conf.draft_timeout;
-	size_t		 i;
 
-	for (i = 0; i < job->nrepos; i++) {
-		config_llm(&dr->d->conf, job->repos[i], &llm);
-		if (llm.url != NULL)
+	switch (dr->part) {
+	case DRAFTER_PART_REPO:
+		config_llm(&dr->d->conf, job->repos[dr->cur], &llm);
+		if (llm.url != NULL && !dr->reduced)
 			t += llm.timeout + 1;
+		break;
+	case DRAFTER_PART_RECAP:
+		break;
+	case DRAFTER_PART_AUDIO:
+		t = (time_t)job->nwritten * (dr->d->conf.audio_timeout +
+		    DRAFTER_AUDIO_GRACE);
+		break;
 	}
 	return t;
 }
 
-/* Start the next job's child, unless one is running; 0 or -1 + cause. */
+/* Start a process for the part of the job set; 0 or -1 + cause. */
 static int
 drafter_spawn(struct drafter *dr, char **cause)
 {
@@ -752,8 +945,9 @@ drafter_spawn(struct drafter *dr, char **cause)
 	dr->pid = pid;
 	dr->fd = p[0];
 	dr->timed_out = 0;
-	dr->audio_expected = dr->audio_told = 0;
-	clock_gettime(CLOCK_MONOTONIC, &dr->started);
+	dr->audio_told = 0;
+	dr->audio_expected = dr->part == DRAFTER_PART_AUDIO ?
+	    dr->queue->nwritten : 0;
 	dr->read_ev = event_new(dr->d->base, p[0], EV_READ | EV_PERSIST,
 	    drafter_read, dr);
 	event_add(dr->read_ev, NULL);
@@ -766,16 +960,67 @@ drafter_spawn(struct drafter *dr, char **cause)
 	return 0;
 }
 
+/*
+ * Set the next part of the job to run (dr->part and its repository): 1,
+ * or 0 when the job is over. Each repository's draft is a process of its
+ * own: one that outlives its draft_timeout or dies fails alone, and the
+ * others of the emission are drafted all the same. Once the text is all
+ * out (the episodes, then the recaps) whoever asked gets the reply; the
+ * audio follows.
+ */
+static int
+drafter_next(struct drafter *dr, struct drafter_job *job)
+{
+	struct drafter_failure	*f;
+	const char		*why;
+
+	while (job->step < job->nrepos) {
+		dr->cur = job->step++;
+		if (job->told[dr->cur])
+			continue;
+		dr->part = DRAFTER_PART_REPO;
+		f = drafter_failure_find(dr, job->repos[dr->cur]);
+		dr->reduced = f != NULL && f->n >= DRAFTER_REDUCE_AFTER;
+		if (dr->reduced && job->kind == DRAFTER_EMIT)
+			log_warnx("emit %s: its last %d drafts failed (the "
+			    "last: %s); its day is told in brief",
+			    f->repo, f->n, f->cause);
+		return 1;
+	}
+	if (job->step == job->nrepos) {
+		job->step++;
+		if (job->recap) {
+			dr->part = DRAFTER_PART_RECAP;
+			return 1;
+		}
+	}
+	if (job->step == job->nrepos + 1) {
+		job->step++;
+		drafter_reply(job);
+		if (job->nwritten > 0 && !audio_enabled(&dr->d->conf, &why))
+			log_debug("drafter: no audio: %s", why);
+		else if (job->nwritten > 0) {
+			dr->part = DRAFTER_PART_AUDIO;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static void
 drafter_start(struct drafter *dr)
 {
 	char	*cause = NULL;
 
 	while (dr->queue != NULL && dr->pid == -1) {
+		if (!drafter_next(dr, dr->queue)) {
+			drafter_done(dr, "not drafted");
+			continue;
+		}
 		if (drafter_spawn(dr, &cause) == 0)
 			return;
 		log_warnx("%s", cause);
-		drafter_done(dr, cause);
+		drafter_part_failed(dr, cause);
 		free(cause);
 		cause = NULL;
 	}
@@ -785,6 +1030,7 @@ void
 drafter_free(struct drafter *dr)
 {
 	struct drafter_job	*job, *next;
+	size_t			 i;
 
 	if (dr == NULL)
 		return;
@@ -796,6 +1042,8 @@ drafter_free(struct drafter *dr)
 			;
 		event_free(dr->read_ev);
 		close(dr->fd);
+		/* the temporary files it was writing (audio.h) */
+		audio_sweep_all(&dr->d->conf);
 	}
 	for (job = dr->queue; job != NULL; job = next) {
 		next = job->next;
@@ -811,5 +1059,11 @@ drafter_free(struct drafter *dr)
 	free(dr->spent);
 	event_free(dr->free_ev);
 	buf_free(&dr->in);
+	for (i = 0; i < dr->nfailures; i++) {
+		free(dr->failures[i].repo);
+		free(dr->failures[i].cause);
+	}
+	free(dr->failures);
+	free(dr->failures_path);
 	free(dr);
 }

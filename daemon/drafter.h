@@ -1,17 +1,22 @@
 /*
- * The drafter: episodes are drafted in a child process, one job at a
+ * The drafter: episodes are drafted in child processes, one job at a
  * time, so that the loop (webhook intake, /healthz, the watchdog) never
  * waits on a draft, however big the day.
  *
- * The child is a fork of the daemon: it sees the days and the
- * configuration as they were when it started, as its own copy, and
- * touches nothing of the daemon's (no journal, no sockets: it closes
- * them). It writes the episode files (emit.h) and tells the loop, one
- * JSON line per episode on a pipe, how each went. The loop reads the
- * lines as they come and finishes each day: journalled as drafted, or,
- * when its draft failed, joined back to the open day to be told in the
- * next episode (store_merge_back). A child that outlives draft_timeout
- * is killed; one that dies leaves its untold days failed the same way.
+ * A job runs in parts, a process each, one after another: each
+ * repository's episode, then the weekly recaps, then (once the reply is
+ * sent) the speaking of the episodes written. A process is a fork of the
+ * daemon: it sees the days and the configuration as they were when it
+ * started, as its own copy, and touches nothing of the daemon's (no
+ * journal, no sockets: it closes them). It writes the episode files
+ * (emit.h) and tells the loop, one JSON line per episode on a pipe, how
+ * it went. The loop finishes each day: journalled as drafted, or, when
+ * its draft failed, joined back to the open day to be told in the next
+ * episode (store_merge_back). A repository's process that outlives its
+ * draft_timeout is killed, and one that dies leaves its day failed the
+ * same way: that repository alone, the others are drafted all the same.
+ * After two failures in a row (counted in the state directory, across
+ * restarts) the day is told in brief (reduced.h).
  */
 #ifndef HOOKCAST_DRAFTER_H
 #define HOOKCAST_DRAFTER_H

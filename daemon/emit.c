@@ -20,6 +20,7 @@
 #include "fileio.h"
 #include "llm.h"
 #include "log.h"
+#include "reduced.h"
 #include "spoken.h"
 #include "xmalloc.h"
 
@@ -859,9 +860,14 @@ emit_opts(const struct config *conf, const char *repo, const struct tm *tm,
 	return show;
 }
 
-int
-emit_day(const struct config *conf, struct day *day, time_t now, int write,
-    struct emit_result *res, char **cause)
+/*
+ * emit_day, or with reduced emit_day_reduced: the reduced drafter, and
+ * none of what the full one reads besides the day (the earlier work, the
+ * reverts paired, the model).
+ */
+static int
+emit_draft(const struct config *conf, struct day *day, time_t now, int write,
+    int reduced, struct emit_result *res, char **cause)
 {
 	struct episode_opts	 opts;
 	struct episode		*ep;
@@ -879,15 +885,19 @@ emit_day(const struct config *conf, struct day *day, time_t now, int write,
 	localtime_r(&day->start, &tm);
 	strftime(date, sizeof(date), "%Y-%m-%d", &tm);
 
-	day_pair_reverts(day);
+	if (!reduced)
+		day_pair_reverts(day);
 	name = emit_pick_name(dir, date, day->start);
 	emit_nearby(dir, name, &nearby, &nnearby);
-	emit_earlier(dir, name, &tm, &earlier, &nearlier);
+	if (!reduced)
+		emit_earlier(dir, name, &tm, &earlier, &nearlier);
 	show = emit_opts(conf, day->repo, &tm, now, nearby, nnearby, &opts);
 	opts.earlier = earlier;
 	opts.nearlier = nearlier;
-	ep = episode_draft(day, &opts);
+	ep = reduced ? reduced_draft(day, &opts) : episode_draft(day, &opts);
 	config_llm(conf, day->repo, &llm);
+	if (reduced)
+		llm.url = NULL;
 	if (llm.url != NULL)
 		emit_rewrite(&llm, day, ep, res);
 	md = episode_render_md(ep);
@@ -931,6 +941,20 @@ fail:
 	earlier_free(earlier, nearlier);
 	emit_result_clear(res);
 	return -1;
+}
+
+int
+emit_day(const struct config *conf, struct day *day, time_t now, int write,
+    struct emit_result *res, char **cause)
+{
+	return emit_draft(conf, day, now, write, 0, res, cause);
+}
+
+int
+emit_day_reduced(const struct config *conf, struct day *day, time_t now,
+    int write, struct emit_result *res, char **cause)
+{
+	return emit_draft(conf, day, now, write, 1, res, cause);
 }
 
 /* An archived episode as the recap reads it; strings borrowed from j. */

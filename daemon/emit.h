@@ -38,6 +38,13 @@ struct emit_result {
 int	 emit_day(const struct config *, struct day *, time_t now, int write,
 	    struct emit_result *, char **cause);
 /*
+ * As emit_day, drafted by the reduced drafter (reduced.h): counts,
+ * reverts, top stories and "N more changes", without the model. For a
+ * day whose full draft failed again and again (drafter.h).
+ */
+int	 emit_day_reduced(const struct config *, struct day *, time_t now,
+	    int write, struct emit_result *, char **cause);
+/*
  * Draft the weekly recap of repo from its archive: the daily episodes
  * dated within the week ending on now's local date. With write, it is
  * written as DATE-recap.md and .json and the feed rewritten. Returns 0,

@@ -25,6 +25,8 @@ static const char *const metrics_outcome_names[OUTCOME_MAX] = {
 };
 
 static void	metrics_render_emissions(const struct metrics *, struct buf *);
+static void	metrics_render_draft_failures(const struct metrics *,
+		    struct buf *);
 
 /* Upper bounds of the request latency histogram, in seconds. */
 static const double metrics_bounds[METRICS_LATENCY_BUCKETS] = {
@@ -178,6 +180,12 @@ metrics_render(const struct metrics *m, struct buf *b)
 	    "could not be written.\n# TYPE hookcast_emit_failures_total "
 	    "counter\nhookcast_emit_failures_total %llu\n",
 	    (unsigned long long)m->emit_failures);
+	buf_printf(b, "# HELP hookcast_episodes_reduced_total Episodes told "
+	    "in brief (counts, reverts, top stories) after their day's full "
+	    "draft failed twice.\n# TYPE hookcast_episodes_reduced_total "
+	    "counter\nhookcast_episodes_reduced_total %llu\n",
+	    (unsigned long long)m->episodes_reduced);
+	metrics_render_draft_failures(m, b);
 	metrics_histogram(b, "hookcast_request_duration_seconds", "Time from "
 	    "a webhook request's head to its reply.", m->latency_buckets,
 	    m->latency_sum, m->latency_count);
@@ -246,6 +254,11 @@ metrics_clear(struct metrics *m)
 	free(m->emissions);
 	m->emissions = NULL;
 	m->nemissions = 0;
+	for (i = 0; i < m->ndraft_failures; i++)
+		free(m->draft_failures[i].repo);
+	free(m->draft_failures);
+	m->draft_failures = NULL;
+	m->ndraft_failures = 0;
 }
 
 /* A label value as the text format wants it: \\, \" and \n escaped. */
@@ -259,6 +272,43 @@ metrics_label(struct buf *b, const char *s)
 			buf_puts(b, "\\n");
 		else
 			buf_putc(b, *s);
+	}
+}
+
+void
+metrics_draft_failed(struct metrics *m, const char *repo)
+{
+	size_t	i;
+
+	if (repo == NULL)
+		return;
+	for (i = 0; i < m->ndraft_failures; i++)
+		if (strcmp(m->draft_failures[i].repo, repo) == 0)
+			break;
+	if (i == m->ndraft_failures) {
+		m->draft_failures = xreallocarray(m->draft_failures, i + 1,
+		    sizeof(*m->draft_failures));
+		m->draft_failures[i].repo = xstrdup(repo);
+		m->draft_failures[i].n = 0;
+		m->ndraft_failures++;
+	}
+	m->draft_failures[i].n++;
+}
+
+static void
+metrics_render_draft_failures(const struct metrics *m, struct buf *b)
+{
+	size_t	i;
+
+	buf_puts(b, "# HELP hookcast_draft_failures_total Drafts of a "
+	    "repository's episode that failed (timed out, died or not "
+	    "written); its day is kept for the next.\n"
+	    "# TYPE hookcast_draft_failures_total counter\n");
+	for (i = 0; i < m->ndraft_failures; i++) {
+		buf_puts(b, "hookcast_draft_failures_total{repo=\"");
+		metrics_label(b, m->draft_failures[i].repo);
+		buf_printf(b, "\"} %llu\n",
+		    (unsigned long long)m->draft_failures[i].n);
 	}
 }
 

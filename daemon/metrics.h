@@ -42,12 +42,21 @@ struct metrics_emission {
 	time_t	 at;
 };
 
+/* Failed drafts of a repository's episode. */
+struct metrics_repo_count {
+	char		*repo;
+	uint64_t	 n;
+};
+
 struct metrics {
 	uint64_t	deliveries[MEVENT_MAX][OUTCOME_MAX];
 	uint64_t	signature_failures;
 	uint64_t	bytes_received;
 	uint64_t	episodes_emitted;
 	uint64_t	emit_failures;
+	uint64_t	episodes_reduced;	/* told in brief (reduced.h) */
+	struct metrics_repo_count *draft_failures; /* by repository */
+	size_t		ndraft_failures;
 	uint64_t	latency_buckets[METRICS_LATENCY_BUCKETS + 1];
 	double		latency_sum;
 	uint64_t	latency_count;
@@ -83,6 +92,8 @@ void		 metrics_audio(struct metrics *, enum metrics_audio,
 void		 metrics_llm(struct metrics *, const char *rejected);
 /* An episode of repo was written at (kept when later than the last). */
 void		 metrics_emitted(struct metrics *, const char *repo, time_t at);
+/* A draft of repo's episode failed (timed out, died, not written). */
+void		 metrics_draft_failed(struct metrics *, const char *repo);
 /* Free what the counters hold (the emissions). */
 void		 metrics_clear(struct metrics *);
 /* Append the Prometheus text of the counters (gauges come from the caller). */

@@ -48,7 +48,7 @@ draft_usage(FILE *f)
 	fprintf(f, "usage: hookcast-draft [--config FILE] [--timezone ZONE] "
 	    "[--day YYYY-MM-DD]\n"
 	    "                      [--show NAME] [--output-dir DIR] [--audio] "
-	    "DIR...\n\n"
+	    "[--brief]\n                      DIR...\n\n"
 	    "Drafts the episode of a repository's day from webhook deliveries "
 	    "in DIR\n(NNNN.json and NNNN.meta.json, as scripts/replay-git "
 	    "--out writes them).\nWithout --output-dir the Markdown transcript "
@@ -372,12 +372,13 @@ draft_episode_name(const char *md_path)
 
 /*
  * Draft the episode of one repository's day told on date (or its busiest
- * date): to stdout, or written under output_dir. 1 drafted, 0 nothing
- * to tell, -1 failed.
+ * date): to stdout, or written under output_dir; with brief, as the
+ * daemon tells a day whose draft failed twice (reduced.h). 1 drafted, 0
+ * nothing to tell, -1 failed.
  */
 static int
 draft_repo(const struct config *conf, struct store_repo *r,
-    const struct tm *date, int write, int audio)
+    const struct tm *date, int write, int audio, int brief)
 {
 	struct emit_result	 res;
 	struct audio_result	 ares;
@@ -416,7 +417,8 @@ draft_repo(const struct config *conf, struct store_repo *r,
 
 	/* when hookcastd would have emitted it: the first emit_at after */
 	published = schedule_next(end - 1, conf->emit_hour, conf->emit_minute);
-	if (emit_day(conf, day, published, write, &res, &cause) == -1) {
+	if ((brief ? emit_day_reduced : emit_day)(conf, day, published, write,
+	    &res, &cause) == -1) {
 		fprintf(stderr, "hookcast-draft: %s: %s\n", r->name, cause);
 		free(cause);
 		day_free(day);
@@ -453,6 +455,7 @@ main(int argc, char **argv)
 		{ "show",	required_argument,	NULL, 's' },
 		{ "output-dir",	required_argument,	NULL, 'o' },
 		{ "audio",	no_argument,		NULL, 'a' },
+		{ "brief",	no_argument,		NULL, 'b' },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "version",	no_argument,		NULL, 'V' },
 		{ NULL,		0,			NULL, 0 }
@@ -466,6 +469,7 @@ main(int argc, char **argv)
 	const char		*show = NULL, *outdir = NULL, *why;
 	char			*cargv[8], *tmpdir = NULL;
 	int			 ch, cargc = 0, audio = 0, rc, drafted = 0;
+	int			 brief = 0;
 	int			 failed = 0;
 	size_t			 i;
 
@@ -488,6 +492,9 @@ main(int argc, char **argv)
 			break;
 		case 'a':
 			audio = 1;
+			break;
+		case 'b':
+			brief = 1;
 			break;
 		case 'h':
 			draft_usage(stdout);
@@ -591,7 +598,7 @@ main(int argc, char **argv)
 		if (show != NULL)
 			config_set_show(&conf, r->name, show);
 		rc = draft_repo(&conf, r, dayarg != NULL ? &day : NULL,
-		    outdir != NULL, audio);
+		    outdir != NULL, audio, brief);
 		if (rc == 1)
 			drafted++;
 		else if (rc == -1)
