@@ -817,6 +817,9 @@ fence_alphabet(ucs4_t uc)
 
 	if (uc < 0x80)
 		return isalpha((int)uc) ? 1 : 0;
+	/* the micro sign, NFKC's Greek mu: "5 \xce\xbcs" is a unit */
+	if (uc == 0x3bc)
+		return 0;
 	if ((sc = uc_script(uc)) == NULL)
 		return 0;
 	for (i = 0; i < NELEM(names); i++)

@@ -457,8 +457,8 @@ static const struct {
 
 /*
  * The length of the entity at p ("&amp;", "&#9;": a '&', two to 16
- * letters and digits or '#' and digits, a ';'), or 0; *c what it stands for, or 0
- * when it goes without a trace (any other).
+ * letters and digits, or '#' and digits, a ';'), or 0; *c what it
+ * stands for, or 0 when it goes without a trace (any other).
  */
 static size_t
 spoken_entity(const unsigned char *p, char *c)
@@ -542,12 +542,42 @@ spoken_phonemes_clean(unsigned char *start)
 	*o = '\0';
 }
 
+/*
+ * What text_link_len calls a link out of s, in place: said or shown
+ * nowhere. A space it leaves before punctuation goes with it.
+ */
+static void
+spoken_links_clean(unsigned char *start)
+{
+	const unsigned char	*p;
+	unsigned char		*o;
+	size_t			 len;
+
+	p = o = start;
+	while (*p != '\0') {
+		len = 0;
+		if (p == start || !text_isword(p[-1]))
+			len = text_link_len((const char *)p,
+			    p == start ? 0 : p[-1]);
+		if (len == 0) {
+			*o++ = *p++;
+			continue;
+		}
+		p += len;
+		while (o > start && o[-1] == ' ' && (*p == '\0' ||
+		    strchr(".,;:!?)\n", *p) != NULL))
+			o--;
+	}
+	*o = '\0';
+}
+
 /* Make s spoken text, in place (see spoken.h for the rules). */
 void
 spoken_clean(char *s)
 {
 	const unsigned char	*p, *next;
 	unsigned char		*start, *o;
+	size_t			 before;
 
 	if (s == NULL)
 		return;
@@ -592,29 +622,15 @@ spoken_clean(char *s)
 	}
 	*o = '\0';
 
-	spoken_phonemes_clean(start);
-
 	/*
-	 * and what text_link_len calls a link, said or shown nowhere; a
-	 * space it leaves before punctuation goes with it
+	 * phonemes and links, until neither is left: what one drops may
+	 * join another ("ev[[x]]il.com/y", "[a.com/x[h]]")
 	 */
-	p = o = start;
-	while (*p != '\0') {
-		size_t	len = 0;
-
-		if (p == start || !text_isword(p[-1]))
-			len = text_link_len((const char *)p,
-			    p == start ? 0 : p[-1]);
-		if (len == 0) {
-			*o++ = *p++;
-			continue;
-		}
-		p += len;
-		while (o > start && o[-1] == ' ' && (*p == '\0' ||
-		    strchr(".,;:!?)\n", *p) != NULL))
-			o--;
-	}
-	*o = '\0';
+	do {
+		before = strlen(s);
+		spoken_phonemes_clean(start);
+		spoken_links_clean(start);
+	} while (strlen(s) != before);
 
 	/*
 	 * Spaces: one between words, none at a line's ends or the text's.

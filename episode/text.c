@@ -353,10 +353,11 @@ static const char *const text_tlds[] = {
  * Top-level domains a host may end in with nothing after it
  * ("evil-login.com"): not those that are file extensions too
  * ("setup.py", "README.md", "run.sh", "configure.in"), nor "at" and
- * "is" of code ("Array.prototype.at", "Object.is").
+ * "is" of code ("Array.prototype.at", "Object.is"), nor "io" of names
+ * ("socket.io", a repository's; "tf.io").
  */
 static const char *const text_bare_tlds[] = {
-	"com", "net", "org", "edu", "gov", "mil", "info", "biz", "io", "dev",
+	"com", "net", "org", "edu", "gov", "mil", "info", "biz", "dev",
 	"app", "xyz", "co", "me", "ly", "gg", "ai", "tv", "site", "online",
 	"tech", "cloud", "page", "link", "click", "live", "shop", "top",
 	"club", "icu", "ru", "cn", "uk", "de", "fr", "jp", "nl", "eu", NULL

@@ -154,6 +154,8 @@ static const struct fence_case cases[] = {
 	    "\xce\x91" "da", "script" },
 	{ "a Cyrillic o inside a word", "load sooner.", "l\xd0\xbe" "ad "
 	    "sooner.", "script" },
+	{ "a unit with a Greek mu", "on large files,", "on large files, "
+	    "in \xce\xbc" "s,", NULL },
 	{ "Arabic-Indic digits", "eleven commits", "\xd9\xa1\xd9\xa1 "
 	    "commits", "digits" },
 	{ "Devanagari digits", "1.7x faster", "\xe0\xa5\xa7.7x faster",

@@ -389,6 +389,9 @@ test_clean_voice(void **state)
 		{ "keep [Reland], a[0] and R&D; x & y", "keep [Reland], a[0] "
 		    "and R&D; x & y" },
 		{ "[[a](b)](c)", "a" },
+		/* what one rule drops joins no markup for another */
+		{ "say ev[[x]]il.com/y now", "say now" },
+		{ "say [evil.com/x[h@'loU]] now", "say [h@'loU] now" },
 		{ "Use <details> here", "Use details here" },
 	};
 	size_t	 i, bad = 0;
