@@ -478,13 +478,15 @@ text_ipv4(const char *s, size_t n)
  *    or one of text_opaque_schemes followed by its target
  *    ("javascript:x", "mailto:a@b", "file:/etc" - "file:line" is none);
  *  - "//" and a host ("//host/x"), as a page resolves it;
- *  - a host and a port ("host:8080", "localhost:3000", "10.0.0.1:80"):
- *    a name of two bytes or more opening with a letter, or an IPv4
- *    address, then two to five digits ("10:30", "a:1" and "std::x" are
- *    no links);
- *  - a dotted host ending in a known top-level domain (text_tlds, or any
- *    two letters) with a path ("evil-login.com/reset", "bit.ly/x",
- *    "docs.rs/serde") or a port, or alone when its domain is one no file
+ *  - a host and a port ("host:8080", "localhost:80", "10.0.0.1:80"):
+ *    "localhost" or an IPv4 address and two to five digits, a name of
+ *    two bytes or more opening with a letter and three to five
+ *    ("10:30", "a:1", "std::x" and an image's "node:18" are no links);
+ *  - a dotted host ending in a known top-level domain (text_tlds or a
+ *    country's) with a path ("evil-login.com/reset", "bit.ly/x",
+ *    "docs.rs/serde"), or with a port when its domain is no file
+ *    extension ("example.com:8443"; "parser.py:120" is a file's line,
+ *    "evil.sh:80/x" a link), or alone when its domain is one no file
  *    name ends in (text_bare_tlds, lowercase: "example.com"; not
  *    "setup.py", "README.md", "Node.js", "ASP.NET", "e.g.");
  *  - an e-mail address ("a@b.com"; "send@0.19.0" is a version).
@@ -562,9 +564,19 @@ text_link_len(const char *p, int prev)
 		    (strchr(".,;!?)", q[1 + digits]) == NULL ||
 		    (q[2 + digits] != '\0' && !isspace(q[2 + digits])))))
 			return 0;
-		if (text_ipv4(p, n) || (dot == NULL && n >= 2 &&
-		    isalpha(s[0])) || (tld > 0 &&
-		    text_tld((const char *)dot + 1, tld)))
+		/*
+		 * "localhost:80"; a name alone with three digits or more
+		 * ("host:8080", where "node:18" is an image's tag); a domain
+		 * no file name ends in, or any with a path after the port
+		 * ("parser.py:120" is a file's line)
+		 */
+		if (text_ipv4(p, n) || (n == 9 &&
+		    strncasecmp(p, "localhost", 9) == 0) || (dot == NULL &&
+		    n >= 2 && isalpha(s[0]) && digits >= 3) || (tld > 0 &&
+		    (text_in(text_bare_tlds, (const char *)dot + 1, tld) ||
+		    text_in(text_tlds, (const char *)dot + 1, tld) ||
+		    (q[1 + digits] == '/' &&
+		    text_tld((const char *)dot + 1, tld)))))
 			return text_link_end(p);
 		return 0;
 	}
