@@ -512,8 +512,9 @@ text_link_len(const char *p, int prev)
 		    (*q == '.' && text_hostc(q[1])); q++)
 			if (*q == '.')
 				dot = q;
+		/* a host, not a comment ("//TODO: x") */
 		if (q > s + 2 && isalnum(s[2]) && (dot != NULL || *q == '/' ||
-		    *q == ':'))
+		    (*q == ':' && isdigit(q[1]))))
 			return text_link_end(p);
 		return 0;
 	}

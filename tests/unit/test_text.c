@@ -142,6 +142,8 @@ static const struct {
 	{ "a ratio", "a 16:9 frame", "a 16:9 frame" },
 	{ "a Windows path", "under C:\\path now", "under C:\\path now" },
 	{ "a label", "Note: this changed", "Note: this changed" },
+	{ "a comment of code", "left a //TODO: here", "left a //TODO: here" },
+	{ "two slashes and a port", "Load //host:8080 now", "Load now" },
 	{ "file:line", "print file:line on errors",
 	    "print file:line on errors" },
 	{ "ASP.NET", "port ASP.NET Core", "port ASP.NET Core" },
