@@ -19,10 +19,16 @@
 #include <string.h>
 #include <strings.h>
 
+#include <unictype.h>
+#include <uninorm.h>
+#include <unistr.h>
+
 #include "buf.h"
 #include "classify.h"
 #include "fence.h"
+#include "log.h"
 #include "spoken.h"
+#include "text.h"
 #include "xmalloc.h"
 
 /* Stories and texts the sheet gives at most: the model's prompt stays small. */
@@ -33,11 +39,7 @@
 /* A token longer than this is no word (and is checked as one piece). */
 #define FENCE_MAX_TOKEN		512
 
-const char *const fence_reasons[] = {
-	"empty", "too_short", "too_long", "markdown", "url", "email", "hash",
-	"focus", "bot", "person", "number", "identifier", "revert",
-	"comparison", NULL
-};
+const char *const fence_reasons[] = { FENCE_REASONS, NULL };
 
 /* A sorted set of strings. */
 struct fence_set {
@@ -569,17 +571,56 @@ fence_require(struct fence *f)
 	}
 }
 
+char *
+fence_normalize(const char *s)
+{
+	uint8_t	*u;
+	size_t	 len = strlen(s), n;
+	char	*out;
+
+	if (u8_check((const uint8_t *)s, len) != NULL)
+		return NULL;
+	if (len == 0)
+		return xstrdup("");
+	if ((u = u8_normalize(UNINORM_NFKC, (const uint8_t *)s, len, NULL,
+	    &n)) == NULL)
+		fatal("%s: u8_normalize", __func__);
+	out = xmalloc(n + 1);
+	memcpy(out, u, n);
+	out[n] = '\0';
+	free(u);
+	return out;
+}
+
+/*
+ * A text of the facts as the fence reads it (new; NULL for NULL): NFKC
+ * as a reply is, so a name the reply writes as the facts do is the same
+ * bytes. Facts are valid UTF-8 (record_clean); one that is not is kept.
+ */
+static char *
+fence_fact(const char *s)
+{
+	char	*n;
+
+	if (s == NULL)
+		return NULL;
+	if ((n = fence_normalize(s)) == NULL)
+		n = xstrdup(s);
+	return n;
+}
+
 struct fence *
 fence_new(const struct fence_facts *facts)
 {
 	struct fence	*f = xcalloc(1, sizeof(*f));
 	struct buf	 b;
+	char		*n;
 	size_t		 i;
 
-	f->draft = xstrdup(facts->draft != NULL ? facts->draft : "");
-	f->focus = xstrdup_null(facts->focus);
+	f->draft = fence_fact(facts->draft != NULL ? facts->draft : "");
+	f->focus = fence_fact(facts->focus);
 	if (facts->sheet != NULL)
-		f->sheet = xstrdup(facts->sheet);
+		f->sheet = fence_fact(facts->sheet);
 	else {
 		buf_init(&b);
 		for (i = 0; i < facts->npeople; i++)
@@ -591,9 +632,8 @@ fence_new(const struct fence_facts *facts)
 			    facts->reverts[i].reason : "no reason was given");
 		if (facts->focus != NULL)
 			buf_printf(&b, "Today's Focus: %s\n", facts->focus);
-		f->sheet = buf_steal(&b);
-		if (f->sheet == NULL)
-			f->sheet = xstrdup("");
+		f->sheet = fence_fact(buf_str(&b));
+		buf_free(&b);
 	}
 	f->bots = xcalloc(facts->nbots + 1, sizeof(*f->bots));
 	for (i = 0; i < facts->nbots; i++)
@@ -601,17 +641,20 @@ fence_new(const struct fence_facts *facts)
 			f->bots[f->nbots++] = xstrdup(facts->bots[i]);
 	f->reverts = xcalloc(facts->nreverts + 1, sizeof(*f->reverts));
 	for (i = 0; i < facts->nreverts; i++) {
-		f->reverts[i].what = xstrdup(facts->reverts[i].what != NULL ?
+		f->reverts[i].what = fence_fact(facts->reverts[i].what != NULL ?
 		    facts->reverts[i].what : "");
-		f->reverts[i].reason = xstrdup_null(facts->reverts[i].reason);
+		f->reverts[i].reason = fence_fact(facts->reverts[i].reason);
 		f->reverts[i].automatic = facts->reverts[i].automatic;
 	}
 	f->nreverts = facts->nreverts;
 
 	fence_learn(f, f->draft);
 	fence_learn(f, f->sheet);
-	for (i = 0; i < facts->npeople; i++)
-		fence_learn(f, facts->people[i]);
+	for (i = 0; i < facts->npeople; i++) {
+		n = fence_fact(facts->people[i]);
+		fence_learn(f, n);
+		free(n);
+	}
 	for (i = 0; i < NELEM(fence_common); i++)
 		fence_set_add(&f->words, fence_common[i],
 		    strlen(fence_common[i]));
@@ -704,6 +747,148 @@ fence_markdown(const struct fence *f, const char *reply, char **detail)
 	    (p = strstr(reply, "</")) != NULL)
 		return fence_fail(detail, "markdown", "markup", p, 10);
 	return NULL;
+}
+
+/*
+ * Markup a page or a voice would obey, which no spoken text holds (the
+ * drafter's is made so by spoken_clean): a tag ("<script>", "<b>",
+ * "<break/>"), espeak's phonemes ("[[h@'loU]]") and an entity ("&amp;").
+ * A reply with any is refused, not stripped: a model that writes markup
+ * was not told what it was told, and the draft is told instead.
+ */
+static const char *
+fence_tags(const char *reply, char **detail)
+{
+	const char	*p, *q;
+
+	for (p = reply; *p != '\0'; p++) {
+		if (p[0] == '<' && p[1] != '\0' && (isalpha((unsigned char)p[1])
+		    || strchr("/!?", p[1]) != NULL))
+			return fence_fail(detail, "tag", "a tag", p, 20);
+		if ((p[0] == '[' || p[0] == ']') && p[1] == p[0])
+			return fence_fail(detail, "tag", "a voice's phonemes",
+			    p, 20);
+		if (p[0] != '&')
+			continue;
+		for (q = p + 1; isalnum((unsigned char)*q) || (q == p + 1 &&
+		    *q == '#'); q++)
+			if (q - p > 16)
+				break;
+		if (*q == ';' && q - p > 2)
+			return fence_fail(detail, "tag", "an entity", p,
+			    (size_t)(q + 1 - p));
+	}
+	return NULL;
+}
+
+/*
+ * A link, as text_link_len finds one (the rule every spoken text is
+ * held to): an address is refused as "email", any other as "url".
+ */
+static const char *
+fence_links(const char *reply, char **detail)
+{
+	const char	*p;
+	size_t		 n;
+
+	for (p = reply; *p != '\0'; p++) {
+		if ((p > reply && text_isword(p[-1])) ||
+		    (n = text_link_len(p, p > reply ? p[-1] : 0)) == 0)
+			continue;
+		if (memchr(p, '@', n) != NULL && memchr(p, '/', n) == NULL &&
+		    memchr(p, ':', n) == NULL)
+			return fence_fail(detail, "email", "an address", p, n);
+		return fence_fail(detail, "url", "a URL", p, n);
+	}
+	return NULL;
+}
+
+/*
+ * The alphabet of a letter among those whose letters look alike (a bit
+ * each: Latin, Greek, Cyrillic, Armenian, Cherokee), or 0.
+ */
+static int
+fence_alphabet(ucs4_t uc)
+{
+	static const char *const names[] = { "Latin", "Greek", "Cyrillic",
+	    "Armenian", "Cherokee" };
+	const uc_script_t	*sc;
+	size_t			 i;
+
+	if (uc < 0x80)
+		return isalpha((int)uc) ? 1 : 0;
+	/* the micro sign, NFKC's Greek mu: "5 \xce\xbcs" is a unit */
+	if (uc == 0x3bc)
+		return 0;
+	if ((sc = uc_script(uc)) == NULL)
+		return 0;
+	for (i = 0; i < NELEM(names); i++)
+		if (strcmp(sc->name, names[i]) == 0)
+			return 1 << i;
+	return 0;
+}
+
+/*
+ * What a reader cannot see but a listener or a check would get wrong: a
+ * word mixing look-alike alphabets ("\xd0\x90lice", a Cyrillic A before
+ * Latin letters: no one's name, yet it reads as one), and a digit that
+ * is not ASCII ("\xd9\xa9\xd9\xa9 seconds": a number the number check
+ * cannot read). The reply is NFKC: fullwidth letters and digits are
+ * ASCII already. Letters of one script, any script, pass ("\xe5\xb1\xb1
+ * \xe7\x94\xb0" as the facts write it).
+ */
+static const char *
+fence_scripts(const char *reply, char **detail)
+{
+	const uint8_t	*p = (const uint8_t *)reply, *end, *w = NULL, *e;
+	ucs4_t		 uc;
+	int		 n, mask = 0;
+
+	end = p + strlen(reply);
+	while (p < end) {
+		n = u8_mbtouc(&uc, p, (size_t)(end - p));
+		if (uc >= 0x80 && uc_is_general_category(uc,
+		    UC_DECIMAL_DIGIT_NUMBER))
+			return fence_fail(detail, "digits", "a digit not in "
+			    "ASCII", (const char *)p, (size_t)n);
+		if (uc_is_general_category(uc, UC_LETTER) ||
+		    uc_is_general_category(uc, UC_MARK) ||
+		    (uc < 0x80 && isdigit((int)uc))) {
+			if (w == NULL) {
+				w = p;
+				mask = 0;
+			}
+			mask |= fence_alphabet(uc);
+			if ((mask & (mask - 1)) != 0) {
+				for (e = p; e < end && !isspace(*e); e++)
+					/* nothing */;
+				return fence_fail(detail, "script", "a word "
+				    "mixing alphabets", (const char *)w,
+				    (size_t)(e - w));
+			}
+		} else
+			w = NULL;
+		p += n;
+	}
+	return NULL;
+}
+
+/*
+ * Whether the token at p opens as a name does: an ASCII capital, a
+ * capital of another alphabet, or a letter of a script without case (a
+ * CJK name): the facts must hold it.
+ */
+static int
+fence_capital(const char *p)
+{
+	ucs4_t	uc;
+
+	if ((unsigned char)*p < 0x80)
+		return isupper((unsigned char)*p);
+	u8_mbtouc(&uc, (const uint8_t *)p, strnlen(p, 4));
+	return uc_is_general_category(uc, UC_UPPERCASE_LETTER) ||
+	    uc_is_general_category(uc, UC_TITLECASE_LETTER) ||
+	    uc_is_general_category(uc, UC_OTHER_LETTER);
 }
 
 /* Whether a token looks like an identifier or a setting, not a word. */
@@ -857,7 +1042,7 @@ fence_tokens(const struct fence *f, const char *reply, char **detail)
 		if (fence_identifier(t.p, base))
 			return fence_fail(detail, "identifier", "an identifier "
 			    "not in the facts", t.p, t.len);
-		if (!isupper((unsigned char)t.p[0]))
+		if (!fence_capital(t.p))
 			continue;
 		if (t.initial) {
 			/*
@@ -980,10 +1165,21 @@ fence_check(const struct fence *f, const char *reply, char **detail)
 {
 	struct fence_spoken_check	 sc;
 	const char			*p, *r;
+	char				*norm;
 	size_t				 words, i;
+	int				 same;
 
 	if (detail != NULL)
 		*detail = NULL;
+	/* what is read is what is kept: the caller's fence_normalize */
+	if ((norm = fence_normalize(reply)) == NULL)
+		return fence_fail(detail, "script", "text that is not UTF-8",
+		    NULL, 0);
+	same = strcmp(norm, reply) == 0;
+	free(norm);
+	if (!same)
+		return fence_fail(detail, "script", "text not in NFKC "
+		    "(fence_normalize)", NULL, 0);
 	words = spoken_words(reply);
 	if (words == 0)
 		return fence_fail(detail, "empty", "no text", NULL, 0);
@@ -993,11 +1189,11 @@ fence_check(const struct fence *f, const char *reply, char **detail)
 	if (words > f->draft_words * 2)
 		return fence_fail(detail, "too_long", "over twice the draft's "
 		    "words", NULL, 0);
-	if ((r = fence_markdown(f, reply, detail)) != NULL)
+	if ((r = fence_tags(reply, detail)) != NULL ||
+	    (r = fence_markdown(f, reply, detail)) != NULL ||
+	    (r = fence_links(reply, detail)) != NULL ||
+	    (r = fence_scripts(reply, detail)) != NULL)
 		return r;
-	if ((p = strstr(reply, "://")) != NULL ||
-	    (p = strcasestr(reply, "www.")) != NULL)
-		return fence_fail(detail, "url", "a URL", p, 20);
 	if (f->focus != NULL && strstr(reply, f->focus) == NULL)
 		return fence_fail(detail, "focus", "the focus setting not "
 		    "quoted as written", f->focus, strlen(f->focus));

@@ -49,16 +49,32 @@ struct fence	*fence_new(const struct fence_facts *);
 struct fence	*fence_of_episode(const struct day *, const struct episode *);
 /* Free a fence; fence_free(NULL) is a no-op. */
 void		 fence_free(struct fence *);
-/* The fact sheet as the model is given it (borrowed). */
+/* The fact sheet as the model is given it (borrowed; NFKC). */
 const char	*fence_sheet(const struct fence *);
 /*
- * Check a reply (cleaned text: record_clean with lines). NULL when it may
+ * s in Unicode's NFKC (new): a fullwidth "\xef\xbc\xaaohn" is "John", a
+ * ligature its letters. What the fence reads, of the facts and of a
+ * reply, and so what an episode keeps of a reply. NULL when s is not
+ * valid UTF-8.
+ */
+char		*fence_normalize(const char *s);
+/*
+ * Check a reply (cleaned text: record_clean with lines; then
+ * fence_normalize, as one that is not NFKC is refused). NULL when it may
  * replace the draft; else the reason, a short static word for logs and
  * metrics ("person", "number", ...), with *detail (new, when detail is
  * not NULL) saying what was found.
  */
 const char	*fence_check(const struct fence *, const char *reply,
 		    char **detail);
+/*
+ * Every reason fence_check returns, as the initializer of a list: a
+ * caller's list of its own reasons (llm_reasons) starts with it.
+ */
+#define FENCE_REASONS \
+	"empty", "too_short", "too_long", "markdown", "tag", "url", "email", \
+	"hash", "script", "digits", "focus", "bot", "person", "number", \
+	"identifier", "revert", "comparison"
 /* Every reason fence_check returns, NULL-terminated (for metrics). */
 extern const char *const fence_reasons[];
 

@@ -7,6 +7,7 @@
 #include "date.h"
 #include "record.h"
 #include "spoken.h"
+#include "text.h"
 
 static const char *spoken_ones[] = {
 	"zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
@@ -308,10 +309,37 @@ spoken_tag_char(int c)
 }
 
 /*
+ * Elements of SSML, the markup a voice obeys ("<break time='3s'/>",
+ * "<prosody rate='x-slow'>"): as tags they say nothing, not even their
+ * name, nor does one of a vendor's namespace ("<amazon:effect>").
+ */
+static const char *const spoken_ssml[] = {
+	"speak", "break", "prosody", "say-as", "phoneme", "emphasis", "voice",
+	"mark", "lexicon", "lookup", "token", "w", "lang", "desc", "metadata",
+	"sub", "audio", "par", "seq", NULL
+};
+
+/* Whether the n bytes at name are a tag of spoken_ssml or a namespace's. */
+static int
+spoken_ssml_tag(const unsigned char *name, size_t n)
+{
+	size_t	i;
+
+	if (memchr(name, ':', n) != NULL)
+		return 1;
+	for (i = 0; spoken_ssml[i] != NULL; i++)
+		if (strlen(spoken_ssml[i]) == n &&
+		    strncasecmp(spoken_ssml[i], (const char *)name, n) == 0)
+			return 1;
+	return 0;
+}
+
+/*
  * At p, a '<' followed by a letter, '/', '!' or '?': write what is said
  * of the tag it starts at *op and return where the text resumes. A tag
- * closed on its line says its name; a comment, declaration or processing
- * instruction says nothing; an unclosed one loses its '<'.
+ * closed on its line says its name, but for a voice's (spoken_ssml); a
+ * comment, declaration or processing instruction says nothing; an
+ * unclosed one loses its '<'.
  */
 static const unsigned char *
 spoken_tag(const unsigned char *p, unsigned char *start, unsigned char **op)
@@ -331,6 +359,8 @@ spoken_tag(const unsigned char *p, unsigned char *start, unsigned char **op)
 		/* nothing */;
 	while (end > name && end[-1] == '/')
 		end--;
+	if (spoken_ssml_tag(name, (size_t)(end - name)))
+		return q + 1;
 	if (o > start && !isspace(o[-1]) && strchr("([{\"'", o[-1]) == NULL)
 		*o++ = ' ';
 	memmove(o, name, (size_t)(end - name));
@@ -416,12 +446,138 @@ spoken_pictograph(const unsigned char *p)
 	return 0;
 }
 
+/* The entities of HTML and SSML that stand for a character, and it. */
+static const struct {
+	const char	*name;
+	char		 c;
+} spoken_entities[] = {
+	{ "amp", '&' }, { "lt", '<' }, { "gt", '>' }, { "quot", '"' },
+	{ "apos", '\'' }, { "nbsp", ' ' },
+};
+
+/*
+ * The length of the entity at p ("&amp;", "&#9;": a '&', two to 16
+ * letters and digits, or '#' and digits, a ';'), or 0; *c what it
+ * stands for, or 0 when it goes without a trace (any other).
+ */
+static size_t
+spoken_entity(const unsigned char *p, char *c)
+{
+	size_t	n, i;
+
+	for (n = 1; n <= 16 && (isalnum(p[n]) || (n == 1 && p[n] == '#'));
+	    n++)
+		/* nothing */;
+	/* no entity's name is one letter: "R&D;" is no entity */
+	if (n <= 2 || p[n] != ';')
+		return 0;
+	*c = 0;
+	for (i = 0; i < sizeof(spoken_entities) / sizeof(spoken_entities[0]);
+	    i++)
+		if (strlen(spoken_entities[i].name) == n - 1 &&
+		    strncmp(spoken_entities[i].name, (const char *)p + 1,
+		    n - 1) == 0)
+			*c = spoken_entities[i].c;
+	return n + 1;
+}
+
+/*
+ * Entities out of s, in place, said as their character (again until
+ * none is left: "&amp;lt;" is "<"): before tags are read, so none hides
+ * one.
+ */
+static void
+spoken_entities_clean(unsigned char *start)
+{
+	const unsigned char	*p;
+	unsigned char		*o;
+	size_t			 n;
+	char			 c;
+	int			 again = 1;
+
+	while (again) {
+		again = 0;
+		p = o = start;
+		while (*p != '\0') {
+			if (*p == '&' && (n = spoken_entity(p, &c)) > 0) {
+				if (c != 0)
+					*o++ = (unsigned char)c;
+				again |= c == '&';
+				p += n;
+			} else
+				*o++ = *p++;
+		}
+		*o = '\0';
+	}
+}
+
+/*
+ * espeak's phonemes out of s, in place: "[[h@'loU]]", which it says as a
+ * word no transcript shows, dropped whole; a "[[" or "]]" left alone is
+ * one bracket. After Markdown links are read ("[[a](b)](c)" is one).
+ */
+static void
+spoken_phonemes_clean(unsigned char *start)
+{
+	const unsigned char	*p, *q;
+	unsigned char		*o;
+
+	p = o = start;
+	while (*p != '\0') {
+		if (p[0] == '[' && p[1] == '[') {
+			for (q = p + 2; *q != '\0' && *q != '\n' &&
+			    !(q[0] == ']' && q[1] == ']'); q++)
+				/* nothing */;
+			if (*q == ']') {
+				p = q + 2;
+				continue;
+			}
+		}
+		if ((*p == '[' || *p == ']') && p[1] == *p) {
+			p++;
+			continue;
+		}
+		*o++ = *p++;
+	}
+	*o = '\0';
+}
+
+/*
+ * What text_link_len calls a link out of s, in place: said or shown
+ * nowhere. A space it leaves before punctuation goes with it.
+ */
+static void
+spoken_links_clean(unsigned char *start)
+{
+	const unsigned char	*p;
+	unsigned char		*o;
+	size_t			 len;
+
+	p = o = start;
+	while (*p != '\0') {
+		len = 0;
+		if (p == start || !text_isword(p[-1]))
+			len = text_link_len((const char *)p,
+			    p == start ? 0 : p[-1]);
+		if (len == 0) {
+			*o++ = *p++;
+			continue;
+		}
+		p += len;
+		while (o > start && o[-1] == ' ' && (*p == '\0' ||
+		    strchr(".,;:!?)\n", *p) != NULL))
+			o--;
+	}
+	*o = '\0';
+}
+
 /* Make s spoken text, in place (see spoken.h for the rules). */
 void
 spoken_clean(char *s)
 {
 	const unsigned char	*p, *next;
 	unsigned char		*start, *o;
+	size_t			 before;
 
 	if (s == NULL)
 		return;
@@ -444,6 +600,7 @@ spoken_clean(char *s)
 			*o++ = *p++;
 	}
 	*o = '\0';
+	spoken_entities_clean(start);
 
 	/* tags, then links (a dropped tag may join one); output trails input */
 	p = o = start;
@@ -464,6 +621,16 @@ spoken_clean(char *s)
 			*o++ = *p++;
 	}
 	*o = '\0';
+
+	/*
+	 * phonemes and links, until neither is left: what one drops may
+	 * join another ("ev[[x]]il.com/y", "[a.com/x[h]]")
+	 */
+	do {
+		before = strlen(s);
+		spoken_phonemes_clean(start);
+		spoken_links_clean(start);
+	} while (strlen(s) != before);
 
 	/*
 	 * Spaces: one between words, none at a line's ends or the text's.

@@ -52,6 +52,13 @@ size_t	 spoken_said_words(const char *);
  *    "x <= y" stay.
  *  - a Markdown link or image, "[text](url)", becomes its text;
  *  - backticks go ("`foo` fails" -> "foo fails");
+ *  - a voice's markup goes, so the audio says what the transcript
+ *    shows: an entity is said as its character ("&amp;" is "&", "&lt;"
+ *    "<"; any other goes), espeak's phonemes "[[h@'loU]]" go whole (a
+ *    "[[" or "]]" left is one bracket), and an SSML tag ("<break/>",
+ *    "<prosody rate='x'>", "<amazon:effect>") goes without its name;
+ *  - a link goes, as text_link_len finds one ("bit.ly/x", "host:8080",
+ *    "https://...", an e-mail address): spoken text never holds one;
  *  - runs of spaces fold into one; lines lose their end spaces, and the
  *    text its trailing blank lines.
  * Brackets that are not a link ("[Reland]") stay. Idempotent.

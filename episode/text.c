@@ -331,24 +331,272 @@ text_starts_any(const char *s, const char **prefixes, size_t *len)
 	return 0;
 }
 
-/* Whether s at i starts a URL. */
-static int
-text_url_at(const char *s)
-{
-	int	c = tolower((unsigned char)*s);
-
-	if (c != 'h' && c != 'f' && c != 'w')
-		return 0;
-	return strncasecmp(s, "http://", 7) == 0 ||
-	    strncasecmp(s, "https://", 8) == 0 ||
-	    strncasecmp(s, "ftp://", 6) == 0 || strncasecmp(s, "www.", 4) == 0;
-}
-
 /* Length of the token at s (up to space or a delimiter). */
 static size_t
 text_token_len(const char *s)
 {
 	return strcspn(s, " \t\r\n<>()[]{},;\"'`");
+}
+
+/*
+ * Top-level domains a host may end in when a path or a port follows it
+ * ("docs.rs/serde", "t.co/x"): these and a country's (text_cctlds).
+ */
+static const char *const text_tlds[] = {
+	"com", "net", "org", "edu", "gov", "mil", "int", "info", "biz", "dev",
+	"app", "xyz", "site", "online", "tech", "cloud", "page", "link",
+	"click", "live", "shop", "store", "blog", "news", "email", "top",
+	"club", "zip", "mov", "one", "icu", "wiki", "social", "codes", NULL
+};
+
+/*
+ * Top-level domains a host may end in with nothing after it
+ * ("evil-login.com"): not those that are file extensions too
+ * ("setup.py", "README.md", "run.sh", "configure.in"), nor "at" and
+ * "is" of code ("Array.prototype.at", "Object.is"), nor "io" of names
+ * ("socket.io", a repository's; "tf.io").
+ */
+static const char *const text_bare_tlds[] = {
+	"com", "net", "org", "edu", "gov", "mil", "info", "biz", "dev",
+	"app", "xyz", "co", "me", "ly", "gg", "ai", "tv", "site", "online",
+	"tech", "cloud", "page", "link", "click", "live", "shop", "top",
+	"club", "icu", "ru", "cn", "uk", "de", "fr", "jp", "nl", "eu", NULL
+};
+
+/* The countries' top-level domains, each after a space. */
+static const char text_cctlds[] =
+    " ac ad ae af ag ai al am ao aq ar as at au aw ax az ba bb bd be bf bg"
+    " bh bi bj bm bn bo br bs bt bw by bz ca cc cd cf cg ch ci ck cl cm cn"
+    " co cr cu cv cw cx cy cz de dj dk dm do dz ec ee eg er es et eu fi fj"
+    " fk fm fo fr ga gb gd ge gf gg gh gi gl gm gn gp gq gr gs gt gu gw gy"
+    " hk hm hn hr ht hu id ie il im in io iq ir is it je jm jo jp ke kg kh"
+    " ki km kn kp kr kw ky kz la lb lc li lk lr ls lt lu lv ly ma mc md me"
+    " mg mh mk ml mm mn mo mp mq mr ms mt mu mv mw mx my mz na nc ne nf ng"
+    " ni nl no np nr nu nz om pa pe pf pg ph pk pl pm pn pr ps pt pw py qa"
+    " re ro rs ru rw sa sb sc sd se sg sh si sk sl sm sn so sr ss st su sv"
+    " sx sy sz tc td tf tg th tj tk tl tm tn to tr tt tv tw tz ua ug uk us"
+    " uy uz va vc ve vg vi vn vu wf ws ye yt za zm zw";
+
+/* Schemes that need no "//" ("mailto:a", "javascript:x", "data:..."). */
+static const char *const text_opaque_schemes[] = {
+	"mailto", "javascript", "vbscript", "data", "tel", "sms", "magnet",
+	"urn", "about", "blob", "news", "file", "callto", "skype",
+	/* a browser takes "https:evil.com" as "https://evil.com" */
+	"http", "https", "ftp", "ws", "wss", NULL
+};
+
+/* Whether the n bytes at s, lowercase letters, are one of v. */
+static int
+text_in(const char *const *v, const char *s, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; v[i] != NULL; i++)
+		if (strlen(v[i]) == n && strncasecmp(v[i], s, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Whether the n letters at s are a known top-level domain (any case). */
+static int
+text_tld(const char *s, size_t n)
+{
+	char	cc[4];
+
+	if (n == 2) {
+		cc[0] = ' ';
+		cc[1] = (char)tolower((unsigned char)s[0]);
+		cc[2] = (char)tolower((unsigned char)s[1]);
+		cc[3] = '\0';
+		return strstr(text_cctlds, cc) != NULL;
+	}
+	return text_in(text_tlds, s, n) || text_in(text_bare_tlds, s, n);
+}
+
+static int	text_email(const char *, size_t);
+
+/* Whether c may be in a host name's label (IDN bytes too). */
+static int
+text_hostc(int c)
+{
+	return isalnum(c) || c == '-' || c >= 0x80;
+}
+
+/*
+ * The length of a link from s: its token, with the parentheses it opens
+ * and closes ("javascript:alert(1)", "wiki/Foo_(bar)") but not one that
+ * closes around it ("(see https://x/1)"), less a sentence's end after it.
+ */
+static size_t
+text_link_end(const char *s)
+{
+	size_t	n = 0, open;
+
+	for (;;) {
+		n += strcspn(s + n, " \t\r\n<>()[]{}\"'`");
+		if (s[n] != '(')
+			break;
+		open = n;
+		n += 1 + strcspn(s + n + 1, " \t\r\n<>()[]{}\"'`");
+		if (s[n] != ')') {
+			n = open;
+			break;
+		}
+		n++;
+	}
+	while (n > 0 && strchr(".,;:!?", s[n - 1]) != NULL)
+		n--;
+	return n;
+}
+
+/* Whether the n bytes at s are an IPv4 address ("10.0.0.1"). */
+static int
+text_ipv4(const char *s, size_t n)
+{
+	size_t	i, dots = 0, digits = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '.') {
+			if (digits == 0)
+				return 0;
+			dots++;
+			digits = 0;
+		} else if (isdigit((unsigned char)s[i]) && ++digits <= 3)
+			continue;
+		else
+			return 0;
+	}
+	return dots == 3 && digits > 0;
+}
+
+/*
+ * What counts as a link, for every text cleaned to be said or shown as
+ * spoken text (text_clean, spoken_clean, the fence): the length of the
+ * link that starts at p, prev the byte before it (0 at the start), or 0.
+ * A link is
+ *  - any scheme followed by "//" ("https://", "file://", "git+ssh://"),
+ *    or one of text_opaque_schemes followed by its target
+ *    ("javascript:x", "mailto:a@b", "file:/etc" - "file:line" is none);
+ *  - "//" and a host ("//host/x"), as a page resolves it;
+ *  - a host and a port ("host:8080", "localhost:80", "10.0.0.1:80"):
+ *    "localhost" or an IPv4 address and two to five digits, a name of
+ *    two bytes or more opening with a letter and three to five
+ *    ("10:30", "a:1", "std::x" and an image's "node:18" are no links);
+ *  - a dotted host ending in a known top-level domain (text_tlds or a
+ *    country's) with a path ("evil-login.com/reset", "bit.ly/x",
+ *    "docs.rs/serde"), or with a port when its domain is no file
+ *    extension ("example.com:8443"; "parser.py:120" is a file's line,
+ *    "evil.sh:80/x" a link), or alone when its domain is one no file
+ *    name ends in (text_bare_tlds, lowercase: "example.com"; not
+ *    "setup.py", "README.md", "Node.js", "ASP.NET", "e.g.");
+ *  - an e-mail address ("a@b.com"; "send@0.19.0" is a version).
+ * Not inside a word or a path: a link starts after a space or
+ * punctuation, not after a letter, '.', '/', '@', ':', '-' or '\\'
+ * ("src/foo.com/x" is a path's part, where "foo.com/x" alone is a link).
+ * The length leaves out a sentence's end after the link.
+ */
+size_t
+text_link_len(const char *p, int prev)
+{
+	const unsigned char	*s = (const unsigned char *)p, *q, *dot;
+	size_t			 n, tld, digits;
+
+	if (prev != 0 && (text_isword(prev) || strchr("./@:-\\", prev) !=
+	    NULL))
+		return 0;
+	if (strncasecmp(p, "www.", 4) == 0 && text_hostc(s[4]))
+		return text_link_end(p);
+	/* "//host/x" */
+	if (s[0] == '/' && s[1] == '/') {
+		for (q = s + 2, dot = NULL; text_hostc(*q) ||
+		    (*q == '.' && text_hostc(q[1])); q++)
+			if (*q == '.')
+				dot = q;
+		/* a host, not a comment ("//TODO: x") */
+		if (q > s + 2 && isalnum(s[2]) && (dot != NULL || *q == '/' ||
+		    (*q == ':' && isdigit(q[1]))))
+			return text_link_end(p);
+		return 0;
+	}
+	if (!isalnum(s[0]))
+		return 0;
+	/* a scheme */
+	for (q = s; isalnum(*q) || *q == '+' || *q == '.' || *q == '-'; q++)
+		continue;
+	if (*q == ':' && isalpha(s[0])) {
+		if (q[1] == '/' && q[2] == '/')
+			return text_link_end(p);
+		n = (size_t)(q - s);
+		if (text_in(text_opaque_schemes, p, n) && q[1] != '\0' &&
+		    !isspace(q[1]) && q[1] != ':' && (strncasecmp(p, "file", n)
+		    != 0 || q[1] == '/' || q[1] == '\\'))
+			return text_link_end(p);
+	}
+	/* a host: labels between dots */
+	for (q = s, dot = NULL; text_hostc(*q) || (*q == '.' &&
+	    text_hostc(q[1])); q++)
+		if (*q == '.')
+			dot = q;
+	/* an address: a local part may hold more than a host's bytes */
+	if (*q == '@' || strchr("_+%", *q) != NULL) {
+		n = text_token_len(p);
+		if (memchr(p, '@', n) != NULL && text_email(p, n)) {
+			while (n > 1 && strchr(".,;:!?", p[n - 1]) != NULL)
+				n--;
+			return n;
+		}
+		return 0;
+	}
+	n = (size_t)(q - s);
+	tld = 0;
+	if (dot != NULL) {
+		tld = (size_t)(q - (dot + 1));
+		for (digits = 0; digits < tld; digits++)
+			if (!isalpha(dot[1 + digits]))
+				break;
+		if (digits < tld)
+			tld = 0;	/* "v1.2.3", "file.mp3" */
+	}
+	if (*q == ':' && isdigit(q[1])) {
+		for (digits = 1; isdigit(q[1 + digits]); digits++)
+			continue;
+		if (digits < 2 || digits > 5 || (q[1 + digits] != '\0' &&
+		    !isspace(q[1 + digits]) && q[1 + digits] != '/' &&
+		    (strchr(".,;!?)", q[1 + digits]) == NULL ||
+		    (q[2 + digits] != '\0' && !isspace(q[2 + digits])))))
+			return 0;
+		/*
+		 * "localhost:80"; a name alone with three digits or more
+		 * ("host:8080", where "node:18" is an image's tag); a domain
+		 * no file name ends in, or any with a path after the port
+		 * ("parser.py:120" is a file's line)
+		 */
+		if (text_ipv4(p, n) || (n == 9 &&
+		    strncasecmp(p, "localhost", 9) == 0) || (dot == NULL &&
+		    n >= 2 && isalpha(s[0]) && digits >= 3) || (tld > 0 &&
+		    (text_in(text_bare_tlds, (const char *)dot + 1, tld) ||
+		    text_in(text_tlds, (const char *)dot + 1, tld) ||
+		    (q[1 + digits] == '/' &&
+		    text_tld((const char *)dot + 1, tld)))))
+			return text_link_end(p);
+		return 0;
+	}
+	if (tld == 0 && !text_ipv4(p, n))
+		return 0;
+	if (*q == '/') {
+		if (tld == 0 || text_tld((const char *)dot + 1, tld))
+			return text_link_end(p);
+		return 0;
+	}
+	/* alone: a lowercase domain no file name ends in */
+	if (tld == 0 || *q == '_' || *q == '(')
+		return 0;
+	for (digits = 0; digits < tld; digits++)
+		if (!islower(dot[1 + digits]))
+			return 0;
+	if (!text_in(text_bare_tlds, (const char *)dot + 1, tld))
+		return 0;
+	return n;
 }
 
 /*
@@ -528,8 +776,11 @@ text_plain(const char *s)
 			    strchr(",;)!?", p[1]) != NULL)
 				return 0;
 			break;
-		case '-':
 		case '/':
+			if (p[1] == '/')
+				return 0;
+			break;
+		case '-':
 		case '\'':
 		case '=':
 		case '+':
@@ -537,7 +788,8 @@ text_plain(const char *s)
 		case '&':
 			break;
 		case ':':
-			if (p[1] == '/')
+			/* "host:8080", "mailto:x": a link (text_link_len) */
+			if (p[1] != ' ' && p[1] != '\0')
 				return 0;
 			break;
 		case ',':
@@ -575,7 +827,7 @@ char *
 text_clean(const char *s)
 {
 	struct buf	 b, o;
-	const char	*p, *e, *t, *at;
+	const char	*p, *e, *t;
 	size_t		 n;
 	int		 space = 0;
 
@@ -584,13 +836,8 @@ text_clean(const char *s)
 	if (text_plain(s))
 		return xstrdup(s);
 	buf_init(&b);
-	/* the next '@': an e-mail address is looked for only before one */
-	at = strchr(s, '@');
 	for (p = s; *p != '\0';) {
 		int wordstart = p == s || !text_isword(p[-1]);
-
-		if (at != NULL && at < p)
-			at = strchr(p, '@');
 
 		/* [text](url) and ![alt](url) -> text */
 		if ((*p == '[' || (p[0] == '!' && p[1] == '[')) &&
@@ -601,21 +848,16 @@ text_clean(const char *s)
 			p = strchr(e, ')') + 1;
 			continue;
 		}
-		if (wordstart && text_url_at(p)) {
-			p += strcspn(p, " \t\r\n<>()[]\"'`");
-			while (strchr(".,;:!?", p[-1]) != NULL)
-				p--;
-			/* "flagged in <url>." -> "flagged." */
-			if (*p == '\0' || strchr(".,;:)\r\n", *p) != NULL)
-				text_drop_preposition(&b);
-			continue;
-		}
-		if (wordstart && at != NULL && (n = text_token_len(p)) > 0 &&
-		    text_email(p, n)) {
-			/* the sentence's end after it stays */
-			while (n > 1 && strchr(".,;:!?", p[n - 1]) != NULL)
-				n--;
+		if (wordstart && (n = text_link_len(p, p == s ? 0 :
+		    p[-1])) > 0) {
+			/* an address: the sentence's end after it stays */
+			e = memchr(p, '@', n) != NULL && memchr(p, '/', n) ==
+			    NULL && memchr(p, ':', n) == NULL ? p : NULL;
 			p += n;
+			/* "flagged in <url>." -> "flagged." */
+			if (e == NULL && (*p == '\0' ||
+			    strchr(".,;:)\r\n", *p) != NULL))
+				text_drop_preposition(&b);
 			continue;
 		}
 		if (wordstart && (n = text_sha_len(p)) > 0) {

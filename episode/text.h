@@ -70,6 +70,14 @@ int		 text_trailer(const char *s, size_t *len);
 /* Whether s starts a line after which nothing is prose ("Test Plan"). */
 int		 text_stop(const char *s);
 /*
+ * The length of the link (a URL, with a scheme or without: "bit.ly/x",
+ * "host:8080", "//host/x", "mailto:x"; an e-mail address) that starts at
+ * p, prev the byte before p (0 at the start), or 0: the one rule of what
+ * spoken text may not say, for every cleaner of it (text.c has the rule
+ * in full).
+ */
+size_t		 text_link_len(const char *p, int prev);
+/*
  * Spoken-safe text (new string): markdown, backticks, URLs, e-mail
  * addresses, hex shas and "@" removed, whitespace folded; an ellipsis, a
  * tag ("[ci skip]"), an empty quotation and a "see" left by a removed

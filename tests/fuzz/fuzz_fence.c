@@ -1,9 +1,10 @@
 /*
  * libFuzzer target: a model's reply through fence_check(), cleaned as the
- * daemon cleans it (record_clean). Input "DRAFT\fREPLY" fences the reply
- * with that draft as the facts; without a form feed a fixed draft is.
- * Every verdict is accepted or a reason of fence_reasons, with a detail
- * exactly when refused.
+ * daemon cleans it (record_clean, then fence_normalize's NFKC). Input
+ * "DRAFT\fREPLY" fences the reply with that draft as the facts; without
+ * a form feed a fixed draft is. Every verdict is accepted or a reason of
+ * fence_reasons, with a detail exactly when refused; the reply as it came
+ * (not NFKC) is checked too, and is refused unless it was NFKC already.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -33,7 +34,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fence_facts	 facts;
 	struct fence		*f;
 	const char		*why;
-	char			*text, *reply, *ff, *detail;
+	char			*text, *reply, *ff, *detail, *norm;
 	size_t			 i;
 
 	text = malloc(size + 1);
@@ -59,7 +60,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	facts.reverts = reverts;
 	facts.nreverts = 1;
 	f = fence_new(&facts);
+	/* record_clean leaves valid UTF-8, which has a normal form */
+	if ((norm = fence_normalize(reply)) == NULL)
+		abort();
 	why = fence_check(f, reply, &detail);
+	if ((why == NULL) != (detail == NULL))
+		abort();
+	if (why == NULL && strcmp(norm, reply) != 0)
+		abort();
+	free(detail);
+	why = fence_check(f, norm, &detail);
 	if ((why == NULL) != (detail == NULL))
 		abort();
 	if (why != NULL) {
@@ -70,6 +80,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 	}
 	free(detail);
+	free(norm);
 	fence_free(f);
 	free(text);
 	return 0;

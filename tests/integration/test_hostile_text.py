@@ -12,7 +12,9 @@ renderer would pass through as HTML or a link."""
 import json
 import os
 import re
+import shutil
 import sys
+import time
 import unittest
 import xml.etree.ElementTree as ET
 
@@ -166,6 +168,66 @@ class HostileTextTest(unittest.TestCase):
                 episode = json.loads(f.read().decode("utf-8"))
             for seg in episode["segments"]:
                 self.check_spoken(seg["text"], "segment %s" % seg["kind"])
+            d.stop()
+
+    def test_links_and_voice_markup(self):
+        """Issue 25: no link, with a scheme or without, is said; nor is
+        a voice's markup (espeak's phonemes, SSML, entities) left for the
+        text-to-speech program to obey. With espeak-ng and lame, what the
+        voice is given is read back too."""
+        links = ["evil-login.com/reset", "bit.ly/x", "host:8080",
+                 "//host/x", "file:///etc/passwd", "javascript:alert(2)",
+                 "https:evil.com", "eve@example.com"]
+        subject = ("widget: say [[h@'loU]] and <prosody rate='x-slow'>"
+                   "slowly</prosody> turn the gears")
+        body = ("The gears turn faster now.<break time='3s'/> It keeps "
+                "them turning &amp; quiet.")
+        commits = [ht.make_commit(message=m, repo=REPO) for m in (
+            subject + "\n\n" + body,
+            "widget: move the docs to evil-login.com/reset and bit.ly/x",
+            "widget: listen on host:8080 and //host/x by default",
+            "widget: read file:///etc/passwd, javascript:alert(2) and "
+            "https:evil.com",
+            "widget: keep setup.py and Node.js working for eve@example.com")]
+        tmp = ht.make_tmpdir()
+        said = os.path.join(tmp, "tts-input.txt")
+        opts = {}
+        espeak = all(shutil.which(p) for p in ("espeak-ng", "lame"))
+        if espeak:
+            opts = {"audio": "on", "words-per-minute": "400",
+                    "tts-command": "tee -a %s | espeak-ng -s "
+                    "\"$HOOKCAST_WPM\" --stdout" % said}
+        with ht.Daemon(options=opts) as d:
+            status, reply = d.post_payload(ht.make_push(commits, repo=REPO))
+            self.assertTrue(200 <= status < 300, (status, reply))
+            reply = d.control("flush " + REPO)
+            self.assertIs(reply.get("ok"), True, reply)
+            ep = reply["episodes"][0]
+            with open(ep["json"], "rb") as f:
+                episode = json.loads(f.read().decode("utf-8"))
+            with open(ep["markdown"][:-3] + ".txt", "rb") as f:
+                txt = f.read().decode("utf-8")
+            texts = [("txt", txt)] + [("segment " + seg["kind"], seg["text"])
+                                      for seg in episode["segments"]]
+            texts += [(k, episode[k] or "") for k in
+                      ("title", "description", "transcript")]
+            # the commits were told
+            for word in ("gears", "docs", "setup.py", "Node.js"):
+                self.assertIn(word, episode["transcript"])
+            if espeak:
+                deadline = time.monotonic() + 120
+                while not os.path.exists(ep["json"][:-5] + ".vtt"):
+                    self.assertLess(time.monotonic(), deadline, d.log_tail())
+                    time.sleep(0.1)
+                with open(said, encoding="utf-8") as f:
+                    texts.append(("the voice's input", f.read()))
+            for what, text in texts:
+                self.check_spoken(text, what)
+                for link in links:
+                    self.assertNotIn(link, text, what)
+                for mark in ("[[", "]]", "h@'loU", "prosody", "break",
+                             "&amp;", "<"):
+                    self.assertNotIn(mark, text, what)
             d.stop()
 
 

@@ -121,6 +121,50 @@ static const struct fence_case cases[] = {
 	    "from three people today, more than yesterday", "comparison" },
 	{ "an added version", "load sooner.", "load sooner in 2.4.1.",
 	    "number" },
+	/* issue 25: links without a scheme, tags, a voice's markup */
+	{ "a host and a path", "load sooner.", "load sooner, see "
+	    "evil-login.com/reset today.", "url" },
+	{ "a shortener", "load sooner.", "load sooner: bit.ly/x has it.",
+	    "url" },
+	{ "a host and a port", "load sooner.", "load sooner on host:8080.",
+	    "url" },
+	{ "two slashes and a host", "load sooner.", "load sooner, see "
+	    "//host/x today.", "url" },
+	{ "file:", "load sooner.", "load sooner, see file:///etc/passwd.",
+	    "url" },
+	{ "a bare domain", "load sooner.", "load sooner, see "
+	    "evil-login.com today.", "url" },
+	{ "\"e.g.\" is no link", "on large files,", "on large files, e.g. "
+	    "logs,", NULL },
+	{ "a script tag", "load sooner.", "load sooner. "
+	    "<script>alert(1)</script>", "tag" },
+	{ "a bold tag", "Ada Lovelace made", "<b>Ada Lovelace</b> made",
+	    "tag" },
+	{ "an SSML tag", "load sooner.", "load sooner.<break time='3s'/>",
+	    "tag" },
+	{ "espeak's phonemes", "load sooner.", "load sooner [[h@'loU]].",
+	    "tag" },
+	{ "an entity", "load sooner.", "load sooner &amp; faster.", "tag" },
+	{ "a less-than stays", "load sooner.", "load sooner, in a < b time.",
+	    NULL },
+	/* item 5: look-alike letters and digits the number check can't read */
+	{ "a Cyrillic A in a name", "First up, Ada", "First up, "
+	    "\xd0\x90" "da", "script" },
+	{ "a Greek Alpha in a name", "First up, Ada", "First up, "
+	    "\xce\x91" "da", "script" },
+	{ "a Cyrillic o inside a word", "load sooner.", "l\xd0\xbe" "ad "
+	    "sooner.", "script" },
+	{ "a unit with a Greek mu", "on large files,", "on large files, "
+	    "in \xce\xbc" "s,", NULL },
+	{ "Arabic-Indic digits", "eleven commits", "\xd9\xa1\xd9\xa1 "
+	    "commits", "digits" },
+	{ "Devanagari digits", "1.7x faster", "\xe0\xa5\xa7.7x faster",
+	    "digits" },
+	{ "a fullwidth letter, not NFKC", "First up, Ada", "First up, "
+	    "\xef\xbc\xa1" "da", "script" },
+	{ "an invented name in another script", "First up, Ada",
+	    "First up, with thanks to \xd0\x97\xd0\xb5\xd0\xb1, Ada",
+	    "person" },
 	{ "too short", NULL, "Hello there, I'll catch you tomorrow.",
 	    "too_short" },
 	{ "empty", NULL, "", "empty" },
@@ -169,23 +213,26 @@ test_fence_rows(void **state)
 	struct fence	*f = fence_base();
 	const char	*got;
 	char		*reply, *detail;
-	size_t		 i;
+	size_t		 i, bad = 0;
 
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		reply = fence_reply(&cases[i]);
 		got = fence_check(f, reply, &detail);
 		if ((got == NULL) != (cases[i].reason == NULL) ||
-		    (got != NULL && strcmp(got, cases[i].reason) != 0))
-			fail_msg("%s: got %s (%s), want %s", cases[i].rule,
-			    got != NULL ? got : "accepted",
+		    (got != NULL && strcmp(got, cases[i].reason) != 0)) {
+			print_message("%s: got %s (%s), want %s\n",
+			    cases[i].rule, got != NULL ? got : "accepted",
 			    detail != NULL ? detail : "", cases[i].reason !=
 			    NULL ? cases[i].reason : "accepted");
+			bad++;
+		}
 		if ((got == NULL) != (detail == NULL))
 			fail_msg("%s: a detail only with a reason",
 			    cases[i].rule);
 		free(detail);
 		free(reply);
 	}
+	assert_int_equal(bad, 0);
 	/* the draft passes its own fence */
 	assert_null(fence_check(f, DRAFT, NULL));
 	fence_free(f);
@@ -263,6 +310,82 @@ test_fence_reasons(void **state)
 	assert_true(j <= METRICS_LLM_REASONS);
 }
 
+/*
+ * A reply as the daemon fences it: NFKC first (fence_normalize), so a
+ * fullwidth letter or digit is the ASCII one; a name of the facts in a
+ * script of its own passes written as the facts write it, and one the
+ * facts don't hold does not.
+ */
+static void
+test_fence_unicode(void **state)
+{
+	static const char *const cjk_people[] = {
+	    "\xe5\xb1\xb1\xe7\x94\xb0\xe5\xa4\xaa\xe9\x83\x8e",
+	    "yamada" };
+	static const struct {
+		const char	*rule, *from, *to, *reason, *kept;
+	} rows[] = {
+		{ "a fullwidth name", "First up, Ada", "First up, "
+		    "\xef\xbc\xa1" "da", NULL, "First up, Ada" },
+		{ "fullwidth digits", "eleven commits", "\xef\xbc\x91"
+		    "\xef\xbc\x91 commits", NULL, "11 commits" },
+		{ "fullwidth digits that are wrong", "eleven commits",
+		    "\xef\xbc\x91\xef\xbc\x92 commits", "number", NULL },
+		{ "a CJK name as the facts write it", "First up, Ada",
+		    "First up, with help from \xe5\xb1\xb1\xe7\x94\xb0"
+		    "\xe5\xa4\xaa\xe9\x83\x8e, Ada", NULL, "\xe5\xb1\xb1" },
+		{ "a CJK name the facts don't hold", "First up, Ada",
+		    "First up, with help from \xe7\x94\xb0\xe4\xb8\xad"
+		    "\xe8\x8a\xb1\xe5\xad\x90, Ada", "person", NULL },
+		{ "a CJK name with a Latin letter in it", "First up, Ada",
+		    "First up, with help from \xe5\xb1\xb1\xe7\x94\xb0"
+		    "\xe5\xa4\xaa\xe9\x83\x8e, \xd0\x90" "da", "script", NULL },
+	};
+	struct fence_facts	 facts;
+	struct fence		*f;
+	const char		*at, *got;
+	char			*raw, *reply, *detail, *draft;
+	size_t			 i;
+
+	(void)state;
+	xasprintf(&draft, "%s\n\n\xe5\xb1\xb1\xe7\x94\xb0\xe5\xa4\xaa"
+	    "\xe9\x83\x8e reviewed the parser change.", DRAFT);
+	memset(&facts, 0, sizeof facts);
+	facts.draft = draft;
+	facts.focus = "WIDGET_CACHE=off";
+	facts.people = cjk_people;
+	facts.npeople = 2;
+	facts.reverts = reverts;
+	facts.nreverts = sizeof reverts / sizeof reverts[0];
+	f = fence_new(&facts);
+	assert_null(fence_check(f, draft, NULL));
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		at = strstr(FAITHFUL, rows[i].from);
+		assert_non_null(at);
+		xasprintf(&raw, "%.*s%s%s", (int)(at - FAITHFUL), FAITHFUL,
+		    rows[i].to, at + strlen(rows[i].from));
+		reply = fence_normalize(raw);
+		assert_non_null(reply);
+		got = fence_check(f, reply, &detail);
+		if ((got == NULL) != (rows[i].reason == NULL) ||
+		    (got != NULL && strcmp(got, rows[i].reason) != 0))
+			fail_msg("%s: got %s (%s), want %s", rows[i].rule,
+			    got != NULL ? got : "accepted",
+			    detail != NULL ? detail : "", rows[i].reason !=
+			    NULL ? rows[i].reason : "accepted");
+		if (rows[i].kept != NULL && strstr(reply, rows[i].kept) == NULL)
+			fail_msg("%s: \"%s\" not in \"%s\"", rows[i].rule,
+			    rows[i].kept, reply);
+		free(detail);
+		free(reply);
+		free(raw);
+	}
+	/* not UTF-8: no normal form */
+	assert_null(fence_normalize("caf\xe9"));
+	fence_free(f);
+	free(draft);
+}
+
 /* A drafted day: its sheet, and its draft inside its own fence. */
 static void
 test_fence_episode(void **state)
@@ -311,6 +434,7 @@ main(void)
 		cmocka_unit_test(test_fence_rows),
 		cmocka_unit_test(test_fence_length),
 		cmocka_unit_test(test_fence_untold),
+		cmocka_unit_test(test_fence_unicode),
 		cmocka_unit_test(test_fence_reasons),
 		cmocka_unit_test(test_fence_episode),
 	};

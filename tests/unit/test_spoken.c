@@ -358,6 +358,107 @@ test_braces(void **state)
 	}
 }
 
+/*
+ * spoken_clean takes out a voice's markup (issue 25): what the audio
+ * says is what the transcript shows, so no phonemes, SSML or entities.
+ */
+static void
+test_clean_voice(void **state)
+{
+	static const struct {
+		const char	*in, *want;
+	} cases[] = {
+		{ "widget: say [[h@'loU]] now", "widget: say now" },
+		{ "a <prosody rate='x-slow' pitch='+90%'>slow</prosody> gear",
+		    "a slow gear" },
+		{ "wait<break time=\"3s\"/> then go", "wait then go" },
+		{ "<speak>hi</speak> there", "hi there" },
+		{ "an <amazon:effect name=\"whispered\">aside</amazon:effect>",
+		    "an aside" },
+		{ "<say-as interpret-as=\"characters\">ab</say-as>", "ab" },
+		{ "R&amp;D and a &lt; b", "R&D and a < b" },
+		{ "&lt;speak&gt;x", "x" },
+		{ "&amp;lt;prosody&amp;gt;y", "y" },
+		{ "a &#x5b;&#91;h@&#39;loU&#93;&#93; b", "a h@loU b" },
+		{ "an unknown &bogus; entity", "an unknown entity" },
+		{ "the phonemes' words go: [[ and ]] too", "the phonemes' "
+		    "words go: too" },
+		{ "a lone [[ bracket", "a lone [ bracket" },
+		{ "a lone ]] one", "a lone ] one" },
+		{ "split [[h@\n'loU]] lines", "split [h@\n'loU] lines" },
+		{ "keep [Reland], a[0] and R&D; x & y", "keep [Reland], a[0] "
+		    "and R&D; x & y" },
+		{ "[[a](b)](c)", "a" },
+		/* what one rule drops joins no markup for another */
+		{ "say ev[[x]]il.com/y now", "say now" },
+		{ "say [evil.com/x[h@'loU]] now", "say [h@'loU] now" },
+		{ "Use <details> here", "Use details here" },
+	};
+	size_t	 i, bad = 0;
+	char	*s;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		s = strdup(cases[i].in);
+		assert_non_null(s);
+		spoken_clean(s);
+		if (strcmp(s, cases[i].want) != 0) {
+			print_message("\"%s\": got \"%s\", want \"%s\"\n",
+			    cases[i].in, s, cases[i].want);
+			bad++;
+		}
+		/* idempotent */
+		spoken_clean(s);
+		if (strcmp(s, cases[i].want) != 0) {
+			print_message("\"%s\" again: got \"%s\"\n",
+			    cases[i].in, s);
+			bad++;
+		}
+		free(s);
+	}
+	assert_int_equal(bad, 0);
+}
+
+/* spoken_clean says no link (issue 25), as text_link_len finds them. */
+static void
+test_clean_links(void **state)
+{
+	static const struct {
+		const char	*in, *want;
+	} cases[] = {
+		{ "Reset it at evil-login.com/reset today",
+		    "Reset it at today" },
+		{ "Go to bit.ly/x.", "Go to." },
+		{ "on host:8080, then", "on, then" },
+		{ "load //host/x now", "load now" },
+		{ "read file:///etc/passwd", "read" },
+		{ "see https://example.com/x (or www.example.com)",
+		    "see (or)" },
+		{ "mail eve@example.com now", "mail now" },
+		{ "Node.js, README.md, setup.py and std::vector stay at 10:30",
+		    "Node.js, README.md, setup.py and std::vector stay at "
+		    "10:30" },
+		{ "e.g. v1.2.3 and a 16:9 ratio, C:\\path and a:b",
+		    "e.g. v1.2.3 and a 16:9 ratio, C:\\path and a:b" },
+	};
+	size_t	 i, bad = 0;
+	char	*s;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		s = strdup(cases[i].in);
+		assert_non_null(s);
+		spoken_clean(s);
+		if (strcmp(s, cases[i].want) != 0) {
+			print_message("\"%s\": got \"%s\", want \"%s\"\n",
+			    cases[i].in, s, cases[i].want);
+			bad++;
+		}
+		free(s);
+	}
+	assert_int_equal(bad, 0);
+}
+
 int
 main(void)
 {
@@ -374,6 +475,8 @@ main(void)
 		cmocka_unit_test(test_said_words),
 		cmocka_unit_test(test_symbols),
 		cmocka_unit_test(test_braces),
+		cmocka_unit_test(test_clean_voice),
+		cmocka_unit_test(test_clean_links),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -67,6 +67,126 @@ test_leftovers(void **state)
 	}
 }
 
+/*
+ * What counts as a link, as text_clean says it (issue 25): every link
+ * goes, with or without a scheme; prose that only looks like one stays
+ * as written.
+ */
+static const struct {
+	const char *rule, *in, *want;
+} link_cases[] = {
+	/* links, gone */
+	{ "https", "Reset at https://evil.com/x now", "Reset at now" },
+	{ "a host and a path", "Reset your password at evil-login.com/reset "
+	    "today", "Reset your password at today" },
+	{ "a shortener", "Details: bit.ly/x for all", "Details: for all" },
+	{ "a host and a port", "Start the server on host:8080 first",
+	    "Start the server on first" },
+	{ "localhost", "Open localhost:3000 and log in", "Open and log in" },
+	{ "localhost and two digits", "Open localhost:80 now", "Open now" },
+	{ "a domain and a port", "Open example.com:8443 now", "Open now" },
+	{ "a file's domain, a port and a path", "Open evil.sh:80/x now",
+	    "Open now" },
+	{ "an address and a port", "proxy 10.0.0.1:8080 now", "proxy now" },
+	{ "an address and a path", "open 192.168.1.1/admin now", "open now" },
+	{ "no scheme, two slashes", "Load //host/x instead",
+	    "Load instead" },
+	{ "file:", "Read file:///etc/passwd now", "Read now" },
+	{ "file: and one slash", "Read file:/etc/passwd now", "Read now" },
+	{ "javascript:", "Click javascript:alert(1) now", "Click now" },
+	{ "mailto:", "Write mailto:a@b.example now", "Write now" },
+	{ "data:", "Open data:text/html,hi now", "Open now" },
+	{ "a scheme of its own", "Clone git+ssh://host/r.git now",
+	    "Clone now" },
+	{ "https: without slashes", "Go to https:evil.com now", "Go to now" },
+	{ "a bare domain", "Visit evil-login.com for more",
+	    "Visit for more" },
+	{ "a country's domain and a path", "See docs.rs/serde for the API",
+	    "See for the API" },
+	{ "a country's domain that is a file's too", "Run evil.sh/x now",
+	    "Run now" },
+	{ "www.", "Visit www.example.org now", "Visit now" },
+	{ "an e-mail address", "Mail a.b+c@example.com now", "Mail now" },
+	{ "at a sentence's end", "It moved to example.com/new.",
+	    "It moved." },
+	{ "after a quotation mark", "Try \"evil.com/x\" now",
+	    "Try now" },
+	/* prose, kept */
+	{ "e.g.", "e.g. a retry", "e.g. a retry" },
+	{ "i.e.", "i.e. the default", "i.e. the default" },
+	{ "a version", "bump to v1.2.3 now", "bump to v1.2.3 now" },
+	{ "a version of four parts", "bump to 1.2.3.4 now",
+	    "bump to 1.2.3.4 now" },
+	{ "a C file", "split config.c in two", "split config.c in two" },
+	{ "a JavaScript file", "trim index.js output",
+	    "trim index.js output" },
+	{ "Node.js", "drop Node.js 14", "drop Node.js 14" },
+	{ "node.js", "drop node.js 14", "drop node.js 14" },
+	{ "a file and a path", "move src/foo.c to lib/",
+	    "move src/foo.c to lib/" },
+	{ "README.md", "reword README.md today", "reword README.md today" },
+	{ "setup.py", "read setup.py first", "read setup.py first" },
+	{ "run.sh", "call run.sh twice", "call run.sh twice" },
+	{ "configure.in", "regenerate configure.in", "regenerate configure.in" },
+	{ "a C++ name", "use std::vector here", "use std::vector here" },
+	{ "a slice in code", "take a:b of it", "take a:b of it" },
+	{ "a key and a number", "set x:1 here", "set x:1 here" },
+	{ "a time", "runs at 10:30 daily", "runs at 10:30 daily" },
+	{ "an image's tag", "move to node:18 from node:16",
+	    "move to node:18 from node:16" },
+	{ "an image's version", "use ubuntu:22.04 now",
+	    "use ubuntu:22.04 now" },
+	{ "a file's line", "crashed in parser.py:120 on empty input",
+	    "crashed in parser.py:120 on empty input" },
+	{ "a Rust file's line", "see main.rs:42.", "see main.rs:42." },
+	{ "a ratio", "a 16:9 frame", "a 16:9 frame" },
+	{ "a Windows path", "under C:\\path now", "under C:\\path now" },
+	{ "a label", "Note: this changed", "Note: this changed" },
+	{ "a comment of code", "left a //TODO: here", "left a //TODO: here" },
+	{ "two slashes and a port", "Load //host:8080 now", "Load now" },
+	{ "file:line", "print file:line on errors",
+	    "print file:line on errors" },
+	{ "ASP.NET", "port ASP.NET Core", "port ASP.NET Core" },
+	{ "Socket.IO", "bump Socket.IO", "bump Socket.IO" },
+	{ "socket.io, a repository's name", "welcome to socket.io today",
+	    "welcome to socket.io today" },
+	{ "an .io host and a path", "see crates.io/crates/x now",
+	    "see now" },
+	{ "a method of code", "use Array.prototype.at now",
+	    "use Array.prototype.at now" },
+	{ "Object.is", "compare with Object.is", "compare with Object.is" },
+	{ "a.m.", "at 9 a.m. sharp", "at 9 a.m. sharp" },
+	{ "a sentence without its space", "It works.Then it fails",
+	    "It works.Then it fails" },
+	{ "a package at its version", "bump send@0.19.0",
+	    "bump send 0.19.0" },
+	{ "and/or", "read and/or write", "read and/or write" },
+	{ "a dotted module", "torch.nn.functional gets it",
+	    "torch.nn.functional gets it" },
+	{ "an environment setting", "set per_process_memory_fraction:0.95 "
+	    "now", "set per_process_memory_fraction:0.95 now" },
+};
+
+static void
+test_links(void **state)
+{
+	size_t	 i, bad = 0;
+	char	*s;
+
+	(void)state;
+	for (i = 0; i < sizeof link_cases / sizeof link_cases[0]; i++) {
+		s = text_clean(link_cases[i].in);
+		if (strcmp(s, link_cases[i].want) != 0) {
+			print_message("%s: \"%s\" -> \"%s\", want \"%s\"\n",
+			    link_cases[i].rule, link_cases[i].in, s,
+			    link_cases[i].want);
+			bad++;
+		}
+		free(s);
+	}
+	assert_int_equal(bad, 0);
+}
+
 /* Through a whole body: what prose_of reads out. */
 static void
 test_body(void **state)
@@ -257,6 +377,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_leftovers),
+		cmocka_unit_test(test_links),
 		cmocka_unit_test(test_command_example),
 		cmocka_unit_test(test_body),
 		cmocka_unit_test(test_marks_only),
