@@ -14,6 +14,7 @@
 #include "phrase.h"
 #include "quote.h"
 #include "spoken.h"
+#include "text.h"
 #include "xmalloc.h"
 
 /*
@@ -60,6 +61,23 @@ focus_setting_removed(const struct draft *d, const struct draft_item *it)
 	return removed;
 }
 
+/*
+ * Whether a setting holds a link (text_link_len's rule): the spoken text
+ * may not say it, and a setting cut where the link was
+ * ("WIDGET_ADDR=localhost:8080" told as "Set WIDGET_ADDR=") is no tip.
+ */
+static int
+focus_setting_has_link(const char *set)
+{
+	const char	*p;
+
+	for (p = set; *p != '\0'; p++) {
+		if (text_link_len(p, p > set ? (unsigned char)p[-1] : 0) > 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* Candidates for Today's Focus whose setting is looked up as removed. */
 #define FOCUS_TRIES	8
 
@@ -87,7 +105,8 @@ focus_item(struct draft *d)
 			/* only a setting the commit brings in, not one it
 			   names */
 			if (it->cl.setting == NULL || !it->cl.setting_new ||
-			    it->cl.bot || it->c->reverted_by_idx >= 0)
+			    it->cl.bot || it->c->reverted_by_idx >= 0 ||
+			    focus_setting_has_link(it->cl.setting))
 				continue;
 			for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
 				if (it->cl.kind == kinds[k])

@@ -66,6 +66,10 @@ static const struct focus_case cases[] = {
 	    "feat(deps)!: router@^2.0.0 (#5885)\n", NULL },
 	    "focus", { "is marked as breaking", NULL },
 	    { "breaks compatibility", NULL } },
+	{ "no tip of a setting whose value is a link: it can't be said",
+	    { "[server] Add a listen address setting\n\nUsage:\n"
+	    "WIDGET_ADDR=localhost:8080 widget serve\n", NULL },
+	    "takeaway", { NULL }, { "Set WIDGET_ADDR", "WIDGET_ADDR=", NULL } },
 	{ "a setting in a fenced block", {
 	    "[dynamo] Add a recompile log\n\nTo see each recompile and "
 	    "why:\n\n```\nTORCH_LOGS=recompiles python train.py\n```\n",
