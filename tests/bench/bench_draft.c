@@ -18,11 +18,12 @@
  * worst drafts the worst-case day of each dimension (gen_worst.h, issue
  * #25), or of those named, at 1x, 10x and 100x its base size, once each,
  * in a child of its own as the daemon's drafting job is: a table of the
- * dimension, the size, the wall time of episode_draft, the child's peak
- * RSS (ru_maxrss from wait4) and the day's own before drafting, the
- * time's growth over the size below it (about 10 when drafting is linear
- * in the dimension, 100 when quadratic), and a hash of the episode's JSON
- * (a change that should not change the episode keeps it).
+ * dimension, the size, the wall time of episode_draft and of the job's
+ * whole work (pairing the reverts, drafting, both renderings and the
+ * people list), each with its growth over the size below it (about 10
+ * when linear in the dimension, 100 when quadratic), the child's peak RSS
+ * (ru_maxrss from wait4) and the day's own before drafting, and a hash of
+ * the episode's JSON (a change that should not change it keeps it).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -167,28 +168,37 @@ bench_worst_one(enum gen_dim dim, size_t n, int threads, int fd)
 {
 	struct episode_opts	 o;
 	struct episode		*ep;
+	struct recap_person	*people;
 	struct day		*d;
-	double			 t, r[3];
+	double			 t, t0, r[4];
 	const char		*p;
-	char			*js;
+	char			*js, *md;
 	uint32_t		 h = 2166136261u;
+	size_t			 npeople;
 
 	d = gen_worst_day(dim, n);
-	day_pair_reverts(d);
 	memset(&o, 0, sizeof o);
 	o.show = "Bench Daily";
 	o.published = d->end;
 	o.threads = threads;
 	r[1] = (double)bench_maxrss_kb();
+	/* the drafting job's work: pair, draft, render, count the people */
+	t0 = bench_now();
+	day_pair_reverts(d);
 	t = bench_now();
 	ep = episode_draft(d, &o);
 	r[0] = bench_now() - t;
-	/* what was drafted, to check that a change to drafting kept it */
+	md = ep != NULL ? episode_render_md(ep) : NULL;
 	js = ep != NULL ? episode_render_json(ep) : NULL;
+	npeople = recap_people(d, &people);
+	r[3] = bench_now() - t0;
+	/* what was drafted, to check that a change to drafting kept it */
 	for (p = js != NULL ? js : ""; *p != '\0'; p++)
 		h = (h ^ (unsigned char)*p) * 16777619u;
-	free(js);
 	r[2] = (double)h;
+	recap_people_free(people, npeople);
+	free(md);
+	free(js);
 	if (ep == NULL || write(fd, r, sizeof r) != (ssize_t)sizeof r)
 		return 1;
 	episode_free(ep);
@@ -207,7 +217,7 @@ bench_worst(char **args, size_t nargs, int threads)
 	char		*names[64];
 	size_t		 scales[16] = { 1, 10, 100 }, nscales = 0;
 	size_t		 i, j, k, n, nnames = 0;
-	double		 r[3], last;
+	double		 r[4], last, lastjob;
 	pid_t		 pid;
 	int		 fds[2], status, rc = 0;
 
@@ -220,16 +230,16 @@ bench_worst(char **args, size_t nargs, int threads)
 	}
 	if (nscales == 0)
 		nscales = 3;
-	printf("%-8s %6s %8s %12s %8s %12s %12s  %s\n", "dim", "scale",
-	    "size", "draft ms", "growth", "peak RSS KB", "day RSS KB",
-	    "JSON hash");
+	printf("%-8s %6s %8s %10s %7s %10s %7s %11s %10s  %s\n", "dim",
+	    "scale", "size", "draft ms", "growth", "job ms", "growth",
+	    "peak RSS KB", "day RSS KB", "JSON hash");
 	for (i = 0; i < GEN_NDIMS; i++) {
 		for (k = 0; k < nnames; k++)
 			if (strcmp(names[k], gen_dims[i].name) == 0)
 				break;
 		if (nnames > 0 && k == nnames)
 			continue;
-		last = 0;
+		last = lastjob = 0;
 		for (j = 0; j < nscales; j++) {
 			n = gen_dims[i].base * scales[j];
 			fflush(stdout);
@@ -242,7 +252,7 @@ bench_worst(char **args, size_t nargs, int threads)
 			}
 			close(fds[1]);
 			if (read(fds[0], r, sizeof r) != (ssize_t)sizeof r)
-				r[0] = r[1] = r[2] = -1;
+				r[0] = r[1] = r[2] = r[3] = -1;
 			close(fds[0]);
 			if (wait4(pid, &status, 0, &ru) == -1 ||
 			    !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
@@ -252,15 +262,21 @@ bench_worst(char **args, size_t nargs, int threads)
 				rc = 1;
 				break;
 			}
-			printf("%-8s %5zux %8zu %12.1f ", gen_dims[i].name,
+			printf("%-8s %5zux %8zu %10.1f ", gen_dims[i].name,
 			    scales[j], n, r[0] * 1e3);
 			if (last > 0)
-				printf("%7.1fx", r[0] / last);
+				printf("%6.1fx", r[0] / last);
 			else
-				printf("%8s", "");
-			printf(" %12ld %12.0f  %08x\n", ru.ru_maxrss, r[1],
+				printf("%7s", "");
+			printf(" %10.1f ", r[3] * 1e3);
+			if (lastjob > 0)
+				printf("%6.1fx", r[3] / lastjob);
+			else
+				printf("%7s", "");
+			printf(" %11ld %10.0f  %08x\n", ru.ru_maxrss, r[1],
 			    (unsigned)r[2]);
 			last = r[0];
+			lastjob = r[3];
 		}
 	}
 	return rc;
