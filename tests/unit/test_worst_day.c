@@ -166,6 +166,56 @@ test_worst_poison_day(void **state)
 	day_free(d);
 }
 
+/*
+ * A day of 120,000 merges of a branch each, by as many people whose
+ * names share a long start: each person's merges were looked for among
+ * every item of the day from theirs on (this took minutes), and are now
+ * found through links (chores.c). Every merge is told, each in its own
+ * sentence. Under valgrind, a tenth of the day: the checks are the same,
+ * and valgrind is slow enough.
+ */
+static void
+test_worst_merges_people(void **state)
+{
+	struct episode	*ep;
+	struct day	*d;
+	struct gen	 g;
+	const struct episode_segment *seg = NULL;
+	char		 name[160], subj[64], want[256];
+	size_t		 i, n = 120000;
+
+	(void)state;
+	if (getenv("HOOKCAST_UNDER_VALGRIND") != NULL)
+		n /= 10;
+	memset(&g, 0, sizeof g);
+	g.s = 25;
+	d = day_new(GEN_WORST_REPO, (time_t)1775260800);
+	d->end = d->start + 86400;
+	gen_worst_add(&g, d, "Optimize core index enumeration", "",
+	    gen_people[1], NULL, 0);
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof name, "Maintainer of the Long Running "
+		    "Integration Branches of the Project Number %zu", i);
+		snprintf(subj, sizeof subj, "Merge branch 'topic-%zu'", i);
+		gen_worst_add(&g, d, subj, "", name, NULL, i + 1);
+	}
+	ep = worst_draft(d);
+	for (i = 0; i < ep->nsegments; i++)
+		if (strcmp(ep->segments[i].kind, "housekeeping") == 0)
+			seg = &ep->segments[i];
+	assert_non_null(seg);
+	assert_int_equal(seg->ncommits, n);
+	for (i = 0; i < n; i += n - 1) {
+		snprintf(want, sizeof want, "Number %zu merged branch "
+		    "'topic-%zu'.", i, i);
+		if (strstr(seg->text, want) == NULL)
+			fail_msg("no \"%s\" in the housekeeping", want);
+	}
+	worst_check("merges", n, d, ep, 0);
+	episode_free(ep);
+	day_free(d);
+}
+
 /* A small random path: one to three components of a few names. */
 static char *
 worst_path(struct gen *g)
@@ -301,6 +351,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_worst_area_reference),
 		cmocka_unit_test(test_worst_poison_day),
+		cmocka_unit_test(test_worst_merges_people),
 		cmocka_unit_test(test_worst_dims),
 	};
 
