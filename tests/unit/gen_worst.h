@@ -122,14 +122,6 @@ gen_worst_files(struct gen *g, size_t k, int list, size_t n)
 	return l;
 }
 
-/* A commit of subject and body by name (and login) to d, at i seconds. */
-static inline void
-gen_worst_add(struct gen *g, struct day *d, const char *subject,
-    const char *body, const char *name, const char *login, size_t i)
-{
-	gen_flood_add(g, d, subject, body, name, login, i);
-}
-
 /* The day of dimension dim at size n (see the top of this file). */
 static inline struct day *
 gen_worst_day(enum gen_dim dim, size_t n)
@@ -197,13 +189,13 @@ gen_worst_day(enum gen_dim dim, size_t n)
 					buf_puts(&body, i % 9 == 8 ?
 					    "Fixes: #12\n" : "- ok\n");
 			}
-			gen_worst_add(&g, d, buf_str(&subj), buf_str(&body),
+			gen_flood_add(&g, d, buf_str(&subj), buf_str(&body),
 			    gen_person(&g), NULL, k);
 		}
 		break;
 	case GEN_REVERTS:
 		prev = xstrdup("Speed up the scheduler");
-		gen_worst_add(&g, d, prev, "", gen_person(&g), NULL, 0);
+		gen_flood_add(&g, d, prev, "", gen_person(&g), NULL, 0);
 		for (i = 1; i < n; i++) {
 			buf_reset(&subj);
 			buf_reset(&body);
@@ -214,7 +206,7 @@ gen_worst_day(enum gen_dim dim, size_t n)
 			if (i % 2)
 				buf_printf(&body, "This reverts commit %s.\n",
 				    d->commits[d->ncommits - 1].sha);
-			gen_worst_add(&g, d, buf_str(&subj), buf_str(&body),
+			gen_flood_add(&g, d, buf_str(&subj), buf_str(&body),
 			    gen_person(&g), NULL, i);
 			free(prev);
 			prev = xstrdup(d->commits[d->ncommits - 1].subject);
@@ -230,12 +222,12 @@ gen_worst_day(enum gen_dim dim, size_t n)
 			buf_reset(&subj);
 			buf_printf(&subj, "Improve %s, part %zu (#%zu)", thing,
 			    i, 1000 + i);
-			gen_worst_add(&g, d, buf_str(&subj), "", login, login,
+			gen_flood_add(&g, d, buf_str(&subj), "", login, login,
 			    2 * i);
 			buf_reset(&subj);
 			buf_printf(&subj, "Merge pull request #%zu from "
 			    "%s/topic-%zu", 1000 + i, login, i);
-			gen_worst_add(&g, d, buf_str(&subj), "", login, login,
+			gen_flood_add(&g, d, buf_str(&subj), "", login, login,
 			    2 * i + 1);
 			memset(&pr, 0, sizeof pr);
 			pr.number = (long)(1000 + i);
@@ -258,7 +250,7 @@ gen_worst_day(enum gen_dim dim, size_t n)
 			buf_printf(&subj, "[%zu/%zu] %s: step %zu of %s",
 			    i + 1, n / 2, gen_worst_area(0), i + 1,
 			    gen_things[0]);
-			gen_worst_add(&g, d, buf_str(&subj), "",
+			gen_flood_add(&g, d, buf_str(&subj), "",
 			    gen_people[0], "ada", i);
 		}
 		for (k = 0; k < n / 4; k++) {
@@ -267,7 +259,7 @@ gen_worst_day(enum gen_dim dim, size_t n)
 				buf_printf(&subj, "[PATCH %zu/2] %s: change %zu"
 				    " part %zu", i + 1, gen_worst_area(k), k,
 				    i + 1);
-				gen_worst_add(&g, d, buf_str(&subj), "",
+				gen_flood_add(&g, d, buf_str(&subj), "",
 				    gen_person(&g), NULL, n + 2 * k + i);
 			}
 		}
@@ -293,14 +285,14 @@ gen_worst_day(enum gen_dim dim, size_t n)
 				    " %s/topic-%zu", i, login, i);
 				break;
 			}
-			gen_worst_add(&g, d, buf_str(&subj), "", name, login,
+			gen_flood_add(&g, d, buf_str(&subj), "", name, login,
 			    i);
 		}
-		gen_worst_add(&g, d, "Optimize core index enumeration", "",
+		gen_flood_add(&g, d, "Optimize core index enumeration", "",
 		    gen_people[1], NULL, n);
 		break;
 	case GEN_PUSHES:
-		gen_worst_add(&g, d, "Optimize core index enumeration", "",
+		gen_flood_add(&g, d, "Optimize core index enumeration", "",
 		    gen_people[1], NULL, 0);
 		for (i = 0; i < n; i++) {
 			struct push	 p;

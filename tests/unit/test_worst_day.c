@@ -191,13 +191,13 @@ test_worst_merges_people(void **state)
 	g.s = 25;
 	d = day_new(GEN_WORST_REPO, (time_t)1775260800);
 	d->end = d->start + 86400;
-	gen_worst_add(&g, d, "Optimize core index enumeration", "",
+	gen_flood_add(&g, d, "Optimize core index enumeration", "",
 	    gen_people[1], NULL, 0);
 	for (i = 0; i < n; i++) {
 		snprintf(name, sizeof name, "Maintainer of the Long Running "
 		    "Integration Branches of the Project Number %zu", i);
 		snprintf(subj, sizeof subj, "Merge branch 'topic-%zu'", i);
-		gen_worst_add(&g, d, subj, "", name, NULL, i + 1);
+		gen_flood_add(&g, d, subj, "", name, NULL, i + 1);
 	}
 	ep = worst_draft(d);
 	for (i = 0; i < ep->nsegments; i++)
