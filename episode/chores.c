@@ -1,6 +1,7 @@
 /*
  * The housekeeping segment: cleanups, docs, tests, build and dependencies told per person, a batch of like chores said once, and bots' commits grouped by bot.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -474,27 +475,129 @@ chores_merge_left(const struct draft_item *it)
 }
 
 /*
+ * The day's git merges by people, linked so that telling one person's
+ * merges walks theirs alone: each item's next merge by the same person
+ * (by) and by the same person with the same what (same), SIZE_MAX at
+ * the end; and per person, how many merges and whether they are known
+ * to have merged fewer than two branches.
+ */
+struct chores_links {
+	size_t		*by;		/* per item */
+	size_t		*same;		/* per item */
+	size_t		*who;		/* per item: the person's number */
+	size_t		*count;		/* per person */
+	unsigned char	*few;		/* per person: chores_branches said 0 */
+};
+
+/* A merge of the day, as chores_links_init sorts them. */
+struct chores_merge {
+	const char	*name;
+	const char	*what;
+	size_t		 idx;
+};
+
+/* Order by person, then by what (unless by_name alone), then by place. */
+static int
+chores_merge_cmp_by(const struct chores_merge *x, const struct chores_merge *y,
+    int by_name)
+{
+	int	c;
+
+	if ((c = strcmp(x->name, y->name)) != 0)
+		return c;
+	if (!by_name && (c = strcmp(x->what, y->what)) != 0)
+		return c;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+static int
+chores_merge_name_cmp(const void *a, const void *b)
+{
+	return chores_merge_cmp_by(a, b, 1);
+}
+
+static int
+chores_merge_what_cmp(const void *a, const void *b)
+{
+	return chores_merge_cmp_by(a, b, 0);
+}
+
+/*
+ * Link the day's merges that are no bot's (told or not: told is read as
+ * the links are walked). Why: telling a person's merges looked at every
+ * item of the day from theirs on, once per person and once per thing
+ * they merged: a day of 100,000 merges by 10,000 people drafted in 19 s
+ * (now 0.7 s), one of 120,000 by as many people in minutes.
+ */
+static void
+chores_links_init(struct draft *d, struct chores_links *l)
+{
+	struct chores_merge	*v;
+	size_t			 i, n = 0, people = 0;
+
+	l->by = xreallocarray(NULL, d->nitems + 1, sizeof *l->by);
+	l->same = xreallocarray(NULL, d->nitems + 1, sizeof *l->same);
+	l->who = xreallocarray(NULL, d->nitems + 1, sizeof *l->who);
+	v = xreallocarray(NULL, d->nitems + 1, sizeof *v);
+	for (i = 0; i < d->nitems; i++) {
+		l->by[i] = l->same[i] = l->who[i] = SIZE_MAX;
+		if (!d->items[i].cl.merge || d->items[i].cl.bot)
+			continue;
+		v[n].name = d->items[i].name;
+		v[n].what = d->items[i].cl.what;
+		v[n++].idx = i;
+	}
+	qsort(v, n, sizeof *v, chores_merge_name_cmp);
+	l->count = xcalloc(n + 1, sizeof *l->count);
+	for (i = 0; i < n; i++) {
+		if (i > 0 && strcmp(v[i].name, v[i - 1].name) == 0)
+			l->by[v[i - 1].idx] = v[i].idx;
+		else
+			people++;
+		l->who[v[i].idx] = people - 1;
+		l->count[people - 1]++;
+	}
+	l->few = xcalloc(people + 1, 1);
+	qsort(v, n, sizeof *v, chores_merge_what_cmp);
+	for (i = 1; i < n; i++)
+		if (strcmp(v[i].name, v[i - 1].name) == 0 &&
+		    strcmp(v[i].what, v[i - 1].what) == 0)
+			l->same[v[i - 1].idx] = v[i].idx;
+	free(v);
+}
+
+static void
+chores_links_free(struct chores_links *l)
+{
+	free(l->by);
+	free(l->same);
+	free(l->who);
+	free(l->count);
+	free(l->few);
+}
+
+/*
  * A person's merges of two or more branches in one sentence ("Daniel
  * Lange merged two branches, 'reuse-richstr-panel' and
  * 'print-time-format'."), the branches as the subjects name them, the
  * first few by name, in the order they came; 0 when the person merged
- * fewer than two.
+ * fewer than two. Their merges from first on are read through l.
  */
 static int
 chores_branches(struct draft *d, struct buf *b, struct draft_shas *shas,
-    struct draft_item *first)
+    struct draft_item *first, const struct chores_links *l)
 {
 	struct chores_branch	*v;
 	const char		*names[DRAFT_MAX_NAMED], *at;
 	char			*owned[DRAFT_MAX_NAMED];
 	size_t			 i, k, n, len, nv = 0, distinct = 0, named = 0;
 
-	v = xcalloc(d->nitems + 1, sizeof *v);
-	for (i = (size_t)(first - d->items); i < d->nitems; i++) {
+	i = (size_t)(first - d->items);
+	v = xcalloc(l->count[l->who[i]] + 1, sizeof *v);
+	for (; i != SIZE_MAX; i = l->by[i]) {
 		struct draft_item *it = &d->items[i];
 
 		if (!chores_merge_left(it) ||
-		    strcmp(it->name, first->name) != 0 ||
 		    chores_merged_branch(it->c->subject, &len) == NULL ||
 		    (n = chores_quoted(it->cl.what, &at)) == 0)
 			continue;
@@ -519,11 +622,10 @@ chores_branches(struct draft *d, struct buf *b, struct draft_shas *shas,
 		named++;
 	}
 	free(v);
-	for (i = (size_t)(first - d->items); i < d->nitems; i++) {
+	for (i = (size_t)(first - d->items); i != SIZE_MAX; i = l->by[i]) {
 		struct draft_item *it = &d->items[i];
 
 		if (chores_merge_left(it) &&
-		    strcmp(it->name, first->name) == 0 &&
 		    chores_merged_branch(it->c->subject, &len) != NULL &&
 		    chores_quoted(it->cl.what, &at) > 0) {
 			it->told = 1;
@@ -558,6 +660,7 @@ static void
 chores_merges(struct draft *d, struct buf *b, struct draft_shas *shas)
 {
 	struct chores_branch	*prs;
+	struct chores_links	 l;
 	const char		*br;
 	size_t			 i, j, times, len, nprs;
 
@@ -573,22 +676,28 @@ chores_merges(struct draft *d, struct buf *b, struct draft_shas *shas)
 		}
 	}
 	free(prs);
+	chores_links_init(d, &l);
 	for (i = 0; i < d->nitems; i++) {
 		struct draft_item *it = &d->items[i];
 
 		if (!chores_merge_left(it))
 			continue;
-		/* several branches by one person: one sentence for them all */
-		if (chores_merged_branch(it->c->subject, &len) != NULL &&
-		    chores_branches(d, b, shas, it))
-			continue;
+		/*
+		 * several branches by one person: one sentence for them all
+		 * (once a person is found to have merged fewer than two,
+		 * their later merges, fewer yet, are too)
+		 */
+		if (!l.few[l.who[i]] &&
+		    chores_merged_branch(it->c->subject, &len) != NULL) {
+			if (chores_branches(d, b, shas, it, &l))
+				continue;
+			l.few[l.who[i]] = 1;
+		}
 		times = 0;
-		for (j = i; j < d->nitems; j++) {
+		for (j = i; j != SIZE_MAX; j = l.same[j]) {
 			struct draft_item *o = &d->items[j];
 
-			if (chores_merge_left(o) &&
-			    strcmp(o->name, it->name) == 0 &&
-			    strcmp(o->cl.what, it->cl.what) == 0) {
+			if (chores_merge_left(o)) {
 				o->told = 1;
 				draft_shas_add(d, shas, o);
 				times++;
@@ -604,6 +713,7 @@ chores_merges(struct draft *d, struct buf *b, struct draft_shas *shas)
 		}
 		phrase_sentence_end(b);
 	}
+	chores_links_free(&l);
 }
 
 void

@@ -56,38 +56,84 @@ links_free(struct episode_source *v, size_t n)
 	free(v);
 }
 
+/*
+ * Add a source to seg, whose array has room for it: links_sources counts
+ * a segment's sources before it makes its array, so that one of a
+ * thousand sources is not grown (and maybe copied) a thousand times.
+ */
 static void
 links_add(struct episode_segment *seg, const char *sha, long pr,
     const char *title)
 {
 	struct episode_source	*src;
 
-	seg->sources = xreallocarray(seg->sources, seg->nsources + 1,
-	    sizeof(*seg->sources));
 	src = &seg->sources[seg->nsources++];
 	src->sha = sha != NULL ? xstrdup(sha) : NULL;
 	src->pr = pr;
 	src->title = xstrdup(title != NULL ? title : "");
 }
 
-/* The day's merged PR whose merge commit is sha; index or -1. */
-static long
-links_pr_of(const struct day *day, const char *sha)
-{
-	size_t	i;
+/* A merged PR of the day that has a merge commit. */
+struct links_pr {
+	const char	*sha;		/* its merge commit */
+	long		 at;		/* its index in the day */
+};
 
-	for (i = 0; i < day->nprs; i++)
-		if (day->prs[i].merge_sha != NULL &&
-		    strcmp(day->prs[i].merge_sha, sha) == 0)
-			return (long)i;
-	return -1;
+/* Order by merge commit, then by place in the day. */
+static int
+links_pr_cmp(const void *a, const void *b)
+{
+	const struct links_pr	*x = a, *y = b;
+	int			 c;
+
+	if ((c = strcmp(x->sha, y->sha)) != 0)
+		return c;
+	return x->at < y->at ? -1 : x->at > y->at;
 }
 
 /*
- * Why a walk of the PRs per sha: a day has few merged PRs beside its
- * commits, and only the shas the segments list (EPISODE_MAX_WORK at
- * most in all) are looked up.
+ * The day's merged PRs that have a merge commit, sorted by it (new
+ * array; *np of them). Why sorted: a day may merge thousands of pull
+ * requests, and each of the shas the segments list was looked for among
+ * all of them (a day of 20,000 commits and 6,666 PRs spent half its
+ * drafting there).
  */
+static struct links_pr *
+links_prs(const struct day *day, size_t *np)
+{
+	struct links_pr	*v;
+	size_t		 i, n = 0;
+
+	v = xreallocarray(NULL, day->nprs + 1, sizeof *v);
+	for (i = 0; i < day->nprs; i++) {
+		if (day->prs[i].merge_sha == NULL)
+			continue;
+		v[n].sha = day->prs[i].merge_sha;
+		v[n++].at = (long)i;
+	}
+	qsort(v, n, sizeof *v, links_pr_cmp);
+	*np = n;
+	return v;
+}
+
+/* The first of the day's merged PRs whose merge commit is sha, or -1. */
+static long
+links_pr_of(const struct links_pr *v, size_t n, const char *sha)
+{
+	size_t	lo = 0, hi = n, mid;
+
+	/* the first whose merge commit is not below sha */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(v[mid].sha, sha) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && strcmp(v[lo].sha, sha) == 0 ? v[lo].at : -1;
+}
+
+/* The commits and pull requests each segment draws on. */
 void
 links_sources(struct draft *d)
 {
@@ -95,26 +141,49 @@ links_sources(struct draft *d)
 	const struct commit	*c;
 	const struct merged_pr	*pr;
 	struct episode_segment	*seg;
-	size_t			 i, j;
+	struct links_pr		*prs;
+	size_t			 i, j, n, nprs, pass;
 	long			 k, p;
 
+	prs = links_prs(day, &nprs);
 	for (i = 0; i < d->ep->nsegments; i++) {
 		seg = &d->ep->segments[i];
-		for (j = 0; j < seg->ncommits; j++) {
-			if ((k = day_find_commit(day, seg->commits[j])) == -1)
+		/* first count them, then add them */
+		for (pass = 0, n = 0; pass < 2; pass++) {
+			if (pass == 1) {
+				if (n == 0)
+					break;
+				seg->sources = xreallocarray(seg->sources,
+				    seg->nsources + n, sizeof *seg->sources);
+			}
+			for (j = 0; j < seg->ncommits; j++) {
+				if ((k = day_find_commit(day,
+				    seg->commits[j])) == -1)
+					continue;
+				c = &day->commits[k];
+				p = links_pr_of(prs, nprs, c->sha);
+				if (pass == 0) {
+					n += p != -1 ? 2 : 1;
+					continue;
+				}
+				links_add(seg, c->sha, 0, c->subject);
+				if (p != -1) {
+					pr = &day->prs[p];
+					links_add(seg, NULL, pr->number,
+					    pr->title);
+				}
+			}
+			if (strcmp(seg->kind, "opening") != 0)
 				continue;
-			c = &day->commits[k];
-			links_add(seg, c->sha, 0, c->subject);
-			if ((p = links_pr_of(day, c->sha)) != -1) {
-				pr = &day->prs[p];
+			for (j = 0; j < d->nopening_prs; j++) {
+				if (pass == 0) {
+					n++;
+					continue;
+				}
+				pr = &day->prs[d->opening_prs[j]];
 				links_add(seg, NULL, pr->number, pr->title);
 			}
 		}
-		if (strcmp(seg->kind, "opening") != 0)
-			continue;
-		for (j = 0; j < d->nopening_prs; j++) {
-			pr = &day->prs[d->opening_prs[j]];
-			links_add(seg, NULL, pr->number, pr->title);
-		}
 	}
+	free(prs);
 }

@@ -3,6 +3,7 @@
  * print, per size, the wall time of each step and the peak RSS.
  * Usage: bench_draft [-k mixed|reverts|authors] [-r RUNS] [-t THREADS]
  *     [N ...]
+ *        bench_draft -k worst [-t THREADS] [DIMENSION ...]
  *   (default kind mixed, 5 runs, threads as the daemon runs them: one
  *   per CPU, at most four; sizes 1000 10000 100000)
  * The draft is timed RUNS times over the same day, and the best and the
@@ -13,6 +14,16 @@
  * reverts and re-lands, and authors a day where each commit has an author
  * of its own (gen_flood.h: issue #9, finding 4). Each size runs in a child
  * process so peak RSS is that size's alone.
+ *
+ * worst drafts the worst-case day of each dimension (gen_worst.h, issue
+ * #25), or of those named, at 1x, 10x and 100x its base size, once each,
+ * in a child of its own as the daemon's drafting job is: a table of the
+ * dimension, the size, the wall time of episode_draft and of the job's
+ * whole work (pairing the reverts, drafting, both renderings and the
+ * people list), each with its growth over the size below it (about 10
+ * when linear in the dimension, 100 when quadratic), the child's peak RSS
+ * (ru_maxrss from wait4) and the day's own before drafting, and a hash of
+ * the episode's JSON (a change that should not change it keeps it).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -28,6 +39,7 @@
 
 #include "../unit/gen_day.h"
 #include "../unit/gen_flood.h"
+#include "../unit/gen_worst.h"
 
 #define BENCH_MAXRUNS	50
 
@@ -150,6 +162,126 @@ bench_one(enum bench_kind kind, size_t n, size_t runs, int threads)
 	return 0;
 }
 
+/* Draft the worst day of dim at size n once; report the time through fd. */
+static int
+bench_worst_one(enum gen_dim dim, size_t n, int threads, int fd)
+{
+	struct episode_opts	 o;
+	struct episode		*ep;
+	struct recap_person	*people;
+	struct day		*d;
+	double			 t, t0, r[4];
+	const char		*p;
+	char			*js, *md;
+	uint32_t		 h = 2166136261u;
+	size_t			 npeople;
+
+	d = gen_worst_day(dim, n);
+	memset(&o, 0, sizeof o);
+	o.show = "Bench Daily";
+	o.published = d->end;
+	o.threads = threads;
+	r[1] = (double)bench_maxrss_kb();
+	/* the drafting job's work: pair, draft, render, count the people */
+	t0 = bench_now();
+	day_pair_reverts(d);
+	t = bench_now();
+	ep = episode_draft(d, &o);
+	r[0] = bench_now() - t;
+	md = ep != NULL ? episode_render_md(ep) : NULL;
+	js = ep != NULL ? episode_render_json(ep) : NULL;
+	npeople = recap_people(d, &people);
+	r[3] = bench_now() - t0;
+	/* what was drafted, to check that a change to drafting kept it */
+	for (p = js != NULL ? js : ""; *p != '\0'; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	r[2] = (double)h;
+	recap_people_free(people, npeople);
+	free(md);
+	free(js);
+	if (ep == NULL || write(fd, r, sizeof r) != (ssize_t)sizeof r)
+		return 1;
+	episode_free(ep);
+	day_free(d);
+	return 0;
+}
+
+/*
+ * The worst-case table: each dimension named (all when none) at 1x, 10x
+ * and 100x, or at the scales given as numbers among the names.
+ */
+static int
+bench_worst(char **args, size_t nargs, int threads)
+{
+	struct rusage	 ru;
+	char		*names[64];
+	size_t		 scales[16] = { 1, 10, 100 }, nscales = 0;
+	size_t		 i, j, k, n, nnames = 0;
+	double		 r[4], last, lastjob;
+	pid_t		 pid;
+	int		 fds[2], status, rc = 0;
+
+	for (i = 0; i < nargs; i++) {
+		if (strspn(args[i], "0123456789") == strlen(args[i])) {
+			if (nscales < 16)
+				scales[nscales++] = strtoul(args[i], NULL, 10);
+		} else if (nnames < 64)
+			names[nnames++] = args[i];
+	}
+	if (nscales == 0)
+		nscales = 3;
+	printf("%-8s %6s %8s %10s %7s %10s %7s %11s %10s  %s\n", "dim",
+	    "scale", "size", "draft ms", "growth", "job ms", "growth",
+	    "peak RSS KB", "day RSS KB", "JSON hash");
+	for (i = 0; i < GEN_NDIMS; i++) {
+		for (k = 0; k < nnames; k++)
+			if (strcmp(names[k], gen_dims[i].name) == 0)
+				break;
+		if (nnames > 0 && k == nnames)
+			continue;
+		last = lastjob = 0;
+		for (j = 0; j < nscales; j++) {
+			n = gen_dims[i].base * scales[j];
+			fflush(stdout);
+			if (pipe(fds) == -1 || (pid = fork()) == -1)
+				return 1;
+			if (pid == 0) {
+				close(fds[0]);
+				_exit(bench_worst_one(gen_dims[i].dim, n,
+				    threads, fds[1]));
+			}
+			close(fds[1]);
+			if (read(fds[0], r, sizeof r) != (ssize_t)sizeof r)
+				r[0] = r[1] = r[2] = r[3] = -1;
+			close(fds[0]);
+			if (wait4(pid, &status, 0, &ru) == -1 ||
+			    !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
+			    r[0] < 0) {
+				printf("%-8s %5zux %8zu failed\n",
+				    gen_dims[i].name, scales[j], n);
+				rc = 1;
+				break;
+			}
+			printf("%-8s %5zux %8zu %10.1f ", gen_dims[i].name,
+			    scales[j], n, r[0] * 1e3);
+			if (last > 0)
+				printf("%6.1fx", r[0] / last);
+			else
+				printf("%7s", "");
+			printf(" %10.1f ", r[3] * 1e3);
+			if (lastjob > 0)
+				printf("%6.1fx", r[3] / lastjob);
+			else
+				printf("%7s", "");
+			printf(" %11ld %10.0f  %08x\n", ru.ru_maxrss, r[1],
+			    (unsigned)r[2]);
+			last = r[0];
+			lastjob = r[3];
+		}
+	}
+	return rc;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -157,7 +289,7 @@ main(int argc, char *argv[])
 	enum bench_kind	 kind = BENCH_MIXED;
 	size_t		 sizes[64], nsizes = 0, i, runs = 5;
 	pid_t		 pid;
-	int		 status, rc = 0, ch, threads = 0;
+	int		 status, rc = 0, ch, threads = 0, worst = 0;
 
 	while ((ch = getopt(argc, argv, "k:r:t:")) != -1) {
 		if (ch == 't') {
@@ -174,6 +306,10 @@ main(int argc, char *argv[])
 		}
 		if (ch != 'k')
 			goto usage;
+		if (strcmp(optarg, "worst") == 0) {
+			worst = 1;
+			continue;
+		}
 		for (i = 0; i < sizeof bench_kinds / sizeof bench_kinds[0]; i++)
 			if (strcmp(optarg, bench_kinds[i].name) == 0)
 				break;
@@ -181,6 +317,9 @@ main(int argc, char *argv[])
 			goto usage;
 		kind = bench_kinds[i].kind;
 	}
+	if (worst)
+		return bench_worst(argv + optind, (size_t)(argc - optind),
+		    threads);
 	for (i = (size_t)optind; i < (size_t)argc && nsizes < 64; i++)
 		sizes[nsizes++] = (size_t)strtoul(argv[i], NULL, 10);
 	if (nsizes == 0) {
@@ -200,6 +339,7 @@ main(int argc, char *argv[])
 	return rc;
 usage:
 	fprintf(stderr, "usage: bench_draft [-k mixed|reverts|authors] "
-	    "[-r runs] [-t threads] [N ...]\n");
+	    "[-r runs] [-t threads] [N ...]\n"
+	    "       bench_draft -k worst [-t threads] [dimension ...]\n");
 	return 2;
 }
