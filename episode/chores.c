@@ -649,6 +649,14 @@ chores_branches(struct draft *d, struct buf *b, struct draft_shas *shas,
 }
 
 /*
+ * Sentences of git merges told before the rest is only counted: a day of
+ * many people's merges (a hundred thousand of them, a hundred thousand
+ * sentences, some 200 MB of transcript) is bookkeeping a listener hears
+ * as a count.
+ */
+#define CHORES_MERGES_SAID	8
+
+/*
  * git's merges of a branch, bookkeeping. A merge of a branch a pull
  * request of the day came from is that pull request's work, told with
  * it, and is not said again. A person's merges of several branches are
@@ -662,7 +670,7 @@ chores_merges(struct draft *d, struct buf *b, struct draft_shas *shas)
 	struct chores_branch	*prs;
 	struct chores_links	 l;
 	const char		*br;
-	size_t			 i, j, times, len, nprs;
+	size_t			 i, j, times, len, nprs, said = 0, rest = 0;
 
 	prs = chores_pr_branches(d, &nprs);
 	for (i = 0; i < d->nitems; i++) {
@@ -682,6 +690,14 @@ chores_merges(struct draft *d, struct buf *b, struct draft_shas *shas)
 
 		if (!chores_merge_left(it))
 			continue;
+		/* past a few sentences, the rest is counted, not told */
+		if (said >= CHORES_MERGES_SAID) {
+			it->told = 1;
+			draft_shas_add(d, shas, it);
+			rest++;
+			continue;
+		}
+		said++;
 		/*
 		 * several branches by one person: one sentence for them all
 		 * (once a person is found to have merged fewer than two,
@@ -711,6 +727,13 @@ chores_merges(struct draft *d, struct buf *b, struct draft_shas *shas)
 			buf_putc(b, ' ');
 			spoken_count(b, (long long)times, "time", "times");
 		}
+		phrase_sentence_end(b);
+	}
+	if (rest > 0) {
+		phrase_para(b);
+		buf_puts(b, rest == 1 ? "There was " : "There were ");
+		spoken_count(b, (long long)rest, "more merge", "more merges");
+		buf_puts(b, " besides");
 		phrase_sentence_end(b);
 	}
 	chores_links_free(&l);
