@@ -952,9 +952,13 @@ outbox_keeper_kill_all(pid_t cmd, int *status, int *ended)
 	}
 }
 
-/* The keeper: see above. Never returns. */
+/*
+ * The keeper: see above. Never returns. argv and the environment are the
+ * command's: the keeper frees its copies once the command is forked, so
+ * nothing it took from the daemon is lost when it ends.
+ */
 static void __attribute__((noreturn))
-outbox_keeper(char *const *argv, char *const *env, int out, pid_t daemon)
+outbox_keeper(char **argv, struct childenv *ce, int out, pid_t daemon)
 {
 	struct rlimit	 rl = { 0, 0 };
 	sigset_t	 set, none;
@@ -993,10 +997,12 @@ outbox_keeper(char *const *argv, char *const *env, int out, pid_t daemon)
 		signal(SIGPIPE, SIG_DFL);
 		sigemptyset(&none);
 		sigprocmask(SIG_SETMASK, &none, NULL);
-		execvpe(argv[0], argv, env);
+		execvpe(argv[0], argv, childenv_vector(ce));
 		dprintf(2, "%s: %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
+	free(argv);
+	childenv_clear(ce);
 	/* the output is the command's tree's alone */
 	dup2(0, 1);
 	dup2(0, 2);
@@ -1211,7 +1217,7 @@ outbox_exec(struct outbox_pub *p, const struct sink_conf *sc)
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	pid = fork();
 	if (pid == 0)
-		outbox_keeper(argv, childenv_vector(&ce), fds[1], daemon);
+		outbox_keeper(argv, &ce, fds[1], daemon);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (pid == -1) {
 		free(argv);
