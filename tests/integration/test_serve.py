@@ -159,6 +159,42 @@ class ServeTest(unittest.TestCase):
             self.assertEqual((st, body), (200, b""))
             self.assertEqual(int(h["content-length"]), size)
 
+            # every reply from the archive tells a browser to take the
+            # type as it is and to run nothing in it; each status has its
+            # reason phrase (206, 304 and 416 said "Unknown")
+            for headers, status, reason in (
+                    ({}, 200, "OK"),
+                    ({"Range": "bytes=0-1"}, 206, "Partial Content"),
+                    (None, 304, "Not Modified"),
+                    ({"Range": "bytes=%d-" % size}, 416,
+                     "Range Not Satisfiable")):
+                for ext in (".mp3", ".txt", ".json", ".md", ".vtt"):
+                    if ext == ".vtt" and not os.path.exists(
+                            os.path.join(folder, name + ext)):
+                        continue
+                    conn = d.connection()
+                    try:
+                        if status == 304:
+                            # each file's own ETag
+                            conn.request("HEAD", base + name + ext)
+                            r = conn.getresponse()
+                            r.read()
+                            headers = {"If-None-Match": r.getheader("ETag")}
+                        conn.request("GET", base + name + ext,
+                                     headers=headers)
+                        resp = conn.getresponse()
+                        resp.read()
+                    finally:
+                        conn.close()
+                    what = "%s %s" % (ext, status)
+                    self.assertEqual((resp.status, resp.reason),
+                                     (status, reason), what)
+                    self.assertEqual(resp.getheader(
+                        "X-Content-Type-Options"), "nosniff", what)
+                    self.assertEqual(resp.getheader(
+                        "Content-Security-Policy"),
+                        "default-src 'none'; sandbox", what)
+
             # the episode's other files, with their types
             for ext, ctype in ((".txt", "text/plain; charset=utf-8"),
                                (".md", "text/markdown; charset=utf-8"),
