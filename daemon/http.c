@@ -678,9 +678,13 @@ http_conn_write_check(struct http_conn *c)
 		evtimer_add(c->deadline, &tv);
 		return;
 	}
-	log_info("http: %s: %s %s: reply stalled: the client took nothing "
-	    "for %d s; closed", c->peer, c->req.method,
-	    c->req.path != NULL ? c->req.path : "-", bound);
+	if (c->have_request)
+		log_info("http: %s: %s %s: reply stalled: the client took "
+		    "nothing for %d s; closed", c->peer, c->req.method,
+		    c->req.path, bound);
+	else
+		log_info("http: %s: reply stalled: the client took nothing "
+		    "for %d s; closed", c->peer, bound);
 	http_conn_free(c);
 }
 
