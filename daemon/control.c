@@ -162,26 +162,53 @@ control_help(struct hookcastd *d, const char *arg, struct buf *out,
 	return 0;
 }
 
-/*
- * Split a command line into its command and argument: words separated by
- * blanks, at most one argument, the command one of the table's. Returns
- * the command's row, or NULL with *cause (new). *arg is new or NULL.
- */
 const char *
 control_cmd_name(const struct control_cmd *cmd)
 {
 	return cmd->name;
 }
 
+/*
+ * A control byte in a line of len bytes, or -1: any below 0x20 but a tab
+ * (a blank) and a CR ending the line, and DEL. The line is taken with its
+ * length, not up to its first NUL, so that "flush \0x" is refused rather
+ * than cut short to a "flush" of everything.
+ */
+static int
+control_line_ctrl(const char *line, size_t len)
+{
+	const unsigned char	*p = (const unsigned char *)line;
+	size_t			 i;
+
+	for (i = 0; i < len; i++) {
+		if (p[i] == '\t' || (p[i] == '\r' && i == len - 1))
+			continue;
+		if (p[i] < 0x20 || p[i] == 0x7f)
+			return p[i];
+	}
+	return -1;
+}
+
+/*
+ * Split a command line into its command and argument: words separated by
+ * blanks, at most one argument, the command one of the table's. Returns
+ * the command's row, or NULL with *cause (new). *arg is new or NULL.
+ */
 const struct control_cmd *
-control_parse(const char *line, char **arg, char **cause)
+control_parse(const char *line, size_t len, char **arg, char **cause)
 {
 	const struct control_cmd	*cmd = NULL;
 	char				*copy, *name, *a, *extra, *save = NULL;
 	size_t				 i;
+	int				 ctrl;
 
 	*arg = NULL;
-	copy = xstrdup(line);
+	if ((ctrl = control_line_ctrl(line, len)) != -1) {
+		xasprintf(cause, "control character 0x%02x in the command",
+		    ctrl);
+		return NULL;
+	}
+	copy = xstrndup(line, len);
 	name = strtok_r(copy, " \t\r", &save);
 	a = name != NULL ? strtok_r(NULL, " \t\r", &save) : NULL;
 	extra = a != NULL ? strtok_r(NULL, " \t\r", &save) : NULL;
@@ -228,15 +255,15 @@ fail:
  * CONTROL_LATER.
  */
 int
-control_run(struct hookcastd *d, const char *line, struct buf *out,
-    struct control_reply *later)
+control_run(struct hookcastd *d, const char *line, size_t len,
+    struct buf *out, struct control_reply *later)
 {
 	const struct control_cmd	*cmd;
 	char				*arg = NULL, *cause = NULL, *s;
 	json_t				*err;
 	int				 rc = -1;
 
-	if ((cmd = control_parse(line, &arg, &cause)) != NULL &&
+	if ((cmd = control_parse(line, len, &arg, &cause)) != NULL &&
 	    (rc = cmd->fn(d, arg, out, &cause, later)) != -1) {
 		free(arg);
 		return rc;
@@ -391,7 +418,8 @@ control_client_next(evutil_socket_t fd, short what, void *arg)
 	later = xcalloc(1, sizeof(*later));
 	later->client = c;
 	buf_init(&reply);
-	if (control_run(c->control->d, line, &reply, later) == CONTROL_LATER) {
+	if (control_run(c->control->d, line, len, &reply, later) ==
+	    CONTROL_LATER) {
 		/* the reply comes through later; nothing more runs till then */
 		c->waiting = later;
 	} else {

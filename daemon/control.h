@@ -18,11 +18,13 @@ struct control	*control_listen_fd(struct hookcastd *, int fd, char **cause);
 void		 control_free(struct control *);
 struct control_cmd;
 /*
- * Parse a command line: the command's table row, its argument (new, or
- * NULL) in *arg; NULL with *cause (new) when it isn't a valid command.
+ * Parse a command line of len bytes (no line end; a NUL in it is a byte
+ * like any other): the command's table row, its argument (new, or NULL)
+ * in *arg; NULL with *cause (new) when it isn't a valid command, a NUL
+ * or another control character in it too.
  */
-const struct control_cmd *control_parse(const char *line, char **arg,
-		    char **cause);
+const struct control_cmd *control_parse(const char *line, size_t len,
+		    char **arg, char **cause);
 /* A command's name ("status", "flush", ...). */
 const char	*control_cmd_name(const struct control_cmd *);
 /*
@@ -39,7 +41,7 @@ void		 control_reply_send(struct control_reply *later,
  * Run one command line: out gets one JSON object, or CONTROL_LATER is
  * returned and later was kept. 0 or CONTROL_LATER.
  */
-int		 control_run(struct hookcastd *, const char *line,
+int		 control_run(struct hookcastd *, const char *line, size_t len,
 		    struct buf *out, struct control_reply *later);
 
 #endif

@@ -1,9 +1,13 @@
 /* A small HTTP/1.1 server on libevent bufferevents. */
 #include <sys/types.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
+#ifdef __linux__
+#include <linux/sockios.h>
+#endif
 
 #include <ctype.h>
 #include <errno.h>
@@ -58,6 +62,9 @@ struct http_conn {
 	int			 half_closed;	/* EOF after a whole request */
 	int			 idle;		/* kept alive, no byte of a head */
 	struct timespec		 since;		/* accepted, idle or head begun */
+	struct timespec		 progress;	/* writing: the client last took */
+	size_t			 unsent;	/* writing: output at that time */
+	int			 unacked;	/* writing: socket queue then */
 	size_t			 reserved;	/* of the server's body budget */
 	struct http_scan	 scan;		/* of the head being read */
 	struct http_request	 req;
@@ -77,6 +84,7 @@ struct http_burst {
 #define HTTP_BACKOFF_MIN_MS	100	/* accept paused after an error */
 #define HTTP_BACKOFF_MAX_MS	1000
 #define HTTP_READ_MAX		65536	/* bytes taken in one read(2) */
+#define HTTP_WRITE_CHECK	1	/* seconds between looks at a reply */
 
 struct http_server {
 	struct event_base	*base;
@@ -166,30 +174,86 @@ http_budget(const struct http_limits *l)
 	return l->max_buffered > l->max_body ? l->max_buffered : l->max_body;
 }
 
+/*
+ * Every status RFC 9110 defines, with 429 and 431 of RFC 6585, and its
+ * reason phrase, in order: a status used anywhere in the daemon has its
+ * phrase without a case to remember to add (test_http walks the statuses
+ * the daemon sends).
+ */
+static const struct {
+	int		 status;
+	const char	*text;
+} http_statuses[] = {
+	{ 100, "Continue" },
+	{ 101, "Switching Protocols" },
+	{ 200, "OK" },
+	{ 201, "Created" },
+	{ 202, "Accepted" },
+	{ 203, "Non-Authoritative Information" },
+	{ 204, "No Content" },
+	{ 205, "Reset Content" },
+	{ 206, "Partial Content" },
+	{ 300, "Multiple Choices" },
+	{ 301, "Moved Permanently" },
+	{ 302, "Found" },
+	{ 303, "See Other" },
+	{ 304, "Not Modified" },
+	{ 305, "Use Proxy" },
+	{ 307, "Temporary Redirect" },
+	{ 308, "Permanent Redirect" },
+	{ 400, "Bad Request" },
+	{ 401, "Unauthorized" },
+	{ 402, "Payment Required" },
+	{ 403, "Forbidden" },
+	{ 404, "Not Found" },
+	{ 405, "Method Not Allowed" },
+	{ 406, "Not Acceptable" },
+	{ 407, "Proxy Authentication Required" },
+	{ 408, "Request Timeout" },
+	{ 409, "Conflict" },
+	{ 410, "Gone" },
+	{ 411, "Length Required" },
+	{ 412, "Precondition Failed" },
+	{ 413, "Content Too Large" },
+	{ 414, "URI Too Long" },
+	{ 415, "Unsupported Media Type" },
+	{ 416, "Range Not Satisfiable" },
+	{ 417, "Expectation Failed" },
+	{ 421, "Misdirected Request" },
+	{ 422, "Unprocessable Content" },
+	{ 426, "Upgrade Required" },
+	{ 428, "Precondition Required" },
+	{ 429, "Too Many Requests" },
+	{ 431, "Request Header Fields Too Large" },
+	{ 500, "Internal Server Error" },
+	{ 501, "Not Implemented" },
+	{ 502, "Bad Gateway" },
+	{ 503, "Service Unavailable" },
+	{ 504, "Gateway Timeout" },
+	{ 505, "HTTP Version Not Supported" },
+};
+
+/*
+ * The reason phrase is a courtesy (RFC 9112 4: clients ignore it); a
+ * status with none is sent with an empty one, which the grammar allows,
+ * rather than with a made-up word.
+ */
 const char *
 http_status_text(int status)
 {
-	switch (status) {
-	case 100: return "Continue";
-	case 200: return "OK";
-	case 202: return "Accepted";
-	case 204: return "No Content";
-	case 400: return "Bad Request";
-	case 401: return "Unauthorized";
-	case 403: return "Forbidden";
-	case 404: return "Not Found";
-	case 405: return "Method Not Allowed";
-	case 408: return "Request Timeout";
-	case 411: return "Length Required";
-	case 413: return "Content Too Large";
-	case 415: return "Unsupported Media Type";
-	case 431: return "Request Header Fields Too Large";
-	case 500: return "Internal Server Error";
-	case 501: return "Not Implemented";
-	case 503: return "Service Unavailable";
-	case 505: return "HTTP Version Not Supported";
-	default: return "Unknown";
+	size_t	lo = 0, hi = sizeof(http_statuses) / sizeof(http_statuses[0]);
+	size_t	mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (http_statuses[mid].status == status)
+			return http_statuses[mid].text;
+		if (http_statuses[mid].status < status)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
+	return "";
 }
 
 void
@@ -549,6 +613,82 @@ http_conn_arm_rest(struct http_conn *c, int seconds)
 }
 
 /*
+ * Bytes written to the connection's socket that its client has not
+ * taken yet (the kernel's send queue); 0 where that can't be asked.
+ */
+static int
+http_conn_unacked(struct http_conn *c)
+{
+	int	n = 0;
+
+#ifdef SIOCOUTQ
+	if (ioctl(bufferevent_getfd(c->bev), SIOCOUTQ, &n) == -1)
+		n = 0;
+#endif
+	return n;
+}
+
+/*
+ * A reply is queued: from now on what bounds the connection is the time
+ * its client goes without taking a byte (the head timeout), looked at
+ * every HTTP_WRITE_CHECK seconds, not the time a whole request may
+ * take: a large file to a slow client may take longer than that, and
+ * one whose client stopped reading goes soon, not after read_timeout.
+ * The first look counts as progress (a baseline taken here would cost
+ * a system call a reply).
+ */
+static void
+http_conn_writing(struct http_conn *c)
+{
+	c->state = CONN_WRITING;
+	clock_gettime(CLOCK_MONOTONIC, &c->progress);
+	c->unsent = SIZE_MAX;
+	c->unacked = INT_MAX;
+	http_conn_arm(c, HTTP_WRITE_CHECK);
+}
+
+/*
+ * A look at a reply being written: progress is our output shrinking (the
+ * socket took more) or the socket's queue shrinking (the client took
+ * some; the kernel may not wake a writer until much of it is gone). A
+ * reply without progress for the head timeout is closed.
+ */
+static void
+http_conn_write_check(struct http_conn *c)
+{
+	size_t	unsent = evbuffer_get_length(bufferevent_get_output(c->bev));
+	int	unacked = http_conn_unacked(c);
+	int	bound = http_head_timeout(&c->server->limits);
+	double	left;
+
+	if (unsent < c->unsent || unacked < c->unacked)
+		clock_gettime(CLOCK_MONOTONIC, &c->progress);
+	c->unsent = unsent;
+	c->unacked = unacked;
+	left = (double)bound - http_elapsed(&c->progress);
+	if (left > 0) {
+		struct timeval	tv;
+
+		if (left > HTTP_WRITE_CHECK)
+			left = HTTP_WRITE_CHECK;
+		tv.tv_sec = (time_t)left;
+		tv.tv_usec = (suseconds_t)((left - (double)tv.tv_sec) * 1e6);
+		if (tv.tv_sec == 0 && tv.tv_usec == 0)
+			tv.tv_usec = 1000;
+		evtimer_add(c->deadline, &tv);
+		return;
+	}
+	if (c->have_request)
+		log_info("http: %s: %s %s: reply stalled: the client took "
+		    "nothing for %d s; closed", c->peer, c->req.method,
+		    c->req.path, bound);
+	else
+		log_info("http: %s: reply stalled: the client took nothing "
+		    "for %d s; closed", c->peer, bound);
+	http_conn_free(c);
+}
+
+/*
  * The status line and header fields of a reply, into b. Every reply head
  * is built here, in a growable buffer, so no length is ever taken from a
  * format that was cut short. len < 0: no Content-Length.
@@ -687,9 +827,7 @@ http_conn_send(struct http_conn *c, int status, const char *ctype,
 	buf_free(&b);
 	if (len > 0)
 		evbuffer_add(out, body, len);
-	c->state = CONN_WRITING;
-	/* a reply that can't drain within the deadline is dropped */
-	http_conn_arm(c, c->server->limits.timeout);
+	http_conn_writing(c);
 	http_conn_flush(c);
 }
 
@@ -802,8 +940,7 @@ http_conn_send_file(struct http_conn *c, int status, const char *ctype,
 		}
 	} else if (fd != -1)
 		close(fd);
-	c->state = CONN_WRITING;
-	http_conn_arm(c, c->server->limits.timeout);
+	http_conn_writing(c);
 	http_conn_flush(c);
 }
 
@@ -1312,13 +1449,15 @@ http_conn_deadline(evutil_socket_t fd, short what, void *arg)
 		log_info("http: %s: request not received within %d s",
 		    c->peer, c->server->limits.timeout);
 		http_conn_error(c, 408, "request not received in time");
-		/* if this can't drain either, the next deadline closes it */
+		/* if this can't drain either, it stalls and is closed */
 		c->state = CONN_WRITING;
 		c->close_after = 1;
 		break;
 	case CONN_HANDLING:
 		break;
 	case CONN_WRITING:
+		http_conn_write_check(c);
+		break;
 	case CONN_LINGER:
 		http_conn_free(c);
 		break;
@@ -1361,14 +1500,16 @@ http_peer_count(const struct http_server *s, const char *addr)
 /*
  * The connection to shed for a new one at the cap: the oldest of those
  * with no request under way (idle, still sending a head or a TLS hello,
- * or lingering after a reply), else the oldest still sending a body.
- * Those being answered are kept: their request is authenticated. NULL
- * when there is none.
+ * or lingering after a reply); else the reply longest without progress
+ * (in practice a file download, which a client resumes with a Range,
+ * where GitHub does not send a delivery again); else the oldest still
+ * sending a body. Those being handled are kept: their request is
+ * authenticated. NULL when there is none.
  */
 static struct http_conn *
 http_shed_pick(const struct http_server *s)
 {
-	struct http_conn	*c, *idle = NULL, *body = NULL;
+	struct http_conn	*c, *idle = NULL, *reply = NULL, *body = NULL;
 
 	for (c = s->conns; c != NULL; c = c->next) {
 		switch (c->state) {
@@ -1381,12 +1522,32 @@ http_shed_pick(const struct http_server *s)
 			if (body == NULL || http_before(&c->since, &body->since))
 				body = c;
 			break;
-		case CONN_HANDLING:
 		case CONN_WRITING:
+			if (reply == NULL ||
+			    http_before(&c->progress, &reply->progress))
+				reply = c;
+			break;
+		case CONN_HANDLING:
 			break;
 		}
 	}
-	return idle != NULL ? idle : body;
+	if (idle != NULL)
+		return idle;
+	return reply != NULL ? reply : body;
+}
+
+/* What shedding c closes, for the log. */
+static const char *
+http_shed_what(const struct http_conn *c)
+{
+	switch (c->state) {
+	case CONN_WRITING:
+		return "the reply longest stalled";
+	case CONN_BODY:
+		return "the oldest unfinished request";
+	default:
+		return "the oldest idle ones";
+	}
 }
 
 /*
@@ -1443,8 +1604,8 @@ http_accept(struct evconnlistener *lev, evutil_socket_t fd,
 			return;
 		}
 		if (http_burst(&s->shed_log, &n))
-			log_warnx("http: %zu connections, the cap: closing the "
-			    "oldest idle ones (%s; %lu closed)", s->nconns,
+			log_warnx("http: %zu connections, the cap: closing %s "
+			    "(%s; %lu closed)", s->nconns, http_shed_what(shed),
 			    shed->peer, n);
 		http_conn_free(shed);
 	}

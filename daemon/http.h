@@ -89,7 +89,7 @@ long	 http_parse_head(const char *buf, size_t len, size_t max_header,
 void	 http_request_clear(struct http_request *);
 /* A header's value (case-insensitive name), or NULL; borrowed. */
 const char *http_header(const struct http_request *, const char *name);
-/* Reason phrase of a status. */
+/* A status's reason phrase (RFC 9110's), "" when it has none; static. */
 const char *http_status_text(int);
 
 /*

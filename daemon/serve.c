@@ -273,6 +273,13 @@ serve_request(const char *output_dir, struct http_request *req)
 	    (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec);
 	date_format(st.st_mtim.tv_sec, "GMT", date, sizeof(date));
 	buf_init(&h);
+	/*
+	 * What an episode holds comes from commits and a model's reply: a
+	 * browser opening a served file must take it as its type says, not
+	 * sniff HTML in a .txt, and must run or load nothing from it.
+	 */
+	buf_puts(&h, "X-Content-Type-Options: nosniff\r\n"
+	    "Content-Security-Policy: default-src 'none'; sandbox\r\n");
 	buf_printf(&h, "ETag: %s\r\nLast-Modified: %s\r\n"
 	    "Accept-Ranges: bytes\r\nCache-Control: no-cache\r\n", etag, date);
 

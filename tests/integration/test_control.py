@@ -657,5 +657,32 @@ class TestControlFair(unittest.TestCase):
             self.assertIn("too long", lines[0].get("error", ""))
             d.stop()
 
+    def test_control_bytes_refused(self):
+        """A NUL or another control byte in a command is refused with a
+        cause, and the command does not run: "flush \\0" flushed every
+        repository, the line cut at the NUL (issue 25, item 14)."""
+        with ht.Daemon() as d:
+            fill(d, 2)
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.connect(d.socket_path)
+            try:
+                lines = [b"flush \0", b"flush\0 " + REPO.encode(),
+                         b"status\0", b"flush " + REPO.encode() + b"\x01",
+                         b"flush\x1b " + REPO.encode()]
+                s.sendall(b"".join(x + b"\n" for x in lines))
+                replies = read_lines(s, len(lines), timeout=10)
+            finally:
+                s.close()
+            self.assertEqual(len(replies), len(lines), replies)
+            for line, reply in zip(lines, replies):
+                self.assertIs(reply.get("ok"), False, (line, reply))
+                self.assertIn("control character", reply.get("error", ""),
+                              (line, reply))
+            # nothing was flushed: the day still holds its commits
+            self.assertEqual(files_under(d.output_dir), [])
+            self.assertEqual(d.repo_stats(REPO).get("commits"), 2)
+            self.assertIn("0x00", replies[0]["error"])
+            d.stop()
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

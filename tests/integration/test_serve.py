@@ -1,6 +1,8 @@
 """serve_episodes against the real daemon: the feed and an episode's files
 fetched over HTTP from output_dir (types, ETag and Last-Modified, 304,
-byte ranges), and every way out of output_dir refused with 404."""
+byte ranges), and every way out of output_dir refused with 404; downloads
+that stall neither hold a connection slot a delivery needs nor hold it for
+long (issue 25, item 2)."""
 
 import http.client
 import json
@@ -9,6 +11,7 @@ import shutil
 import socket
 import ssl
 import sys
+import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -41,6 +44,45 @@ def raw_request(d, target, method="GET"):
             data += chunk
     head, _, body = data.partition(b"\r\n\r\n")
     return int(head.split(b" ", 2)[1]), body
+
+
+def stalled_download(port, target, source="127.0.0.2"):
+    """A connection from source that asks for target, takes the first byte
+    of the reply (so the reply is under way) and reads no more. Its
+    receive buffer is fixed (not grown by the kernel), so a large file
+    stops in the daemon's send buffer, yet is read quickly when it is."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 256 * 1024)
+    s.bind((source, 0))
+    s.settimeout(30)
+    s.connect(("127.0.0.1", port))
+    s.sendall(("GET %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+               % target).encode())
+    if s.recv(1) != b"H":
+        raise AssertionError("no reply to a download")
+    return s
+
+
+def count_rest(s):
+    """How many bytes are left on s until the daemon closes it."""
+    n = 0
+    while True:
+        chunk = s.recv(1 << 20)
+        if not chunk:
+            return n
+        n += len(chunk)
+
+
+def big_audio(d, size=16 * 1024 * 1024):
+    """An episode's audio far larger than what the kernel buffers on
+    loopback (4 MiB at most on the daemon's side, the client's receive
+    buffer): (its path under /episodes, its bytes)."""
+    folder = os.path.join(d.output_dir, "o", "r")
+    os.makedirs(folder)
+    audio = os.urandom(size)
+    with open(os.path.join(folder, "2026-06-01.mp3"), "wb") as f:
+        f.write(audio)
+    return "/episodes/o/r/2026-06-01.mp3", audio
 
 
 class ServeTest(unittest.TestCase):
@@ -116,6 +158,42 @@ class ServeTest(unittest.TestCase):
             st, h, body = d.request("HEAD", base + name + ".mp3")
             self.assertEqual((st, body), (200, b""))
             self.assertEqual(int(h["content-length"]), size)
+
+            # every reply from the archive tells a browser to take the
+            # type as it is and to run nothing in it; each status has its
+            # reason phrase (206, 304 and 416 said "Unknown")
+            for headers, status, reason in (
+                    ({}, 200, "OK"),
+                    ({"Range": "bytes=0-1"}, 206, "Partial Content"),
+                    (None, 304, "Not Modified"),
+                    ({"Range": "bytes=%d-" % size}, 416,
+                     "Range Not Satisfiable")):
+                for ext in (".mp3", ".txt", ".json", ".md", ".vtt"):
+                    if ext == ".vtt" and not os.path.exists(
+                            os.path.join(folder, name + ext)):
+                        continue
+                    conn = d.connection()
+                    try:
+                        if status == 304:
+                            # each file's own ETag
+                            conn.request("HEAD", base + name + ext)
+                            r = conn.getresponse()
+                            r.read()
+                            headers = {"If-None-Match": r.getheader("ETag")}
+                        conn.request("GET", base + name + ext,
+                                     headers=headers)
+                        resp = conn.getresponse()
+                        resp.read()
+                    finally:
+                        conn.close()
+                    what = "%s %s" % (ext, status)
+                    self.assertEqual((resp.status, resp.reason),
+                                     (status, reason), what)
+                    self.assertEqual(resp.getheader(
+                        "X-Content-Type-Options"), "nosniff", what)
+                    self.assertEqual(resp.getheader(
+                        "Content-Security-Policy"),
+                        "default-src 'none'; sandbox", what)
 
             # the episode's other files, with their types
             for ext, ctype in ((".txt", "text/plain; charset=utf-8"),
@@ -218,6 +296,74 @@ class ServeTest(unittest.TestCase):
                         conn.close()
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
+
+    def test_stalled_downloads_leave_room_for_a_delivery(self):
+        """A full house (max_connections) of downloads from another
+        address that stopped reading, with read_timeout and head_timeout
+        of 10 minutes: a signed delivery is answered 2xx at once, a
+        stalled download making room, and the downloads left go on."""
+        with ht.Daemon(options={"serve-episodes": "true",
+                                "max-connections": "32",
+                                "head-timeout": "600",
+                                "read-timeout": "600"}) as d:
+            target, audio = big_audio(d)
+            stalled = [stalled_download(d.port, target) for _ in range(32)]
+            try:
+                status, reply = d.post_payload(ht.make_push())
+                self.assertIn(status, (200, 202), reply)
+                self.assertIs(reply["ok"], True, reply)
+                self.assertIn("closing the reply longest stalled", d.log())
+                # one download was closed for it, the others still run
+                closed = whole = 0
+                for s in stalled:
+                    got = 1 + count_rest(s)
+                    if got < len(audio):
+                        closed += 1
+                    else:
+                        whole += 1
+                self.assertEqual((closed, whole), (1, 31))
+            finally:
+                for s in stalled:
+                    s.close()
+
+    def test_stalled_download_closed(self):
+        """A download that makes no progress is closed after head_timeout
+        (2 s here), not after read_timeout (10 minutes)."""
+        with ht.Daemon(options={"serve-episodes": "true",
+                                "head-timeout": "2",
+                                "read-timeout": "600"}) as d:
+            target, audio = big_audio(d)
+            s = stalled_download(d.port, target, source="127.0.0.1")
+            try:
+                d.wait_log(r"reply stalled", timeout=60)
+                got = 1 + count_rest(s)
+                self.assertLess(got, len(audio))
+            finally:
+                s.close()
+
+    def test_slow_download_outlasts_read_timeout(self):
+        """A download that keeps moving may take longer than read_timeout
+        (1 s here) in all: what is bounded is the time without progress."""
+        with ht.Daemon(options={"serve-episodes": "true",
+                                "read-timeout": "1"}) as d:
+            target, audio = big_audio(d)
+            s = stalled_download(d.port, target, source="127.0.0.1")
+            try:
+                data = b""
+                t0 = time.monotonic()
+                # about 3 s of reading a little at a time
+                while True:
+                    chunk = s.recv(16 * 1024)
+                    if not chunk:
+                        break
+                    data += chunk
+                    if time.monotonic() - t0 < 3:
+                        time.sleep(0.05)
+                head, _, body = (b"H" + data).partition(b"\r\n\r\n")
+                self.assertTrue(head.startswith(b"HTTP/1.1 200 "), head)
+                self.assertEqual(body, audio)
+            finally:
+                s.close()
 
     def test_off_by_default(self):
         with ht.Daemon() as d:

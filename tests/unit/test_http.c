@@ -13,8 +13,11 @@
 #include <netinet/in.h>
 #include <arpa/inet.h>
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -527,24 +530,154 @@ test_http_header_lookup(void **state)
 	http_request_clear(&req);
 }
 
+/* RFC 9110's statuses and 6585's 429 and 431, with their phrases. */
+static const struct {
+	int		 status;
+	const char	*text;
+} status_texts[] = {
+	{ 100, "Continue" }, { 101, "Switching Protocols" },
+	{ 200, "OK" }, { 201, "Created" }, { 202, "Accepted" },
+	{ 203, "Non-Authoritative Information" }, { 204, "No Content" },
+	{ 205, "Reset Content" }, { 206, "Partial Content" },
+	{ 300, "Multiple Choices" }, { 301, "Moved Permanently" },
+	{ 302, "Found" }, { 303, "See Other" }, { 304, "Not Modified" },
+	{ 305, "Use Proxy" }, { 307, "Temporary Redirect" },
+	{ 308, "Permanent Redirect" },
+	{ 400, "Bad Request" }, { 401, "Unauthorized" },
+	{ 402, "Payment Required" }, { 403, "Forbidden" },
+	{ 404, "Not Found" }, { 405, "Method Not Allowed" },
+	{ 406, "Not Acceptable" }, { 407, "Proxy Authentication Required" },
+	{ 408, "Request Timeout" }, { 409, "Conflict" }, { 410, "Gone" },
+	{ 411, "Length Required" }, { 412, "Precondition Failed" },
+	{ 413, "Content Too Large" }, { 414, "URI Too Long" },
+	{ 415, "Unsupported Media Type" }, { 416, "Range Not Satisfiable" },
+	{ 417, "Expectation Failed" }, { 421, "Misdirected Request" },
+	{ 422, "Unprocessable Content" }, { 426, "Upgrade Required" },
+	{ 428, "Precondition Required" }, { 429, "Too Many Requests" },
+	{ 431, "Request Header Fields Too Large" },
+	{ 500, "Internal Server Error" }, { 501, "Not Implemented" },
+	{ 502, "Bad Gateway" }, { 503, "Service Unavailable" },
+	{ 504, "Gateway Timeout" }, { 505, "HTTP Version Not Supported" },
+};
+
+/* The phrase the test expects for status, or NULL. */
+static const char *
+status_text_want(int status)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof(status_texts) / sizeof(status_texts[0]); i++)
+		if (status_texts[i].status == status)
+			return status_texts[i].text;
+	return NULL;
+}
+
+/*
+ * Every status of 100..999 walked: the registered ones have their
+ * phrase, every other one an empty phrase (never a made-up one).
+ */
 static void
 test_http_status_text(void **state)
 {
-	static const struct {
-		int		 status;
-		const char	*text;
-	} texts[] = {
-		{ 200, "OK" }, { 400, "Bad Request" },
-		{ 413, "Content Too Large" },
-		{ 431, "Request Header Fields Too Large" },
-		{ 501, "Not Implemented" },
-		{ 505, "HTTP Version Not Supported" }, { 299, "Unknown" },
-	};
-	size_t	i;
+	const char	*want;
+	int		 status;
+	size_t		 named = 0;
 
-	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
-		assert_string_equal(http_status_text(texts[i].status),
-		    texts[i].text);
+	for (status = 100; status <= 999; status++) {
+		want = status_text_want(status);
+		if (want == NULL)
+			want = "";
+		else
+			named++;
+		if (strcmp(http_status_text(status), want) != 0)
+			fail_msg("status %d: \"%s\", want \"%s\"", status,
+			    http_status_text(status), want);
+	}
+	assert_int_equal(named, sizeof(status_texts) / sizeof(status_texts[0]));
+}
+
+/*
+ * Note in seen[] the statuses a line of source may send: the three-digit
+ * numbers 100..599 on a line that speaks of a status or a reply (".status
+ * = 429", "http_reply_error(req, 404, ...)", "http_conn_error(c, 408",
+ * "*status = 431", "why == NULL ? 200 : 503"), not those compared with.
+ */
+static void
+status_scan_line(const char *line, int *seen)
+{
+	const char	*p, *q;
+	int		 n;
+
+	if (strstr(line, "status") == NULL && strstr(line, "http_reply") ==
+	    NULL && strstr(line, "http_conn_") == NULL)
+		return;
+	for (p = line; *p != '\0'; p++) {
+		if (p[0] < '1' || p[0] > '5' || (p > line && (isalnum(
+		    (unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.')))
+			continue;
+		if (!isdigit((unsigned char)p[1]) ||
+		    !isdigit((unsigned char)p[2]) ||
+		    isalnum((unsigned char)p[3]) || p[3] == '_' || p[3] == '.')
+			continue;
+		/* a status compared with ("status <= 299") is not sent */
+		for (q = p; q > line && q[-1] == ' '; q--)
+			;
+		if (q > line && (q[-1] == '<' || q[-1] == '>' ||
+		    (q[-1] == '=' && q - 1 > line && strchr("=!<>", q[-2]) !=
+		    NULL)))
+			continue;
+		n = (p[0] - '0') * 100 + (p[1] - '0') * 10 + (p[2] - '0');
+		seen[n] = 1;
+	}
+}
+
+/*
+ * The statuses the daemon sends, found in its sources (daemon/, .c), each
+ * have their phrase: a status put in a reply without one is caught here,
+ * as 206, 304, 416 and 429 went out as "Unknown" (issue 25, item 13).
+ */
+static void
+test_http_status_text_sent(void **state)
+{
+	static const int must[] = { 200, 206, 304, 404, 416, 429, 503 };
+	const char	*dir = TEST_DATA_DIR "/../../daemon";
+	struct dirent	*de;
+	DIR		*d;
+	FILE		*f;
+	char		 path[PATH_MAX], line[4096];
+	int		 seen[1000] = { 0 }, status, files = 0;
+	size_t		 i, n;
+
+	if ((d = opendir(dir)) == NULL)
+		fail_msg("%s: %s", dir, strerror(errno));
+	while ((de = readdir(d)) != NULL) {
+		n = strlen(de->d_name);
+		if (n < 3 || strcmp(de->d_name + n - 2, ".c") != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		if ((f = fopen(path, "r")) == NULL)
+			fail_msg("%s: %s", path, strerror(errno));
+		while (fgets(line, sizeof(line), f) != NULL)
+			status_scan_line(line, seen);
+		fclose(f);
+		files++;
+	}
+	closedir(d);
+	assert_true(files > 10);
+	/* the scan finds what is known to be sent */
+	for (i = 0; i < sizeof(must) / sizeof(must[0]); i++)
+		if (!seen[must[i]])
+			fail_msg("status %d not found in %s", must[i], dir);
+	for (status = 100; status < 600; status++) {
+		if (!seen[status])
+			continue;
+		if (status_text_want(status) == NULL)
+			fail_msg("status %d is sent: add it to the tables", status);
+		if (strcmp(http_status_text(status), status_text_want(status))
+		    != 0)
+			fail_msg("status %d is sent as \"%s\"", status,
+			    http_status_text(status));
+	}
 }
 
 /*
@@ -1760,6 +1893,7 @@ main(void)
 		cmocka_unit_test(test_http_header_lookup),
 		cmocka_unit_test(test_http_nul_in_tokens),
 		cmocka_unit_test(test_http_status_text),
+		cmocka_unit_test(test_http_status_text_sent),
 		cmocka_unit_test(test_http_scan_splits),
 		cmocka_unit_test(test_http_connection_close),
 		cmocka_unit_test(test_http_timeout_close),
