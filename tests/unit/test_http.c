@@ -611,6 +611,10 @@ status_scan_line(const char *line, int *seen)
 	if (strstr(line, "status") == NULL && strstr(line, "http_reply") ==
 	    NULL && strstr(line, "http_conn_") == NULL)
 		return;
+	/* a process's exit status ("_exit(ended ? WEXITSTATUS(status) :
+	 * 125)") is no reply's */
+	if (strstr(line, "exit") != NULL || strstr(line, "EXIT") != NULL)
+		return;
 	for (p = line; *p != '\0'; p++) {
 		if (p[0] < '1' || p[0] > '5' || (p > line && (isalnum(
 		    (unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.')))
