@@ -22,6 +22,7 @@
 #include "log.h"
 #include "reduced.h"
 #include "spoken.h"
+#include "text.h"
 #include "xmalloc.h"
 
 /* Modes of what emission creates: world-readable, for a web server. */
@@ -369,7 +370,7 @@ emit_rewrite(const struct llm_conf *llm, const struct day *day,
 	ep->transcript = r.text;
 	r.text = NULL;
 	ep->rewritten = 1;
-	ep->words = spoken_words(ep->transcript);
+	ep->words = text_word_count(ep->transcript);
 	wpm = ep->words_per_minute > 0 ? ep->words_per_minute :
 	    EPISODE_WORDS_PER_MINUTE;
 	ep->duration = lround((double)spoken_said_words(ep->transcript) *

@@ -399,7 +399,7 @@ bookend_hook(struct buf *b, struct draft *d, const struct bookend_day *bd)
 	}
 	if (!said_rollbacks && st->reverts > 0) {
 		phrase_space(b);
-		phrase_count_cap(b, (long long)st->reverts, "change was",
+		spoken_count_cap(b, (long long)st->reverts, "change was",
 		    "changes were");
 		buf_puts(b, " rolled back along the way.");
 		said_rollbacks = 1;
@@ -604,7 +604,7 @@ bookend_verdict(struct buf *b, struct draft *d, const struct bookend_day *bd)
 	else if (k == CLASSIFY_FIX && nfix >= 3)
 		buf_puts(b, DRAFT_PICK(d, 15, fixes));
 	else if (k == CLASSIFY_FIX && nfix > 0) {
-		phrase_count_cap(b, (long long)nfix, "fix", "fixes");
+		spoken_count_cap(b, (long long)nfix, "fix", "fixes");
 		buf_puts(b, nfix == 1 ? " today, and one less thing to trip "
 		    "over." : " today, and fewer things to trip over.");
 	} else if (k < CLASSIFY_NKINDS && upkeep[k][0] != NULL &&

@@ -322,7 +322,7 @@ chores_bots(struct draft *d, struct buf *b, struct draft_shas *shas,
 			spoken_list(b, whats, deps);
 		}
 	} else {
-		phrase_count_cap(b, (long long)n, "automated update",
+		spoken_count_cap(b, (long long)n, "automated update",
 		    "automated updates");
 		buf_puts(b, " came in as well");
 		if (deps > 0) {
@@ -792,7 +792,7 @@ chores_segment(struct draft *d)
 					mine[nm++] = v[j];
 				}
 				phrase_space(&b);
-				phrase_count_cap(&b, (long long)nm,
+				spoken_count_cap(&b, (long long)nm,
 				    "more change", "more changes");
 				buf_puts(&b, " came from ");
 				select_names(&b, mine, nm);

@@ -914,7 +914,7 @@ episode_finish(struct episode *ep, const struct episode_opts *opts)
 	}
 	free(ep->transcript);
 	ep->transcript = buf_steal(&b);
-	ep->words = spoken_words(ep->transcript);
+	ep->words = text_word_count(ep->transcript);
 	wpm = opts != NULL && opts->words_per_minute > 0 ?
 	    opts->words_per_minute : EPISODE_WORDS_PER_MINUTE;
 	/* identifiers take as long as their parts to say */

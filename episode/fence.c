@@ -666,7 +666,7 @@ fence_new(const struct fence_facts *facts)
 	if (f->nnumbers > 0)
 		qsort(f->numbers, f->nnumbers, sizeof(*f->numbers),
 		    fence_dblcmp);
-	f->draft_words = spoken_words(f->draft);
+	f->draft_words = text_word_count(f->draft);
 	fence_require(f);
 	return f;
 }
@@ -1180,7 +1180,7 @@ fence_check(const struct fence *f, const char *reply, char **detail)
 	if (!same)
 		return fence_fail(detail, "script", "text not in NFKC "
 		    "(fence_normalize)", NULL, 0);
-	words = spoken_words(reply);
+	words = text_word_count(reply);
 	if (words == 0)
 		return fence_fail(detail, "empty", "no text", NULL, 0);
 	if (words * 2 < f->draft_words)

@@ -11,7 +11,6 @@
 #include "buf.h"
 #include "classify.h"
 #include "phrase.h"
-#include "spoken.h"
 #include "text.h"
 #include "xmalloc.h"
 
@@ -43,17 +42,6 @@ phrase_cap(struct buf *b, const char *s)
 		b->data[at] = (char)toupper((unsigned char)b->data[at]);
 }
 
-/* Append n and the noun, capitalised: "Three more fixes". */
-void
-phrase_count_cap(struct buf *b, long long n, const char *one, const char *many)
-{
-	struct buf	t;
-
-	buf_init(&t);
-	spoken_count(&t, n, one, many);
-	phrase_cap(b, buf_str(&t));
-	buf_free(&t);
-}
 
 /* Append s as a sentence: closing period added when missing. */
 void

@@ -15,9 +15,6 @@ void		 phrase_space(struct buf *);
 void		 phrase_para(struct buf *);
 /* Append s with its first letter made uppercase. */
 void		 phrase_cap(struct buf *, const char *s);
-/* Append n and the noun, capitalised: (3, "fix", "fixes") -> "Three fixes". */
-void		 phrase_count_cap(struct buf *, long long n, const char *one,
-		    const char *many);
 /* End the sentence in b: a period unless it ends in '.', '!' or '?'. */
 void		 phrase_sentence_end(struct buf *);
 /* Whether needle is in haystack, ignoring case (0 if either is NULL). */

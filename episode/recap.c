@@ -671,7 +671,7 @@ recap_description(struct recap *r)
 	buf_init(&b);
 	buf_printf(&b, "%s's weekly recap for the week ending %s in %s. ",
 	    r->ep->show, r->datestr, r->repo);
-	phrase_count_cap(&b, r->n, "episode", "episodes");
+	spoken_count_cap(&b, r->n, "episode", "episodes");
 	buf_puts(&b, ", ");
 	spoken_count(&b, (long long)st->commits, "commit", "commits");
 	if (st->commits > 0) {
@@ -686,7 +686,7 @@ recap_description(struct recap *r)
 	buf_putc(&b, '.');
 	if (st->reverts > 0) {
 		buf_putc(&b, ' ');
-		phrase_count_cap(&b, st->reverts, "change was", "changes were");
+		spoken_count_cap(&b, st->reverts, "change was", "changes were");
 		buf_puts(&b, " rolled back.");
 	}
 	n = r->nthemes < RECAP_MAX_THEMES ? r->nthemes : RECAP_MAX_THEMES;

@@ -512,7 +512,7 @@ rollback_segment(struct draft *d)
 	}
 	if (nrest > 0) {
 		phrase_para(&b);
-		phrase_count_cap(&b, (long long)nrest, "more revert",
+		spoken_count_cap(&b, (long long)nrest, "more revert",
 		    "more reverts");
 		buf_puts(&b, " landed as well, from ");
 		select_names(&b, rest, nrest);
@@ -572,7 +572,7 @@ rollback_segment(struct draft *d)
 	}
 	if (nrest > 0) {
 		phrase_para(&b);
-		phrase_count_cap(&b, (long long)nrest, "more re-land",
+		spoken_count_cap(&b, (long long)nrest, "more re-land",
 		    "more re-lands");
 		buf_puts(&b, " came from ");
 		select_names(&b, rest, nrest);

@@ -684,7 +684,7 @@ series_others(struct buf *b, const struct draft_item *it)
 	phrase_sentence_end(b);
 	if ((j = it->nparts - n) > 0) {
 		phrase_space(b);
-		phrase_count_cap(b, (long long)j, "more came", "more came");
+		spoken_count_cap(b, (long long)j, "more came", "more came");
 		buf_puts(b, " with them.");
 	}
 	free(v);

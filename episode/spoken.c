@@ -4,7 +4,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "buf.h"
 #include "date.h"
+#include "phrase.h"
 #include "record.h"
 #include "spoken.h"
 #include "text.h"
@@ -250,22 +252,6 @@ iso_duration(struct buf *b, long seconds)
 		buf_printf(b, "%ldS", s);
 }
 
-size_t
-spoken_words(const char *s)
-{
-	size_t	n = 0;
-	int	in = 0;
-
-	for (; *s != '\0'; s++) {
-		if (isspace((unsigned char)*s))
-			in = 0;
-		else if (!in) {
-			in = 1;
-			n++;
-		}
-	}
-	return n;
-}
 
 size_t
 spoken_said_words(const char *s)
@@ -999,4 +985,16 @@ spoken_braces(const char *s)
 		}
 	}
 	return buf_steal(&b);
+}
+
+/* Append n and the noun, capitalised: "Three more fixes". */
+void
+spoken_count_cap(struct buf *b, long long n, const char *one, const char *many)
+{
+	struct buf	t;
+
+	buf_init(&t);
+	spoken_count(&t, n, one, many);
+	phrase_cap(b, buf_str(&t));
+	buf_free(&t);
 }

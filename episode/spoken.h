@@ -28,8 +28,9 @@ int	 spoken_past_day(struct buf *, int year, int month, int mday,
 void	 spoken_count(struct buf *, long long, const char *one, const char *many);
 /* {"A","B","C"} -> "A, B and C"; {"A","B"} -> "A and B". */
 void	 spoken_list(struct buf *, const char *const *items, size_t n);
-/* The number of words (runs of non-blanks) in s: what a pace times. */
-size_t	 spoken_words(const char *);
+/* Append n and the noun, capitalised: (3, "fix", "fixes") -> "Three fixes". */
+void	 spoken_count_cap(struct buf *, long long n, const char *one,
+	    const char *many);
 /*
  * The words a voice says for s: each blank-separated word, with an
  * identifier counted by its parts ("Int8DynamicAct" is five: Int, 8,

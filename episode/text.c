@@ -14,7 +14,6 @@
 #include "buf.h"
 #include "classify.h"
 #include "log.h"
-#include "spoken.h"
 #include "text.h"
 #include "xmalloc.h"
 
@@ -1095,7 +1094,7 @@ text_para_flush(struct text_paras *ps, struct buf *cur, int bullet,
 	free(kept);
 	buf_reset(cur);
 	norm = text_norm(clean);
-	if (spoken_words(clean) < 4 || norm[0] == '\0' ||
+	if (text_word_count(clean) < 4 || norm[0] == '\0' ||
 	    strstr(nsubject, norm) != NULL ||
 	    strncasecmp(clean, "update on", 9) == 0 ||
 	    strncasecmp(clean, "update base for", 15) == 0 ||
@@ -1388,7 +1387,7 @@ text_paragraphs_upto(const char *body, const char *what,
 				t++;
 			if (*t == '\0')
 				continue;
-		} else if (t[strlen(t) - 1] == ':' && spoken_words(t) <= 2) {
+		} else if (t[strlen(t) - 1] == ':' && text_word_count(t) <= 2) {
 			text_para_flush(ps, &cur, bullet, nsubject);
 			continue;
 		}
@@ -1439,4 +1438,21 @@ text_paras_free(struct text_paras *ps)
 	free(ps->text);
 	free(ps->bullet);
 	memset(ps, 0, sizeof *ps);
+}
+
+size_t
+text_word_count(const char *s)
+{
+	size_t	n = 0;
+	int	in = 0;
+
+	for (; *s != '\0'; s++) {
+		if (isspace((unsigned char)*s))
+			in = 0;
+		else if (!in) {
+			in = 1;
+			n++;
+		}
+	}
+	return n;
 }

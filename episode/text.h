@@ -114,5 +114,7 @@ size_t		 text_prose_raw(const char *body, const char *what,
 		    struct buf *b);
 /* Free what text_paragraphs() stored. */
 void		 text_paras_free(struct text_paras *);
+/* The number of words (runs of non-blanks) in s: what a pace times. */
+size_t		 text_word_count(const char *);
 
 #endif

@@ -685,7 +685,7 @@ title_description(struct draft *d)
 		tell_did_sentence(&b, second, "And ");
 	else if (!broke && st->reverts > 0) {
 		phrase_space(&b);
-		phrase_count_cap(&b, (long long)st->reverts,
+		spoken_count_cap(&b, (long long)st->reverts,
 		    "change was", "changes were");
 		buf_puts(&b, " rolled back.");
 	}

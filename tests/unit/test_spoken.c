@@ -11,6 +11,7 @@
 #include "buf.h"
 #include "date.h"
 #include "spoken.h"
+#include "text.h"
 
 struct number_case {
 	long long	 n;
@@ -238,10 +239,10 @@ test_said_words(void **state)
 	size_t	i;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		if (spoken_words(cases[i].text) != cases[i].words ||
+		if (text_word_count(cases[i].text) != cases[i].words ||
 		    spoken_said_words(cases[i].text) != cases[i].said)
 			fail_msg("'%s': %zu words, %zu said; want %zu, %zu",
-			    cases[i].text, spoken_words(cases[i].text),
+			    cases[i].text, text_word_count(cases[i].text),
 			    spoken_said_words(cases[i].text), cases[i].words,
 			    cases[i].said);
 	}
