@@ -1,4 +1,4 @@
-/* Unit tests for episode/classify.c: one row per classifier rule. */
+/* Unit tests for facts/classify.c: one row per classifier rule. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* Unit tests for episode/phrase.c: "a"/"an" by sound, one row per case. */
+/* Unit tests for facts/phrase.c: "a"/"an" by sound, one row per case. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

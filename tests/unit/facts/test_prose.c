@@ -1,5 +1,5 @@
 /*
- * Unit tests for episode/prose.c: a body's sentences told as reported
+ * Unit tests for facts/prose.c: a body's sentences told as reported
  * speech, one row per rule.
  */
 #include <setjmp.h>

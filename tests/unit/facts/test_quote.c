@@ -1,5 +1,5 @@
 /*
- * Unit tests for episode/quote.c: the setting a message brings in (from
+ * Unit tests for facts/quote.c: the setting a message brings in (from
  * prose, a Usage: block, a fenced or an indented code block), its payoff,
  * and the breaking change a message states. One row per rule.
  */

@@ -1,4 +1,4 @@
-/* Unit tests for episode/text.c: leftovers a listener must not hear. */
+/* Unit tests for facts/text.c: leftovers a listener must not hear. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
