@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include "backfill.h"
-#include "childenv.h"
 #include "config.h"
 #include "config_int.h"
 #include "fileio.h"
@@ -466,7 +465,7 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 {
 	struct hostport	 hp;
 	const char	*env, *why;
-	size_t		 i, secret_causes;
+	size_t		 i;
 	char		*path;
 
 	if (conf->state_dir == NULL) {
@@ -573,32 +572,7 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 	/* hookcast-draft: no secrets, no state, nothing served */
 	if (flags & CONFIG_NO_SECRETS)
 		return;
-	/* a secret refused says why; "no webhook secret" would only add noise */
-	secret_causes = causes->n;
-	for (i = 0; i < conf->secret_files.n; i++)
-		config_read_secret(conf, conf->secret_files.v[i], causes);
-	if (conf->secret_files.n == 0) {
-		env = getenv("CREDENTIALS_DIRECTORY");
-		if (env != NULL && *env != '\0') {
-			xasprintf(&path, "%s/webhook-secret", env);
-			if (access(path, F_OK) == 0)
-				config_read_secret(conf, path, causes);
-			free(path);
-		} else if ((flags & CONFIG_CHECK) &&
-		    (path = config_beside(conf, "webhook-secret")) != NULL) {
-			config_read_secret(conf, path, causes);
-			free(path);
-		}
-	}
-	if (conf->nsecrets == 0 && (env = childenv_secret()) != NULL &&
-	    *env != '\0')
-		config_add_secret(conf, "$HOOKCAST_SECRET", env, strlen(env),
-		    causes);
-	if (conf->nsecrets == 0 && !conf->insecure_no_signature &&
-	    causes->n == secret_causes)
-		config_causes_add(causes, "secret_file: no webhook secret (give "
-		    "--secret-file, $CREDENTIALS_DIRECTORY/webhook-secret or "
-		    "$HOOKCAST_SECRET; or --insecure-no-signature for testing)");
+	config_webhook_secrets(conf, flags, causes);
 	/* unsigned deliveries only from this machine */
 	if (conf->nsecrets == 0 && conf->insecure_no_signature &&
 	    !config_loopback_only(&conf->listen))

@@ -90,11 +90,8 @@ char	*config_beside(const struct config *, const char *name);
 /* Open a credential file once it is found private; NULL with a cause. */
 FILE	*config_open_private(struct config *, const char *key,
 	    const char *path, struct config_causes *);
-/* Add a webhook secret of len bytes, or a cause when it is too short. */
-void	 config_add_secret(struct config *, const char *what, const char *s,
-	    size_t len, struct config_causes *);
-/* Read the webhook secrets of one secret file. */
-void	 config_read_secret(struct config *, const char *path,
+/* Read the webhook secrets (flags: config_load_flags's). */
+void	 config_webhook_secrets(struct config *, int flags,
 	    struct config_causes *);
 /* Read a token file's first line into conf->github_token. */
 void	 config_read_token(struct config *, const char *key,

@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "childenv.h"
 #include "config.h"
 #include "config_int.h"
 #include "log.h"
@@ -175,7 +176,7 @@ config_line_skipped(const char *line, size_t n)
 }
 
 /* Add a secret of len bytes (copied), or a cause when it is too short. */
-void
+static void
 config_add_secret(struct config *conf, const char *what, const char *s,
     size_t len, struct config_causes *causes)
 {
@@ -198,7 +199,7 @@ config_add_secret(struct config *conf, const char *what, const char *s,
  * Read one secret file: each line is a secret, except blank lines and
  * lines starting with '#'.
  */
-void
+static void
 config_read_secret(struct config *conf, const char *path,
     struct config_causes *causes)
 {
@@ -265,6 +266,47 @@ config_read_token(struct config *conf, const char *key, const char *path,
 	if (line != NULL)
 		explicit_bzero(line, cap);
 	free(line);
+}
+
+/*
+ * The webhook secrets: from secret_file, else the unit's credential (or,
+ * for --check-config, the file beside the config file), else
+ * $HOOKCAST_SECRET; none is an error unless insecure_no_signature.
+ */
+void
+config_webhook_secrets(struct config *conf, int flags,
+    struct config_causes *causes)
+{
+	const char	*env;
+	char		*path;
+	size_t		 i, secret_causes;
+
+	/* a secret refused says why; "no webhook secret" would only add noise */
+	secret_causes = causes->n;
+	for (i = 0; i < conf->secret_files.n; i++)
+		config_read_secret(conf, conf->secret_files.v[i], causes);
+	if (conf->secret_files.n == 0) {
+		env = getenv("CREDENTIALS_DIRECTORY");
+		if (env != NULL && *env != '\0') {
+			xasprintf(&path, "%s/webhook-secret", env);
+			if (access(path, F_OK) == 0)
+				config_read_secret(conf, path, causes);
+			free(path);
+		} else if ((flags & CONFIG_CHECK) &&
+		    (path = config_beside(conf, "webhook-secret")) != NULL) {
+			config_read_secret(conf, path, causes);
+			free(path);
+		}
+	}
+	if (conf->nsecrets == 0 && (env = childenv_secret()) != NULL &&
+	    *env != '\0')
+		config_add_secret(conf, "$HOOKCAST_SECRET", env, strlen(env),
+		    causes);
+	if (conf->nsecrets == 0 && !conf->insecure_no_signature &&
+	    causes->n == secret_causes)
+		config_causes_add(causes, "secret_file: no webhook secret (give "
+		    "--secret-file, $CREDENTIALS_DIRECTORY/webhook-secret or "
+		    "$HOOKCAST_SECRET; or --insecure-no-signature for testing)");
 }
 
 /*
