@@ -255,35 +255,52 @@ main_version(void)
 	printf("hookcastd %s\n", HOOKCAST_VERSION);
 }
 
-int
-main(int argc, char **argv)
+/* The signals the loop catches (main_signal), ending with 0. */
+static const int main_signos[] = { SIGTERM, SIGINT, SIGHUP, 0 };
+#define MAIN_NSIGNOS	(sizeof(main_signos) / sizeof(main_signos[0]))
+
+/*
+ * The flags main answers itself: --help and --version (1: answered, exit
+ * 0), and --check-config and --print-config, which load the configuration
+ * and stop. Every other flag is the configuration's.
+ */
+static int
+main_flags(int argc, char **argv, int *check, int *print)
 {
-	struct hookcastd	 d;
-	struct config_causes	 causes = { NULL, 0 };
-	struct http_limits	 limits;
-	struct http_server	*metrics = NULL;
-	struct notify_fds	 fds;
-	struct event		*sigs[4];
-	int			 signos[4] = { SIGTERM, SIGINT, SIGHUP, 0 };
-	int			 i, check = 0, print = 0, rc, fd, lockfd;
-	size_t			 j;
-	char			*cause = NULL;
+	int	i;
 
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--help") == 0 ||
 		    strcmp(argv[i], "-h") == 0) {
 			config_usage(stdout);
-			return 0;
+			return 1;
 		}
 		if (strcmp(argv[i], "--version") == 0) {
 			main_version();
-			return 0;
+			return 1;
 		}
 		if (strcmp(argv[i], "--check-config") == 0)
-			check = 1;
+			*check = 1;
 		if (strcmp(argv[i], "--print-config") == 0)
-			print = 1;
+			*print = 1;
 	}
+	return 0;
+}
+
+/*
+ * Load the configuration into d, with what the daemon would refuse later
+ * (the time zone, the certificate) found now. 0 to start; -1 to exit with
+ * *status: after --check-config or --print-config, or on errors (all of
+ * them said).
+ */
+static int
+main_config(struct hookcastd *d, int argc, char **argv, int check, int print,
+    int *status)
+{
+	struct config_causes	 causes = { NULL, 0 };
+	size_t			 j;
+	char			*cause = NULL;
+	int			 rc;
 
 	/*
 	 * The webhook secret leaves the environment before anything reads
@@ -292,18 +309,18 @@ main(int argc, char **argv)
 	 * built anyway) nor /proc/PID/environ can see it.
 	 */
 	childenv_take_secret();
-	memset(&d, 0, sizeof(d));
-	d.argc = argc;
-	d.argv = argv;
-	rc = config_load_flags(&d.conf, argc, argv, hookcastd_passthrough,
+	memset(d, 0, sizeof(*d));
+	d->argc = argc;
+	d->argv = argv;
+	rc = config_load_flags(&d->conf, argc, argv, hookcastd_passthrough,
 	    check || print ? CONFIG_CHECK : 0, &causes);
-	if (rc == 0 && schedule_set_timezone(d.conf.timezone) == -1) {
+	if (rc == 0 && schedule_set_timezone(d->conf.timezone) == -1) {
 		config_causes_add(&causes, "timezone: unknown time zone '%s'",
-		    d.conf.timezone);
+		    d->conf.timezone);
 		rc = -1;
 	}
-	if (rc == 0 && d.conf.tls_cert != NULL) {
-		SSL_CTX	*ctx = tls_context(d.conf.tls_cert, d.conf.tls_key,
+	if (rc == 0 && d->conf.tls_cert != NULL) {
+		SSL_CTX	*ctx = tls_context(d->conf.tls_cert, d->conf.tls_key,
 		    &cause);
 
 		if (ctx == NULL) {
@@ -318,169 +335,257 @@ main(int argc, char **argv)
 		for (j = 0; j < causes.n; j++)
 			fprintf(stderr, "%s\n", causes.v[j]);
 		if (rc == 0 && print)
-			config_print(&d.conf, stdout);
+			config_print(&d->conf, stdout);
 		else if (rc == 0)
 			printf("configuration OK\n");
 		config_causes_clear(&causes);
-		config_clear(&d.conf);
-		return rc == 0 ? 0 : 1;
+		config_clear(&d->conf);
+		*status = rc == 0 ? 0 : 1;
+		return -1;
 	}
 	if (rc == -1) {
 		for (j = 0; j < causes.n; j++)
 			log_err("%s", causes.v[j]);
 		log_err("hookcastd: configuration errors; not starting");
 		config_causes_clear(&causes);
-		config_clear(&d.conf);
-		return 1;
+		config_clear(&d->conf);
+		*status = 1;
+		return -1;
 	}
-	log_set_level(d.conf.log_level);
+	return 0;
+}
+
+/* The start's first lines: the version, the file, the secrets. */
+static void
+main_log_start(struct hookcastd *d)
+{
+	log_set_level(d->conf.log_level);
 	log_notice("hookcastd %s starting", HOOKCAST_VERSION);
-	if (d.conf.file != NULL)
-		log_info("configuration file %s", d.conf.file);
+	if (d->conf.file != NULL)
+		log_info("configuration file %s", d->conf.file);
 	else
 		log_info("no configuration file: defaults and flags");
-	if (d.conf.insecure_no_signature && d.conf.nsecrets == 0)
+	if (d->conf.insecure_no_signature && d->conf.nsecrets == 0)
 		log_warnx("insecure_no_signature: deliveries are accepted "
 		    "WITHOUT signature checks; anyone who can reach the port "
 		    "can feed episodes");
 	else
-		log_info("%zu webhook secret(s) loaded", d.conf.nsecrets);
+		log_info("%zu webhook secret(s) loaded", d->conf.nsecrets);
+}
+
+/*
+ * The process and its state: the folders, the lock (its descriptor
+ * returned, held to the end), the loop, the store, and the webhook
+ * server with its limits and certificate, not yet listening.
+ */
+static int
+main_setup(struct hookcastd *d, struct http_limits *limits)
+{
+	char	*cause = NULL;
+	int	 lockfd;
 
 	signal(SIGPIPE, SIG_IGN);
 	main_malloc_tune();
-	if (file_mkdirs(d.conf.state_dir, 0755) == -1)
-		fatal("state_dir %s", d.conf.state_dir);
-	lockfd = main_lock(d.conf.state_dir);
-	if (file_mkdirs(d.conf.output_dir, 0755) == -1)
-		fatal("output_dir %s", d.conf.output_dir);
-	log_info("state in %s, episodes in %s", d.conf.state_dir,
-	    d.conf.output_dir);
+	if (file_mkdirs(d->conf.state_dir, 0755) == -1)
+		fatal("state_dir %s", d->conf.state_dir);
+	lockfd = main_lock(d->conf.state_dir);
+	if (file_mkdirs(d->conf.output_dir, 0755) == -1)
+		fatal("output_dir %s", d->conf.output_dir);
+	log_info("state in %s, episodes in %s", d->conf.state_dir,
+	    d->conf.output_dir);
 
-	if ((d.base = event_base_new()) == NULL)
+	if ((d->base = event_base_new()) == NULL)
 		fatalx("event_base_new failed");
-	d.started = time(NULL);
-	d.window_start = schedule_prev(d.started, d.conf.emit_hour,
-	    d.conf.emit_minute);
-	d.store = store_new();
-	hookcastd_store_limits(&d);
+	d->started = time(NULL);
+	d->window_start = schedule_prev(d->started, d->conf.emit_hour,
+	    d->conf.emit_minute);
+	d->store = store_new();
+	hookcastd_store_limits(d);
 
 	/* a certificate that doesn't load stops us before any work */
-	hookcastd_limits(&d.conf, &limits);
-	d.http = http_server_new(d.base, &limits, webhook_head,
-	    webhook_request, &d);
-	if (hookcastd_tls(&d, &cause) == -1)
+	hookcastd_limits(&d->conf, limits);
+	d->http = http_server_new(d->base, limits, webhook_head,
+	    webhook_request, d);
+	if (hookcastd_tls(d, &cause) == -1)
 		fatalx("%s", cause);
+	return lockfd;
+}
 
-	/*
-	 * Listening before the replay, so that /healthz can say 503 while
-	 * it lasts and a delivery is refused with 503 at once instead of
-	 * waiting in the backlog (main_replay_apply turns the loop).
-	 */
-	d.replaying = 1;
-	if (notify_listen_fds(&fds) == -1)
+/*
+ * Listening before the replay, so that /healthz can say 503 while it
+ * lasts and a delivery is refused with 503 at once instead of waiting in
+ * the backlog (main_replay_apply turns the loop): the webhook listeners,
+ * inherited (fds, whose control socket main_start takes) or bound, and
+ * the metrics listener, returned (NULL: none).
+ */
+static struct http_server *
+main_listen(struct hookcastd *d, const struct http_limits *limits,
+    struct notify_fds *fds)
+{
+	struct http_server	*metrics = NULL;
+	size_t			 j;
+	char			*cause = NULL;
+
+	d->replaying = 1;
+	if (notify_listen_fds(fds) == -1)
 		fatalx("socket activation failed");
-	if (fds.nhttp > 0) {
-		for (j = 0; j < fds.nhttp; j++)
-			if (http_server_listen_fd(d.http, fds.http[j],
+	if (fds->nhttp > 0) {
+		for (j = 0; j < fds->nhttp; j++)
+			if (http_server_listen_fd(d->http, fds->http[j],
 			    &cause) == -1)
 				fatalx("%s", cause);
 	} else {
-		for (j = 0; j < d.conf.listen.n; j++)
-			if (http_server_listen(d.http, d.conf.listen.v[j],
+		for (j = 0; j < d->conf.listen.n; j++)
+			if (http_server_listen(d->http, d->conf.listen.v[j],
 			    &cause) == -1)
 				fatalx("%s", cause);
 	}
-	main_log_urls(&d);
-	if (d.conf.metrics_listen != NULL)
-		metrics = main_metrics_listen(&d, &limits);
-	if ((d.journal = journal_open(d.conf.state_dir, &cause)) == NULL)
-		fatalx("%s", cause);
-	{
-		struct timespec	t0, t1;
-		long		n;
+	main_log_urls(d);
+	if (d->conf.metrics_listen != NULL)
+		metrics = main_metrics_listen(d, limits);
+	return metrics;
+}
 
-		clock_gettime(CLOCK_MONOTONIC, &t0);
-		d.replay_turn = t0;
-		if ((n = journal_replay_raw(d.journal, main_replay_apply,
-		    &d)) == -1)
-			fatalx("journal replay failed");
-		d.replaying = 0;
-		clock_gettime(CLOCK_MONOTONIC, &t1);
-		log_notice("journal: replayed %ld record(s), %lld bytes, in "
-		    "%.3f s", n, (long long)journal_size(d.journal),
-		    (double)(t1.tv_sec - t0.tv_sec) +
-		    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
-	}
+/* Open the journal and replay it into the store. */
+static void
+main_replay(struct hookcastd *d)
+{
+	struct timespec	 t0, t1;
+	long		 n;
+	char		*cause = NULL;
+
+	if ((d->journal = journal_open(d->conf.state_dir, &cause)) == NULL)
+		fatalx("%s", cause);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	d->replay_turn = t0;
+	if ((n = journal_replay_raw(d->journal, main_replay_apply, d)) == -1)
+		fatalx("journal replay failed");
+	d->replaying = 0;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	log_notice("journal: replayed %ld record(s), %lld bytes, in %.3f s",
+	    n, (long long)journal_size(d->journal),
+	    (double)(t1.tv_sec - t0.tv_sec) +
+	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+}
+
+/*
+ * What works on the replayed store: the outbox, the drafter (and the
+ * episodes missed while down), the control socket, the signals (their
+ * events in sigs), the timers, the journal's syncs and the backfill.
+ */
+static void
+main_start(struct hookcastd *d, struct notify_fds *fds, struct event **sigs)
+{
+	char	*cause = NULL;
+	size_t	 i;
+	int	 fd;
+
 	/* before any emission: an episode written tells the outbox */
-	if ((d.outbox = outbox_new(&d, &cause)) == NULL)
+	if ((d->outbox = outbox_new(d, &cause)) == NULL)
 		fatalx("%s", cause);
-	d.drafter = drafter_new(&d);
-	main_last_emissions(&d);
-	hookcastd_catch_up(&d);
+	d->drafter = drafter_new(d);
+	main_last_emissions(d);
+	hookcastd_catch_up(d);
 
-	if (fds.control != -1) {
-		if ((d.control = control_listen_fd(&d, fds.control,
+	if (fds->control != -1) {
+		if ((d->control = control_listen_fd(d, fds->control,
 		    &cause)) == NULL)
 			fatalx("%s", cause);
 		log_info("control socket: inherited");
-	} else if ((d.control = control_listen(&d, d.conf.control_socket,
+	} else if ((d->control = control_listen(d, d->conf.control_socket,
 	    &cause)) == NULL)
 		fatalx("%s", cause);
-	notify_fds_clear(&fds);
-	d.notify = notify_new(d.base);
+	notify_fds_clear(fds);
+	d->notify = notify_new(d->base);
 
-	for (i = 0; signos[i] != 0; i++) {
-		sigs[i] = evsignal_new(d.base, signos[i], main_signal, &d);
+	for (i = 0; main_signos[i] != 0; i++) {
+		sigs[i] = evsignal_new(d->base, main_signos[i], main_signal, d);
 		evsignal_add(sigs[i], NULL);
 	}
-	d.emit_timer = evtimer_new(d.base, hookcastd_emit_timer, &d);
-	d.sync_ev = event_new(d.base, -1, 0, webhook_sync, &d);
-	if ((fd = journal_sync_start(d.journal, &cause)) == -1)
+	d->emit_timer = evtimer_new(d->base, hookcastd_emit_timer, d);
+	d->sync_ev = event_new(d->base, -1, 0, webhook_sync, d);
+	if ((fd = journal_sync_start(d->journal, &cause)) == -1)
 		fatalx("%s", cause);
-	d.synced_ev = event_new(d.base, fd, EV_READ | EV_PERSIST,
-	    webhook_synced, &d);
-	event_add(d.synced_ev, NULL);
-	d.status_ev = evtimer_new(d.base, hookcastd_status_timer, &d);
-	d.pending_tail = &d.pending;
-	hookcastd_arm_emit(&d);
+	d->synced_ev = event_new(d->base, fd, EV_READ | EV_PERSIST,
+	    webhook_synced, d);
+	event_add(d->synced_ev, NULL);
+	d->status_ev = evtimer_new(d->base, hookcastd_status_timer, d);
+	d->pending_tail = &d->pending;
+	hookcastd_arm_emit(d);
 
-	if (backfill_new(&d, &d.conf, &d.backfill, &cause) == -1)
+	if (backfill_new(d, &d->conf, &d->backfill, &cause) == -1)
 		fatalx("%s", cause);
+}
 
+/* Say ready and run the loop until a signal has drained it. */
+static void
+main_run(struct hookcastd *d)
+{
 	notify_ready();
-	hookcastd_notify_status(&d, 1);
+	hookcastd_notify_status(d, 1);
 	log_notice("ready");
-	backfill_request(d.backfill, NULL);
+	backfill_request(d->backfill, NULL);
 	/* a turn's info lines (a delivery's, say) go out in one write */
-	main_log_ev = event_new(d.base, -1, 0, main_log_flush, NULL);
+	main_log_ev = event_new(d->base, -1, 0, main_log_flush, NULL);
 	log_defer(main_log_arm);
-	event_base_dispatch(d.base);
+	event_base_dispatch(d->base);
 	log_defer(NULL);
 	event_free(main_log_ev);
 	/* nothing is waiting after a drain; otherwise settle it now */
-	webhook_flush(&d);
+	webhook_flush(d);
 	log_notice("stopped");
+}
 
-	control_free(d.control);
-	drafter_free(d.drafter);
+/* Free all main_setup, main_listen and main_start made, and unlock. */
+static void
+main_free(struct hookcastd *d, struct http_server *metrics,
+    struct event **sigs, int lockfd)
+{
+	size_t	i;
+
+	control_free(d->control);
+	drafter_free(d->drafter);
 	http_server_free(metrics);
-	http_server_free(d.http);
-	for (i = 0; signos[i] != 0; i++)
+	http_server_free(d->http);
+	for (i = 0; main_signos[i] != 0; i++)
 		event_free(sigs[i]);
-	event_free(d.emit_timer);
-	event_free(d.sync_ev);
-	event_free(d.synced_ev);
-	event_free(d.status_ev);
-	if (d.drain_ev != NULL)
-		event_free(d.drain_ev);
-	journal_close(d.journal);
-	notify_free(d.notify);
-	backfill_free(d.backfill);
-	outbox_free(d.outbox);
-	store_free(d.store);
-	metrics_clear(&d.metrics);
-	config_clear(&d.conf);
-	event_base_free(d.base);
+	event_free(d->emit_timer);
+	event_free(d->sync_ev);
+	event_free(d->synced_ev);
+	event_free(d->status_ev);
+	if (d->drain_ev != NULL)
+		event_free(d->drain_ev);
+	journal_close(d->journal);
+	notify_free(d->notify);
+	backfill_free(d->backfill);
+	outbox_free(d->outbox);
+	store_free(d->store);
+	metrics_clear(&d->metrics);
+	config_clear(&d->conf);
+	event_base_free(d->base);
 	close(lockfd);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct hookcastd	 d;
+	struct http_limits	 limits;
+	struct http_server	*metrics;
+	struct notify_fds	 fds;
+	struct event		*sigs[MAIN_NSIGNOS];
+	int			 check = 0, print = 0, status, lockfd;
+
+	if (main_flags(argc, argv, &check, &print) == 1)
+		return 0;
+	if (main_config(&d, argc, argv, check, print, &status) == -1)
+		return status;
+	main_log_start(&d);
+	lockfd = main_setup(&d, &limits);
+	metrics = main_listen(&d, &limits, &fds);
+	main_replay(&d);
+	main_start(&d, &fds, sigs);
+	main_run(&d);
+	main_free(&d, metrics, sigs, lockfd);
 	return 0;
 }

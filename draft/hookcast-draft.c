@@ -445,8 +445,24 @@ draft_repo(const struct config *conf, struct store_repo *r,
 	return rc;
 }
 
-int
-main(int argc, char **argv)
+/* What the command line asks for, besides the folders. */
+struct draft_opts {
+	const char	*file;		/* --config */
+	const char	*zone;		/* --timezone */
+	const char	*dayarg;	/* --day, as given */
+	const char	*show;		/* --show */
+	const char	*outdir;	/* --output-dir (NULL: to stdout) */
+	int		 audio;		/* --audio */
+	int		 brief;		/* --brief */
+};
+
+/*
+ * Read the flags into o, leaving optind at the first folder. 0 to go on;
+ * -1 to exit with *status: after --help or --version (0), or a bad
+ * command line (1, said on stderr).
+ */
+static int
+draft_flags(int argc, char **argv, struct draft_opts *o, int *status)
 {
 	static const struct option longopts[] = {
 		{ "config",	required_argument,	NULL, 'c' },
@@ -460,92 +476,102 @@ main(int argc, char **argv)
 		{ "version",	no_argument,		NULL, 'V' },
 		{ NULL,		0,			NULL, 0 }
 	};
-	struct config		 conf;
-	struct config_causes	 causes = { NULL, 0 };
-	struct draft_input	 in;
-	struct store		*store;
-	struct tm		 day;
-	const char		*file = NULL, *zone = NULL, *dayarg = NULL;
-	const char		*show = NULL, *outdir = NULL, *why;
-	char			*cargv[8], *tmpdir = NULL;
-	int			 ch, cargc = 0, audio = 0, rc, drafted = 0;
-	int			 brief = 0;
-	int			 failed = 0;
-	size_t			 i;
+	int	ch;
 
+	memset(o, 0, sizeof(*o));
+	*status = 1;
 	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':
-			file = optarg;
+			o->file = optarg;
 			break;
 		case 'z':
-			zone = optarg;
+			o->zone = optarg;
 			break;
 		case 'd':
-			dayarg = optarg;
+			o->dayarg = optarg;
 			break;
 		case 's':
-			show = optarg;
+			o->show = optarg;
 			break;
 		case 'o':
-			outdir = optarg;
+			o->outdir = optarg;
 			break;
 		case 'a':
-			audio = 1;
+			o->audio = 1;
 			break;
 		case 'b':
-			brief = 1;
+			o->brief = 1;
 			break;
 		case 'h':
 			draft_usage(stdout);
-			return 0;
+			*status = 0;
+			return -1;
 		case 'V':
 			printf("hookcast-draft %s\n", HOOKCAST_VERSION);
-			return 0;
+			*status = 0;
+			return -1;
 		default:
 			draft_usage(stderr);
-			return 1;
+			return -1;
 		}
 	}
 	if (optind >= argc) {
 		draft_usage(stderr);
-		return 1;
+		return -1;
 	}
-	if (audio && outdir == NULL) {
+	if (o->audio && o->outdir == NULL) {
 		fprintf(stderr, "hookcast-draft: --audio needs --output-dir\n");
-		return 1;
+		return -1;
 	}
+	return 0;
+}
 
-	/* the daemon's own configuration, its errors worded as its are */
-	cargv[cargc++] = argv[0];
-	if (file != NULL) {
+/*
+ * The daemon's own configuration, its errors worded as its are, with the
+ * flags that override it, and the day asked for in *day. 0, or -1 with
+ * every error said on stderr and nothing left to free.
+ */
+static int
+draft_config(struct config *conf, char *argv0, const struct draft_opts *o,
+    struct tm *day)
+{
+	struct config_causes	 causes = { NULL, 0 };
+	const char		*why;
+	char			*cargv[8];
+	int			 cargc = 0, rc;
+	size_t			 i;
+
+	cargv[cargc++] = argv0;
+	if (o->file != NULL) {
 		cargv[cargc++] = "--config";
-		cargv[cargc++] = (char *)file;
+		cargv[cargc++] = (char *)o->file;
 	}
-	if (zone != NULL) {
+	if (o->zone != NULL) {
 		cargv[cargc++] = "--timezone";
-		cargv[cargc++] = (char *)zone;
+		cargv[cargc++] = (char *)o->zone;
 	}
-	if (outdir != NULL) {
+	if (o->outdir != NULL) {
 		cargv[cargc++] = "--output-dir";
-		cargv[cargc++] = (char *)outdir;
+		cargv[cargc++] = (char *)o->outdir;
 	}
 	cargv[cargc] = NULL;
-	rc = config_load_flags(&conf, cargc, cargv, NULL, CONFIG_NO_SECRETS,
+	rc = config_load_flags(conf, cargc, cargv, NULL, CONFIG_NO_SECRETS,
 	    &causes);
-	if (rc == 0 && schedule_set_timezone(conf.timezone) == -1) {
+	if (rc == 0 && schedule_set_timezone(conf->timezone) == -1) {
 		config_causes_add(&causes, "timezone: unknown time zone '%s'",
-		    conf.timezone);
+		    conf->timezone);
 		rc = -1;
 	}
-	if (rc == 0 && dayarg != NULL && draft_parse_day(dayarg, &day) == -1) {
+	if (rc == 0 && o->dayarg != NULL &&
+	    draft_parse_day(o->dayarg, day) == -1) {
 		config_causes_add(&causes, "--day: '%s' is not a date "
-		    "(YYYY-MM-DD)", dayarg);
+		    "(YYYY-MM-DD)", o->dayarg);
 		rc = -1;
 	}
-	if (rc == 0 && audio) {
-		conf.audio = AUDIO_MODE_ON;
-		if (!audio_enabled(&conf, &why)) {
+	if (rc == 0 && o->audio) {
+		conf->audio = AUDIO_MODE_ON;
+		if (!audio_enabled(conf, &why)) {
 			config_causes_add(&causes, "--audio: %s", why);
 			rc = -1;
 		}
@@ -554,62 +580,109 @@ main(int argc, char **argv)
 		for (i = 0; i < causes.n; i++)
 			fprintf(stderr, "hookcast-draft: %s\n", causes.v[i]);
 		config_causes_clear(&causes);
-		config_clear(&conf);
-		return 1;
+		config_clear(conf);
+		return -1;
 	}
-	log_set_level(LOG_LEVEL_WARNING);
+	return 0;
+}
 
-	/* every delivery is read, and found good, before anything is drafted */
+/*
+ * Read every folder from argv[optind] on into store, every delivery found
+ * good before anything is drafted. 0, or -1 when any was refused (each
+ * said on stderr).
+ */
+static int
+draft_read_folders(const struct config *conf, struct store *store,
+    int argc, char **argv)
+{
+	struct draft_input	 in;
+
 	memset(&in, 0, sizeof(in));
-	store = store_new();
 	for (; optind < argc; optind++)
-		draft_folder(&conf, store, argv[optind], &in);
+		draft_folder(conf, store, argv[optind], &in);
 	if (in.bad > 0) {
 		fprintf(stderr, "hookcast-draft: %zu of the deliveries or "
 		    "folders refused; nothing drafted\n", in.bad);
-		store_free(store);
-		config_clear(&conf);
-		return 1;
+		return -1;
 	}
 	if (in.not_kept > 0 || in.again > 0)
 		fprintf(stderr, "hookcast-draft: %zu of %zu deliveries not "
 		    "kept (events or branches hookcast doesn't tell), %zu "
 		    "redelivered\n", in.not_kept, in.deliveries, in.again);
+	return 0;
+}
 
-	/* to stdout: drafted as a preview, beside no earlier episodes */
-	if (outdir != NULL && file_mkdirs(conf.output_dir, 0755) == -1) {
-		fprintf(stderr, "hookcast-draft: %s: %s\n", conf.output_dir,
+/*
+ * Draft each repository of store: into --output-dir, or to stdout (drafted
+ * as a preview in a scratch folder, beside no earlier episodes), counting
+ * the episodes drafted and failed. 0, or -1 when --output-dir can't be
+ * made (said on stderr).
+ */
+static int
+draft_repos(struct config *conf, struct store *store,
+    const struct draft_opts *o, const struct tm *day, size_t *drafted,
+    size_t *failed)
+{
+	char	*tmpdir = NULL;
+	size_t	 i;
+	int	 rc;
+
+	if (o->outdir != NULL && file_mkdirs(conf->output_dir, 0755) == -1) {
+		fprintf(stderr, "hookcast-draft: %s: %s\n", conf->output_dir,
 		    strerror(errno));
-		store_free(store);
-		config_clear(&conf);
-		return 1;
+		return -1;
 	}
-	if (outdir == NULL) {
+	if (o->outdir == NULL) {
 		xasprintf(&tmpdir, "%s/hookcast-draft.XXXXXX",
 		    getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp");
 		if (mkdtemp(tmpdir) == NULL)
 			fatal("mkdtemp %s", tmpdir);
-		free(conf.output_dir);
-		conf.output_dir = xstrdup(tmpdir);
+		free(conf->output_dir);
+		conf->output_dir = xstrdup(tmpdir);
 	}
 	for (i = 0; i < store_nrepos(store); i++) {
 		struct store_repo *r = store_repo_at(store, i);
 
-		if (show != NULL)
-			config_set_show(&conf, r->name, show);
-		rc = draft_repo(&conf, r, dayarg != NULL ? &day : NULL,
-		    outdir != NULL, audio, brief);
+		if (o->show != NULL)
+			config_set_show(conf, r->name, o->show);
+		rc = draft_repo(conf, r, day, o->outdir != NULL, o->audio,
+		    o->brief);
 		if (rc == 1)
-			drafted++;
+			(*drafted)++;
 		else if (rc == -1)
-			failed++;
+			(*failed)++;
 	}
 	if (tmpdir != NULL) {
 		rmdir(tmpdir);
 		free(tmpdir);
 	}
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct draft_opts	 o;
+	struct config		 conf;
+	struct store		*store;
+	struct tm		 day;
+	size_t			 drafted = 0, failed = 0;
+	int			 status, rc;
+
+	if (draft_flags(argc, argv, &o, &status) == -1)
+		return status;
+	if (draft_config(&conf, argv[0], &o, &day) == -1)
+		return 1;
+	log_set_level(LOG_LEVEL_WARNING);
+
+	store = store_new();
+	if ((rc = draft_read_folders(&conf, store, argc, argv)) == 0)
+		rc = draft_repos(&conf, store, &o, o.dayarg != NULL ? &day :
+		    NULL, &drafted, &failed);
 	store_free(store);
 	config_clear(&conf);
+	if (rc == -1)
+		return 1;
 	if (fflush(stdout) == EOF || ferror(stdout)) {
 		fprintf(stderr, "hookcast-draft: stdout: %s\n",
 		    strerror(errno));
