@@ -1,4 +1,4 @@
-/* Unit tests: daemon/config.c */
+/* Unit tests: daemon/config*.c */
 #include <endian.h>
 #include <errno.h>
 #include <stdarg.h>
