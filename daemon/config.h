@@ -9,11 +9,7 @@
 #include <stddef.h>
 
 #include "journal.h"
-
-struct strlist {
-	char	**v;
-	size_t	  n;
-};
+#include "strlist.h"
 
 /* A scheduled day with no activity. */
 enum quiet_days {
@@ -240,11 +236,5 @@ void	 config_print(const struct config *, void *fp);
 void	 config_causes_add(struct config_causes *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	 config_causes_clear(struct config_causes *);
-
-void	 strlist_add(struct strlist *, const char *);
-void	 strlist_clear(struct strlist *);
-int	 strlist_contains(const struct strlist *, const char *);
-/* Split "a, b,c" into a list (empty items dropped). */
-void	 strlist_split(struct strlist *, const char *);
 
 #endif
