@@ -9,6 +9,8 @@
 #include <stddef.h>
 
 #include "journal.h"
+#include "llm.h"
+#include "sink.h"
 #include "strlist.h"
 
 /* A scheduled day with no activity. */
@@ -52,32 +54,6 @@ struct repo_conf {
 	int		 llm_timeout;
 	char		*llm_key;	/* read from llm_key_file */
 	char		*llm_key_where;	/* "file:line: llm_key_file" */
-};
-
-/* The language model that rewrites a repository's transcript (borrowed). */
-struct llm_conf {
-	const char	*url;		/* NULL: no rewrite */
-	const char	*model;		/* or NULL */
-	const char	*key;		/* bearer token, or NULL */
-	int		 timeout;	/* seconds for the whole request */
-};
-
-/* A [sink "NAME"] section: where emitted episodes are delivered. */
-struct sink_conf {
-	char		*name;		/* [A-Za-z0-9_.-], a folder of the outbox */
-	int		 type;		/* enum sink_type; -1 until set */
-	struct strlist	 repositories;	/* globs; empty: all */
-	char		*url;		/* http, slack */
-	char		*secret_file;	/* http: HMAC key of the body */
-	char		*token_file;	/* http: bearer token, optional */
-	char		*secret;	/* read from secret_file */
-	size_t		 secretlen;
-	char		*token;		/* read from token_file */
-	struct strlist	 command;	/* exec: the program and its arguments */
-	int		 max_running;	/* attempts at once; the rest queue */
-	char		*where;		/* "file:line" of its first key */
-	char		*secret_where;	/* "file:line: secret_file" */
-	char		*token_where;	/* "file:line: token_file" */
 };
 
 struct config {
