@@ -133,23 +133,23 @@ audio_program(const char *cmd)
 }
 
 static const char *
-audio_encoder_program(const struct config *conf)
+audio_encoder_program(const struct audio_conf *conf)
 {
-	return conf->audio_encoder == AUDIO_ENCODER_FFMPEG ? "ffmpeg" :
+	return conf->encoder == AUDIO_ENCODER_FFMPEG ? "ffmpeg" :
 	    "lame";
 }
 
 int
-audio_enabled(const struct config *conf, const char **why)
+audio_enabled(const struct audio_conf *conf, const char **why)
 {
 	char	*prog;
 	int	 found;
 
-	if (conf->audio == AUDIO_MODE_OFF) {
+	if (conf->mode == AUDIO_MODE_OFF) {
 		*why = "audio = off";
 		return 0;
 	}
-	if (conf->audio == AUDIO_MODE_ON)
+	if (conf->mode == AUDIO_MODE_ON)
 		return 1;
 	prog = audio_program(conf->tts_command);
 	found = audio_found(prog);
@@ -641,7 +641,7 @@ audio_silence(int fd, const struct wav_format *f, uint64_t frames,
 
 /* What one episode's rendering holds. */
 struct audio_job {
-	const struct config	*conf;
+	const struct audio_conf	*conf;
 	const char		*repo;
 	const char		*name;
 	int			 dfd;
@@ -774,7 +774,7 @@ audio_encode(struct audio_job *job, int wav)
 	}
 	memset(&pr, 0, sizeof(pr));
 	pr.what = audio_encoder_program(job->conf);
-	pr.argv = job->conf->audio_encoder == AUDIO_ENCODER_FFMPEG ? ffmpeg :
+	pr.argv = job->conf->encoder == AUDIO_ENCODER_FFMPEG ? ffmpeg :
 	    lame;
 	pr.in_fd = wav;
 	pr.out_fd = af.fd;
@@ -936,15 +936,15 @@ audio_sweep(int dfd, const char *repo)
 }
 
 void
-audio_sweep_all(const struct config *conf)
+audio_sweep_all(const char *output_dir)
 {
 	struct strlist	repos = { NULL, 0 };
 	size_t		i;
 	int		dfd;
 
-	archive_repos(conf->output_dir, &repos);
+	archive_repos(output_dir, &repos);
 	for (i = 0; i < repos.n; i++) {
-		if ((dfd = file_dir_open(conf->output_dir, repos.v[i], 0,
+		if ((dfd = file_dir_open(output_dir, repos.v[i], 0,
 		    0)) == -1)
 			continue;
 		audio_sweep(dfd, repos.v[i]);
@@ -989,7 +989,7 @@ out:
 }
 
 enum audio_outcome
-audio_render(const struct config *conf, const char *repo, const char *name,
+audio_render(const struct audio_conf *conf, const char *repo, const char *name,
     struct audio_result *res)
 {
 	struct audio_job	 job;
@@ -1007,21 +1007,22 @@ audio_render(const struct config *conf, const char *repo, const char *name,
 	job.repo = repo;
 	job.name = name;
 	job.deadline = start;
-	job.deadline.tv_sec += conf->audio_timeout;
+	job.deadline.tv_sec += conf->timeout;
 	snprintf(job.wpm, sizeof(job.wpm), "%ld",
-	    lround(conf->words_per_minute));
+	    lround(conf->emit.words_per_minute));
 	/* orphans of the programs run come back here to be collected */
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	/* a program that stops reading is not a reason to die */
 	signal(SIGPIPE, SIG_IGN);
 
-	if ((job.dfd = file_dir_open(conf->output_dir, repo, 0, 0)) == -1) {
-		xasprintf(&job.cause, "%s/%s: %s", conf->output_dir, repo,
+	if ((job.dfd = file_dir_open(conf->emit.output_dir, repo, 0, 0)) ==
+	    -1) {
+		xasprintf(&job.cause, "%s/%s: %s", conf->emit.output_dir, repo,
 		    strerror(errno));
 		goto out;
 	}
 	audio_sweep(job.dfd, repo);
-	if (emit_free_space(conf->output_dir, conf->min_free_space,
+	if (emit_free_space(conf->emit.output_dir, conf->emit.min_free_space,
 	    &cause) == -1) {
 		job.cause = cause;
 		goto out;
@@ -1054,7 +1055,7 @@ audio_render(const struct config *conf, const char *repo, const char *name,
 	if (audio_episode(&job) == -1)
 		goto out;
 	rc = AUDIO_OK;
-	if (emit_feed(conf, repo, &cause) == -1) {
+	if (emit_feed(&conf->emit, repo, &cause) == -1) {
 		log_warnx("feed of %s: %s", repo, cause);
 		free(cause);
 	}

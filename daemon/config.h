@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "audio.h"
 #include "journal.h"
 #include "llm.h"
 #include "sink.h"
@@ -24,20 +25,6 @@ enum feed_locked {
 	FEED_LOCKED_NO,
 	FEED_LOCKED_YES,
 	FEED_LOCKED_AUTO,
-};
-
-/* audio: whether episodes are spoken to an .mp3 (auto: when tts_command's
- * program is found). */
-enum audio_mode {
-	AUDIO_MODE_OFF,
-	AUDIO_MODE_ON,
-	AUDIO_MODE_AUTO,
-};
-
-/* audio_encoder: the program that turns the WAV into MP3. */
-enum audio_encoder {
-	AUDIO_ENCODER_LAME,
-	AUDIO_ENCODER_FFMPEG,
 };
 
 /* recap_weekday: a tm_wday (0 Sunday .. 6), or none. */
