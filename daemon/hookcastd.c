@@ -674,6 +674,7 @@ hookcastd_reload(struct hookcastd *d, char **cause)
 	struct config		 conf, old;
 	struct config_causes	 causes = { NULL, 0 };
 	struct http_limits	 limits;
+	struct outbox_conf	 oc;
 	struct backfill		*bf = NULL;
 	SSL_CTX			*ctx = NULL;
 	struct buf		 b;
@@ -753,7 +754,8 @@ hookcastd_reload(struct hookcastd *d, char **cause)
 	http_server_set_limits(d->http, &limits);
 	hookcastd_store_limits(d);
 	hookcastd_arm_emit(d);
-	outbox_reconfigure(d->outbox);
+	pubconf_outbox(&d->conf, &oc);
+	outbox_reconfigure(d->outbox, &oc);
 	log_notice("reloaded");
 	return 0;
 

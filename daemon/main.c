@@ -29,6 +29,7 @@
 #include "http.h"
 #include "journal.h"
 #include "notify.h"
+#include "pubconf.h"
 #include "tls.h"
 #include "log.h"
 #include "schedule.h"
@@ -263,6 +264,7 @@ main(int argc, char **argv)
 	struct http_limits	 limits;
 	struct http_server	*metrics = NULL;
 	struct notify_fds	 fds;
+	struct outbox_conf	 oc;
 	struct event		*sigs[4];
 	int			 signos[4] = { SIGTERM, SIGINT, SIGHUP, 0 };
 	int			 i, check = 0, print = 0, rc, fd, lockfd;
@@ -412,7 +414,8 @@ main(int argc, char **argv)
 		    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 	}
 	/* before any emission: an episode written tells the outbox */
-	if ((d.outbox = outbox_new(&d, &cause)) == NULL)
+	pubconf_outbox(&d.conf, &oc);
+	if ((d.outbox = outbox_new(d.base, &oc, &cause)) == NULL)
 		fatalx("%s", cause);
 	d.drafter = drafter_new(&d);
 	main_last_emissions(&d);

@@ -27,9 +27,7 @@
 
 #include "buf.h"
 #include "childenv.h"
-#include "config.h"
 #include "curlev.h"
-#include "daemon.h"
 #include "fileio.h"
 #include "log.h"
 #include "outbox.h"
@@ -94,7 +92,8 @@ struct outbox_pub {
 };
 
 struct outbox {
-	struct hookcastd	*d;
+	struct event_base	*base;
+	struct outbox_conf	 conf;
 	struct curlev		*curl;
 	struct outbox_pub	*pubs;
 	struct outbox_sink	*sinks;
@@ -264,17 +263,17 @@ outbox_dir(struct outbox *ob, const char *sink)
 	int	 fd, top;
 
 	xasprintf(&rel, "outbox/%s", sink);
-	fd = file_dir_open(ob->d->conf.state_dir, rel, 1, 0700);
+	fd = file_dir_open(ob->conf.state_dir, rel, 1, 0700);
 	free(rel);
 	if (fd == -1)
 		return -1;
 	/* the folders made on the way must outlive a crash too */
-	if ((top = file_dir_open(ob->d->conf.state_dir, "outbox", 0,
+	if ((top = file_dir_open(ob->conf.state_dir, "outbox", 0,
 	    0700)) != -1) {
 		fsync(top);
 		close(top);
 	}
-	if ((top = open(ob->d->conf.state_dir, O_RDONLY | O_DIRECTORY |
+	if ((top = open(ob->conf.state_dir, O_RDONLY | O_DIRECTORY |
 	    O_CLOEXEC)) != -1) {
 		fsync(top);
 		close(top);
@@ -289,14 +288,14 @@ outbox_store(struct outbox *ob, const struct outbox_record *rec)
 	int	 fd, rc;
 
 	if ((fd = outbox_dir(ob, rec->sink)) == -1) {
-		log_warn("outbox: %s/outbox/%s", ob->d->conf.state_dir,
+		log_warn("outbox: %s/outbox/%s", ob->conf.state_dir,
 		    rec->sink);
 		return -1;
 	}
 	s = outbox_record_encode(rec);
 	xasprintf(&name, "%s.json", rec->id);
 	if ((rc = file_write_atomicat(fd, name, s, strlen(s), 0600)) == -1)
-		log_warn("outbox: %s/outbox/%s/%s", ob->d->conf.state_dir,
+		log_warn("outbox: %s/outbox/%s/%s", ob->conf.state_dir,
 		    rec->sink, name);
 	free(name);
 	free(s);
@@ -315,7 +314,7 @@ outbox_unlink(struct outbox *ob, const struct outbox_record *rec)
 	xasprintf(&name, "%s.json", rec->id);
 	if (unlinkat(fd, name, 0) == -1 && errno != ENOENT)
 		log_warn("outbox: remove %s/outbox/%s/%s",
-		    ob->d->conf.state_dir, rec->sink, name);
+		    ob->conf.state_dir, rec->sink, name);
 	else
 		fsync(fd);
 	free(name);
@@ -420,7 +419,7 @@ outbox_pub_add(struct outbox *ob, struct outbox_record *rec)
 	p->retry_after = -1;
 	buf_init(&p->resp);
 	buf_init(&p->output);
-	p->timer = evtimer_new(ob->d->base, outbox_pub_fire, p);
+	p->timer = evtimer_new(ob->base, outbox_pub_fire, p);
 	p->sink = outbox_sink(ob, p->rec.sink);
 	p->sink->pending++;
 	p->next = ob->pubs;
@@ -432,10 +431,10 @@ outbox_pub_add(struct outbox *ob, struct outbox_record *rec)
 void
 outbox_episode(struct outbox *ob, const json_t *item)
 {
-	const struct config	*conf = &ob->d->conf;
-	struct outbox_record	 rec;
-	const char		*repo, *date, *title, *md, *js;
-	size_t			 i;
+	const struct outbox_conf	*conf = &ob->conf;
+	struct outbox_record		 rec;
+	const char			*repo, *date, *title, *md, *js;
+	size_t				 i;
 
 	if (ob == NULL)
 		return;
@@ -448,7 +447,7 @@ outbox_episode(struct outbox *ob, const json_t *item)
 	    js == NULL)
 		return;
 	for (i = 0; i < conf->nsinks; i++) {
-		if (!config_sink_matches(&conf->sinks[i], repo))
+		if (!sink_matches(&conf->sinks[i], repo))
 			continue;
 		memset(&rec, 0, sizeof(rec));
 		rec.sink = xstrdup(conf->sinks[i].name);
@@ -499,13 +498,13 @@ static void
 outbox_done(struct outbox_pub *p, int ok, int final, long long retry_after,
     const char *fmt, ...)
 {
-	struct outbox		*ob = p->ob;
-	const struct config	*conf = &ob->d->conf;
-	struct outbox_sink	*s = p->sink;
-	va_list			 ap;
-	char			*why = NULL;
-	int64_t			 ms;
-	time_t			 now = time(NULL);
+	struct outbox			*ob = p->ob;
+	const struct outbox_conf	*conf = &ob->conf;
+	struct outbox_sink		*s = p->sink;
+	va_list				 ap;
+	char				*why = NULL;
+	int64_t				 ms;
+	time_t				 now = time(NULL);
 
 	if (p->busy) {
 		p->busy = 0;
@@ -653,7 +652,8 @@ outbox_header_add(struct curl_slist *l, const char *fmt, ...)
  * public_url or when the file is not under output_dir.
  */
 static char *
-outbox_public_base(const struct config *conf, const struct outbox_record *rec)
+outbox_public_base(const struct outbox_conf *conf,
+    const struct outbox_record *rec)
 {
 	size_t	 n = strlen(conf->output_dir), u;
 	char	*base;
@@ -762,17 +762,17 @@ outbox_summary(const struct outbox_record *rec, const char *base,
 static void
 outbox_http(struct outbox_pub *p, const struct sink_conf *sc)
 {
-	const struct config	*conf = &p->ob->d->conf;
-	const struct sink_kind	*kind = sink_kind_of(sc->type);
-	struct sink_episode	 ep;
-	struct sink_request	 req;
-	json_t			*j = NULL;
-	json_error_t		 err;
-	char			*text, *cause = NULL, *link = NULL, *base;
-	long long		 over = -1;
-	char			 sig[SIGNATURE_LEN], ts[32], *signed_text;
-	size_t			 len = 0, signed_len;
-	int			 audio = 0;
+	const struct outbox_conf	*conf = &p->ob->conf;
+	const struct sink_kind		*kind = sink_kind_of(sc->type);
+	struct sink_episode		 ep;
+	struct sink_request		 req;
+	json_t				*j = NULL;
+	json_error_t			 err;
+	char				*text, *cause = NULL, *link = NULL, *base;
+	long long			 over = -1;
+	char				 sig[SIGNATURE_LEN], ts[32], *signed_text;
+	size_t				 len = 0, signed_len;
+	int				 audio = 0;
 
 	memset(&req, 0, sizeof(req));
 	base = outbox_public_base(conf, &p->rec);
@@ -1119,7 +1119,7 @@ outbox_exec_exited(evutil_socket_t fd, short what, void *arg)
 		outbox_done(p, 0, 0, -1, "waitpid: %s", strerror(errno));
 	else if (p->timed_out)
 		outbox_done(p, 0, 0, -1, "the command ran over %d s "
-		    "(sink_timeout); killed", p->ob->d->conf.sink_timeout);
+		    "(sink_timeout); killed", p->ob->conf.sink_timeout);
 	else if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		outbox_done(p, 1, 0, -1, NULL);
 	else if (WIFEXITED(status))
@@ -1235,15 +1235,15 @@ outbox_exec(struct outbox_pub *p, const struct sink_conf *sc)
 	p->fd = fds[0];
 	p->timed_out = 0;
 	evutil_make_socket_nonblocking(p->fd);
-	p->read_ev = event_new(p->ob->d->base, p->fd, EV_READ | EV_PERSIST,
+	p->read_ev = event_new(p->ob->base, p->fd, EV_READ | EV_PERSIST,
 	    outbox_exec_read, p);
 	event_add(p->read_ev, NULL);
 	if (p->kill_ev == NULL)
-		p->kill_ev = evtimer_new(p->ob->d->base, outbox_exec_kill, p);
+		p->kill_ev = evtimer_new(p->ob->base, outbox_exec_kill, p);
 	if (p->poll_ev == NULL)
-		p->poll_ev = evtimer_new(p->ob->d->base, outbox_exec_exited, p);
+		p->poll_ev = evtimer_new(p->ob->base, outbox_exec_exited, p);
 	if ((p->pidfd = (int)syscall(SYS_pidfd_open, pid, 0)) != -1) {
-		p->exit_ev = event_new(p->ob->d->base, p->pidfd, EV_READ,
+		p->exit_ev = event_new(p->ob->base, p->pidfd, EV_READ,
 		    outbox_exec_exited, p);
 		event_add(p->exit_ev, NULL);
 	} else {
@@ -1252,7 +1252,7 @@ outbox_exec(struct outbox_pub *p, const struct sink_conf *sc)
 		tv.tv_usec = 100000;
 		evtimer_add(p->poll_ev, &tv);
 	}
-	tv.tv_sec = p->ob->d->conf.sink_timeout;
+	tv.tv_sec = p->ob->conf.sink_timeout;
 	tv.tv_usec = 0;
 	evtimer_add(p->kill_ev, &tv);
 }
@@ -1262,8 +1262,8 @@ outbox_exec(struct outbox_pub *p, const struct sink_conf *sc)
 static void
 outbox_try(struct outbox_pub *p)
 {
-	const struct config	*conf = &p->ob->d->conf;
-	const struct sink_conf	*sc;
+	const struct outbox_conf	*conf = &p->ob->conf;
+	const struct sink_conf		*sc;
 
 	if (p->rec.created == -1) {
 		/* done (outbox_done): free outside the transfer's callbacks */
@@ -1272,7 +1272,8 @@ outbox_try(struct outbox_pub *p)
 	}
 	if (p->busy)
 		return;
-	if ((sc = config_sink(conf, p->rec.sink)) == NULL) {
+	if ((sc = sink_find(conf->sinks, conf->nsinks, p->rec.sink)) ==
+	    NULL) {
 		if (!p->waiting)
 			log_warnx("sink %s: not configured; %s %s waits in the "
 			    "outbox until it is", p->rec.sink, p->rec.repo,
@@ -1357,7 +1358,7 @@ outbox_load(struct outbox *ob)
 	size_t		 n = 0;
 	struct outbox_pub *p;
 
-	if ((top = file_dir_open(ob->d->conf.state_dir, "outbox", 0,
+	if ((top = file_dir_open(ob->conf.state_dir, "outbox", 0,
 	    0700)) == -1)
 		return;
 	if ((dir = fdopendir(top)) == NULL) {
@@ -1375,21 +1376,22 @@ outbox_load(struct outbox *ob)
 }
 
 struct outbox *
-outbox_new(struct hookcastd *d, char **cause)
+outbox_new(struct event_base *base, const struct outbox_conf *conf,
+    char **cause)
 {
 	struct outbox	*ob;
 	struct curlev	*curl;
 	const char	*why;
 
-	if ((curl = curlev_new(d->base, outbox_http_done, &why)) == NULL) {
+	if ((curl = curlev_new(base, outbox_http_done, &why)) == NULL) {
 		xasprintf(cause, "outbox: %s", why);
 		return NULL;
 	}
 	ob = xcalloc(1, sizeof(*ob));
-	ob->d = d;
+	ob->base = base;
 	ob->curl = curl;
 	srandom((unsigned)time(NULL) ^ (unsigned)getpid());
-	outbox_reconfigure(ob);
+	outbox_reconfigure(ob, conf);
 	outbox_load(ob);
 	return ob;
 }
@@ -1414,14 +1416,16 @@ outbox_free(struct outbox *ob)
 }
 
 void
-outbox_reconfigure(struct outbox *ob)
+outbox_reconfigure(struct outbox *ob, const struct outbox_conf *new)
 {
-	const struct config	*conf = &ob->d->conf;
-	struct outbox_pub	*p;
-	size_t			 i;
+	const struct outbox_conf	*conf;
+	struct outbox_pub		*p;
+	size_t				 i;
 
 	if (ob == NULL)
 		return;
+	ob->conf = *new;
+	conf = &ob->conf;
 	/* every configured sink shows in the status, even before its first */
 	for (i = 0; i < conf->nsinks; i++) {
 		outbox_sink(ob, conf->sinks[i].name);
@@ -1499,7 +1503,7 @@ outbox_time(time_t t)
 json_t *
 outbox_status(const struct outbox *ob)
 {
-	const struct config		*conf = &ob->d->conf;
+	const struct outbox_conf	*conf = &ob->conf;
 	const struct outbox_sink	*s;
 	const struct sink_conf		*sc;
 	json_t				*a = json_array(), *j;
@@ -1508,7 +1512,7 @@ outbox_status(const struct outbox *ob)
 		return a;
 
 	for (s = ob->sinks; s != NULL; s = s->next) {
-		sc = config_sink(conf, s->name);
+		sc = sink_find(conf->sinks, conf->nsinks, s->name);
 		j = json_pack("{s:s, s:s, s:I, s:I, s:I, s:I, s:o, s:o, s:o}",
 		    "name", s->name, "type", sc != NULL ?
 		    sink_kind_of(sc->type)->name : "unconfigured",

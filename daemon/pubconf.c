@@ -49,3 +49,19 @@ pubconf_audio(const struct config *conf, struct audio_conf *ac)
 	ac->timeout = conf->audio_timeout;
 	pubconf_emit(conf, &ac->emit);
 }
+
+void
+pubconf_outbox(const struct config *conf, struct outbox_conf *oc)
+{
+	memset(oc, 0, sizeof(*oc));
+	oc->state_dir = conf->state_dir;
+	oc->output_dir = conf->output_dir;
+	oc->public_url = conf->public_url;
+	oc->sinks = conf->sinks;
+	oc->nsinks = conf->nsinks;
+	oc->sink_retry_for = conf->sink_retry_for;
+	oc->sink_retry_min = conf->sink_retry_min;
+	oc->sink_retry_max = conf->sink_retry_max;
+	oc->sink_connect_timeout = conf->sink_connect_timeout;
+	oc->sink_timeout = conf->sink_timeout;
+}
