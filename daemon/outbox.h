@@ -29,7 +29,7 @@ struct outbox_conf {
 	const char		*state_dir;	/* records in state_dir/outbox */
 	const char		*output_dir;	/* where episodes are written */
 	const char		*public_url;	/* output_dir's URL, or NULL */
-	const struct sink_conf	*sinks;		/* sinks.h */
+	const struct sink_conf	*sinks;		/* sink.h */
 	size_t			 nsinks;
 	int			 sink_retry_for;	/* seconds retried */
 	int			 sink_retry_min;	/* before the first retry */
