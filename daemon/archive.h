@@ -13,7 +13,7 @@
 
 #include <jansson.h>
 
-#include "config.h"
+#include "strlist.h"
 
 /* The sequence number of a recap: after every daily episode of its date. */
 #define ARCHIVE_RECAP	INT_MAX

@@ -133,23 +133,23 @@ audio_program(const char *cmd)
 }
 
 static const char *
-audio_encoder_program(const struct config *conf)
+audio_encoder_program(const struct audio_conf *conf)
 {
-	return conf->audio_encoder == AUDIO_ENCODER_FFMPEG ? "ffmpeg" :
+	return conf->encoder == AUDIO_ENCODER_FFMPEG ? "ffmpeg" :
 	    "lame";
 }
 
 int
-audio_enabled(const struct config *conf, const char **why)
+audio_enabled(const struct audio_conf *conf, const char **why)
 {
 	char	*prog;
 	int	 found;
 
-	if (conf->audio == AUDIO_MODE_OFF) {
+	if (conf->mode == AUDIO_MODE_OFF) {
 		*why = "audio = off";
 		return 0;
 	}
-	if (conf->audio == AUDIO_MODE_ON)
+	if (conf->mode == AUDIO_MODE_ON)
 		return 1;
 	prog = audio_program(conf->tts_command);
 	found = audio_found(prog);
@@ -417,6 +417,154 @@ audio_reap(pid_t pid, int *status)
 }
 
 /*
+ * Feed pr's input to in and read its output from out and err (each -1
+ * once closed) until all are closed or deadline passes.
+ */
+static enum audio_outcome
+audio_pump(struct audio_proc *pr, int *in, int *out, int *err,
+    const struct timespec *deadline, char **cause)
+{
+	struct pollfd	 pfd[3];
+	size_t		 inoff = 0;
+	char		 chunk[65536];
+	ssize_t		 n;
+	int		 nfd, i, ms;
+	enum audio_outcome rc = AUDIO_OK;
+
+	while (*in != -1 || *out != -1 || *err != -1) {
+		nfd = 0;
+		if (*in != -1)
+			pfd[nfd++] = (struct pollfd){ *in, POLLOUT, 0 };
+		if (*out != -1)
+			pfd[nfd++] = (struct pollfd){ *out, POLLIN, 0 };
+		if (*err != -1)
+			pfd[nfd++] = (struct pollfd){ *err, POLLIN, 0 };
+		if ((ms = audio_left(deadline)) == 0) {
+			rc = AUDIO_TIMEOUT;
+			break;
+		}
+		if (poll(pfd, (nfds_t)nfd, ms) == -1) {
+			if (errno == EINTR)
+				continue;
+			xasprintf(cause, "%s: poll: %s", pr->what,
+			    strerror(errno));
+			rc = AUDIO_FAILED;
+			break;
+		}
+		for (i = 0; i < nfd; i++) {
+			if (pfd[i].revents == 0)
+				continue;
+			if (pfd[i].fd == *in) {
+				n = write(*in, pr->in + inoff,
+				    pr->inlen - inoff);
+				if (n == -1 && (errno == EAGAIN ||
+				    errno == EINTR))
+					continue;
+				/* a program need not read all it is given */
+				if (n > 0)
+					inoff += (size_t)n;
+				if (n <= 0 || inoff == pr->inlen) {
+					close(*in);
+					*in = -1;
+				}
+				continue;
+			}
+			n = read(pfd[i].fd, chunk, sizeof(chunk));
+			if (n == -1 && (errno == EAGAIN || errno == EINTR))
+				continue;
+			if (n <= 0) {
+				close(pfd[i].fd);
+				if (pfd[i].fd == *out)
+					*out = -1;
+				else
+					*err = -1;
+				continue;
+			}
+			if (pfd[i].fd == *err) {
+				if ((size_t)n > AUDIO_ERR_MAX - pr->errlen)
+					n = (ssize_t)(AUDIO_ERR_MAX -
+					    pr->errlen);
+				memcpy(pr->err + pr->errlen, chunk, (size_t)n);
+				pr->errlen += (size_t)n;
+				pr->err[pr->errlen] = '\0';
+				continue;
+			}
+			if (pr->out->len + (size_t)n > AUDIO_WAV_MAX) {
+				xasprintf(cause, "%s wrote more than %d bytes",
+				    pr->what, AUDIO_WAV_MAX);
+				rc = AUDIO_FAILED;
+				break;
+			}
+			buf_append(pr->out, chunk, (size_t)n);
+		}
+		if (rc != AUDIO_OK)
+			break;
+	}
+	return rc;
+}
+
+/*
+ * Wait (unreaped) for pid's end, to deadline: AUDIO_OK when it ended,
+ * else the outcome (with *cause on a failure).
+ */
+static enum audio_outcome
+audio_wait(struct audio_proc *pr, pid_t pid, const struct timespec *deadline,
+    char **cause)
+{
+	siginfo_t		 si;
+	enum audio_outcome	 rc = AUDIO_OK;
+
+	while (rc == AUDIO_OK) {
+		memset(&si, 0, sizeof(si));
+		if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG |
+		    WNOWAIT) == -1 && errno != EINTR) {
+			xasprintf(cause, "%s: waitid: %s", pr->what,
+			    strerror(errno));
+			rc = AUDIO_FAILED;
+			break;
+		}
+		if (si.si_pid == pid)
+			break;
+		if (audio_left(deadline) == 0) {
+			rc = AUDIO_TIMEOUT;
+			break;
+		}
+		nanosleep(&(struct timespec){ 0, 5 * 1000 * 1000 }, NULL);
+	}
+	return rc;
+}
+
+/* Why pr's run failed, from its outcome and exit status, into *cause. */
+static enum audio_outcome
+audio_status(struct audio_proc *pr, enum audio_outcome rc, int status,
+    char **cause)
+{
+	char	*esc;
+
+	if (rc == AUDIO_TIMEOUT)
+		xasprintf(cause, "%s still running at audio_timeout; stopped",
+		    pr->what);
+	else if (rc == AUDIO_OK && (!WIFEXITED(status) ||
+	    WEXITSTATUS(status) != 0)) {
+		while (pr->errlen > 0 &&
+		    isspace((unsigned char)pr->err[pr->errlen - 1]))
+			pr->err[--pr->errlen] = '\0';
+		esc = log_escape(pr->err, AUDIO_ERR_MAX);
+		if (WIFSIGNALED(status))
+			xasprintf(cause, "%s died of signal %d%s%s", pr->what,
+			    WTERMSIG(status), pr->errlen > 0 ? ": " : "",
+			    esc);
+		else
+			xasprintf(cause, "%s exited with status %d%s%s",
+			    pr->what, WEXITSTATUS(status), pr->errlen > 0 ?
+			    ": " : "", pr->errlen > 0 ? esc : "");
+		free(esc);
+		rc = AUDIO_FAILED;
+	}
+	return rc;
+}
+
+/*
  * Run pr until it ends or deadline passes (its process group is then
  * killed). AUDIO_OK when it exited 0, else the outcome with *cause.
  */
@@ -424,15 +572,10 @@ static enum audio_outcome
 audio_run(struct audio_proc *pr, const struct timespec *deadline,
     char **cause)
 {
-	struct pollfd	 pfd[3];
 	struct childenv	 ce;
-	siginfo_t	 si;
 	pid_t		 pid;
 	int		 pin[2] = { -1, -1 }, pout[2] = { -1, -1 };
-	int		 perr[2] = { -1, -1 }, status = 0, nfd, i, ms;
-	size_t		 inoff = 0;
-	char		 chunk[65536], *esc;
-	ssize_t		 n;
+	int		 perr[2] = { -1, -1 }, status = 0, i;
 	enum audio_outcome rc = AUDIO_OK;
 
 	pr->errlen = 0;
@@ -470,114 +613,12 @@ audio_run(struct audio_proc *pr, const struct timespec *deadline,
 		pin[1] = -1;
 	}
 
-	while (pin[1] != -1 || pout[0] != -1 || perr[0] != -1) {
-		nfd = 0;
-		if (pin[1] != -1)
-			pfd[nfd++] = (struct pollfd){ pin[1], POLLOUT, 0 };
-		if (pout[0] != -1)
-			pfd[nfd++] = (struct pollfd){ pout[0], POLLIN, 0 };
-		if (perr[0] != -1)
-			pfd[nfd++] = (struct pollfd){ perr[0], POLLIN, 0 };
-		if ((ms = audio_left(deadline)) == 0) {
-			rc = AUDIO_TIMEOUT;
-			break;
-		}
-		if (poll(pfd, (nfds_t)nfd, ms) == -1) {
-			if (errno == EINTR)
-				continue;
-			xasprintf(cause, "%s: poll: %s", pr->what,
-			    strerror(errno));
-			rc = AUDIO_FAILED;
-			break;
-		}
-		for (i = 0; i < nfd; i++) {
-			if (pfd[i].revents == 0)
-				continue;
-			if (pfd[i].fd == pin[1]) {
-				n = write(pin[1], pr->in + inoff,
-				    pr->inlen - inoff);
-				if (n == -1 && (errno == EAGAIN ||
-				    errno == EINTR))
-					continue;
-				/* a program need not read all it is given */
-				if (n > 0)
-					inoff += (size_t)n;
-				if (n <= 0 || inoff == pr->inlen) {
-					close(pin[1]);
-					pin[1] = -1;
-				}
-				continue;
-			}
-			n = read(pfd[i].fd, chunk, sizeof(chunk));
-			if (n == -1 && (errno == EAGAIN || errno == EINTR))
-				continue;
-			if (n <= 0) {
-				close(pfd[i].fd);
-				if (pfd[i].fd == pout[0])
-					pout[0] = -1;
-				else
-					perr[0] = -1;
-				continue;
-			}
-			if (pfd[i].fd == perr[0]) {
-				if ((size_t)n > AUDIO_ERR_MAX - pr->errlen)
-					n = (ssize_t)(AUDIO_ERR_MAX -
-					    pr->errlen);
-				memcpy(pr->err + pr->errlen, chunk, (size_t)n);
-				pr->errlen += (size_t)n;
-				pr->err[pr->errlen] = '\0';
-				continue;
-			}
-			if (pr->out->len + (size_t)n > AUDIO_WAV_MAX) {
-				xasprintf(cause, "%s wrote more than %d bytes",
-				    pr->what, AUDIO_WAV_MAX);
-				rc = AUDIO_FAILED;
-				break;
-			}
-			buf_append(pr->out, chunk, (size_t)n);
-		}
-		if (rc != AUDIO_OK)
-			break;
-	}
+	rc = audio_pump(pr, &pin[1], &pout[0], &perr[0], deadline, cause);
 	/* its output is closed: wait (unreaped) for the end, to the deadline */
-	while (rc == AUDIO_OK) {
-		memset(&si, 0, sizeof(si));
-		if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG |
-		    WNOWAIT) == -1 && errno != EINTR) {
-			xasprintf(cause, "%s: waitid: %s", pr->what,
-			    strerror(errno));
-			rc = AUDIO_FAILED;
-			break;
-		}
-		if (si.si_pid == pid)
-			break;
-		if (audio_left(deadline) == 0) {
-			rc = AUDIO_TIMEOUT;
-			break;
-		}
-		nanosleep(&(struct timespec){ 0, 5 * 1000 * 1000 }, NULL);
-	}
+	if (rc == AUDIO_OK)
+		rc = audio_wait(pr, pid, deadline, cause);
 	audio_reap(pid, &status);
-	if (rc == AUDIO_TIMEOUT)
-		xasprintf(cause, "%s still running at audio_timeout; stopped",
-		    pr->what);
-	else if (rc == AUDIO_OK && (!WIFEXITED(status) ||
-	    WEXITSTATUS(status) != 0)) {
-		while (pr->errlen > 0 &&
-		    isspace((unsigned char)pr->err[pr->errlen - 1]))
-			pr->err[--pr->errlen] = '\0';
-		esc = log_escape(pr->err, AUDIO_ERR_MAX);
-		if (WIFSIGNALED(status))
-			xasprintf(cause, "%s died of signal %d%s%s", pr->what,
-			    WTERMSIG(status), pr->errlen > 0 ? ": " : "",
-			    esc);
-		else
-			xasprintf(cause, "%s exited with status %d%s%s",
-			    pr->what, WEXITSTATUS(status), pr->errlen > 0 ?
-			    ": " : "", pr->errlen > 0 ? esc : "");
-		free(esc);
-		rc = AUDIO_FAILED;
-	}
+	rc = audio_status(pr, rc, status, cause);
 out:
 	for (i = 0; i < 2; i++) {
 		if (pin[i] != -1)
@@ -641,7 +682,7 @@ audio_silence(int fd, const struct wav_format *f, uint64_t frames,
 
 /* What one episode's rendering holds. */
 struct audio_job {
-	const struct config	*conf;
+	const struct audio_conf	*conf;
 	const char		*repo;
 	const char		*name;
 	int			 dfd;
@@ -774,7 +815,7 @@ audio_encode(struct audio_job *job, int wav)
 	}
 	memset(&pr, 0, sizeof(pr));
 	pr.what = audio_encoder_program(job->conf);
-	pr.argv = job->conf->audio_encoder == AUDIO_ENCODER_FFMPEG ? ffmpeg :
+	pr.argv = job->conf->encoder == AUDIO_ENCODER_FFMPEG ? ffmpeg :
 	    lame;
 	pr.in_fd = wav;
 	pr.out_fd = af.fd;
@@ -936,15 +977,15 @@ audio_sweep(int dfd, const char *repo)
 }
 
 void
-audio_sweep_all(const struct config *conf)
+audio_sweep_all(const char *output_dir)
 {
 	struct strlist	repos = { NULL, 0 };
 	size_t		i;
 	int		dfd;
 
-	archive_repos(conf->output_dir, &repos);
+	archive_repos(output_dir, &repos);
 	for (i = 0; i < repos.n; i++) {
-		if ((dfd = file_dir_open(conf->output_dir, repos.v[i], 0,
+		if ((dfd = file_dir_open(output_dir, repos.v[i], 0,
 		    0)) == -1)
 			continue;
 		audio_sweep(dfd, repos.v[i]);
@@ -989,7 +1030,7 @@ out:
 }
 
 enum audio_outcome
-audio_render(const struct config *conf, const char *repo, const char *name,
+audio_render(const struct audio_conf *conf, const char *repo, const char *name,
     struct audio_result *res)
 {
 	struct audio_job	 job;
@@ -1007,21 +1048,22 @@ audio_render(const struct config *conf, const char *repo, const char *name,
 	job.repo = repo;
 	job.name = name;
 	job.deadline = start;
-	job.deadline.tv_sec += conf->audio_timeout;
+	job.deadline.tv_sec += conf->timeout;
 	snprintf(job.wpm, sizeof(job.wpm), "%ld",
-	    lround(conf->words_per_minute));
+	    lround(conf->emit.words_per_minute));
 	/* orphans of the programs run come back here to be collected */
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	/* a program that stops reading is not a reason to die */
 	signal(SIGPIPE, SIG_IGN);
 
-	if ((job.dfd = file_dir_open(conf->output_dir, repo, 0, 0)) == -1) {
-		xasprintf(&job.cause, "%s/%s: %s", conf->output_dir, repo,
+	if ((job.dfd = file_dir_open(conf->emit.output_dir, repo, 0, 0)) ==
+	    -1) {
+		xasprintf(&job.cause, "%s/%s: %s", conf->emit.output_dir, repo,
 		    strerror(errno));
 		goto out;
 	}
 	audio_sweep(job.dfd, repo);
-	if (emit_free_space(conf->output_dir, conf->min_free_space,
+	if (emit_free_space(conf->emit.output_dir, conf->emit.min_free_space,
 	    &cause) == -1) {
 		job.cause = cause;
 		goto out;
@@ -1054,7 +1096,7 @@ audio_render(const struct config *conf, const char *repo, const char *name,
 	if (audio_episode(&job) == -1)
 		goto out;
 	rc = AUDIO_OK;
-	if (emit_feed(conf, repo, &cause) == -1) {
+	if (emit_feed(&conf->emit, repo, &cause) == -1) {
 		log_warnx("feed of %s: %s", repo, cause);
 		free(cause);
 	}

@@ -11,7 +11,35 @@
 
 #include <stddef.h>
 
-#include "config.h"
+#include "emit.h"
+
+/* audio: whether episodes are spoken to an .mp3 (auto: when tts_command's
+ * program is found). */
+enum audio_mode {
+	AUDIO_MODE_OFF,
+	AUDIO_MODE_ON,
+	AUDIO_MODE_AUTO,
+};
+
+/* audio_encoder: the program that turns the WAV into MP3. */
+enum audio_encoder {
+	AUDIO_ENCODER_LAME,
+	AUDIO_ENCODER_FFMPEG,
+};
+
+/*
+ * What rendering reads, filled by the daemon from its configuration
+ * (daemon/pubconf.c); strings borrowed.
+ */
+struct audio_conf {
+	enum audio_mode		 mode;
+	const char		*tts_command;	/* run by /bin/sh -c */
+	enum audio_encoder	 encoder;
+	int			 timeout;	/* seconds for one episode */
+	/* output_dir, min_free_space, words_per_minute, and the feed
+	   rewritten once the audio is in */
+	struct emit_conf	 emit;
+};
 
 enum audio_outcome {
 	AUDIO_OK,
@@ -42,14 +70,14 @@ struct audio_cue {
  * Whether episodes get audio under conf: on, or auto with tts_command's
  * program and the encoder found in PATH. With 0, *why (static) says why.
  */
-int		 audio_enabled(const struct config *, const char **why);
+int		 audio_enabled(const struct audio_conf *, const char **why);
 /*
  * Render the audio of the episode OUTPUT_DIR/repo/name.{md,json} (name is
  * "2026-06-01" or "2026-06-01-2"), then rewrite feed.xml. On failure or
  * timeout nothing is left of the audio and the episode is as it was.
  * Fills res (clear it with audio_result_clear) and returns its outcome.
  */
-enum audio_outcome audio_render(const struct config *, const char *repo,
+enum audio_outcome audio_render(const struct audio_conf *, const char *repo,
 		    const char *name, struct audio_result *res);
 void		 audio_result_clear(struct audio_result *);
 /*
@@ -58,7 +86,7 @@ void		 audio_result_clear(struct audio_result *);
  * feed). Only while no drafting process runs: at start, and once the
  * daemon stopped its own.
  */
-void		 audio_sweep_all(const struct config *);
+void		 audio_sweep_all(const char *output_dir);
 /* "ok", "failed" or "timeout". */
 const char	*audio_outcome_name(enum audio_outcome);
 /* The outcome named so, or -1. */

@@ -8,12 +8,11 @@
 
 #include <stddef.h>
 
+#include "audio.h"
 #include "journal.h"
-
-struct strlist {
-	char	**v;
-	size_t	  n;
-};
+#include "llm.h"
+#include "sink.h"
+#include "strlist.h"
 
 /* A scheduled day with no activity. */
 enum quiet_days {
@@ -26,20 +25,6 @@ enum feed_locked {
 	FEED_LOCKED_NO,
 	FEED_LOCKED_YES,
 	FEED_LOCKED_AUTO,
-};
-
-/* audio: whether episodes are spoken to an .mp3 (auto: when tts_command's
- * program is found). */
-enum audio_mode {
-	AUDIO_MODE_OFF,
-	AUDIO_MODE_ON,
-	AUDIO_MODE_AUTO,
-};
-
-/* audio_encoder: the program that turns the WAV into MP3. */
-enum audio_encoder {
-	AUDIO_ENCODER_LAME,
-	AUDIO_ENCODER_FFMPEG,
 };
 
 /* recap_weekday: a tm_wday (0 Sunday .. 6), or none. */
@@ -56,32 +41,6 @@ struct repo_conf {
 	int		 llm_timeout;
 	char		*llm_key;	/* read from llm_key_file */
 	char		*llm_key_where;	/* "file:line: llm_key_file" */
-};
-
-/* The language model that rewrites a repository's transcript (borrowed). */
-struct llm_conf {
-	const char	*url;		/* NULL: no rewrite */
-	const char	*model;		/* or NULL */
-	const char	*key;		/* bearer token, or NULL */
-	int		 timeout;	/* seconds for the whole request */
-};
-
-/* A [sink "NAME"] section: where emitted episodes are delivered. */
-struct sink_conf {
-	char		*name;		/* [A-Za-z0-9_.-], a folder of the outbox */
-	int		 type;		/* enum sink_type; -1 until set */
-	struct strlist	 repositories;	/* globs; empty: all */
-	char		*url;		/* http, slack */
-	char		*secret_file;	/* http: HMAC key of the body */
-	char		*token_file;	/* http: bearer token, optional */
-	char		*secret;	/* read from secret_file */
-	size_t		 secretlen;
-	char		*token;		/* read from token_file */
-	struct strlist	 command;	/* exec: the program and its arguments */
-	int		 max_running;	/* attempts at once; the rest queue */
-	char		*where;		/* "file:line" of its first key */
-	char		*secret_where;	/* "file:line: secret_file" */
-	char		*token_where;	/* "file:line: token_file" */
 };
 
 struct config {
@@ -240,11 +199,5 @@ void	 config_print(const struct config *, void *fp);
 void	 config_causes_add(struct config_causes *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	 config_causes_clear(struct config_causes *);
-
-void	 strlist_add(struct strlist *, const char *);
-void	 strlist_clear(struct strlist *);
-int	 strlist_contains(const struct strlist *, const char *);
-/* Split "a, b,c" into a list (empty items dropped). */
-void	 strlist_split(struct strlist *, const char *);
 
 #endif

@@ -26,6 +26,7 @@
 #include "journal.h"
 #include "jrecord.h"
 #include "log.h"
+#include "pubconf.h"
 #include "xmalloc.h"
 
 /* Added to the drafting process's niceness: intake comes first. */
@@ -251,7 +252,7 @@ drafter_new(struct hookcastd *d)
 	dr->free_ev = evtimer_new(d->base, drafter_free_step, dr);
 	drafter_failures_load(dr);
 	/* what a drafting process stopped at the last run left */
-	audio_sweep_all(&d->conf);
+	audio_sweep_all(d->conf.output_dir);
 	return dr;
 }
 
@@ -363,11 +364,13 @@ static void
 drafter_child_audio(struct hookcastd *d, struct drafter_written *w,
     size_t nw)
 {
+	struct audio_conf	ac;
 	struct audio_result	res;
 	size_t			i;
 
+	pubconf_audio(&d->conf, &ac);
 	for (i = 0; i < nw; i++) {
-		audio_render(&d->conf, w[i].repo, w[i].name, &res);
+		audio_render(&ac, w[i].repo, w[i].name, &res);
 		if (res.outcome == AUDIO_OK)
 			drafter_tell(json_pack("{s:b, s:s, s:s, s:s, s:f, "
 			    "s:I, s:f}", "audio", 1, "repo", w[i].repo, "name",
@@ -393,6 +396,7 @@ drafter_child_one(struct hookcastd *d, const struct drafter_job *job,
 {
 	struct store_repo	*r = store_repo(d->store, repo, 0, 0);
 	struct day		*day = NULL;
+	struct emit_conf	 ec;
 	struct emit_result	 res;
 	json_t			*item, *ep;
 	char			*cause = NULL;
@@ -410,7 +414,8 @@ drafter_child_one(struct hookcastd *d, const struct drafter_job *job,
 	/* a preview's window ends now (the child's copy of the day) */
 	if (!write)
 		day->end = now;
-	if ((reduced ? emit_day_reduced : emit_day)(&d->conf, day, now, write,
+	pubconf_emit(&d->conf, &ec);
+	if ((reduced ? emit_day_reduced : emit_day)(&ec, day, now, write,
 	    &res, &cause) == -1) {
 		drafter_tell(json_pack("{s:s, s:b, s:s}", "repo", repo, "ok", 0,
 		    "error", cause));
@@ -972,6 +977,7 @@ static int
 drafter_next(struct drafter *dr, struct drafter_job *job)
 {
 	struct drafter_failure	*f;
+	struct audio_conf	 ac;
 	const char		*why;
 
 	while (job->step < job->nrepos) {
@@ -997,7 +1003,8 @@ drafter_next(struct drafter *dr, struct drafter_job *job)
 	if (job->step == job->nrepos + 1) {
 		job->step++;
 		drafter_reply(job);
-		if (job->nwritten > 0 && !audio_enabled(&dr->d->conf, &why))
+		pubconf_audio(&dr->d->conf, &ac);
+		if (job->nwritten > 0 && !audio_enabled(&ac, &why))
 			log_debug("drafter: no audio: %s", why);
 		else if (job->nwritten > 0) {
 			dr->part = DRAFTER_PART_AUDIO;
@@ -1043,7 +1050,7 @@ drafter_free(struct drafter *dr)
 		event_free(dr->read_ev);
 		close(dr->fd);
 		/* the temporary files it was writing (audio.h) */
-		audio_sweep_all(&dr->d->conf);
+		audio_sweep_all(dr->d->conf.output_dir);
 	}
 	for (job = dr->queue; job != NULL; job = next) {
 		next = job->next;

@@ -382,7 +382,7 @@ emit_rewrite(const struct llm_conf *llm, const struct day *day,
 
 /* public_url without its trailing slashes (new), or NULL when unset. */
 static char *
-emit_public_base(const struct config *conf)
+emit_public_base(const struct emit_conf *conf)
 {
 	char	*u;
 	size_t	 len;
@@ -634,7 +634,7 @@ emit_podcast_guid(const char *feed_url, char *out, size_t outsz)
 }
 
 int
-emit_feed(const struct config *conf, const char *repo, char **cause)
+emit_feed(const struct emit_conf *conf, const char *repo, char **cause)
 {
 	struct archive		 ar;
 	struct feed_channel	 ch;
@@ -656,7 +656,7 @@ emit_feed(const struct config *conf, const char *repo, char **cause)
 	owned = xcalloc(EMIT_ITEM_STRINGS * (ar.n - first) + 1,
 	    sizeof(*owned));
 	base = emit_public_base(conf);
-	show = config_show(conf, repo);
+	show = conf->show(conf->arg, repo);
 
 	for (i = first; i < ar.n; i++) {
 		if ((js[n] = archive_load(dir, &ar.v[i])) == NULL)
@@ -688,9 +688,7 @@ emit_feed(const struct config *conf, const char *repo, char **cause)
 	ch.owner_name = conf->feed_owner_name;
 	ch.owner_email = conf->feed_owner_email;
 	ch.category = conf->feed_category;
-	ch.locked = conf->feed_locked == FEED_LOCKED_YES ||
-	    (conf->feed_locked == FEED_LOCKED_AUTO &&
-	    conf->feed_owner_email != NULL);
+	ch.locked = conf->feed_locked;
 	ch.max_items = cap;
 	xml = feed_render(&ch, items, n);
 
@@ -753,7 +751,7 @@ emit_free_space(const char *path, long long min, char **cause)
  * before the feed is rewritten: it never lists a removed one.
  */
 static void
-emit_retention(const struct config *conf, const char *dir, time_t now)
+emit_retention(const struct emit_conf *conf, const char *dir, time_t now)
 {
 	struct tm	 tm;
 	time_t		 t;
@@ -773,7 +771,7 @@ emit_retention(const struct config *conf, const char *dir, time_t now)
 
 /* Rewrite the feed after an episode was written; a failure is logged. */
 static void
-emit_feed_after(const struct config *conf, const char *repo)
+emit_feed_after(const struct emit_conf *conf, const char *repo)
 {
 	char	*cause = NULL;
 
@@ -805,7 +803,7 @@ emit_plain_text(const char *transcript)
  * as dir/name.*; 0 or -1 with *cause.
  */
 static int
-emit_write_episode(const struct config *conf, const char *repo,
+emit_write_episode(const struct emit_conf *conf, const char *repo,
     const char *dir, const char *name, const char *md, const char *js,
     const char *transcript, struct emit_result *res, char **cause)
 {
@@ -843,11 +841,11 @@ emit_write_episode(const struct config *conf, const char *repo,
  * published now. Returns the show's name (new), which opts borrows.
  */
 static char *
-emit_opts(const struct config *conf, const char *repo, const struct tm *tm,
+emit_opts(const struct emit_conf *conf, const char *repo, const struct tm *tm,
     time_t now, const struct episode_nearby *nearby, size_t nnearby,
     struct episode_opts *opts)
 {
-	char	*show = config_show(conf, repo);
+	char	*show = conf->show(conf->arg, repo);
 
 	memset(opts, 0, sizeof(*opts));
 	opts->show = show;
@@ -867,7 +865,7 @@ emit_opts(const struct config *conf, const char *repo, const struct tm *tm,
  * reverts paired, the model).
  */
 static int
-emit_draft(const struct config *conf, struct day *day, time_t now, int write,
+emit_draft(const struct emit_conf *conf, struct day *day, time_t now, int write,
     int reduced, struct emit_result *res, char **cause)
 {
 	struct episode_opts	 opts;
@@ -896,7 +894,7 @@ emit_draft(const struct config *conf, struct day *day, time_t now, int write,
 	opts.earlier = earlier;
 	opts.nearlier = nearlier;
 	ep = reduced ? reduced_draft(day, &opts) : episode_draft(day, &opts);
-	config_llm(conf, day->repo, &llm);
+	conf->llm(conf->arg, day->repo, &llm);
 	if (reduced)
 		llm.url = NULL;
 	if (llm.url != NULL)
@@ -945,14 +943,14 @@ fail:
 }
 
 int
-emit_day(const struct config *conf, struct day *day, time_t now, int write,
+emit_day(const struct emit_conf *conf, struct day *day, time_t now, int write,
     struct emit_result *res, char **cause)
 {
 	return emit_draft(conf, day, now, write, 0, res, cause);
 }
 
 int
-emit_day_reduced(const struct config *conf, struct day *day, time_t now,
+emit_day_reduced(const struct emit_conf *conf, struct day *day, time_t now,
     int write, struct emit_result *res, char **cause)
 {
 	return emit_draft(conf, day, now, write, 1, res, cause);
@@ -1041,7 +1039,7 @@ emit_source_clear(struct recap_source *s)
 }
 
 int
-emit_recap(const struct config *conf, const char *repo, time_t now,
+emit_recap(const struct emit_conf *conf, const char *repo, time_t now,
     int write, struct emit_result *res, char **cause)
 {
 	struct archive		 ar;

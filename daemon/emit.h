@@ -8,8 +8,33 @@
 
 #include <time.h>
 
-#include "config.h"
 #include "day.h"
+
+struct llm_conf;
+
+/*
+ * What emission reads, filled by the daemon from its configuration
+ * (daemon/pubconf.c). The strings and arg are borrowed: they live as
+ * long as what filled them.
+ */
+struct emit_conf {
+	const char	*output_dir;	/* the archive (archive.h) */
+	const char	*public_url;	/* base URL of output_dir, or NULL */
+	int		 feed_items;	/* items kept in feed.xml; 0: all */
+	const char	*feed_image;	/* URL, or NULL */
+	const char	*feed_owner_name;	/* or NULL */
+	const char	*feed_owner_email;	/* or NULL */
+	const char	*feed_category;
+	int		 feed_locked;	/* podcast:locked yes */
+	int		 episode_retention_days; /* 0: keep every episode */
+	long long	 min_free_space;	/* bytes; 0: no check */
+	double		 words_per_minute;
+	/* a repository's show name (new) and its model's settings */
+	char		*(*show)(const void *arg, const char *repo);
+	void		 (*llm)(const void *arg, const char *repo,
+			    struct llm_conf *);
+	const void	*arg;
+};
 
 struct emit_result {
 	char	*repo;
@@ -35,14 +60,14 @@ struct emit_result {
  * JSON adds "draft": who wrote the transcript, and why not the model.
  * Returns 0, or -1 with *cause (new).
  */
-int	 emit_day(const struct config *, struct day *, time_t now, int write,
+int	 emit_day(const struct emit_conf *, struct day *, time_t now, int write,
 	    struct emit_result *, char **cause);
 /*
  * As emit_day, drafted by the reduced drafter (reduced.h): counts,
  * reverts, top stories and "N more changes", without the model. For a
  * day whose full draft failed again and again (drafter.h).
  */
-int	 emit_day_reduced(const struct config *, struct day *, time_t now,
+int	 emit_day_reduced(const struct emit_conf *, struct day *, time_t now,
 	    int write, struct emit_result *, char **cause);
 /*
  * Draft the weekly recap of repo from its archive: the daily episodes
@@ -50,14 +75,14 @@ int	 emit_day_reduced(const struct config *, struct day *, time_t now,
  * written as DATE-recap.md and .json and the feed rewritten. Returns 0,
  * or -1 with *cause (new), e.g. when the week has no episodes.
  */
-int	 emit_recap(const struct config *, const char *repo, time_t now,
+int	 emit_recap(const struct emit_conf *, const char *repo, time_t now,
 	    int write, struct emit_result *, char **cause);
 /*
  * Rewrite OUTPUT_DIR/repo/feed.xml from the archive: the newest
  * feed_items episodes. (Done after every episode written.) 0 or -1 with
  * *cause (new).
  */
-int	 emit_feed(const struct config *, const char *repo, char **cause);
+int	 emit_feed(const struct emit_conf *, const char *repo, char **cause);
 /*
  * The podcast:guid of a feed: the UUIDv5, in the Podcast namespace's
  * namespace, of its URL without the scheme and trailing slashes, as 36

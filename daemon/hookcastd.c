@@ -28,6 +28,7 @@
 #include "journal.h"
 #include "jrecord.h"
 #include "notify.h"
+#include "pubconf.h"
 #include "repo.h"
 #include "tls.h"
 #include "log.h"
@@ -362,6 +363,7 @@ hookcastd_recap_write(struct hookcastd *d, const char *repo, time_t now,
     json_t *list, char **cause)
 {
 	struct strlist		 repos = { NULL, 0 };
+	struct emit_conf	 ec;
 	struct emit_result	 res;
 	size_t			 i;
 	char			*why = NULL;
@@ -374,8 +376,9 @@ hookcastd_recap_write(struct hookcastd *d, const char *repo, time_t now,
 			strlist_add(&repos, store_repo_at(d->store, i)->name);
 		archive_repos(d->conf.output_dir, &repos);
 	}
+	pubconf_emit(&d->conf, &ec);
 	for (i = 0; i < repos.n; i++) {
-		if (emit_recap(&d->conf, repos.v[i], now, 1, &res,
+		if (emit_recap(&ec, repos.v[i], now, 1, &res,
 		    &why) == -1) {
 			if (repo != NULL) {
 				*cause = why;
@@ -671,6 +674,7 @@ hookcastd_reload(struct hookcastd *d, char **cause)
 	struct config		 conf, old;
 	struct config_causes	 causes = { NULL, 0 };
 	struct http_limits	 limits;
+	struct outbox_conf	 oc;
 	struct backfill		*bf = NULL;
 	SSL_CTX			*ctx = NULL;
 	struct buf		 b;
@@ -750,7 +754,8 @@ hookcastd_reload(struct hookcastd *d, char **cause)
 	http_server_set_limits(d->http, &limits);
 	hookcastd_store_limits(d);
 	hookcastd_arm_emit(d);
-	outbox_reconfigure(d->outbox);
+	pubconf_outbox(&d->conf, &oc);
+	outbox_reconfigure(d->outbox, &oc);
 	log_notice("reloaded");
 	return 0;
 

@@ -9,9 +9,16 @@
 #ifndef HOOKCAST_LLM_H
 #define HOOKCAST_LLM_H
 
-#include "config.h"
 #include "day.h"
 #include "episode.h"
+
+/* The language model that rewrites a repository's transcript (borrowed). */
+struct llm_conf {
+	const char	*url;		/* NULL: no rewrite */
+	const char	*model;		/* or NULL */
+	const char	*key;		/* bearer token, or NULL */
+	int		 timeout;	/* seconds for the whole request */
+};
 
 struct llm_result {
 	char		*text;		/* the rewrite (new), or NULL */

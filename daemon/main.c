@@ -29,6 +29,7 @@
 #include "http.h"
 #include "journal.h"
 #include "notify.h"
+#include "pubconf.h"
 #include "tls.h"
 #include "log.h"
 #include "schedule.h"
@@ -476,12 +477,14 @@ main_replay(struct hookcastd *d)
 static void
 main_start(struct hookcastd *d, struct notify_fds *fds, struct event **sigs)
 {
-	char	*cause = NULL;
-	size_t	 i;
-	int	 fd;
+	struct outbox_conf	 oc;
+	char			*cause = NULL;
+	size_t			 i;
+	int			 fd;
 
 	/* before any emission: an episode written tells the outbox */
-	if ((d->outbox = outbox_new(d, &cause)) == NULL)
+	pubconf_outbox(&d->conf, &oc);
+	if ((d->outbox = outbox_new(d->base, &oc, &cause)) == NULL)
 		fatalx("%s", cause);
 	d->drafter = drafter_new(d);
 	main_last_emissions(d);

@@ -16,8 +16,27 @@
 #include <jansson.h>
 
 struct buf;
-struct hookcastd;
+struct event_base;
 struct outbox;
+struct sink_conf;
+
+/*
+ * What the outbox reads, filled by the daemon from its configuration
+ * (daemon/pubconf.c) and given again at each reload. Borrowed: it must
+ * stay valid until the next outbox_reconfigure or outbox_free.
+ */
+struct outbox_conf {
+	const char		*state_dir;	/* records in state_dir/outbox */
+	const char		*output_dir;	/* where episodes are written */
+	const char		*public_url;	/* output_dir's URL, or NULL */
+	const struct sink_conf	*sinks;		/* sink.h */
+	size_t			 nsinks;
+	int			 sink_retry_for;	/* seconds retried */
+	int			 sink_retry_min;	/* before the first retry */
+	int			 sink_retry_max;	/* longest wait */
+	int			 sink_connect_timeout;	/* seconds */
+	int			 sink_timeout;	/* seconds for an attempt */
+};
 
 /* A publication as stored: all strings owned. */
 struct outbox_record {
@@ -48,11 +67,12 @@ char		*outbox_key(const char *sink, const char *repo,
 		    const char *json_path);
 
 /*
- * The outbox of d (borrowed, it must outlive it), with the publications
- * left in state_dir/outbox loaded and scheduled. New, or NULL with
- * *cause (new).
+ * The outbox on base's loop (borrowed, it must outlive it) under conf,
+ * with the publications left in state_dir/outbox loaded and scheduled.
+ * New, or NULL with *cause (new).
  */
-struct outbox	*outbox_new(struct hookcastd *d, char **cause);
+struct outbox	*outbox_new(struct event_base *base,
+		    const struct outbox_conf *conf, char **cause);
 /* Stop what is in flight (the records stay) and free; NULL is a no-op. */
 void		 outbox_free(struct outbox *);
 /*
@@ -61,8 +81,12 @@ void		 outbox_free(struct outbox *);
  * tries it at once. Never blocks on a sink.
  */
 void		 outbox_episode(struct outbox *, const json_t *item);
-/* The configuration changed (reload): try the publications again. */
-void		 outbox_reconfigure(struct outbox *);
+/*
+ * The configuration changed (reload): conf replaces the outbox's, and
+ * the publications are tried again.
+ */
+void		 outbox_reconfigure(struct outbox *,
+		    const struct outbox_conf *conf);
 /* Append the per-sink counters in Prometheus text format. */
 void		 outbox_metrics(const struct outbox *, struct buf *);
 /* The per-sink status, a JSON array (new). */

@@ -30,6 +30,7 @@
 #include "handler.h"
 #include "intake.h"
 #include "log.h"
+#include "pubconf.h"
 #include "schedule.h"
 #include "store.h"
 #include "xmalloc.h"
@@ -380,6 +381,7 @@ static int
 draft_repo(const struct config *conf, struct store_repo *r,
     const struct tm *date, int write, int audio, int brief)
 {
+	struct audio_conf	 ac;
 	struct emit_result	 res;
 	struct audio_result	 ares;
 	struct day		*day;
@@ -417,8 +419,9 @@ draft_repo(const struct config *conf, struct store_repo *r,
 
 	/* when hookcastd would have emitted it: the first emit_at after */
 	published = schedule_next(end - 1, conf->emit_hour, conf->emit_minute);
-	if ((brief ? emit_day_reduced : emit_day)(conf, day, published, write,
-	    &res, &cause) == -1) {
+	pubconf_audio(conf, &ac);
+	if ((brief ? emit_day_reduced : emit_day)(&ac.emit, day, published,
+	    write, &res, &cause) == -1) {
 		fprintf(stderr, "hookcast-draft: %s: %s\n", r->name, cause);
 		free(cause);
 		day_free(day);
@@ -431,7 +434,7 @@ draft_repo(const struct config *conf, struct store_repo *r,
 		    res.md_path, res.title);
 	if (write && audio) {
 		name = draft_episode_name(res.md_path);
-		if (audio_render(conf, r->name, name, &ares) != AUDIO_OK) {
+		if (audio_render(&ac, r->name, name, &ares) != AUDIO_OK) {
 			fprintf(stderr, "hookcast-draft: %s: audio: %s\n",
 			    r->name, ares.cause != NULL ? ares.cause :
 			    audio_outcome_name(ares.outcome));
@@ -570,8 +573,11 @@ draft_config(struct config *conf, char *argv0, const struct draft_opts *o,
 		rc = -1;
 	}
 	if (rc == 0 && o->audio) {
+		struct audio_conf	ac;
+
 		conf->audio = AUDIO_MODE_ON;
-		if (!audio_enabled(conf, &why)) {
+		pubconf_audio(conf, &ac);
+		if (!audio_enabled(&ac, &why)) {
 			config_causes_add(&causes, "--audio: %s", why);
 			rc = -1;
 		}

@@ -1,9 +1,10 @@
 /*
  * Sinks: where an emitted episode is delivered. One file per kind of
  * destination (http, slack, exec), each one entry of the table in
- * sinks.c that turns an episode into a request body. The outbox, the
- * retries and the transfers live in the daemon (daemon/outbox.c); here
- * are plain functions over plain strings, with no loop in them.
+ * sinks.c that turns an episode into a request body, and a sink's
+ * configured section (struct sink_conf). The outbox, the retries and the
+ * transfers live in the outbox (daemon/outbox.c); here are plain
+ * functions over plain strings, with no loop in them.
  */
 #ifndef HOOKCAST_SINK_H
 #define HOOKCAST_SINK_H
@@ -13,6 +14,8 @@
 #include <time.h>
 
 #include <jansson.h>
+
+#include "strlist.h"
 
 enum sink_type {
 	SINK_HTTP,
@@ -27,6 +30,24 @@ enum sink_type {
  */
 #define SINK_MAX_RUNNING	4
 #define SINK_MAX_RUNNING_MAX	256
+
+/* A [sink "NAME"] section: where emitted episodes are delivered. */
+struct sink_conf {
+	char		*name;		/* [A-Za-z0-9_.-], a folder of the outbox */
+	int		 type;		/* enum sink_type; -1 until set */
+	struct strlist	 repositories;	/* globs; empty: all */
+	char		*url;		/* http, slack */
+	char		*secret_file;	/* http: HMAC key of the body */
+	char		*token_file;	/* http: bearer token, optional */
+	char		*secret;	/* read from secret_file */
+	size_t		 secretlen;
+	char		*token;		/* read from token_file */
+	struct strlist	 command;	/* exec: the program and its arguments */
+	int		 max_running;	/* attempts at once; the rest queue */
+	char		*where;		/* "file:line" of its first key */
+	char		*secret_where;	/* "file:line: secret_file" */
+	char		*token_where;	/* "file:line: token_file" */
+};
 
 /* An episode as written, for a sink's builder. All borrowed. */
 struct sink_episode {
@@ -59,6 +80,11 @@ const struct sink_kind *sink_kind_find(const char *name);
 const struct sink_kind *sink_kind_of(enum sink_type);
 /* "http, slack, exec", for error messages. Static. */
 const char	*sink_kind_names(void);
+/* The sink named name among the n of v, or NULL. */
+const struct sink_conf *sink_find(const struct sink_conf *v, size_t n,
+		    const char *name);
+/* Does s take the episodes of repo (its repositories globs, any case)? */
+int		 sink_matches(const struct sink_conf *s, const char *repo);
 /*
  * What the http and slack sinks send in place of an episode whose JSON is
  * over cap bytes (bytes: its size), new: {"summary": true, "repository",

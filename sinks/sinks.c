@@ -1,4 +1,5 @@
 /* The table of sink kinds, and what all kinds share. */
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,4 +68,28 @@ sink_summary(const char *repo, const char *date, const char *title,
 		json_object_set_new(j, "links", links);
 	}
 	return j;
+}
+
+const struct sink_conf *
+sink_find(const struct sink_conf *v, size_t n, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(v[i].name, name) == 0)
+			return &v[i];
+	return NULL;
+}
+
+int
+sink_matches(const struct sink_conf *s, const char *repo)
+{
+	size_t	i;
+
+	if (s->repositories.n == 0)
+		return 1;
+	for (i = 0; i < s->repositories.n; i++)
+		if (fnmatch(s->repositories.v[i], repo, FNM_CASEFOLD) == 0)
+			return 1;
+	return 0;
 }

@@ -9,7 +9,6 @@
 #include <cmocka.h>
 
 #include "audio.h"
-#include "config.h"
 
 /* A text and its sentences, "|"-separated ("" for none). */
 static const struct {
@@ -164,19 +163,19 @@ test_outcomes(void **state)
 static void
 test_enabled(void **state)
 {
-	struct config	 conf;
-	const char	*why = NULL;
+	struct audio_conf	 conf;
+	const char		*why = NULL;
 
 	memset(&conf, 0, sizeof(conf));
-	conf.audio_encoder = AUDIO_ENCODER_LAME;
+	conf.encoder = AUDIO_ENCODER_LAME;
 	conf.tts_command = "FOO=1 hookcast-no-such-tts --stdout";
-	conf.audio = AUDIO_MODE_OFF;
+	conf.mode = AUDIO_MODE_OFF;
 	assert_int_equal(audio_enabled(&conf, &why), 0);
 	assert_string_equal(why, "audio = off");
 	/* on: the failure is the audio's, counted, not a silent skip */
-	conf.audio = AUDIO_MODE_ON;
+	conf.mode = AUDIO_MODE_ON;
 	assert_int_equal(audio_enabled(&conf, &why), 1);
-	conf.audio = AUDIO_MODE_AUTO;
+	conf.mode = AUDIO_MODE_AUTO;
 	why = NULL;
 	assert_int_equal(audio_enabled(&conf, &why), 0);
 	assert_non_null(strstr(why, "tts_command's program"));

@@ -24,6 +24,7 @@
 #include "emit.h"
 #include "episode.h"
 #include "fileio.h"
+#include "pubconf.h"
 #include "xmalloc.h"
 
 #define NS_ITUNES	"xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\""
@@ -311,7 +312,16 @@ test_xml_check_itself(void **state)
 struct tmp {
 	char		 dir[64];
 	struct config	 conf;
+	struct emit_conf ec;
 };
+
+/* Emission's settings of t->conf as the daemon fills them. */
+static const struct emit_conf *
+tmp_emit(struct tmp *t)
+{
+	pubconf_emit(&t->conf, &t->ec);
+	return &t->ec;
+}
 
 static int
 setup_tmp(void **state)
@@ -402,7 +412,7 @@ test_emit_feed(void **state)
 	put_episode(dir, "notes", "Not one", "2026-05-07T10:00:00Z", 1);
 	put_episode(dir, "2026-05-07-0", "Not one", "2026-05-07T10:00:00Z", 1);
 
-	assert_int_equal(emit_feed(&t->conf, "o/r", &cause), 0);
+	assert_int_equal(emit_feed(tmp_emit(t), "o/r", &cause), 0);
 	xasprintf(&path, "%s/feed.xml", dir);
 	xml = slurp(path);
 	assert_non_null(xml);
@@ -428,7 +438,7 @@ test_emit_feed(void **state)
 	/* absolute with public_url; the cap keeps the newest */
 	t->conf.public_url = "https://casts.example/eps/";
 	t->conf.feed_items = 2;
-	assert_int_equal(emit_feed(&t->conf, "o/r", &cause), 0);
+	assert_int_equal(emit_feed(tmp_emit(t), "o/r", &cause), 0);
 	xml = slurp(path);
 	assert_int_equal(count(xml, "<item>"), 2);
 	assert_non_null(strstr(xml, "<link>https://casts.example/eps/o/r/"
@@ -444,7 +454,7 @@ test_emit_feed(void **state)
 	t->conf.feed_items = 30;
 
 	/* a name that can't be a path */
-	assert_int_equal(emit_feed(&t->conf, "../etc", &cause), -1);
+	assert_int_equal(emit_feed(tmp_emit(t), "../etc", &cause), -1);
 	assert_non_null(cause);
 	free(cause);
 	free(path);
@@ -541,7 +551,7 @@ test_emit_feed_audio(void **state)
 	    "../x.vtt", "PT1M");
 	put_episode(dir, "2026-06-04", "No audio", "2026-06-04T10:00:00Z", 42);
 
-	assert_int_equal(emit_feed(&t->conf, "o/a", &cause), 0);
+	assert_int_equal(emit_feed(tmp_emit(t), "o/a", &cause), 0);
 	xasprintf(&path, "%s/feed.xml", dir);
 	xml = slurp(path);
 	assert_non_null(xml);
@@ -567,14 +577,14 @@ test_emit_feed_audio(void **state)
 	assert_true(xml_check(xml) > 0);
 
 	/* rewritten: the same bytes; the guids also with public_url */
-	assert_int_equal(emit_feed(&t->conf, "o/a", &cause), 0);
+	assert_int_equal(emit_feed(tmp_emit(t), "o/a", &cause), 0);
 	xml2 = slurp(path);
 	assert_string_equal(xml, xml2);
 	free(xml2);
 	t->conf.public_url = "https://casts.example/eps";
 	t->conf.feed_owner_email = "ops@example.org";
 	t->conf.feed_locked = FEED_LOCKED_AUTO;
-	assert_int_equal(emit_feed(&t->conf, "o/a", &cause), 0);
+	assert_int_equal(emit_feed(tmp_emit(t), "o/a", &cause), 0);
 	xml2 = slurp(path);
 	assert_non_null(strstr(xml2, "<guid isPermaLink=\"false\">hookcast:o/a:"
 	    "2026-06-01</guid>"));
@@ -641,7 +651,7 @@ test_emit_nearby(void **state)
 	for (i = 0; i < 3; i++) {
 		d = empty_day("p/q", t0 + i * 86400);
 		d->end = t0 + (i + 1) * 86400;
-		assert_int_equal(emit_day(&t->conf, d, d->end, 1, &res,
+		assert_int_equal(emit_day(tmp_emit(t), d, d->end, 1, &res,
 		    &cause), 0);
 		emit_result_clear(&res);
 		day_free(d);
@@ -674,7 +684,7 @@ test_emit_nearby(void **state)
 	/* emitted again: same name, the later episodes listed */
 	d = empty_day("p/q", t0);
 	d->end = t0 + 86400;
-	assert_int_equal(emit_day(&t->conf, d, d->end, 1, &res, &cause), 0);
+	assert_int_equal(emit_day(tmp_emit(t), d, d->end, 1, &res, &cause), 0);
 	assert_non_null(strstr(res.json_path, "/2026-05-05.json"));
 	emit_result_clear(&res);
 	day_free(d);
@@ -690,7 +700,7 @@ test_emit_nearby(void **state)
 	/* another day of the same date is a second episode, listing the first */
 	d = empty_day("p/q", t0 + 3600);
 	d->end = t0 + 7200;
-	assert_int_equal(emit_day(&t->conf, d, d->end, 1, &res, &cause), 0);
+	assert_int_equal(emit_day(tmp_emit(t), d, d->end, 1, &res, &cause), 0);
 	assert_non_null(strstr(res.json_path, "/2026-05-05-2.json"));
 	emit_result_clear(&res);
 	day_free(d);
