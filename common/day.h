@@ -1,6 +1,6 @@
 /*
  * A repository's day: the records accumulated between two emissions. The
- * day store (daemon/store.c) keeps one per repository; the episode drafter
+ * day store (journal/store.c) keeps one per repository; the episode drafter
  * reads one. Plain structs, no libevent.
  */
 #ifndef HOOKCAST_DAY_H

@@ -1,4 +1,4 @@
-/* Unit tests: daemon/journal.c */
+/* Unit tests: journal/journal.c */
 #include <sys/resource.h>
 #include <sys/stat.h>
 

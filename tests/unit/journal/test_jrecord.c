@@ -1,4 +1,4 @@
-/* Unit tests: daemon/jrecord.c */
+/* Unit tests: journal/jrecord.c */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /*
- * Unit tests: daemon/jrecord.c, writing records as bytes (jrecord_write_*)
+ * Unit tests: journal/jrecord.c, writing records as bytes (jrecord_write_*)
  * against the json_t encoders (jrecord_encode_*) dumped as the journal
  * dumped them: the same bytes, so the same trees (json_equal) and the
  * same records read back (jrecord_decode).

@@ -1,4 +1,4 @@
-/* Unit tests: daemon/jrecord.c, reading records back (jrecord_decode). */
+/* Unit tests: journal/jrecord.c, reading records back (jrecord_decode). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
