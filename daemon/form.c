@@ -39,7 +39,7 @@ form_decode(const char *src, size_t n, char *dst)
 	return (long)o;
 }
 
-/* Find and decode the first "payload" field of a form body. */
+/* Find and decode the first field of a form body with the name asked. */
 int
 form_field(const char *body, size_t len, const char *field, char **out,
     size_t *outlen, char **cause)
