@@ -1,8 +1,7 @@
 /*
- * Curl on the event loop: a libcurl multi handle driven by the daemon's
+ * Curl on the event loop: a libcurl multi handle driven by the program's
  * libevent base, curl's sockets and its timeout being events of the base.
- * The outbound HTTP of the outbox and the backfill goes through it, so
- * no transfer blocks the loop.
+ * Outbound HTTP goes through it, so no transfer blocks the loop.
  */
 #ifndef HOOKCAST_CURLEV_H
 #define HOOKCAST_CURLEV_H
@@ -32,7 +31,7 @@ struct curlev	*curlev_new(struct event_base *base, curlev_done_cb *done,
  */
 void		 curlev_free(struct curlev *);
 /*
- * A transfer of url with what all of the daemon's share: hookcast's user
+ * A transfer of url with what all of the program's share: hookcast's user
  * agent, http and https only, no signals, headers (borrowed, they must
  * outlive it), the error message in errbuf (CURL_ERROR_SIZE bytes) and priv
  * as its CURLOPT_PRIVATE. New, or NULL.

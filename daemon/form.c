@@ -1,4 +1,4 @@
-/* Decoding the payload field of a form-encoded delivery. */
+/* Decoding one field of a form-encoded request body. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -6,8 +6,11 @@
 #include "utf8.h"
 #include "xmalloc.h"
 
-/* "payload" with every byte escaped is 21 bytes: no longer name matches. */
-#define FORM_MAX_NAME	21
+/*
+ * A field name with every byte escaped takes three bytes a byte: no name
+ * longer than that matches, and none is decoded.
+ */
+#define FORM_MAX_NAME	(3 * FORM_FIELD_MAX)
 
 /*
  * Decode n bytes of src into dst (room for n bytes): '+' is a space, %XX
@@ -36,20 +39,25 @@ form_decode(const char *src, size_t n, char *dst)
 	return (long)o;
 }
 
-/* Find and decode the first "payload" field of a form body. */
+/* Find and decode the first field of a form body with the name asked. */
 int
-form_payload(const char *body, size_t len, char **out, size_t *outlen,
-    char **cause)
+form_field(const char *body, size_t len, const char *field, char **out,
+    size_t *outlen, char **cause)
 {
 	const char	*p, *end, *amp = NULL, *eq = NULL, *value;
 	char		 name[FORM_MAX_NAME];
 	char		*decoded;
-	size_t		 namelen, valuelen;
+	size_t		 namelen, valuelen, fieldlen = strlen(field);
 	long		 n;
 	int		 found = 0;
 
+	if (fieldlen == 0 || fieldlen > FORM_FIELD_MAX) {
+		xasprintf(cause, "form: no field name of 1 to %d bytes",
+		    FORM_FIELD_MAX);
+		return -1;
+	}
 	if (body == NULL || len == 0) {
-		xasprintf(cause, "form: no payload field");
+		xasprintf(cause, "form: no %s field", field);
 		return -1;
 	}
 	p = body;
@@ -60,33 +68,34 @@ form_payload(const char *body, size_t len, char **out, size_t *outlen,
 		if ((eq = memchr(p, '=', amp - p)) == NULL)
 			eq = amp;
 		namelen = eq - p;
-		if (namelen > 0 && namelen <= FORM_MAX_NAME) {
+		if (namelen > 0 && namelen <= 3 * fieldlen) {
 			if ((n = form_decode(p, namelen, name)) == -1) {
 				xasprintf(cause, "form: bad %%-escape in a "
 				    "field name");
 				return -1;
 			}
-			found = n == 7 && memcmp(name, "payload", 7) == 0;
+			found = (size_t)n == fieldlen &&
+			    memcmp(name, field, fieldlen) == 0;
 		}
 		if (found || amp == end)
 			break;
 		p = amp + 1;
 	}
 	if (!found) {
-		xasprintf(cause, "form: no payload field");
+		xasprintf(cause, "form: no %s field", field);
 		return -1;
 	}
 
 	value = eq < amp ? eq + 1 : amp;
 	valuelen = amp - value;
 	if (valuelen == 0) {
-		xasprintf(cause, "form: empty payload field");
+		xasprintf(cause, "form: empty %s field", field);
 		return -1;
 	}
 	decoded = xmalloc(valuelen + 1);
 	if ((n = form_decode(value, valuelen, decoded)) == -1) {
 		free(decoded);
-		xasprintf(cause, "form: bad %%-escape in the payload field");
+		xasprintf(cause, "form: bad %%-escape in the %s field", field);
 		return -1;
 	}
 	decoded[n] = '\0';

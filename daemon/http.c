@@ -4,19 +4,16 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
-#include <arpa/inet.h>
 #ifdef __linux__
 #include <linux/sockios.h>
 #endif
 
-#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
 #include <event2/buffer.h>
@@ -30,7 +27,6 @@
 #include <openssl/ssl.h>
 
 #include "buf.h"
-#include "hostport.h"
 #include "http.h"
 #include "log.h"
 #include "xmalloc.h"
@@ -112,8 +108,6 @@ static void	http_conn_reading(struct http_conn *, int);
 static void	http_conn_write(struct bufferevent *, void *);
 static void	http_conn_event(struct bufferevent *, short, void *);
 static void	http_conn_free(struct http_conn *);
-static void	http_format_head_extra(struct buf *, int, const char *,
-		    long long, int, int, const char *);
 
 /* Should a burst's event be logged now? *n: the events it stands for. */
 static int
@@ -172,380 +166,6 @@ static size_t
 http_budget(const struct http_limits *l)
 {
 	return l->max_buffered > l->max_body ? l->max_buffered : l->max_body;
-}
-
-/*
- * Every status RFC 9110 defines, with 429 and 431 of RFC 6585, and its
- * reason phrase, in order: a status used anywhere in the daemon has its
- * phrase without a case to remember to add (test_http walks the statuses
- * the daemon sends).
- */
-static const struct {
-	int		 status;
-	const char	*text;
-} http_statuses[] = {
-	{ 100, "Continue" },
-	{ 101, "Switching Protocols" },
-	{ 200, "OK" },
-	{ 201, "Created" },
-	{ 202, "Accepted" },
-	{ 203, "Non-Authoritative Information" },
-	{ 204, "No Content" },
-	{ 205, "Reset Content" },
-	{ 206, "Partial Content" },
-	{ 300, "Multiple Choices" },
-	{ 301, "Moved Permanently" },
-	{ 302, "Found" },
-	{ 303, "See Other" },
-	{ 304, "Not Modified" },
-	{ 305, "Use Proxy" },
-	{ 307, "Temporary Redirect" },
-	{ 308, "Permanent Redirect" },
-	{ 400, "Bad Request" },
-	{ 401, "Unauthorized" },
-	{ 402, "Payment Required" },
-	{ 403, "Forbidden" },
-	{ 404, "Not Found" },
-	{ 405, "Method Not Allowed" },
-	{ 406, "Not Acceptable" },
-	{ 407, "Proxy Authentication Required" },
-	{ 408, "Request Timeout" },
-	{ 409, "Conflict" },
-	{ 410, "Gone" },
-	{ 411, "Length Required" },
-	{ 412, "Precondition Failed" },
-	{ 413, "Content Too Large" },
-	{ 414, "URI Too Long" },
-	{ 415, "Unsupported Media Type" },
-	{ 416, "Range Not Satisfiable" },
-	{ 417, "Expectation Failed" },
-	{ 421, "Misdirected Request" },
-	{ 422, "Unprocessable Content" },
-	{ 426, "Upgrade Required" },
-	{ 428, "Precondition Required" },
-	{ 429, "Too Many Requests" },
-	{ 431, "Request Header Fields Too Large" },
-	{ 500, "Internal Server Error" },
-	{ 501, "Not Implemented" },
-	{ 502, "Bad Gateway" },
-	{ 503, "Service Unavailable" },
-	{ 504, "Gateway Timeout" },
-	{ 505, "HTTP Version Not Supported" },
-};
-
-/*
- * The reason phrase is a courtesy (RFC 9112 4: clients ignore it); a
- * status with none is sent with an empty one, which the grammar allows,
- * rather than with a made-up word.
- */
-const char *
-http_status_text(int status)
-{
-	size_t	lo = 0, hi = sizeof(http_statuses) / sizeof(http_statuses[0]);
-	size_t	mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (http_statuses[mid].status == status)
-			return http_statuses[mid].text;
-		if (http_statuses[mid].status < status)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return "";
-}
-
-void
-http_request_clear(struct http_request *req)
-{
-	free(req->strings);
-	free(req->body);
-	memset(req, 0, sizeof(*req));
-	req->content_length = -1;
-}
-
-const char *
-http_header(const struct http_request *req, const char *name)
-{
-	size_t	i;
-	int	first = name[0] | 0x20;
-
-	/* most names differ in their first letter: no call for those */
-	for (i = 0; i < req->nheaders; i++)
-		if ((req->headers[i].name[0] | 0x20) == first &&
-		    strcasecmp(req->headers[i].name, name) == 0)
-			return req->headers[i].value;
-	return NULL;
-}
-
-/* RFC 9110 token characters. */
-static int
-http_is_tchar(unsigned char c)
-{
-	/* strchr finds the terminator: NUL is no token character */
-	return c != '\0' && (isalnum(c) ||
-	    strchr("!#$%&'*+-.^_`|~", c) != NULL);
-}
-
-/* Does a comma-separated header value hold token (case-insensitive)? */
-static int
-http_value_has(const char *value, const char *token)
-{
-	size_t		 n = strlen(token);
-	const char	*p = value;
-
-	while (*p != '\0') {
-		while (*p == ' ' || *p == '\t' || *p == ',')
-			p++;
-		if (strncasecmp(p, token, n) == 0 &&
-		    (p[n] == '\0' || p[n] == ',' || p[n] == ' ' || p[n] == '\t'))
-			return 1;
-		while (*p != '\0' && *p != ',')
-			p++;
-	}
-	return 0;
-}
-
-/* Where http_scan_feed stands; a zeroed struct is SCAN_LEAD. */
-enum scan_state {
-	SCAN_LEAD,		/* empty lines before the request line */
-	SCAN_LINE,		/* inside a line */
-	SCAN_LF,		/* just after a '\n' */
-	SCAN_LFCR,		/* just after "\n\r" */
-	SCAN_DONE,		/* the blank line was seen */
-};
-
-/* n bytes of s and a NUL into the request's block of strings. */
-static char *
-http_keep(struct http_request *req, const char *s, size_t n)
-{
-	char	*p = req->strings + req->stringslen;
-
-	memcpy(p, s, n);
-	p[n] = '\0';
-	req->stringslen += n + 1;
-	return p;
-}
-
-/*
- * A head ends at the first "\n\n" or "\n\r\n" after the request line
- * begins; CRs and LFs before it are skipped (RFC 9112 2.2). The state
- * carries a line end split across two reads.
- */
-size_t
-http_scan_feed(struct http_scan *sc, const char *buf, size_t len)
-{
-	const char	*nl;
-	size_t		 i = 0;
-
-	if (sc->state == SCAN_DONE)
-		return sc->off;
-	while (i < len) {
-		switch (sc->state) {
-		case SCAN_LEAD:
-			if (buf[i] != '\r' && buf[i] != '\n') {
-				sc->start = sc->off + i;
-				sc->state = SCAN_LINE;
-			}
-			break;
-		case SCAN_LINE:
-			nl = memchr(buf + i, '\n', len - i);
-			if (nl == NULL) {
-				i = len;
-				continue;
-			}
-			i = (size_t)(nl - buf);
-			sc->state = SCAN_LF;
-			break;
-		case SCAN_LF:
-		case SCAN_LFCR:
-			if (buf[i] == '\n') {
-				sc->off += i + 1;
-				sc->state = SCAN_DONE;
-				return sc->off;
-			}
-			sc->state = sc->state == SCAN_LF && buf[i] == '\r' ?
-			    SCAN_LFCR : SCAN_LINE;
-			break;
-		default:
-			return sc->off;
-		}
-		i++;
-	}
-	sc->off += len;
-	return 0;
-}
-
-long
-http_parse_head(const char *buf, size_t len, size_t max_header,
-    struct http_request *req, int *status, const char **cause)
-{
-	struct http_scan sc;
-	size_t		 end, linelen, i;
-	const char	*p, *line, *eol, *sp1, *sp2, *colon, *v, *ve;
-	const char	*te, *cl, *conn, *expect;
-	char		*endp;
-	long long	 n;
-
-	memset(req, 0, sizeof(*req));
-	req->content_length = -1;
-	memset(&sc, 0, sizeof(sc));
-	end = http_scan_feed(&sc, buf, len);
-	if (end == 0) {
-		if (len > max_header) {
-			*status = 431;
-			*cause = "request head too large";
-			return -1;
-		}
-		return 0;
-	}
-	/* RFC 9112: empty lines before the request line are ignored */
-	p = buf + sc.start;
-	if (end > max_header) {
-		*status = 431;
-		*cause = "request head too large";
-		return -1;
-	}
-
-	/* request line: METHOD SP target SP HTTP/1.x */
-	line = p;
-	eol = memchr(line, '\n', end - (size_t)(line - buf));
-	linelen = (size_t)(eol - line);
-	if (linelen > 0 && line[linelen - 1] == '\r')
-		linelen--;
-	sp1 = memchr(line, ' ', linelen);
-	if (sp1 == NULL || sp1 == line || (size_t)(sp1 - line) >=
-	    sizeof(req->method))
-		goto bad_line;
-	for (i = 0; i < (size_t)(sp1 - line); i++)
-		if (!http_is_tchar((unsigned char)line[i]))
-			goto bad_line;
-	sp2 = memchr(sp1 + 1, ' ', linelen - (size_t)(sp1 + 1 - line));
-	if (sp2 == NULL || sp2 == sp1 + 1)
-		goto bad_line;
-	for (v = sp1 + 1; v < sp2; v++)
-		if ((unsigned char)*v <= 0x20 || *v == 0x7f)
-			goto bad_line;
-	/* the version is HTTP/d.d and nothing after it */
-	if ((size_t)(line + linelen - (sp2 + 1)) != 8 ||
-	    strncmp(sp2 + 1, "HTTP/", 5) != 0 || !isdigit((unsigned char)sp2[6]) ||
-	    sp2[7] != '.' || !isdigit((unsigned char)sp2[8]))
-		goto bad_line;
-	if (sp2[6] != '1' || (sp2[8] != '0' && sp2[8] != '1')) {
-		*status = 505;
-		*cause = "only HTTP/1.0 and HTTP/1.1 are served";
-		return -1;
-	}
-	memcpy(req->method, line, (size_t)(sp1 - line));
-	req->method[sp1 - line] = '\0';
-	/*
-	 * The strings of the request in one block, not an allocation each:
-	 * the target twice (with and without its query) and each header's
-	 * name and value take at most twice the head, with their NULs.
-	 */
-	req->strings = xmalloc(2 * end + 2);
-	req->target = http_keep(req, sp1 + 1, (size_t)(sp2 - sp1 - 1));
-	req->path = http_keep(req, req->target, strcspn(req->target, "?#"));
-	req->minor = sp2[8] - '0';
-
-	/* header fields */
-	p = eol + 1;
-	while ((size_t)(p - buf) < end) {
-		eol = memchr(p, '\n', end - (size_t)(p - buf));
-		linelen = (size_t)(eol - p);
-		if (linelen > 0 && p[linelen - 1] == '\r')
-			linelen--;
-		if (linelen == 0)
-			break;
-		if (*p == ' ' || *p == '\t') {
-			/* obsolete line folding: refused (RFC 9112 5.2) */
-			http_request_clear(req);
-			*status = 400;
-			*cause = "folded header line";
-			return -1;
-		}
-		colon = memchr(p, ':', linelen);
-		if (colon == NULL || colon == p)
-			goto bad_header;
-		for (v = p; v < colon; v++)
-			if (!http_is_tchar((unsigned char)*v))
-				goto bad_header;
-		v = colon + 1;
-		ve = p + linelen;
-		while (v < ve && (*v == ' ' || *v == '\t'))
-			v++;
-		while (ve > v && (ve[-1] == ' ' || ve[-1] == '\t'))
-			ve--;
-		for (sp1 = v; sp1 < ve; sp1++)
-			if (*sp1 == '\0' || *sp1 == '\r' || *sp1 == '\n')
-				goto bad_header;
-		if (req->nheaders == HTTP_MAX_HEADERS) {
-			http_request_clear(req);
-			*status = 431;
-			*cause = "too many header fields";
-			return -1;
-		}
-		req->headers[req->nheaders].name = http_keep(req, p,
-		    (size_t)(colon - p));
-		req->headers[req->nheaders].value = http_keep(req, v,
-		    (size_t)(ve - v));
-		req->nheaders++;
-		p = eol + 1;
-	}
-
-	/* framing: Content-Length only; no chunked uploads */
-	te = http_header(req, "Transfer-Encoding");
-	if (te != NULL) {
-		http_request_clear(req);
-		*status = 501;
-		*cause = "Transfer-Encoding is not supported; send Content-Length";
-		return -1;
-	}
-	for (i = 0, cl = NULL; i < req->nheaders; i++) {
-		if (strcasecmp(req->headers[i].name, "Content-Length") != 0)
-			continue;
-		if (cl != NULL && strcmp(cl, req->headers[i].value) != 0) {
-			http_request_clear(req);
-			*status = 400;
-			*cause = "conflicting Content-Length";
-			return -1;
-		}
-		cl = req->headers[i].value;
-	}
-	if (cl != NULL) {
-		if (*cl == '\0' || strspn(cl, "0123456789") != strlen(cl) ||
-		    strlen(cl) > 18) {
-			http_request_clear(req);
-			*status = 400;
-			*cause = "bad Content-Length";
-			return -1;
-		}
-		errno = 0;
-		n = strtoll(cl, &endp, 10);
-		req->content_length = n;
-	}
-	conn = http_header(req, "Connection");
-	if (req->minor == 1)
-		req->keep_alive = conn == NULL || !http_value_has(conn, "close");
-	else
-		req->keep_alive = conn != NULL &&
-		    http_value_has(conn, "keep-alive");
-	expect = http_header(req, "Expect");
-	req->expect_continue = expect != NULL && req->minor == 1 &&
-	    strcasecmp(expect, "100-continue") == 0;
-	return (long)end;
-
-bad_line:
-	http_request_clear(req);
-	*status = 400;
-	*cause = "malformed request line";
-	return -1;
-bad_header:
-	http_request_clear(req);
-	*status = 400;
-	*cause = "malformed header field";
-	return -1;
 }
 
 static void
@@ -686,57 +306,6 @@ http_conn_write_check(struct http_conn *c)
 		log_info("http: %s: reply stalled: the client took nothing "
 		    "for %d s; closed", c->peer, bound);
 	http_conn_free(c);
-}
-
-/*
- * The status line and header fields of a reply, into b. Every reply head
- * is built here, in a growable buffer, so no length is ever taken from a
- * format that was cut short. len < 0: no Content-Length.
- */
-static void
-http_format_head(struct buf *b, int status, const char *ctype,
-    long long len, int close_after, int retry_after)
-{
-	http_format_head_extra(b, status, ctype, len, close_after,
-	    retry_after, NULL);
-}
-
-/* http_format_head with more header lines (each ending in CRLF), or NULL. */
-static void
-http_format_head_extra(struct buf *b, int status, const char *ctype,
-    long long len, int close_after, int retry_after, const char *extra)
-{
-	buf_printf(b, "HTTP/1.1 %d %s\r\nServer: hookcastd\r\n", status,
-	    http_status_text(status));
-	if (ctype != NULL)
-		buf_printf(b, "Content-Type: %s\r\n", ctype);
-	if (extra != NULL)
-		buf_puts(b, extra);
-	if (len >= 0)
-		buf_printf(b, "Content-Length: %lld\r\n", len);
-	if (retry_after > 0)
-		buf_printf(b, "Retry-After: %d\r\n", retry_after);
-	if (close_after)
-		buf_puts(b, "Connection: close\r\n");
-	buf_puts(b, "\r\n");
-}
-
-/* {"ok":false,"error":cause} into b, cause escaped as a JSON string. */
-static void
-http_format_error(struct buf *b, const char *cause)
-{
-	const unsigned char	*p;
-
-	buf_puts(b, "{\"ok\":false,\"error\":\"");
-	for (p = (const unsigned char *)cause; *p != '\0'; p++) {
-		if (*p == '"' || *p == '\\')
-			buf_printf(b, "\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f)
-			buf_printf(b, "\\u%04x", *p);
-		else
-			buf_putc(b, (char)*p);
-	}
-	buf_puts(b, "\"}");
 }
 
 /*
@@ -1265,7 +834,7 @@ http_conn_read(struct bufferevent *bev, void *arg)
  * Reading is the connection's own on plain TCP: one read(2) a readable
  * event, into a buffer all connections share, and what came is added to
  * the input. The bufferevent read asks FIONREAD first and takes at most
- * 4,096 bytes a turn (libevent 2.1), so a 7.7 KB delivery cost two ioctl
+ * 4,096 bytes a turn (libevent 2.1), so a 7.7 KB request cost two ioctl
  * and two readv, the second through a top-up of our own; now it costs one
  * read. The input grows by what arrived and no more: a client that sends
  * a byte and stalls makes no buffer grow. Under TLS the bytes on the
@@ -1464,27 +1033,6 @@ http_conn_deadline(evutil_socket_t fd, short what, void *arg)
 	}
 }
 
-/* The peer's address into addr, and with its port into peer. */
-static void
-http_peer_name(const struct sockaddr *sa, char *addr, size_t addrlen,
-    char *peer, size_t peerlen)
-{
-	const struct sockaddr_in	*sin = (const struct sockaddr_in *)sa;
-	const struct sockaddr_in6	*sin6 = (const struct sockaddr_in6 *)sa;
-
-	if (sa->sa_family == AF_INET) {
-		inet_ntop(AF_INET, &sin->sin_addr, addr, (socklen_t)addrlen);
-		snprintf(peer, peerlen, "%s:%u", addr, ntohs(sin->sin_port));
-	} else if (sa->sa_family == AF_INET6) {
-		inet_ntop(AF_INET6, &sin6->sin6_addr, addr, (socklen_t)addrlen);
-		snprintf(peer, peerlen, "[%s]:%u", addr,
-		    ntohs(sin6->sin6_port));
-	} else {
-		snprintf(addr, addrlen, "local");
-		snprintf(peer, peerlen, "local");
-	}
-}
-
 /* Connections open from one address. */
 static size_t
 http_peer_count(const struct http_server *s, const char *addr)
@@ -1502,9 +1050,9 @@ http_peer_count(const struct http_server *s, const char *addr)
  * with no request under way (idle, still sending a head or a TLS hello,
  * or lingering after a reply); else the reply longest without progress
  * (in practice a file download, which a client resumes with a Range,
- * where GitHub does not send a delivery again); else the oldest still
- * sending a body. Those being handled are kept: their request is
- * authenticated. NULL when there is none.
+ * where a client cut off in its body may not send it again); else the
+ * oldest still sending a body. Those being handled are kept: the head
+ * callback took their request. NULL when there is none.
  */
 static struct http_conn *
 http_shed_pick(const struct http_server *s)
@@ -1702,8 +1250,8 @@ http_accept_error(struct evconnlistener *lev, void *arg)
 
 /*
  * Take the limits; max_connections is lowered to what the file limit
- * leaves room for (with a margin for the journal, the control socket and
- * outbound connections), so accept doesn't run out of descriptors.
+ * leaves room for (with a margin for the program's other files, sockets
+ * and outbound connections), so accept doesn't run out of descriptors.
  */
 static void
 http_server_limits(struct http_server *s, const struct http_limits *l)
@@ -1779,70 +1327,6 @@ http_server_add_listener(struct http_server *s, evutil_socket_t fd,
 	evconnlistener_set_error_cb(lev, http_accept_error);
 	l->lev = lev;
 	s->nlisteners++;
-	return 0;
-}
-
-/*
- * "host:port" or "[v6]:port" (port 0 picks one) into ss: the host is an
- * IPv4 address or localhost (127.0.0.1), or an IPv6 address in brackets;
- * names are not looked up. 0, or -1 with a static *cause.
- */
-static int
-http_parse_addr(const char *addr, struct sockaddr_storage *ss, int *sslen,
-    const char **cause)
-{
-	struct hostport		 hp;
-	const char		*host;
-	struct sockaddr_in	*sin = (struct sockaddr_in *)ss;
-	struct sockaddr_in6	*sin6 = (struct sockaddr_in6 *)ss;
-
-	if (hostport_parse(addr, &hp, cause) == -1)
-		return -1;
-	memset(ss, 0, sizeof(*ss));
-	if (hp.bracketed) {
-		if (inet_pton(AF_INET6, hp.host, &sin6->sin6_addr) != 1) {
-			*cause = "not an IPv6 address in the brackets";
-			return -1;
-		}
-		sin6->sin6_family = AF_INET6;
-		sin6->sin6_port = htons((uint16_t)hp.port);
-		*sslen = sizeof(*sin6);
-		return 0;
-	}
-	host = strcmp(hp.host, "localhost") == 0 ? "127.0.0.1" : hp.host;
-	if (inet_pton(AF_INET, host, &sin->sin_addr) != 1) {
-		*cause = "the host is not an IPv4 address or localhost";
-		return -1;
-	}
-	sin->sin_family = AF_INET;
-	sin->sin_port = htons((uint16_t)hp.port);
-	*sslen = sizeof(*sin);
-	return 0;
-}
-
-/* A bound socket's address as "host:port" or "[v6]:port"; 0 or -1. */
-static int
-http_sockname(int fd, char *out, size_t outlen)
-{
-	struct sockaddr_storage	ss;
-	socklen_t		len = sizeof(ss);
-	char			host[INET6_ADDRSTRLEN];
-
-	memset(&ss, 0, sizeof(ss));
-	if (getsockname(fd, (struct sockaddr *)&ss, &len) == -1)
-		return -1;
-	if (ss.ss_family == AF_INET6) {
-		inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&ss)->sin6_addr,
-		    host, sizeof(host));
-		snprintf(out, outlen, "[%s]:%u", host,
-		    ntohs(((struct sockaddr_in6 *)&ss)->sin6_port));
-	} else if (ss.ss_family == AF_INET) {
-		inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr,
-		    host, sizeof(host));
-		snprintf(out, outlen, "%s:%u", host,
-		    ntohs(((struct sockaddr_in *)&ss)->sin_port));
-	} else
-		return -1;
 	return 0;
 }
 

@@ -4,7 +4,7 @@
  * all connections, head, idle and request deadlines, a connection cap
  * that sheds idle connections first, a cap per peer address),
  * keep-alive, and replies that may come later than the callback (so a
- * delivery can be answered after its journal sync).
+ * request can be answered once the work it started is done).
  */
 #ifndef HOOKCAST_HTTP_H
 #define HOOKCAST_HTTP_H
@@ -12,9 +12,12 @@
 #include <stddef.h>
 #include <time.h>
 
+struct buf;
 struct event_base;
 struct http_conn;
 struct http_server;
+struct sockaddr;
+struct sockaddr_storage;
 struct ssl_ctx_st;
 
 struct http_header {
@@ -59,6 +62,8 @@ struct http_limits {
 	int	max_per_peer;		/* connections from one address */
 };
 
+/* httphead.c: request heads parsed, reply heads formatted. */
+
 /*
  * Where the search for the end of a head stands: a zeroed struct starts a
  * new head. Fed the bytes as they arrive, it looks at each byte once.
@@ -91,6 +96,34 @@ void	 http_request_clear(struct http_request *);
 const char *http_header(const struct http_request *, const char *name);
 /* A status's reason phrase (RFC 9110's), "" when it has none; static. */
 const char *http_status_text(int);
+/*
+ * The status line and header fields of a reply, through the blank line,
+ * into b: len < 0 sends no Content-Length, retry_after 0 no Retry-After;
+ * extra, or NULL, is more header lines, each ending in CRLF.
+ */
+void	 http_format_head(struct buf *b, int status, const char *ctype,
+	    long long len, int close_after, int retry_after);
+void	 http_format_head_extra(struct buf *b, int status, const char *ctype,
+	    long long len, int close_after, int retry_after, const char *extra);
+/* The server's own error body, {"ok":false,"error":cause}, into b. */
+void	 http_format_error(struct buf *b, const char *cause);
+
+/* httpaddr.c: socket addresses as text and back. */
+
+/*
+ * "host:port" or "[v6]:port" (port 0 picks one) into ss and *sslen: an
+ * IPv4 address or localhost, or an IPv6 address in brackets; names are
+ * not looked up. 0, or -1 with a static *cause.
+ */
+int	 http_parse_addr(const char *addr, struct sockaddr_storage *ss,
+	    int *sslen, const char **cause);
+/* A bound socket's address as "host:port" or "[v6]:port"; 0 or -1. */
+int	 http_sockname(int fd, char *out, size_t outlen);
+/* A peer's address into addr, and with its port into peer. */
+void	 http_peer_name(const struct sockaddr *sa, char *addr, size_t addrlen,
+	    char *peer, size_t peerlen);
+
+/* http.c: the server, its connections and replies. */
 
 /*
  * Called when a head is complete, before the body is read. Return 0 to go

@@ -1,4 +1,4 @@
-/* Serving the archive's feeds and episode files over HTTP. */
+/* Serving a site's static files over HTTP. */
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -16,32 +16,20 @@
 #include "fileio.h"
 #include "http.h"
 #include "log.h"
-#include "repo.h"
 #include "serve.h"
 
-/* The files of a repository's folder that are served, by extension. */
-static const struct serve_type {
-	const char	*ext;
-	const char	*type;
-} serve_types[] = {
-	{ ".mp3", "audio/mpeg" },
-	{ ".vtt", "text/vtt; charset=utf-8" },
-	{ ".txt", "text/plain; charset=utf-8" },
-	{ ".md", "text/markdown; charset=utf-8" },
-	{ ".json", "application/json" },
-};
-
-#define SERVE_FEED_NAME	"feed.xml"
-#define SERVE_FEED_TYPE	"application/rss+xml; charset=utf-8"
-
 int
-serve_match(const char *path)
+serve_match(const struct serve_site *site, const char *path)
 {
-	return strncmp(path, SERVE_PREFIX, strlen(SERVE_PREFIX)) == 0 ||
-	    strcmp(path, "/episodes") == 0;
+	size_t	n = strlen(site->prefix);
+
+	/* the prefix without its '/' too: "/files" is the site's */
+	return strncmp(path, site->prefix, n) == 0 ||
+	    (n > 1 && site->prefix[n - 1] == '/' &&
+	    strncmp(path, site->prefix, n - 1) == 0 && path[n - 1] == '\0');
 }
 
-/* Is c a byte of a served name (a repository's or a file's)? */
+/* Is c a byte of a served name (a folder's or a file's)? */
 static int
 serve_char_ok(char c)
 {
@@ -49,55 +37,67 @@ serve_char_ok(char c)
 	    (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
 }
 
-/* The Content-Type of a served file name, or NULL when it isn't served. */
+/* The Content-Type the site gives a file name, or NULL: not served. */
 static const char *
-serve_file_type(const char *file)
+serve_file_type(const struct serve_site *site, const char *file)
 {
-	size_t	i, len = strlen(file), n;
+	const char	*name;
+	size_t		 i, len = strlen(file), n;
 
-	if (strcmp(file, SERVE_FEED_NAME) == 0)
-		return SERVE_FEED_TYPE;
 	if (len == 0 || len > SERVE_FILE_MAX || file[0] == '.')
 		return NULL;
-	for (i = 0; i < len; i++)
-		if (!serve_char_ok(file[i]))
-			return NULL;
-	for (i = 0; i < sizeof(serve_types) / sizeof(serve_types[0]); i++) {
-		n = strlen(serve_types[i].ext);
+	for (i = 0; i < site->ntypes; i++) {
+		name = site->types[i].name;
+		if (name[0] != '*') {
+			if (strcmp(file, name) == 0)
+				return site->types[i].type;
+			continue;
+		}
+		n = strlen(++name);
 		/* a name, not an extension alone: ".mp3" is hidden anyway */
-		if (len > n && strcmp(file + len - n, serve_types[i].ext) == 0)
-			return serve_types[i].type;
+		if (len > n && strcmp(file + len - n, name) == 0)
+			return site->types[i].type;
 	}
 	return NULL;
 }
 
 int
-serve_parse_path(const char *path, struct serve_path *sp)
+serve_parse_path(const struct serve_site *site, const char *path,
+    struct serve_path *sp)
 {
-	const char	*rest, *s1, *s2;
-	size_t		 i, rlen;
+	const char	*rest, *seg, *p;
+	size_t		 dlen, plen = strlen(site->prefix);
+	int		 folders = 0;
 
-	if (strncmp(path, SERVE_PREFIX, strlen(SERVE_PREFIX)) != 0)
+	if (strncmp(path, site->prefix, plen) != 0)
 		return -1;
-	rest = path + strlen(SERVE_PREFIX);
-	/* OWNER/REPO/FILE: exactly two slashes, then the file */
-	if ((s1 = strchr(rest, '/')) == NULL ||
-	    (s2 = strchr(s1 + 1, '/')) == NULL || strchr(s2 + 1, '/') != NULL)
-		return -1;
-	rlen = (size_t)(s2 - rest);
-	if (rlen >= sizeof(sp->repo) || strlen(s2 + 1) > SERVE_FILE_MAX)
-		return -1;
-	for (i = 0; i < rlen; i++)
-		if (rest[i] != '/' && !serve_char_ok(rest[i]))
+	rest = path + plen;
+	/* DIR/FILE: depth folders, each a name and a '/', then the file */
+	for (p = seg = rest; *p != '\0'; p++) {
+		if (*p != '/') {
+			if (!serve_char_ok(*p))
+				return -1;
+			continue;
+		}
+		if (p == seg || (p - seg == 1 && seg[0] == '.') ||
+		    (p - seg == 2 && seg[0] == '.' && seg[1] == '.'))
 			return -1;
-	memcpy(sp->repo, rest, rlen);
-	sp->repo[rlen] = '\0';
-	/* repo_name_ok refuses "." and ".." and an owner starting with '.' */
-	if (!repo_name_ok(sp->repo))
+		if (++folders > site->depth)
+			return -1;
+		seg = p + 1;
+	}
+	if (folders != site->depth)
 		return -1;
-	if ((sp->type = serve_file_type(s2 + 1)) == NULL)
+	dlen = seg > rest ? (size_t)(seg - 1 - rest) : 0;
+	if (dlen >= sizeof(sp->dir) || strlen(seg) > SERVE_FILE_MAX)
 		return -1;
-	strcpy(sp->file, s2 + 1);
+	memcpy(sp->dir, rest, dlen);
+	sp->dir[dlen] = '\0';
+	if (site->dir_ok != NULL && !site->dir_ok(sp->dir))
+		return -1;
+	if ((sp->type = serve_file_type(site, seg)) == NULL)
+		return -1;
+	strcpy(sp->file, seg);
 	return 0;
 }
 
@@ -221,17 +221,20 @@ serve_http_date(const char *value)
 }
 
 /*
- * Open a served file: output_dir as the operator gave it, then OWNER,
- * REPO and FILE each with O_NOFOLLOW, so no symlink inside output_dir
- * leads out of it. A descriptor of a regular file with *st, or -1.
+ * Open a served file: root as the operator gave it, then each folder of
+ * DIR and FILE with O_NOFOLLOW, so no symlink inside root leads out of
+ * it. A descriptor of a regular file with *st, or -1.
  */
 static int
-serve_open(const char *output_dir, const struct serve_path *sp,
-    struct stat *st)
+serve_open(const char *root, const struct serve_path *sp, struct stat *st)
 {
 	int	dfd, fd;
 
-	if ((dfd = file_dir_open(output_dir, sp->repo, 0, 0)) == -1)
+	if (sp->dir[0] == '\0')
+		dfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	else
+		dfd = file_dir_open(root, sp->dir, 0, 0);
+	if (dfd == -1)
 		return -1;
 	fd = openat(dfd, sp->file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
 	    O_CLOEXEC);
@@ -246,7 +249,8 @@ serve_open(const char *output_dir, const struct serve_path *sp,
 }
 
 void
-serve_request(const char *output_dir, struct http_request *req)
+serve_request(const struct serve_site *site, const char *root,
+    struct http_request *req)
 {
 	struct serve_path	 sp;
 	struct stat		 st;
@@ -263,8 +267,8 @@ serve_request(const char *output_dir, struct http_request *req)
 		http_reply_error(req, 405, "use GET");
 		return;
 	}
-	if (serve_parse_path(req->path, &sp) == -1 ||
-	    (fd = serve_open(output_dir, &sp, &st)) == -1) {
+	if (serve_parse_path(site, req->path, &sp) == -1 ||
+	    (fd = serve_open(root, &sp, &st)) == -1) {
 		http_reply_error(req, 404, "no such file");
 		return;
 	}
@@ -274,9 +278,9 @@ serve_request(const char *output_dir, struct http_request *req)
 	date_format(st.st_mtim.tv_sec, "GMT", date, sizeof(date));
 	buf_init(&h);
 	/*
-	 * What an episode holds comes from commits and a model's reply: a
-	 * browser opening a served file must take it as its type says, not
-	 * sniff HTML in a .txt, and must run or load nothing from it.
+	 * What a served file holds may come from others than the operator:
+	 * a browser opening one must take it as its type says, not sniff
+	 * HTML in a .txt, and must run or load nothing from it.
 	 */
 	buf_puts(&h, "X-Content-Type-Options: nosniff\r\n"
 	    "Content-Security-Policy: default-src 'none'; sandbox\r\n");

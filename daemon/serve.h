@@ -1,8 +1,9 @@
 /*
- * Serving the archive: GET and HEAD /episodes/OWNER/REPO/FILE from
- * output_dir (serve_episodes), so a podcast app can fetch a feed and its
- * audio from the daemon itself. The path and Range parsers are plain
- * functions, tested and fuzzed on their own.
+ * Static files over HTTP: GET and HEAD of PREFIX/DIR/FILE from a root
+ * directory, a site saying which paths and names are served and as what
+ * type, with one Range, conditional GET (ETag, Last-Modified) and heads
+ * that keep a browser from sniffing or running what it gets. The path
+ * and Range parsers are plain functions, tested and fuzzed on their own.
  */
 #ifndef HOOKCAST_SERVE_H
 #define HOOKCAST_SERVE_H
@@ -12,31 +13,51 @@
 
 struct http_request;
 
-/* The prefix of the served paths. */
-#define SERVE_PREFIX	"/episodes/"
-
 /* Longest FILE name served. */
 #define SERVE_FILE_MAX	128
+/* Longest DIR ("a/b", its folders) of a served path. */
+#define SERVE_DIR_MAX	255
+
+/*
+ * A name served and its Content-Type: "*.ext" is any name ending in .ext
+ * (with more before it), anything else that name only.
+ */
+struct serve_type {
+	const char	*name;
+	const char	*type;
+};
+
+/* What a server serves: the paths, the names and their types. */
+struct serve_site {
+	const char		*prefix;	/* "/files/", with its '/' */
+	int			 depth;		/* folders in DIR */
+	/* a further check of DIR, or NULL: 1 when it may be served */
+	int			(*dir_ok)(const char *dir);
+	const struct serve_type	*types;
+	size_t			 ntypes;
+};
 
 struct serve_path {
-	char	 repo[256];	/* "owner/name", as repo_name_ok takes it */
+	char	 dir[SERVE_DIR_MAX + 1];	/* "a/b", "" with no folder */
 	char	 file[SERVE_FILE_MAX + 1];
-	const char *type;	/* its Content-Type (static) */
+	const char *type;	/* its Content-Type (the site's) */
 };
 
 /*
- * Does path start with SERVE_PREFIX (or is it "/episodes")? Such a path
- * is the archive's to answer, found or not.
+ * Does path start with the site's prefix (or is it the prefix without
+ * its last '/')? Such a path is the site's to answer, found or not.
  */
-int	 serve_match(const char *path);
+int	 serve_match(const struct serve_site *, const char *path);
 /*
- * Parse a request path: 0 with sp filled when it is
- * /episodes/OWNER/REPO/FILE with OWNER/REPO a repository name, FILE
- * feed.xml or a name of letters, digits, '.', '_', '-' not starting with
- * '.' and ending in .mp3, .vtt, .txt, .md or .json; else -1. No decoding
- * is done: '%', '\\', any other byte and any other depth are refused.
+ * Parse a request path: 0 with sp filled when it is PREFIX/DIR/FILE with
+ * DIR site->depth folders, each of letters, digits, '.', '_', '-' and
+ * not "." or "..", that site->dir_ok (if any) takes, and FILE a name of
+ * those bytes not starting with '.' that the site's types list; else -1.
+ * No decoding is done: '%', '\\', any other byte and any other depth are
+ * refused.
  */
-int	 serve_parse_path(const char *path, struct serve_path *sp);
+int	 serve_parse_path(const struct serve_site *, const char *path,
+	    struct serve_path *sp);
 
 enum serve_range {
 	SERVE_RANGE_NONE,	/* no usable Range: send the whole file */
@@ -61,7 +82,11 @@ int	 serve_etag_match(const char *value, const char *etag);
 /* An HTTP-date ("Sun, 06 Nov 1994 08:49:37 GMT") as a time, or -1. */
 time_t	 serve_http_date(const char *value);
 
-/* Answer req (a GET or HEAD whose path serve_match took) from output_dir. */
-void	 serve_request(const char *output_dir, struct http_request *req);
+/*
+ * Answer req (a request whose path serve_match took) from the site's
+ * files under root: GET and HEAD, else a 405.
+ */
+void	 serve_request(const struct serve_site *, const char *root,
+	    struct http_request *req);
 
 #endif

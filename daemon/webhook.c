@@ -29,6 +29,7 @@
 #include "journal.h"
 #include "jrecord.h"
 #include "log.h"
+#include "repo.h"
 #include "serve.h"
 #include "signature.h"
 #include "webhook.h"
@@ -132,6 +133,26 @@ static const struct webhook_outcome_row {
 		.status = 503, .metric = OUTCOME_UNAVAILABLE,
 		.message = "starting: replaying the journal; redeliver it in a "
 		    "moment" },
+};
+
+/* The files of a repository's folder that are served, by name. */
+static const struct serve_type webhook_archive_types[] = {
+	{ "feed.xml", "application/rss+xml; charset=utf-8" },
+	{ "*.mp3", "audio/mpeg" },
+	{ "*.vtt", "text/vtt; charset=utf-8" },
+	{ "*.txt", "text/plain; charset=utf-8" },
+	{ "*.md", "text/markdown; charset=utf-8" },
+	{ "*.json", "application/json" },
+};
+
+/* repo_name_ok refuses an owner starting with '.' and a name "." or "..". */
+const struct serve_site webhook_archive = {
+	.prefix = "/episodes/",
+	.depth = 2,
+	.dir_ok = repo_name_ok,
+	.types = webhook_archive_types,
+	.ntypes = sizeof(webhook_archive_types) /
+	    sizeof(webhook_archive_types[0]),
 };
 
 int
@@ -413,7 +434,8 @@ webhook_head(struct http_request *req, void *arg)
 		return -1;
 	}
 	/* the archive, when served: read-only, no body */
-	if (d->conf.serve_episodes && serve_match(req->path)) {
+	if (d->conf.serve_episodes &&
+	    serve_match(&webhook_archive, req->path)) {
 		if (strcmp(req->method, "GET") != 0 &&
 		    strcmp(req->method, "HEAD") != 0) {
 			webhook_refuse(req, 405, "use GET");
@@ -923,8 +945,8 @@ webhook_decide(struct hookcastd *d, struct http_request *req,
 		return WEBHOOK_IGNORED_EVENT;	/* no need to parse it */
 
 	if (webhook_content_type(http_header(req, "Content-Type")) == 1) {
-		if (form_payload(req->body, req->bodylen, &form, &len,
-		    cause) == -1)
+		if (form_field(req->body, req->bodylen, "payload", &form,
+		    &len, cause) == -1)
 			return WEBHOOK_BAD_FORM;
 		text = form;
 	}
@@ -1036,11 +1058,12 @@ webhook_request(struct http_request *req, void *arg)
 		webhook_metrics(d, req);
 		return;
 	}
-	if (serve_match(req->path) && strcmp(req->path,
+	if (serve_match(&webhook_archive, req->path) && strcmp(req->path,
 	    d->conf.webhook_path) != 0) {
 		/* serve_episodes was on at the head (or a reload turned it off) */
 		if (d->conf.serve_episodes)
-			serve_request(d->conf.output_dir, req);
+			serve_request(&webhook_archive, d->conf.output_dir,
+			    req);
 		else
 			http_reply_error(req, 404, "no such path");
 		return;

@@ -4,6 +4,7 @@
 
 struct hookcastd;
 struct http_request;
+struct serve_site;
 
 /*
  * How a delivery ends. Each has one row in webhook.c's table: the HTTP
@@ -49,6 +50,13 @@ struct webhook_reply {
 
 /* The HTTP status of an outcome. */
 int	 webhook_outcome_status(enum webhook_outcome);
+
+/*
+ * The archive as served with serve_episodes: GET and HEAD of
+ * /episodes/OWNER/NAME/FILE from output_dir, OWNER/NAME a repository's
+ * folder and FILE its feed or an episode's files.
+ */
+extern const struct serve_site webhook_archive;
 
 /* Head checks (route, method, size, headers, content type, signature). */
 int	 webhook_head(struct http_request *, void *hookcastd);

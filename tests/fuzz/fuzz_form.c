@@ -13,8 +13,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char	*out = NULL, *cause = NULL;
 	size_t	 outlen = 0;
 
-	if (form_payload((const char *)data, size, &out, &outlen,
-	    &cause) == 0) {
+	if (form_field((const char *)data, size, "payload", &out,
+	    &outlen, &cause) == 0) {
 		/* decoding only ever shrinks, and the result ends in NUL */
 		if (cause != NULL || outlen == 0 || outlen >= size ||
 		    out[outlen] != '\0')

@@ -12,6 +12,7 @@
 
 #include "repo.h"
 #include "serve.h"
+#include "webhook.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -29,11 +30,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(s, data, size);
 	s[size] = '\0';
 
-	if (serve_parse_path(s, &sp) == 0) {
-		if (!serve_match(s) || !repo_name_ok(sp.repo) ||
+	if (serve_parse_path(&webhook_archive, s, &sp) == 0) {
+		if (!serve_match(&webhook_archive, s) ||
+		    !repo_name_ok(sp.dir) ||
 		    sp.type == NULL || sp.file[0] == '\0' ||
 		    sp.file[0] == '.' || strchr(sp.file, '/') != NULL ||
-		    strstr(s, "..") == s + strlen(SERVE_PREFIX) ||
+		    strstr(s, "..") == s + strlen(webhook_archive.prefix) ||
 		    strchr(s, '%') != NULL || strchr(s, '\\') != NULL)
 			abort();
 	}

@@ -56,8 +56,8 @@ test_form_table(void **state)
 		    strlen(form_cases[i].body);
 		out = cause = NULL;
 		outlen = 12345;
-		rv = form_payload(form_cases[i].body, len, &out, &outlen,
-		    &cause);
+		rv = form_field(form_cases[i].body, len, "payload", &out,
+		    &outlen, &cause);
 		if (form_cases[i].want == NULL) {
 			if (rv != -1)
 				fail_msg("%s: accepted", form_cases[i].name);
@@ -89,7 +89,8 @@ test_form_null_body(void **state)
 	char	*out = NULL, *cause = NULL;
 	size_t	 outlen = 0;
 
-	assert_int_equal(form_payload(NULL, 0, &out, &outlen, &cause), -1);
+	assert_int_equal(form_field(NULL, 0, "payload", &out, &outlen,
+	    &cause), -1);
 	assert_non_null(cause);
 	assert_null(out);
 	free(cause);

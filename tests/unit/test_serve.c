@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "serve.h"
+#include "webhook.h"
 
 static void
 test_parse_path(void **state)
@@ -80,20 +81,80 @@ test_parse_path(void **state)
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		memset(&sp, 0, sizeof(sp));
-		rv = serve_parse_path(cases[i].path, &sp);
+		rv = serve_parse_path(&webhook_archive, cases[i].path,
+		    &sp);
 		if (rv != cases[i].rv)
 			fail_msg("case %zu '%s': %d, want %d", i, cases[i].path,
 			    rv, cases[i].rv);
 		if (rv != 0)
 			continue;
-		assert_string_equal(sp.repo, cases[i].repo);
+		assert_string_equal(sp.dir, cases[i].repo);
 		assert_string_equal(sp.file, cases[i].file);
 		assert_string_equal(sp.type, cases[i].type);
 	}
-	assert_true(serve_match("/episodes/x"));
-	assert_true(serve_match("/episodes"));
-	assert_false(serve_match("/episodesx"));
-	assert_false(serve_match("/webhook"));
+	assert_true(serve_match(&webhook_archive, "/episodes/x"));
+	assert_true(serve_match(&webhook_archive, "/episodes"));
+	assert_false(serve_match(&webhook_archive, "/episodesx"));
+	assert_false(serve_match(&webhook_archive, "/webhook"));
+}
+
+/*
+ * Sites of other shapes than the archive's: no folder, or one with no
+ * check of its own, and names served by exact name and by extension.
+ */
+static void
+test_parse_path_sites(void **state)
+{
+	static const struct serve_type types[] = {
+		{ "index", "text/x-index" },
+		{ "*.txt", "text/plain" },
+	};
+	static const struct serve_site flat = {
+		.prefix = "/s/", .depth = 0, .types = types, .ntypes = 2,
+	}, one = {
+		.prefix = "/f/", .depth = 1, .types = types, .ntypes = 2,
+	};
+	static const struct {
+		const struct serve_site	*site;
+		const char		*path;
+		int			 rv;
+		const char		*dir, *file, *type;
+	} cases[] = {
+		{ &flat, "/s/b.txt", 0, "", "b.txt", "text/plain" },
+		{ &flat, "/s/index", 0, "", "index", "text/x-index" },
+		{ &flat, "/s/a/b.txt", -1, NULL, NULL, NULL },
+		{ &flat, "/s/xindex", -1, NULL, NULL, NULL },
+		{ &flat, "/s/.txt", -1, NULL, NULL, NULL },
+		{ &flat, "/s/", -1, NULL, NULL, NULL },
+		{ &one, "/f/a/b.txt", 0, "a", "b.txt", "text/plain" },
+		{ &one, "/f/.a/b.txt", 0, ".a", "b.txt", "text/plain" },
+		{ &one, "/f/b.txt", -1, NULL, NULL, NULL },
+		{ &one, "/f/./b.txt", -1, NULL, NULL, NULL },
+		{ &one, "/f/../b.txt", -1, NULL, NULL, NULL },
+		{ &one, "/f//b.txt", -1, NULL, NULL, NULL },
+		{ &one, "/f/a/b/c.txt", -1, NULL, NULL, NULL },
+		{ &one, "/f/a/b.md", -1, NULL, NULL, NULL },
+	};
+	struct serve_path	sp;
+	size_t			i;
+	int			rv;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(&sp, 0, sizeof(sp));
+		rv = serve_parse_path(cases[i].site, cases[i].path, &sp);
+		if (rv != cases[i].rv)
+			fail_msg("case %zu '%s': %d, want %d", i, cases[i].path,
+			    rv, cases[i].rv);
+		if (rv != 0)
+			continue;
+		assert_string_equal(sp.dir, cases[i].dir);
+		assert_string_equal(sp.file, cases[i].file);
+		assert_string_equal(sp.type, cases[i].type);
+	}
+	assert_true(serve_match(&one, "/f"));
+	assert_true(serve_match(&one, "/f/"));
+	assert_false(serve_match(&one, "/fx"));
+	assert_false(serve_match(&one, "/"));
 }
 
 static void
@@ -223,6 +284,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_path),
+		cmocka_unit_test(test_parse_path_sites),
 		cmocka_unit_test(test_parse_range),
 		cmocka_unit_test(test_etag_match),
 		cmocka_unit_test(test_http_date),
