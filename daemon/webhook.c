@@ -314,6 +314,20 @@ webhook_reply(struct hookcastd *d, struct http_request *req,
  * GUIDs and hook ids all are; ':' is left out as it joins hook and GUID
  * in the dedup key.
  */
+
+/* Why a delivery's X-Hub-Signature-256 is refused, in the reply's words. */
+static const char *
+webhook_signature_why(int result)
+{
+	switch (result) {
+	case SIGNATURE_MISSING:
+		return "missing X-Hub-Signature-256 header";
+	case SIGNATURE_MALFORMED:
+		return "malformed X-Hub-Signature-256 header";
+	default:
+		return signature_strerror(result);
+	}
+}
 static int
 webhook_token(const char *s, size_t max)
 {
@@ -429,7 +443,7 @@ webhook_head(struct http_request *req, void *arg)
 		if (!webhook_token(r.event, 64))
 			r.event = NULL;		/* counted as another event */
 		if (o == WEBHOOK_BAD_SIGNATURE)
-			r.detail = signature_strerror(SIGNATURE_MALFORMED);
+			r.detail = webhook_signature_why(SIGNATURE_MALFORMED);
 		webhook_reply(d, req, o, &r);
 		return -1;
 	}
@@ -932,7 +946,7 @@ webhook_decide(struct hookcastd *d, struct http_request *req,
 		    (const char *const *)d->conf.secrets, d->conf.secretlens,
 		    d->conf.nsecrets);
 		if (sr != SIGNATURE_OK) {
-			*cause = xstrdup(signature_strerror(sr));
+			*cause = xstrdup(webhook_signature_why(sr));
 			return WEBHOOK_BAD_SIGNATURE;
 		}
 	}

@@ -1,4 +1,4 @@
-/* HMAC-SHA256 delivery signatures, checked in constant time. */
+/* HMAC-SHA256 signatures of bodies, checked in constant time. */
 #include <pthread.h>
 #include <string.h>
 
@@ -16,8 +16,8 @@
  * HMAC-SHA256 (RFC 2104) from two digest states kept per secret: SHA-256
  * after the key's inner pad block, and after its outer pad block. OpenSSL's
  * one-shot HMAC() fetches the algorithms and derives the pads anew on
- * every call, which cost a small delivery about as much as hashing its
- * body; here a delivery costs two state copies and its bytes. The states
+ * every call, which cost a small body about as much as hashing it
+ * again; here a body costs two state copies and its bytes. The states
  * of the last SIGNATURE_CACHE secrets seen are kept (a reload that
  * changes the secrets replaces them as they are used), each with a copy
  * of its secret to know it by; they are compared in constant time and
@@ -240,9 +240,9 @@ signature_strerror(enum signature_result result)
 	case SIGNATURE_OK:
 		return "signature ok";
 	case SIGNATURE_MISSING:
-		return "missing X-Hub-Signature-256 header";
+		return "missing signature";
 	case SIGNATURE_MALFORMED:
-		return "malformed X-Hub-Signature-256 header";
+		return "malformed signature";
 	case SIGNATURE_MISMATCH:
 		return "signature mismatch";
 	}

@@ -1,6 +1,8 @@
 /*
- * X-Hub-Signature-256: the HMAC-SHA256 of a delivery's raw body under the
- * webhook secret, as "sha256=<64 hex>".
+ * A body's signature: the HMAC-SHA256 of its raw bytes under a shared
+ * secret, as "sha256=<64 hex>", the form a sender puts in a header. The
+ * server checks the requests it takes with it, the client signs what it
+ * sends.
  */
 #ifndef HOOKCAST_SIGNATURE_H
 #define HOOKCAST_SIGNATURE_H
@@ -34,7 +36,8 @@ int	 signature_well_formed(const char *header);
 int	 signature_verify(const char *header, const void *body, size_t len,
 	    const char *const *secrets, const size_t *secretlens,
 	    size_t nsecrets);
-/* A short description of a result, for logs and replies. */
+/* A short description of a result, for logs (a caller that names the
+ * header says so in its own words). */
 const char *signature_strerror(enum signature_result);
 
 #endif

@@ -1,4 +1,4 @@
-/* Unit tests: daemon/form.c */
+/* Unit tests: net/form.c */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

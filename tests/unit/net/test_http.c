@@ -1,5 +1,5 @@
 /*
- * Unit tests: daemon/http.c (http_parse_head and friends, and the server
+ * Unit tests: net/http.c (http_parse_head and friends, and the server
  * itself on loopback: what a reply says about the connection, the work a
  * trickled head costs, replies a handler gets wrong, listen addresses,
  * and what an unauthenticated client may take: the body budget, the

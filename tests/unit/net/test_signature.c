@@ -1,4 +1,4 @@
-/* Unit tests: daemon/signature.c */
+/* Unit tests: net/signature.c */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
