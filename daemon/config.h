@@ -103,7 +103,7 @@ struct config {
 	char		*tts_command;		/* run by /bin/sh -c */
 	enum audio_encoder audio_encoder;
 	int		 audio_timeout;		/* seconds for one episode */
-	/* the model's rewrite of the transcript (daemon/llm.c) */
+	/* the model's rewrite of the transcript (publish/llm.c) */
 	char		*llm_url;		/* OpenAI-compatible; or NULL */
 	char		*llm_model;
 	char		*llm_key_file;

@@ -60,6 +60,24 @@ _LISTENING_RE = re.compile(r"listening on 127\.0\.0\.1:(\d+)")
 _READY_RE = re.compile(r"^(?:<5>|\S+Z notice: )ready\b", re.MULTILINE)
 
 
+def c_sources():
+    """Every C source of the project's own layers and programs, as
+    ("folder/name.c", text) in order: each top-level folder holding .c
+    files, but the tests and build trees. A test that reads the sources
+    finds a file whatever room of the tree it moves to."""
+    out = []
+    for folder in sorted(os.listdir(SOURCE_DIR)):
+        path = os.path.join(SOURCE_DIR, folder)
+        if (folder.startswith(".") or folder.startswith("build")
+                or folder == "tests" or not os.path.isdir(path)):
+            continue
+        for name in sorted(os.listdir(path)):
+            if name.endswith(".c"):
+                with open(os.path.join(path, name)) as f:
+                    out.append(("%s/%s" % (folder, name), f.read()))
+    return out
+
+
 def sign(secret, body):
     """X-Hub-Signature-256 value for body (bytes) under secret (str/bytes)."""
     if isinstance(secret, str):

@@ -303,13 +303,9 @@ class TestMetrics(unittest.TestCase):
         with ht.Daemon() as d:
             names |= metric_families(self.scrape(d))
             d.stop()
-        src = os.path.join(ht.SOURCE_DIR, "daemon")
-        for fn in os.listdir(src):
-            if fn.endswith(".c"):
-                with open(os.path.join(src, fn)) as f:
-                    code = f.read()
-                names |= set(re.findall(r'"(?:# TYPE )?((?:hookcast|process)_'
-                                        r'[a-z_]+)[ "{]', code))
+        for _, code in ht.c_sources():
+            names |= set(re.findall(r'"(?:# TYPE )?((?:hookcast|process)_'
+                                    r'[a-z_]+)[ "{]', code))
         self.assertIn("hookcast_sink_pending", names)
         self.assertIn("process_open_fds", names)
         missing = sorted(n for n in names

@@ -164,21 +164,14 @@ class ExecSourcesTest(unittest.TestCase):
                              r"posix_spawnp?)\s*\(")
         given = re.compile(r"\b(execle|execvpe|execve|fexecve)\s*\(")
         found = 0
-        for folder in ("common", "ctl", "daemon", "draft", "episode",
-                       "handlers", "sinks"):
-            path = os.path.join(ht.SOURCE_DIR, folder)
-            for name in sorted(os.listdir(path)):
-                if not name.endswith(".c"):
-                    continue
-                with open(os.path.join(path, name)) as f:
-                    # comments out: they may name what they don't call
-                    text = re.sub(r"/\*.*?\*/", "", f.read(), flags=re.S)
-                where = "%s/%s" % (folder, name)
-                self.assertIsNone(inherit.search(text), where)
-                calls = given.findall(text)
-                if calls:
-                    found += len(calls)
-                    self.assertIn("childenv_vector(", text, where)
+        for where, text in ht.c_sources():
+            # comments out: they may name what they don't call
+            text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+            self.assertIsNone(inherit.search(text), where)
+            calls = given.findall(text)
+            if calls:
+                found += len(calls)
+                self.assertIn("childenv_vector(", text, where)
         # outbox.c's keeper and audio.c's two
         self.assertGreaterEqual(found, 3)
 

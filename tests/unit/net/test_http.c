@@ -642,7 +642,7 @@ status_scan_line(const char *line, int *seen)
  */
 static const char *const status_dirs[] = {
 	"common", "ctl", "daemon", "draft", "episode", "facts", "handlers",
-	"journal", "net", "publish", "sinks",
+	"journal", "net", "publish",
 };
 
 /*

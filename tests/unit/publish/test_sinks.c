@@ -1,4 +1,4 @@
-/* Unit tests: sinks/sinks.c, a sink's section as the outbox reads it */
+/* Unit tests: publish/sinks.c, a sink's section as the outbox reads it */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* Unit tests: sinks/retry.c */
+/* Unit tests: publish/sink_retry.c */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

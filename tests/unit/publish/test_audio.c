@@ -1,4 +1,4 @@
-/* Unit tests: daemon/audio.c (sentences, WebVTT, when audio is on) */
+/* Unit tests: publish/audio.c (sentences, WebVTT, when audio is on) */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* Unit tests: daemon/outbox.c (its records and keys) */
+/* Unit tests: publish/outbox.c (its records and keys) */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* Unit tests: sinks/slack.c */
+/* Unit tests: publish/sink_slack.c */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

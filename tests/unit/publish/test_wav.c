@@ -1,4 +1,4 @@
-/* Unit tests: daemon/wav.c */
+/* Unit tests: publish/wav.c */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* The exec sink: a command run with the episode's paths (daemon/outbox.c). */
+/* The exec sink: a command run with the episode's paths (publish/outbox.c). */
 #include "sink.h"
 
 const struct sink_kind sink_exec = {

@@ -3,7 +3,7 @@
  * destination (http, slack, exec), each one entry of the table in
  * sinks.c that turns an episode into a request body, and a sink's
  * configured section (struct sink_conf). The outbox, the retries and the
- * transfers live in the outbox (daemon/outbox.c); here are plain
+ * transfers live in the outbox (publish/outbox.c); here are plain
  * functions over plain strings, with no loop in them.
  */
 #ifndef HOOKCAST_SINK_H
