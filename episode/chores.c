@@ -93,6 +93,53 @@ chores_is_vague(const struct draft_item *it)
 }
 
 /*
+ * A batch of nb (three or more) sharing their first pre bytes, said once
+ * with a list: "deleted deprecated X, Y and Z"; each of them told.
+ */
+static void
+chores_batch(struct buf *ph, struct draft_item **batch, size_t nb, size_t pre)
+{
+	const char	**mids;
+	char		**owned, *head;
+	size_t		  j, suf;
+
+	head = xstrndup(batch[0]->cl.what, pre);
+	suf = chores_common_suffix(batch, nb, pre);
+	phrase_past(ph, head);
+	free(head);
+	buf_putc(ph, ' ');
+	mids = xcalloc(nb, sizeof *mids);
+	owned = xcalloc(nb, sizeof *owned);
+	for (j = 0; j < nb; j++) {
+		const char *w0 = batch[j]->cl.what + pre;
+		size_t ml;
+
+		while (*w0 == ' ')
+			w0++;
+		ml = strlen(w0) > suf ? strlen(w0) - suf : 0;
+		while (ml > 0 && w0[ml - 1] == ' ')
+			ml--;
+		owned[j] = xstrndup(w0, ml);
+		mids[j] = owned[j];
+		batch[j]->told = 1;
+	}
+	spoken_list(ph, mids, nb);
+	if (suf > 0) {
+		const char *tail = batch[0]->cl.what +
+		    strlen(batch[0]->cl.what) - suf;
+
+		while (*tail == ' ')
+			tail++;
+		buf_printf(ph, "%s%s", strncmp(tail, "and ", 4) == 0 ?
+		    ", " : " ", tail);
+	}
+	for (j = 0; j < nb; j++)
+		free(owned[j]);
+	free(owned);
+	free(mids);
+}
+
+/*
  * One person's housekeeping of one kind: a batch sharing its first words
  * ("Delete deprecated X", "Delete deprecated Y") is said once with a list.
  */
@@ -100,9 +147,8 @@ static void
 chores_person(struct buf *b, struct draft_item **v, size_t n)
 {
 	struct draft_item	**batch;
-	const char		**mids, **phrases;
-	char			**owned;
-	size_t			  i, j, nb, pre, suf, np = 0, w;
+	const char		**phrases;
+	size_t			  i, j, nb, pre, np = 0, w;
 	size_t			  vague[CLASSIFY_NKINDS] = { 0 }, nvague = 0;
 	char			 *vag;
 	int			  split, k;
@@ -155,41 +201,7 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 		}
 		pre = nb >= 3 ? chores_common_prefix(batch, nb) : 0;
 		if (nb >= 3 && pre > 0 && phrase_verbal(batch[0]->cl.what)) {
-			char *head = xstrndup(batch[0]->cl.what, pre);
-
-			suf = chores_common_suffix(batch, nb, pre);
-			phrase_past(&ph, head);
-			free(head);
-			buf_putc(&ph, ' ');
-			mids = xcalloc(nb, sizeof *mids);
-			owned = xcalloc(nb, sizeof *owned);
-			for (j = 0; j < nb; j++) {
-				const char *w0 = batch[j]->cl.what + pre;
-				size_t ml;
-
-				while (*w0 == ' ')
-					w0++;
-				ml = strlen(w0) > suf ? strlen(w0) - suf : 0;
-				while (ml > 0 && w0[ml - 1] == ' ')
-					ml--;
-				owned[j] = xstrndup(w0, ml);
-				mids[j] = owned[j];
-				batch[j]->told = 1;
-			}
-			spoken_list(&ph, mids, nb);
-			if (suf > 0) {
-				const char *tail = batch[0]->cl.what +
-				    strlen(batch[0]->cl.what) - suf;
-
-				while (*tail == ' ')
-					tail++;
-				buf_printf(&ph, "%s%s", strncmp(tail, "and ", 4)
-				    == 0 ? ", " : " ", tail);
-			}
-			for (j = 0; j < nb; j++)
-				free(owned[j]);
-			free(owned);
-			free(mids);
+			chores_batch(&ph, batch, nb, pre);
 		} else if (nvague >= 2 && vag[i]) {
 			/* said with the others of its kind, counted */
 			buf_free(&ph);

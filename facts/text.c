@@ -817,6 +817,59 @@ text_plain(const char *s)
 }
 
 /*
+ * text_clean's second pass (new string): whitespace folded, leftovers
+ * like "()" and " ," dropped, an empty quotation and a "see" whose
+ * reference went taken out.
+ */
+static char *
+text_clean_fold(const char *s)
+{
+	struct buf	 o;
+	const char	*p;
+	int		 space = 0;
+
+	buf_init(&o);
+	for (p = s; *p != '\0'; p++) {
+		if (isspace((unsigned char)*p)) {
+			space = 1;
+			continue;
+		}
+		if (((p[0] == '(' && p[1] == ')') || (p[0] == '<' &&
+		    p[1] == '>') || (p[0] == '[' && p[1] == ']')) &&
+		    (space || o.len == 0)) {
+			p++;
+			continue;
+		}
+		if (*p == ',' && (o.len == 0 || o.data[o.len - 1] == '.')) {
+			space = 1;
+			continue;
+		}
+		/* an empty quotation: "" */
+		if ((p[0] == '"' || p[0] == '\xe2') && (space || o.len == 0) &&
+		    ((p[0] == '"' && p[1] == '"') ||
+		    strncmp(p, "\xe2\x80\x9c\xe2\x80\x9d", 6) == 0) &&
+		    (p[p[0] == '"' ? 2 : 6] == '\0' ||
+		    !text_isword(p[p[0] == '"' ? 2 : 6]))) {
+			p += p[0] == '"' ? 1 : 5;
+			continue;
+		}
+		/* "see." with its reference gone */
+		if ((*p == '.' || *p == ')') && text_drop_see(&o) && *p == ')')
+			continue;
+		/* a file name keeps its space: "the .so files" */
+		if (space && o.len > 0 && (strchr(",.;)!?", *p) == NULL ||
+		    (*p == '.' && text_isword(p[1]))))
+			buf_putc(&o, ' ');
+		space = 0;
+		buf_putc(&o, *p);
+		/* nor does one here: the rest of a word is copied as is */
+		while (text_asciiword(p[1]))
+			buf_putc(&o, *++p);
+	}
+	return buf_steal(&o);
+}
+
+/*
  * Spoken-safe text (new string): markdown, backticks, URLs, e-mail
  * addresses, hex shas and "@" removed, whitespace folded; leftovers a
  * listener must not hear go too: an ellipsis, a tag ("[ci skip]",
@@ -825,10 +878,10 @@ text_plain(const char *s)
 char *
 text_clean(const char *s)
 {
-	struct buf	 b, o;
+	struct buf	 b;
 	const char	*p, *e, *t;
+	char		*fold;
 	size_t		 n;
-	int		 space = 0;
 
 	if (s == NULL)
 		return xstrdup("");
@@ -939,47 +992,9 @@ text_clean(const char *s)
 				buf_putc(&b, *p++);
 	}
 
-	/* fold whitespace, drop leftovers like "()" and " ," */
-	buf_init(&o);
-	for (p = buf_str(&b); *p != '\0'; p++) {
-		if (isspace((unsigned char)*p)) {
-			space = 1;
-			continue;
-		}
-		if (((p[0] == '(' && p[1] == ')') || (p[0] == '<' &&
-		    p[1] == '>') || (p[0] == '[' && p[1] == ']')) &&
-		    (space || o.len == 0)) {
-			p++;
-			continue;
-		}
-		if (*p == ',' && (o.len == 0 || o.data[o.len - 1] == '.')) {
-			space = 1;
-			continue;
-		}
-		/* an empty quotation: "" */
-		if ((p[0] == '"' || p[0] == '\xe2') && (space || o.len == 0) &&
-		    ((p[0] == '"' && p[1] == '"') ||
-		    strncmp(p, "\xe2\x80\x9c\xe2\x80\x9d", 6) == 0) &&
-		    (p[p[0] == '"' ? 2 : 6] == '\0' ||
-		    !text_isword(p[p[0] == '"' ? 2 : 6]))) {
-			p += p[0] == '"' ? 1 : 5;
-			continue;
-		}
-		/* "see." with its reference gone */
-		if ((*p == '.' || *p == ')') && text_drop_see(&o) && *p == ')')
-			continue;
-		/* a file name keeps its space: "the .so files" */
-		if (space && o.len > 0 && (strchr(",.;)!?", *p) == NULL ||
-		    (*p == '.' && text_isword(p[1]))))
-			buf_putc(&o, ' ');
-		space = 0;
-		buf_putc(&o, *p);
-		/* nor does one here: the rest of a word is copied as is */
-		while (text_asciiword(p[1]))
-			buf_putc(&o, *++p);
-	}
+	fold = text_clean_fold(buf_str(&b));
 	buf_free(&b);
-	return buf_steal(&o);
+	return fold;
 }
 
 /*
