@@ -939,30 +939,6 @@ config_set_show(struct config *conf, const char *repo, const char *show)
 	r->show = xstrdup(show);
 }
 
-const struct sink_conf *
-config_sink(const struct config *conf, const char *name)
-{
-	size_t	i;
-
-	for (i = 0; i < conf->nsinks; i++)
-		if (strcmp(conf->sinks[i].name, name) == 0)
-			return &conf->sinks[i];
-	return NULL;
-}
-
-int
-config_sink_matches(const struct sink_conf *s, const char *repo)
-{
-	size_t	i;
-
-	if (s->repositories.n == 0)
-		return 1;
-	for (i = 0; i < s->repositories.n; i++)
-		if (fnmatch(s->repositories.v[i], repo, FNM_CASEFOLD) == 0)
-			return 1;
-	return 0;
-}
-
 const struct strlist *
 config_branches(const struct config *conf, const char *repo)
 {

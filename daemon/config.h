@@ -170,10 +170,6 @@ void	 config_clear(struct config *);
 const struct strlist *config_branches(const struct config *, const char *repo);
 /* Is repo in the repositories allow-list (any case; empty: all)? */
 int	 config_repo_allowed(const struct config *, const char *repo);
-/* The sink named name, or NULL. */
-const struct sink_conf *config_sink(const struct config *, const char *name);
-/* Does a sink take the episodes of repo (its repositories globs)? */
-int	 config_sink_matches(const struct sink_conf *, const char *repo);
 /*
  * The model settings of repo: each of its section's, else the global one;
  * but the global key only when url has the global llm_url's origin (a

@@ -1182,25 +1182,25 @@ test_config_sinks(void **state)
 	assert_int_equal(conf.nsinks, 3);
 	assert_int_equal(conf.sink_retry_for, 600);
 	assert_int_equal(conf.sink_retry_min, 30);
-	assert_non_null(s = config_sink(&conf, "hub"));
+	assert_non_null(s = sink_find(conf.sinks, conf.nsinks, "hub"));
 	assert_int_equal(s->type, SINK_HTTP);
 	assert_string_equal(s->url, "https://hub.example/in");
 	assert_int_equal(s->secretlen, strlen(TEST_SECRET));
 	assert_memory_equal(s->secret, TEST_SECRET, s->secretlen);
 	assert_string_equal(s->token, "abc123");
-	assert_true(config_sink_matches(s, "anyone/anything"));
-	assert_non_null(s = config_sink(&conf, "chat"));
+	assert_true(sink_matches(s, "anyone/anything"));
+	assert_non_null(s = sink_find(conf.sinks, conf.nsinks, "chat"));
 	assert_int_equal(s->type, SINK_SLACK);
 	assert_null(s->secret);
-	assert_true(config_sink_matches(s, "ACME/widget"));
-	assert_true(config_sink_matches(s, "other/one"));
-	assert_false(config_sink_matches(s, "other/two"));
-	assert_non_null(s = config_sink(&conf, "files"));
+	assert_true(sink_matches(s, "ACME/widget"));
+	assert_true(sink_matches(s, "other/one"));
+	assert_false(sink_matches(s, "other/two"));
+	assert_non_null(s = sink_find(conf.sinks, conf.nsinks, "files"));
 	assert_int_equal(s->type, SINK_EXEC);
 	assert_int_equal(s->command.n, 3);
 	assert_string_equal(s->command.v[0], "/bin/echo");
 	assert_string_equal(s->command.v[2], "x");
-	assert_null(config_sink(&conf, "nope"));
+	assert_null(sink_find(conf.sinks, conf.nsinks, "nope"));
 	clear(&conf, &causes);
 }
 
