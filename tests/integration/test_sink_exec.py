@@ -134,10 +134,13 @@ class ChildEnvTest(unittest.TestCase):
             self.assertEqual(tts_env.get("HOOKCAST_SENTENCE"), "1")
             self.assertTrue(tts_env.get("HOOKCAST_WPM"))
             # nor in the daemon's own environment block, as /proc shows it
-            with open("/proc/%d/environ" % d.proc.pid, "rb") as f:
-                block = f.read()
-            self.assertNotIn(ENV_SECRET.encode(), block)
-            self.assertIn(b"NOTIFY_SOCKET=", block)
+            # (under valgrind that block is valgrind's, not the one the
+            # daemon overwrites: its own copy is the client's)
+            if not os.environ.get("HOOKCAST_UNDER_VALGRIND"):
+                with open("/proc/%d/environ" % d.proc.pid, "rb") as f:
+                    block = f.read()
+                self.assertNotIn(ENV_SECRET.encode(), block)
+                self.assertIn(b"NOTIFY_SOCKET=", block)
             # a reload still finds the secret: signed deliveries still
             # pass, unsigned ones are still refused
             self.assertTrue(d.control("reload").get("ok"))
