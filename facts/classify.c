@@ -1437,7 +1437,35 @@ classify_clear(struct classify *cl)
 	memset(cl, 0, sizeof *cl);
 }
 
-/* The spoken name of a commit's author (new). */
+/*
+ * Whether s holds a Latin letter: ASCII, or one of Latin-1's, Latin
+ * Extended A and B's (U+00C0 to U+024F) or Latin Extended Additional's
+ * (U+1E00 to U+1EFF) in UTF-8. "Stéphane" has, "翠" and "Ελένη" have
+ * none.
+ */
+static int
+classify_latin(const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+
+	for (; *p != '\0'; p++) {
+		if (isalpha(*p) && *p < 0x80)
+			return 1;
+		/* U+00C0..U+024F, but U+00D7 and U+00F7 are signs */
+		if (*p >= 0xc3 && *p <= 0xc9 && (p[1] & 0xc0) == 0x80 &&
+		    !(*p == 0xc3 && (p[1] == 0x97 || p[1] == 0xb7)))
+			return 1;
+		if (*p == 0xe1 && p[1] >= 0xb8 && p[1] <= 0xbb)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The spoken name of a commit's author (new). A name with no Latin
+ * letter is said as the login: a speech engine reads "翠" as "Chinese
+ * letter", not as the person's name.
+ */
 char *
 classify_name(const struct commit *c, int bot)
 {
@@ -1447,6 +1475,9 @@ classify_name(const struct commit *c, int bot)
 		return classify_bot_name(c->author_login, c->author_name);
 	s = c->author_name != NULL && *c->author_name != '\0' ?
 	    c->author_name : c->author_login;
+	if (s == c->author_name && !classify_latin(s) &&
+	    c->author_login != NULL && classify_latin(c->author_login))
+		s = c->author_login;
 	if (s == NULL || *s == '\0')
 		return xstrdup("someone");
 	return text_clean(s);

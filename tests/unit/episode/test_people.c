@@ -109,6 +109,41 @@ static const struct people_case cases[] = {
 	  2, { "Wes Todd merged tag '4.20.0' into 5.0.",
 	       "Wes Todd merged two branches, '5.0' and 'main'." },
 	  { NULL } },
+	/* vite 2026-06-30: "翠 updated the dynamic import warning", read
+	   by a speech engine as "Chinese letter updated ..." */
+	{ "a name with no Latin letter is said as the login", {
+	    { "docs: update dynamic import warning to link to Vite docs\n",
+	      "\xe7\xbf\xa0", "sapphi-red", NULL },
+	    { "Optimize core index enumeration\n", "Tyler Kenney", NULL,
+	      NULL } },
+	  2, { "sapphi-red updated" }, { "\xe7\xbf\xa0" } },
+	{ "Greek letters alone are no Latin name either", {
+	    { "Add a gear ratio setting\n",
+	      "\xce\x95\xce\xbb\xce\xad\xce\xbd\xce\xb7", "eleni",
+	      NULL },
+	    { "Optimize core index enumeration\n", "Tyler Kenney", NULL,
+	      NULL } },
+	  2, { "eleni added a gear ratio setting" },
+	  { "\xce\x95\xce\xbb" } },
+	{ "accented Latin letters keep the name", {
+	    { "Add a gear ratio setting\n", "St\xc3\xa9phane Bidoul",
+	      "sbidoul", NULL },
+	    { "Optimize core index enumeration\n", "Tyler Kenney", NULL,
+	      NULL } },
+	  2, { "St\xc3\xa9phane Bidoul added a gear ratio setting" },
+	  { "sbidoul" } },
+	{ "a name with a Latin letter beside others keeps it", {
+	    { "Add a gear ratio setting\n", "\xe7\xbf\xa0 Green",
+	      "sapphi-red", NULL },
+	    { "Optimize core index enumeration\n", "Tyler Kenney", NULL,
+	      NULL } },
+	  2, { "\xe7\xbf\xa0 Green added a gear ratio setting" },
+	  { "sapphi-red" } },
+	{ "with no login the name stays: there is nothing better", {
+	    { "Add a gear ratio setting\n", "\xe7\xbf\xa0", NULL, NULL },
+	    { "Optimize core index enumeration\n", "Tyler Kenney", NULL,
+	      NULL } },
+	  2, { "\xe7\xbf\xa0 added a gear ratio setting" }, { NULL } },
 	{ "one branch alone is said as before", {
 	    { "Optimize core index enumeration\n", "Tyler Kenney", NULL,
 	      NULL },
