@@ -1462,6 +1462,42 @@ classify_latin(const char *s)
 }
 
 /*
+ * A handle to say for an author whose name has no Latin letter (new), or
+ * NULL: the login; else, with none, the one in a GitHub address
+ * ("49056869+sapphi-red@users.noreply.github.com"), or an address's own
+ * ("green@sapphi.red"). "ghost" is GitHub's stand-in for an author it
+ * knows no account of, no login (vite 2026-06-30: "翠", "ghost").
+ */
+static char *
+classify_handle(const struct commit *c)
+{
+	static const char *const none[] = { "noreply", "no-reply",
+	    "donotreply", "root", "admin", "info", "git", NULL };
+	const char	*l = c->author_login, *e = c->author_email, *at, *p;
+	size_t		 k, n;
+
+	if (l != NULL && *l != '\0' && strcmp(l, "ghost") != 0)
+		return classify_latin(l) ? text_clean(l) : NULL;
+	if (e == NULL || (at = strchr(e, '@')) == NULL || at == e ||
+	    strchr(at + 1, '.') == NULL)
+		return NULL;
+	p = e;
+	if (strcasecmp(at + 1, "users.noreply.github.com") == 0 &&
+	    (p = memchr(e, '+', (size_t)(at - e))) != NULL)
+		p++;
+	else if (strcasecmp(at + 1, "users.noreply.github.com") == 0)
+		p = e;
+	n = (size_t)(at - p);
+	for (k = 0; none[k] != NULL; k++)
+		if (strlen(none[k]) == n && strncasecmp(p, none[k], n) == 0)
+			return NULL;
+	for (k = 0; k < n; k++)
+		if (isalpha((unsigned char)p[k]))
+			return xstrndup(p, n);
+	return NULL;
+}
+
+/*
  * The spoken name of a commit's author (new). A name with no Latin
  * letter is said as the login: a speech engine reads "翠" as "Chinese
  * letter", not as the person's name.
@@ -1470,14 +1506,15 @@ char *
 classify_name(const struct commit *c, int bot)
 {
 	const char	*s;
+	char		*h;
 
 	if (bot)
 		return classify_bot_name(c->author_login, c->author_name);
 	s = c->author_name != NULL && *c->author_name != '\0' ?
 	    c->author_name : c->author_login;
-	if (s == c->author_name && !classify_latin(s) &&
-	    c->author_login != NULL && classify_latin(c->author_login))
-		s = c->author_login;
+	if (s != NULL && s == c->author_name && !classify_latin(s) &&
+	    (h = classify_handle(c)) != NULL)
+		return h;
 	if (s == NULL || *s == '\0')
 		return xstrdup("someone");
 	return text_clean(s);

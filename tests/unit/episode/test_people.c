@@ -139,6 +139,20 @@ static const struct people_case cases[] = {
 	      NULL } },
 	  2, { "\xe7\xbf\xa0 Green added a gear ratio setting" },
 	  { "sapphi-red" } },
+	/* vite 2026-06-30's own commits: GitHub knew no account */
+	{ "\"ghost\" is no login: the address's handle", {
+	    { "docs: update dynamic import warning to link to Vite docs\n",
+	      "\xe7\xbf\xa0", "ghost", "green@sapphi.red" },
+	    { "Optimize core index enumeration\n", "Tyler Kenney", NULL,
+	      NULL } },
+	  2, { "green updated" }, { "\xe7\xbf\xa0", "ghost" } },
+	{ "a GitHub address gives the login", {
+	    { "Add a gear ratio setting\n", "\xe7\xbf\xa0", NULL,
+	      "49056869+sapphi-red@users.noreply.github.com" },
+	    { "Optimize core index enumeration\n", "Tyler Kenney", NULL,
+	      NULL } },
+	  2, { "sapphi-red added a gear ratio setting" },
+	  { "\xe7\xbf\xa0" } },
 	{ "with no login the name stays: there is nothing better", {
 	    { "Add a gear ratio setting\n", "\xe7\xbf\xa0", NULL, NULL },
 	    { "Optimize core index enumeration\n", "Tyler Kenney", NULL,
