@@ -374,9 +374,76 @@ quote_has_whole(const char *s, const char *w)
 }
 
 /*
+ * The sentence of src around at (new, lowercase), its wrapped lines
+ * joined with a space; *before how many of its bytes come before at. A
+ * sentence ends at ". ", "! ", "? ", a blank line or a list item: a
+ * message wrapped at 72 columns says "This broke the build, because
+ * configure was\nsetting `PKG_CONFIG_LIBDIR`", and its second line
+ * alone reads as an offer.
+ */
+static char *
+quote_sentence(const char *src, const char *at, size_t *before)
+{
+	const char	*from, *to, *p;
+	char		*l;
+	size_t		 k;
+
+	for (from = at; from > src; from--) {
+		if (from[-1] == '\n' && (from - 1 == src || from[-2] == '\n' ||
+		    strchr("-*+", from[0]) != NULL))
+			break;
+		if (from - 1 > src && strchr(".!?", from[-2]) != NULL &&
+		    isspace((unsigned char)from[-1]))
+			break;
+	}
+	for (to = at; *to != '\0'; to++) {
+		if (to[0] == '\n' && (to[1] == '\n' || to[1] == '\0' ||
+		    (strchr("-*+", to[1]) != NULL && to[2] == ' ')))
+			break;
+		if (strchr(".!?", to[0]) != NULL && (to[1] == '\0' ||
+		    isspace((unsigned char)to[1])) && to > at)
+			break;
+	}
+	l = xstrndup(from, (size_t)(to - from));
+	for (k = 0, p = l; *p != '\0'; p++)
+		l[k++] = *p == '\n' ? ' ' : (char)tolower((unsigned char)*p);
+	l[k] = '\0';
+	*before = (size_t)(at - from);
+	return l;
+}
+
+/*
+ * The last n words of l's first before bytes, in its clause (after a ',',
+ * ';', ':' or '('): cut in place. "To return to the old behaviour, set"
+ * keeps "set"; "Now it more accurately returns" keeps "more accurately
+ * returns".
+ */
+static char *
+quote_words_before(char *l, size_t before, size_t n)
+{
+	char	*p;
+	size_t	 words = 0;
+
+	l[before] = '\0';
+	for (p = l + before; p > l && strchr(",;:(", p[-1]) == NULL; p--) {
+		/* a word of letters starts at p - 1 */
+		if (isalpha((unsigned char)p[-1]) && (p - 1 == l ||
+		    isspace((unsigned char)p[-2])) && ++words == n) {
+			p--;
+			break;
+		}
+	}
+	return p;
+}
+
+/*
  * Whether the message introduces the setting rather than merely naming
- * it: the line that names it also says add, new, now, set, option, flag,
- * environment variable and the like.
+ * it: the sentence that names it also says add, new, now, set, option,
+ * flag, environment variable and the like. Not when the words before it
+ * say the code returns it ("Now it more accurately returns
+ * CURLE_COULDNT_RESOLVE_HOST": an error code, no setting) or stops
+ * using it ("to not touch `PKG_CONFIG_LIBDIR`"), nor when the sentence
+ * is about a failure or an example program's option.
  */
 int
 quote_setting_new(const char *subject, const char *body,
@@ -389,13 +456,31 @@ quote_setting_new(const char *subject, const char *body,
 	    "allow", "allows", "support", "supports", NULL };
 	static const char *trouble[] = { "crash", "bug", "fail", "error",
 	    "broke", "regression", "segfault", "leak", "hang", NULL };
-	const char	*src[2] = { subject, body }, *at, *bol, *eol;
-	char		*line;
-	size_t		 i, k;
+	/* before the setting: what the code gives back, or stops doing */
+	static const char *taken[] = { "return", "returns", "returned",
+	    "returning", "no longer", "not touch", "not set", "never set",
+	    "stops", "stopped", "stopping", "instead of", "rather than",
+	    "without", "unsets", NULL };
+	/* an example program's option is the example's, not the project's */
+	static const char *example[] = { "example program", "example app",
+	    "example code", "examples/", "example's", NULL };
+	const char	*src[2] = { subject, body }, *at, *colon;
+	char		*line, *near;
+	size_t		 i, k, before;
 	int		 found = 0;
 
 	if (setting == NULL)
 		return 0;
+	/* "examples: add --verbose to http2-download" */
+	if (subject != NULL && (colon = strchr(subject, ':')) != NULL &&
+	    colon - subject < 24) {
+		line = text_lower(subject);
+		line[colon - subject] = '\0';
+		found = strstr(line, "example") != NULL;
+		free(line);
+		if (found)
+			return 0;
+	}
 	/* a NAME=value shown in a Usage: or code block is offered, a flag
 	 * in a Usage: block too */
 	if (strchr(setting, '=') != NULL || strncmp(setting, "--", 2) == 0) {
@@ -415,19 +500,25 @@ quote_setting_new(const char *subject, const char *body,
 	for (i = 0; i < 2 && !found; i++) {
 		if (src[i] == NULL || (at = strstr(src[i], setting)) == NULL)
 			continue;
-		for (bol = at; bol > src[i] && bol[-1] != '\n'; bol--)
-			continue;
-		eol = at + strcspn(at, "\n");
-		line = xstrndup(bol, (size_t)(eol - bol));
-		memset(line + (at - bol), ' ', strlen(setting) <
-		    (size_t)(eol - at) ? strlen(setting) : (size_t)(eol - at));
-		for (k = 0; line[k] != '\0'; k++)
-			line[k] = (char)tolower((unsigned char)line[k]);
+		line = quote_sentence(src[i], at, &before);
+		memset(line + before, ' ', strlen(setting) <
+		    strlen(line + before) ? strlen(setting) :
+		    strlen(line + before));
 		for (k = 0; words[k] != NULL && !found; k++)
 			found = quote_has_whole(line, words[k]);
-		/* a line about a failure names the setting, it doesn't offer it */
+		/* a sentence about a failure names the setting, it doesn't
+		   offer it */
 		for (k = 0; trouble[k] != NULL && found; k++) {
 			if (strstr(line, trouble[k]) != NULL)
+				found = 0;
+		}
+		for (k = 0; example[k] != NULL && found; k++) {
+			if (strstr(line, example[k]) != NULL)
+				found = 0;
+		}
+		near = quote_words_before(line, before, 3);
+		for (k = 0; taken[k] != NULL && found; k++) {
+			if (quote_has_whole(near, taken[k]))
 				found = 0;
 		}
 		free(line);

@@ -57,6 +57,62 @@ test_setting_found(void **state)
 		    "Usage:\nFOO_OLD_KNOB=1 ./run\n", NULL, 0 },
 		{ "compiler output is not a setting", "units: tidy",
 		    "```\nerror: [-Werror=address]\n```\n", NULL, 0 },
+		/* curl #12366: an error code the code returns */
+		{ "an error code returned is no setting", "doh: provide better "
+		    "return code for responses w/o addresses", "Previously it "
+		    "was wrongly returning CURLE_OUT_OF_MEMORY when the "
+		    "response did not contain any addresses. Now it more "
+		    "accurately returns CURLE_COULDNT_RESOLVE_HOST.\n\n"
+		    "Reported-by: lRoccoon on github\n\nFixes #12365\n",
+		    "CURLE_OUT_OF_MEMORY", 0 },
+		{ "nor the one it now returns", "doh: provide better return "
+		    "code", "Now it more accurately returns "
+		    "CURLE_COULDNT_RESOLVE_HOST.\n",
+		    "CURLE_COULDNT_RESOLVE_HOST", 0 },
+		/* curl #20920: a variable configure stops setting, told
+		   across a wrapped line */
+		{ "a variable a failure names, its sentence wrapped",
+		    "configure: fix `--with-ngtcp2=<path>` option for crypto "
+		    "libs", "ngtcp2 1.14.0 added module dependencies to "
+		    "`ngtcp2_crypto_*.pc` files.\nThis broke certain build "
+		    "cases in curl, because configure was is\nquerying "
+		    "pkg-config modules by setting `PKG_CONFIG_LIBDIR` to the"
+		    "\ndirectory specified via `--with-*=` options, including "
+		    "`--with-ngtcp2=`.\n\nFix `ngtcp2_crypto_*` detections to "
+		    "not touch `PKG_CONFIG_LIBDIR` and\ninstead prepend "
+		    "`<path>` set via `--with-ngtcp2=` to `PKG_CONFIG_PATH`.\n",
+		    "PKG_CONFIG_LIBDIR", 0 },
+		{ "what a change no longer sets, its line wrapped",
+		    "configure: ngtcp2 crypto detection", "The detection now "
+		    "no longer\nsets PKG_CONFIG_LIBDIR, so system modules are "
+		    "found.\n", "PKG_CONFIG_LIBDIR", 0 },
+		{ "what it stops touching", "configure: ngtcp2 crypto "
+		    "detection", "Fix the detections to not touch "
+		    "`PKG_CONFIG_LIBDIR` and prepend to the path.\n",
+		    "PKG_CONFIG_LIBDIR", 0 },
+		{ "an example program's option is the example's",
+		    "examples: add --parallel-max to the download example",
+		    "So it can be tried with many files.\n", "--parallel-max",
+		    0 },
+		{ "an example program named in the sentence",
+		    "Show parallel transfers", "The example program now takes "
+		    "--parallel-max to cap them.\n", "--parallel-max", 0 },
+		/* near misses: a setting the reader is told to use */
+		{ "set FOO=1 to enable", "Add a trace of the resolver",
+		    "Set FOO_TRACE=1 to enable it.\n", "FOO_TRACE=1", 1 },
+		{ "return, far before, is a purpose", "Sort by name",
+		    "To return to the old order, set FOO_LEGACY_SORT=1.\n",
+		    "FOO_LEGACY_SORT=1", 1 },
+		{ "stop, as a purpose", "Warn on old configs", "To stop the "
+		    "warning, set FOO_QUIET=1.\n", "FOO_QUIET=1", 1 },
+		{ "for example", "Trace the resolver", "For example, set "
+		    "FOO_TRACE=1 to see each lookup.\n", "FOO_TRACE=1", 1 },
+		{ "tool: a flag of the project's own", "tool: add "
+		    "--parallel-max", "So it can be tried with many files.\n",
+		    "--parallel-max", 1 },
+		{ "a wrapped sentence that offers it", "Trace the resolver",
+		    "You can now set the\nFOO_TRACE variable to see each "
+		    "lookup.\n", "FOO_TRACE", 1 },
 		{ "a URL's query is not a setting", "docs: link",
 		    "See https://x.y/?FOO_BAR=1 for more.", NULL, 0 },
 	};
