@@ -669,11 +669,9 @@ ref_people(const struct day *d, struct recap_person **out)
 			keys[n] = key;
 			v[n].bot = classify_is_bot(c->author_login,
 			    c->author_name);
-			v[n].name = v[n].bot ? classify_bot_name(
-			    c->author_login, c->author_name) :
-			    text_clean(c->author_name != NULL &&
-			    *c->author_name != '\0' ? c->author_name :
-			    c->author_login);
+			/* the name as said is classify_name's (its rule,
+			   "翠" said as a login, has its own tests) */
+			v[n].name = classify_name(c, v[n].bot);
 			n++;
 		}
 		v[j].commits++;
