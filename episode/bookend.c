@@ -501,6 +501,19 @@ bookend_opening(struct draft *d, const struct bookend_day *bd)
 	draft_segment_first(d, "opening", &b, &shas);
 }
 
+/* Whether the episode has a segment of the kind so far. */
+static int
+bookend_has(const struct draft *d, const char *kind)
+{
+	size_t	i;
+
+	for (i = 0; i < d->ep->nsegments; i++) {
+		if (strcmp(d->ep->segments[i].kind, kind) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* What the day held, in a sentence that claims no more than that. */
 static void
 bookend_verdict(struct buf *b, struct draft *d, const struct bookend_day *bd)
@@ -531,14 +544,6 @@ bookend_verdict(struct buf *b, struct draft *d, const struct bookend_day *bd)
 		    "shipping it.",
 		"A day of second thoughts, and that's part of shipping too.",
 	};
-	static const char *features[] = {
-		"New pieces landed today, so go kick the tires.",
-		"Some new things to try today, so go kick the tires.",
-	};
-	static const char *feature[] = {
-		"One new thing to try today, so go kick the tires.",
-		"Something new to try today, so go kick the tires.",
-	};
 	static const char *perf[] = {
 		"A day spent making things faster.",
 		"A day about speed.",
@@ -564,6 +569,7 @@ bookend_verdict(struct buf *b, struct draft *d, const struct bookend_day *bd)
 		"Steady work, all told.",
 	};
 	struct buf		 name;
+	struct draft_item	*top;
 	enum classify_kind	 k;
 	size_t			 nfix = bd->kinds[CLASSIFY_FIX];
 
@@ -593,11 +599,21 @@ bookend_verdict(struct buf *b, struct draft *d, const struct bookend_day *bd)
 	}
 	/* the top story's kind, else the theme's: only work that stood */
 	k = bd->first != NULL ? bd->first->cl.kind : d->theme_kind;
-	if (k == CLASSIFY_FEATURE && bd->kinds[k] > 1)
-		buf_puts(b, DRAFT_PICK(d, 15, features));
-	else if (k == CLASSIFY_FEATURE && bd->kinds[k] == 1)
-		buf_puts(b, DRAFT_PICK(d, 15, feature));
-	else if (k == CLASSIFY_PERF && bd->kinds[k] > 1)
+	if (k == CLASSIFY_FEATURE && bd->kinds[k] > 0) {
+		/*
+		 * What to do with it is the takeaway's, of the top story,
+		 * said once: here when no Focus or takeaway said it ("go
+		 * kick the tires" told nobody what to try)
+		 */
+		if (!bookend_has(d, "focus") && !bookend_has(d, "takeaway") &&
+		    (top = focus_top(d)) != NULL) {
+			focus_takeaway(d, b, top);
+			return;
+		}
+		spoken_count_cap(b, (long long)bd->kinds[k], "new feature",
+		    "new features");
+		buf_puts(b, " today.");
+	} else if (k == CLASSIFY_PERF && bd->kinds[k] > 1)
 		buf_puts(b, DRAFT_PICK(d, 15, perf));
 	else if (k == CLASSIFY_PERF && bd->kinds[k] == 1)
 		buf_puts(b, "One speedup today, and every bit counts.");

@@ -238,6 +238,14 @@ void		 focus_segment(struct draft *);
  * *what (new) the words it concerns when what is not NULL and it has one.
  */
 enum quote_break focus_breaking_of(struct draft_item *, char **what);
+/*
+ * The day's top story, the first of its stories as the drafter ranks
+ * them, or NULL: the one call to switch to another ranking.
+ */
+struct draft_item *focus_top(struct draft *);
+/* The top story's takeaway, a sentence: what to do with it and why. */
+void		 focus_takeaway(struct draft *, struct buf *,
+		    const struct draft_item *);
 
 /*
  * bookend.c: the opening and the closing, from the stories told: drafted

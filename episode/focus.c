@@ -78,6 +78,34 @@ focus_setting_has_link(const char *set)
 	return 0;
 }
 
+/*
+ * Whether every file a commit touches is an example program's (under an
+ * "example" or "examples" folder, at any depth): a flag it brings in is
+ * the example's, not the project's.
+ */
+static int
+focus_example_only(const struct commit *c)
+{
+	char *const	*lists[3] = { c->added, c->modified, c->removed };
+	size_t		 counts[3] = { c->nadded, c->nmodified, c->nremoved };
+	const char	*f, *p;
+	size_t		 i, j, n = 0;
+
+	for (i = 0; i < 3; i++) {
+		for (j = 0; j < counts[i]; j++, n++) {
+			f = lists[i][j];
+			for (p = f; (p = strstr(p, "example")) != NULL; p++) {
+				if ((p == f || p[-1] == '/') && (p[7] == '/' ||
+				    (p[7] == 's' && p[8] == '/')))
+					break;
+			}
+			if (p == NULL)
+				return 0;
+		}
+	}
+	return n > 0;
+}
+
 /* Candidates for Today's Focus whose setting is looked up as removed. */
 #define FOCUS_TRIES	8
 
@@ -106,7 +134,8 @@ focus_item(struct draft *d)
 			   names */
 			if (it->cl.setting == NULL || !it->cl.setting_new ||
 			    it->cl.bot || it->c->reverted_by_idx >= 0 ||
-			    focus_setting_has_link(it->cl.setting))
+			    focus_setting_has_link(it->cl.setting) ||
+			    focus_example_only(it->c))
 				continue;
 			for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
 				if (it->cl.kind == kinds[k])
@@ -249,13 +278,16 @@ focus_setting(struct draft *d, struct buf *b, struct draft_item *it,
 	if (!paid)
 		buf_printf(b, " to try what %s's change brings", it->name);
 	phrase_sentence_end(b);
-	phrase_space(b);
-	/* a branch merged was told among others, by its name at most */
+	/*
+	 * The second sentence says where it comes from only when that is
+	 * news: a change told earlier was heard already ("It comes from
+	 * Ada's change we heard about earlier." said nothing). A branch
+	 * merged was told among others, by its name at most.
+	 */
 	if (it->told && !it->cl.merge)
-		buf_printf(b, "It comes from %s's change we heard about "
-		    "earlier.", it->name);
-	else
-		tell_did_sentence(b, it, "It comes from this change: ");
+		return;
+	phrase_space(b);
+	tell_did_sentence(b, it, "It comes from this change: ");
 }
 
 /* A version said as a minimum: "torch 2.11+" -> "torch 2.11". */
@@ -410,24 +442,118 @@ focus_breaking(struct draft *d, struct buf *b, struct draft_shas *shas)
 }
 
 /*
+ * The day's top story: the first of its stories as the drafter ranks
+ * them (the stories the highlights lead with, then the fixes, then the
+ * re-lands, each by significance), never a release, a chore, a test or a
+ * CI pin; NULL on a day of none. Today's Focus and the closing ask here
+ * alone, so one ranking of the day's stories replaces this body alone.
+ */
+struct draft_item *
+focus_top(struct draft *d)
+{
+	static const enum classify_kind tiers[][3] = {
+		{ CLASSIFY_PERF, CLASSIFY_FEATURE, CLASSIFY_CHANGE },
+		{ CLASSIFY_FIX, CLASSIFY_FIX, CLASSIFY_FIX },
+		{ CLASSIFY_RELAND, CLASSIFY_RELAND, CLASSIFY_RELAND },
+	};
+	struct draft_item	*top = NULL, *it;
+	const void		*a, *b;
+	char			*pkg, *ver;
+	size_t			 t, i, k;
+
+	for (t = 0; t < 3 && top == NULL; t++) {
+		for (i = 0; i < d->nitems; i++) {
+			it = &d->items[i];
+			for (k = 0; k < 3 && it->cl.kind != tiers[t][k]; k++)
+				continue;
+			if (k == 3 || !title_story_ok(it) ||
+			    it->cl.what[0] == '\0')
+				continue;
+			/* a release is the title's story, not a change */
+			if (quote_release(it->cl.subject, &pkg, &ver)) {
+				free(pkg);
+				free(ver);
+				continue;
+			}
+			a = &it, b = &top;
+			if (top == NULL || select_cmp_score(a, b) < 0)
+				top = it;
+		}
+	}
+	return top;
+}
+
+/*
+ * The takeaway of the top story, for a listener it concerns: "If you
+ * work with runtime, the one to try is Alex Gaynor's change, "add an
+ * opt-in sharded spawn_blocking queue"." What to do with it follows its
+ * kind; the lead comes in turn, so no wording returns within a week.
+ */
+void
+focus_takeaway(struct draft *d, struct buf *b, const struct draft_item *it)
+{
+	static const char *with_area[] = {
+		"If you work with %s, ",
+		"If %s is part of your setup, ",
+		"For anyone who relies on %s, ",
+		"If your code leans on %s, ",
+		"If you use %s, ",
+		"If %s matters to you, ",
+		"If %s is in your stack, ",
+	};
+	static const char *alone[] = {
+		"The one to %s from today is ",
+		"From today, the one to %s is ",
+		"Of today's changes, the one to %s is ",
+		"If you %s one change from today, make it ",
+		"Out of today's work, the one to %s is ",
+		"Of everything today, the one to %s is ",
+		"If you %s just one thing today, make it ",
+	};
+	const char	*verb;
+	size_t		 at = b->len;
+
+	switch (it->cl.kind) {
+	case CLASSIFY_FEATURE:
+		verb = "try";
+		break;
+	case CLASSIFY_PERF:
+		verb = "take";
+		break;
+	case CLASSIFY_FIX:
+	case CLASSIFY_RELAND:
+		verb = "pick up";
+		break;
+	default:
+		verb = "read";
+		break;
+	}
+	/* an area its subject names: one read off its files ("src") is
+	   no part of anyone's setup */
+	if (it->cl.area != NULL && it->cl.area_titled &&
+	    !phrase_contains(it->cl.what, it->cl.area)) {
+		buf_printf(b, DRAFT_ROTATE(d, 18, with_area), it->cl.area);
+		buf_printf(b, "the one to %s is ", verb);
+	} else
+		buf_printf(b, DRAFT_ROTATE(d, 18, alone), verb);
+	b->data[at] = (char)toupper((unsigned char)b->data[at]);
+	buf_printf(b, "%s's change, \"%s\".", it->name, it->cl.what);
+}
+
+/*
  * Today's Focus: on a breaking day, the migration step; then one tip
  * quoting verbatim a setting, flag or variable a commit of the day
  * brings in, with what to do and what it buys. When the day offers
- * neither, a different closing segment points at the one change worth
- * reading instead; no tip is ever made up, and it never claims there is
- * nothing to try.
+ * neither, a different closing segment gives the takeaway of the day's
+ * top story instead; no tip is ever made up, and it never claims there
+ * is nothing to try.
  */
 void
 focus_segment(struct draft *d)
 {
-	static const char *none[] = {
-		"If you read just one change from this day, make it this one:",
-		"The one change worth your reading time today:",
-	};
 	struct draft_shas	 shas = { NULL, 0 };
-	struct draft_item	*best, *top = NULL;
+	struct draft_item	*best, *top;
 	struct buf		 b;
-	size_t			 i;
 	int			 broke;
 
 	if (d->nitems <= 1)
@@ -442,35 +568,11 @@ focus_segment(struct draft *d)
 		draft_segment(d, "focus", &b, &shas);
 		return;
 	}
-	/* the most significant human change, told or not */
-	for (i = 0; i < d->nitems; i++) {
-		struct draft_item *it = &d->items[i];
-
-		char *pkg, *ver;
-
-		if (it->cl.bot || it->cl.kind == CLASSIFY_REVERT ||
-		    it->c->reverted_by_idx >= 0 || it->cl.what[0] == '\0')
-			continue;
-		/* a release is the title's story, not a change to read */
-		if (quote_release(it->cl.subject, &pkg, &ver)) {
-			free(pkg);
-			free(ver);
-			continue;
-		}
-		if (top == NULL || it->cl.score > top->cl.score)
-			top = it;
-	}
-	if (top == NULL || d->nitems < 3) {
+	if ((top = focus_top(d)) == NULL || d->nitems < 3) {
 		buf_free(&b);
 		return;
 	}
-	buf_puts(&b, DRAFT_PICK(d, 17, none));
-	buf_putc(&b, ' ');
-	buf_printf(&b, "%s's ", top->name);
-	if (top->cl.area != NULL && top->cl.area_titled &&
-	    !phrase_contains(top->cl.what, top->cl.area))
-		buf_printf(&b, "%s ", top->cl.area);
-	buf_printf(&b, "change, \"%s\".", top->cl.what);
+	focus_takeaway(d, &b, top);
 	draft_shas_add(d, &shas, top);
 	draft_segment(d, "takeaway", &b, &shas);
 }

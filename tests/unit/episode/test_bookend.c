@@ -64,8 +64,17 @@ static const struct bookend_case days[] = {
 	    "tests: fix a flaky timer test (#2)\n",
 	    "docs: fix a typo in the FAQ (#3)\n", NULL },
 	    { "sharded queue added", "Ada Lovelace" },
-	    { "kick the tires", NULL }, { "steadier codebase",
-	    "New pieces landed", NULL } },
+	    { "One new feature today.", NULL }, { "steadier codebase",
+	    "New pieces landed", "kick the tires", NULL } },
+	/* tokio 2026-08-09 closed "New pieces landed today, so go kick
+	   the tires.": a stock line, no takeaway */
+	{ "with no Focus, the closing's takeaway is the top story's", {
+	    "runtime: add an opt-in sharded spawn_blocking queue (#8337)\n",
+	    "docs: fix a typo in the FAQ (#2)\n", NULL },
+	    { NULL, NULL }, { "the one to try is Ada Lovelace's change, "
+	    "\"add an opt-in sharded spawn blocking queue\".", "runtime" },
+	    { "kick the tires", "New pieces landed", "something new",
+	    NULL } },
 	{ "a fixes day", { "fix a crash when the config file is empty (#1)\n",
 	    "fix a hang on shutdown with open sockets (#2)\n",
 	    "fix wrong results from the median of an empty list (#3)\n",

@@ -41,6 +41,15 @@ struct focus_case {
 	const char	*hasnt[3];	/* not in any segment's text */
 };
 
+/* The file a row's own commits touch, when not torch/x.py. */
+static const struct {
+	const char	*rule, *file;
+} files[] = {
+	{ "an example program's flag is no tip", "docs/examples/parallel.c" },
+	{ "near miss: the same flag in the project's tool is one",
+	  "src/tool_getparam.c" },
+};
+
 static const struct focus_case cases[] = {
 	{ "a setting in a Usage: block, with its payoff", {
 	    "[CUDA] Add preemptive OOM rejection to the allocator\n\nIt "
@@ -102,7 +111,8 @@ static const struct focus_case cases[] = {
 	    "[dynamo] Add a recompile log\n\n```\nTORCH_LOGS=recompiles "
 	    "python train.py\n```\n",
 	    "Revert \"[dynamo] Add a recompile log\"\n\nThis reverts commit "
-	    REVERTED ".\n", NULL }, "takeaway", { "make it this one", NULL },
+	    REVERTED ".\n", NULL }, "takeaway", { "the one to read is Ada "
+	    "Lovelace's change, \"Fuse the epilogue into the GEMM\".", NULL },
 	    { "Set TORCH_LOGS", "Today's Focus", NULL } },
 	{ "a test plan's variable is no tip", { "[mps] Add the fast path\n"
 	    "\nIt is faster.\n\nTest Plan:\n```\nTORCH_TEST_MPS=1 pytest "
@@ -122,14 +132,62 @@ static const struct focus_case cases[] = {
 	    "TORCH_LOGS_FORMAT set to nothing.\n", NULL }, "takeaway",
 	    { NULL }, { "part of your setup", "Today's Focus",
 	    "nothing to try" } },
+	/* tokio 2026-08-09: "It comes from Alex Gaynor's change we heard
+	   about earlier." told nothing the listener had not heard */
+	{ "a setting of a change told already: no second sentence", {
+	    "runtime: add an opt-in sharded blocking queue (#1)\n\nOpt in "
+	    "via the `TOKIO_SHARDED_QUEUE` environment variable.\n", NULL },
+	    "focus", { "Set the TOKIO_SHARDED_QUEUE environment variable if "
+	    "you want an opt-in sharded blocking queue.", NULL },
+	    { "heard about earlier", "It comes from", NULL } },
+	/* curl #12366 */
+	{ "an error code the code now returns is no tip", {
+	    "doh: provide better return code for responses w/o addresses\n"
+	    "\nPreviously it was wrongly returning CURLE_OUT_OF_MEMORY when "
+	    "the response did not contain any addresses. Now it more "
+	    "accurately returns CURLE_COULDNT_RESOLVE_HOST.\n", NULL },
+	    "takeaway", { "the one to", NULL },
+	    { "CURLE_COULDNT_RESOLVE_HOST", "Today's Focus", NULL } },
+	/* curl #20920 */
+	{ "a variable a change stops setting is no tip", {
+	    "configure: fix `--with-ngtcp2=<path>` option for crypto libs\n"
+	    "\nThis broke certain build cases in curl, because configure was "
+	    "is\nquerying pkg-config modules by setting `PKG_CONFIG_LIBDIR` "
+	    "to the\ndirectory specified via `--with-*=` options.\n", NULL },
+	    "takeaway", { "the one to", NULL },
+	    { "Set PKG_CONFIG_LIBDIR", "Today's Focus", NULL } },
+	{ "an example program's flag is no tip", {
+	    "Add --parallel-max to cap parallel transfers\n\nUse "
+	    "--parallel-max so that a batch keeps to a few connections.\n",
+	    NULL }, "takeaway", { "the one to", NULL },
+	    { "Pass --parallel-max", "Today's Focus", NULL } },
+	{ "near miss: the same flag in the project's tool is one", {
+	    "Add --parallel-max to cap parallel transfers\n\nUse "
+	    "--parallel-max so that a batch keeps to a few connections.\n",
+	    NULL }, "focus", { "Pass --parallel-max so that a batch keeps "
+	    "to a few connections.", NULL }, { NULL } },
+	{ "near miss: set FOO=1 to enable is quoted", {
+	    "[profiler] Add a resolver trace\n\nSet FOO_TRACE=1 to enable "
+	    "it.\n", NULL }, "focus", { "Set FOO_TRACE=1", NULL }, { NULL } },
+	/* the takeaway is the top story's, never a CI pin's, however its
+	   words warn */
+	{ "a CI pin is never the takeaway", {
+	    "ci: pin node 24.15 to fix a crash and a security hang in "
+	    "Windows CI (#22810)\n", NULL }, "takeaway",
+	    { "Fuse the epilogue into the GEMM", NULL },
+	    { "change, \"pin node", NULL } },
 };
 
 static struct day *
 focus_day(const struct focus_case *fc)
 {
 	struct day	*d = day_new("pytorch/pytorch", 1775260800);
-	const char	*msgs[8];
+	const char	*msgs[8], *file = "torch/x.py";
 	size_t		 i, n = 0;
+
+	for (i = 0; i < sizeof files / sizeof files[0]; i++)
+		if (strcmp(files[i].rule, fc->rule) == 0)
+			file = files[i].file;
 
 	d->end = d->start + 86400;
 	for (i = 0; i < 2; i++)
@@ -139,7 +197,7 @@ focus_day(const struct focus_case *fc)
 	/* the third commit is the one a revert names */
 	for (i = 0; i < n; i++)
 		day_msg_add(d, msgs[i], i == 2 ? REVERTED : NULL, i + 0xabc0, i,
-		    "Ada Lovelace", "ada", "torch/x.py");
+		    "Ada Lovelace", "ada", i >= 2 ? file : "torch/x.py");
 	day_pair_reverts(d);
 	return d;
 }
