@@ -176,6 +176,13 @@ static const struct focus_case cases[] = {
 	    "Windows CI (#22810)\n", NULL }, "takeaway",
 	    { "Fuse the epilogue into the GEMM", NULL },
 	    { "change, \"pin node", NULL } },
+	{ "chores alone: a CI pin is no takeaway, whatever it warns of", {
+	    "ci: pin node 24.15 to fix a crash in Windows CI (#22810)\n",
+	    "test: update content length for chokidar polling watcher "
+	    "(#22816)\n",
+	    "docs: fix a typo in the FAQ (#3)\n" }, "housekeeping",
+	    { NULL }, { "change, \"pin node", "worth your reading time",
+	    "make it this one" } },
 };
 
 static struct day *
@@ -183,21 +190,24 @@ focus_day(const struct focus_case *fc)
 {
 	struct day	*d = day_new("pytorch/pytorch", 1775260800);
 	const char	*msgs[8], *file = "torch/x.py";
-	size_t		 i, n = 0;
+	size_t		 i, n = 0, nfill = 2;
 
 	for (i = 0; i < sizeof files / sizeof files[0]; i++)
 		if (strcmp(files[i].rule, fc->rule) == 0)
 			file = files[i].file;
+	/* a day of chores alone has no filler story */
+	if (strncmp(fc->rule, "chores alone", 12) == 0)
+		nfill = 0;
 
 	d->end = d->start + 86400;
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < nfill; i++)
 		msgs[n++] = filler[i];
 	for (i = 0; i < 3 && fc->msgs[i] != NULL; i++)
 		msgs[n++] = fc->msgs[i];
 	/* the third commit is the one a revert names */
 	for (i = 0; i < n; i++)
 		day_msg_add(d, msgs[i], i == 2 ? REVERTED : NULL, i + 0xabc0, i,
-		    "Ada Lovelace", "ada", i >= 2 ? file : "torch/x.py");
+		    "Ada Lovelace", "ada", i >= nfill ? file : "torch/x.py");
 	day_pair_reverts(d);
 	return d;
 }
