@@ -365,6 +365,64 @@ rollback_why(struct buf *b, const struct draft_item *r, const char *what)
 	free(why);
 }
 
+/*
+ * Whether revert r's subject is a sentence of its own whose verb is the
+ * revert ("rt: revert #7757 to fix regression in spawn_blocking"), not a
+ * wrapper around the reverted work's title ('Revert "X"', "revert: X"):
+ * its what says what the reverter did, not what the reverted work did.
+ */
+static int
+rollback_own_sentence(const struct draft_item *r)
+{
+	static const char *const verbs[] = { "revert ", "reverts ",
+	    "reverting ", "back out ", "backs out ", "roll back ",
+	    "rolls back ", NULL };
+	const char	*what = r->cl.what, *s = r->c->revert.reverted_subject;
+	size_t		 i;
+	char		*peeled;
+
+	if (s != NULL && *s != '\0')
+		return 0;
+	if ((peeled = rollback_peel(r->c->subject)) != NULL) {
+		free(peeled);
+		return 0;
+	}
+	for (i = 0; verbs[i] != NULL; i++)
+		if (strncasecmp(what, verbs[i], strlen(verbs[i])) == 0 &&
+		    what[strlen(verbs[i])] != '\0')
+			return 1;
+	return 0;
+}
+
+/*
+ * "Eliza Weisman reverted #7757 to fix regression in spawn_blocking.":
+ * a revert whose own subject says what it did is the reverter's act of
+ * the day (often a fix), told with its own verb. Returns 0 when its
+ * subject is no such sentence.
+ */
+static int
+rollback_own(struct buf *b, const struct draft_item *r)
+{
+	struct buf	s;
+
+	if (!rollback_own_sentence(r))
+		return 0;
+	buf_init(&s);
+	if (!phrase_past(&s, r->cl.what)) {
+		buf_free(&s);
+		return 0;
+	}
+	phrase_space(b);
+	if (r->cl.bot)
+		buf_puts(b, "A bot ");
+	else
+		buf_printf(b, "%s ", r->name);
+	buf_puts(b, buf_str(&s));
+	buf_putc(b, '.');
+	buf_free(&s);
+	return 1;
+}
+
 /* One revert told as a story: whose work, what it did, who, why, and after. */
 static void
 rollback_story(struct draft *d, struct buf *b, struct draft_item *r,
@@ -376,7 +434,7 @@ rollback_story(struct draft *d, struct buf *b, struct draft_item *r,
 	const char		*owner = NULL;
 	char			*what;
 	long			 orig;
-	int			 on;
+	int			 on, own = 0;
 
 	if ((orig = rollback_reverted(d, r)) >= 0) {
 		o = &d->items[orig];
@@ -414,12 +472,18 @@ rollback_story(struct draft *d, struct buf *b, struct draft_item *r,
 		rollback_earlier(b, buf_str(&lead), what);
 		buf_free(&lead);
 		buf_free(&when);
+	} else if (rollback_own(b, r)) {
+		/* who did it is said; only an automatic or asked-for one adds */
+		what = xstrdup(r->cl.what);
+		own = 1;
 	} else {
 		what = rollback_reverted_what(r);
 		phrase_space(b);
 		rollback_earlier(b, "An earlier change", what);
 	}
-	rollback_who(b, r, owner);
+	if (!own || r->c->revert.automatic || (r->c->revert.requested_by !=
+	    NULL && *r->c->revert.requested_by != '\0'))
+		rollback_who(b, r, owner);
 	rollback_why(b, r, what);
 	free(what);
 

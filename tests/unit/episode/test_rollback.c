@@ -173,6 +173,100 @@ test_earlier_work(void **state)
 	}
 }
 
+/*
+ * A revert whose own subject says what it did is the reverter's act of
+ * the day ("Eliza Weisman reverted #7757 to fix regression in
+ * spawn_blocking"), never "An earlier change, which reverted #7757 ...,
+ * was rolled back"; a wrapper around the reverted work's title, or work
+ * the archive or the day names, is still told as that work rolled back.
+ */
+static void
+test_own_sentence(void **state)
+{
+	/* tokio-rs/tokio 56aaa43e91, April 16th, 2026 */
+	static const char tokio[] = "rt: revert #7757 to fix regression in "
+	    "`spawn_blocking` (#8057)\n\nThis reverts commit "
+	    ALICE_SHA ".\n\nUnfortunately, this commit introduced a "
+	    "regression that causes programs\nusing `spawn_blocking` to hang "
+	    "(see #8056).\n\nFixes #8056\n";
+	static const char conv[] = "revert: add the cache\n\n"
+	    "This reverts commit " ALICE_SHA ".\n";
+	static const char git[] = "Revert \"Add the cache\"\n\n"
+	    "This reverts commit " ALICE_SHA ".\n";
+	static const char why[] = "Revert \"Add the cache\"\n\n"
+	    "This reverts commit " ALICE_SHA ".\n\nIt broke the build.\n";
+	static const struct {
+		const char	*rule, *msg;
+		int		 archived, sameday;
+		const char	*has, *hasnt;
+	} cases[] = {
+		{ "revert to fix: the reverter's act", tokio, 0, 0,
+		    "Bob Ross reverted number 7757 to fix regression in",
+		    "An earlier change" },
+		{ "revert to fix: said once who did it", tokio, 0, 0,
+		    "The reason given: \"Unfortunately, this commit "
+		    "introduced a regression", "reverted it." },
+		{ "revert to fix of archived work: that work rolled back",
+		    tokio, 1, 0, "Alice Liddell's change from yesterday, "
+		    "which added the cache, was rolled back. Bob Ross "
+		    "reverted it.", "reverted number 7757" },
+		{ "revert to fix of the day's work: that work rolled back",
+		    tokio, 0, 1, "Alice Liddell's change to add the cache "
+		    "landed and was rolled back the same day.",
+		    "reverted number 7757" },
+		{ "near miss: a conventional revert is the work's title",
+		    conv, 0, 0, "An earlier change, which added the cache, "
+		    "was rolled back. Bob Ross reverted it.", "Bob Ross "
+		    "reverted add" },
+		{ "near miss: git's wrapper", git, 0, 0, "An earlier change, "
+		    "which added the cache, was rolled back. Bob Ross "
+		    "reverted it.", NULL },
+		{ "near miss: git's wrapper with a reason", why, 0, 0,
+		    "was rolled back. Bob Ross reverted it. The reason "
+		    "given: \"It broke the build.\"", NULL },
+	};
+	struct episode_opts	 o;
+	struct episode_work	 w;
+	struct episode		*ep;
+	struct day		*d;
+	const char		*text;
+	size_t			 i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		d = day_new("o/r", 1772582400);
+		d->end = d->start + 86400;
+		if (cases[i].sameday)
+			day_msg_add(d, "Add the cache", ALICE_SHA, 0, 30,
+			    "Alice Liddell", "alice", "src/x.c");
+		day_msg_add(d, cases[i].msg, NULL, 0xb0b, 60, "Bob Ross",
+		    "bross", "src/x.c");
+		day_pair_reverts(d);
+		memset(&w, 0, sizeof w);
+		w.sha = (char *)ALICE_SHA;
+		w.date = (char *)"2026-03-03";
+		w.name = (char *)"Alice Liddell";
+		w.what = (char *)"Add the cache";
+		memset(&o, 0, sizeof o);
+		o.year = 2026;
+		o.month = 3;
+		o.mday = 4;
+		o.earlier = &w;
+		o.nearlier = cases[i].archived ? 1 : 0;
+		ep = episode_draft(d, &o);
+		day_free(d);
+		text = rollback_text(ep);
+		if (strstr(text, cases[i].has) == NULL)
+			fail_msg("%s: \"%s\" not in \"%s\"", cases[i].rule,
+			    cases[i].has, text);
+		if (cases[i].hasnt != NULL &&
+		    strstr(text, cases[i].hasnt) != NULL)
+			fail_msg("%s: \"%s\" in \"%s\"", cases[i].rule,
+			    cases[i].hasnt, text);
+		episode_free(ep);
+	}
+}
+
 /* The episode's own work: what a later one names, the revert's target. */
 static void
 test_work_listed(void **state)
@@ -254,6 +348,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_peel),
 		cmocka_unit_test(test_earlier_work),
+		cmocka_unit_test(test_own_sentence),
 		cmocka_unit_test(test_work_listed),
 		cmocka_unit_test(test_find),
 	};
