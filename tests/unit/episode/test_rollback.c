@@ -267,6 +267,134 @@ test_own_sentence(void **state)
 	}
 }
 
+#define ROCM_SHA	"d96c6a79adcf1f4fa127b0cd7f762921bb951c8a"
+#define SKIP_SHA	"a1c67b98905e81e51d56c1558742ca7e0fff49c1"
+
+/* A commit of a sitting's day: its message, sha, when, by whom. */
+struct sit_commit {
+	const char	*msg, *sha;
+	size_t		 at;
+	const char	*name;
+};
+
+/*
+ * The reverts one person made minutes apart of one author's work or of
+ * one thing are one story (pytorch/ao, January 17th, 2025: andrewor14
+ * reverted "Enable ROCM in CI" and "Skip Unit Tests for ROCm CI" 38
+ * seconds apart), never "And a second story of the same kind."; reverts
+ * hours apart, of different things or by different people stay apart.
+ */
+static void
+test_sitting(void **state)
+{
+	static const char rev_skip[] = "Revert \"Skip Unit Tests for ROCm "
+	    "CI\" (#1580)\n\nRevert \"Skip Unit Tests for ROCm CI "
+	    "(#1563)\"\n\nThis reverts commit " SKIP_SHA ".\n";
+	static const char rev_rocm[] = "Revert \"Enable ROCM in CI\" "
+	    "(#1583)\n\nRevert \"Enable ROCM in CI (#999)\"\n\nThis "
+	    "reverts commit " ROCM_SHA ".\n";
+	/* vitejs/vite, June 30th, 2026 */
+	static const char rev_ids[] = "fix: revert, \"fix: escape ids with "
+	    "multiple null bytes (#22687)\"\n\nThis reverts commit "
+	    SKIP_SHA ".\n";
+	static const char rev_pnpm[] = "fix: revert, \"fix: resolve pnpm "
+	    ".modules.yaml from workspace root instead of cwd (#22757)\"\n\n"
+	    "This reverts commit " ROCM_SHA ".\n";
+	static const struct {
+		const char		*rule;
+		struct sit_commit	 c[4];
+		const char		*has, *hasnt;
+		int			 reasons;	/* "No reason" said */
+	} cases[] = {
+		{ "one reverter, one thing, seconds apart: one story", {
+		    { "Enable ROCM in CI (#999)", ROCM_SHA, 100,
+		      "Mark Saroufim" },
+		    { "Skip Unit Tests for ROCm CI (#1563)", SKIP_SHA, 400,
+		      "Peter Yeh" },
+		    { rev_skip, NULL, 12665, "andrewor14" },
+		    { rev_rocm, NULL, 12703, "andrewor14" } },
+		    "andrewor14 reverted two related changes within a minute "
+		    "of each other. Peter Yeh's change to skip Unit Tests for "
+		    "ROCm CI landed and was rolled back the same day. Mark "
+		    "Saroufim's change to enable ROCM in CI went the same "
+		    "way. No reason was given.", "second story", 1 },
+		{ "one author's work, minutes apart: one story", {
+		    { "Add the cache", ROCM_SHA, 100, "Alice Liddell" },
+		    { "Drop the old loader", SKIP_SHA, 400, "Alice Liddell" },
+		    { rev_skip, NULL, 9000, "Bob Ross" },
+		    { rev_rocm, NULL, 9400, "Bob Ross" } },
+		    "Bob Ross reverted two related changes within seven "
+		    "minutes.", "There was another", 1 },
+		{ "near miss: different things an hour apart", {
+		    { "fix: escape ids with multiple null bytes (#22687)",
+		      SKIP_SHA, 100, "Sujal Shah" },
+		    { rev_ids, NULL, 7000, "sapphi-red" },
+		    { rev_pnpm, NULL, 10506, "sapphi-red" },
+		    { NULL, NULL, 0, NULL } },
+		    "Sujal Shah's change to escape ids with multiple null "
+		    "bytes landed and was rolled back the same day. "
+		    "sapphi-red reverted it.", "related", 2 },
+		{ "near miss: different things minutes apart", {
+		    { rev_ids, NULL, 7000, "sapphi-red" },
+		    { rev_pnpm, NULL, 7100, "sapphi-red" },
+		    { NULL, NULL, 0, NULL }, { NULL, NULL, 0, NULL } },
+		    "sapphi-red reverted it.", "related", 2 },
+		{ "near miss: one thing, two reverters", {
+		    { "Enable ROCM in CI (#999)", ROCM_SHA, 100,
+		      "Mark Saroufim" },
+		    { "Skip Unit Tests for ROCm CI (#1563)", SKIP_SHA, 400,
+		      "Peter Yeh" },
+		    { rev_skip, NULL, 12665, "andrewor14" },
+		    { rev_rocm, NULL, 12703, "Jerry Zhang" } },
+		    "Jerry Zhang reverted it.", "related", 2 },
+		{ "near miss: one thing, hours apart", {
+		    { "Enable ROCM in CI (#999)", ROCM_SHA, 100,
+		      "Mark Saroufim" },
+		    { "Skip Unit Tests for ROCm CI (#1563)", SKIP_SHA, 400,
+		      "Peter Yeh" },
+		    { rev_skip, NULL, 12665, "andrewor14" },
+		    { rev_rocm, NULL, 30000, "andrewor14" } },
+		    "andrewor14 reverted it.", "related", 2 },
+	};
+	struct episode_opts	 o;
+	struct episode		*ep;
+	struct day		*d;
+	const char		*text, *p;
+	size_t			 i, j;
+	int			 n;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		d = day_new("o/r", 1772582400);
+		d->end = d->start + 86400;
+		for (j = 0; j < 4 && cases[i].c[j].msg != NULL; j++)
+			day_msg_add(d, cases[i].c[j].msg, cases[i].c[j].sha,
+			    0xb00 + j, cases[i].c[j].at, cases[i].c[j].name,
+			    cases[i].c[j].name, "src/x.c");
+		day_pair_reverts(d);
+		memset(&o, 0, sizeof o);
+		o.year = 2026;
+		o.month = 3;
+		o.mday = 4;
+		ep = episode_draft(d, &o);
+		day_free(d);
+		text = rollback_text(ep);
+		if (strstr(text, cases[i].has) == NULL)
+			fail_msg("%s: \"%s\" not in \"%s\"", cases[i].rule,
+			    cases[i].has, text);
+		if (strstr(text, cases[i].hasnt) != NULL)
+			fail_msg("%s: \"%s\" in \"%s\"", cases[i].rule,
+			    cases[i].hasnt, text);
+		for (n = 0, p = text; (p = strstr(p, "No reason")) != NULL;
+		    p++)
+			n++;
+		if (n != cases[i].reasons)
+			fail_msg("%s: \"No reason\" %d times in \"%s\"",
+			    cases[i].rule, n, text);
+		episode_free(ep);
+	}
+}
+
 /* The episode's own work: what a later one names, the revert's target. */
 static void
 test_work_listed(void **state)
@@ -349,6 +477,7 @@ main(void)
 		cmocka_unit_test(test_peel),
 		cmocka_unit_test(test_earlier_work),
 		cmocka_unit_test(test_own_sentence),
+		cmocka_unit_test(test_sitting),
 		cmocka_unit_test(test_work_listed),
 		cmocka_unit_test(test_find),
 	};
