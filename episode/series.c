@@ -693,13 +693,30 @@ series_others(struct buf *b, const struct draft_item *it)
 /*
  * A story said in a list of chores, after what its top part did: ", in
  * three parts" when the parts share a subject, else ", with two more
- * parts of the series" or ", with two more changes from the same stack".
+ * parts of the series" or ", with two more changes from the same stack";
+ * a part that landed alone says which it is (", part three of a series"),
+ * since its subject's marker ("[3/x] docs update") is not said.
  */
 void
 series_chore(struct buf *b, const struct draft_item *it)
 {
-	if (it->nparts == 0)
+	if (it->nparts == 0) {
+		if (it->lead != NULL || it->cl.series_part <= 0)
+			return;
+		if (it->cl.series_part == 1)
+			buf_puts(b, ", the first part of ");
+		else {
+			buf_puts(b, ", part ");
+			spoken_number(b, it->cl.series_part);
+			buf_puts(b, " of ");
+		}
+		if (it->cl.series_total > 0) {
+			series_sized(b, it->cl.series_total);
+			buf_puts(b, " series");
+		} else
+			buf_puts(b, "a series");
 		return;
+	}
 	if (it->series_stem) {
 		buf_puts(b, ", in ");
 		spoken_count(b, (long long)it->nparts + 1, "part", "parts");

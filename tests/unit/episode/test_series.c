@@ -307,6 +307,16 @@ test_told_once(void **state)
 		    "Delete the grad scaler" GH(202), NULL },
 		    "deleted the grad scaler, with one more change from the "
 		    "same stack", "Delete", 2 },
+		{ "a part landed alone says which it is", {
+		    "[3/x] docs update\n", NULL },
+		    ", part three of a series.",
+		    "3/x", 1 },
+		{ "the first part of a series of a size given", {
+		    "[1/4] docs: update the API reference\n", NULL },
+		    "the first part of a four-part series.", "1/4", 1 },
+		{ "near miss: 'part' as a word is no marker", {
+		    "docs: split part 2 into its own page\n", NULL },
+		    "into its own page", "of a series", 1 },
 		{ "a series in the chores", {
 		    "docs: crossreferences in the docs, part 5\n",
 		    "docs: crossreferences in the docs, part 6\n", NULL },
