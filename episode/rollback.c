@@ -220,12 +220,14 @@ rollback_imperative(const char *subject, const char *what)
 
 /*
  * "NAME's change to add X" or "NAME's change, "X","; bot work is "an
- * automated change".
+ * automated change"; named: its author was just said, "The change to".
  */
 static void
-rollback_whose(struct buf *b, const struct draft_item *o)
+rollback_whose(struct buf *b, const struct draft_item *o, int named)
 {
-	if (o->cl.bot)
+	if (named)
+		buf_puts(b, "The change");
+	else if (o->cl.bot)
 		buf_puts(b, "An automated change");
 	else
 		buf_printf(b, "%s's change", o->name);
@@ -445,11 +447,12 @@ rollback_own(struct buf *b, const struct draft_item *r)
  * One revert told as a story: whose work, what it did, who, why, and
  * after. part is 0 for a revert told alone; 1, 2, ... for the parts of a
  * sitting (rollback_sitting), whose reverter is said before them and
- * whose reasons are said only when given. Returns whether a reason was.
+ * whose reasons are said only when given; prev is the author of the work
+ * the part before took out, if known. Returns whether a reason was.
  */
 static int
 rollback_story(struct draft *d, struct buf *b, struct draft_item *r,
-    struct draft_shas *shas, int part)
+    struct draft_shas *shas, int part, const char *prev)
 {
 	const struct episode_work *w;
 	struct draft_item	*o = NULL, *l;
@@ -464,7 +467,8 @@ rollback_story(struct draft *d, struct buf *b, struct draft_item *r,
 		o->told = 1;
 		draft_shas_add(d, shas, o);
 		phrase_space(b);
-		rollback_whose(b, o);
+		rollback_whose(b, o, part > 1 && prev != NULL && !o->cl.bot &&
+		    strcmp(prev, o->name) == 0);
 		if (part > 1)
 			buf_puts(b, " went the same way.");
 		else
@@ -616,6 +620,13 @@ rollback_together(const struct draft *d, const struct draft_item *a,
 		return 0;
 	if (rollback_own_sentence(a) || rollback_own_sentence(b))
 		return 0;
+	/* asked for by different people, or one automatic: apart */
+	if (a->c->revert.automatic != b->c->revert.automatic ||
+	    (a->c->revert.requested_by != NULL &&
+	    b->c->revert.requested_by != NULL &&
+	    strcmp(a->c->revert.requested_by, b->c->revert.requested_by) !=
+	    0))
+		return 0;
 	oa = rollback_owner(d, a);
 	ob = rollback_owner(d, b);
 	if (oa != NULL && ob != NULL && strcmp(oa, ob) == 0)
@@ -636,10 +647,12 @@ static void
 rollback_sitting(struct draft *d, struct buf *b, struct draft_item **v,
     size_t n, struct draft_shas *shas)
 {
-	time_t	lo = v[0]->c->timestamp, hi = lo;
-	long	mins;
-	size_t	i;
-	int	said = 0;
+	time_t		 lo = v[0]->c->timestamp, hi = lo;
+	const char	*req;
+	char		*who = NULL;
+	long		 mins;
+	size_t		 i;
+	int		 said = 0, asked;
 
 	for (i = 1; i < n; i++) {
 		if (v[i]->c->timestamp < lo)
@@ -647,12 +660,28 @@ rollback_sitting(struct draft *d, struct buf *b, struct draft_item **v,
 		if (v[i]->c->timestamp > hi)
 			hi = v[i]->c->timestamp;
 	}
+	req = v[0]->c->revert.requested_by;
+	if (req != NULL && *req != '\0' && !classify_is_bot(req, NULL))
+		who = text_clean(req);
 	phrase_space(b);
-	if (v[0]->cl.bot)
-		buf_puts(b, "A bot reverted ");
-	else
-		buf_printf(b, "%s reverted ", v[0]->name);
-	spoken_count(b, (long long)n, "related change", "related changes");
+	if (v[0]->c->revert.automatic) {
+		spoken_count_cap(b, (long long)n, "related change",
+		    "related changes");
+		buf_puts(b, " were reverted automatically,");
+	} else {
+		asked = who != NULL && *who != '\0' && strcmp(who,
+		    v[0]->name) != 0;
+		if (asked)
+			buf_printf(b, "At the request of %s, ", who);
+		if (v[0]->cl.bot)
+			buf_puts(b, asked ? "a bot reverted " :
+			    "A bot reverted ");
+		else
+			buf_printf(b, "%s reverted ", v[0]->name);
+		spoken_count(b, (long long)n, "related change",
+		    "related changes");
+	}
+	free(who);
 	mins = (long)(hi - lo + 59) / 60;
 	if (mins <= 1)
 		buf_puts(b, " within a minute of each other.");
@@ -662,7 +691,8 @@ rollback_sitting(struct draft *d, struct buf *b, struct draft_item **v,
 		buf_putc(b, '.');
 	}
 	for (i = 0; i < n; i++)
-		said |= rollback_story(d, b, v[i], shas, (int)i + 1);
+		said |= rollback_story(d, b, v[i], shas, (int)i + 1,
+		    i > 0 ? rollback_owner(d, v[i - 1]) : NULL);
 	if (!said && !v[0]->c->revert.automatic) {
 		phrase_space(b);
 		buf_puts(b, "No reason was given.");
@@ -753,7 +783,7 @@ rollback_segment(struct draft *d)
 		if (nsit > 1)
 			rollback_sitting(d, &b, sit, nsit, &shas);
 		else
-			rollback_story(d, &b, r, &shas, 0);
+			rollback_story(d, &b, r, &shas, 0, NULL);
 	}
 	if (nrest > 0) {
 		phrase_para(&b);

@@ -300,6 +300,19 @@ test_sitting(void **state)
 	static const char rev_pnpm[] = "fix: revert, \"fix: resolve pnpm "
 	    ".modules.yaml from workspace root instead of cwd (#22757)\"\n\n"
 	    "This reverts commit " ROCM_SHA ".\n";
+	/* the shape of pytorch/pytorch's reverts (April 4th, 2026) */
+	static const char auto_b[] = "Revert \"[dynamo] Route len() through "
+	    "len_impl (#170002)\"\n\nThis reverts commit " SKIP_SHA ".\n\n"
+	    "Reverted https://github.com/pytorch/pytorch/pull/170002 on "
+	    "behalf of https://github.com/pytorch-auto-revert due to Reverted "
+	    "automatically by pytorch's autorevert, to avoid this behaviour "
+	    "add the tag autorevert: disable ([comment](https://x/1))\n";
+	static const char auto_a[] = "Revert \"[dynamo] Add a len_impl slot "
+	    "to VariableTracker (#170001)\"\n\nThis reverts commit " ROCM_SHA
+	    ".\n\nReverted https://github.com/pytorch/pytorch/pull/170001 on "
+	    "behalf of https://github.com/pytorch-auto-revert due to Reverted "
+	    "automatically by pytorch's autorevert, to avoid this behaviour "
+	    "add the tag autorevert: disable ([comment](https://x/2))\n";
 	static const struct {
 		const char		*rule;
 		struct sit_commit	 c[4];
@@ -325,6 +338,19 @@ test_sitting(void **state)
 		    { rev_rocm, NULL, 9400, "Bob Ross" } },
 		    "Bob Ross reverted two related changes within seven "
 		    "minutes.", "There was another", 1 },
+		{ "one author's series reverted automatically: one story", {
+		    { "[dynamo] Add a len_impl slot to VariableTracker "
+		      "(#170001)", ROCM_SHA, 100, "Guilherme Leobas" },
+		    { "[dynamo] Route len() through len_impl (#170002)",
+		      SKIP_SHA, 200, "Guilherme Leobas" },
+		    { auto_b, NULL, 9000, "pytorchmergebot" },
+		    { auto_a, NULL, 9060, "pytorchmergebot" } },
+		    "Two related changes were reverted automatically, within "
+		    "a minute of each other. Guilherme Leobas's change to "
+		    "route len through len impl landed and was rolled back "
+		    "the same day. The change to add a len impl slot to "
+		    "Variable Tracker went the same way.",
+		    "It was an automatic revert", 0 },
 		{ "near miss: different things an hour apart", {
 		    { "fix: escape ids with multiple null bytes (#22687)",
 		      SKIP_SHA, 100, "Sujal Shah" },
