@@ -398,9 +398,14 @@ draft_shas_add(struct draft *d, struct draft_shas *s, struct draft_item *it)
 		s->v = xreallocarray(s->v, s->n == 0 ? 1 : s->n * 2,
 		    sizeof *s->v);
 	s->v[s->n++] = xstrdup(it->c->sha);
-	/* a story's parts are told with it */
+	/* a story's parts are told with it, and a same-day follow-up */
 	for (i = 0; i < it->nparts; i++)
 		draft_shas_add(d, s, it->parts[i]);
+	/* (unless another segment listed it: told there first) */
+	if (it->after != NULL && it->after->stamp == 0)
+		draft_shas_add(d, s, it->after);
+	if (it->follows != NULL && it->follows->stamp == 0)
+		draft_shas_add(d, s, it->follows);
 }
 
 /* Add a segment, taking the text and the shas. */
@@ -830,6 +835,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 
 	/* a series or stack is one story */
 	series_group(&d);
+	links_follow(&d);
 	draft_one_release(&d);
 	draft_once(&d);
 

@@ -49,6 +49,10 @@ struct draft_item {
 	int			 series_last;	/* the last part is among them */
 	int			 named_first;	/* what's first word is a name:
 						   an area of the day's */
+	/* a change of the day naming another as its cause (links.c) */
+	struct draft_item	*follows;	/* the change it names */
+	struct draft_item	*after;		/* the one naming this one */
+	int			 follow_fix;	/* it fixes what that broke */
 };
 
 /* The shas a segment draws on. */
@@ -122,6 +126,12 @@ void		 draft_segment_first(struct draft *, const char *kind,
  * merged PR whose merge commit it is; the opening's the PRs it named.
  */
 void		 links_sources(struct draft *);
+/*
+ * Join each change that names another of the day as what it fixes or
+ * follows ("Introduced in #12961", "Fixes: <sha>", "Followup to #N") to
+ * it, so that the two are told as one story.
+ */
+void		 links_follow(struct draft *);
 
 /* select.c: ranking, grouping by author, the theme of the day. */
 
@@ -227,9 +237,9 @@ void		 series_count(struct buf *, const struct draft_item *);
 int		 series_tell(struct buf *, const struct draft_item *,
 		    const char *lead);
 /* "The other parts added X and Y." when the parts share no subject. */
-void		 series_others(struct buf *, const struct draft_item *);
+void		 series_others(struct buf *, struct draft_item *);
 /* ", in three parts" after a story's phrase in a list of chores. */
-void		 series_chore(struct buf *, const struct draft_item *);
+void		 series_chore(struct buf *, struct draft_item *);
 
 /* focus.c: Today's Focus, or the one change worth reading. */
 void		 focus_segment(struct draft *);

@@ -2,15 +2,20 @@
  * The links of an episode: which commits and pull requests each segment
  * draws on, and their pages on the repository's site. The spoken text
  * never holds one; the Markdown lists them after it and the JSON gives
- * each source its "url".
+ * each source its "url". And the links between the day's changes: a fix
+ * or follow-up naming a change of the same day is told with it.
  */
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "buf.h"
 #include "draft_int.h"
 #include "episode.h"
 #include "repo.h"
+#include "text.h"
 #include "xmalloc.h"
 
 /* Is s 40 lower-case hex digits? */
@@ -186,4 +191,138 @@ links_sources(struct draft *d)
 		}
 	}
 	free(prs);
+}
+
+/*
+ * What a message says before the change it names: a fix of what that
+ * change broke, or a follow-up of it. Each cue is followed by the change:
+ * "#N", a pull request's address or a sha.
+ */
+static const struct {
+	const char	*cue;
+	int		 fix;
+} links_cues[] = {
+	{ "introduced in ", 1 },
+	{ "introduced by ", 1 },
+	{ "regressed in ", 1 },
+	{ "regression from ", 1 },
+	{ "regression in ", 1 },
+	{ "broken by ", 1 },
+	{ "broken in ", 1 },
+	{ "caused by ", 1 },
+	{ "fixes: ", 1 },
+	{ "fixes ", 1 },
+	{ "fix for ", 1 },
+	{ "follow-up to ", 0 },
+	{ "followup to ", 0 },
+	{ "follow up to ", 0 },
+	{ "follow-up of ", 0 },
+	{ "follow-up for ", 0 },
+	{ "follow-up: ", 0 },
+	{ "followup: ", 0 },
+};
+
+/* The day's item the change named at p is ("#N", ".../pull/N", a sha), or -1. */
+static long
+links_named(const struct draft *d, const char *p)
+{
+	const struct day	*day = d->day;
+	char			 num[32], sha[41], *e;
+	size_t			 i, n;
+	long			 pr = 0, k;
+
+	static const char *const words[] = { "pr ", "commit ",
+	    "pull request ", "(", NULL };
+
+	for (i = 0; words[i] != NULL; i++)
+		if (strncasecmp(p, words[i], strlen(words[i])) == 0) {
+			p += strlen(words[i]);
+			i = (size_t)-1;	/* again, from the first */
+		}
+	if (strncasecmp(p, "https://", 8) == 0 && (e = strstr(p, "/pull/")) !=
+	    NULL && strcspn(p, " \n") > (size_t)(e - p)) {
+		p = e + 6;
+		pr = strtol(p, NULL, 10);
+	} else if (*p == '#' && isdigit((unsigned char)p[1]))
+		pr = strtol(p + 1, NULL, 10);
+	if (pr > 0) {
+		snprintf(num, sizeof num, "(#%ld)", pr);
+		for (i = 0; i < day->nprs; i++)
+			if (day->prs[i].number == pr &&
+			    day->prs[i].merge_sha != NULL &&
+			    (k = day_find_commit(day, day->prs[i].merge_sha)) >=
+			    0)
+				return k;
+		for (i = 0; i < d->nitems; i++) {
+			const char *sub = d->items[i].c->subject;
+
+			n = sub != NULL ? strlen(sub) : 0;
+			if (n >= strlen(num) && strcmp(sub + n - strlen(num),
+			    num) == 0)
+				return (long)i;
+		}
+		return -1;
+	}
+	for (n = 0; n < 40 && isxdigit((unsigned char)p[n]); n++)
+		sha[n] = (char)tolower((unsigned char)p[n]);
+	sha[n] = '\0';
+	if (n < 7 || isalnum((unsigned char)p[n]))
+		return -1;
+	/* a word of hex letters only ("deadbeef") is no sha */
+	if (strspn(sha, "abcdef") == n)
+		return -1;
+	return day_find_commit(day, sha);
+}
+
+/* Whether an item may be joined to another: its own work, told alone. */
+static int
+links_joinable(const struct draft_item *it)
+{
+	return !it->cl.bot && !it->cl.merge && !it->told &&
+	    it->lead == NULL && it->nparts == 0 &&
+	    it->cl.kind != CLASSIFY_REVERT && it->cl.kind != CLASSIFY_RELAND &&
+	    it->c->reverts_idx < 0 && it->c->reverted_by_idx < 0 &&
+	    it->after == NULL && it->follows == NULL;
+}
+
+void
+links_follow(struct draft *d)
+{
+	struct draft_item	*f, *o;
+	const char		*body, *p;
+	char			*l;
+	size_t			 i, j;
+	long			 k;
+
+	for (i = 0; i < d->nitems; i++) {
+		f = &d->items[i];
+		if (!links_joinable(f) || (body = f->c->body) == NULL)
+			continue;
+		l = text_lower(body);
+		for (j = 0, k = -1; j < sizeof links_cues /
+		    sizeof links_cues[0] && k < 0; j++) {
+			for (p = l; (p = strstr(p, links_cues[j].cue)) != NULL;
+			    p++) {
+				/* a cue begins a word */
+				if (p > l && isalpha((unsigned char)p[-1]))
+					continue;
+				k = links_named(d, body + (p - l) +
+				    strlen(links_cues[j].cue));
+				if (k >= 0 && (size_t)k != i)
+					break;
+				k = -1;
+			}
+		}
+		free(l);
+		if (k < 0)
+			continue;
+		j--;
+		o = &d->items[k];
+		/* the change named landed first, and is told alone */
+		if (!links_joinable(o) || o->c->timestamp > f->c->timestamp)
+			continue;
+		o->after = f;
+		f->follows = o;
+		f->follow_fix = links_cues[j].fix || f->cl.kind == CLASSIFY_FIX;
+	}
 }

@@ -16,6 +16,10 @@
 #include "text.h"
 #include "xmalloc.h"
 
+#define ROLLBACK_SITTING	900	/* seconds apart, at most, for reverts
+					   told as one sitting */
+#define ROLLBACK_SITTING_MAX	8	/* parts of one sitting told */
+
 /* The index of the item a revert took out, or -1. */
 static long
 rollback_reverted(const struct draft *d, const struct draft_item *r)
@@ -216,12 +220,14 @@ rollback_imperative(const char *subject, const char *what)
 
 /*
  * "NAME's change to add X" or "NAME's change, "X","; bot work is "an
- * automated change".
+ * automated change"; named: its author was just said, "The change to".
  */
 static void
-rollback_whose(struct buf *b, const struct draft_item *o)
+rollback_whose(struct buf *b, const struct draft_item *o, int named)
 {
-	if (o->cl.bot)
+	if (named)
+		buf_puts(b, "The change");
+	else if (o->cl.bot)
 		buf_puts(b, "An automated change");
 	else
 		buf_printf(b, "%s's change", o->name);
@@ -323,12 +329,18 @@ rollback_restates(const char *why, const struct draft_item *r,
 	return same;
 }
 
-/* Why revert r was made: the reason trailer, a sentence of breakage, or none. */
-static void
-rollback_why(struct buf *b, const struct draft_item *r, const char *what)
+/*
+ * Why revert r was made: the reason trailer, a sentence of breakage, or
+ * none. quiet: say nothing when none was given (a sitting of reverts says
+ * that once). Returns whether a reason was said.
+ */
+static int
+rollback_why(struct buf *b, const struct draft_item *r, const char *what,
+    int quiet)
 {
 	char	*why = NULL, *clean;
-	size_t	 n;
+	size_t	 n, at = b->len;
+	int	 said = 0;
 
 	phrase_space(b);
 	if (r->c->revert.reason != NULL && *r->c->revert.reason != '\0' &&
@@ -346,29 +358,101 @@ rollback_why(struct buf *b, const struct draft_item *r, const char *what)
 		why = NULL;
 	}
 	if (why == NULL) {
-		if (!r->c->revert.automatic)
+		if (!r->c->revert.automatic && !quiet)
 			buf_puts(b, "No reason was given.");
-		return;
+	} else {
+		clean = text_clean(why);
+		n = strlen(clean);
+		while (n > 0 && strchr(". ", clean[n - 1]) != NULL)
+			clean[--n] = '\0';
+		if (n == 0 || rollback_restates(clean, r, what)) {
+			if (!quiet)
+				buf_puts(b, "No reason was given.");
+		} else {
+			buf_puts(b, "The reason given: \"");
+			phrase_cap(b, clean);
+			buf_puts(b, ".\"");
+			said = 1;
+		}
+		free(clean);
+		free(why);
 	}
-	clean = text_clean(why);
-	n = strlen(clean);
-	while (n > 0 && strchr(". ", clean[n - 1]) != NULL)
-		clean[--n] = '\0';
-	if (n == 0 || rollback_restates(clean, r, what))
-		buf_puts(b, "No reason was given.");
-	else {
-		buf_puts(b, "The reason given: \"");
-		phrase_cap(b, clean);
-		buf_puts(b, ".\"");
+	if (b->len == at + 1 && b->data[at] == ' ') {
+		/* nothing said after the space */
+		b->len = at;
+		b->data[at] = '\0';
 	}
-	free(clean);
-	free(why);
+	return said;
 }
 
-/* One revert told as a story: whose work, what it did, who, why, and after. */
-static void
+/*
+ * Whether revert r's subject is a sentence of its own whose verb is the
+ * revert ("rt: revert #7757 to fix regression in spawn_blocking"), not a
+ * wrapper around the reverted work's title ('Revert "X"', "revert: X"):
+ * its what says what the reverter did, not what the reverted work did.
+ */
+static int
+rollback_own_sentence(const struct draft_item *r)
+{
+	static const char *const verbs[] = { "revert ", "reverts ",
+	    "reverting ", "back out ", "backs out ", "roll back ",
+	    "rolls back ", NULL };
+	const char	*what = r->cl.what, *s = r->c->revert.reverted_subject;
+	size_t		 i;
+	char		*peeled;
+
+	if (s != NULL && *s != '\0')
+		return 0;
+	if ((peeled = rollback_peel(r->c->subject)) != NULL) {
+		free(peeled);
+		return 0;
+	}
+	for (i = 0; verbs[i] != NULL; i++)
+		if (strncasecmp(what, verbs[i], strlen(verbs[i])) == 0 &&
+		    what[strlen(verbs[i])] != '\0')
+			return 1;
+	return 0;
+}
+
+/*
+ * "Eliza Weisman reverted #7757 to fix regression in spawn_blocking.":
+ * a revert whose own subject says what it did is the reverter's act of
+ * the day (often a fix), told with its own verb. Returns 0 when its
+ * subject is no such sentence.
+ */
+static int
+rollback_own(struct buf *b, const struct draft_item *r)
+{
+	struct buf	s;
+
+	if (!rollback_own_sentence(r))
+		return 0;
+	buf_init(&s);
+	if (!phrase_past(&s, r->cl.what)) {
+		buf_free(&s);
+		return 0;
+	}
+	phrase_space(b);
+	if (r->cl.bot)
+		buf_puts(b, "A bot ");
+	else
+		buf_printf(b, "%s ", r->name);
+	buf_puts(b, buf_str(&s));
+	buf_putc(b, '.');
+	buf_free(&s);
+	return 1;
+}
+
+/*
+ * One revert told as a story: whose work, what it did, who, why, and
+ * after. part is 0 for a revert told alone; 1, 2, ... for the parts of a
+ * sitting (rollback_sitting), whose reverter is said before them and
+ * whose reasons are said only when given; prev is the author of the work
+ * the part before took out, if known. Returns whether a reason was.
+ */
+static int
 rollback_story(struct draft *d, struct buf *b, struct draft_item *r,
-    struct draft_shas *shas)
+    struct draft_shas *shas, int part, const char *prev)
 {
 	const struct episode_work *w;
 	struct draft_item	*o = NULL, *l;
@@ -376,16 +460,20 @@ rollback_story(struct draft *d, struct buf *b, struct draft_item *r,
 	const char		*owner = NULL;
 	char			*what;
 	long			 orig;
-	int			 on;
+	int			 on, own = 0, said;
 
 	if ((orig = rollback_reverted(d, r)) >= 0) {
 		o = &d->items[orig];
 		o->told = 1;
 		draft_shas_add(d, shas, o);
 		phrase_space(b);
-		rollback_whose(b, o);
-		buf_puts(b, o->idx < r->idx ? " landed and was rolled back "
-		    "the same day." : " was rolled back.");
+		rollback_whose(b, o, part > 1 && prev != NULL && !o->cl.bot &&
+		    strcmp(prev, o->name) == 0);
+		if (part > 1)
+			buf_puts(b, " went the same way.");
+		else
+			buf_puts(b, o->idx < r->idx ? " landed and was rolled "
+			    "back the same day." : " was rolled back.");
 		if (draft_prose(o)[0] != '\0') {
 			phrase_space(b);
 			if (strncmp(draft_prose(o), "It ", 3) != 0)
@@ -414,13 +502,20 @@ rollback_story(struct draft *d, struct buf *b, struct draft_item *r,
 		rollback_earlier(b, buf_str(&lead), what);
 		buf_free(&lead);
 		buf_free(&when);
+	} else if (rollback_own(b, r)) {
+		/* who did it is said; only an automatic or asked-for one adds */
+		what = xstrdup(r->cl.what);
+		own = 1;
 	} else {
 		what = rollback_reverted_what(r);
 		phrase_space(b);
 		rollback_earlier(b, "An earlier change", what);
 	}
-	rollback_who(b, r, owner);
-	rollback_why(b, r, what);
+	if (part == 0 && (!own || r->c->revert.automatic ||
+	    (r->c->revert.requested_by != NULL &&
+	    *r->c->revert.requested_by != '\0')))
+		rollback_who(b, r, owner);
+	said = rollback_why(b, r, what, part > 0);
 	free(what);
 
 	/* and whether it came back */
@@ -434,6 +529,173 @@ rollback_story(struct draft *d, struct buf *b, struct draft_item *r,
 		else
 			buf_printf(b, "That came after %s had re-landed the "
 			    "work earlier in the day.", l->name);
+	}
+	return said;
+}
+
+/* The reverted work's author as said aloud, or NULL (a bot, or unknown). */
+static const char *
+rollback_owner(const struct draft *d, const struct draft_item *r)
+{
+	const struct episode_work	*w;
+	long				 orig;
+
+	if ((orig = rollback_reverted(d, r)) >= 0)
+		return d->items[orig].cl.bot ? NULL : d->items[orig].name;
+	if (d->opts != NULL && (w = earlier_find(d->opts->earlier,
+	    d->opts->nearlier, r->c->revert.reverted_sha)) != NULL &&
+	    !w->bot && w->name != NULL && w->name[0] != '\0')
+		return w->name;
+	return NULL;
+}
+
+/*
+ * Whether the titles of the work two reverts took out share a word of
+ * four letters or more that names a thing ("Enable ROCM in CI", "Skip
+ * Unit Tests for ROCm CI"): the words every title has are no area.
+ */
+static int
+rollback_same_thing(const struct draft_item *a, const struct draft_item *b)
+{
+	static const char *const common[] = { "with", "from", "into", "that",
+	    "this", "when", "then", "than", "some", "more", "less", "make",
+	    "makes", "enable", "disable", "skip", "test", "tests", "unit",
+	    "support", "code", "change", "changes", "update", "revert",
+	    "reland", "reapply", "remove", "fix", "fixes", "instead",
+	    "only", "also", "should", "default", NULL };
+	char	*wa, *wb, *p, *save;
+	size_t	 i;
+	int	 same = 0;
+
+	wa = rollback_reverted_what(a);
+	wb = rollback_reverted_what(b);
+	for (p = wa; *p != '\0'; p++)
+		*p = isalnum((unsigned char)*p) ? (char)tolower(
+		    (unsigned char)*p) : ' ';
+	for (p = wb; *p != '\0'; p++)
+		*p = isalnum((unsigned char)*p) ? (char)tolower(
+		    (unsigned char)*p) : ' ';
+	for (p = strtok_r(wa, " ", &save); p != NULL && !same;
+	    p = strtok_r(NULL, " ", &save)) {
+		const char *q = wb;
+		size_t n = strlen(p);
+
+		if (n < 4 || isdigit((unsigned char)p[0]))
+			continue;
+		for (i = 0; common[i] != NULL; i++)
+			if (strcmp(p, common[i]) == 0)
+				break;
+		if (common[i] != NULL)
+			continue;
+		while ((q = strstr(q, p)) != NULL) {
+			if ((q == wb || q[-1] == ' ') &&
+			    (q[n] == ' ' || q[n] == '\0')) {
+				same = 1;
+				break;
+			}
+			q++;
+		}
+	}
+	free(wa);
+	free(wb);
+	return same;
+}
+
+/*
+ * Whether revert b belongs to the sitting revert a opened: the same
+ * person reverting, minutes apart, work of one author or of one area
+ * (the same area in their titles, or titles naming the same thing). Reverts a bot makes
+ * for many people are told apart unless their work is of one area.
+ */
+static int
+rollback_together(const struct draft *d, const struct draft_item *a,
+    const struct draft_item *b)
+{
+	const char	*oa, *ob;
+	long		 dt = (long)(b->c->timestamp - a->c->timestamp);
+
+	if (b->cl.kind != CLASSIFY_REVERT || b->told ||
+	    strcmp(a->name, b->name) != 0 || dt > ROLLBACK_SITTING ||
+	    dt < -ROLLBACK_SITTING)
+		return 0;
+	if (rollback_own_sentence(a) || rollback_own_sentence(b))
+		return 0;
+	/* asked for by different people, or one automatic: apart */
+	if (a->c->revert.automatic != b->c->revert.automatic ||
+	    (a->c->revert.requested_by != NULL &&
+	    b->c->revert.requested_by != NULL &&
+	    strcmp(a->c->revert.requested_by, b->c->revert.requested_by) !=
+	    0))
+		return 0;
+	oa = rollback_owner(d, a);
+	ob = rollback_owner(d, b);
+	if (oa != NULL && ob != NULL && strcmp(oa, ob) == 0)
+		return 1;
+	/* an area the files give ("src") is every change's */
+	if (a->cl.area != NULL && b->cl.area != NULL && a->cl.area_titled &&
+	    b->cl.area_titled && strcasecmp(a->cl.area, b->cl.area) == 0)
+		return 1;
+	return rollback_same_thing(a, b);
+}
+
+/*
+ * "andrewor14 reverted two related changes within a minute of each
+ * other.": the reverts of one sitting told as one story, each part's
+ * work said after, the reverter and a missing reason said once.
+ */
+static void
+rollback_sitting(struct draft *d, struct buf *b, struct draft_item **v,
+    size_t n, struct draft_shas *shas)
+{
+	time_t		 lo = v[0]->c->timestamp, hi = lo;
+	const char	*req;
+	char		*who = NULL;
+	long		 mins;
+	size_t		 i;
+	int		 said = 0, asked;
+
+	for (i = 1; i < n; i++) {
+		if (v[i]->c->timestamp < lo)
+			lo = v[i]->c->timestamp;
+		if (v[i]->c->timestamp > hi)
+			hi = v[i]->c->timestamp;
+	}
+	req = v[0]->c->revert.requested_by;
+	if (req != NULL && *req != '\0' && !classify_is_bot(req, NULL))
+		who = text_clean(req);
+	phrase_space(b);
+	if (v[0]->c->revert.automatic) {
+		spoken_count_cap(b, (long long)n, "related change",
+		    "related changes");
+		buf_puts(b, " were reverted automatically,");
+	} else {
+		asked = who != NULL && *who != '\0' && strcmp(who,
+		    v[0]->name) != 0;
+		if (asked)
+			buf_printf(b, "At the request of %s, ", who);
+		if (v[0]->cl.bot)
+			buf_puts(b, asked ? "a bot reverted " :
+			    "A bot reverted ");
+		else
+			buf_printf(b, "%s reverted ", v[0]->name);
+		spoken_count(b, (long long)n, "related change",
+		    "related changes");
+	}
+	free(who);
+	mins = (long)(hi - lo + 59) / 60;
+	if (mins <= 1)
+		buf_puts(b, " within a minute of each other.");
+	else {
+		buf_puts(b, " within ");
+		spoken_count(b, mins, "minute", "minutes");
+		buf_putc(b, '.');
+	}
+	for (i = 0; i < n; i++)
+		said |= rollback_story(d, b, v[i], shas, (int)i + 1,
+		    i > 0 ? rollback_owner(d, v[i - 1]) : NULL);
+	if (!said && !v[0]->c->revert.automatic) {
+		phrase_space(b);
+		buf_puts(b, "No reason was given.");
 	}
 }
 
@@ -486,9 +748,9 @@ rollback_segment(struct draft *d)
 		"And a re-land.",
 	};
 	struct draft_shas	  shas = { NULL, 0 };
-	struct draft_item	**rest;
+	struct draft_item	**rest, *sit[ROLLBACK_SITTING_MAX];
 	struct buf		  b;
-	size_t			  i, told = 0, nrest = 0, nrel = 0;
+	size_t			  i, j, nsit, told = 0, nrest = 0, nrel = 0;
 
 	buf_init(&b);
 	rest = xcalloc(d->nitems + 1, sizeof *rest);
@@ -508,7 +770,20 @@ rollback_segment(struct draft *d)
 		    next) : d->ep->stats.reverts == 1 ? DRAFT_PICK(d, 2, one) :
 		    DRAFT_PICK(d, 2, first));
 		told++;
-		rollback_story(d, &b, r, &shas);
+		/* the reverts of the same sitting are this story's parts */
+		sit[0] = r;
+		nsit = 1;
+		for (j = i + 1; j < d->nitems && nsit < ROLLBACK_SITTING_MAX;
+		    j++)
+			if (rollback_together(d, r, &d->items[j])) {
+				sit[nsit++] = &d->items[j];
+				d->items[j].told = 1;
+				draft_shas_add(d, &shas, &d->items[j]);
+			}
+		if (nsit > 1)
+			rollback_sitting(d, &b, sit, nsit, &shas);
+		else
+			rollback_story(d, &b, r, &shas, 0, NULL);
 	}
 	if (nrest > 0) {
 		phrase_para(&b);

@@ -653,12 +653,47 @@ series_tell(struct buf *b, const struct draft_item *it, const char *lead)
  * dropped Z. Two more came with them.": the most significant few, said
  * in the order they landed.
  */
+/*
+ * A change told with the one of the day it names, after the first one
+ * told: "Later the same day, Bob Ross fixed what it broke: ..." or
+ * "As a follow-up, Bob Ross ..."; told first, the fix says what it
+ * fixed: "It fixes Alice Liddell's change to add X from earlier in the
+ * day."
+ */
+static void
+series_follow(struct buf *b, struct draft_item *it)
+{
+	struct draft_item	*f = it->after, *o = it->follows;
+
+	if (f != NULL && !f->told) {
+		phrase_space(b);
+		tell_did_sentence(b, f, f->follow_fix ? "It needed a fix the "
+		    "same day: " : "As a follow-up, ");
+		f->told = 1;
+	} else if (o != NULL && !o->told) {
+		phrase_space(b);
+		buf_puts(b, it->follow_fix ? "It fixes " : "It follows up on ");
+		if (o->cl.bot)
+			buf_puts(b, "an automated change");
+		else
+			buf_printf(b, "%s's change", o->name);
+		if (phrase_verbal(o->cl.what)) {
+			buf_puts(b, " to ");
+			phrase_lower_first(b, o->cl.what);
+		} else if (o->cl.what[0] != '\0')
+			buf_printf(b, ", \"%s\",", o->cl.what);
+		buf_puts(b, " from earlier the same day.");
+		o->told = 1;
+	}
+}
+
 void
-series_others(struct buf *b, const struct draft_item *it)
+series_others(struct buf *b, struct draft_item *it)
 {
 	struct draft_item	**v;
 	size_t			  i, j, n;
 
+	series_follow(b, it);
 	if (it->nparts == 0 || it->series_stem)
 		return;
 	n = it->nparts < SERIES_MAX_OTHERS ? it->nparts : SERIES_MAX_OTHERS;
@@ -693,13 +728,37 @@ series_others(struct buf *b, const struct draft_item *it)
 /*
  * A story said in a list of chores, after what its top part did: ", in
  * three parts" when the parts share a subject, else ", with two more
- * parts of the series" or ", with two more changes from the same stack".
+ * parts of the series" or ", with two more changes from the same stack";
+ * a part that landed alone says which it is (", part three of a series"),
+ * since its subject's marker ("[3/x] docs update") is not said.
  */
 void
-series_chore(struct buf *b, const struct draft_item *it)
+series_chore(struct buf *b, struct draft_item *it)
 {
-	if (it->nparts == 0)
+	if (it->after != NULL && !it->after->told) {
+		/* its fix or follow-up, said in the same line */
+		buf_printf(b, it->after->follow_fix ? ", which %s fixed later "
+		    "the same day" : ", with a follow-up from %s",
+		    it->after->name);
+		it->after->told = 1;
+	}
+	if (it->nparts == 0) {
+		if (it->lead != NULL || it->cl.series_part <= 0)
+			return;
+		if (it->cl.series_part == 1)
+			buf_puts(b, ", the first part of ");
+		else {
+			buf_puts(b, ", part ");
+			spoken_number(b, it->cl.series_part);
+			buf_puts(b, " of ");
+		}
+		if (it->cl.series_total > 0) {
+			series_sized(b, it->cl.series_total);
+			buf_puts(b, " series");
+		} else
+			buf_puts(b, "a series");
 		return;
+	}
 	if (it->series_stem) {
 		buf_puts(b, ", in ");
 		spoken_count(b, (long long)it->nparts + 1, "part", "parts");

@@ -173,6 +173,254 @@ test_earlier_work(void **state)
 	}
 }
 
+/*
+ * A revert whose own subject says what it did is the reverter's act of
+ * the day ("Eliza Weisman reverted #7757 to fix regression in
+ * spawn_blocking"), never "An earlier change, which reverted #7757 ...,
+ * was rolled back"; a wrapper around the reverted work's title, or work
+ * the archive or the day names, is still told as that work rolled back.
+ */
+static void
+test_own_sentence(void **state)
+{
+	/* tokio-rs/tokio 56aaa43e91, April 16th, 2026 */
+	static const char tokio[] = "rt: revert #7757 to fix regression in "
+	    "`spawn_blocking` (#8057)\n\nThis reverts commit "
+	    ALICE_SHA ".\n\nUnfortunately, this commit introduced a "
+	    "regression that causes programs\nusing `spawn_blocking` to hang "
+	    "(see #8056).\n\nFixes #8056\n";
+	static const char conv[] = "revert: add the cache\n\n"
+	    "This reverts commit " ALICE_SHA ".\n";
+	static const char git[] = "Revert \"Add the cache\"\n\n"
+	    "This reverts commit " ALICE_SHA ".\n";
+	static const char why[] = "Revert \"Add the cache\"\n\n"
+	    "This reverts commit " ALICE_SHA ".\n\nIt broke the build.\n";
+	static const struct {
+		const char	*rule, *msg;
+		int		 archived, sameday;
+		const char	*has, *hasnt;
+	} cases[] = {
+		{ "revert to fix: the reverter's act", tokio, 0, 0,
+		    "Bob Ross reverted number 7757 to fix regression in",
+		    "An earlier change" },
+		{ "revert to fix: said once who did it", tokio, 0, 0,
+		    "The reason given: \"Unfortunately, this commit "
+		    "introduced a regression", "reverted it." },
+		{ "revert to fix of archived work: that work rolled back",
+		    tokio, 1, 0, "Alice Liddell's change from yesterday, "
+		    "which added the cache, was rolled back. Bob Ross "
+		    "reverted it.", "reverted number 7757" },
+		{ "revert to fix of the day's work: that work rolled back",
+		    tokio, 0, 1, "Alice Liddell's change to add the cache "
+		    "landed and was rolled back the same day.",
+		    "reverted number 7757" },
+		{ "near miss: a conventional revert is the work's title",
+		    conv, 0, 0, "An earlier change, which added the cache, "
+		    "was rolled back. Bob Ross reverted it.", "Bob Ross "
+		    "reverted add" },
+		{ "near miss: git's wrapper", git, 0, 0, "An earlier change, "
+		    "which added the cache, was rolled back. Bob Ross "
+		    "reverted it.", NULL },
+		{ "near miss: git's wrapper with a reason", why, 0, 0,
+		    "was rolled back. Bob Ross reverted it. The reason "
+		    "given: \"It broke the build.\"", NULL },
+	};
+	struct episode_opts	 o;
+	struct episode_work	 w;
+	struct episode		*ep;
+	struct day		*d;
+	const char		*text;
+	size_t			 i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		d = day_new("o/r", 1772582400);
+		d->end = d->start + 86400;
+		if (cases[i].sameday)
+			day_msg_add(d, "Add the cache", ALICE_SHA, 0, 30,
+			    "Alice Liddell", "alice", "src/x.c");
+		day_msg_add(d, cases[i].msg, NULL, 0xb0b, 60, "Bob Ross",
+		    "bross", "src/x.c");
+		day_pair_reverts(d);
+		memset(&w, 0, sizeof w);
+		w.sha = (char *)ALICE_SHA;
+		w.date = (char *)"2026-03-03";
+		w.name = (char *)"Alice Liddell";
+		w.what = (char *)"Add the cache";
+		memset(&o, 0, sizeof o);
+		o.year = 2026;
+		o.month = 3;
+		o.mday = 4;
+		o.earlier = &w;
+		o.nearlier = cases[i].archived ? 1 : 0;
+		ep = episode_draft(d, &o);
+		day_free(d);
+		text = rollback_text(ep);
+		if (strstr(text, cases[i].has) == NULL)
+			fail_msg("%s: \"%s\" not in \"%s\"", cases[i].rule,
+			    cases[i].has, text);
+		if (cases[i].hasnt != NULL &&
+		    strstr(text, cases[i].hasnt) != NULL)
+			fail_msg("%s: \"%s\" in \"%s\"", cases[i].rule,
+			    cases[i].hasnt, text);
+		episode_free(ep);
+	}
+}
+
+#define ROCM_SHA	"d96c6a79adcf1f4fa127b0cd7f762921bb951c8a"
+#define SKIP_SHA	"a1c67b98905e81e51d56c1558742ca7e0fff49c1"
+
+/* A commit of a sitting's day: its message, sha, when, by whom. */
+struct sit_commit {
+	const char	*msg, *sha;
+	size_t		 at;
+	const char	*name;
+};
+
+/*
+ * The reverts one person made minutes apart of one author's work or of
+ * one thing are one story (pytorch/ao, January 17th, 2025: andrewor14
+ * reverted "Enable ROCM in CI" and "Skip Unit Tests for ROCm CI" 38
+ * seconds apart), never "And a second story of the same kind."; reverts
+ * hours apart, of different things or by different people stay apart.
+ */
+static void
+test_sitting(void **state)
+{
+	static const char rev_skip[] = "Revert \"Skip Unit Tests for ROCm "
+	    "CI\" (#1580)\n\nRevert \"Skip Unit Tests for ROCm CI "
+	    "(#1563)\"\n\nThis reverts commit " SKIP_SHA ".\n";
+	static const char rev_rocm[] = "Revert \"Enable ROCM in CI\" "
+	    "(#1583)\n\nRevert \"Enable ROCM in CI (#999)\"\n\nThis "
+	    "reverts commit " ROCM_SHA ".\n";
+	/* vitejs/vite, June 30th, 2026 */
+	static const char rev_ids[] = "fix: revert, \"fix: escape ids with "
+	    "multiple null bytes (#22687)\"\n\nThis reverts commit "
+	    SKIP_SHA ".\n";
+	static const char rev_pnpm[] = "fix: revert, \"fix: resolve pnpm "
+	    ".modules.yaml from workspace root instead of cwd (#22757)\"\n\n"
+	    "This reverts commit " ROCM_SHA ".\n";
+	/* the shape of pytorch/pytorch's reverts (April 4th, 2026) */
+	static const char auto_b[] = "Revert \"[dynamo] Route len() through "
+	    "len_impl (#170002)\"\n\nThis reverts commit " SKIP_SHA ".\n\n"
+	    "Reverted https://github.com/pytorch/pytorch/pull/170002 on "
+	    "behalf of https://github.com/pytorch-auto-revert due to Reverted "
+	    "automatically by pytorch's autorevert, to avoid this behaviour "
+	    "add the tag autorevert: disable ([comment](https://x/1))\n";
+	static const char auto_a[] = "Revert \"[dynamo] Add a len_impl slot "
+	    "to VariableTracker (#170001)\"\n\nThis reverts commit " ROCM_SHA
+	    ".\n\nReverted https://github.com/pytorch/pytorch/pull/170001 on "
+	    "behalf of https://github.com/pytorch-auto-revert due to Reverted "
+	    "automatically by pytorch's autorevert, to avoid this behaviour "
+	    "add the tag autorevert: disable ([comment](https://x/2))\n";
+	static const struct {
+		const char		*rule;
+		struct sit_commit	 c[4];
+		const char		*has, *hasnt;
+		int			 reasons;	/* "No reason" said */
+	} cases[] = {
+		{ "one reverter, one thing, seconds apart: one story", {
+		    { "Enable ROCM in CI (#999)", ROCM_SHA, 100,
+		      "Mark Saroufim" },
+		    { "Skip Unit Tests for ROCm CI (#1563)", SKIP_SHA, 400,
+		      "Peter Yeh" },
+		    { rev_skip, NULL, 12665, "andrewor14" },
+		    { rev_rocm, NULL, 12703, "andrewor14" } },
+		    "andrewor14 reverted two related changes within a minute "
+		    "of each other. Peter Yeh's change to skip Unit Tests for "
+		    "ROCm CI landed and was rolled back the same day. Mark "
+		    "Saroufim's change to enable ROCM in CI went the same "
+		    "way. No reason was given.", "second story", 1 },
+		{ "one author's work, minutes apart: one story", {
+		    { "Add the cache", ROCM_SHA, 100, "Alice Liddell" },
+		    { "Drop the old loader", SKIP_SHA, 400, "Alice Liddell" },
+		    { rev_skip, NULL, 9000, "Bob Ross" },
+		    { rev_rocm, NULL, 9400, "Bob Ross" } },
+		    "Bob Ross reverted two related changes within seven "
+		    "minutes.", "There was another", 1 },
+		{ "one author's series reverted automatically: one story", {
+		    { "[dynamo] Add a len_impl slot to VariableTracker "
+		      "(#170001)", ROCM_SHA, 100, "Guilherme Leobas" },
+		    { "[dynamo] Route len() through len_impl (#170002)",
+		      SKIP_SHA, 200, "Guilherme Leobas" },
+		    { auto_b, NULL, 9000, "pytorchmergebot" },
+		    { auto_a, NULL, 9060, "pytorchmergebot" } },
+		    "Two related changes were reverted automatically, within "
+		    "a minute of each other. Guilherme Leobas's change to "
+		    "route len through len impl landed and was rolled back "
+		    "the same day. The change to add a len impl slot to "
+		    "Variable Tracker went the same way.",
+		    "It was an automatic revert", 0 },
+		{ "near miss: different things an hour apart", {
+		    { "fix: escape ids with multiple null bytes (#22687)",
+		      SKIP_SHA, 100, "Sujal Shah" },
+		    { rev_ids, NULL, 7000, "sapphi-red" },
+		    { rev_pnpm, NULL, 10506, "sapphi-red" },
+		    { NULL, NULL, 0, NULL } },
+		    "Sujal Shah's change to escape ids with multiple null "
+		    "bytes landed and was rolled back the same day. "
+		    "sapphi-red reverted it.", "related", 2 },
+		{ "near miss: different things minutes apart", {
+		    { rev_ids, NULL, 7000, "sapphi-red" },
+		    { rev_pnpm, NULL, 7100, "sapphi-red" },
+		    { NULL, NULL, 0, NULL }, { NULL, NULL, 0, NULL } },
+		    "sapphi-red reverted it.", "related", 2 },
+		{ "near miss: one thing, two reverters", {
+		    { "Enable ROCM in CI (#999)", ROCM_SHA, 100,
+		      "Mark Saroufim" },
+		    { "Skip Unit Tests for ROCm CI (#1563)", SKIP_SHA, 400,
+		      "Peter Yeh" },
+		    { rev_skip, NULL, 12665, "andrewor14" },
+		    { rev_rocm, NULL, 12703, "Jerry Zhang" } },
+		    "Jerry Zhang reverted it.", "related", 2 },
+		{ "near miss: one thing, hours apart", {
+		    { "Enable ROCM in CI (#999)", ROCM_SHA, 100,
+		      "Mark Saroufim" },
+		    { "Skip Unit Tests for ROCm CI (#1563)", SKIP_SHA, 400,
+		      "Peter Yeh" },
+		    { rev_skip, NULL, 12665, "andrewor14" },
+		    { rev_rocm, NULL, 30000, "andrewor14" } },
+		    "andrewor14 reverted it.", "related", 2 },
+	};
+	struct episode_opts	 o;
+	struct episode		*ep;
+	struct day		*d;
+	const char		*text, *p;
+	size_t			 i, j;
+	int			 n;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		d = day_new("o/r", 1772582400);
+		d->end = d->start + 86400;
+		for (j = 0; j < 4 && cases[i].c[j].msg != NULL; j++)
+			day_msg_add(d, cases[i].c[j].msg, cases[i].c[j].sha,
+			    0xb00 + j, cases[i].c[j].at, cases[i].c[j].name,
+			    cases[i].c[j].name, "src/x.c");
+		day_pair_reverts(d);
+		memset(&o, 0, sizeof o);
+		o.year = 2026;
+		o.month = 3;
+		o.mday = 4;
+		ep = episode_draft(d, &o);
+		day_free(d);
+		text = rollback_text(ep);
+		if (strstr(text, cases[i].has) == NULL)
+			fail_msg("%s: \"%s\" not in \"%s\"", cases[i].rule,
+			    cases[i].has, text);
+		if (strstr(text, cases[i].hasnt) != NULL)
+			fail_msg("%s: \"%s\" in \"%s\"", cases[i].rule,
+			    cases[i].hasnt, text);
+		for (n = 0, p = text; (p = strstr(p, "No reason")) != NULL;
+		    p++)
+			n++;
+		if (n != cases[i].reasons)
+			fail_msg("%s: \"No reason\" %d times in \"%s\"",
+			    cases[i].rule, n, text);
+		episode_free(ep);
+	}
+}
+
 /* The episode's own work: what a later one names, the revert's target. */
 static void
 test_work_listed(void **state)
@@ -254,6 +502,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_peel),
 		cmocka_unit_test(test_earlier_work),
+		cmocka_unit_test(test_own_sentence),
+		cmocka_unit_test(test_sitting),
 		cmocka_unit_test(test_work_listed),
 		cmocka_unit_test(test_find),
 	};

@@ -307,6 +307,16 @@ test_told_once(void **state)
 		    "Delete the grad scaler" GH(202), NULL },
 		    "deleted the grad scaler, with one more change from the "
 		    "same stack", "Delete", 2 },
+		{ "a part landed alone says which it is", {
+		    "[3/x] docs update\n", NULL },
+		    ", part three of a series.",
+		    "3/x", 1 },
+		{ "the first part of a series of a size given", {
+		    "[1/4] docs: update the API reference\n", NULL },
+		    "the first part of a four-part series.", "1/4", 1 },
+		{ "near miss: 'part' as a word is no marker", {
+		    "docs: split part 2 into its own page\n", NULL },
+		    "into its own page", "of a series", 1 },
 		{ "a series in the chores", {
 		    "docs: crossreferences in the docs, part 5\n",
 		    "docs: crossreferences in the docs, part 6\n", NULL },
@@ -349,6 +359,123 @@ test_told_once(void **state)
 	}
 }
 
+/* A commit of a day with a follow-up: message, author, minutes, file. */
+struct follow_commit {
+	const char	*msg, *name;
+	size_t		 at;
+	const char	*file;
+};
+
+/*
+ * A change naming another of the same day as what it fixes or follows
+ * ("broken by .../pull/4200", "Followup to #21243") is told with it, in
+ * one segment with both shas; one naming no change of the day, or a
+ * later one, or itself, is told apart.
+ */
+static void
+test_follow(void **state)
+{
+	/* python/mypy, April 16th, 2026 */
+	static const char mypy_drop[] = "Drop support for "
+	    "`--python-version 3.9` (#21243)\n\nIt's getting close to time. "
+	    "Typeshed will drop support in a few days.\n";
+	static const char mypy_follow[] = "Cleanup some more tests after "
+	    "dropping 3.9 support (#21256)\n\nFollowup to #21243\n\n"
+	    "Remove some more leftover checks.\n";
+	/* pytorch/ao, March 31st, 2026 */
+	static const char ao_recipe[] = "Create recipe for flux2pro running "
+	    "on AMD (#4200)\n";
+	static const char ao_fix[] = "fix ruff on main branch (#4207)\n\n"
+	    "Summary:\n\nbroken by https://github.com/pytorch/ao/pull/4200, "
+	    "fixing\n\nTest Plan: CI\n";
+	static const struct {
+		const char		*rule;
+		struct follow_commit	 c[3];
+		const char		*has, *hasnt;
+		size_t			 shas;	/* in the segment that has it
+					   (Grace Hopper's fix is a fixes') */
+	} cases[] = {
+		{ "a follow-up told after the change it follows", {
+		    { mypy_drop, "Shantanu", 0, "mypy/options.py" },
+		    { mypy_follow, "Marc Mueller", 60, "mypy/test/x.py" } },
+		    "support in a few days. As a follow-up, Marc Mueller "
+		    "cleaned up some more tests", "On the cleanup side", 2 },
+		{ "a fix told after the change it fixes", {
+		    { ao_recipe, "hualazimi0425", 0, "torchao/flux.py" },
+		    { ao_fix, "Vasiliy Kuznetsov", 60, "torchao/flux.py" } },
+		    "It needed a fix the same day: Vasiliy Kuznetsov fixed",
+		    "Now for the fixes", 2 },
+		{ "a fix among the chores, said in the same line", {
+		    { "docs: add llms.txt to the docs site (#10)\n", "supriyar",
+		      0, "docs/llms.txt" },
+		    { "Fix the docs build\n\nBroken by #10.\n",
+		      "Vasiliy Kuznetsov", 60, "docs/conf.py" } },
+		    "supriyar added llms.txt to the docs site, which Vasiliy "
+		    "Kuznetsov fixed later the same day.", "docs build", 2 },
+		{ "a fix told first says what it fixes", {
+		    { "refactor: split the cache module (#10)\n", "Ada Lovelace",
+		      0, "src/cache.c" },
+		    { "Fix a crash in the cache lookup\n\nIntroduced in #10.\n",
+		      "Vasiliy Kuznetsov", 60, "src/cache.c" } },
+		    "It fixes Ada Lovelace's change to split the cache module "
+		    "from earlier the same day.", "the cache module.", 3 },
+		{ "near miss: an issue number, no change of the day", {
+		    { ao_recipe, "hualazimi0425", 0, "torchao/flux.py" },
+		    { "fix ruff on main branch (#4207)\n\nFixes #4199\n",
+		      "Vasiliy Kuznetsov", 60, "torchao/flux.py" } },
+		    "created a recipe for flux2pro running on AMD.",
+		    "the same day", 1 },
+		{ "near miss: the change named landed later", {
+		    { ao_fix, "Vasiliy Kuznetsov", 0, "torchao/flux.py" },
+		    { ao_recipe, "hualazimi0425", 60, "torchao/flux.py" } },
+		    "created a recipe for flux2pro running on AMD.",
+		    "the same day", 1 },
+		{ "near miss: naming itself", {
+		    { "Add the cache (#12)\n\nFollow-up to #12's review.\n",
+		      "Ada Lovelace", 0, "src/cache.c" },
+		    { NULL, NULL, 0, NULL } },
+		    "Ada Lovelace added the cache.", "follow-up", 1 },
+	};
+	struct episode_opts	 o;
+	struct episode		*ep;
+	struct day		*day;
+	size_t			 i, j, n;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.show = "Daily";
+	o.year = 2026;
+	o.month = 4;
+	o.mday = 4;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		day = day_new("o/r", 1775260800);
+		day->end = day->start + 86400;
+		for (n = 0; n < 3 && cases[i].c[n].msg != NULL; n++)
+			day_msg_add(day, cases[i].c[n].msg, NULL, 0xf00 + n,
+			    cases[i].c[n].at * 60, cases[i].c[n].name,
+			    cases[i].c[n].name, cases[i].c[n].file);
+		/* another change, so the day is no quiet one */
+		day_msg_add(day, "Fix a crash on empty input\n", NULL, 0xbeef,
+		    7200, "Grace Hopper", "grace", "src/io.c");
+		day_pair_reverts(day);
+		ep = episode_draft(day, &o);
+		for (j = 0; j < ep->nsegments; j++)
+			if (strstr(ep->segments[j].text, cases[i].has) != NULL)
+				break;
+		if (j == ep->nsegments)
+			fail_msg("%s: no \"%s\" in: %s", cases[i].rule,
+			    cases[i].has, ep->transcript);
+		if (ep->segments[j].ncommits != cases[i].shas)
+			fail_msg("%s: %zu shas, want %zu", cases[i].rule,
+			    ep->segments[j].ncommits, cases[i].shas);
+		if (strstr(ep->transcript, cases[i].hasnt) != NULL)
+			fail_msg("%s: \"%s\" in: %s", cases[i].rule,
+			    cases[i].hasnt, ep->transcript);
+		episode_free(ep);
+		day_free(day);
+	}
+}
+
 int
 main(void)
 {
@@ -357,6 +484,7 @@ main(void)
 		cmocka_unit_test(test_group),
 		cmocka_unit_test(test_count),
 		cmocka_unit_test(test_told_once),
+		cmocka_unit_test(test_follow),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
