@@ -489,12 +489,12 @@ phrase_behaviour(const char *what)
 	static const char *const code_verbs[] = { "return", "reload",
 	    "retry", "throw", "respond", "exit", "fail", "wait", "reconnect",
 	    "panic", "abort", "crash", "hang", "timeout", "fall", "default",
-	    "error", "resolve", "yield", "behave", NULL };
+	    "error", "yield", "behave", NULL };
 	static const char *const acts[] = { "accept", "reject", "emit",
 	    "prefer", "ignore", "warn", "print", "log", "show", "render",
 	    "skip", "send", "stop", "keep", "use", "treat", "raise", "run",
 	    "close", "open", "load", "save", "read", "write", "call",
-	    "report", "respect", "honor", "honour", NULL };
+	    "report", "respect", "honor", "honour", "resolve", NULL };
 	static const char *const when[] = { "once", "when", "if", "unless",
 	    "instead", "only", "always", "never", "again", "whenever",
 	    "early", "immediately", "gracefully", "correctly", "properly",

@@ -162,6 +162,8 @@ test_guess_past(void **state)
 		{ "docs: source, all protocols about protocols", "source, all "
 		    "protocols about protocols", NULL },
 		{ "x: protocol upgrade notes", "protocol upgrade notes", NULL },
+		{ "setopt: defref the old referer when setting a new", "defref "
+		    "the old referer when setting a new", NULL },
 		/* near misses: English pasts still said */
 		{ "x: unwrap the value", "unwrap the value",
 		    "unwrapped the value" },

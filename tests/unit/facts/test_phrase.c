@@ -230,6 +230,9 @@ test_behaviour(void **state)
 		{ "update the docs", 0 }, { "remove the cache", 0 },
 		{ "use modern OpenSSL API", 0 }, { "bump serde to 1.0", 0 },
 		{ "return", 0 },
+		/* an author resolves things too: only with a condition */
+		{ "resolve tsconfig paths in CSS and Sass import", 0 },
+		{ "log once per request", 1 },
 	};
 	size_t	i;
 
