@@ -870,9 +870,11 @@ class Properties(unittest.TestCase):
                                  for s in segs]))
 
         with self.subTest(check="words"):
+            # (a name's parts too: "FqnToConfig" is said "Fqn To Config")
+            said = source + " " + day.repo
             known = self.english | {
-                w.lower() for w in re.findall(r"[A-Za-z]+", source + " " +
-                                              day.repo)}
+                w.lower() for w in re.findall(r"[A-Za-z]+", said) +
+                re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", said)}
             bad = []
             for part, text in parts:
                 for m in WORD_RE.finditer(text):
