@@ -522,8 +522,6 @@ phrase_verbal(const char *what)
 	char	*past;
 	const char *rest;
 
-	if (phrase_behaviour(what))
-		return 0;
 	if ((past = phrase_verb_past(what, n)) == NULL)
 		return 0;
 	free(past);
