@@ -1,7 +1,7 @@
 /*
  * English words, looked up in the table scripts/words-table makes from
- * wamerican at build time (a sorted array searched with bsearch: no file
- * to open, nothing to build at start-up).
+ * wamerican at build time (sorted words searched by halves: no file to
+ * open, nothing to build at start-up).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -40,6 +40,29 @@ words_cmp(const void *key, const void *elem)
 	return e[k->n] == '\0' ? 0 : -1;
 }
 
+/* Whether key (n bytes, lowercase) is a word of the built table. */
+static int
+words_in_table(const char *key, size_t n)
+{
+	const char	*e;
+	size_t		 lo = 0, hi = words_ntable, mid;
+	int		 c;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		e = words_text + words_at[mid];
+		if ((c = strncmp(key, e, n)) == 0 && e[n] != '\0')
+			c = -1;
+		if (c == 0)
+			return 1;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return 0;
+}
+
 /* One part of a word (no hyphen) in either list. */
 static int
 words_part(const char *w, size_t n)
@@ -58,8 +81,7 @@ words_part(const char *w, size_t n)
 	lw[n] = '\0';
 	k.w = lw;
 	k.n = n;
-	return bsearch(&k, words_table, words_ntable, sizeof words_table[0],
-	    words_cmp) != NULL || bsearch(&k, words_trade,
+	return words_in_table(lw, n) || bsearch(&k, words_trade,
 	    sizeof words_trade / sizeof words_trade[0], sizeof words_trade[0],
 	    words_cmp) != NULL;
 }

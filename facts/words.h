@@ -16,8 +16,12 @@
  */
 int		 words_known(const char *w, size_t n);
 
-/* The table scripts/words-table writes: sorted by byte, lowercase. */
-extern const char *const words_table[];
-extern const size_t	 words_ntable;
+/*
+ * The table scripts/words-table writes: words_ntable lowercase words
+ * sorted by byte, the i-th NUL-ended at words_text + words_at[i].
+ */
+extern const char		words_text[];
+extern const unsigned int	words_at[];
+extern const size_t		words_ntable;
 
 #endif
