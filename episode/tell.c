@@ -81,8 +81,16 @@ tell_guess_past(const char *subject, const char *what)
 	static const char *const endings[] = { "s", "ing", "ly", "ous",
 	    "al", "ion", "ity", "ment", "ness", "ed", "er", "ive", "ic",
 	    "ent", "ant", "ance", "ence", "ism", "ist", "or", "ship", NULL };
+	static const char *const nouns[] = { "unit", "source", "seed",
+	    "init", "also", "how", "why", "what", "when", "where", "just",
+	    "only", "still", "then", "now", "here", "there", "user", "file",
+	    "module", "package", "page", "node", "note", "example", "model",
+	    "field", "value", "option", "key", "name", "title", "table",
+	    "list", "line", "path", "word", "code", "data", "type", "default",
+	    "config", "protocol", "server", "client", "doc", NULL };
 	size_t		 n = phrase_first_word(what), i, l;
 	struct buf	 b;
+	char		*past;
 
 	if (n < 3 || !tell_prefixed(subject, what))
 		return NULL;
@@ -104,17 +112,19 @@ tell_guess_past(const char *subject, const char *what)
 		if (n > l && strncmp(what + n - l, endings[i], l) == 0)
 			return NULL;
 	}
+	/*
+	 * a word that opens subjects as a noun or an adverb whose "-ed" is
+	 * another word ("unit test X" is no "united", "source, ..." no
+	 * "sourced"); others fail the word list below ("alsoed", "howed")
+	 */
+	if (phrase_word_in(what, n, nouns))
+		return NULL;
+	/* the past must be an English word: "inited", "protocoled" are not */
+	if ((past = phrase_past_regular(what, n)) == NULL)
+		return NULL;
 	buf_init(&b);
-	if (what[n - 1] == 'e')
-		buf_printf(&b, "%.*sd", (int)n, what);
-	else if (what[n - 1] == 'y' && strchr("aeiou", what[n - 2]) == NULL)
-		buf_printf(&b, "%.*sied", (int)n - 1, what);
-	else if (n == 3 && strchr("aeiou", what[1]) != NULL &&
-	    strchr("aeiouwxy", what[2]) == NULL)
-		/* one syllable ending consonant-vowel-consonant: "mapped" */
-		buf_printf(&b, "%.*s%ced", (int)n, what, what[n - 1]);
-	else
-		buf_printf(&b, "%.*sed", (int)n, what);
+	buf_puts(&b, past);
+	free(past);
 	buf_puts(&b, what + n);
 	return buf_steal(&b);
 }
@@ -264,6 +274,12 @@ tell_did_how(struct buf *b, const struct draft_item *it, int with_name)
 	/* "path-to-regexp 0.1.10", a dependency at its version */
 	if (tell_package(b, w))
 		return 0;
+	/* "return undefined for X": the code does it, not its author */
+	if (phrase_behaviour(w)) {
+		buf_puts(b, "made it ");
+		phrase_lower_first(b, w);
+		return 0;
+	}
 	if (phrase_verbal(w) && phrase_past(b, w))
 		return 0;
 	/* "don't render X": "made sure not to render X" */

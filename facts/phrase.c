@@ -12,6 +12,7 @@
 #include "classify.h"
 #include "phrase.h"
 #include "text.h"
+#include "words.h"
 #include "xmalloc.h"
 
 /* Start a new sentence in b (a space after the last one). */
@@ -336,7 +337,7 @@ static const struct {
 	{ "fold", NULL }, { "inline", NULL }, { "unbreak", NULL },
 	{ "repair", NULL }, { "resolve", NULL }, { "address", NULL },
 	{ "prevent", NULL }, { "free", NULL }, { "release", NULL },
-	{ "init", NULL }, { "initialize", NULL }, { "declare", NULL },
+	{ "initialize", NULL }, { "declare", NULL },
 	{ "define", NULL }, { "undefine", NULL }, { "reland", NULL },
 	{ "re-land", NULL }, { "land", NULL }, { "dedupe", NULL },
 	{ "call", NULL }, { "reshuffle", NULL }, { "shuffle", NULL },
@@ -384,11 +385,49 @@ static const struct {
 	{ "connect", NULL }, { "disconnect", NULL },
 };
 
+/*
+ * The past tense of the n-byte verb at w by the regular rule, as English
+ * spells it ("escape" -> "escaped", "tidy" -> "tidied", "map" ->
+ * "mapped", "invert" -> "inverted"): the first of the spellings the word
+ * list knows (new), NULL when it knows none. A past the list does not
+ * know is no English word ("inited", "alsoed", "howed") and is never
+ * said.
+ */
+char *
+phrase_past_regular(const char *w, size_t n)
+{
+	char	*out;
+	int	 k;
+
+	if (n < 2)
+		return NULL;
+	for (k = 0; k < 3; k++) {
+		if (k == 0 && tolower((unsigned char)w[n - 1]) == 'e')
+			xasprintf(&out, "%.*sd", (int)n, w);
+		else if (k == 0 && tolower((unsigned char)w[n - 1]) == 'y' &&
+		    strchr("aeiou", tolower((unsigned char)w[n - 2])) == NULL)
+			xasprintf(&out, "%.*sied", (int)n - 1, w);
+		else if (k == 1 && strchr("aeiouwxy",
+		    tolower((unsigned char)w[n - 1])) == NULL &&
+		    strchr("aeiou", tolower((unsigned char)w[n - 2])) != NULL)
+			/* a last consonant doubled: "mapped", "unwrapped" */
+			xasprintf(&out, "%.*s%ced", (int)n, w, w[n - 1]);
+		else if (k == 2 && tolower((unsigned char)w[n - 1]) != 'e')
+			xasprintf(&out, "%.*sed", (int)n, w);
+		else
+			continue;
+		if (words_known(out, strlen(out)))
+			return out;
+		free(out);
+	}
+	return NULL;
+}
+
 /* The past tense of a known verb ("add" -> "added"; new), or NULL. */
 char *
 phrase_verb_past(const char *word, size_t len)
 {
-	char	 lw[32], *out;
+	char	 lw[32];
 	size_t	 i;
 
 	if (len == 0 || len >= sizeof lw)
@@ -402,14 +441,7 @@ phrase_verb_past(const char *word, size_t len)
 			continue;
 		if (phrase_verbs[i].past != NULL)
 			return xstrdup(phrase_verbs[i].past);
-		if (lw[len - 1] == 'e')
-			xasprintf(&out, "%sd", lw);
-		else if (lw[len - 1] == 'y' && len > 1 &&
-		    strchr("aeiou", lw[len - 2]) == NULL)
-			xasprintf(&out, "%.*sied", (int)len - 1, lw);
-		else
-			xasprintf(&out, "%sed", lw);
-		return out;
+		return phrase_past_regular(lw, len);
 	}
 	return NULL;
 }
@@ -440,6 +472,42 @@ phrase_is_past(const char *w, size_t n)
 		free(past);
 	}
 	return is;
+}
+
+/*
+ * Whether what says what the code does now rather than what its author
+ * did: "return undefined for invalid media types", "reload once after
+ * rebuild", "warn when the cache is full". It is told as "NAME made it
+ * return ...", never "NAME returned ...": code is not a person. A verb
+ * only code does is enough; a verb an author does too ("print the
+ * version", "skip flaky tests") only with a condition after it ("warn
+ * when", "log once").
+ */
+int
+phrase_behaviour(const char *what)
+{
+	static const char *const code_verbs[] = { "return", "reload",
+	    "retry", "throw", "respond", "exit", "fail", "wait", "reconnect",
+	    "panic", "abort", "crash", "hang", "timeout", "fall", "default",
+	    "error", "yield", "behave", NULL };
+	static const char *const acts[] = { "accept", "reject", "emit",
+	    "prefer", "ignore", "warn", "print", "log", "show", "render",
+	    "skip", "send", "stop", "keep", "use", "treat", "raise", "run",
+	    "close", "open", "load", "save", "read", "write", "call",
+	    "report", "respect", "honor", "honour", "resolve", NULL };
+	static const char *const when[] = { "once", "when", "if", "unless",
+	    "instead", "only", "always", "never", "again", "whenever",
+	    "early", "immediately", "gracefully", "correctly", "properly",
+	    NULL };
+	size_t	 n = phrase_first_word(what), m;
+
+	if (n == 0 || what[n] != ' ')
+		return 0;
+	if (phrase_word_in(what, n, code_verbs))
+		return 1;
+	m = phrase_first_word(what + n + 1);
+	return phrase_word_in(what, n, acts) && m > 0 &&
+	    phrase_word_in(what + n + 1, m, when);
 }
 
 /*
@@ -507,6 +575,36 @@ phrase_determiner(const char *s)
 }
 
 /*
+ * Whether the n-byte word at p, after " and " in what, is the second of a
+ * pair of nouns with the word before it ("an off-by-one read and write to
+ * a buffer", "load and store of X"): a verb of the table on each side and
+ * a preposition after, so it shares its object, not a clause of its own
+ * ("fix build and update deps" opens one).
+ */
+static int
+phrase_pair(const char *what, const char *p, size_t n)
+{
+	const char	*prev, *and = p - 5;
+	char		*past;
+	size_t		 m;
+
+	if (p - what < 6 || strncmp(and, " and ", 5) != 0)
+		return 0;
+	for (prev = and; prev > what && prev[-1] != ' '; prev--)
+		;
+	/* the clause's own verb: "configure and check X" */
+	if (prev == what)
+		return 0;
+	if ((past = phrase_verb_past(prev, (size_t)(and - prev))) == NULL)
+		return 0;
+	free(past);
+	if (p[n] == '\0')
+		return 1;
+	m = phrase_first_word(p + n + 1);
+	return p[n] == ' ' && phrase_word_in(p + n + 1, m, phrase_preps);
+}
+
+/*
  * Append what, its leading verb (and the verbs opening later clauses,
  * after ", " or " and ") put in the past tense, articles added where a
  * plain noun phrase wants one, and a last ", verb" clause joined with
@@ -532,7 +630,8 @@ phrase_past(struct buf *b, const char *what)
 		/* (a verb before a version is a package's name: "send 1.1.0") */
 		if ((first || (p[n] == ' ' && !isdigit((unsigned char)p[n + 1])
 		    && (!after_and || !phrase_nounish(p, n) ||
-		    phrase_determiner(p + n + 1)))) &&
+		    phrase_determiner(p + n + 1)) &&
+		    !phrase_pair(what, p, n))) &&
 		    (past = phrase_verb_past(p, n)) != NULL) {
 			buf_puts(b, past);
 			free(past);

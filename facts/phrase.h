@@ -37,8 +37,20 @@ int		 phrase_plain(const char *w, size_t n);
 const char	*phrase_a(const char *w);
 /* Put each "a"/"an" in b from offset from by the sound of its word. */
 void		 phrase_articles(struct buf *, size_t from);
+/*
+ * The past tense of the n-byte verb at w by the regular rule, spelt as the
+ * word list knows it ("map" -> "mapped"; new), or NULL when the list knows
+ * no such word ("init" -> "inited" is none).
+ */
+char		*phrase_past_regular(const char *w, size_t n);
 /* The past tense of a known verb ("add" -> "added"; new), or NULL. */
 char		*phrase_verb_past(const char *word, size_t len);
+/*
+ * Whether what says what the code does now ("return undefined for X",
+ * "reload once after rebuild"): told "NAME made it return ...", never as
+ * the author's act.
+ */
+int		 phrase_behaviour(const char *what);
 /*
  * Whether what can be said as "NAME <past of what>": it starts with a
  * known verb that has an object ("fix the retry" yes, "detect change" no).

@@ -308,6 +308,27 @@ prose_to_reader(const char *v, size_t n, const char *s)
 	    prose_has_word(s, "try") || prose_has_word(s, "opt"));
 }
 
+/* Whether a plural verb ("are", "were", "have") comes before the
+ * sentence at s ends. */
+static int
+prose_plural_verb(const char *s)
+{
+	static const char *const verbs[] = { "are", "were", "have", NULL };
+	size_t	 n;
+
+	while (*s != '\0' && strchr(".!?;", *s) == NULL) {
+		if (*s == ' ') {
+			s++;
+			n = prose_word(s);
+			if (prose_in(s, n, verbs) && !text_isword(s[n]))
+				return 1;
+			continue;
+		}
+		s++;
+	}
+	return 0;
+}
+
 /*
  * Whether the "-s" word at w (length n) is a plural noun, not a verb in
  * the third person: a verb follows it ("Loads become Acquire", "Changes
@@ -318,6 +339,8 @@ prose_third_noun(const char *w, size_t n, const char *next)
 {
 	static const char *const linking[] = { "become", "seem", "need",
 	    "remain", "stay", "look", "get", "go", "come", "happen", NULL };
+	static const char *const relative[] = { "that", "which", "who",
+	    NULL };
 	size_t	 m = prose_word(next);
 	char	*past;
 
@@ -330,6 +353,13 @@ prose_third_noun(const char *w, size_t n, const char *next)
 	if (isupper((unsigned char)next[0]))
 		return 0;
 	if (prose_in(next, m, linking))
+		return 1;
+	/*
+	 * "Uploads that fail with 503 are now retried": a relative clause,
+	 * then the plural verb the noun is the subject of (not "It uploaded
+	 * that fail ..."); "Fixes that bug" has none
+	 */
+	if (prose_in(next, m, relative) && prose_plural_verb(next + m))
 		return 1;
 	if ((past = phrase_verb_past(next, m)) == NULL)
 		return 0;

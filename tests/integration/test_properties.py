@@ -17,7 +17,11 @@ episode:
   with the commit it reverts when that one is in the day too;
 - every commit a segment lists is a commit of the day;
 - stats (commits, merged PRs, reverts, authors, pushes, force pushes) match
-  counts computed here from the deliveries.
+  counts computed here from the deliveries;
+- words: every word of the spoken text is English (the word list the
+  drafter's table is made from, wamerican, and the trade's words of
+  facts/words.c) or a word of the day's input: the drafter invents none
+  ("inited", "alsoed", "united test").
 
 The generated days come from a seeded generator (HOOKCAST_PROP_SEED, default
 below; HOOKCAST_PROP_DAYS days): many authors including bots and non-ASCII
@@ -52,6 +56,22 @@ HEX_TOKEN_RE = re.compile(r"(?<![0-9A-Za-z])[0-9a-fA-F]{7,}(?![0-9A-Za-z])")
 SHA40_RE = re.compile(r"(?<![0-9a-fA-F])[0-9a-fA-F]{40}(?![0-9a-fA-F])")
 NUMBER_RE = re.compile(r"\d+(?:\.\d+)*")
 REVERTS_RE = re.compile(r"This reverts commit ([0-9a-fA-F]{40})")
+WORD_RE = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)*")
+WORDS_DICT = os.environ.get("HOOKCAST_WORDS_DICT",
+                            "/usr/share/dict/american-english")
+
+
+def english_words():
+    """The words the drafter's table holds: the word list (any case: a
+    name the list knows is English too) and facts/words.c's trade words."""
+    with open(WORDS_DICT, encoding="utf-8", errors="replace") as f:
+        words = {w.strip().lower() for w in f}
+    with open(os.path.join(ht.SOURCE_DIR, "facts", "words.c"),
+              encoding="utf-8") as f:
+        src = f.read()
+    trade = re.search(r"words_trade\[\] = \{(.*?)\};", src, re.S)
+    words |= set(re.findall(r'"([a-z]+)"', trade.group(1)))
+    return words
 
 
 # -- what the input says, computed here ------------------------------------
@@ -723,6 +743,7 @@ class Properties(unittest.TestCase):
     def setUpClass(cls):
         with open(SCHEMA_PATH, encoding="utf-8") as f:
             cls.schema = json.load(f)
+        cls.english = english_words()
         cls.days = [corpus_day(c) for c in ht.corpus_days()] + \
             generated_days()
         for day in cls.days:
@@ -847,6 +868,24 @@ class Properties(unittest.TestCase):
                              % (where, "\n  ".join(bad),
                                 [(s.get("kind"), s.get("commits"))
                                  for s in segs]))
+
+        with self.subTest(check="words"):
+            # (a name's parts too: "FqnToConfig" is said "Fqn To Config")
+            said = source + " " + day.repo
+            known = self.english | {
+                w.lower() for w in re.findall(r"[A-Za-z]+", said) +
+                re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", said)}
+            bad = []
+            for part, text in parts:
+                for m in WORD_RE.finditer(text):
+                    w = m.group(0).lower()
+                    if w in known or re.sub(r"'s$", "", w) in known:
+                        continue
+                    bad.append("%r in %s: ...%s..."
+                               % (m.group(0), part, context(text, m)))
+            self.assertEqual(bad, [], "%s: words that are neither English"
+                             " nor the day's:\n  %s"
+                             % (where, "\n  ".join(bad)))
 
         with self.subTest(check="stats"):
             stats = e.get("stats") or {}

@@ -74,6 +74,24 @@ test_did(void **state)
 		    "clean up of the API reference", "docs update",
 		    CLASSIFY_DOCS, "Sam updated the docs: initial clean up of "
 		    "the API reference" },
+		{ "code is not a person", "fix: return undefined for invalid "
+		    "media types", NULL, CLASSIFY_FIX, "Sam made it return "
+		    "undefined for invalid media types" },
+		{ "code is not a person, once", "dev: reload once after "
+		    "rebuild", "dev", CLASSIFY_FIX, "Sam made it reload once "
+		    "after rebuild" },
+		{ "a pair of nouns, not a second verb", "fix off-by-one read "
+		    "and write to a read-only buffer", NULL, CLASSIFY_FIX,
+		    "Sam fixed the off-by-one read and write to a read-only "
+		    "buffer" },
+		{ "no invented past: told by kind", "tests: unit test the FTP "
+		    "213 time response parser", "tests", CLASSIFY_TESTS,
+		    "Sam worked on the tests: unit test the FTP 213 time "
+		    "response parser" },
+		{ "no invented past, init", "lib: init fd to -1", "lib",
+		    CLASSIFY_FIX, "Sam made a fix in lib: init fd to -1" },
+		{ "near miss: the author's act", "fix: print the version",
+		    NULL, CLASSIFY_FIX, "Sam printed the version" },
 		{ "no prefix, no guess", "Widget layout tweaks for wide "
 		    "screens", NULL, CLASSIFY_FEATURE,
 		    "Sam added a feature: Widget layout tweaks for wide "
@@ -133,6 +151,25 @@ test_guess_past(void **state)
 		    "for Bazel", "mapped BUILD to Python for Bazel" },
 		{ "feat: Python bindings", "Python bindings", NULL },
 		{ NULL, "resolve the root", "resolved the root" },
+		/* no invented words: a noun or adverb, or no English past */
+		{ "build: also trace two pkg-config envs", "also trace two "
+		    "pkg-config envs", NULL },
+		{ "lib: init fd to -1", "init fd to -1", NULL },
+		{ "docs: how maintainers seed releases", "how maintainers seed "
+		    "releases", NULL },
+		{ "tests: unit test the FTP 213 time response parser", "unit "
+		    "test the FTP 213 time response parser", NULL },
+		{ "docs: source, all protocols about protocols", "source, all "
+		    "protocols about protocols", NULL },
+		{ "x: protocol upgrade notes", "protocol upgrade notes", NULL },
+		{ "setopt: defref the old referer when setting a new", "defref "
+		    "the old referer when setting a new", NULL },
+		/* near misses: English pasts still said */
+		{ "x: unwrap the value", "unwrap the value",
+		    "unwrapped the value" },
+		{ "x: visit every node", "visit every node",
+		    "visited every node" },
+		{ "x: test the parser", "test the parser", "tested the parser" },
 	};
 	size_t	 i;
 	char	*s;

@@ -10,6 +10,7 @@
 
 #include "buf.h"
 #include "phrase.h"
+#include "words.h"
 
 static void
 test_a(void **state)
@@ -93,6 +94,9 @@ test_verb_past(void **state)
 		{ "apply", "applied" }, { "drop", "dropped" },
 		{ "split", "split" }, { "ignore", "ignored" },
 		{ "frobnicate", NULL }, { "the", NULL },
+		/* "inited fd to -1": no English word, never said */
+		{ "init", NULL }, { "initialize", "initialized" },
+		{ "resize", "resized" }, { "unwrap", "unwrapped" },
 	};
 	size_t	 i;
 	char	*past;
@@ -141,6 +145,14 @@ test_past(void **state)
 		{ "infer the kernel from its preference", "inferred the kernel "
 		    "from its preference" },
 		{ "frobnicate the thing", NULL },
+		/* a pair of nouns sharing a preposition, not a second verb */
+		{ "fix off-by-one read and write to a read-only buffer",
+		    "fixed the off-by-one read and write to a read-only "
+		    "buffer" },
+		{ "fix the build and update the deps", "fixed the build and "
+		    "updated the deps" },
+		{ "fix the build and write a note", "fixed the build and "
+		    "wrote a note" },
 	};
 	struct buf	b;
 	size_t		i;
@@ -159,6 +171,100 @@ test_past(void **state)
 	}
 }
 
+/*
+ * phrase_past_regular: only a past the word list knows ("alsoed", "howed",
+ * "inited", "protocoled" are no words); doubled where English doubles.
+ */
+static void
+test_past_regular(void **state)
+{
+	static const struct {
+		const char	*verb, *want;
+	} cases[] = {
+		{ "also", NULL }, { "how", NULL }, { "init", NULL },
+		{ "protocol", NULL }, { "frobnicate", NULL },
+		{ "map", "mapped" }, { "visit", "visited" },
+		{ "offer", "offered" }, { "refer", "referred" },
+		{ "escape", "escaped" }, { "tidy", "tidied" },
+		{ "obey", "obeyed" }, { "invert", "inverted" },
+		{ "fix", "fixed" }, { "add", "added" }, { "bump", "bumped" },
+		{ "update", "updated" }, { "remove", "removed" },
+		{ "use", "used" }, { "refactor", "refactored" },
+		{ "re-enable", "re-enabled" },
+	};
+	size_t	 i;
+	char	*past;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		past = phrase_past_regular(cases[i].verb,
+		    strlen(cases[i].verb));
+		if (cases[i].want == NULL && past != NULL)
+			fail_msg("%s: got \"%s\", want none", cases[i].verb,
+			    past);
+		else if (cases[i].want != NULL && (past == NULL ||
+		    strcmp(past, cases[i].want) != 0))
+			fail_msg("%s: got \"%s\", want \"%s\"", cases[i].verb,
+			    past != NULL ? past : "(none)", cases[i].want);
+		free(past);
+	}
+}
+
+/*
+ * phrase_behaviour: what the code does now, not its author's act; the
+ * author's verbs stay theirs.
+ */
+static void
+test_behaviour(void **state)
+{
+	static const struct {
+		const char	*what;
+		int		 want;
+	} cases[] = {
+		{ "return undefined for invalid media types", 1 },
+		{ "reload once after rebuild", 1 },
+		{ "warn when the cache is full", 1 },
+		{ "retry uploads that fail with 503", 1 },
+		{ "fix the retry", 0 }, { "add a return value", 0 },
+		{ "print the version", 0 }, { "skip flaky tests", 0 },
+		{ "update the docs", 0 }, { "remove the cache", 0 },
+		{ "use modern OpenSSL API", 0 }, { "bump serde to 1.0", 0 },
+		{ "return", 0 },
+		/* an author resolves things too: only with a condition */
+		{ "resolve tsconfig paths in CSS and Sass import", 0 },
+		{ "log once per request", 1 },
+	};
+	size_t	i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		if (phrase_behaviour(cases[i].what) != cases[i].want)
+			fail_msg("\"%s\": want %d", cases[i].what,
+			    cases[i].want);
+}
+
+/* words_known: the build's table of English words, and the trade's. */
+static void
+test_words(void **state)
+{
+	static const struct {
+		const char	*w;
+		int		 want;
+	} cases[] = {
+		{ "united", 1 }, { "Fixed", 1 }, { "off-by-one", 1 },
+		{ "refactored", 1 }, { "inited", 0 }, { "alsoed", 0 },
+		{ "howed", 0 }, { "protocoled", 0 }, { "", 0 },
+		{ "re-", 0 }, { "fix3d", 0 }, { "zygotes", 1 }, { "a", 1 },
+	};
+	size_t	i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		if (words_known(cases[i].w, strlen(cases[i].w)) !=
+		    cases[i].want)
+			fail_msg("\"%s\": want %d", cases[i].w, cases[i].want);
+}
+
 int
 main(void)
 {
@@ -167,6 +273,9 @@ main(void)
 		cmocka_unit_test(test_articles),
 		cmocka_unit_test(test_verb_past),
 		cmocka_unit_test(test_past),
+		cmocka_unit_test(test_past_regular),
+		cmocka_unit_test(test_behaviour),
+		cmocka_unit_test(test_words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
