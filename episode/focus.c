@@ -206,7 +206,12 @@ focus_setting(struct draft *d, struct buf *b, struct draft_item *it,
 	static const char *offers[] = { "add", "adds", "introduce",
 	    "introduces", "expose", "exposes", "support", "allow", "enable",
 	    "implement", "provide", NULL };
+	static const char *told[] = {
+		"It comes from %s's change we heard about earlier.",
+		"That's %s's change from earlier in the show.",
+	};
 	const struct commit	*c = it->c;
+	const char		*heard;
 	const char		*set = it->cl.setting, *what = it->cl.what;
 	char			*name;
 	size_t			 n, at;
@@ -249,13 +254,16 @@ focus_setting(struct draft *d, struct buf *b, struct draft_item *it,
 	if (!paid)
 		buf_printf(b, " to try what %s's change brings", it->name);
 	phrase_sentence_end(b);
-	phrase_space(b);
 	/* a branch merged was told among others, by its name at most */
-	if (it->told && !it->cl.merge)
-		buf_printf(b, "It comes from %s's change we heard about "
-		    "earlier.", it->name);
-	else
+	if (it->told && !it->cl.merge) {
+		if ((heard = DRAFT_STOCK(d, 18, told)) != NULL) {
+			phrase_space(b);
+			buf_printf(b, heard, it->name);
+		}
+	} else {
+		phrase_space(b);
 		tell_did_sentence(b, it, "It comes from this change: ");
+	}
 }
 
 /* A version said as a minimum: "torch 2.11+" -> "torch 2.11". */
