@@ -147,8 +147,9 @@ earlier_daynum(const char *date)
 {
 	int	y, m, d, n = 0;
 
-	if (date == NULL || sscanf(date, "%4d-%2d-%2d%n", &y, &m, &d, &n) != 3 ||
-	    n != 10 || m < 1 || m > 12 || d < 1 || d > 31)
+	if (date == NULL ||
+	    sscanf(date, "%4d-%2d-%2d%n", &y, &m, &d, &n) != 3 || n != 10 ||
+	    m < 1 || m > 12 || d < 1 || d > 31)
 		return -1;
 	return date_daynum(y, m, d);
 }
@@ -197,8 +198,8 @@ earlier_days_said(const struct episode_said *said, size_t nsaid, long daynum,
 		/* two episodes of one date are one day */
 		if ((days & 1u << (daynum - dn)) != 0)
 			continue;
-		if (strstr(said[i].transcript, key) != NULL ||
-		    (head != NULL && strstr(said[i].transcript, head) != NULL)) {
+		if (strstr(said[i].transcript, key) != NULL || (head != NULL &&
+		    strstr(said[i].transcript, head) != NULL)) {
 			days |= 1u << (daynum - dn);
 			n++;
 		}

@@ -257,7 +257,8 @@ test_weeks(void **state)
 			o.mday = 1 + day;
 			from = day > 6 ? (size_t)day - 6 : 0;
 			for (k = from, n = 0; k < (size_t)day; k++, n++) {
-				xasprintf(&said[n].date, "2026-07-%02zu", k + 1);
+				xasprintf(&said[n].date, "2026-07-%02zu",
+				    k + 1);
 				said[n].transcript = text[k];
 			}
 			o.said = said;
@@ -274,7 +275,8 @@ test_weeks(void **state)
 		for (s = 0; s < sizeof stock / sizeof stock[0]; s++) {
 			any = 0;
 			for (day = 0; day < NDAYS; day++) {
-				heard[day] = strstr(text[day], stock[s]) != NULL;
+				heard[day] = strstr(text[day],
+				    stock[s]) != NULL;
 				any |= heard[day];
 			}
 			found |= any;
@@ -282,9 +284,10 @@ test_weeks(void **state)
 				for (j = day, k = 0; j < day + WEEK; j++)
 					k += heard[j];
 				if (k > 2)
-					fail_msg("%s: \"%s\" on %zu days of seven "
-					    "from day %d:\n%s", weeks[i].rule,
-					    stock[s], k, day, text[day]);
+					fail_msg("%s: \"%s\" on %zu days of "
+					    "seven from day %d:\n%s",
+					    weeks[i].rule, stock[s], k, day,
+					    text[day]);
 			}
 		}
 		/* each kind of day says the stock phrase it is here for */
