@@ -300,6 +300,53 @@ test_dropped(void **state)
 }
 
 /*
+ * A story is never cut before its benefit: asked for one sentence, the
+ * one after is told too when it says what the first one brings.
+ */
+static void
+test_benefit(void **state)
+{
+	static const struct prose_case cases[] = {
+		{ "\"This makes...\" comes with the sentence it follows",
+		    "The epilogue ran as a second kernel before. This makes "
+		    "small GEMMs 1.4x faster.", "The epilogue ran as a second "
+		    "kernel before. This makes small GEMMs 1.4x faster." },
+		{ "\"So...\" too", "The cache key left out the target. So "
+		    "builds for two targets no longer collide.", "The cache "
+		    "key left out the target. So builds for two targets no "
+		    "longer collide." },
+		/* near misses */
+		{ "a detail leaning back is no benefit (nginx, 2024-05-28)",
+		    "If conditions for sending any of these instructions never "
+		    "happen, a decoder stream is not created at all. These "
+		    "conditions include client not using the dynamic table.",
+		    "If conditions for sending any of these instructions never "
+		    "happen, a decoder stream is not created at all." },
+		{ "a sentence of its own is not told past the count",
+		    "The loop waited forever. The server hung.",
+		    "The loop waited forever." },
+		{ "\"This\" without a benefit verb", "The loop waited "
+		    "forever. This was in 1.2 already.",
+		    "The loop waited forever." },
+		{ "a benefit of an untold sentence goes with it",
+		    "Every load on Notify::state used SeqCst. This makes loads "
+		    "cheaper.", "" },
+	};
+	struct buf	b;
+	size_t		i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		buf_init(&b);
+		prose_sentences(&b, cases[i].in, 1);
+		if (strcmp(buf_str(&b), cases[i].want) != 0)
+			fail_msg("%s:\n  got  \"%s\"\n  want \"%s\"",
+			    cases[i].rule, buf_str(&b), cases[i].want);
+		buf_free(&b);
+	}
+}
+
+/*
  * prose_of across paragraphs: a paragraph's first sentence leaning on
  * the last one of the paragraph before goes when that one was not told.
  */
@@ -342,6 +389,7 @@ main(void)
 		cmocka_unit_test(test_reported),
 		cmocka_unit_test(test_dropped),
 		cmocka_unit_test(test_paragraphs),
+		cmocka_unit_test(test_benefit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
