@@ -514,7 +514,19 @@ bookend_has(const struct draft *d, const char *kind)
 	return 0;
 }
 
-/* What the day held, in a sentence that claims no more than that. */
+/* A stock line, or nothing when the show has said it enough this week. */
+static void
+bookend_say(struct buf *b, const char *s)
+{
+	if (s != NULL)
+		buf_puts(b, s);
+}
+
+/*
+ * What the day held, in a sentence that claims no more than that. Each
+ * line of it is a stock phrase (DRAFT_STOCK): one the show said on two
+ * of the six days before gives way to another, or is left out.
+ */
 static void
 bookend_verdict(struct buf *b, struct draft *d, const struct bookend_day *bd)
 {
@@ -568,33 +580,44 @@ bookend_verdict(struct buf *b, struct draft *d, const struct bookend_day *bd)
 		"A steady day of changes.",
 		"Steady work, all told.",
 	};
+	static const char *speedup[] = {
+		"One speedup today, and every bit counts.",
+	};
+	static const char *fix1[] = {
+		" today, and one less thing to trip over.",
+	};
+	static const char *fixn[] = {
+		" today, and fewer things to trip over.",
+	};
 	struct buf		 name;
 	struct draft_item	*top;
 	enum classify_kind	 k;
 	size_t			 nfix = bd->kinds[CLASSIFY_FIX];
+	const char		*s;
 
 	if (d->nitems == 0) {
 		buf_puts(b, "Nothing more to tell today.");
 		return;
 	}
 	if (d->nitems == 1) {
-		buf_puts(b, DRAFT_PICK(d, 11, quiet));
+		bookend_say(b, DRAFT_STOCK(d, 11, quiet));
 		return;
 	}
 	if (bd->rel != NULL) {
 		buf_init(&name);
 		title_release_name(&name, d, bd->pkg, bd->ver);
-		buf_printf(b, DRAFT_PICK(d, 12, release), buf_str(&name));
+		if ((s = DRAFT_STOCK(d, 12, release)) != NULL)
+			buf_printf(b, s, buf_str(&name));
 		buf_free(&name);
 		return;
 	}
 	if (bd->brk != QUOTE_BREAK_NONE) {
-		buf_puts(b, DRAFT_PICK(d, 13, breaking));
+		bookend_say(b, DRAFT_STOCK(d, 13, breaking));
 		return;
 	}
 	if (d->theme == DRAFT_THEME_ROLLBACK) {
-		buf_puts(b, bd->first != NULL ? DRAFT_PICK(d, 14, back_forth) :
-		    DRAFT_PICK(d, 14, second));
+		bookend_say(b, bd->first != NULL ?
+		    DRAFT_STOCK(d, 14, back_forth) : DRAFT_STOCK(d, 14, second));
 		return;
 	}
 	/* the top story's kind, else the theme's: only work that stood */
@@ -614,20 +637,21 @@ bookend_verdict(struct buf *b, struct draft *d, const struct bookend_day *bd)
 		    "new features");
 		buf_puts(b, " today.");
 	} else if (k == CLASSIFY_PERF && bd->kinds[k] > 1)
-		buf_puts(b, DRAFT_PICK(d, 15, perf));
+		bookend_say(b, DRAFT_STOCK(d, 15, perf));
 	else if (k == CLASSIFY_PERF && bd->kinds[k] == 1)
-		buf_puts(b, "One speedup today, and every bit counts.");
+		bookend_say(b, DRAFT_STOCK(d, 15, speedup));
 	else if (k == CLASSIFY_FIX && nfix >= 3)
-		buf_puts(b, DRAFT_PICK(d, 15, fixes));
+		bookend_say(b, DRAFT_STOCK(d, 15, fixes));
 	else if (k == CLASSIFY_FIX && nfix > 0) {
 		spoken_count_cap(b, (long long)nfix, "fix", "fixes");
-		buf_puts(b, nfix == 1 ? " today, and one less thing to trip "
-		    "over." : " today, and fewer things to trip over.");
+		s = nfix == 1 ? DRAFT_STOCK(d, 15, fix1) :
+		    DRAFT_STOCK(d, 15, fixn);
+		buf_puts(b, s != NULL ? s : " today.");
 	} else if (k < CLASSIFY_NKINDS && upkeep[k][0] != NULL &&
 	    (bd->kinds[k] > 0 || (k == CLASSIFY_DEPS && d->bots)))
-		buf_puts(b, upkeep[k][d->hash % 2]);
+		bookend_say(b, DRAFT_STOCK(d, 16, upkeep[k]));
 	else
-		buf_puts(b, DRAFT_PICK(d, 15, steady));
+		bookend_say(b, DRAFT_STOCK(d, 15, steady));
 }
 
 static void
@@ -655,7 +679,8 @@ bookend_closing(struct draft *d, const struct bookend_day *bd)
 
 	buf_init(&b);
 	bookend_verdict(&b, d, bd);
-	buf_putc(&b, ' ');
+	if (b.len > 0)
+		buf_putc(&b, ' ');
 	buf_printf(&b, DRAFT_ROTATE(d, 3, tail), d->ep->show, d->datestr);
 	bookend_shas(&shas, bd, 0);
 	draft_segment(d, "closing", &b, &shas);

@@ -358,6 +358,15 @@ draft_pick(const struct draft *d, unsigned salt, const char *const *v,
 }
 
 const char *
+draft_stock(const struct draft *d, unsigned salt, const char *const *v,
+    size_t n)
+{
+	return earlier_stock(d->opts != NULL ? d->opts->said : NULL,
+	    d->opts != NULL ? d->opts->nsaid : 0, d->daynum,
+	    (d->hash / 7 + salt * 2654435761u) % n, v, n);
+}
+
+const char *
 draft_rotate(const struct draft *d, unsigned salt, const char *const *v,
     size_t n)
 {

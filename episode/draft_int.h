@@ -92,6 +92,16 @@ const char	*draft_pick(const struct draft *, unsigned salt,
 		    const char *const *v, size_t n);
 #define DRAFT_PICK(d, salt, v) draft_pick(d, salt, v, sizeof v / sizeof v[0])
 /*
+ * A stock phrase: one of n variants as draft_pick chooses, but none the
+ * show said on two of the six days before (earlier_stock); NULL when
+ * each was, and then the caller says nothing. Every stock line a daily
+ * listener would notice comes through here.
+ */
+const char	*draft_stock(const struct draft *, unsigned salt,
+		    const char *const *v, size_t n);
+#define DRAFT_STOCK(d, salt, v) \
+	draft_stock(d, salt, v, sizeof v / sizeof v[0])
+/*
  * One of n variants in turn, day after day: a show's consecutive dates
  * get consecutive variants (from a place its repository picks), so with
  * n >= 7 none comes back within seven consecutive days.

@@ -18,6 +18,18 @@ struct episode_nearby {
 };
 
 /*
+ * What an earlier episode of the show said, for the stock phrases of
+ * the next (earlier_stock): its date and its transcript.
+ */
+struct episode_said {
+	char	*date;		/* YYYY-MM-DD */
+	char	*transcript;
+};
+
+/* The stock phrases of a show look back this many days. */
+#define EPISODE_SAID_DAYS	6
+
+/*
  * A commit an episode told, with what a later episode needs to name it
  * again: an episode lists its own (episode.work, date NULL), the archive
  * gives the drafter those of earlier episodes (episode_opts.earlier).
@@ -54,6 +66,13 @@ struct episode_opts {
 	 */
 	const struct episode_work *earlier;
 	size_t		 nearlier;
+	/*
+	 * What the show's daily episodes of the EPISODE_SAID_DAYS days
+	 * before said (borrowed; may be NULL): a stock phrase said on two
+	 * of them is left for another (earlier_stock).
+	 */
+	const struct episode_said *said;
+	size_t		 nsaid;
 	/*
 	 * Threads that classify a day of many commits: 0 for one per CPU
 	 * (at most four), 1 for none beside the caller's. The episode is
@@ -181,6 +200,23 @@ const struct episode_work *earlier_find(const struct episode_work *v,
 size_t		 earlier_sort(struct episode_work *v, size_t n);
 /* Free the strings of v[0..n) and v; earlier_free(NULL, 0) is a no-op. */
 void		 earlier_free(struct episode_work *v, size_t n);
+/*
+ * A stock phrase for the day numbered daynum (date_daynum): of the
+ * variants v[0..n), tried in turn from v[start % n], the first that
+ * the episodes in said of the EPISODE_SAID_DAYS days before said on
+ * fewer than two of them; NULL when each was (the caller says
+ * nothing). A variant is known by its catchphrase, the words after its
+ * last format directive and last comma ("all told.", "so go kick the
+ * tires."), and by its head, the words before its first comma or colon
+ * ("A day of second thoughts"), so variants sharing one count together:
+ * no stock phrase comes on more than two of seven consecutive days of
+ * a show.
+ */
+const char	*earlier_stock(const struct episode_said *said, size_t nsaid,
+		    long daynum, unsigned start, const char *const *v,
+		    size_t n);
+/* The catchphrase of a stock phrase v (see earlier_stock); *len its length. */
+const char	*earlier_catchphrase(const char *v, size_t *len);
 
 /* feed.c: a repository's episodes as an RSS 2.0 podcast feed. */
 

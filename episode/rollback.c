@@ -750,6 +750,7 @@ rollback_segment(struct draft *d)
 	struct draft_shas	  shas = { NULL, 0 };
 	struct draft_item	**rest, *sit[ROLLBACK_SITTING_MAX];
 	struct buf		  b;
+	const char		 *lead;
 	size_t			  i, j, nsit, told = 0, nrest = 0, nrel = 0;
 
 	buf_init(&b);
@@ -766,9 +767,10 @@ rollback_segment(struct draft *d)
 			continue;
 		}
 		phrase_para(&b);
-		buf_puts(&b, told > 0 ? DRAFT_PICK(d, 3 + (unsigned)told,
-		    next) : d->ep->stats.reverts == 1 ? DRAFT_PICK(d, 2, one) :
-		    DRAFT_PICK(d, 2, first));
+		if ((lead = told > 0 ? DRAFT_STOCK(d, 3 + (unsigned)told,
+		    next) : d->ep->stats.reverts == 1 ? DRAFT_STOCK(d, 2, one) :
+		    DRAFT_STOCK(d, 2, first)) != NULL)
+			buf_puts(&b, lead);
 		told++;
 		/* the reverts of the same sitting are this story's parts */
 		sit[0] = r;
@@ -818,8 +820,9 @@ rollback_segment(struct draft *d)
 			continue;
 		}
 		phrase_para(&b);
-		if (told == 0 && nrel == 0) {
-			buf_puts(&b, DRAFT_PICK(d, 4, relead));
+		if (told == 0 && nrel == 0 &&
+		    (lead = DRAFT_STOCK(d, 4, relead)) != NULL) {
+			buf_puts(&b, lead);
 			buf_putc(&b, ' ');
 		}
 		nrel++;

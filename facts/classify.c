@@ -1193,7 +1193,7 @@ classify_prose_of(struct text_paras *ps, const char *subject)
 {
 	struct buf	 prose;
 	size_t		 i, nbullets, bulletlen;
-	int		 taken, squash;
+	int		 taken, squash, lost = 0;
 
 	/*
 	 * A squash merge's body lists its commits as short bullets ("* Fix
@@ -1210,16 +1210,18 @@ classify_prose_of(struct text_paras *ps, const char *subject)
 	buf_init(&prose);
 	taken = 0;
 	for (i = 0; i < ps->n && taken < 2; i++) {
-		if (squash && ps->bullet[i])
-			continue;
 		if (ps->text[i][0] == '\0')
 			continue;
+		/* a paragraph skipped is one the listener never heard */
+		if ((squash && ps->bullet[i]) || (ps->bullet[i] &&
+		    taken == 0 && classify_pathy(ps->text[i]))) {
+			lost = 1;
+			continue;
+		}
 		if (ps->bullet[i] && taken > 0)
 			break;
-		if (ps->bullet[i] && classify_pathy(ps->text[i]))
-			continue;
-		taken += prose_sentences_about(&prose, ps->text[i],
-		    ps->bullet[i] ? 1 : 2 - taken, subject);
+		taken += prose_sentences_after(&prose, ps->text[i],
+		    ps->bullet[i] ? 1 : 2 - taken, subject, &lost);
 		if (ps->bullet[i])
 			break;
 	}

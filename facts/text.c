@@ -30,7 +30,7 @@ static const char *text_trailers[] = {
 	"pull-request:", "ghstack-source-id:", "differential revision:",
 	"change-id:", "this reverts commit", "bug:", "issue:", "url:",
 	"credit:", "cc:", "cc @", "x-original", "(cherry picked",
-	"stack from ghstack", NULL
+	"stack from ghstack", "stack-info:", "found by ", NULL
 };
 
 /* Lines after which nothing is prose. */
@@ -48,11 +48,33 @@ static const char *text_labels[] = {
 	"overview:", "changes:", "note:", NULL
 };
 
+/*
+ * Whether s starts a credit in git's trailer form, a key of words joined
+ * by hyphens ending in "-by" and a colon: "Co-developed-by:", "Found-by:",
+ * "Reported-and-tested-by:". Projects coin their own; the list above
+ * cannot name them all. *len the key's length with its colon.
+ */
+static int
+text_by_trailer(const char *s, size_t *len)
+{
+	size_t	n;
+
+	for (n = 0; isalpha((unsigned char)s[n]) || (s[n] == '-' && n > 0 &&
+	    isalpha((unsigned char)s[n + 1])); n++)
+		continue;
+	if (n < 4 || s[n] != ':' || strncasecmp(s + n - 3, "-by", 3) != 0)
+		return 0;
+	if (len != NULL)
+		*len = n + 1;
+	return 1;
+}
+
 /* Whether s starts a trailer or reference line; *len its length. */
 int
 text_trailer(const char *s, size_t *len)
 {
-	return text_starts_any(s, text_trailers, len);
+	return text_starts_any(s, text_trailers, len) ||
+	    text_by_trailer(s, len);
 }
 
 /* Whether s starts a line after which nothing is prose ("Test Plan"). */
@@ -1296,7 +1318,7 @@ text_prose_raw(const char *body, const char *what, struct buf *b)
 		/* the lists' words hold no newline: reading on past eol is safe */
 		if (n == 0 || text_starts_any(t, text_stops, NULL))
 			break;
-		if (text_starts_any(t, text_trailers, &len)) {
+		if (text_trailer(t, &len)) {
 			/* "Fixes #12. The rest of the sentence" keeps the rest */
 			if (t[len - 1] != '#' || len >= n)
 				continue;
@@ -1378,7 +1400,7 @@ text_paragraphs_upto(const char *body, const char *what,
 			text_para_flush(ps, &cur, bullet, nsubject);
 			break;
 		}
-		if (text_starts_any(t, text_trailers, &n)) {
+		if (text_trailer(t, &n)) {
 			/* "Fixes #12. The rest of the sentence" keeps the rest */
 			if (t[n - 1] != '#')
 				continue;

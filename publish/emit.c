@@ -218,6 +218,63 @@ emit_earlier(const char *dir, const char *self, const struct tm *tm,
 	archive_clear(&ar);
 }
 
+/*
+ * What the daily episodes of dir of the EPISODE_SAID_DAYS days before
+ * the one named self (of the local date tm) said, for its stock phrases:
+ * their dates and transcripts (new).
+ */
+static void
+emit_said(const char *dir, const char *self, const struct tm *tm,
+    struct episode_said **out, size_t *nout)
+{
+	struct archive		 ar;
+	struct archive_entry	 me;
+	char			 oldest[16];
+	const char		*t;
+	size_t			 i;
+	json_t			*j;
+
+	*out = NULL;
+	*nout = 0;
+	if (!archive_parse_name(self, &me))
+		return;
+	emit_date_before(tm, EPISODE_SAID_DAYS, oldest, sizeof(oldest));
+	archive_list(dir, &ar);
+	for (i = ar.n; i-- > 0; ) {
+		const struct archive_entry *e = &ar.v[i];
+
+		if (e->seq == ARCHIVE_RECAP || archive_cmp(e, &me) >= 0 ||
+		    strcmp(e->date, me.date) == 0)
+			continue;
+		if (strcmp(e->date, oldest) < 0)
+			break;
+		if ((j = archive_load(dir, e)) == NULL)
+			continue;
+		t = json_string_value(json_object_get(j, "transcript"));
+		if (t != NULL) {
+			*out = xreallocarray(*out, *nout + 1, sizeof(**out));
+			(*out)[*nout].date = xstrdup(e->date);
+			(*out)[*nout].transcript = xstrdup(t);
+			(*nout)++;
+		}
+		json_decref(j);
+	}
+	free(me.name);
+	archive_clear(&ar);
+}
+
+static void
+emit_said_free(struct episode_said *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].date);
+		free(v[i].transcript);
+	}
+	free(v);
+}
+
 /* Is dir/name.json the episode of the day that started at start? */
 static int
 emit_same_day(const char *dir, const char *name, time_t start)
@@ -873,7 +930,8 @@ emit_draft(const struct emit_conf *conf, struct day *day, time_t now, int write,
 	struct llm_conf		 llm;
 	struct episode_nearby	*nearby = NULL;
 	struct episode_work	*earlier = NULL;
-	size_t			 nnearby = 0, nearlier = 0;
+	struct episode_said	*said = NULL;
+	size_t			 nnearby = 0, nearlier = 0, nsaid = 0;
 	struct tm		 tm;
 	char			 date[16], *dir = NULL, *show, *name;
 	char			*md = NULL, *js = NULL;
@@ -890,9 +948,12 @@ emit_draft(const struct emit_conf *conf, struct day *day, time_t now, int write,
 	emit_nearby(dir, name, &nearby, &nnearby);
 	if (!reduced)
 		emit_earlier(dir, name, &tm, &earlier, &nearlier);
+	emit_said(dir, name, &tm, &said, &nsaid);
 	show = emit_opts(conf, day->repo, &tm, now, nearby, nnearby, &opts);
 	opts.earlier = earlier;
 	opts.nearlier = nearlier;
+	opts.said = said;
+	opts.nsaid = nsaid;
 	ep = reduced ? reduced_draft(day, &opts) : episode_draft(day, &opts);
 	conf->llm(conf->arg, day->repo, &llm);
 	if (reduced)
@@ -928,6 +989,7 @@ emit_draft(const struct emit_conf *conf, struct day *day, time_t now, int write,
 	episode_free(ep);
 	emit_nearby_free(nearby, nnearby);
 	earlier_free(earlier, nearlier);
+	emit_said_free(said, nsaid);
 	return 0;
 fail:
 	free(md);
@@ -938,6 +1000,7 @@ fail:
 	episode_free(ep);
 	emit_nearby_free(nearby, nnearby);
 	earlier_free(earlier, nearlier);
+	emit_said_free(said, nsaid);
 	emit_result_clear(res);
 	return -1;
 }

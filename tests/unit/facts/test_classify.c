@@ -449,6 +449,41 @@ test_squash(void **state)
 	classify_clear(&cl);
 }
 
+/*
+ * A paragraph after squashed bullets the listener never hears: one of
+ * its sentences leaning on them goes (issue 27); a plain one stays.
+ */
+static void
+test_squash_leaning(void **state)
+{
+	static const struct kind_case leaning = { "squash, then leaning",
+	    "Fix the chunked reader (#4033)", "* Refine the code here\n\n"
+	    "* Fix the circular import\n\n* Add doc and example\n\nThis "
+	    "shipped in public releases since 1.25.\n", "src/x.c", "a", 0,
+	    0, CLASSIFY_FIX, NULL };
+	static const struct kind_case plain = { "squash, then plain",
+	    "Fix the chunked reader (#4033)", "* Refine the code here\n\n"
+	    "* Fix the circular import\n\n* Add doc and example\n\nThe "
+	    "reader stops at the chunk's end now.\n", "src/x.c", "a", 0,
+	    0, CLASSIFY_FIX, NULL };
+	struct commit	 c;
+	struct classify	 cl;
+
+	(void)state;
+	fill(&c, &leaning);
+	classify_commit(&c, "o/r", &cl);
+	classify_prose(&c, &cl);
+	commit_clear(&c);
+	assert_null(strstr(cl.prose, "This shipped"));
+	classify_clear(&cl);
+	fill(&c, &plain);
+	classify_commit(&c, "o/r", &cl);
+	classify_prose(&c, &cl);
+	commit_clear(&c);
+	assert_non_null(strstr(cl.prose, "chunk's end"));
+	classify_clear(&cl);
+}
+
 static void
 test_series(void **state)
 {
@@ -792,6 +827,7 @@ main(void)
 		cmocka_unit_test(test_series),
 		cmocka_unit_test(test_setting_new),
 		cmocka_unit_test(test_squash),
+		cmocka_unit_test(test_squash_leaning),
 		cmocka_unit_test(test_past),
 		cmocka_unit_test(test_score),
 		cmocka_unit_test(test_selection),

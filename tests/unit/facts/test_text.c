@@ -372,11 +372,77 @@ test_prose_raw(void **state)
 	}
 }
 
+/*
+ * Pasted metadata never goes on air (issue 27): a stacked pull request's
+ * trailer, a "Found by" credit, sign-offs. One row per real body; the
+ * near misses are prose that starts alike and stays.
+ */
+static void
+test_metadata(void **state)
+{
+	static const struct {
+		const char *rule, *body, *gone, *kept;
+	} cases[] = {
+		{ "a stacked PR's trailer (stack-pr)", "Trace len() of a dict."
+		    "\n\nStack-info: PR: https://github.com/pytorch/pytorch/"
+		    "pull/170001, branch: ezyang/stack/12\n", "branch",
+		    "Trace len() of a dict." },
+		{ "a \"Found by\" credit (mypy, 2026-04-16)",
+		    "Found by @devdanzin", "devdanzin", NULL },
+		{ "a \"Found by\" credit after prose", "The list leaked its "
+		    "items.\n\nFound by @devdanzin\n", "devdanzin",
+		    "The list leaked its items." },
+		{ "a found-by trailer", "The list leaked its items.\n\n"
+		    "Found-by: Joshua Rogers\n", "Joshua",
+		    "The list leaked its items." },
+		{ "a co-developed-by sign-off", "The list leaked its items."
+		    "\n\nCo-developed-by: A B <a@b.c>\nSigned-off-by: A B "
+		    "<a@b.c>\n", "A B",
+		    "The list leaked its items." },
+		{ "a reported-and-tested-by credit", "The list leaked its "
+		    "items.\n\nReported-and-tested-by: C D <c@d.e>\n", "C D",
+		    "The list leaked its items." },
+		/* near misses: prose that starts alike */
+		{ "\"found by\" inside a sentence stays", "The bug was found "
+		    "by the fuzzer in the parser.\n", NULL, "found by the "
+		    "fuzzer" },
+		{ "\"Found\" opening a sentence of prose stays", "Found that "
+		    "the cache was never cleared, so it is now.\n", NULL,
+		    "never cleared" },
+		{ "a stack of calls stays", "The stack info is now printed on "
+		    "a crash.\n", NULL, "stack info" },
+	};
+	struct text_paras	 ps;
+	size_t			 i, k;
+	int			 kept;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		memset(&ps, 0, sizeof(ps));
+		text_paragraphs(cases[i].body, "Fix a leak", &ps);
+		kept = cases[i].kept == NULL;
+		for (k = 0; k < ps.n; k++) {
+			if (cases[i].gone != NULL &&
+			    strstr(ps.text[k], cases[i].gone) != NULL)
+				fail_msg("%s: \"%s\" said: %s", cases[i].rule,
+				    cases[i].gone, ps.text[k]);
+			if (cases[i].kept != NULL &&
+			    strstr(ps.text[k], cases[i].kept) != NULL)
+				kept = 1;
+		}
+		if (!kept)
+			fail_msg("%s: \"%s\" lost", cases[i].rule,
+			    cases[i].kept);
+		text_paras_free(&ps);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_leftovers),
+		cmocka_unit_test(test_metadata),
 		cmocka_unit_test(test_links),
 		cmocka_unit_test(test_command_example),
 		cmocka_unit_test(test_body),
