@@ -908,7 +908,8 @@ classify_series_at(const char *subject, int *part, int *total, size_t *at,
  *
  *	signal		weight	said as (word starts, lowercase)
  *	release		10	a subject that announces one (quote_release:
- *				"release: v8.1.1", "Bump version to 1.2.0")
+ *				"release: v8.1.1", "Bump version to 1.2.0",
+ *				"Bumped v5.8.2"), never a dependency bump
  *	breaking	 8	what quote_breaking reads: support dropped,
  *				a minimum raised, a default flipped, an API
  *				removed, "BREAKING CHANGE", "feat!:"
@@ -918,6 +919,7 @@ classify_series_at(const char *subject, int *part, int *total, size_t *at,
  *				corrupt, off-by-one
  *	crash or hang	 5	crash, segfault, hang, deadlock, panic, abort,
  *				infinite loop, race
+ *	(the three above not for tests, CI, docs or dependencies)
  *	new setting	 4	a setting the message introduces
  *	perf figures	 3	a performance change that gives figures
  *
@@ -990,6 +992,13 @@ classify_score(const struct classify *cl, unsigned long long w,
 		s += 8.0;
 	if (cl->kind != CLASSIFY_DEPS && cl->release)
 		s += 10.0;
+	/*
+	 * a warning word weighs only where a user meets it: a CI script's
+	 * "security" or a test's "crash" is not the day's news (issue #27)
+	 */
+	if (cl->kind == CLASSIFY_TESTS || cl->kind == CLASSIFY_BUILD ||
+	    cl->kind == CLASSIFY_DOCS || cl->kind == CLASSIFY_DEPS)
+		signals = 0;
 	for (i = 0; i < CLASSIFY_NSIGNALS; i++)
 		if ((signals & (1ULL << i)) || (cl->advisory &&
 		    classify_signals[i].words == classify_security_words))
@@ -1330,6 +1339,12 @@ classify_read(const struct commit *c, const char *repo, struct classify *cl,
 	w = text_words(c->subject != NULL ? c->subject : "",
 	    &classify_subject_words, TEXT_STARTS);
 	cl->kind = classify_kind_words(c, w);
+	/*
+	 * the project's own release ("Bumped v5.8.2", "chore: prepare to
+	 * release v1.52.1") is no dependency bump: it leads (issue #27)
+	 */
+	if (cl->release && cl->kind == CLASSIFY_DEPS)
+		cl->kind = CLASSIFY_CHANGE;
 	cl->area = classify_area(c, repo, &cl->area_titled);
 	cl->bot = classify_is_bot(c->author_login, c->author_name);
 	classify_series(c->subject, &cl->series_part, &cl->series_total);

@@ -853,8 +853,9 @@ quote_break_line(const char *o, int subject, char **what)
 
 			if (at > l && text_isword(at[-1]))
 				continue;
-			/* a name, then a version within two words */
-			if (isdigit((unsigned char)*obj))
+			/* a name, then a version within two words: "require
+			   < 8 unused bits" names nothing (issue #27) */
+			if (!isalpha((unsigned char)*obj))
 				continue;
 			n = strcspn(obj, " ");
 			n += obj[n] == ' ' ? 1 + strcspn(obj + n + 1, " ") : 0;
@@ -1054,6 +1055,9 @@ quote_release_word(const char *p, size_t n, int *after, int *before)
 	} words[] = {
 		{ "release", 2, 1 }, { "releasing", 2, 0 }, { "tag", 1, 0 },
 		{ "prepare", 2, 0 }, { "version", 3, 0 },
+		/* "Bumped v5.8.2": the project's own version, next to it
+		   ("Bump lodash from 4.17.20" names a package between) */
+		{ "bump", 1, 0 }, { "bumped", 1, 0 }, { "bumps", 1, 0 },
 	};
 	size_t	i;
 
@@ -1138,7 +1142,9 @@ quote_release(const char *subject, char **pkg, char **version)
 		    strncasecmp(p, "version", 7) != 0 ||
 		    (prevn == 4 && strncasecmp(prev, "bump", 4) == 0) ||
 		    strncasecmp(p + n + strspn(p + n, " :,()[]"), "bump", 4) ==
-		    0)) {
+		    0) &&
+		    /* "Version bump to 4.1.0": the bump is version's */
+		    (strncasecmp(p, "bump", 4) != 0 || word_at < 0)) {
 			word_at = (long)k;
 			after = a;
 			before = bf;

@@ -706,6 +706,19 @@ test_selection(void **state)
 		    "Clean up the GEMM dispatch", "" },
 		{ "a crash fix over docs", "Prevent a crash on empty config",
 		    "", "docs: rewrite the install guide", "" },
+		/* the project's own release is no dependency bump (#27) */
+		{ "a version bump of the project over a feature",
+		    "Bumped v5.8.2", "", "Add a --retry-delay flag", "" },
+		{ "a prepared release over a fix",
+		    "chore: prepare to release v1.52.1", "",
+		    "Fix a hang when the server closes early", "" },
+		/* warning words weigh only for code users run (#27) */
+		{ "a plain feature over a CI script's security words",
+		    "Add the cache option", "",
+		    "ci: fix the security scan script crashing on forks", "" },
+		{ "a plain fix over a test pin's crash",
+		    "Fix the prompt layout", "",
+		    "test: pin the crash test to one worker", "" },
 		{ "a person over a bot's release", "Add the cache option",
 		    "", "release: v2.0.0", "" },
 	};
