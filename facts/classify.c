@@ -525,6 +525,14 @@ classify_kind_words(const struct commit *c, unsigned long long w)
 
 	if (w & CLASSIFY_W(PERF))
 		k = CLASSIFY_PERF;
+	/*
+	 * a fix of the docs ("fix broken length_delimited builder doc
+	 * examples") is a docs change, unless it names a harm in code a
+	 * user runs ("fix a crash in the doc generator")
+	 */
+	else if ((w & CLASSIFY_W(FIX)) && (w & CLASSIFY_W(DOCS)) &&
+	    ((w >> CLASSIFY_W_SIGNAL) & 7) == 0)
+		k = CLASSIFY_DOCS;
 	else if (w & CLASSIFY_W(FIX))
 		k = CLASSIFY_FIX;
 	else if (w & CLASSIFY_W(DOCS))
@@ -1389,6 +1397,10 @@ classify_read(const struct commit *c, const char *repo, struct classify *cl,
 		free(brk);
 	}
 	cl->score = classify_score(cl, w, signals, figures, readable);
+	cl->warning = cl->advisory || ((signals &
+	    ((1ULL << CLASSIFY_NSIGNALS) - 1)) != 0 &&
+	    cl->kind != CLASSIFY_TESTS && cl->kind != CLASSIFY_BUILD &&
+	    cl->kind != CLASSIFY_DOCS && cl->kind != CLASSIFY_DEPS);
 	free(merged);
 }
 

@@ -94,6 +94,18 @@ static const struct kind_case kinds[] = {
 	    "lib/setopt.c", "a", 0, 0, CLASSIFY_CHANGE, "setopt" },
 	{ "two-word scope", "data creds: detect change", "", "lib/creds.c",
 	    "a", 0, 0, CLASSIFY_CHANGE, "data creds" },
+	/* a fix of the docs is no fix a user runs (issue #27) */
+	{ "a fix of doc examples is docs", "codec: fix broken "
+	    "length_delimited builder doc examples", "",
+	    "tokio-util/src/codec/length_delimited.rs", "a", 0, 0,
+	    CLASSIFY_DOCS, "codec" },
+	{ "a crash fix near the docs is a fix", "Fix a crash when the "
+	    "docs index is empty", "", "src/index.c", "a", 0, 0,
+	    CLASSIFY_FIX, "src" },
+	{ "a fix with no docs word stays a fix", "codec: fix the "
+	    "length_delimited builder", "",
+	    "tokio-util/src/codec/length_delimited.rs", "a", 0, 0,
+	    CLASSIFY_FIX, "codec" },
 };
 
 static void
