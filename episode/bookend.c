@@ -247,6 +247,7 @@ bookend_lead(struct buf *b, const struct bookend_day *bd)
 	what = title_unmarked(it->cl.what);
 	for (i = 0, p = what; *p != '\0'; p++)
 		i += *p == ' ';
+	/* (not a brace alternation: said as words, it breaks the quote) */
 	if (i < 12 && strpbrk(what, "\"[]{}<>|\\") == NULL) {
 		buf_printf(b, "%s's ", it->name);
 		if (area != NULL && it->cl.area_titled &&
@@ -476,11 +477,12 @@ bookend_shas(struct draft_shas *s, const struct bookend_day *bd, int stories)
 		v[n++] = bd->rollback;
 	if (stories && bd->brk_item != NULL)
 		v[n++] = bd->brk_item;
-	for (i = 0; stories && i < bd->ntop; i++)
-		v[n++] = bd->top[i];
-	/* the top story said by its kind when it makes no headline */
+	/* the top story first, said by its words when it makes no
+	   headline: the opening leads with it */
 	if (stories && bd->first != NULL && bd->first_said == NULL)
 		v[n++] = bd->first;
+	for (i = 0; stories && i < bd->ntop; i++)
+		v[n++] = bd->top[i];
 	s->v = xcalloc(n + 1, sizeof *s->v);
 	s->n = 0;
 	for (i = 0; i < n; i++)

@@ -475,7 +475,8 @@ title_story_plain(struct buf *b, const struct draft_item *it)
 		if ((n = strcspn(p, " ")) > 0)
 			nw++;
 	}
-	ok = nw >= 3 && nw <= 10 && strpbrk(what, "\"[]{}()<>|\\*") == NULL;
+	/* (brace alternations are said as words: draft_braces) */
+	ok = nw >= 2 && nw <= 10 && strpbrk(what, "\"[]()<>|\\*") == NULL;
 	if (ok) {
 		for (p = what, nw = 0; *p != '\0'; p += n) {
 			p += strspn(p, " ");
