@@ -27,6 +27,7 @@ struct bookend_day {
 	char			*brk_what;
 	struct draft_item	*brk_item;	/* the story that states it */
 	struct draft_item	*first;		/* the top story told, or NULL */
+	int			 first_led;	/* the opening led with it */
 	char			*first_said;	/* its headline as said, or NULL */
 	struct draft_item	*top[BOOKEND_TOP]; /* the top stories told */
 	char			*said[BOOKEND_TOP]; /* that make a headline */
@@ -352,7 +353,7 @@ bookend_no_commits(struct buf *b, struct draft *d)
  * passing and one count.
  */
 static void
-bookend_hook(struct buf *b, struct draft *d, const struct bookend_day *bd)
+bookend_hook(struct buf *b, struct draft *d, struct bookend_day *bd)
 {
 	static const char *release[] = {
 		"Release day: %s is out.",
@@ -428,6 +429,7 @@ bookend_hook(struct buf *b, struct draft *d, const struct bookend_day *bd)
 	} else if (bd->first != NULL) {
 		buf_puts(b, DRAFT_PICK(d, 22, lead));
 		bookend_lead(b, bd);
+		bd->first_led = 1;
 		buf_putc(b, '.');
 		said_stories = 1;
 	} else {
@@ -478,11 +480,16 @@ bookend_shas(struct draft_shas *s, const struct bookend_day *bd, int stories)
 	if (stories && bd->brk_item != NULL)
 		v[n++] = bd->brk_item;
 	/* the top story first, said by its words when it makes no
-	   headline: the opening leads with it */
-	if (stories && bd->first != NULL && bd->first_said == NULL)
+	   headline and the opening leads with it */
+	if (stories && bd->first_led && bd->first_said == NULL) {
 		v[n++] = bd->first;
-	for (i = 0; stories && i < bd->ntop; i++)
-		v[n++] = bd->top[i];
+		/* (then bookend_lead says one headline, not two) */
+		if (bd->ntop > 0)
+			v[n++] = bd->top[0];
+	} else {
+		for (i = 0; stories && i < bd->ntop; i++)
+			v[n++] = bd->top[i];
+	}
 	s->v = xcalloc(n + 1, sizeof *s->v);
 	s->n = 0;
 	for (i = 0; i < n; i++)
@@ -491,7 +498,7 @@ bookend_shas(struct draft_shas *s, const struct bookend_day *bd, int stories)
 }
 
 static void
-bookend_opening(struct draft *d, const struct bookend_day *bd)
+bookend_opening(struct draft *d, struct bookend_day *bd)
 {
 	static const char *greet[] = {
 		"Hello and welcome to %s. I'm your host, and today we're "

@@ -533,7 +533,7 @@ title_rollback(struct buf *b, const struct draft_item *it)
 	free(what);
 	if (ok)
 		buf_printf(b, "%s: %s", it->cl.kind == CLASSIFY_RELAND ?
-		    "Back In" : "Rolled Back", buf_str(&h));
+		    "Re-landed" : "Rolled Back", buf_str(&h));
 	buf_free(&h);
 	return ok || title_story_plain(b, it);
 }

@@ -528,10 +528,12 @@ classify_kind_words(const struct commit *c, unsigned long long w)
 	/*
 	 * a fix of the docs ("fix broken length_delimited builder doc
 	 * examples") is a docs change, unless it names a harm in code a
-	 * user runs ("fix a crash in the doc generator")
+	 * user runs ("fix a crash in the doc generator") or fixes more
+	 * ("Fix --stream-errors w/o --stream, and doc+test")
 	 */
 	else if ((w & CLASSIFY_W(FIX)) && (w & CLASSIFY_W(DOCS)) &&
-	    ((w >> CLASSIFY_W_SIGNAL) & 7) == 0)
+	    ((w >> CLASSIFY_W_SIGNAL) & 7) == 0 &&
+	    strstr(subject, " and ") == NULL && strchr(subject, ',') == NULL)
 		k = CLASSIFY_DOCS;
 	else if (w & CLASSIFY_W(FIX))
 		k = CLASSIFY_FIX;

@@ -102,6 +102,9 @@ static const struct kind_case kinds[] = {
 	{ "a crash fix near the docs is a fix", "Fix a crash when the "
 	    "docs index is empty", "", "src/index.c", "a", 0, 0,
 	    CLASSIFY_FIX, "src" },
+	{ "a fix of code and docs stays a fix", "Fix --stream-errors w/o "
+	    "--stream, and doc+test (close #2748)", "", "src/main.c", "a", 0,
+	    0, CLASSIFY_FIX, "src" },
 	{ "a fix with no docs word stays a fix", "codec: fix the "
 	    "length_delimited builder", "",
 	    "tokio-util/src/codec/length_delimited.rs", "a", 0, 0,
