@@ -1113,7 +1113,7 @@ quote_release(const char *subject, char **pkg, char **version)
 	size_t		 n, vn = 0, vat = 0, k, tokens, prevn = 0, m;
 	size_t		 namedn = 0;
 	long		 word_at = -1;
-	int		 after = 0, before = 0, a, bf, near = 0;
+	int		 after = 0, before = 0, a, bf, near = 0, bump = 0;
 
 	*pkg = *version = NULL;
 	if (subject == NULL)
@@ -1146,6 +1146,7 @@ quote_release(const char *subject, char **pkg, char **version)
 		    /* "Version bump to 4.1.0": the bump is version's */
 		    (strncasecmp(p, "bump", 4) != 0 || word_at < 0)) {
 			word_at = (long)k;
+			bump = strncasecmp(p, "bump", 4) == 0;
 			after = a;
 			before = bf;
 			/* a version just before it: "Prepare 2.0 release" */
@@ -1181,6 +1182,10 @@ quote_release(const char *subject, char **pkg, char **version)
 	tokens = k;
 	/* a bare "v1.2.3" subject is a release too */
 	if (!near && !(vp != NULL && tokens == 1))
+		return 0;
+	/* "bump 3.12 to 3.13" moves something else between versions */
+	if (bump && (strcasestr(vp, " to ") != NULL ||
+	    strcasestr(vp, " from ") != NULL))
 		return 0;
 	p = vp;
 	n = vn;

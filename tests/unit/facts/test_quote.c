@@ -273,6 +273,7 @@ test_release(void **state)
 		{ "chore: prepare to release v1.52.1", NULL, "1.52.1" },
 		{ "Bump lodash from 4.17.20 to 4.17.21", NULL, NULL },
 		{ "Bumped the cache key to v3.1", NULL, NULL },
+		{ "ci: bump 3.12 to 3.13", NULL, NULL },
 		{ "build(deps): bump actions/checkout from 4.1.1 to 4.2.0",
 		    NULL, NULL },
 	};
