@@ -130,7 +130,7 @@ int		 select_cmp_score(const void *, const void *);
 /* qsort order of items: arrival. */
 int		 select_cmp_idx(const void *, const void *);
 /* Items of the given kinds not yet told, humans only and no branch
-   merges, ranked (new array). */
+   merges, by select_cmp_rank (new array). */
 struct draft_item **select_items(struct draft *, const enum classify_kind *,
 		    size_t nkinds, size_t *n);
 /*

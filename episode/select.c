@@ -38,7 +38,8 @@ select_cmp_idx(const void *a, const void *b)
 
 /*
  * Items of the given kinds not yet told, humans only and no branch
- * merges, ranked (new array).
+ * merges, ranked by select_cmp_rank (new array): a segment tells first
+ * the story the title and the opening lead with.
  */
 struct draft_item **
 select_items(struct draft *d, const enum classify_kind *kinds, size_t nkinds,
@@ -62,7 +63,7 @@ select_items(struct draft *d, const enum classify_kind *kinds, size_t nkinds,
 			}
 		}
 	}
-	qsort(v, *n, sizeof *v, select_cmp_score);
+	qsort(v, *n, sizeof *v, select_cmp_rank);
 	return v;
 }
 

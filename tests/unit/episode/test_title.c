@@ -259,6 +259,44 @@ test_days(void **state)
 	}
 }
 
+/*
+ * The first story told (the segment after the opening) is the one the
+ * day's ranking puts first, as the title is (issue #27): a feature over a
+ * change that scores more by its long body.
+ */
+static void
+test_first_told(void **state)
+{
+	static const struct title_case day = { "the first story told", {
+	    "Improve --help to mention all the command options\n\nThe "
+	    "help text listed only some of the options, so people missed "
+	    "the rest of them. It now lists every option with a line that "
+	    "says what it does, grouped as the manual groups them, and the "
+	    "manual points to it.\n",
+	    "Enable significand on macOS\n", NULL },
+	    "Significand", NULL, { NULL } };
+	struct episode_opts	 o;
+	struct episode		*ep;
+	struct day		*d;
+	const char		*t, *at;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.show = "Daily";
+	o.year = 2026;
+	o.month = 6;
+	o.mday = 30;
+	d = title_day(&day);
+	ep = episode_draft(d, &o);
+	if (strstr(ep->title, day.title) == NULL)
+		fail_msg("title \"%s\"", ep->title);
+	t = ep->nsegments > 1 ? ep->segments[1].text : "";
+	if ((at = strstr(t, "significand")) == NULL || at - t > 80)
+		fail_msg("the first story told: \"%s\"", t);
+	episode_free(ep);
+	day_free(d);
+}
+
 int
 main(void)
 {
@@ -266,6 +304,7 @@ main(void)
 		cmocka_unit_test(test_release),
 		cmocka_unit_test(test_headline),
 		cmocka_unit_test(test_days),
+		cmocka_unit_test(test_first_told),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
