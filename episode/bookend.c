@@ -27,10 +27,13 @@ struct bookend_day {
 	char			*brk_what;
 	struct draft_item	*brk_item;	/* the story that states it */
 	struct draft_item	*first;		/* the top story told, or NULL */
+	int			 first_led;	/* the opening led with it */
 	char			*first_said;	/* its headline as said, or NULL */
 	struct draft_item	*top[BOOKEND_TOP]; /* the top stories told */
 	char			*said[BOOKEND_TOP]; /* that make a headline */
 	size_t			 ntop;
+	struct draft_item	*rollback;	/* the top story, a rollback */
+	char			*rollback_said;	/* its work quoted, or NULL */
 	size_t			 kinds[CLASSIFY_NKINDS]; /* stories told that
 						    stood, by kind */
 };
@@ -73,21 +76,22 @@ bookend_upkeep(enum classify_kind k)
 	return about[k];
 }
 
-/* A story's rank: what the highlights lead with, the fixes, the re-lands. */
+/*
+ * Whether a story is one an opening names: a change, feature, speedup,
+ * fix or re-land (ranked by select_cmp_rank), not upkeep.
+ */
 static int
-bookend_tier(const struct draft_item *it)
+bookend_story(const struct draft_item *it)
 {
 	switch (it->cl.kind) {
 	case CLASSIFY_PERF:
 	case CLASSIFY_FEATURE:
 	case CLASSIFY_CHANGE:
-		return 0;
 	case CLASSIFY_FIX:
-		return 1;
 	case CLASSIFY_RELAND:
-		return 2;
+		return 1;
 	default:
-		return -1;
+		return 0;
 	}
 }
 
@@ -104,18 +108,6 @@ bookend_is_release(const struct draft_item *it)
 	return 1;
 }
 
-/* qsort order of stories: tier, then significance, then arrival. */
-static int
-bookend_cmp_story(const void *a, const void *b)
-{
-	const struct draft_item *x = *(const struct draft_item *const *)a;
-	const struct draft_item *y = *(const struct draft_item *const *)b;
-	int	tx = bookend_tier(x), ty = bookend_tier(y);
-
-	if (tx != ty)
-		return tx < ty ? -1 : 1;
-	return select_cmp_score(a, b);
-}
 
 /*
  * Read the day: its release, a breaking change a story states, the stories
@@ -135,13 +127,23 @@ bookend_read(struct draft *d, struct bookend_day *bd)
 	if (d->nitems == 0)
 		return;
 	bd->rel = title_release(d, &bd->pkg, &bd->ver);
+	/* a rollback the day's ranking puts first leads, as in the title */
+	if ((it = select_top(d)) != NULL && !it->cl.bot &&
+	    select_rank(it) == SELECT_RANK_ROLLBACK) {
+		bd->rollback = it;
+		buf_init(&b);
+		if (title_rollback_said(&b, it))
+			bd->rollback_said = buf_steal(&b);
+		buf_free(&b);
+	}
 	v = xcalloc(d->nitems + 1, sizeof *v);
 	for (i = 0; i < d->nitems; i++) {
 		it = &d->items[i];
 		if (!title_story_ok(it) || !it->told)
 			continue;
 		bd->kinds[it->cl.kind]++;
-		if (bookend_tier(it) >= 0 && !bookend_is_release(it))
+		if (bookend_story(it) && !bookend_is_release(it) &&
+		    it != bd->rollback)
 			v[n++] = it;
 		/* the cached kind first: most items break nothing */
 		k = focus_breaking_of(it, NULL);
@@ -167,7 +169,8 @@ bookend_read(struct draft *d, struct bookend_day *bd)
 		}
 		n = j;
 	}
-	qsort(v, n, sizeof *v, bookend_cmp_story);
+	/* the day's one ranking: the title's and the takeaway's */
+	qsort(v, n, sizeof *v, select_cmp_rank);
 	buf_init(&b);
 	for (i = 0; i < n && bd->ntop < BOOKEND_TOP; i++) {
 		buf_reset(&b);
@@ -193,6 +196,7 @@ bookend_clear(struct bookend_day *bd)
 	free(bd->pkg);
 	free(bd->ver);
 	free(bd->brk_what);
+	free(bd->rollback_said);
 	for (i = 0; i < bd->ntop; i++)
 		free(bd->said[i]);
 }
@@ -228,17 +232,39 @@ static void
 bookend_lead(struct buf *b, const struct bookend_day *bd)
 {
 	const struct draft_item	*it = bd->first;
-	const char		*area = it->cl.area;
+	const char		*area = it->cl.area, *p;
+	char			*what;
+	size_t			 i;
 
-	/* the top stories a voice can say, when the very top one can't be */
-	if (bd->first_said != NULL || bd->ntop > 0) {
+	/*
+	 * the top story leads even when its subject makes no headline: said
+	 * by its kind and area, then the next that makes one (issue #27)
+	 */
+	if (bd->first_said != NULL) {
 		bookend_stories(b, bd);
 		return;
 	}
-	buf_printf(b, "%s from %s", bookend_kind_noun(it->cl.kind), it->name);
-	if (area != NULL && it->cl.area_titled &&
-	    phrase_plain(area, strlen(area)))
-		buf_printf(b, ", in %s", area);
+	/* its own words, reported, when they are short and plain enough */
+	what = title_unmarked(it->cl.what);
+	for (i = 0, p = what; *p != '\0'; p++)
+		i += *p == ' ';
+	/* (not a brace alternation: said as words, it breaks the quote) */
+	if (i < 12 && strpbrk(what, "\"[]{}<>|\\") == NULL) {
+		buf_printf(b, "%s's ", it->name);
+		if (area != NULL && it->cl.area_titled &&
+		    phrase_plain(area, strlen(area)) &&
+		    !phrase_contains(it->cl.what, area))
+			buf_printf(b, "%s ", area);
+		buf_printf(b, "%s, \"%s\"", bookend_kind_noun(it->cl.kind) +
+		    2, what);
+	} else {
+		buf_printf(b, "%s from %s", bookend_kind_noun(it->cl.kind),
+		    it->name);
+		if (area != NULL && it->cl.area_titled &&
+		    phrase_plain(area, strlen(area)))
+			buf_printf(b, ", in %s", area);
+	}
+	free(what);
 	if (bd->ntop > 0)
 		buf_printf(b, ", and %s", bd->said[0]);
 }
@@ -327,7 +353,7 @@ bookend_no_commits(struct buf *b, struct draft *d)
  * passing and one count.
  */
 static void
-bookend_hook(struct buf *b, struct draft *d, const struct bookend_day *bd)
+bookend_hook(struct buf *b, struct draft *d, struct bookend_day *bd)
 {
 	static const char *release[] = {
 		"Release day: %s is out.",
@@ -355,6 +381,25 @@ bookend_hook(struct buf *b, struct draft *d, const struct bookend_day *bd)
 		title_release_name(&name, d, bd->pkg, bd->ver);
 		buf_printf(b, DRAFT_PICK(d, 21, release), buf_str(&name));
 		buf_free(&name);
+	} else if (bd->rollback != NULL && d->theme != DRAFT_THEME_ROLLBACK) {
+		/* the title's story: "a rollback from NAME, of \"X\"" */
+		buf_puts(b, DRAFT_PICK(d, 22, lead));
+		buf_puts(b, bd->rollback->cl.kind == CLASSIFY_RELAND ?
+		    "a re-land" : "a rollback");
+		buf_printf(b, " from %s", bd->rollback->name);
+		if (bd->rollback_said != NULL)
+			buf_printf(b, ", of %s", bd->rollback_said);
+		buf_putc(b, '.');
+		if (st->reverts + st->relands == 1)
+			said_rollbacks = 1;
+		if (bd->brk == QUOTE_BREAK_SUPPORT)
+			buf_printf(b, " Heads up: support for %s was dropped.",
+			    bd->brk_what);
+		else if (bd->brk == QUOTE_BREAK_MINIMUM) {
+			buf_puts(b, " Heads up: the project now needs ");
+			bookend_minimum(b, bd->brk_what);
+			buf_putc(b, '.');
+		}
 	} else if (bd->brk == QUOTE_BREAK_SUPPORT)
 		buf_printf(b, "Heads up first: support for %s was dropped.",
 		    bd->brk_what);
@@ -384,6 +429,7 @@ bookend_hook(struct buf *b, struct draft *d, const struct bookend_day *bd)
 	} else if (bd->first != NULL) {
 		buf_puts(b, DRAFT_PICK(d, 22, lead));
 		bookend_lead(b, bd);
+		bd->first_led = 1;
 		buf_putc(b, '.');
 		said_stories = 1;
 	} else {
@@ -424,19 +470,26 @@ bookend_hook(struct buf *b, struct draft *d, const struct bookend_day *bd)
 static void
 bookend_shas(struct draft_shas *s, const struct bookend_day *bd, int stories)
 {
-	const struct draft_item	*v[BOOKEND_TOP + 3];
+	const struct draft_item	*v[BOOKEND_TOP + 4];
 	size_t			 i, n = 0;
 
 	if (bd->rel != NULL)
 		v[n++] = bd->rel;
+	else if (stories && bd->rollback != NULL)
+		v[n++] = bd->rollback;
 	if (stories && bd->brk_item != NULL)
 		v[n++] = bd->brk_item;
-	for (i = 0; stories && i < bd->ntop; i++)
-		v[n++] = bd->top[i];
-	/* the top story said by its kind when it makes no headline */
-	if (stories && bd->first != NULL && bd->first_said == NULL &&
-	    bd->ntop == 0)
+	/* the top story first, said by its words when it makes no
+	   headline and the opening leads with it */
+	if (stories && bd->first_led && bd->first_said == NULL) {
 		v[n++] = bd->first;
+		/* (then bookend_lead says one headline, not two) */
+		if (bd->ntop > 0)
+			v[n++] = bd->top[0];
+	} else {
+		for (i = 0; stories && i < bd->ntop; i++)
+			v[n++] = bd->top[i];
+	}
 	s->v = xcalloc(n + 1, sizeof *s->v);
 	s->n = 0;
 	for (i = 0; i < n; i++)
@@ -445,7 +498,7 @@ bookend_shas(struct draft_shas *s, const struct bookend_day *bd, int stories)
 }
 
 static void
-bookend_opening(struct draft *d, const struct bookend_day *bd)
+bookend_opening(struct draft *d, struct bookend_day *bd)
 {
 	static const char *greet[] = {
 		"Hello and welcome to %s. I'm your host, and today we're "

@@ -150,7 +150,7 @@ int		 select_cmp_score(const void *, const void *);
 /* qsort order of items: arrival. */
 int		 select_cmp_idx(const void *, const void *);
 /* Items of the given kinds not yet told, humans only and no branch
-   merges, ranked (new array). */
+   merges, by select_cmp_rank (new array). */
 struct draft_item **select_items(struct draft *, const enum classify_kind *,
 		    size_t nkinds, size_t *n);
 /*
@@ -169,6 +169,31 @@ void		 select_names(struct buf *, struct draft_item **, size_t n);
 int		 select_in_theme(const struct draft *, const struct draft_item *);
 /* Set the theme of the day, its kind and area, and the kind counts. */
 void		 select_theme(struct draft *);
+
+/* select_rank's ranks, what a user meets first (issue #27). */
+enum select_rank {
+	SELECT_RANK_RELEASE,	/* the project's own release */
+	SELECT_RANK_ROLLBACK,	/* a revert or a re-land */
+	SELECT_RANK_BEHAVIOUR,	/* a default, support, minimum or API */
+	SELECT_RANK_FIX,	/* of a crash, hang, wrong result, leak or
+				   security hole (classify's warning) */
+	SELECT_RANK_FEATURE,
+	SELECT_RANK_PERF,
+	SELECT_RANK_SMALL_FIX,	/* a fix that names no such harm */
+	SELECT_RANK_INTERNAL,	/* changes and cleanups */
+	SELECT_RANK_CHORE,	/* tests, CI, docs, deps, bots, merges */
+};
+/* An item's rank by user impact: a select_rank, lower first. */
+int		 select_rank(const struct draft_item *);
+/* qsort order of items: select_rank, then significance, then arrival. */
+int		 select_cmp_rank(const void *, const void *);
+/*
+ * The day's top story by select_cmp_rank, or NULL: the one the title, the
+ * opening's headline and the takeaway lead with. Not a branch merge, a
+ * part of another's story, or work rolled back the same day; a revert
+ * or a bot's change may be it (a day of nothing else).
+ */
+struct draft_item *select_top(struct draft *);
 
 /* tell.c: one change told; the highlights, fixes and single segments. */
 
@@ -292,6 +317,13 @@ int		 title_said(struct buf *, const struct draft_item *);
  * lead with: not a bot's, not git's merge of a branch, not reverted work.
  */
 int		 title_story_ok(const struct draft_item *);
+/*
+ * Append the words of the work a revert or re-land names, quoted ("\"add
+ * a retry delay\""); 0 when they are long or hold a quote.
+ */
+int		 title_rollback_said(struct buf *, const struct draft_item *);
+/* s without its code marks ("`"), which no voice says (new). */
+char		*title_unmarked(const char *);
 /* The day's release (the repository's own first), or NULL; *ver (new). */
 struct draft_item *title_release(struct draft *, char **pkg, char **ver);
 /* "Vite 8.1.1" or "create-vite 9.1.1". */

@@ -442,43 +442,41 @@ focus_breaking(struct draft *d, struct buf *b, struct draft_shas *shas)
 }
 
 /*
- * The day's top story: the first of its stories as the drafter ranks
- * them (the stories the highlights lead with, then the fixes, then the
- * re-lands, each by significance), never a release, a chore, a test or a
- * CI pin; NULL on a day of none. Today's Focus and the closing ask here
- * alone, so one ranking of the day's stories replaces this body alone.
+ * The takeaway's story: the first by the day's one ranking
+ * (select_cmp_rank) of the changes a listener can act on (a feature, a
+ * speedup, a change of behaviour, a fix, a re-land), never a release, a
+ * chore, a test or a CI pin; NULL on a day of none. Today's Focus and the
+ * closing ask here alone.
  */
 struct draft_item *
 focus_top(struct draft *d)
 {
-	static const enum classify_kind tiers[][3] = {
-		{ CLASSIFY_PERF, CLASSIFY_FEATURE, CLASSIFY_CHANGE },
-		{ CLASSIFY_FIX, CLASSIFY_FIX, CLASSIFY_FIX },
-		{ CLASSIFY_RELAND, CLASSIFY_RELAND, CLASSIFY_RELAND },
-	};
+	static const enum classify_kind acts[] = { CLASSIFY_PERF,
+	    CLASSIFY_FEATURE, CLASSIFY_CHANGE, CLASSIFY_FIX, CLASSIFY_RELAND };
 	struct draft_item	*top = NULL, *it;
-	const void		*a, *b;
 	char			*pkg, *ver;
-	size_t			 t, i, k;
+	size_t			 i, k;
 
-	for (t = 0; t < 3 && top == NULL; t++) {
-		for (i = 0; i < d->nitems; i++) {
-			it = &d->items[i];
-			for (k = 0; k < 3 && it->cl.kind != tiers[t][k]; k++)
-				continue;
-			if (k == 3 || !title_story_ok(it) ||
-			    it->cl.what[0] == '\0')
-				continue;
-			/* a release is the title's story, not a change */
-			if (quote_release(it->cl.subject, &pkg, &ver)) {
-				free(pkg);
-				free(ver);
-				continue;
-			}
-			a = &it, b = &top;
-			if (top == NULL || select_cmp_score(a, b) < 0)
-				top = it;
+	/*
+	 * The day's one ranking (select_cmp_rank) decides, among the
+	 * changes a listener can act on: a release is the title's story,
+	 * and a rollback or upkeep gives nothing to try.
+	 */
+	for (i = 0; i < d->nitems; i++) {
+		it = &d->items[i];
+		for (k = 0; k < sizeof(acts) / sizeof(acts[0]) &&
+		    it->cl.kind != acts[k]; k++)
+			continue;
+		if (k == sizeof(acts) / sizeof(acts[0]) ||
+		    !title_story_ok(it) || it->cl.what[0] == '\0')
+			continue;
+		if (quote_release(it->cl.subject, &pkg, &ver)) {
+			free(pkg);
+			free(ver);
+			continue;
 		}
+		if (top == NULL || select_cmp_rank(&it, &top) < 0)
+			top = it;
 	}
 	return top;
 }

@@ -38,7 +38,8 @@ select_cmp_idx(const void *a, const void *b)
 
 /*
  * Items of the given kinds not yet told, humans only and no branch
- * merges, ranked (new array).
+ * merges, ranked by select_cmp_rank (new array): a segment tells first
+ * the story the title and the opening lead with.
  */
 struct draft_item **
 select_items(struct draft *d, const enum classify_kind *kinds, size_t nkinds,
@@ -62,7 +63,7 @@ select_items(struct draft *d, const enum classify_kind *kinds, size_t nkinds,
 			}
 		}
 	}
-	qsort(v, *n, sizeof *v, select_cmp_score);
+	qsort(v, *n, sizeof *v, select_cmp_rank);
 	return v;
 }
 
@@ -243,4 +244,105 @@ select_theme(struct draft *d)
 		}
 	}
 	free(v);
+}
+
+/*
+ * An item's rank by what a user of the project meets, 0 first (issue
+ * #27): the project's own release; a rollback of earlier work (not of
+ * the day's own, which no user met) or a re-land; behaviour
+ * a user meets changing (a default flipped, support dropped, a minimum
+ * raised, an API removed); fixes of a crash, hang, wrong result, leak or
+ * security hole; new features; speedups; other fixes; internal work;
+ * then tests, CI, docs, dependency bumps, bots and branch merges. The
+ * title, the opening and the takeaway all lead with the first by this
+ * order, then by significance: a story is never passed over because its
+ * subject is hard to phrase.
+ */
+int
+select_rank(const struct draft_item *it)
+{
+	if (it->cl.bot || it->cl.merge)
+		return SELECT_RANK_CHORE;
+	/* draft_open makes the project's releases CLASSIFY_CHANGE */
+	if (it->cl.release && it->cl.kind != CLASSIFY_REVERT &&
+	    it->cl.kind != CLASSIFY_RELAND && it->cl.kind != CLASSIFY_DEPS)
+		return SELECT_RANK_RELEASE;
+	switch (it->cl.kind) {
+	case CLASSIFY_REVERT:
+		/* work added and taken out the same day: no user met it */
+		return it->c->reverts_idx >= 0 ? SELECT_RANK_INTERNAL :
+		    SELECT_RANK_ROLLBACK;
+	case CLASSIFY_RELAND:
+		return SELECT_RANK_ROLLBACK;
+	case CLASSIFY_DOCS:
+	case CLASSIFY_TESTS:
+	case CLASSIFY_BUILD:
+	case CLASSIFY_DEPS:
+		/* a raised minimum of the build is met by every user */
+		if (it->cl.kind == CLASSIFY_BUILD &&
+		    it->cl.breaking == QUOTE_BREAK_MINIMUM)
+			return SELECT_RANK_BEHAVIOUR;
+		return SELECT_RANK_CHORE;
+	default:
+		break;
+	}
+	if (it->cl.breaking != QUOTE_BREAK_NONE)
+		return SELECT_RANK_BEHAVIOUR;
+	switch (it->cl.kind) {
+	case CLASSIFY_FIX:
+		return it->cl.warning ? SELECT_RANK_FIX :
+		    SELECT_RANK_SMALL_FIX;
+	case CLASSIFY_CHANGE:
+		/* "Prevent a crash on empty config" */
+		return it->cl.warning ? SELECT_RANK_FIX :
+		    SELECT_RANK_INTERNAL;
+	case CLASSIFY_FEATURE:
+		return SELECT_RANK_FEATURE;
+	case CLASSIFY_PERF:
+		return SELECT_RANK_PERF;
+	default:
+		return SELECT_RANK_INTERNAL;
+	}
+}
+
+/* qsort order of items: select_rank, then significance, then arrival. */
+int
+select_cmp_rank(const void *a, const void *b)
+{
+	const struct draft_item *x = *(const struct draft_item *const *)a;
+	const struct draft_item *y = *(const struct draft_item *const *)b;
+	int	rx = select_rank(x), ry = select_rank(y);
+
+	if (rx != ry)
+		return rx < ry ? -1 : 1;
+	return select_cmp_score(a, b);
+}
+
+/*
+ * Whether an item is a story the lead may be: not a part of another's
+ * story, with words, not work rolled back the same day nor the revert
+ * that did it.
+ */
+static int
+select_leadable(const struct draft_item *it)
+{
+	return !it->cl.merge && it->lead == NULL && it->cl.what[0] != '\0' &&
+	    it->c->reverted_by_idx < 0 && !(it->cl.kind == CLASSIFY_REVERT &&
+	    it->c->reverts_idx >= 0);
+}
+
+struct draft_item *
+select_top(struct draft *d)
+{
+	struct draft_item	*top = NULL, *it;
+	size_t			 i;
+
+	for (i = 0; i < d->nitems; i++) {
+		it = &d->items[i];
+		if (!select_leadable(it))
+			continue;
+		if (top == NULL || select_cmp_rank(&it, &top) < 0)
+			top = it;
+	}
+	return top;
 }

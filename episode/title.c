@@ -247,6 +247,14 @@ title_headline_case(struct buf *b, const char *what, int caps, int guessing)
 		free(past);
 		return 0;
 	}
+	/* nor does a reference: "Number 7757 Reverted" (issue #27) */
+	for (i = obj; i + 1 < rest; i++) {
+		if (wn[i] == 6 && strncasecmp(w[i], "number", 6) == 0 &&
+		    isdigit((unsigned char)w[i + 1][0])) {
+			free(past);
+			return 0;
+		}
+	}
 	/* the object, the verb, then the rest if short and plain */
 	if (nw - obj > 9)
 		tail = 0;
@@ -411,49 +419,137 @@ title_release_name(struct buf *b, const struct draft *d, const char *pkg,
 }
 
 /*
- * Stories of the day ranked for a title (new array of *n): the ones the
- * highlights lead with, else the fixes, else the re-lands.
+ * Stories of the day ranked for a title (new array of *n): those a title
+ * may lead with, by select_cmp_rank, the order the opening and the
+ * takeaway follow too.
  */
 static struct draft_item **
 title_stories(struct draft *d, size_t *n)
 {
-	static const enum classify_kind kinds[][3] = {
-		{ CLASSIFY_PERF, CLASSIFY_FEATURE, CLASSIFY_CHANGE },
-		{ CLASSIFY_FIX, CLASSIFY_FIX, CLASSIFY_FIX },
-		{ CLASSIFY_RELAND, CLASSIFY_RELAND, CLASSIFY_RELAND },
-	};
 	struct draft_item	**v;
-	size_t			  i, k, tier;
+	size_t			  i;
 
 	v = xcalloc(d->nitems + 1, sizeof *v);
 	*n = 0;
-	for (tier = 0; tier < 3 && *n == 0; tier++) {
-		for (i = 0; i < d->nitems; i++) {
-			for (k = 0; k < 3; k++) {
-				if (d->items[i].cl.kind == kinds[tier][k] &&
-				    title_story_ok(&d->items[i])) {
-					v[(*n)++] = &d->items[i];
-					break;
-				}
-			}
-		}
+	for (i = 0; i < d->nitems; i++) {
+		if (title_story_ok(&d->items[i]) &&
+		    select_rank(&d->items[i]) < SELECT_RANK_CHORE)
+			v[(*n)++] = &d->items[i];
 	}
-	qsort(v, *n, sizeof *v, select_cmp_score);
+	qsort(v, *n, sizeof *v, select_cmp_rank);
 	return v;
 }
 
+char *
+title_unmarked(const char *s)
+{
+	char	*out = xstrdup(s), *o = out;
+
+	for (; *s != '\0'; s++)
+		if (*s != '`')
+			*o++ = *s;
+	*o = '\0';
+	return out;
+}
+
 /*
- * A title from the day's top story: a release, a breaking change, or the
- * highest-ranked change that makes a headline. 0 when none does.
+ * A headline for a story whose subject makes none (issue #27: the top
+ * story leads, however hard its subject is to turn): its words as they
+ * are, title-cased, when short and free of quotes and brackets ("Enable
+ * Significand on macOS", "Remap ERROR_NO_DATA to EAGAIN"); else its kind
+ * and the area its subject names ("A Fix in Win"); else its kind and
+ * author.
+ */
+static int
+title_story_plain(struct buf *b, const struct draft_item *it)
+{
+	const char	*area = it->cl.area, *p;
+	char		*what;
+	size_t		 n, nw = 0;
+	int		 ok;
+
+	/* code marks are not said: "Add `--header-border=inline`" */
+	what = title_unmarked(it->cl.what);
+	for (p = what; *p != '\0'; p += n) {
+		p += strspn(p, " ");
+		if ((n = strcspn(p, " ")) > 0)
+			nw++;
+	}
+	/* (brace alternations are said as words: draft_braces) */
+	ok = nw >= 2 && nw <= 10 && strpbrk(what, "\"[]()<>|\\*") == NULL;
+	if (ok) {
+		for (p = what, nw = 0; *p != '\0'; p += n) {
+			p += strspn(p, " ");
+			if ((n = strcspn(p, " ")) == 0)
+				break;
+			if (nw++ > 0)
+				buf_putc(b, ' ');
+			title_word(b, p, n, nw == 1);
+		}
+		free(what);
+		return 1;
+	}
+	free(what);
+	buf_printf(b, "A %s ", title_kind_noun(it->cl.kind));
+	if (area != NULL && it->cl.area_titled &&
+	    phrase_plain(area, strlen(area))) {
+		buf_puts(b, "in ");
+		title_area(b, area);
+	} else
+		buf_printf(b, "from %s", it->name);
+	return 1;
+}
+
+int
+title_rollback_said(struct buf *b, const struct draft_item *it)
+{
+	char	*what, *plain;
+	size_t	 words = 0;
+	int	 ok;
+
+	if ((what = rollback_what(it)) == NULL)
+		return 0;
+	plain = title_unmarked(what);
+	free(what);
+	for (what = plain; *what != '\0'; what++)
+		words += *what == ' ';
+	ok = plain[0] != '\0' && words < 12 && strchr(plain, '"') == NULL;
+	if (ok)
+		buf_printf(b, "\"%s\"", plain);
+	free(plain);
+	return ok;
+}
+
+static int
+title_rollback(struct buf *b, const struct draft_item *it)
+{
+	struct buf	 h;
+	char		*what;
+	int		 ok;
+
+	buf_init(&h);
+	what = rollback_what(it);
+	ok = what != NULL && title_headline_case(&h, what, 1, 1);
+	free(what);
+	if (ok)
+		buf_printf(b, "%s: %s", it->cl.kind == CLASSIFY_RELAND ?
+		    "Re-landed" : "Rolled Back", buf_str(&h));
+	buf_free(&h);
+	return ok || title_story_plain(b, it);
+}
+
+/*
+ * A title from the day's top story (select_top): a release, a breaking
+ * change it states, its headline, or its kind and area. 0 when the top
+ * story is a chore or none; 2 when it is a rollback, said.
  */
 static int
 title_from_story(struct draft *d, struct buf *b)
 {
-	struct draft_item	**v, *rel;
-	enum quote_break	  k, bestk = QUOTE_BREAK_NONE;
-	char			 *pkg, *ver, *what, *bestwhat = NULL;
-	size_t			  i, n;
-	int			  done = 0;
+	struct draft_item	*rel, *top;
+	enum quote_break	  k;
+	char			 *pkg, *ver, *what = NULL;
+	size_t			  n;
 
 	if ((rel = title_release(d, &pkg, &ver)) != NULL) {
 		title_release_name(b, d, pkg, ver);
@@ -462,34 +558,27 @@ title_from_story(struct draft *d, struct buf *b)
 		free(ver);
 		return 1;
 	}
-	for (i = 0; i < d->nitems; i++) {
-		if (!title_story_ok(&d->items[i]))
-			continue;
-		k = focus_breaking_of(&d->items[i], &what);
-		if ((k == QUOTE_BREAK_SUPPORT || k == QUOTE_BREAK_MINIMUM) &&
-		    (bestk == QUOTE_BREAK_NONE || k < bestk)) {
-			free(bestwhat);
-			bestk = k, bestwhat = what, what = NULL;
-		}
-		free(what);
-	}
-	if (bestk == QUOTE_BREAK_SUPPORT)
-		buf_printf(b, "Support for %s Dropped", bestwhat);
-	else if (bestk == QUOTE_BREAK_MINIMUM) {
-		n = strlen(bestwhat);
-		while (n > 0 && bestwhat[n - 1] == '+')
+	if ((top = select_top(d)) == NULL || top->cl.bot ||
+	    select_rank(top) >= SELECT_RANK_CHORE)
+		return 0;
+	if (select_rank(top) == SELECT_RANK_ROLLBACK)
+		return title_rollback(b, top) ? 2 : 0;
+	if (!title_story_ok(top))
+		return 0;
+	k = focus_breaking_of(top, &what);
+	if (k == QUOTE_BREAK_SUPPORT)
+		buf_printf(b, "Support for %s Dropped", what);
+	else if (k == QUOTE_BREAK_MINIMUM) {
+		n = strlen(what);
+		while (n > 0 && what[n - 1] == '+')
 			n--;
 		buf_printf(b, "%s%.*s Now Required", isdigit((unsigned char)
-		    bestwhat[0]) ? "Version " : "", (int)n, bestwhat);
+		    what[0]) ? "Version " : "", (int)n, what);
 	}
-	free(bestwhat);
+	free(what);
 	if (b->len > 0)
 		return 1;
-	v = title_stories(d, &n);
-	for (i = 0; i < n && i < 5 && !done; i++)
-		done = title_headline(b, v[i]);
-	free(v);
-	return done;
+	return title_headline(b, top) || title_story_plain(b, top);
 }
 
 void
@@ -498,7 +587,9 @@ title_episode(struct draft *d)
 	struct buf	 b;
 	size_t		 i, deprecated = 0, reverts, relands, na;
 	const char	*areas[3];
-	int		 paired = 0;
+	struct draft_item *top;
+	char		*pkg, *ver;
+	int		 paired = 0, told_rollback = 0;
 
 	buf_init(&b);
 	reverts = d->ep->stats.reverts;
@@ -525,9 +616,24 @@ title_episode(struct draft *d)
 		}
 		break;
 	case DRAFT_THEME_ROLLBACK:
+		/* the project's release leads a day of rollbacks too; a
+		   title counts right: one rollback is no "day of" them */
+		if (title_release(d, &pkg, &ver) != NULL) {
+			title_release_name(&b, d, pkg, ver);
+			buf_puts(&b, " Released");
+			free(pkg);
+			free(ver);
+			break;
+		}
+		if (reverts + relands == 1 && (top = select_top(d)) != NULL &&
+		    select_rank(top) == SELECT_RANK_ROLLBACK &&
+		    title_rollback(&b, top))
+			break;
 		buf_puts(&b, relands > 0 && reverts > 0 ? (paired ?
 		    "Rollbacks and Recovery" : "Rollbacks and Re-lands") :
-		    relands > 0 ? "Work Re-landed" : "A Day of Rollbacks");
+		    relands > 1 ? "Work Re-landed" : relands == 1 ?
+		    "A Change Re-landed" : reverts > 1 ?
+		    "A Day of Rollbacks" : "A Change Rolled Back");
 		if (d->theme_area != NULL) {
 			buf_puts(&b, " in ");
 			title_area(&b, d->theme_area);
@@ -541,10 +647,10 @@ title_episode(struct draft *d)
 				deprecated++;
 		}
 		na = 0;
-		if (d->theme_kind == CLASSIFY_CLEANUP && deprecated >= 2)
+		if ((told_rollback = title_from_story(d, &b)) != 0)
+			told_rollback = told_rollback == 2;
+		else if (d->theme_kind == CLASSIFY_CLEANUP && deprecated >= 2)
 			buf_puts(&b, "Deprecated Code Cleared Out");
-		else if (title_from_story(d, &b))
-			na = 0;
 		else if (d->theme_kind == CLASSIFY_CHANGE)
 			na = 0;	/* directory names are not a story */
 		else
@@ -565,6 +671,13 @@ title_episode(struct draft *d)
 					    ", ");
 				title_area(&b, areas[i]);
 			}
+		}
+		/* the rollback the title is about is no "plus" */
+		if (told_rollback && (top = select_top(d)) != NULL) {
+			if (top->cl.kind == CLASSIFY_RELAND && relands > 0)
+				relands--;
+			else if (top->cl.kind == CLASSIFY_REVERT && reverts > 0)
+				reverts--;
 		}
 		if (reverts > 0 && relands > 0)
 			buf_puts(&b, paired ? ", Plus a Rollback and Recovery" :

@@ -525,6 +525,16 @@ classify_kind_words(const struct commit *c, unsigned long long w)
 
 	if (w & CLASSIFY_W(PERF))
 		k = CLASSIFY_PERF;
+	/*
+	 * a fix of the docs ("fix broken length_delimited builder doc
+	 * examples") is a docs change, unless it names a harm in code a
+	 * user runs ("fix a crash in the doc generator") or fixes more
+	 * ("Fix --stream-errors w/o --stream, and doc+test")
+	 */
+	else if ((w & CLASSIFY_W(FIX)) && (w & CLASSIFY_W(DOCS)) &&
+	    ((w >> CLASSIFY_W_SIGNAL) & 7) == 0 &&
+	    strstr(subject, " and ") == NULL && strchr(subject, ',') == NULL)
+		k = CLASSIFY_DOCS;
 	else if (w & CLASSIFY_W(FIX))
 		k = CLASSIFY_FIX;
 	else if (w & CLASSIFY_W(DOCS))
@@ -908,7 +918,8 @@ classify_series_at(const char *subject, int *part, int *total, size_t *at,
  *
  *	signal		weight	said as (word starts, lowercase)
  *	release		10	a subject that announces one (quote_release:
- *				"release: v8.1.1", "Bump version to 1.2.0")
+ *				"release: v8.1.1", "Bump version to 1.2.0",
+ *				"Bumped v5.8.2"), never a dependency bump
  *	breaking	 8	what quote_breaking reads: support dropped,
  *				a minimum raised, a default flipped, an API
  *				removed, "BREAKING CHANGE", "feat!:"
@@ -918,6 +929,7 @@ classify_series_at(const char *subject, int *part, int *total, size_t *at,
  *				corrupt, off-by-one
  *	crash or hang	 5	crash, segfault, hang, deadlock, panic, abort,
  *				infinite loop, race
+ *	(the three above not for tests, CI, docs or dependencies)
  *	new setting	 4	a setting the message introduces
  *	perf figures	 3	a performance change that gives figures
  *
@@ -990,6 +1002,13 @@ classify_score(const struct classify *cl, unsigned long long w,
 		s += 8.0;
 	if (cl->kind != CLASSIFY_DEPS && cl->release)
 		s += 10.0;
+	/*
+	 * a warning word weighs only where a user meets it: a CI script's
+	 * "security" or a test's "crash" is not the day's news (issue #27)
+	 */
+	if (cl->kind == CLASSIFY_TESTS || cl->kind == CLASSIFY_BUILD ||
+	    cl->kind == CLASSIFY_DOCS || cl->kind == CLASSIFY_DEPS)
+		signals = 0;
 	for (i = 0; i < CLASSIFY_NSIGNALS; i++)
 		if ((signals & (1ULL << i)) || (cl->advisory &&
 		    classify_signals[i].words == classify_security_words))
@@ -1332,6 +1351,12 @@ classify_read(const struct commit *c, const char *repo, struct classify *cl,
 	w = text_words(c->subject != NULL ? c->subject : "",
 	    &classify_subject_words, TEXT_STARTS);
 	cl->kind = classify_kind_words(c, w);
+	/*
+	 * the project's own release ("Bumped v5.8.2", "chore: prepare to
+	 * release v1.52.1") is no dependency bump: it leads (issue #27)
+	 */
+	if (cl->release && cl->kind == CLASSIFY_DEPS)
+		cl->kind = CLASSIFY_CHANGE;
 	cl->area = classify_area(c, repo, &cl->area_titled);
 	cl->bot = classify_is_bot(c->author_login, c->author_name);
 	classify_series(c->subject, &cl->series_part, &cl->series_total);
@@ -1376,6 +1401,10 @@ classify_read(const struct commit *c, const char *repo, struct classify *cl,
 		free(brk);
 	}
 	cl->score = classify_score(cl, w, signals, figures, readable);
+	cl->warning = cl->advisory || ((signals &
+	    ((1ULL << CLASSIFY_NSIGNALS) - 1)) != 0 &&
+	    cl->kind != CLASSIFY_TESTS && cl->kind != CLASSIFY_BUILD &&
+	    cl->kind != CLASSIFY_DOCS && cl->kind != CLASSIFY_DEPS);
 	free(merged);
 }
 

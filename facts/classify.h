@@ -57,6 +57,9 @@ struct classify {
 	char	*setting;	/* a setting, flag or variable quoted verbatim */
 	int	 setting_new;	/* the message introduces it, not just names it */
 	int	 breaking;	/* quote_breaking's kind; 0 none (tests, docs) */
+	int	 warning;	/* a crash, hang, wrong result or security
+				   word, in a kind a user meets (the score's
+				   signals): a fix of these ranks high */
 	double	 score;		/* significance; higher is more */
 };
 

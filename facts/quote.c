@@ -944,8 +944,9 @@ quote_break_line(const char *o, int subject, char **what)
 
 			if (at > l && text_isword(at[-1]))
 				continue;
-			/* a name, then a version within two words */
-			if (isdigit((unsigned char)*obj))
+			/* a name, then a version within two words: "require
+			   < 8 unused bits" names nothing (issue #27) */
+			if (!isalpha((unsigned char)*obj))
 				continue;
 			n = strcspn(obj, " ");
 			n += obj[n] == ' ' ? 1 + strcspn(obj + n + 1, " ") : 0;
@@ -1145,6 +1146,9 @@ quote_release_word(const char *p, size_t n, int *after, int *before)
 	} words[] = {
 		{ "release", 2, 1 }, { "releasing", 2, 0 }, { "tag", 1, 0 },
 		{ "prepare", 2, 0 }, { "version", 3, 0 },
+		/* "Bumped v5.8.2": the project's own version, next to it
+		   ("Bump lodash from 4.17.20" names a package between) */
+		{ "bump", 1, 0 }, { "bumped", 1, 0 }, { "bumps", 1, 0 },
 	};
 	size_t	i;
 
@@ -1200,7 +1204,7 @@ quote_release(const char *subject, char **pkg, char **version)
 	size_t		 n, vn = 0, vat = 0, k, tokens, prevn = 0, m;
 	size_t		 namedn = 0;
 	long		 word_at = -1;
-	int		 after = 0, before = 0, a, bf, near = 0;
+	int		 after = 0, before = 0, a, bf, near = 0, bump = 0;
 
 	*pkg = *version = NULL;
 	if (subject == NULL)
@@ -1229,8 +1233,11 @@ quote_release(const char *subject, char **pkg, char **version)
 		    strncasecmp(p, "version", 7) != 0 ||
 		    (prevn == 4 && strncasecmp(prev, "bump", 4) == 0) ||
 		    strncasecmp(p + n + strspn(p + n, " :,()[]"), "bump", 4) ==
-		    0)) {
+		    0) &&
+		    /* "Version bump to 4.1.0": the bump is version's */
+		    (strncasecmp(p, "bump", 4) != 0 || word_at < 0)) {
 			word_at = (long)k;
+			bump = strncasecmp(p, "bump", 4) == 0;
 			after = a;
 			before = bf;
 			/* a version just before it: "Prepare 2.0 release" */
@@ -1266,6 +1273,10 @@ quote_release(const char *subject, char **pkg, char **version)
 	tokens = k;
 	/* a bare "v1.2.3" subject is a release too */
 	if (!near && !(vp != NULL && tokens == 1))
+		return 0;
+	/* "bump 3.12 to 3.13" moves something else between versions */
+	if (bump && (strcasestr(vp, " to ") != NULL ||
+	    strcasestr(vp, " from ") != NULL))
 		return 0;
 	p = vp;
 	n = vn;

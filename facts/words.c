@@ -15,7 +15,8 @@
  * Sorted by byte.
  */
 static const char *const words_trade[] = {
-	"dedupe", "deduped", "deduplicate", "deduplicated", "disambiguated",
+	"codebase", "codebases", "dedupe", "deduped", "deduplicate",
+	"deduplicated", "disambiguated",
 	"honoured", "inline", "inlined", "optimised", "readd", "readded",
 	"recompute", "recomputed", "reenable", "reenabled", "reexport",
 	"reexported", "refactor", "refactored", "refactoring", "reland",

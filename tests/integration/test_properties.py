@@ -56,7 +56,7 @@ HEX_TOKEN_RE = re.compile(r"(?<![0-9A-Za-z])[0-9a-fA-F]{7,}(?![0-9A-Za-z])")
 SHA40_RE = re.compile(r"(?<![0-9a-fA-F])[0-9a-fA-F]{40}(?![0-9a-fA-F])")
 NUMBER_RE = re.compile(r"\d+(?:\.\d+)*")
 REVERTS_RE = re.compile(r"This reverts commit ([0-9a-fA-F]{40})")
-WORD_RE = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)*")
+ENGLISH_WORD_RE = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)*")
 WORDS_DICT = os.environ.get("HOOKCAST_WORDS_DICT",
                             "/usr/share/dict/american-english")
 
@@ -72,6 +72,24 @@ def english_words():
     trade = re.search(r"words_trade\[\] = \{(.*?)\};", src, re.S)
     words |= set(re.findall(r'"([a-z]+)"', trade.group(1)))
     return words
+# the project's own release, as the issue 27 quotes it ("Bumped v5.8.2",
+# "release: v8.2.0", "chore: prepare to release v1.52.1", "Release 2.3.0")
+OWN_RELEASE_RE = re.compile(
+    r"^(?:(?:chore|build)(?:\(release\))?:\s*)?(?:release:?|bumped|"
+    r"prepare to release|releasing)\s+v?(?P<v>\d+\.\d+(?:\.\d+)?)"
+    r"(?:\s*\(#\d+\))?$", re.IGNORECASE)
+BOT_RE = re.compile(r"\[bot\]|dependabot|renovate", re.IGNORECASE)
+CATEGORY_TITLES = {"Fixes", "New Features", "Speedups", "Work",
+                   "Cleanup", "Changes Back in Place"}
+ROLLBACK_THEME_RE = re.compile(r"^(Rollbacks and|Work Re-landed|A Day of "
+                               r"Rollbacks|A Change R|A Quiet Day)")
+WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9_.+-]*[A-Za-z0-9]|\d+(?:\.\d+)+")
+LEAD_STOP = {"add", "added", "fix", "fixed", "the", "and", "for", "with",
+             "from", "into", "when", "this", "that", "use", "make", "update",
+             "remove", "support", "chore", "feat", "fix", "docs", "test",
+             "tests", "release", "bump", "bumped", "prepare", "version", "to",
+             "in", "on", "of", "a", "an", "is", "it", "be", "by", "as", "or",
+             "revert", "reland", "reapply", "at", "not", "no", "now"}
 
 
 # -- what the input says, computed here ------------------------------------
@@ -877,7 +895,7 @@ class Properties(unittest.TestCase):
                 re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", said)}
             bad = []
             for part, text in parts:
-                for m in WORD_RE.finditer(text):
+                for m in ENGLISH_WORD_RE.finditer(text):
                     w = m.group(0).lower()
                     if w in known or re.sub(r"'s$", "", w) in known:
                         continue
@@ -887,11 +905,70 @@ class Properties(unittest.TestCase):
                              " nor the day's:\n  %s"
                              % (where, "\n  ".join(bad)))
 
+        with self.subTest(check="the title and the opening lead with the"
+                               " top story"):
+            self.check_lead(day, e, where)
+
         with self.subTest(check="stats"):
             stats = e.get("stats") or {}
             exp = day.expected_stats()
             got = {k: stats.get(k) for k in exp}
             self.assertEqual(got, exp, "%s: stats" % where)
+
+
+    def check_lead(self, day, e, where):
+        """Issue 27: one ranking chooses the title and the opening's
+        headline. Seen from outside: the project's own release leads both;
+        the title is never a bare category nor a wrong count; and the title
+        names the story the opening puts first (its first listed commit),
+        by a word of its subject or its version."""
+        title = e.get("title") or ""
+        head = title.split(": ", 1)[1] if ": " in title else title
+        segs = [s for s in e.get("segments") or [] if isinstance(s, dict)]
+        opening = next((s for s in segs if s.get("kind") == "opening"),
+                       None)
+        bad = []
+        releases = []
+        for i in day.order:
+            c = day.commits[i]
+            subject = c["message"].split("\n")[0]
+            if is_revert(c["message"]) or BOT_RE.search(
+                    json.dumps(c.get("author") or {})):
+                continue
+            m = OWN_RELEASE_RE.match(subject)
+            if m:
+                releases.append(m.group("v"))
+        if releases:
+            if not any(v in title for v in releases):
+                bad.append("the release %s is not in the title %r"
+                           % (" or ".join(releases), title))
+            if opening is not None and not any(
+                    v in opening.get("text", "") for v in releases):
+                bad.append("the release %s is not in the opening"
+                           % " or ".join(releases))
+        if head in CATEGORY_TITLES:
+            bad.append("the title %r is a category" % title)
+        reverts = day.expected_stats()["reverts"]
+        if "A Day of Rollbacks" in title and reverts < 2:
+            bad.append("the title %r for %d revert" % (title, reverts))
+        first = None
+        if opening is not None:
+            first = next((c for c in opening.get("commits") or []
+                          if c in day.commits), None)
+        if first is not None and e.get("stats", {}).get("commits", 0) > 1 \
+                and not ROLLBACK_THEME_RE.search(head):
+            # (a breaking change's words may come from the body)
+            message = day.commits[first]["message"]
+            subject = message.split("\n")[0]
+            words = {w.lower() for w in WORD_RE.findall(message)
+                     if w.lower() not in LEAD_STOP}
+            words |= set(NUMBER_RE.findall(message))
+            said = {w.lower() for w in WORD_RE.findall(title)} | set(
+                NUMBER_RE.findall(title))
+            if not words & said:
+                bad.append("the title %r names nothing of the opening's"
+                           " first story %r" % (title, subject))
+        self.assertEqual(bad, [], "%s:\n  %s" % (where, "\n  ".join(bad)))
 
 
 def _make_tests():

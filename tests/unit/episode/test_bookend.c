@@ -110,6 +110,21 @@ static const struct bookend_case days[] = {
 	    "codec: add a frame checksum option (#10)\n", NULL },
 	    { "frame checksum option added", NULL }, { NULL, NULL },
 	    { "Let inline", NULL } },
+	/* issue #27: the top-ranked story leads, said or reported */
+	{ "a hang fix hard to phrase leads over a feature", {
+	    "win: remap ERROR_NO_DATA to EAGAIN\n\nA read of a closed pipe "
+	    "could hang forever.\n",
+	    "codec: add a frame checksum option (#10)\n", NULL },
+	    { "EAGAIN", "frame checksum option added" }, { NULL, NULL },
+	    { "a change from", NULL } },
+	{ "a rollback of earlier work leads the opening", {
+	    "codec: add a frame checksum option (#10)\n",
+	    "Revert \"Switch the default allocator\"\n\nThis reverts "
+	    "commit 1111111111111111111111111111111111111111.\n",
+	    "docs: fix a typo in the FAQ (#11)\n",
+	    "tests: fix a flaky timer test (#12)\n", NULL },
+	    { "a rollback from Grace Hopper", "default allocator" },
+	    { NULL, NULL }, { "back and forth", NULL } },
 	{ "a quiet day", { "docs: fix a typo in the FAQ\n", NULL },
 	    { "a single commit", "Ada Lovelace" }, { NULL, NULL },
 	    { "steadier codebase", "New pieces", "A day of fixes", NULL } },

@@ -94,6 +94,11 @@ test_headline(void **state)
 		    "CURLOPT_MAXCONNECTS Set to 0 Restores Default Value" },
 		{ "CURLOPT_FOO and CURLOPT_BAR_BAZ clash", NULL },
 		{ "Reapply \"[1/5] Speed up the tokenizer\"", NULL },
+		/* a reference says nothing (issue #27) */
+		{ "revert number 7757 to fix regression in spawn_blocking",
+		    NULL },
+		{ "revert the number parser to fix regression in JSON",
+		    "Number Parser Reverted" },
 	};
 	struct draft_item	it;
 	struct buf		b;
@@ -163,6 +168,37 @@ static const struct title_case days[] = {
 	    "Add an X11 colours script\n", NULL },
 	    "X11 Colours Script Added", "colours script",
 	    { "obsd-master", "Merge", "merged" } },
+	/* issue #27: the project's own version bump is its release */
+	{ "a bumped version is the release", { "Bumped v5.8.2\n",
+	    "feat: add a retry delay for transfers on 429 (#1)\n",
+	    "fix: keep the router (#2)\n", NULL }, "Vite 5.8.2 Released",
+	    "released Vite 5.8.2", { "Dependency", NULL } },
+	{ "a prepared release leads", {
+	    "chore: prepare to release v1.52.1\n",
+	    "feat: add a retry delay for transfers on 429 (#1)\n", NULL },
+	    "Vite 1.52.1 Released", "released Vite 1.52.1", { NULL } },
+	{ "a release subject leads", { "release: v8.2.0\n",
+	    "perf: speed up frame encoding for long frames (#5)\n", NULL },
+	    "Vite 8.2.0 Released", "released Vite 8.2.0", { NULL } },
+	/* the top story leads though its subject makes no headline */
+	{ "a crash fix hard to phrase still leads", {
+	    "rt: revert #7757 to fix regression in spawn_blocking (#7780)\n"
+	    "\nThe change made spawn_blocking hang under load.\n",
+	    "feat: add a retry delay for transfers on 429 (#1)\n", NULL },
+	    "spawn_blocking", NULL, { "Retry", "Fixes", NULL } },
+	/* warning words in a CI script weigh nothing */
+	{ "a CI script's security words do not lead", {
+	    "ci: fix the security scan script crashing on forks (#3)\n",
+	    "feat: add a retry delay for transfers on 429 (#1)\n", NULL },
+	    "Retry Delay Added", NULL, { "Security", "Scan", NULL } },
+	/* one rollback of earlier work is no "day of" them */
+	{ "one rollback is counted right", {
+	    "test: update the watcher test (#2)\n",
+	    "Revert \"tool: add a retry delay for transfers on 429\"\n\n"
+	    "This reverts commit 1111111111111111111111111111111111111111.\n",
+	    "test: enable the manual chunk test (#3)\n", NULL },
+	    "Retry Delay", NULL, { "A Day of Rollbacks", "Rollbacks",
+	    NULL } },
 	{ "the top figure in the description", {
 	    "codec: speed up frame encoding for long frames (#5)\n\nEncoding "
 	    "long frames is now 1.7x faster for single-output graphs.\n",
@@ -223,6 +259,44 @@ test_days(void **state)
 	}
 }
 
+/*
+ * The first story told (the segment after the opening) is the one the
+ * day's ranking puts first, as the title is (issue #27): a feature over a
+ * change that scores more by its long body.
+ */
+static void
+test_first_told(void **state)
+{
+	static const struct title_case day = { "the first story told", {
+	    "Improve --help to mention all the command options\n\nThe "
+	    "help text listed only some of the options, so people missed "
+	    "the rest of them. It now lists every option with a line that "
+	    "says what it does, grouped as the manual groups them, and the "
+	    "manual points to it.\n",
+	    "Enable significand on macOS\n", NULL },
+	    "Significand", NULL, { NULL } };
+	struct episode_opts	 o;
+	struct episode		*ep;
+	struct day		*d;
+	const char		*t, *at;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.show = "Daily";
+	o.year = 2026;
+	o.month = 6;
+	o.mday = 30;
+	d = title_day(&day);
+	ep = episode_draft(d, &o);
+	if (strstr(ep->title, day.title) == NULL)
+		fail_msg("title \"%s\"", ep->title);
+	t = ep->nsegments > 1 ? ep->segments[1].text : "";
+	if ((at = strstr(t, "significand")) == NULL || at - t > 80)
+		fail_msg("the first story told: \"%s\"", t);
+	episode_free(ep);
+	day_free(d);
+}
+
 int
 main(void)
 {
@@ -230,6 +304,7 @@ main(void)
 		cmocka_unit_test(test_release),
 		cmocka_unit_test(test_headline),
 		cmocka_unit_test(test_days),
+		cmocka_unit_test(test_first_told),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

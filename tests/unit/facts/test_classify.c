@@ -94,6 +94,21 @@ static const struct kind_case kinds[] = {
 	    "lib/setopt.c", "a", 0, 0, CLASSIFY_CHANGE, "setopt" },
 	{ "two-word scope", "data creds: detect change", "", "lib/creds.c",
 	    "a", 0, 0, CLASSIFY_CHANGE, "data creds" },
+	/* a fix of the docs is no fix a user runs (issue #27) */
+	{ "a fix of doc examples is docs", "codec: fix broken "
+	    "length_delimited builder doc examples", "",
+	    "tokio-util/src/codec/length_delimited.rs", "a", 0, 0,
+	    CLASSIFY_DOCS, "codec" },
+	{ "a crash fix near the docs is a fix", "Fix a crash when the "
+	    "docs index is empty", "", "src/index.c", "a", 0, 0,
+	    CLASSIFY_FIX, "src" },
+	{ "a fix of code and docs stays a fix", "Fix --stream-errors w/o "
+	    "--stream, and doc+test (close #2748)", "", "src/main.c", "a", 0,
+	    0, CLASSIFY_FIX, "src" },
+	{ "a fix with no docs word stays a fix", "codec: fix the "
+	    "length_delimited builder", "",
+	    "tokio-util/src/codec/length_delimited.rs", "a", 0, 0,
+	    CLASSIFY_FIX, "codec" },
 };
 
 static void
@@ -741,6 +756,19 @@ test_selection(void **state)
 		    "Clean up the GEMM dispatch", "" },
 		{ "a crash fix over docs", "Prevent a crash on empty config",
 		    "", "docs: rewrite the install guide", "" },
+		/* the project's own release is no dependency bump (#27) */
+		{ "a version bump of the project over a feature",
+		    "Bumped v5.8.2", "", "Add a --retry-delay flag", "" },
+		{ "a prepared release over a fix",
+		    "chore: prepare to release v1.52.1", "",
+		    "Fix a hang when the server closes early", "" },
+		/* warning words weigh only for code users run (#27) */
+		{ "a plain feature over a CI script's security words",
+		    "Add the cache option", "",
+		    "ci: fix the security scan script crashing on forks", "" },
+		{ "a plain fix over a test pin's crash",
+		    "Fix the prompt layout", "",
+		    "test: pin the crash test to one worker", "" },
 		{ "a person over a bot's release", "Add the cache option",
 		    "", "release: v2.0.0", "" },
 	};

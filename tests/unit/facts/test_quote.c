@@ -255,6 +255,12 @@ test_breaking(void **state)
 		{ "require without a version", "capsule: include arpa/inet.h",
 		    "Some platforms require inclusion of arpa/inet.h.",
 		    QUOTE_BREAK_NONE, NULL },
+		{ "a bound on bits is no minimum (issue #27)",
+		    "Fix BIT STRING parsing", "DER encodings require < 8 "
+		    "unused bits in the last byte.", QUOTE_BREAK_NONE, NULL },
+		{ "a requirement named in the subject (issue #27)",
+		    "build: require CMake 3.18 or newer", "",
+		    QUOTE_BREAK_MINIMUM, NULL },
 		{ "a test needing GPUs is no minimum", "Add a test",
 		    "This test requires 2 GPUs.", QUOTE_BREAK_NONE, NULL },
 		{ "deprecation warnings are not a removal", "Suppress "
@@ -317,6 +323,15 @@ test_release(void **state)
 		{ "Version bump to 4.1.0", NULL, "4.1.0" },
 		{ "Update the theme version to 0.4.3", NULL, NULL },
 		{ "Skip the test if PyTorch version is 2.11.0", NULL, NULL },
+		/* the project's own version bumped (issue #27) */
+		{ "Bumped v5.8.2", NULL, "5.8.2" },
+		{ "release: v8.2.0", NULL, "8.2.0" },
+		{ "chore: prepare to release v1.52.1", NULL, "1.52.1" },
+		{ "Bump lodash from 4.17.20 to 4.17.21", NULL, NULL },
+		{ "Bumped the cache key to v3.1", NULL, NULL },
+		{ "ci: bump 3.12 to 3.13", NULL, NULL },
+		{ "build(deps): bump actions/checkout from 4.1.1 to 4.2.0",
+		    NULL, NULL },
 	};
 	char	*pkg, *ver;
 	size_t	 i;
