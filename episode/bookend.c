@@ -450,12 +450,16 @@ bookend_hook(struct buf *b, struct draft *d, struct bookend_day *bd)
 		buf_puts(b, " rolled back along the way.");
 		said_rollbacks = 1;
 	}
-	/* one count in passing; the people too when no rollbacks were */
+	/*
+	 * one count in passing; the people too when no rollbacks were
+	 * counted (a re-land that leads is no count of rollbacks: the day's
+	 * people stay told)
+	 */
 	phrase_space(b);
 	buf_puts(b, "In all, ");
 	spoken_count(b, (long long)st->commits, "commit", "commits");
 	buf_puts(b, " landed");
-	if (!said_rollbacks) {
+	if (!said_rollbacks || st->reverts == 0) {
 		buf_puts(b, " from ");
 		spoken_count(b, (long long)st->authors, "person", people);
 	}

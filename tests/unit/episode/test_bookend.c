@@ -125,6 +125,14 @@ static const struct bookend_case days[] = {
 	    "tests: fix a flaky timer test (#12)\n", NULL },
 	    { "a rollback from Grace Hopper", "default allocator" },
 	    { NULL, NULL }, { "back and forth", NULL } },
+	/* ao 2026-03-24: "In all, fifteen commits landed." lost its six
+	   people once a re-land led */
+	{ "a re-land that leads keeps the day's people", {
+	    "[reland][xpu] INT8 quantization on Intel XPU (#3782)\n",
+	    "docs: fix a typo in the FAQ (#11)\n",
+	    "codec: add a frame checksum option (#10)\n", NULL },
+	    { "came back", "from two people" }, { NULL, NULL },
+	    { NULL, NULL } },
 	{ "a quiet day", { "docs: fix a typo in the FAQ\n", NULL },
 	    { "a single commit", "Ada Lovelace" }, { NULL, NULL },
 	    { "steadier codebase", "New pieces", "A day of fixes", NULL } },
