@@ -316,6 +316,17 @@ http_conn_write_check(struct http_conn *c)
 static int
 http_conn_closing(struct http_conn *c, int close_after)
 {
+	char	byte;
+
+	/*
+	 * The client's end of stream may be in the socket, not yet heard
+	 * by the loop (its event and the reply's are of one turn, in no
+	 * set order): a reply to a client that has half-closed says close.
+	 */
+	if (!c->half_closed && !c->tls && c->bev != NULL &&
+	    recv(bufferevent_getfd(c->bev), &byte, 1, MSG_PEEK |
+	    MSG_DONTWAIT) == 0)
+		c->half_closed = 1;
 	if (close_after || c->half_closed || !c->server->accepting)
 		return 1;
 	if (!c->have_request)
