@@ -225,6 +225,24 @@ bookend_stories(struct buf *b, const struct bookend_day *bd)
 }
 
 /*
+ * Whether b got what a story did, as its segment says it ("NAME added
+ * X"): a verb of its own, short enough for an opening, with no quote to
+ * break; not the change's kind and its words ("changed the build: X").
+ */
+static int
+bookend_did(struct buf *b, const struct draft_item *it)
+{
+	const char	*p;
+	size_t		 words = 0;
+
+	if (tell_did_how(b, it, 1) != 0 || strchr(buf_str(b), '"') != NULL)
+		return 0;
+	for (p = buf_str(b); *p != '\0'; p++)
+		words += *p == ' ';
+	return words < 20;
+}
+
+/*
  * The top story, then another: by headlines, the first that make one;
  * "a fix from NAME, in AREA" only when none does.
  */
@@ -233,6 +251,7 @@ bookend_lead(struct buf *b, const struct bookend_day *bd)
 {
 	const struct draft_item	*it = bd->first;
 	const char		*area = it->cl.area, *p;
+	struct buf		 did;
 	char			*what;
 	size_t			 i;
 
@@ -248,6 +267,7 @@ bookend_lead(struct buf *b, const struct bookend_day *bd)
 	what = title_unmarked(it->cl.what);
 	for (i = 0, p = what; *p != '\0'; p++)
 		i += *p == ' ';
+	buf_init(&did);
 	/* (not a brace alternation: said as words, it breaks the quote) */
 	if (i < 12 && strpbrk(what, "\"[]{}<>|\\") == NULL) {
 		buf_printf(b, "%s's ", it->name);
@@ -257,6 +277,13 @@ bookend_lead(struct buf *b, const struct bookend_day *bd)
 			buf_printf(b, "%s ", area);
 		buf_printf(b, "%s, \"%s\"", bookend_kind_noun(it->cl.kind) +
 		    2, what);
+	} else if (bookend_did(&did, it)) {
+		/*
+		 * the story itself, as the segment tells it ("Junegunn Choi
+		 * added --{header,footer}-border=inline"), not its category:
+		 * "a new feature from Junegunn Choi" told nothing (issue #27)
+		 */
+		buf_puts(b, buf_str(&did));
 	} else {
 		buf_printf(b, "%s from %s", bookend_kind_noun(it->cl.kind),
 		    it->name);
@@ -265,6 +292,7 @@ bookend_lead(struct buf *b, const struct bookend_day *bd)
 			buf_printf(b, ", in %s", area);
 	}
 	free(what);
+	buf_free(&did);
 	if (bd->ntop > 0)
 		buf_printf(b, ", and %s", bd->said[0]);
 }
@@ -571,6 +599,31 @@ bookend_has(const struct draft *d, const char *kind)
 	return 0;
 }
 
+/*
+ * Whether a Focus or takeaway segment told the item: the closing that
+ * follows it then says something else (ao 2026-03-24 said its torch 2.11
+ * minimum in the opening, the Focus and the closing, issue #27).
+ */
+static int
+bookend_focus_told(const struct draft *d, const struct draft_item *it)
+{
+	const struct episode_segment	*seg;
+	size_t				 i, j;
+
+	if (it == NULL || it->c->sha == NULL)
+		return 0;
+	for (i = 0; i < d->ep->nsegments; i++) {
+		seg = &d->ep->segments[i];
+		if (strcmp(seg->kind, "focus") != 0 &&
+		    strcmp(seg->kind, "takeaway") != 0)
+			continue;
+		for (j = 0; j < seg->ncommits; j++)
+			if (strcmp(seg->commits[j], it->c->sha) == 0)
+				return 1;
+	}
+	return 0;
+}
+
 /* A stock line, or nothing when the show has said it enough this week. */
 static void
 bookend_say(struct buf *b, const char *s)
@@ -668,7 +721,9 @@ bookend_verdict(struct buf *b, struct draft *d, const struct bookend_day *bd)
 		buf_free(&name);
 		return;
 	}
-	if (bd->brk != QUOTE_BREAK_NONE) {
+	/* (said once: the Focus that told it is the last word on it) */
+	if (bd->brk != QUOTE_BREAK_NONE && !bookend_focus_told(d,
+	    bd->brk_item)) {
 		bookend_say(b, DRAFT_STOCK(d, 13, breaking));
 		return;
 	}

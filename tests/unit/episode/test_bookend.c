@@ -96,15 +96,16 @@ static const struct bookend_case days[] = {
 	    "(#7)\n\n* Run ruff\n* Drop support for pypy-3.10\n",
 	    "Update the maintainers list (#8)\n", NULL },
 	    { "support for pypy-3.10 was dropped", NULL },
-	    { "breaking change", NULL }, { "steadier codebase", NULL } },
+	    { NULL, NULL }, { "steadier codebase", "that breaking change",
+	    NULL } },
 	{ "the breaking change said once, then other stories", {
 	    "Drop PyTorch 2.7 and older support from the code (#9)\n",
 	    "codec: add a frame checksum option (#10)\n",
 	    "docs: fix a typo in the FAQ (#11)\n", NULL },
 	    { "support for PyTorch 2.7 and older was dropped",
-	    "frame checksum option added" }, { "breaking change", NULL },
+	    "frame checksum option added" }, { "One new feature", NULL },
 	    { "support dropped from the code", "older support dropped",
-	    NULL } },
+	    "that breaking change", NULL } },
 	{ "an imperative left as it was is no headline", {
 	    "Let inline sections take precedence over --header-first\n",
 	    "codec: add a frame checksum option (#10)\n", NULL },
@@ -133,6 +134,31 @@ static const struct bookend_case days[] = {
 	    "codec: add a frame checksum option (#10)\n", NULL },
 	    { "came back", "from two people" }, { NULL, NULL },
 	    { NULL, NULL } },
+	/* ao 2026-03-24 said its minimum three times: "Heads up first: the
+	   project now needs torch 2.11", the Focus, then "If that breaking
+	   change touches your setup, now's the time to plan for it." */
+	{ "a breaking change the Focus told is not said again", {
+	    "Remove version compatibility table (#4154)\n\n**Summary:** As "
+	    "of https://github.com/pytorch/ao/issues/3516,\ntorchao is now "
+	    "ABI stable, so we no longer need this version\ncompatibility "
+	    "table. We do require torch 2.11+ because the\nmxfp8 kernels "
+	    "rely on stable ABI features added in torch 2.11.\n",
+	    "[X86] Re-enable DA8W4 path on X86 CPU (#4033)\n",
+	    "docs: fix a typo in the FAQ (#11)\n", NULL },
+	    { "needs torch 2.11 or newer", NULL }, { NULL, NULL },
+	    { "that breaking change", "plan for it", NULL } },
+	/* fzf 2026-04-19: "Leading today: a new feature from Junegunn
+	   Choi", a category for a subject too hard to quote */
+	{ "a story hard to quote is told, not its category", {
+	    "Add --{header,header-lines,footer}-border=inline\n\nNew "
+	    "BorderShape that embeds the section inside the --list-border\n"
+	    "frame, joined to the list content by a horizontal separator "
+	    "with\nT-junctions where the list shape has side borders.\n",
+	    "Fix inline header/footer border color when falling back to "
+	    "line\n", "Clean up non-ascii characters\n", NULL },
+	    { "Ada Lovelace added --header-border=inline, "
+	    "--header-lines-border=inline and --footer-border=inline", NULL },
+	    { NULL, NULL }, { "a new feature from", NULL } },
 	{ "a quiet day", { "docs: fix a typo in the FAQ\n", NULL },
 	    { "a single commit", "Ada Lovelace" }, { NULL, NULL },
 	    { "steadier codebase", "New pieces", "A day of fixes", NULL } },
