@@ -681,6 +681,88 @@ draft_one_release(struct draft *d)
 	free(best_ver);
 }
 
+/* The writers of the day's stories, in their order on a tie (select_writer). */
+static void (*const draft_writers[])(struct draft *) = {
+	rollback_segment,	/* reverts and re-lands */
+	tell_highlights,	/* releases, features, speedups, changes */
+	tell_fixes,
+};
+#define DRAFT_NWRITERS	(sizeof draft_writers / sizeof draft_writers[0])
+
+/*
+ * The stories, in the order of the day's one ranking (issue #27): each
+ * writer's segment goes when its best story by select_cmp_rank comes up,
+ * so the first story told is select_top's, the one the title and the
+ * opening lead with. vite 2026-06-30 told two rollbacks, one of work
+ * added and taken out the same day, before its release. Only stories
+ * the lead may be count (select_leadable); a writer with none goes
+ * after, and writers tie in the order of draft_writers.
+ */
+static void
+draft_stories(struct draft *d)
+{
+	struct draft_item	*best[DRAFT_NWRITERS] = { NULL }, *it, *t;
+	size_t			 order[DRAFT_NWRITERS], i, j, k;
+	int			 w;
+
+	/* a quiet day's one commit: a revert as one, else in full */
+	if (d->nitems == 1) {
+		rollback_segment(d);
+		tell_single(d);
+		return;
+	}
+	for (i = 0; i < d->nitems; i++) {
+		it = &d->items[i];
+		/* (a follow-up is told with the story it follows) */
+		if (it->told || !select_leadable(it) ||
+		    (w = select_writer(it->follows != NULL &&
+		    select_writer(it->follows) >= 0 ? it->follows : it)) < 0)
+			continue;
+		if (best[w] == NULL || select_cmp_rank(&it, &best[w]) < 0)
+			best[w] = it;
+	}
+	/* (three writers: an insertion sort, stable) */
+	for (j = 0; j < DRAFT_NWRITERS; j++)
+		order[j] = j;
+	for (i = 1; i < DRAFT_NWRITERS; i++)
+		for (j = i; j > 0; j--) {
+			t = best[order[j - 1]];
+			it = best[order[j]];
+			if (it == NULL || (t != NULL &&
+			    select_cmp_rank(&it, &t) >= 0))
+				break;
+			k = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = k;
+		}
+	for (j = 0; j < DRAFT_NWRITERS; j++)
+		draft_writers[order[j]](d);
+	/*
+	 * a follow-up left for a story told in brief ("Smaller changes
+	 * rounded it out") after its own writer went: told by it now
+	 */
+	for (i = 0; i < d->nitems; i++) {
+		it = &d->items[i];
+		if (!it->told && it->follows != NULL && it->follows->told &&
+		    (w = select_writer(it)) >= 0)
+			draft_writers[w](d);
+	}
+}
+
+int
+draft_told_story(const struct draft *d)
+{
+	static const char *const kinds[] = { "rollbacks", "highlights",
+	    "fixes", "release", NULL };
+	size_t	i, k;
+
+	for (i = 0; i < d->ep->nsegments; i++)
+		for (k = 0; kinds[k] != NULL; k++)
+			if (strcmp(d->ep->segments[i].kind, kinds[k]) == 0)
+				return 1;
+	return 0;
+}
+
 /*
  * The show's name (new): the configured one, else the repository's
  * name without its owner ("vite" for "vitejs/vite"), else "hookcast".
@@ -850,10 +932,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 
 	/* rank and narrate */
 	select_theme(&d);
-	rollback_segment(&d);
-	tell_single(&d);
-	tell_highlights(&d);
-	tell_fixes(&d);
+	draft_stories(&d);
 	chores_segment(&d);
 	focus_segment(&d);
 	/* the opening and the closing say what the segments told */

@@ -128,6 +128,13 @@ void		 draft_segment(struct draft *, const char *kind, struct buf *,
 /* As draft_segment, the segment put before the others. */
 void		 draft_segment_first(struct draft *, const char *kind,
 		    struct buf *, struct draft_shas *);
+/*
+ * Whether a story segment (rollbacks, highlights, fixes, a release) is
+ * told already: the stories go in the order of the day's ranking, and
+ * only the first may open "First, ..." or "The headline change comes
+ * first".
+ */
+int		 draft_told_story(const struct draft *);
 
 /* links.c */
 
@@ -149,6 +156,12 @@ void		 links_follow(struct draft *);
 int		 select_cmp_score(const void *, const void *);
 /* qsort order of items: arrival. */
 int		 select_cmp_idx(const void *, const void *);
+/*
+ * Which story segment tells an item: 0 the rollbacks (any revert or
+ * re-land), 1 the highlights (a person's release, feature, speedup or
+ * change), 2 the fixes; -1 the housekeeping and the bots, told after.
+ */
+int		 select_writer(const struct draft_item *);
 /* Items of the given kinds not yet told, humans only and no branch
    merges, by select_cmp_rank (new array). */
 struct draft_item **select_items(struct draft *, const enum classify_kind *,
@@ -187,6 +200,11 @@ enum select_rank {
 int		 select_rank(const struct draft_item *);
 /* qsort order of items: select_rank, then significance, then arrival. */
 int		 select_cmp_rank(const void *, const void *);
+/*
+ * Whether an item is a story the lead may be: not a branch merge, a part
+ * of another's story, work rolled back the same day nor its revert.
+ */
+int		 select_leadable(const struct draft_item *);
 /*
  * The day's top story by select_cmp_rank, or NULL: the one the title, the
  * opening's headline and the takeaway lead with. Not a branch merge, a

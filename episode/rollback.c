@@ -737,6 +737,17 @@ rollback_segment(struct draft *d)
 		"First, a rollback.",
 		"We'll begin with what got rolled back.",
 	};
+	/* (after the stories the day's ranking put first) */
+	static const char *later[] = {
+		"Now to the rollbacks.",
+		"Then, the changes that were backed out.",
+		"On to what got rolled back.",
+	};
+	static const char *later_one[] = {
+		"Now to the one rollback of the day.",
+		"Then, a rollback.",
+		"On to what got rolled back.",
+	};
 	static const char *next[] = {
 		"There was another one.",
 		"One more rollback to cover.",
@@ -768,7 +779,9 @@ rollback_segment(struct draft *d)
 		}
 		phrase_para(&b);
 		if ((lead = told > 0 ? DRAFT_STOCK(d, 3 + (unsigned)told,
-		    next) : d->ep->stats.reverts == 1 ? DRAFT_STOCK(d, 2, one) :
+		    next) : draft_told_story(d) ? (d->ep->stats.reverts == 1 ?
+		    DRAFT_STOCK(d, 2, later_one) : DRAFT_STOCK(d, 2, later)) :
+		    d->ep->stats.reverts == 1 ? DRAFT_STOCK(d, 2, one) :
 		    DRAFT_STOCK(d, 2, first)) != NULL)
 			buf_puts(&b, lead);
 		told++;

@@ -56,6 +56,19 @@ select_items(struct draft *d, const enum classify_kind *kinds, size_t nkinds,
 		if (d->items[i].told || d->items[i].cl.bot ||
 		    d->items[i].cl.merge)
 			continue;
+		/*
+		 * work reverted the same day is the rollback's to tell, and a
+		 * follow-up of a story the story's (series_others), whichever
+		 * segment the day's ranking puts first
+		 */
+		if (d->items[i].c->reverted_by_idx >= 0 &&
+		    d->items[i].cl.kind != CLASSIFY_REVERT &&
+		    d->items[i].cl.kind != CLASSIFY_RELAND)
+			continue;
+		if (d->items[i].follows != NULL &&
+		    !d->items[i].follows->told &&
+		    select_writer(d->items[i].follows) >= 0)
+			continue;
 		for (j = 0; j < nkinds; j++) {
 			if (d->items[i].cl.kind == kinds[j]) {
 				v[(*n)++] = &d->items[i];
@@ -65,6 +78,25 @@ select_items(struct draft *d, const enum classify_kind *kinds, size_t nkinds,
 	}
 	qsort(v, *n, sizeof *v, select_cmp_rank);
 	return v;
+}
+
+int
+select_writer(const struct draft_item *it)
+{
+	if (it->cl.kind == CLASSIFY_REVERT || it->cl.kind == CLASSIFY_RELAND)
+		return 0;
+	if (it->cl.bot || it->cl.merge)
+		return -1;
+	switch (it->cl.kind) {
+	case CLASSIFY_PERF:
+	case CLASSIFY_FEATURE:
+	case CLASSIFY_CHANGE:
+		return 1;
+	case CLASSIFY_FIX:
+		return 2;
+	default:
+		return -1;
+	}
 }
 
 /*
@@ -323,7 +355,7 @@ select_cmp_rank(const void *a, const void *b)
  * story, with words, not work rolled back the same day nor the revert
  * that did it.
  */
-static int
+int
 select_leadable(const struct draft_item *it)
 {
 	return !it->cl.merge && it->lead == NULL && it->cl.what[0] != '\0' &&

@@ -686,7 +686,8 @@ tell_highlights(struct draft *d)
 
 	buf_init(&b);
 	tell_releases(d, &b, &shas);
-	released = b.len > 0;	/* the releases led: a highlight follows */
+	/* the releases led, or another segment: a highlight follows */
+	released = b.len > 0 || draft_told_story(d);
 	v = select_items(d, kinds, sizeof kinds / sizeof kinds[0], &n);
 	shown = n < EPISODE_MAX_HIGHLIGHTS ? n : EPISODE_MAX_HIGHLIGHTS;
 	for (i = 0; i < shown; i++) {
@@ -734,6 +735,11 @@ tell_fixes(struct draft *d)
 		"On the fixes side, ", "Now for the fixes. ",
 		"A few things got fixed, too. ",
 	};
+	/* (the fixes lead when the day's top story is one) */
+	static const char *first[] = {
+		"On the fixes side, ", "First, the fixes. ",
+		"We'll start with the fixes. ",
+	};
 	struct draft_item	**v;
 	struct draft_shas	  shas = { NULL, 0 };
 	struct buf		  b;
@@ -743,7 +749,8 @@ tell_fixes(struct draft *d)
 	buf_init(&b);
 	shown = n < DRAFT_MAX_FIXES ? n : DRAFT_MAX_FIXES;
 	for (i = 0; i < shown; i++) {
-		const char *l = i == 0 ? DRAFT_PICK(d, 7, lead) : NULL;
+		const char *l = i > 0 ? NULL : draft_told_story(d) ?
+		    DRAFT_PICK(d, 7, lead) : DRAFT_PICK(d, 7, first);
 
 		if (i > 0)
 			phrase_para(&b);

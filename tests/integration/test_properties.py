@@ -968,6 +968,17 @@ class Properties(unittest.TestCase):
             if not words & said:
                 bad.append("the title %r names nothing of the opening's"
                            " first story %r" % (title, subject))
+            # the first story told is the one the opening leads with
+            # (vite 2026-06-30 told two rollbacks before its release)
+            told = next((s for s in segs[segs.index(opening) + 1:]
+                         if s.get("kind") not in ("focus", "takeaway",
+                                                  "closing")), None)
+            if told is not None and first not in (told.get("commits")
+                                                  or []):
+                bad.append("the first story told (%s: %r) is not the"
+                           " opening's first story %r"
+                           % (told.get("kind"), told.get("text", "")[:80],
+                              subject))
         self.assertEqual(bad, [], "%s:\n  %s" % (where, "\n  ".join(bad)))
 
 

@@ -23,6 +23,7 @@
 #include "episode_check.h"
 #include "gen_day.h"
 #include "gen_flood.h"
+#include "day_msg.h"
 
 #define SHA_FEAT	"1111111111111111111111111111111111111111"
 #define SHA_ORIG	"c5fb460e7c7a57bf3e3a985d10a8b175bbd61500"
@@ -269,6 +270,103 @@ test_busy(void **state)
 	assert_true(ep->duration >= (long)((double)ep->words * 60.0 / 150.0));
 	episode_free(ep);
 	day_free(d);
+}
+
+/*
+ * The first story told is the day's top story (issue #27): a day's story
+ * segments go in the order of the ranking, not rollbacks first. Each row:
+ * commit messages (the first's sha is ORDER_REVERTED, for a revert of
+ * it), the kind of the first story segment and words its first
+ * paragraph says.
+ */
+#define ORDER_REVERTED	"9999999999999999999999999999999999999999"
+
+static const struct {
+	const char	*rule;
+	const char	*msgs[6];
+	const char	*kind, *says;
+} order_days[] = {
+	/* vite 2026-06-30 told two rollbacks, one of work added and
+	   taken out the same day, before "sapphi-red released Vite 8.1.1" */
+	{ "a release is told before the day's rollbacks", {
+	    "fix: escape ids with multiple null bytes (#22687)\n",
+	    "fix(bundled-dev): avoid stack overflow on "
+	    "`import.meta.hot.invalidate()` (#22797)\n",
+	    "release: v8.1.1\n",
+	    "fix: revert, \"fix: escape ids with multiple null bytes "
+	    "(#22687)\"\n\nThis reverts commit " ORDER_REVERTED ".\n",
+	    "fix: revert, \"fix: resolve pnpm .modules.yaml from workspace "
+	    "root instead of cwd (#22750)\"\n\nThis reverts commit "
+	    "1111111111111111111111111111111111111111.\n", NULL },
+	    "highlights", "8.1.1" },
+	/* libuv 2024-07-29 led its opening with the EAGAIN fix, then told
+	   the eventfd speedup first */
+	{ "a fix that outranks the highlights goes first", {
+	    "docs: fix a typo in the FAQ (#4470)\n",
+	    "linux: eliminate a read on eventfd per wakeup (#4400)\n\n"
+	    "Register the eventfd with EPOLLET to enable edge-triggered "
+	    "notification\r\nwhere we're able to eliminate the overhead of "
+	    "reading the eventfd via\r\nsystem call on each wakeup event.\n",
+	    "win,error: remap ERROR_NO_DATA to EAGAIN (#4471)\n\nThis was "
+	    "incorrectly mapped originally, which makes for confusing "
+	    "error\r\nmessages about an EPIPE if a program happens to "
+	    "(unwisely) set PIPE_WAIT\r\non the handle.\n", NULL },
+	    "fixes", "EAGAIN" },
+	/* curl 2026-06-01: the same-day rollback of a feature no user met
+	   comes after the day's top change */
+	{ "a same-day rollback does not lead", {
+	    "tool: add a retry delay for transfers to same origin on 429 "
+	    "(#21355)\n",
+	    "setopt: CURLOPT_MAXCONNECTS set to 0 restores default value\n"
+	    "\nCloses #21829\n",
+	    "Revert \"tool: add a retry delay for transfers to same origin "
+	    "on 429\"\n\nThis reverts commit " ORDER_REVERTED ".\n\nThis "
+	    "needs some further work before we can do this.\n", NULL },
+	    "highlights", "CURLOPT" },
+	/* near misses: as before */
+	{ "a rollback of earlier work still leads a feature", {
+	    "docs: fix a typo in the FAQ (#11)\n",
+	    "codec: add a frame checksum option (#10)\n",
+	    "Revert \"Switch the default allocator\"\n\nThis reverts "
+	    "commit 1111111111111111111111111111111111111111.\n", NULL },
+	    "rollbacks", "default allocator" },
+	{ "a feature still leads a small fix", {
+	    "docs: fix a typo in the FAQ (#11)\n",
+	    "fix the spacing of the help output (#12)\n",
+	    "codec: add a frame checksum option (#10)\n", NULL },
+	    "highlights", "frame checksum option" },
+};
+
+static void
+test_order(void **state)
+{
+	const struct episode_segment	*seg;
+	struct episode			*ep;
+	struct day			*d;
+	size_t				 i, k, n;
+
+	(void)state;
+	for (i = 0; i < sizeof order_days / sizeof order_days[0]; i++) {
+		d = day_msg_new("vitejs/vite");
+		for (k = 0; k < 6 && order_days[i].msgs[k] != NULL; k++)
+			day_msg_add(d, order_days[i].msgs[k], k == 0 ?
+			    ORDER_REVERTED : NULL, k + 0xabc0, 60 * k,
+			    k % 2 ? "Grace Hopper" : "Ada Lovelace",
+			    k % 2 ? "grace" : "ada", "src/a.c");
+		day_pair_reverts(d);
+		ep = day_msg_draft(d);
+		assert_true(ep->nsegments > 2);
+		seg = &ep->segments[1];
+		n = strcspn(seg->text, "\n");	/* its first paragraph */
+		if (strcmp(seg->kind, order_days[i].kind) != 0 ||
+		    strstr(seg->text, order_days[i].says) == NULL ||
+		    (size_t)(strstr(seg->text, order_days[i].says) -
+		    seg->text) > n)
+			fail_msg("%s: the first story told is %s: %s",
+			    order_days[i].rule, seg->kind, seg->text);
+		episode_free(ep);
+		day_free(d);
+	}
 }
 
 static void
@@ -858,6 +956,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_busy),
+		cmocka_unit_test(test_order),
 		cmocka_unit_test(test_quiet),
 		cmocka_unit_test(test_empty),
 		cmocka_unit_test(test_varies),
