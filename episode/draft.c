@@ -683,6 +683,7 @@ draft_one_release(struct draft *d)
 
 /* The writers of the day's stories, in their order on a tie (select_writer). */
 static void (*const draft_writers[])(struct draft *) = {
+	release_segment,	/* releases that gathered what ships */
 	rollback_segment,	/* reverts and re-lands */
 	tell_highlights,	/* releases, features, speedups, changes */
 	tell_fixes,
@@ -721,11 +722,15 @@ draft_stories(struct draft *d)
 		if (best[w] == NULL || select_cmp_rank(&it, &best[w]) < 0)
 			best[w] = it;
 	}
-	/* (three writers: an insertion sort, stable) */
+	/*
+	 * (a few writers: an insertion sort, stable); the releases that
+	 * gathered what ships in them go first, with the other releases
+	 * of the day, whatever their scores
+	 */
 	for (j = 0; j < DRAFT_NWRITERS; j++)
 		order[j] = j;
-	for (i = 1; i < DRAFT_NWRITERS; i++)
-		for (j = i; j > 0; j--) {
+	for (i = 2; i < DRAFT_NWRITERS; i++)
+		for (j = i; j > 1; j--) {
 			t = best[order[j - 1]];
 			it = best[order[j]];
 			if (it == NULL || (t != NULL &&
@@ -929,6 +934,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	links_follow(&d);
 	draft_one_release(&d);
 	draft_once(&d);
+	release_gather(&d);
 
 	/* rank and narrate */
 	select_theme(&d);
@@ -947,6 +953,7 @@ episode_draft(const struct day *day, const struct episode_opts *opts)
 	episode_finish(ep, opts);
 
 	series_free(&d);
+	release_free(&d);
 	for (i = 0; i < d.nitems; i++) {
 		classify_clear(&d.items[i].cl);
 		free(d.items[i].name);

@@ -53,6 +53,10 @@ struct draft_item {
 	struct draft_item	*follows;	/* the change it names */
 	struct draft_item	*after;		/* the one naming this one */
 	int			 follow_fix;	/* it fixes what that broke */
+	/* a release told with what ships in it (release.c) */
+	struct draft_item	*shipped;	/* the release it ships in */
+	struct draft_item	**ships;	/* what ships in it (new) */
+	size_t			 nships;
 };
 
 /* The shas a segment draws on. */
@@ -157,9 +161,10 @@ int		 select_cmp_score(const void *, const void *);
 /* qsort order of items: arrival. */
 int		 select_cmp_idx(const void *, const void *);
 /*
- * Which story segment tells an item: 0 the rollbacks (any revert or
- * re-land), 1 the highlights (a person's release, feature, speedup or
- * change), 2 the fixes; -1 the housekeeping and the bots, told after.
+ * Which story segment tells an item: 0 the release it ships in or that
+ * gathered something (release.c), 1 the rollbacks (any revert or
+ * re-land), 2 the highlights (a person's release, feature, speedup or
+ * change), 3 the fixes; -1 the housekeeping and the bots, told after.
  */
 int		 select_writer(const struct draft_item *);
 /* Items of the given kinds not yet told, humans only and no branch
@@ -255,6 +260,22 @@ char		*rollback_peel(const char *subject);
  * re-land the work it names, else its own what.
  */
 char		*rollback_what(const struct draft_item *);
+
+/* release.c: a release told with what ships in it, when the day says so. */
+
+/*
+ * Gather in each release of the day (ships) the changes of the day its
+ * message or pull request names, the merge of its tag or branch carried,
+ * or the changelog it updates lists; each marked shipped in it.
+ */
+void		 release_gather(struct draft *);
+/*
+ * On a day of a release that gathered something, the releases, the
+ * title's first, each told with what ships in it; nothing other days.
+ */
+void		 release_segment(struct draft *);
+/* Free what release_gather gave the items. */
+void		 release_free(struct draft *);
 
 /* chores.c: the housekeeping, by person, then bots. */
 void		 chores_segment(struct draft *);

@@ -65,6 +65,8 @@ select_items(struct draft *d, const enum classify_kind *kinds, size_t nkinds,
 		    d->items[i].cl.kind != CLASSIFY_REVERT &&
 		    d->items[i].cl.kind != CLASSIFY_RELAND)
 			continue;
+		if (d->items[i].shipped != NULL && !d->items[i].shipped->told)
+			continue;
 		if (d->items[i].follows != NULL &&
 		    !d->items[i].follows->told &&
 		    select_writer(d->items[i].follows) >= 0)
@@ -83,17 +85,19 @@ select_items(struct draft *d, const enum classify_kind *kinds, size_t nkinds,
 int
 select_writer(const struct draft_item *it)
 {
-	if (it->cl.kind == CLASSIFY_REVERT || it->cl.kind == CLASSIFY_RELAND)
+	if (it->shipped != NULL || it->nships > 0)
 		return 0;
+	if (it->cl.kind == CLASSIFY_REVERT || it->cl.kind == CLASSIFY_RELAND)
+		return 1;
 	if (it->cl.bot || it->cl.merge)
 		return -1;
 	switch (it->cl.kind) {
 	case CLASSIFY_PERF:
 	case CLASSIFY_FEATURE:
 	case CLASSIFY_CHANGE:
-		return 1;
-	case CLASSIFY_FIX:
 		return 2;
+	case CLASSIFY_FIX:
+		return 3;
 	default:
 		return -1;
 	}

@@ -419,6 +419,37 @@ title_release_name(struct buf *b, const struct draft *d, const char *pkg,
 }
 
 /*
+ * The title of a release: "Flask 3.1.0 Released", or with the change
+ * that ships in it a user meets first, when its subject makes a headline
+ * ("Nginx 1.27.0: Dynamic Table Overflow Fixed"): the day's data says
+ * it ships there (release.c), nothing else does.
+ */
+static void
+title_release_title(struct buf *b, const struct draft *d,
+    const struct draft_item *rel, const char *pkg, const char *ver)
+{
+	const struct draft_item	*top = NULL;
+	struct buf		 h;
+	size_t			 i;
+
+	title_release_name(b, d, pkg, ver);
+	for (i = 0; i < rel->nships; i++) {
+		const struct draft_item *it = rel->ships[i];
+
+		if (it->cl.merge || select_rank(it) >= SELECT_RANK_CHORE)
+			continue;
+		if (top == NULL || select_cmp_rank(&it, &top) < 0)
+			top = it;
+	}
+	buf_init(&h);
+	if (top != NULL && title_headline(&h, top))
+		buf_printf(b, ": %s", buf_str(&h));
+	else
+		buf_puts(b, " Released");
+	buf_free(&h);
+}
+
+/*
  * Stories of the day ranked for a title (new array of *n): those a title
  * may lead with, by select_cmp_rank, the order the opening and the
  * takeaway follow too.
@@ -552,8 +583,7 @@ title_from_story(struct draft *d, struct buf *b)
 	size_t			  n;
 
 	if ((rel = title_release(d, &pkg, &ver)) != NULL) {
-		title_release_name(b, d, pkg, ver);
-		buf_puts(b, " Released");
+		title_release_title(b, d, rel, pkg, ver);
 		free(pkg);
 		free(ver);
 		return 1;
@@ -618,9 +648,8 @@ title_episode(struct draft *d)
 	case DRAFT_THEME_ROLLBACK:
 		/* the project's release leads a day of rollbacks too; a
 		   title counts right: one rollback is no "day of" them */
-		if (title_release(d, &pkg, &ver) != NULL) {
-			title_release_name(&b, d, pkg, ver);
-			buf_puts(&b, " Released");
+		if ((top = title_release(d, &pkg, &ver)) != NULL) {
+			title_release_title(&b, d, top, pkg, ver);
 			free(pkg);
 			free(ver);
 			break;

@@ -297,6 +297,153 @@ test_first_told(void **state)
 	day_free(d);
 }
 
+/*
+ * A release gathers what ships in it when the day says so (issue #27),
+ * and only then: each row a day of commits (subject and body, the files
+ * it changed, comma-separated), the title it gets, and what its release
+ * story says and must not. Subjects and files are the real days'.
+ */
+struct ships_commit {
+	const char	*msg, *files;
+};
+
+static const struct {
+	const char		*rule;
+	struct ships_commit	 c[7];
+	const char		*title;
+	const char		*has[2], *hasnt[2];	/* in the release */
+} ships_days[] = {
+	/* express 2024-09-09: 4.20.0 told bare, its upgrades and the
+	   redirect fix as unrelated items, "Wes Todd merged tag '4.20.0'
+	   into 5.0." a paragraph alone */
+	{ "the merge of a release's tag says what came with it", {
+	    { "path-to-regexp@0.1.10 (#5902)\n", "History.md,package.json" },
+	    { "update to fresh@2.0.0 (#5916)\n\nfixes handling of "
+	      "If-Modified-Since in combination with If-None-Match\n",
+	      "History.md,lib/request.js,package.json,test/req.fresh.js" },
+	    { "fix: don't render redirect values in anchor href\n",
+	      "lib/response.js,test/res.redirect.js" },
+	    { "feat: upgrade to body-parser@1.20.3 (#5926)\n",
+	      "History.md,package.json,test/express.urlencoded.js" },
+	    { "4.20.0\n", "History.md,package.json" },
+	    { "Merge tag '4.20.0' into 5.0\n", "History.md,Readme.md,"
+	      "lib/response.js,package.json,test/express.urlencoded.js,"
+	      "test/res.redirect.js" }, { NULL, NULL } },
+	    "Express 4.20.0",
+	    { "released Express 4.20.0, with three of the day's changes in "
+	      "it", "merged it into 5.0." },
+	    { "fresh", NULL } },
+	/* flask 2024-11-13: "release version 3.1.0" updates CHANGES.rst,
+	   as did the change of the day that ships in it */
+	{ "the changelog a release updates says what ships in it", {
+	    { "configure and check `request.trusted_hosts` (#5637)\n",
+	      "CHANGES.rst,src/flask/app.py,src/flask/wrappers.py" },
+	    { "use generic bases for session (#5638)\n",
+	      "src/flask/sessions.py" },
+	    { "release version 3.1.0 (#5640)\n", "CHANGES.rst,pyproject.toml" },
+	    { NULL, NULL } },
+	    "Flask 3.1.0 Released",
+	    { "released Flask 3.1.0, with one of the day's changes in it",
+	      "trusted hosts" }, { "generic bases", NULL } },
+	{ "a release that names its pull requests", {
+	    { "fix memory leak in the retry path (#101)\n\nEach retry "
+	      "leaked the request it retried, so the daemon grew.\n",
+	      "src/retry.c" },
+	    { "docs: fix a typo in the FAQ (#102)\n", "docs/faq.md" },
+	    { "release: v2.3.0 (#110)\n\nShips #101.\n", "package.json" },
+	    { NULL, NULL } },
+	    "Flask 2.3.0: Memory Leak Fixed in the Retry Path",
+	    { "with one of the day's changes in it", "daemon grew" },
+	    { "typo", NULL } },
+	/* near misses: nothing says what ships, nothing gathered */
+	{ "a release whose changelog no change of the day wrote to", {
+	    { "fix(css): resolve tsconfig paths in CSS and Sass @import "
+	      "(#22775)\n", "packages/vite/src/node/plugins/css.ts" },
+	    { "release: v8.1.1\n",
+	      "packages/vite/CHANGELOG.md,packages/vite/package.json" },
+	    { NULL, NULL } },
+	    "Flask 8.1.1 Released", { NULL, NULL }, { NULL, NULL } },
+	{ "a merge of a branch that is no release's", {
+	    { "use generic bases for session (#5638)\n",
+	      "src/flask/sessions.py" },
+	    { "Merge remote-tracking branch 'origin/stable'\n",
+	      "src/flask/sessions.py,src/flask/helpers.py" },
+	    { "release version 3.1.0 (#5640)\n", "pyproject.toml" },
+	    { NULL, NULL } },
+	    "Flask 3.1.0 Released", { NULL, NULL }, { NULL, NULL } },
+};
+
+static void
+test_ships(void **state)
+{
+	const struct episode_segment	*rel;
+	struct commit			 c;
+	struct episode			*ep;
+	struct day			*d;
+	char				*files, *f, *last;
+	size_t				 i, k, j;
+
+	(void)state;
+	for (i = 0; i < sizeof ships_days / sizeof ships_days[0]; i++) {
+		d = day_msg_new("pallets/flask");
+		if (strncmp(ships_days[i].title, "Express", 7) == 0) {
+			free(d->repo);
+			d->repo = xstrdup("expressjs/express");
+		}
+		for (k = 0; ships_days[i].c[k].msg != NULL; k++) {
+			memset(&c, 0, sizeof c);
+			commit_set_message(&c, ships_days[i].c[k].msg);
+			xasprintf(&c.sha, "%040zx", k + 0xabc0);
+			c.author_name = xstrdup(k % 2 ? "Grace Hopper" :
+			    "Ada Lovelace");
+			c.author_login = xstrdup(k % 2 ? "grace" : "ada");
+			c.branch = xstrdup("main");
+			c.timestamp = d->start + 60 * (time_t)k;
+			files = xstrdup(ships_days[i].c[k].files);
+			for (f = strtok_r(files, ",", &last); f != NULL;
+			    f = strtok_r(NULL, ",", &last)) {
+				c.modified = xreallocarray(c.modified,
+				    c.nmodified + 1, sizeof *c.modified);
+				c.modified[c.nmodified++] = xstrdup(f);
+			}
+			free(files);
+			revert_parse(c.subject, c.body, &c.revert);
+			assert_int_equal(day_add_commit(d, &c), 1);
+		}
+		day_pair_reverts(d);
+		ep = day_msg_draft(d);
+		if (strcmp(ep->title, ships_days[i].title) != 0 &&
+		    strncmp(ep->title, ships_days[i].title,
+		    strlen(ships_days[i].title)) != 0)
+			fail_msg("%s: the title \"%s\"", ships_days[i].rule,
+			    ep->title);
+		for (j = 0, rel = NULL; j < ep->nsegments; j++)
+			if (strcmp(ep->segments[j].kind, "release") == 0)
+				rel = &ep->segments[j];
+		if ((rel != NULL) != (ships_days[i].has[0] != NULL))
+			fail_msg("%s: %s release story: %s", ships_days[i].rule,
+			    rel != NULL ? "a" : "no", ep->transcript);
+		for (j = 0; j < 2 && rel != NULL; j++) {
+			if (ships_days[i].has[j] != NULL &&
+			    strstr(rel->text, ships_days[i].has[j]) == NULL)
+				fail_msg("%s: no \"%s\" in: %s",
+				    ships_days[i].rule, ships_days[i].has[j],
+				    rel->text);
+			if (ships_days[i].hasnt[j] != NULL &&
+			    strstr(rel->text, ships_days[i].hasnt[j]) != NULL)
+				fail_msg("%s: \"%s\" in: %s",
+				    ships_days[i].rule, ships_days[i].hasnt[j],
+				    rel->text);
+		}
+		/* git's merge of the release's tag is told with it, only */
+		if (rel != NULL && strstr(ep->transcript, "merged tag") != NULL)
+			fail_msg("%s: the merge told alone: %s",
+			    ships_days[i].rule, ep->transcript);
+		episode_free(ep);
+		day_free(d);
+	}
+}
+
 int
 main(void)
 {
@@ -305,6 +452,7 @@ main(void)
 		cmocka_unit_test(test_headline),
 		cmocka_unit_test(test_days),
 		cmocka_unit_test(test_first_told),
+		cmocka_unit_test(test_ships),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
