@@ -380,8 +380,8 @@ test_ships(void **state)
 	struct commit			 c;
 	struct episode			*ep;
 	struct day			*d;
-	char				*files, *f, *last;
-	size_t				 i, k, j;
+	char				*files, *f, *last, *names[8];
+	size_t				 i, k, j, nf = 0;
 
 	(void)state;
 	for (i = 0; i < sizeof ships_days / sizeof ships_days[0]; i++) {
@@ -399,13 +399,14 @@ test_ships(void **state)
 			c.author_login = xstrdup(k % 2 ? "grace" : "ada");
 			c.branch = xstrdup("main");
 			c.timestamp = d->start + 60 * (time_t)k;
+			/* (a commit's list of files is one allocation) */
 			files = xstrdup(ships_days[i].c[k].files);
-			for (f = strtok_r(files, ",", &last); f != NULL;
-			    f = strtok_r(NULL, ",", &last)) {
-				c.modified = xreallocarray(c.modified,
-				    c.nmodified + 1, sizeof *c.modified);
-				c.modified[c.nmodified++] = xstrdup(f);
-			}
+			for (f = strtok_r(files, ",", &last); f != NULL &&
+			    nf < 8; f = strtok_r(NULL, ",", &last))
+				names[nf++] = f;
+			c.modified = record_list_dup(names, nf);
+			c.nmodified = nf;
+			nf = 0;
 			free(files);
 			revert_parse(c.subject, c.body, &c.revert);
 			assert_int_equal(day_add_commit(d, &c), 1);
