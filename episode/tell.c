@@ -14,6 +14,7 @@
 #include "prose.h"
 #include "spoken.h"
 #include "text.h"
+#include "words.h"
 #include "xmalloc.h"
 
 /* "in X, " before a sentence when the title named an area not in what. */
@@ -192,35 +193,106 @@ tell_shares_word(const char *phrase, const char *s)
 }
 
 /*
- * What a change did, by its kind, when its subject is no verb phrase:
- * "made a fix in setopt: X", "added a feature: X".
+ * A change in the author's own words, reported: "Daniel Stenberg's fix in
+ * setopt, \"CURLOPT_MAXCONNECTS set to 0 restores default value\"", or
+ * without the name "made a fix in setopt, \"...\"". What no sentence of
+ * ours can say truly and in English is said this way.
  */
 static void
-tell_by_kind(struct buf *b, const struct draft_item *it)
+tell_reported(struct buf *b, const struct draft_item *it, const char *what,
+    int with_name)
 {
-	static const char *const verbs[CLASSIFY_NKINDS] = {
-		[CLASSIFY_REVERT] = "reverted a change",
-		[CLASSIFY_RELAND] = "brought back a change",
-		[CLASSIFY_FEATURE] = "added a feature",
-		[CLASSIFY_PERF] = "sped things up",
-		[CLASSIFY_FIX] = "made a fix",
-		[CLASSIFY_DOCS] = "updated the docs",
-		[CLASSIFY_TESTS] = "worked on the tests",
-		[CLASSIFY_BUILD] = "changed the build",
-		[CLASSIFY_DEPS] = "updated dependencies",
-		[CLASSIFY_CLEANUP] = "tidied up",
-		[CLASSIFY_CHANGE] = "made a change",
+	static const char *const nouns[CLASSIFY_NKINDS] = {
+		[CLASSIFY_REVERT] = "revert",
+		[CLASSIFY_RELAND] = "re-land",
+		[CLASSIFY_FEATURE] = "feature",
+		[CLASSIFY_PERF] = "speed-up",
+		[CLASSIFY_FIX] = "fix",
+		[CLASSIFY_DOCS] = "docs change",
+		[CLASSIFY_TESTS] = "test change",
+		[CLASSIFY_BUILD] = "build change",
+		[CLASSIFY_DEPS] = "dependency update",
+		[CLASSIFY_CLEANUP] = "cleanup",
+		[CLASSIFY_CHANGE] = "change",
 	};
+	const char	*noun = nouns[it->cl.kind];
 
-	buf_puts(b, verbs[it->cl.kind]);
-	/* not "updated the docs in docs update" */
-	if (it->cl.area == NULL || !tell_shares_word(verbs[it->cl.kind],
-	    it->cl.area))
-		tell_area_tail(b, it, 1);
-	if (it->cl.what[0] != '\0') {
-		buf_puts(b, ": ");
-		buf_puts(b, it->cl.what);
+	what += strspn(what, " ");
+	if (with_name)
+		buf_printf(b, "%s's %s", it->name, noun);
+	else
+		buf_printf(b, "made %s %s", phrase_a(noun), noun);
+	/* not "docs change in docs update" */
+	if (it->cl.area != NULL && it->cl.area_titled &&
+	    !tell_shares_word(noun, it->cl.area) &&
+	    !phrase_contains(what, it->cl.area))
+		buf_printf(b, " in %s", it->cl.area);
+	if (what[0] != '\0') {
+		buf_puts(b, ", \"");
+		phrase_lower_first(b, what);
+		buf_putc(b, '"');
 	}
+}
+
+/*
+ * Whether the text a word of said came from: the change's subject, its
+ * message, its area.
+ */
+static int
+tell_from_text(const struct draft_item *it, const char *w, size_t n)
+{
+	char	*word;
+	int	 in;
+
+	word = xstrndup(w, n);
+	in = phrase_contains(it->cl.subject, word) ||
+	    (it->c != NULL && (phrase_contains(it->c->subject, word) ||
+	    phrase_contains(it->c->body, word))) ||
+	    phrase_contains(it->cl.area, word) ||
+	    phrase_contains(it->cl.what, word);
+	free(word);
+	return in;
+}
+
+/*
+ * The one check a sentence of ours passes before it is said (said: what
+ * follows the name): it opens with a verb in the past tense, the author's
+ * act ("fixed", "made it ...", "released"); every word of it is English
+ * (the word list) or the day's own text; it does not put the code's
+ * behaviour on the author ("ignored CRYPTO frames": code is not a
+ * person). A sentence that fails is told in reported form instead
+ * (tell_reported).
+ */
+static int
+tell_said_ok(const struct draft_item *it, const char *what, const char *said)
+{
+	const char	*p;
+	size_t		 n, i;
+	int		 alpha;
+
+	n = strcspn(said, " ");
+	if (n == 0 || (!phrase_is_past(said, n) && !(n > 3 &&
+	    strncmp(said + n - 2, "ed", 2) == 0 && words_known(said, n))))
+		return 0;
+	if (phrase_behaviour(what) == PHRASE_BEHAVIOUR_QUOTE ||
+	    (phrase_behaviour(what) == PHRASE_BEHAVIOUR_MADE &&
+	    strncmp(said, "made it ", 8) != 0))
+		return 0;
+	for (p = said; *p != '\0'; p += n) {
+		p += strspn(p, " ,.;:!?()\"'`");
+		n = strcspn(p, " ,.;:!?()\"'`");
+		if (n == 0)
+			continue;
+		for (i = 0, alpha = 1; i < n; i++)
+			if (!isalpha((unsigned char)p[i]) && p[i] != '-')
+				alpha = 0;
+		if (alpha && words_known(p, n))
+			continue;
+		/* a name, a symbol, a number: the day's own */
+		if (!tell_from_text(it, p, n))
+			return 0;
+	}
+	return 1;
 }
 
 /*
@@ -249,8 +321,8 @@ tell_package(struct buf *b, const char *w)
  * cf-setup" for a verb with no object, "made a fix in setopt: X" when the
  * subject is no verb phrase. with_name 0 drops NAME.
  */
-int
-tell_did_how(struct buf *b, const struct draft_item *it, int with_name)
+static int
+tell_say(struct buf *b, const struct draft_item *it)
 {
 	static const char *const added[] = { "initial", "experimental",
 	    "basic", "preliminary", "partial", "support", NULL };
@@ -258,10 +330,6 @@ tell_did_how(struct buf *b, const struct draft_item *it, int with_name)
 	char		*pkg, *ver, *guess;
 	size_t		 n = strlen(w);
 
-	if (with_name) {
-		buf_puts(b, it->name);
-		buf_putc(b, ' ');
-	}
 	if (quote_release(it->cl.subject, &pkg, &ver)) {
 		if (pkg != NULL)
 			buf_printf(b, "released %s version %s", pkg, ver);
@@ -275,11 +343,16 @@ tell_did_how(struct buf *b, const struct draft_item *it, int with_name)
 	if (tell_package(b, w))
 		return 0;
 	/* "return undefined for X": the code does it, not its author */
-	if (phrase_behaviour(w)) {
+	if (phrase_behaviour(w) == PHRASE_BEHAVIOUR_MADE) {
 		buf_puts(b, "made it ");
 		phrase_lower_first(b, w);
+		/* (a verb with an object has its area led: tell_area_lead) */
+		if (!phrase_verbal(w))
+			tell_area_tail(b, it, 0);
 		return 0;
 	}
+	if (phrase_behaviour(w) == PHRASE_BEHAVIOUR_QUOTE)
+		return 1;
 	if (phrase_verbal(w) && phrase_past(b, w))
 		return 0;
 	/* "don't render X": "made sure not to render X" */
@@ -343,8 +416,38 @@ tell_did_how(struct buf *b, const struct draft_item *it, int with_name)
 		tell_area_tail(b, it, 0);
 		return 0;
 	}
-	tell_by_kind(b, it);
 	return 1;
+}
+
+/*
+ * What a change did, as "NAME <verb> ..." when a sentence of ours can say
+ * it and passes the check (tell_said_ok), else in the author's words
+ * (tell_reported); 1 then. The author's words are said aloud first ("w/o"
+ * as "without").
+ */
+int
+tell_did_how(struct buf *b, const struct draft_item *it, int with_name)
+{
+	struct draft_item	 said_it = *it;
+	struct buf		 said;
+	char			*what;
+	int			 reported;
+
+	what = phrase_unabbreviate(it->cl.what);
+	said_it.cl.what = what;
+	buf_init(&said);
+	reported = tell_say(&said, &said_it) != 0 ||
+	    !tell_said_ok(&said_it, what, buf_str(&said));
+	if (reported)
+		tell_reported(b, &said_it, what, with_name);
+	else {
+		if (with_name)
+			buf_printf(b, "%s ", it->name);
+		buf_puts(b, buf_str(&said));
+	}
+	buf_free(&said);
+	free(what);
+	return reported;
 }
 
 void
@@ -353,24 +456,35 @@ tell_did(struct buf *b, const struct draft_item *it, int with_name)
 	(void)tell_did_how(b, it, with_name);
 }
 
-/* A sentence "In area, NAME added X." starting with a capital. */
+/*
+ * A sentence "In area, NAME added X." starting with a capital; a change
+ * in its author's words is a noun after a lead ending in a colon ("Top of
+ * the list today: Sam's fix, \"...\"."), else "There's Sam's fix, ...".
+ */
 void
 tell_did_sentence(struct buf *b, const struct draft_item *it,
     const char *lead)
 {
-	struct buf	 s;
+	struct buf	 s, did;
+	size_t		 n = lead != NULL ? strlen(lead) : 0;
 
 	buf_init(&s);
+	buf_init(&did);
 	if (lead != NULL)
 		buf_puts(&s, lead);
-	tell_area_lead(&s, it);
-	tell_did(&s, it, 1);
+	if (tell_did_how(&did, it, 1)) {
+		if (n < 2 || strcmp(lead + n - 2, ": ") != 0)
+			buf_puts(&s, "there's ");
+	} else
+		tell_area_lead(&s, it);
+	buf_puts(&s, buf_str(&did));
 	phrase_space(b);
 	if (s.len > 0 && strncmp(s.data, it->name, strlen(it->name)) != 0)
 		phrase_cap(b, buf_str(&s));
 	else
 		buf_puts(b, buf_str(&s));
 	phrase_sentence_end(b);
+	buf_free(&did);
 	buf_free(&s);
 }
 
