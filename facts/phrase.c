@@ -508,7 +508,8 @@ phrase_behaviour(const char *what)
 	static const char *const acts[] = { "prefer", "warn", "print", "log",
 	    "show", "render", "skip", "send", "stop", "keep", "use", "treat",
 	    "raise", "run", "open", "load", "save", "read", "write", "call",
-	    "report", "respect", "honor", "honour", "resolve", NULL };
+	    "report", "respect", "honor", "honour", "resolve", "release",
+	    NULL };
 	static const char *const when[] = { "once", "when", "if", "unless",
 	    "instead", "only", "always", "never", "again", "whenever",
 	    "early", "immediately", "gracefully", "correctly", "properly",
