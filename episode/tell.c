@@ -587,6 +587,38 @@ tell_series(struct buf *b, const struct draft_item *it)
 		buf_puts(b, " of an ongoing series.");
 }
 
+/*
+ * A lead-in ("Next, ", "On the fixes side, ") of n, as a stock phrase: one
+ * the show said on two of the six days before is passed over
+ * (earlier_stock), and so is one already said in b, the segment so far;
+ * NULL when none is left, and the sentence then goes without one (a plain
+ * sentence needs none).
+ */
+static const char *
+tell_lead(const struct draft *d, const struct buf *b, unsigned salt,
+    const char *const *v, size_t n)
+{
+	const char	*lead;
+	size_t		 start, k, at;
+
+	start = (d->hash / 7 + salt * 2654435761u) % n;
+	for (k = 0; k < n; k++) {
+		lead = earlier_stock(d->opts != NULL ? d->opts->said : NULL,
+		    d->opts != NULL ? d->opts->nsaid : 0, d->daynum,
+		    (unsigned)((start + k) % n), v, n);
+		if (lead == NULL)
+			return NULL;
+		if (b->data == NULL || strstr(b->data, lead) == NULL)
+			return lead;
+		/* said today already: go on past it */
+		for (at = 0; at < n && v[at] != lead; at++)
+			;
+		k = (at + n - start) % n;
+	}
+	return NULL;
+}
+#define TELL_LEAD(d, b, salt, v) tell_lead(d, b, salt, v, sizeof v / sizeof v[0])
+
 /* One highlight paragraph. */
 static void
 tell_highlight(struct draft *d, struct buf *b, struct draft_item *it,
@@ -606,19 +638,19 @@ tell_highlight(struct draft *d, struct buf *b, struct draft_item *it,
 
 	phrase_para(b);
 	start = b->len;
-	lead = pos == 0 ? DRAFT_PICK(d, 5, lead0) :
-	    leadn[(d->hash + pos) % (sizeof leadn / sizeof leadn[0])];
+	lead = pos == 0 ? TELL_LEAD(d, b, 5, lead0) :
+	    TELL_LEAD(d, b, 6 + (unsigned)pos, leadn);
 	/*
 	 * "the headline" only for a change the opening can name as one: one
 	 * whose subject makes no headline is passed over there for the next
 	 * (bookend_read), and the show would then name two headlines
 	 */
-	if (lead == lead0[1]) {
+	if (lead != NULL && lead == lead0[1]) {
 		struct buf	h;
 
 		buf_init(&h);
 		if (!title_said(&h, it))
-			lead = lead0[0];
+			lead = NULL;
 		buf_free(&h);
 	}
 	if (!series_tell(b, it, lead)) {
@@ -728,6 +760,31 @@ tell_rest(struct draft *d, struct buf *b, struct draft_shas *shas,
 }
 
 /*
+ * The items not told one by one (tell_rest) in a paragraph of their own,
+ * after a lead-in of leads[0..nleads) (tell_lead), or as sentences of their own
+ * when the show has said each lately.
+ */
+static void
+tell_rest_lead(struct draft *d, struct buf *b, struct draft_shas *shas,
+    struct draft_item **v, size_t n, const char *const *leads,
+    size_t nleads, const char *one, const char *many)
+{
+	const char	*lead = tell_lead(d, b, 9, leads, nleads);
+	struct buf	 r;
+
+	phrase_para(b);
+	if (lead != NULL) {
+		buf_puts(b, lead);
+		tell_rest(d, b, shas, v, n, one, many);
+		return;
+	}
+	buf_init(&r);
+	tell_rest(d, &r, shas, v, n, one, many);
+	phrase_cap(b, buf_str(&r));
+	buf_free(&r);
+}
+
+/*
  * Two releases or more, told as one story before the highlights: "Release
  * news first: Alice Ryhl released Tokio 1.48.0 and tokio-macros 2.6.0,
  * and Qi released Tokio 1.47.2 and Tokio 1.43.3." One release is a
@@ -736,8 +793,12 @@ tell_rest(struct draft *d, struct buf *b, struct draft_shas *shas,
 static void
 tell_releases(struct draft *d, struct buf *b, struct draft_shas *shas)
 {
+	static const char *leads[] = {
+		"Release news first: ", "First, the releases: ",
+		"The releases lead the day: ",
+	};
 	struct draft_item	**v, **r;
-	const char		**said;
+	const char		**said, *lead;
 	char			 *pkg, *ver;
 	size_t			  i, j, n = 0, *starts, ng, k;
 	struct buf		  one;
@@ -759,7 +820,8 @@ tell_releases(struct draft *d, struct buf *b, struct draft_shas *shas)
 	r = select_runs(v, n, &starts, &ng);
 	said = xcalloc(n + 1, sizeof *said);
 	phrase_para(b);
-	buf_puts(b, "Release news first: ");
+	if ((lead = TELL_LEAD(d, b, 8, leads)) != NULL)
+		buf_puts(b, lead);
 	for (i = 0; i < ng; i++) {
 		if (i > 0)
 			buf_puts(b, i + 1 == ng ? ", and " : "; ");
@@ -793,6 +855,10 @@ tell_highlights(struct draft *d)
 	static const enum classify_kind kinds[] = {
 		CLASSIFY_PERF, CLASSIFY_FEATURE, CLASSIFY_CHANGE
 	};
+	static const char *rest[] = {
+		"Smaller changes rounded it out: ", "The smaller changes: ",
+		"A few smaller changes, too: ",
+	};
 	struct draft_item	**v;
 	struct draft_shas	  shas = { NULL, 0 };
 	struct buf		  b;
@@ -807,12 +873,9 @@ tell_highlights(struct draft *d)
 		tell_highlight(d, &b, v[i], i + released);
 		draft_shas_add(d, &shas, v[i]);
 	}
-	if (n > shown) {
-		phrase_para(&b);
-		buf_puts(&b, "Smaller changes rounded it out: ");
-		tell_rest(d, &b, &shas, v + shown, n - shown, "more change",
-		    "more changes");
-	}
+	if (n > shown)
+		tell_rest_lead(d, &b, &shas, v + shown, n - shown, rest,
+		    sizeof rest / sizeof rest[0], "more change", "more changes");
 	d->nhighlights = shown;
 	free(v);
 	draft_segment(d, "highlights", &b, &shas);
@@ -846,7 +909,12 @@ tell_fixes(struct draft *d)
 	static const enum classify_kind kinds[] = { CLASSIFY_FIX };
 	static const char *lead[] = {
 		"On the fixes side, ", "Now for the fixes. ",
-		"A few things got fixed, too. ",
+		"A few things got fixed, too. ", "As for fixes, ",
+		"Some repairs, too. ",
+	};
+	static const char *rest[] = {
+		"And the smaller fixes: ", "Smaller fixes, too: ",
+		"The other fixes: ",
 	};
 	struct draft_item	**v;
 	struct draft_shas	  shas = { NULL, 0 };
@@ -857,7 +925,7 @@ tell_fixes(struct draft *d)
 	buf_init(&b);
 	shown = n < DRAFT_MAX_FIXES ? n : DRAFT_MAX_FIXES;
 	for (i = 0; i < shown; i++) {
-		const char *l = i == 0 ? DRAFT_PICK(d, 7, lead) : NULL;
+		const char *l = i == 0 ? TELL_LEAD(d, &b, 7, lead) : NULL;
 
 		if (i > 0)
 			phrase_para(&b);
@@ -877,12 +945,9 @@ tell_fixes(struct draft *d)
 		v[i]->told = 1;
 		draft_shas_add(d, &shas, v[i]);
 	}
-	if (n > shown) {
-		phrase_para(&b);
-		buf_puts(&b, "And the smaller fixes: ");
-		tell_rest(d, &b, &shas, v + shown, n - shown, "more fix",
-		    "more fixes");
-	}
+	if (n > shown)
+		tell_rest_lead(d, &b, &shas, v + shown, n - shown, rest,
+		    sizeof rest / sizeof rest[0], "more fix", "more fixes");
 	free(v);
 	draft_segment(d, "fixes", &b, &shas);
 }
