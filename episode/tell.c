@@ -218,7 +218,14 @@ tell_reported(struct buf *b, const struct draft_item *it, const char *what,
 	const char	*noun = nouns[it->cl.kind];
 
 	what += strspn(what, " ");
-	if (with_name)
+	/* a revert and a re-land are their author's acts on a change */
+	if (it->cl.kind == CLASSIFY_REVERT || it->cl.kind == CLASSIFY_RELAND) {
+		if (with_name)
+			buf_printf(b, "%s ", it->name);
+		buf_puts(b, it->cl.kind == CLASSIFY_REVERT ?
+		    "reverted a change" : "brought back a change");
+		noun = "change";
+	} else if (with_name)
 		buf_printf(b, "%s's %s", it->name, noun);
 	else
 		buf_printf(b, "made %s %s", phrase_a(noun), noun);
@@ -472,7 +479,10 @@ tell_did_sentence(struct buf *b, const struct draft_item *it,
 	buf_init(&did);
 	if (lead != NULL)
 		buf_puts(&s, lead);
-	if (tell_did_how(&did, it, 1)) {
+	/* "Sam's fix, \"...\"" is a noun: "there's" makes it a sentence */
+	if (tell_did_how(&did, it, 1) && strncmp(did.data, it->name,
+	    strlen(it->name)) == 0 && strncmp(did.data + strlen(it->name),
+	    "'s ", 3) == 0) {
 		if (n < 2 || strcmp(lead + n - 2, ": ") != 0)
 			buf_puts(&s, "there's ");
 	} else
@@ -646,11 +656,14 @@ tell_highlight(struct draft *d, struct buf *b, struct draft_item *it,
 	 * (bookend_read), and the show would then name two headlines
 	 */
 	if (lead != NULL && lead == lead0[1]) {
+		static const char *plain[] = {
+			"Top of the list today: ", "Leading the highlights, ",
+		};
 		struct buf	h;
 
 		buf_init(&h);
 		if (!title_said(&h, it))
-			lead = NULL;
+			lead = TELL_LEAD(d, b, 5, plain);
 		buf_free(&h);
 	}
 	if (!series_tell(b, it, lead)) {

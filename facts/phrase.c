@@ -800,7 +800,8 @@ phrase_file_name(const char *w, size_t n)
 }
 
 /*
- * What said aloud as the author meant it (new): "w/o" and "w/" as
+ * What said aloud as the author meant it (new): no leading emoji, "w/o"
+ * and "w/" as
  * "without" and "with", two words joined by "+" as "doc and test", and
  * no "the" before a file's name that ends its phrase ("in the
  * AUTHORS.rst" -> "in AUTHORS.rst"; "the package.json file" keeps it).
@@ -813,6 +814,26 @@ phrase_unabbreviate(const char *what)
 	size_t		 n;
 
 	buf_init(&b);
+	/*
+	 * a leading emoji ("🔧 update CI"): four-byte UTF-8 and the symbols
+	 * of U+2000..U+2BFF, with a variation selector, are not said
+	 */
+	for (;;) {
+		const unsigned char *u = (const unsigned char *)p;
+
+		if (u[0] >= 0xf0 && u[1] != '\0' && u[2] != '\0' &&
+		    u[3] != '\0')
+			p += 4;
+		else if (u[0] == 0xe2 && u[1] >= 0x80 && u[1] <= 0xaf &&
+		    u[2] != '\0')
+			p += 3;
+		else if (u[0] == 0xef && u[1] == 0xb8 && u[2] == 0x8f)
+			p += 3;
+		else if (p != what && *p == ' ')
+			p++;
+		else
+			break;
+	}
 	while (*p != '\0') {
 		if (*p == ' ') {
 			buf_putc(&b, *p++);

@@ -162,6 +162,14 @@ test_did(void **state)
 		    "Sam fixed --stream-errors without --stream" },
 		{ "doc+test said as words (jq)", "docs: add doc+test", NULL,
 		    CLASSIFY_DOCS, "Sam added a doc and test" },
+		{ "a leading emoji is not said (express)", "\xf0\x9f\x94\xa7 "
+		    "update CI, remove unsupported versions, clean up", NULL,
+		    CLASSIFY_DEPS, "Sam updated CI, removed unsupported "
+		    "versions and cleaned up" },
+		{ "reported: a re-land is its author's act (ao)", "Reland: "
+		    "INT8 quantization on Intel XPU", NULL, CLASSIFY_RELAND,
+		    "Sam brought back a change, \"INT8 quantization on Intel "
+		    "XPU\"" },
 		{ "near miss: a plus in a name", "add C++ bindings", NULL,
 		    CLASSIFY_FEATURE, "Sam added C++ bindings" },
 	};
