@@ -358,8 +358,7 @@ tell_say(struct buf *b, const struct draft_item *it)
 			tell_area_tail(b, it, 0);
 		return 0;
 	}
-	if (phrase_behaviour(w) == PHRASE_BEHAVIOUR_QUOTE)
-		return 1;
+	/* (PHRASE_BEHAVIOUR_QUOTE: the check below turns it down) */
 	if (phrase_verbal(w) && phrase_past(b, w))
 		return 0;
 	/* "don't render X": "made sure not to render X" */
