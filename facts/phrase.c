@@ -800,6 +800,46 @@ phrase_file_name(const char *w, size_t n)
 }
 
 /*
+ * A closing ", and doc and test" (from "doc+test") says what came with
+ * the change, not a second object of its verb: ", with docs and tests".
+ */
+static void
+phrase_with_docs(struct buf *b)
+{
+	static const char *const kinds[] = { "doc", "docs", "test", "tests",
+	    "documentation", NULL };
+	const char	*and, *p, *said[2];
+	size_t		 n, k = 0;
+	char		*tail;
+
+	if (b->data == NULL || (and = strstr(b->data, ", and ")) == NULL)
+		return;
+	while ((p = strstr(and + 1, ", and ")) != NULL)
+		and = p;
+	for (p = and + 6; *p != '\0' && k < 2; p += n) {
+		if (k > 0) {
+			if (strncmp(p, " and ", 5) != 0)
+				return;
+			p += 5;
+		}
+		n = strcspn(p, " ");
+		if (!phrase_word_in(p, n, kinds))
+			return;
+		said[k++] = p[0] == 'd' || p[0] == 'D' ? "docs" : "tests";
+	}
+	if (*p != '\0' || k == 0)
+		return;
+	if (k == 2)
+		xasprintf(&tail, ", with %s and %s", said[0], said[1]);
+	else
+		xasprintf(&tail, ", with %s", said[0]);
+	b->len = (size_t)(and - b->data);
+	b->data[b->len] = '\0';
+	buf_puts(b, tail);
+	free(tail);
+}
+
+/*
  * What said aloud as the author meant it (new): no leading emoji, "w/o"
  * and "w/" as
  * "without" and "with", two words joined by "+" as "doc and test", and
@@ -874,5 +914,6 @@ phrase_unabbreviate(const char *what)
 		}
 		p += n;
 	}
+	phrase_with_docs(&b);
 	return buf_steal(&b);
 }

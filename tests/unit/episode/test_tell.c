@@ -160,6 +160,13 @@ test_did(void **state)
 		{ "w/o said as without (jq)", "Fix --stream-errors w/o "
 		    "--stream", NULL, CLASSIFY_FIX,
 		    "Sam fixed --stream-errors without --stream" },
+		{ "what came with it: \", and doc+test\" (jq)", "Fix "
+		    "--stream-errors w/o --stream, and doc+test (close #2748)",
+		    NULL, CLASSIFY_FIX, "Sam fixed --stream-errors without "
+		    "--stream, with docs and tests" },
+		{ "near miss: a second object stays", "Fix the parser, and "
+		    "the lexer", NULL, CLASSIFY_FIX,
+		    "Sam fixed the parser, and the lexer" },
 		{ "doc+test said as words (jq)", "docs: add doc+test", NULL,
 		    CLASSIFY_DOCS, "Sam added a doc and test" },
 		{ "a leading emoji is not said (express)", "\xf0\x9f\x94\xa7 "
