@@ -503,6 +503,13 @@ phrase_behaviour(const char *what)
 	    "panic", "abort", "crash", "hang", "timeout", "fall", "default",
 	    "error", "yield", "behave", "ignore", "detect", "accept", "reject",
 	    "close", "emit", NULL };
+	static const char *const release_nouns[] = { "notes", "note",
+	    "candidate", "branch", "workflow", "workflows", "script",
+	    "process", "tag", "tags", "build", "builds", "job", "jobs",
+	    "pipeline", "automation", "please", "version", "versions",
+	    "artifacts", "artifact", "assets", "docs", "changelog", "it",
+	    "of", "for", "to", "on", "a", "an", "the", "new", "next",
+	    "preparation", "prep", NULL };
 	static const char *const turn_verbs[] = { "adjust", "adapt", "react",
 	    "switch", "fallback", NULL };
 	static const char *const acts[] = { "prefer", "warn", "print", "log",
@@ -526,6 +533,19 @@ phrase_behaviour(const char *what)
 		return 0;
 	if (phrase_word_in(what, n, code_verbs))
 		return PHRASE_BEHAVIOUR_MADE;
+	/*
+	 * "release boxed operands", "release the GIL": a release of the
+	 * project is said before this (quote_release); one of a thing the
+	 * program holds is its act, but for the nouns of making releases
+	 */
+	if (n == 7 && strncasecmp(what, "release", 7) == 0) {
+		p = what + 8;
+		m = strcspn(p, " ,;:");
+		if (m > 0 && !isdigit((unsigned char)p[0]) &&
+		    !(p[0] == 'v' && isdigit((unsigned char)p[1])) &&
+		    !phrase_word_in(p, m, release_nouns))
+			return PHRASE_BEHAVIOUR_MADE;
+	}
 	if (phrase_word_in(what, n, turn_verbs) &&
 	    strncasecmp(what + n, " to ", 4) == 0)
 		return PHRASE_BEHAVIOUR_MADE;

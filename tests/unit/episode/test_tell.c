@@ -141,6 +141,12 @@ test_did(void **state)
 		    "new instances when `__init__` raises (#21248)", "mypyc",
 		    CLASSIFY_FIX, "Sam made it release new instances when "
 		    "__init__ raises" },
+		{ "code: release what the program holds (mypy)", "[mypyc] "
+		    "Release boxed operands in tagged true division (#21246)",
+		    "mypyc", CLASSIFY_FIX, "Sam made it release boxed operands "
+		    "in tagged true division" },
+		{ "near miss: a new release", "ci: release the next beta",
+		    NULL, CLASSIFY_BUILD, "Sam released the next beta" },
 		{ "near miss: the author adds", "cli: add a flag", NULL,
 		    CLASSIFY_FEATURE, "Sam added a flag" },
 		{ "near miss: the author fixes", "fix a crash", NULL,
