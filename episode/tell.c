@@ -14,6 +14,7 @@
 #include "prose.h"
 #include "spoken.h"
 #include "text.h"
+#include "words.h"
 #include "xmalloc.h"
 
 /* "in X, " before a sentence when the title named an area not in what. */
@@ -192,35 +193,113 @@ tell_shares_word(const char *phrase, const char *s)
 }
 
 /*
- * What a change did, by its kind, when its subject is no verb phrase:
- * "made a fix in setopt: X", "added a feature: X".
+ * A change in the author's own words, reported: "Daniel Stenberg's fix in
+ * setopt, \"CURLOPT_MAXCONNECTS set to 0 restores default value\"", or
+ * without the name "made a fix in setopt, \"...\"". What no sentence of
+ * ours can say truly and in English is said this way.
  */
 static void
-tell_by_kind(struct buf *b, const struct draft_item *it)
+tell_reported(struct buf *b, const struct draft_item *it, const char *what,
+    int with_name)
 {
-	static const char *const verbs[CLASSIFY_NKINDS] = {
-		[CLASSIFY_REVERT] = "reverted a change",
-		[CLASSIFY_RELAND] = "brought back a change",
-		[CLASSIFY_FEATURE] = "added a feature",
-		[CLASSIFY_PERF] = "sped things up",
-		[CLASSIFY_FIX] = "made a fix",
-		[CLASSIFY_DOCS] = "updated the docs",
-		[CLASSIFY_TESTS] = "worked on the tests",
-		[CLASSIFY_BUILD] = "changed the build",
-		[CLASSIFY_DEPS] = "updated dependencies",
-		[CLASSIFY_CLEANUP] = "tidied up",
-		[CLASSIFY_CHANGE] = "made a change",
+	static const char *const nouns[CLASSIFY_NKINDS] = {
+		[CLASSIFY_REVERT] = "revert",
+		[CLASSIFY_RELAND] = "re-land",
+		[CLASSIFY_FEATURE] = "feature",
+		[CLASSIFY_PERF] = "speed-up",
+		[CLASSIFY_FIX] = "fix",
+		[CLASSIFY_DOCS] = "docs change",
+		[CLASSIFY_TESTS] = "test change",
+		[CLASSIFY_BUILD] = "build change",
+		[CLASSIFY_DEPS] = "dependency update",
+		[CLASSIFY_CLEANUP] = "cleanup",
+		[CLASSIFY_CHANGE] = "change",
 	};
+	const char	*noun = nouns[it->cl.kind];
 
-	buf_puts(b, verbs[it->cl.kind]);
-	/* not "updated the docs in docs update" */
-	if (it->cl.area == NULL || !tell_shares_word(verbs[it->cl.kind],
-	    it->cl.area))
-		tell_area_tail(b, it, 1);
-	if (it->cl.what[0] != '\0') {
-		buf_puts(b, ": ");
-		buf_puts(b, it->cl.what);
+	what += strspn(what, " ");
+	/* a revert and a re-land are their author's acts on a change */
+	if (it->cl.kind == CLASSIFY_REVERT || it->cl.kind == CLASSIFY_RELAND) {
+		if (with_name)
+			buf_printf(b, "%s ", it->name);
+		buf_puts(b, it->cl.kind == CLASSIFY_REVERT ?
+		    "reverted a change" : "brought back a change");
+		noun = "change";
+	} else if (with_name)
+		buf_printf(b, "%s's %s", it->name, noun);
+	else
+		buf_printf(b, "made %s %s", phrase_a(noun), noun);
+	/* not "docs change in docs update" */
+	if (it->cl.area != NULL && it->cl.area_titled &&
+	    !tell_shares_word(noun, it->cl.area) &&
+	    !phrase_contains(what, it->cl.area))
+		buf_printf(b, " in %s", it->cl.area);
+	if (what[0] != '\0') {
+		buf_puts(b, ", \"");
+		phrase_lower_first(b, what);
+		buf_putc(b, '"');
 	}
+}
+
+/*
+ * Whether the text a word of said came from: the change's subject, its
+ * message, its area.
+ */
+static int
+tell_from_text(const struct draft_item *it, const char *w, size_t n)
+{
+	char	*word;
+	int	 in;
+
+	word = xstrndup(w, n);
+	in = phrase_contains(it->cl.subject, word) ||
+	    (it->c != NULL && (phrase_contains(it->c->subject, word) ||
+	    phrase_contains(it->c->body, word))) ||
+	    phrase_contains(it->cl.area, word) ||
+	    phrase_contains(it->cl.what, word);
+	free(word);
+	return in;
+}
+
+/*
+ * The one check a sentence of ours passes before it is said (said: what
+ * follows the name): it opens with a verb in the past tense, the author's
+ * act ("fixed", "made it ...", "released"); every word of it is English
+ * (the word list) or the day's own text; it does not put the code's
+ * behaviour on the author ("ignored CRYPTO frames": code is not a
+ * person). A sentence that fails is told in reported form instead
+ * (tell_reported).
+ */
+static int
+tell_said_ok(const struct draft_item *it, const char *what, const char *said)
+{
+	const char	*p;
+	size_t		 n, i;
+	int		 alpha;
+
+	n = strcspn(said, " ");
+	if (n == 0 || (!phrase_is_past(said, n) && !(n > 3 &&
+	    strncmp(said + n - 2, "ed", 2) == 0 && words_known(said, n))))
+		return 0;
+	if (phrase_behaviour(what) == PHRASE_BEHAVIOUR_QUOTE ||
+	    (phrase_behaviour(what) == PHRASE_BEHAVIOUR_MADE &&
+	    strncmp(said, "made it ", 8) != 0))
+		return 0;
+	for (p = said; *p != '\0'; p += n) {
+		p += strspn(p, " ,.;:!?()\"'`");
+		n = strcspn(p, " ,.;:!?()\"'`");
+		if (n == 0)
+			continue;
+		for (i = 0, alpha = 1; i < n; i++)
+			if (!isalpha((unsigned char)p[i]) && p[i] != '-')
+				alpha = 0;
+		if (alpha && words_known(p, n))
+			continue;
+		/* a name, a symbol, a number: the day's own */
+		if (!tell_from_text(it, p, n))
+			return 0;
+	}
+	return 1;
 }
 
 /*
@@ -249,8 +328,8 @@ tell_package(struct buf *b, const char *w)
  * cf-setup" for a verb with no object, "made a fix in setopt: X" when the
  * subject is no verb phrase. with_name 0 drops NAME.
  */
-int
-tell_did_how(struct buf *b, const struct draft_item *it, int with_name)
+static int
+tell_say(struct buf *b, const struct draft_item *it)
 {
 	static const char *const added[] = { "initial", "experimental",
 	    "basic", "preliminary", "partial", "support", NULL };
@@ -258,10 +337,6 @@ tell_did_how(struct buf *b, const struct draft_item *it, int with_name)
 	char		*pkg, *ver, *guess;
 	size_t		 n = strlen(w);
 
-	if (with_name) {
-		buf_puts(b, it->name);
-		buf_putc(b, ' ');
-	}
 	if (quote_release(it->cl.subject, &pkg, &ver)) {
 		if (pkg != NULL)
 			buf_printf(b, "released %s version %s", pkg, ver);
@@ -275,11 +350,15 @@ tell_did_how(struct buf *b, const struct draft_item *it, int with_name)
 	if (tell_package(b, w))
 		return 0;
 	/* "return undefined for X": the code does it, not its author */
-	if (phrase_behaviour(w)) {
+	if (phrase_behaviour(w) == PHRASE_BEHAVIOUR_MADE) {
 		buf_puts(b, "made it ");
 		phrase_lower_first(b, w);
+		/* (a verb with an object has its area led: tell_area_lead) */
+		if (!phrase_verbal(w))
+			tell_area_tail(b, it, 0);
 		return 0;
 	}
+	/* (PHRASE_BEHAVIOUR_QUOTE: the check below turns it down) */
 	if (phrase_verbal(w) && phrase_past(b, w))
 		return 0;
 	/* "don't render X": "made sure not to render X" */
@@ -343,8 +422,38 @@ tell_did_how(struct buf *b, const struct draft_item *it, int with_name)
 		tell_area_tail(b, it, 0);
 		return 0;
 	}
-	tell_by_kind(b, it);
 	return 1;
+}
+
+/*
+ * What a change did, as "NAME <verb> ..." when a sentence of ours can say
+ * it and passes the check (tell_said_ok), else in the author's words
+ * (tell_reported); 1 then. The author's words are said aloud first ("w/o"
+ * as "without").
+ */
+int
+tell_did_how(struct buf *b, const struct draft_item *it, int with_name)
+{
+	struct draft_item	 said_it = *it;
+	struct buf		 said;
+	char			*what;
+	int			 reported;
+
+	what = phrase_unabbreviate(it->cl.what);
+	said_it.cl.what = what;
+	buf_init(&said);
+	reported = tell_say(&said, &said_it) != 0 ||
+	    !tell_said_ok(&said_it, what, buf_str(&said));
+	if (reported)
+		tell_reported(b, &said_it, what, with_name);
+	else {
+		if (with_name)
+			buf_printf(b, "%s ", it->name);
+		buf_puts(b, buf_str(&said));
+	}
+	buf_free(&said);
+	free(what);
+	return reported;
 }
 
 void
@@ -353,24 +462,38 @@ tell_did(struct buf *b, const struct draft_item *it, int with_name)
 	(void)tell_did_how(b, it, with_name);
 }
 
-/* A sentence "In area, NAME added X." starting with a capital. */
+/*
+ * A sentence "In area, NAME added X." starting with a capital; a change
+ * in its author's words is a noun after a lead ending in a colon ("Top of
+ * the list today: Sam's fix, \"...\"."), else "There's Sam's fix, ...".
+ */
 void
 tell_did_sentence(struct buf *b, const struct draft_item *it,
     const char *lead)
 {
-	struct buf	 s;
+	struct buf	 s, did;
+	size_t		 n = lead != NULL ? strlen(lead) : 0;
 
 	buf_init(&s);
+	buf_init(&did);
 	if (lead != NULL)
 		buf_puts(&s, lead);
-	tell_area_lead(&s, it);
-	tell_did(&s, it, 1);
+	/* "Sam's fix, \"...\"" is a noun: "there's" makes it a sentence */
+	if (tell_did_how(&did, it, 1) && strncmp(did.data, it->name,
+	    strlen(it->name)) == 0 && strncmp(did.data + strlen(it->name),
+	    "'s ", 3) == 0) {
+		if (n < 2 || strcmp(lead + n - 2, ": ") != 0)
+			buf_puts(&s, "there's ");
+	} else
+		tell_area_lead(&s, it);
+	buf_puts(&s, buf_str(&did));
 	phrase_space(b);
 	if (s.len > 0 && strncmp(s.data, it->name, strlen(it->name)) != 0)
 		phrase_cap(b, buf_str(&s));
 	else
 		buf_puts(b, buf_str(&s));
 	phrase_sentence_end(b);
+	buf_free(&did);
 	buf_free(&s);
 }
 
@@ -473,6 +596,38 @@ tell_series(struct buf *b, const struct draft_item *it)
 		buf_puts(b, " of an ongoing series.");
 }
 
+/*
+ * A lead-in ("Next, ", "On the fixes side, ") of n, as a stock phrase: one
+ * the show said on two of the six days before is passed over
+ * (earlier_stock), and so is one already said in b, the segment so far;
+ * NULL when none is left, and the sentence then goes without one (a plain
+ * sentence needs none).
+ */
+static const char *
+tell_lead(const struct draft *d, const struct buf *b, unsigned salt,
+    const char *const *v, size_t n)
+{
+	const char	*lead;
+	size_t		 start, k, at;
+
+	start = (d->hash / 7 + salt * 2654435761u) % n;
+	for (k = 0; k < n; k++) {
+		lead = earlier_stock(d->opts != NULL ? d->opts->said : NULL,
+		    d->opts != NULL ? d->opts->nsaid : 0, d->daynum,
+		    (unsigned)((start + k) % n), v, n);
+		if (lead == NULL)
+			return NULL;
+		if (b->data == NULL || strstr(b->data, lead) == NULL)
+			return lead;
+		/* said today already: go on past it */
+		for (at = 0; at < n && v[at] != lead; at++)
+			;
+		k = (at + n - start) % n;
+	}
+	return NULL;
+}
+#define TELL_LEAD(d, b, salt, v) tell_lead(d, b, salt, v, sizeof v / sizeof v[0])
+
 /* One highlight paragraph. */
 static void
 tell_highlight(struct draft *d, struct buf *b, struct draft_item *it,
@@ -492,19 +647,22 @@ tell_highlight(struct draft *d, struct buf *b, struct draft_item *it,
 
 	phrase_para(b);
 	start = b->len;
-	lead = pos == 0 ? DRAFT_PICK(d, 5, lead0) :
-	    leadn[(d->hash + pos) % (sizeof leadn / sizeof leadn[0])];
+	lead = pos == 0 ? TELL_LEAD(d, b, 5, lead0) :
+	    TELL_LEAD(d, b, 6 + (unsigned)pos, leadn);
 	/*
 	 * "the headline" only for a change the opening can name as one: one
 	 * whose subject makes no headline is passed over there for the next
 	 * (bookend_read), and the show would then name two headlines
 	 */
-	if (lead == lead0[1]) {
+	if (lead != NULL && lead == lead0[1]) {
+		static const char *plain[] = {
+			"Top of the list today: ", "Leading the highlights, ",
+		};
 		struct buf	h;
 
 		buf_init(&h);
 		if (!title_said(&h, it))
-			lead = lead0[0];
+			lead = TELL_LEAD(d, b, 5, plain);
 		buf_free(&h);
 	}
 	if (!series_tell(b, it, lead)) {
@@ -614,6 +772,31 @@ tell_rest(struct draft *d, struct buf *b, struct draft_shas *shas,
 }
 
 /*
+ * The items not told one by one (tell_rest) in a paragraph of their own,
+ * after a lead-in of leads[0..nleads) (tell_lead), or as sentences of their own
+ * when the show has said each lately.
+ */
+static void
+tell_rest_lead(struct draft *d, struct buf *b, struct draft_shas *shas,
+    struct draft_item **v, size_t n, const char *const *leads,
+    size_t nleads, const char *one, const char *many)
+{
+	const char	*lead = tell_lead(d, b, 9, leads, nleads);
+	struct buf	 r;
+
+	phrase_para(b);
+	if (lead != NULL) {
+		buf_puts(b, lead);
+		tell_rest(d, b, shas, v, n, one, many);
+		return;
+	}
+	buf_init(&r);
+	tell_rest(d, &r, shas, v, n, one, many);
+	phrase_cap(b, buf_str(&r));
+	buf_free(&r);
+}
+
+/*
  * Two releases or more, told as one story before the highlights: "Release
  * news first: Alice Ryhl released Tokio 1.48.0 and tokio-macros 2.6.0,
  * and Qi released Tokio 1.47.2 and Tokio 1.43.3." One release is a
@@ -622,8 +805,12 @@ tell_rest(struct draft *d, struct buf *b, struct draft_shas *shas,
 static void
 tell_releases(struct draft *d, struct buf *b, struct draft_shas *shas)
 {
+	static const char *leads[] = {
+		"Release news first: ", "First, the releases: ",
+		"The releases lead the day: ",
+	};
 	struct draft_item	**v, **r;
-	const char		**said;
+	const char		**said, *lead;
 	char			 *pkg, *ver;
 	size_t			  i, j, n = 0, *starts, ng, k;
 	struct buf		  one;
@@ -645,7 +832,8 @@ tell_releases(struct draft *d, struct buf *b, struct draft_shas *shas)
 	r = select_runs(v, n, &starts, &ng);
 	said = xcalloc(n + 1, sizeof *said);
 	phrase_para(b);
-	buf_puts(b, "Release news first: ");
+	if ((lead = TELL_LEAD(d, b, 8, leads)) != NULL)
+		buf_puts(b, lead);
 	for (i = 0; i < ng; i++) {
 		if (i > 0)
 			buf_puts(b, i + 1 == ng ? ", and " : "; ");
@@ -679,6 +867,10 @@ tell_highlights(struct draft *d)
 	static const enum classify_kind kinds[] = {
 		CLASSIFY_PERF, CLASSIFY_FEATURE, CLASSIFY_CHANGE
 	};
+	static const char *rest[] = {
+		"Smaller changes rounded it out: ", "The smaller changes: ",
+		"A few smaller changes, too: ",
+	};
 	struct draft_item	**v;
 	struct draft_shas	  shas = { NULL, 0 };
 	struct buf		  b;
@@ -694,12 +886,9 @@ tell_highlights(struct draft *d)
 		tell_highlight(d, &b, v[i], i + released);
 		draft_shas_add(d, &shas, v[i]);
 	}
-	if (n > shown) {
-		phrase_para(&b);
-		buf_puts(&b, "Smaller changes rounded it out: ");
-		tell_rest(d, &b, &shas, v + shown, n - shown, "more change",
-		    "more changes");
-	}
+	if (n > shown)
+		tell_rest_lead(d, &b, &shas, v + shown, n - shown, rest,
+		    sizeof rest / sizeof rest[0], "more change", "more changes");
 	d->nhighlights = shown;
 	free(v);
 	draft_segment(d, "highlights", &b, &shas);
@@ -733,7 +922,12 @@ tell_fixes(struct draft *d)
 	static const enum classify_kind kinds[] = { CLASSIFY_FIX };
 	static const char *lead[] = {
 		"On the fixes side, ", "Now for the fixes. ",
-		"A few things got fixed, too. ",
+		"A few things got fixed, too. ", "As for fixes, ",
+		"Some repairs, too. ",
+	};
+	static const char *rest[] = {
+		"And the smaller fixes: ", "Smaller fixes, too: ",
+		"The other fixes: ",
 	};
 	/* (the fixes lead when the day's top story is one) */
 	static const char *first[] = {
@@ -750,7 +944,7 @@ tell_fixes(struct draft *d)
 	shown = n < DRAFT_MAX_FIXES ? n : DRAFT_MAX_FIXES;
 	for (i = 0; i < shown; i++) {
 		const char *l = i > 0 ? NULL : draft_told_story(d) ?
-		    DRAFT_PICK(d, 7, lead) : DRAFT_PICK(d, 7, first);
+		    TELL_LEAD(d, &b, 7, lead) : TELL_LEAD(d, &b, 7, first);
 
 		if (i > 0)
 			phrase_para(&b);
@@ -770,12 +964,9 @@ tell_fixes(struct draft *d)
 		v[i]->told = 1;
 		draft_shas_add(d, &shas, v[i]);
 	}
-	if (n > shown) {
-		phrase_para(&b);
-		buf_puts(&b, "And the smaller fixes: ");
-		tell_rest(d, &b, &shas, v + shown, n - shown, "more fix",
-		    "more fixes");
-	}
+	if (n > shown)
+		tell_rest_lead(d, &b, &shas, v + shown, n - shown, rest,
+		    sizeof rest / sizeof rest[0], "more fix", "more fixes");
 	free(v);
 	draft_segment(d, "fixes", &b, &shas);
 }

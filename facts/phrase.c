@@ -15,6 +15,8 @@
 #include "words.h"
 #include "xmalloc.h"
 
+static int	phrase_determiner(const char *);
+
 /* Start a new sentence in b (a space after the last one). */
 void
 phrase_space(struct buf *b)
@@ -477,11 +479,21 @@ phrase_is_past(const char *w, size_t n)
 /*
  * Whether what says what the code does now rather than what its author
  * did: "return undefined for invalid media types", "reload once after
- * rebuild", "warn when the cache is full". It is told as "NAME made it
- * return ...", never "NAME returned ...": code is not a person. A verb
- * only code does is enough; a verb an author does too ("print the
- * version", "skip flaky tests") only with a condition after it ("warn
- * when", "log once").
+ * rebuild", "ignore CRYPTO frames after handshake completion". It is told
+ * as "NAME made it return ...", never "NAME returned ...": code is not a
+ * person. Three shapes say so:
+ * - a verb whose doer is the running program, never a person at a desk
+ *   ("return", "ignore", "detect", "close", "accept");
+ * - a verb of one that turns to what it meets ("adjust to origin",
+ *   "fall back to X", "default to Y");
+ * - a verb an author does too ("print the version", "use pathlib") with a
+ *   run-time condition anywhere after it ("warn when", "log once", "use
+ *   release in wake_by_ref() even if already woken").
+ * "fix X to VERB ..." ("fix stderr to output string with no decoration")
+ * says what X does after the fix: PHRASE_BEHAVIOUR_QUOTE, for the
+ * author's words, since no verb of ours can be put on X. The author's own
+ * acts stay theirs: "add a flag", "fix a crash", "print the version",
+ * "fix the race to avoid a deadlock" (a purpose, not a behaviour).
  */
 int
 phrase_behaviour(const char *what)
@@ -489,25 +501,85 @@ phrase_behaviour(const char *what)
 	static const char *const code_verbs[] = { "return", "reload",
 	    "retry", "throw", "respond", "exit", "fail", "wait", "reconnect",
 	    "panic", "abort", "crash", "hang", "timeout", "fall", "default",
-	    "error", "yield", "behave", NULL };
-	static const char *const acts[] = { "accept", "reject", "emit",
-	    "prefer", "ignore", "warn", "print", "log", "show", "render",
-	    "skip", "send", "stop", "keep", "use", "treat", "raise", "run",
-	    "close", "open", "load", "save", "read", "write", "call",
-	    "report", "respect", "honor", "honour", "resolve", NULL };
+	    "error", "yield", "behave", "ignore", "detect", "accept", "reject",
+	    "close", "emit", NULL };
+	static const char *const release_nouns[] = { "notes", "note",
+	    "candidate", "branch", "workflow", "workflows", "script",
+	    "process", "tag", "tags", "build", "builds", "job", "jobs",
+	    "pipeline", "automation", "please", "version", "versions",
+	    "artifacts", "artifact", "assets", "docs", "changelog", "it",
+	    "of", "for", "to", "on", "a", "an", "the", "new", "next",
+	    "preparation", "prep", NULL };
+	static const char *const turn_verbs[] = { "adjust", "adapt", "react",
+	    "switch", "fallback", NULL };
+	static const char *const acts[] = { "prefer", "warn", "print", "log",
+	    "show", "render", "skip", "send", "stop", "keep", "use", "treat",
+	    "raise", "run", "open", "load", "save", "read", "write", "call",
+	    "report", "respect", "honor", "honour", "resolve", "release",
+	    NULL };
 	static const char *const when[] = { "once", "when", "if", "unless",
 	    "instead", "only", "always", "never", "again", "whenever",
 	    "early", "immediately", "gracefully", "correctly", "properly",
 	    NULL };
-	size_t	 n = phrase_first_word(what), m;
+	/* "fix X to avoid Y": the author's purpose */
+	static const char *const purposes[] = { "avoid", "prevent", "allow",
+	    "handle", "support", "match", "work", "keep", "ensure", "reduce",
+	    "account", "address", "make", "improve", "satisfy", "silence",
+	    "pass", "be", "fix", "use", "get", "not", "correctly", NULL };
+	const char	*p;
+	size_t		 n = phrase_first_word(what), m;
 
 	if (n == 0 || what[n] != ' ')
 		return 0;
 	if (phrase_word_in(what, n, code_verbs))
-		return 1;
-	m = phrase_first_word(what + n + 1);
-	return phrase_word_in(what, n, acts) && m > 0 &&
-	    phrase_word_in(what + n + 1, m, when);
+		return PHRASE_BEHAVIOUR_MADE;
+	/*
+	 * "release boxed operands", "release the GIL": a release of the
+	 * project is said before this (quote_release); one of a thing the
+	 * program holds is its act, but for the nouns of making releases
+	 */
+	if (n == 7 && strncasecmp(what, "release", 7) == 0) {
+		p = what + 8;
+		m = strcspn(p, " ,;:");
+		if (m > 0 && !isdigit((unsigned char)p[0]) &&
+		    !(p[0] == 'v' && isdigit((unsigned char)p[1])) &&
+		    !phrase_word_in(p, m, release_nouns))
+			return PHRASE_BEHAVIOUR_MADE;
+	}
+	if (phrase_word_in(what, n, turn_verbs) &&
+	    strncasecmp(what + n, " to ", 4) == 0)
+		return PHRASE_BEHAVIOUR_MADE;
+	if (phrase_word_in(what, n, acts)) {
+		for (p = what + n; *p == ' '; p += m) {
+			p++;
+			m = strcspn(p, " ,;:");
+			if (m > 0 && phrase_word_in(p, m, when))
+				return PHRASE_BEHAVIOUR_MADE;
+			if (p[m] != ' ' && p[m] != '\0')
+				break;	/* a clause ends: its own condition */
+		}
+		return 0;
+	}
+	/* "fix stderr to output string": an object of one or two words */
+	if (n == 3 && strncasecmp(what, "fix", 3) == 0) {
+		p = what + 4;
+		if (phrase_determiner(p))
+			return 0;
+		for (m = 0; m < 2 && *p != '\0'; m++) {
+			p += strcspn(p, " ,;:");
+			if (strncmp(p, " to ", 4) == 0) {
+				p += 4;
+				n = strcspn(p, " ,;:");
+				return p[n] == ' ' && !phrase_word_in(p, n,
+				    purposes) && phrase_plain(p, n) ?
+				    PHRASE_BEHAVIOUR_QUOTE : 0;
+			}
+			if (*p != ' ')
+				return 0;
+			p++;
+		}
+	}
+	return 0;
 }
 
 /*
@@ -721,4 +793,147 @@ phrase_repo(const char *repo)
 	clean = text_clean(out);
 	free(out);
 	return clean;
+}
+
+/* Whether the n-byte token at w is a file's name: "AUTHORS.rst", "setup.py". */
+static int
+phrase_file_name(const char *w, size_t n)
+{
+	const char	*dot;
+	size_t		 i, ext;
+
+	if (n < 3 || (dot = memchr(w, '.', n)) == NULL || dot == w)
+		return 0;
+	/* the last dot's extension: one to four lowercase letters */
+	for (i = n; i > 0 && w[i - 1] != '.'; i--)
+		;
+	ext = n - i;
+	if (ext < 1 || ext > 4)
+		return 0;
+	for (; i < n; i++)
+		if (!islower((unsigned char)w[i]))
+			return 0;
+	for (i = 0; i < (size_t)(dot - w); i++)
+		if (!isalnum((unsigned char)w[i]) && strchr("_-/", w[i]) == NULL)
+			return 0;
+	return 1;
+}
+
+/*
+ * A closing ", and doc and test" (from "doc+test") says what came with
+ * the change, not a second object of its verb: ", with docs and tests".
+ */
+static void
+phrase_with_docs(struct buf *b)
+{
+	static const char *const kinds[] = { "doc", "docs", "test", "tests",
+	    "documentation", NULL };
+	const char	*and, *p, *said[2];
+	size_t		 n, k = 0;
+	char		*tail;
+
+	if (b->data == NULL || (and = strstr(b->data, ", and ")) == NULL)
+		return;
+	while ((p = strstr(and + 1, ", and ")) != NULL)
+		and = p;
+	for (p = and + 6; *p != '\0' && k < 2; p += n) {
+		if (k > 0) {
+			if (strncmp(p, " and ", 5) != 0)
+				return;
+			p += 5;
+		}
+		n = strcspn(p, " ");
+		if (!phrase_word_in(p, n, kinds))
+			return;
+		said[k++] = p[0] == 'd' || p[0] == 'D' ? "docs" : "tests";
+	}
+	if (*p != '\0' || k == 0)
+		return;
+	if (k == 2)
+		xasprintf(&tail, ", with %s and %s", said[0], said[1]);
+	else
+		xasprintf(&tail, ", with %s", said[0]);
+	b->len = (size_t)(and - b->data);
+	b->data[b->len] = '\0';
+	buf_puts(b, tail);
+	free(tail);
+}
+
+/*
+ * What said aloud as the author meant it (new): no leading emoji, "w/o"
+ * and "w/" as
+ * "without" and "with", two words joined by "+" as "doc and test", and
+ * no "the" before a file's name that ends its phrase ("in the
+ * AUTHORS.rst" -> "in AUTHORS.rst"; "the package.json file" keeps it).
+ */
+char *
+phrase_unabbreviate(const char *what)
+{
+	struct buf	 b;
+	const char	*p = what, *next;
+	size_t		 n;
+
+	buf_init(&b);
+	/*
+	 * a leading emoji ("🔧 update CI"): four-byte UTF-8 and the symbols
+	 * of U+2000..U+2BFF, with a variation selector, are not said
+	 */
+	for (;;) {
+		const unsigned char *u = (const unsigned char *)p;
+
+		if (u[0] >= 0xf0 && u[1] != '\0' && u[2] != '\0' &&
+		    u[3] != '\0')
+			p += 4;
+		else if (u[0] == 0xe2 && u[1] >= 0x80 && u[1] <= 0xaf &&
+		    u[2] != '\0')
+			p += 3;
+		else if (u[0] == 0xef && u[1] == 0xb8 && u[2] == 0x8f)
+			p += 3;
+		else if (p != what && *p == ' ')
+			p++;
+		else
+			break;
+	}
+	while (*p != '\0') {
+		if (*p == ' ') {
+			buf_putc(&b, *p++);
+			continue;
+		}
+		n = strcspn(p, " ");
+		if (n == 3 && strncasecmp(p, "w/o", 3) == 0)
+			buf_puts(&b, "without");
+		else if (n == 2 && strncasecmp(p, "w/", 2) == 0)
+			buf_puts(&b, "with");
+		else if (n == 3 && strncasecmp(p, "the", 3) == 0 &&
+		    p[3] == ' ' && (next = p + 4,
+		    phrase_file_name(next, strcspn(next, " ,;:)"))) &&
+		    (next[strcspn(next, " ")] == '\0' ||
+		    phrase_word_in(next + strcspn(next, " ") + 1,
+		    phrase_first_word(next + strcspn(next, " ") + 1),
+		    phrase_preps) || strchr(",;:)", next[strcspn(next,
+		    " ,;:)")]) != NULL)) {
+			/* "the" and its space left out */
+			n = 4;
+		} else {
+			const char	*plus = memchr(p, '+', n);
+			size_t		 i;
+			int		 words = plus != NULL && plus > p &&
+			    plus < p + n - 1;
+
+			/* "doc+test": letters on each side, nothing else */
+			for (i = 0; words && i < n; i++)
+				if (p + i != plus &&
+				    !isalpha((unsigned char)p[i]))
+					words = 0;
+			if (words)
+				buf_printf(&b, "%.*s and %.*s",
+				    (int)(plus - p), p,
+				    (int)(n - (size_t)(plus - p) - 1), plus + 1);
+			else
+				buf_append(&b, p, n);
+		}
+		p += n;
+	}
+	phrase_with_docs(&b);
+	return buf_steal(&b);
 }

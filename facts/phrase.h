@@ -47,9 +47,14 @@ char		*phrase_past_regular(const char *w, size_t n);
 char		*phrase_verb_past(const char *word, size_t len);
 /*
  * Whether what says what the code does now ("return undefined for X",
- * "reload once after rebuild"): told "NAME made it return ...", never as
- * the author's act.
+ * "ignore CRYPTO frames after handshake completion", "use X even if Y"):
+ * PHRASE_BEHAVIOUR_MADE when it is told "NAME made it return ...",
+ * PHRASE_BEHAVIOUR_QUOTE when only the author's words can say it ("fix
+ * stderr to output string"); 0 for an author's act. Never told as the
+ * author's act: code is not a person.
  */
+#define PHRASE_BEHAVIOUR_MADE	1
+#define PHRASE_BEHAVIOUR_QUOTE	2
 int		 phrase_behaviour(const char *what);
 /*
  * Whether what can be said as "NAME <past of what>": it starts with a
@@ -62,6 +67,12 @@ int		 phrase_verbal(const char *what);
  * (nothing appended then).
  */
 int		 phrase_past(struct buf *, const char *what);
+/*
+ * What said aloud as the author meant it (new): "w/o" as "without",
+ * "doc+test" as "doc and test", no "the" before a file's name that ends
+ * its phrase ("in the AUTHORS.rst").
+ */
+char		*phrase_unabbreviate(const char *what);
 /* Append what, its first letter lowercased unless it looks like a name. */
 void		 phrase_lower_first(struct buf *, const char *what);
 /* A repository said aloud (new): "pytorch/ao" -> "pytorch ao", "curl/curl"

@@ -406,7 +406,14 @@ prose_tell(struct buf *t, const char *p, size_t head, size_t n0, int also,
 	size_t		 at;
 	int		 ok;
 
-	buf_printf(t, "It%s", also ? " also" : "");
+	/*
+	 * "Do not add X": what the code does from now on, not what the
+	 * change did ("It did not add X" says the opposite of the message)
+	 */
+	if (strcmp(verb, "does not") == 0)
+		buf_printf(t, "With it, the code%s", also ? " also" : "");
+	else
+		buf_printf(t, "It%s", also ? " also" : "");
 	if (head > 0 && head == n0 + 2) {
 		buf_putc(t, ' ');
 		at = t->len;
@@ -477,7 +484,7 @@ prose_report(struct buf *t, const char *p, int also)
 	}
 	if (strncasecmp(body, "do not ", 7) == 0 ||
 	    strncasecmp(body, "don't ", 6) == 0) {
-		return prose_tell(t, p, head, n0, also, "did not",
+		return prose_tell(t, p, head, n0, also, "does not",
 		    body + (body[2] == ' ' ? 6 : 5), 0);
 	}
 	n = prose_word(body);

@@ -50,7 +50,7 @@ static const struct chores_case cases[] = {
 	    "docs: further tweaks re map and map_values\n",
 	    "docs: further tweaks re map and map_values\n",
 	    "Pin the Python version in CI\n", NULL },
-	    "updated the docs: further tweaks re map and map values",
+	    "made a docs change, \"further tweaks re map and map values\"",
 	    "also updated the docs" },
 	{ "other verbs are not joined", {
 	    "Bump actions/checkout from 5.0.0 to 6.0.0\n",

@@ -74,8 +74,20 @@ test_reported(void **state)
 		{ "the clause goes before a closing list",
 		    "When a transfer goes elsewhere, do not add the "
 		    "following: client cert, client key.",
-		    "It did not add the following when a transfer goes "
-		    "elsewhere: client cert, client key." },
+		    "With it, the code does not add the following when a "
+		    "transfer goes elsewhere: client cert, client key." },
+		/* issue #27: "It did not add" said the opposite (curl) */
+		{ "do not: what the code does from now on",
+		    "When a transfer goes against another origin than the "
+		    "initial one, do not add the following to the ssl "
+		    "configuration: client cert, client key, srp user/pass, "
+		    "pinned key.",
+		    "With it, the code does not add the following to the ssl "
+		    "configuration when a transfer goes against another "
+		    "origin than the initial one: client cert, client key, "
+		    "srp user/pass, pinned key." },
+		{ "don't, alone", "Don't retry on a 404.",
+		    "With it, the code does not retry on a 404." },
 		{ "a one-word opener goes after \"It\"",
 		    "Otherwise, leave the existing creds in place.",
 		    "It otherwise left the existing creds in place." },
