@@ -15,6 +15,7 @@
 #include "quote.h"
 #include "spoken.h"
 #include "text.h"
+#include "theme.h"
 #include "xmalloc.h"
 
 /*
@@ -106,6 +107,89 @@ focus_example_only(const struct commit *c)
 	return n > 0;
 }
 
+/* Words between an instruction and its setting, at most. */
+#define FOCUS_TOLD_GAP	5
+
+/*
+ * Whether the words just before at (in text from start) tell the reader
+ * to use what follows ("Set `FOO`", "pass --x", "opt in via the unstable
+ * `Builder::x` or the `FOO` environment variable") or say the change
+ * brings it in ("add --x"): an instruction a few words before it in its
+ * sentence.
+ */
+static int
+focus_told_before(const char *start, const char *at)
+{
+	static const char *const tells[] = { "set", "use", "using", "pass",
+	    "passing", "enable", "via", "export", "specify", "try", "add",
+	    "adds", "added", "introduce", "introduces", "introduced",
+	    "expose", "exposes", NULL };
+	const char	*e = at, *w;
+	size_t		 gap;
+
+	for (gap = 0; gap <= FOCUS_TOLD_GAP; gap++) {
+		/* the word before e, past quotes, spaces and a line's
+		   wrap (a blank line ends the paragraph) */
+		while (e > start && (e[-1] == '`' || e[-1] == '\'' ||
+		    e[-1] == '"' || e[-1] == ' ' || (e[-1] == '\n' &&
+		    (e - 1 == start || e[-2] != '\n'))))
+			e--;
+		if (e == start || e[-1] == '\n' || e[-1] == '.' ||
+		    e[-1] == ':' || e[-1] == ';')
+			return 0;
+		for (w = e; w > start && w[-1] != ' ' && w[-1] != '\n' &&
+		    w[-1] != '`'; w--)
+			continue;
+		if (phrase_word_in(w, (size_t)(e - w), tells))
+			return 1;
+		e = w;
+	}
+	return 0;
+}
+
+/*
+ * Whether a change tells the reader to set, enable or use its setting,
+ * or brings it in by name: an instruction before it (focus_told_before),
+ * a line of a usage or code block that starts with it, or its subject
+ * setting it to a value ("X set to 0 restores the default"). A setting
+ * the message only names is no tip: "Improve --help to mention all the
+ * command options" tells nobody to pass --help (jq 2023-07-23), nor a
+ * change embedding a section "inside the --list-border frame" to pass
+ * --list-border (fzf 2026-04-19).
+ */
+static int
+focus_told_to_use(const struct draft_item *it)
+{
+	const char	*texts[3] = { it->cl.subject, it->c->subject,
+	    it->c->body };
+	const char	*set = it->cl.setting, *p, *at;
+	char		*name;
+	size_t		 i, n;
+	int		 told = 0;
+
+	n = strcspn(set, "= ");
+	name = xstrndup(set, n);
+	for (i = 0; i < 3 && !told; i++) {
+		if (texts[i] == NULL)
+			continue;
+		for (p = texts[i]; !told && (at = strstr(p, name)) != NULL;
+		    p = at + n) {
+			const char *ls = at;
+
+			/* a usage line or a code block's: it starts with it */
+			while (ls > texts[i] && (ls[-1] == ' ' ||
+			    ls[-1] == '`' || ls[-1] == '$' || ls[-1] == '\t'))
+				ls--;
+			told = ls == texts[i] ? i == 2 : ls[-1] == '\n';
+			told = told || focus_told_before(texts[i], at) ||
+			    strncmp(at + n, " set to ", 8) == 0 ||
+			    strncmp(at + n, "` set to ", 9) == 0;
+		}
+	}
+	free(name);
+	return told;
+}
+
 /* Candidates for Today's Focus whose setting is looked up as removed. */
 #define FOCUS_TRIES	8
 
@@ -135,7 +219,8 @@ focus_item(struct draft *d)
 			if (it->cl.setting == NULL || !it->cl.setting_new ||
 			    it->cl.bot || it->c->reverted_by_idx >= 0 ||
 			    focus_setting_has_link(it->cl.setting) ||
-			    focus_example_only(it->c))
+			    focus_example_only(it->c) ||
+			    !focus_told_to_use(it))
 				continue;
 			for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
 				if (it->cl.kind == kinds[k])
@@ -354,34 +439,37 @@ focus_breaking(struct draft *d, struct buf *b, struct draft_shas *shas)
 	buf_puts(b, "Today's Focus: ");
 	if (top != NULL) {
 		switch (topk) {
+		/*
+		 * What to do first, then whose change it follows, in a
+		 * few words: the opening said the change already ("Heads
+		 * up first: the project now needs torch 2.11 or newer"),
+		 * and Today's Focus saying it again at length told the
+		 * listener nothing new (ao 2026-03-24)
+		 */
 		case QUOTE_BREAK_SUPPORT:
 			/* a flag and its value: what a user passes */
-			if (strncmp(topwhat, "--", 2) == 0) {
-				buf_printf(b, "passing %s is no longer "
-				    "supported, since a change from %s. If "
-				    "you pass it, move to a value still "
-				    "supported before you upgrade.", topwhat,
-				    top->name);
-				break;
-			}
-			buf_printf(b, "support for %s is gone, with %s's "
-			    "change \"%s\".", topwhat, top->name,
-			    top->cl.what);
-			if (focus_has_digit(topwhat))
-				buf_printf(b, " If you still run on %s, move "
-				    "to a newer version before you upgrade.",
-				    topwhat);
+			if (strncmp(topwhat, "--", 2) == 0)
+				buf_printf(b, "if you pass %s, move to a "
+				    "value still supported before you "
+				    "upgrade: %s's change drops support for "
+				    "it.", topwhat, top->name);
+			else if (focus_has_digit(topwhat))
+				buf_printf(b, "if you still run on %s, move "
+				    "to a newer version before you upgrade: "
+				    "%s's change drops support for it.",
+				    topwhat, top->name);
 			else
-				buf_printf(b, " If you still rely on %s, stay "
+				buf_printf(b, "if you still rely on %s, stay "
 				    "on the release you have until you've "
-				    "moved off it.", topwhat);
+				    "moved off it: %s's change drops support "
+				    "for it.", topwhat, top->name);
 			break;
 		case QUOTE_BREAK_MINIMUM:
-			buf_printf(b, "the minimum goes up. As of %s's change "
-			    "\"%s\", you need ", top->name, top->cl.what);
+			buf_puts(b, "before you upgrade, make sure your "
+			    "setup has ");
 			focus_minimum(b, topwhat);
-			buf_puts(b, " or newer, so check your setup before "
-			    "you upgrade.");
+			buf_printf(b, " or newer, the minimum since %s's "
+			    "change.", top->name);
 			break;
 		default:
 			buf_printf(b, "a default changed, with %s's change "
@@ -475,10 +563,39 @@ focus_top(struct draft *d)
 			free(ver);
 			continue;
 		}
+		/* a dependency bump, whatever its prefix ("feat: upgrade to
+		   body-parser@1.20.3"), is upkeep: nothing to try */
+		if (theme_bump(it, NULL))
+			continue;
 		if (top == NULL || select_cmp_rank(&it, &top) < 0)
 			top = it;
 	}
 	return top;
+}
+
+/*
+ * Whether an area can be said as a thing a listener uses: a name in
+ * capitals or with a digit ("HTTP", "QUIC", "X86"), or a word of four
+ * letters or more ("runtime", "inductor", "Dynamo"). A short code name
+ * is heard as another word or as letters: "If your code leans on win"
+ * (libuv's Windows code), "fs", "mps", "src".
+ */
+static int
+focus_area_said(const char *area)
+{
+	size_t	n = strlen(area), i, upper = 0, digit = 0, other = 0;
+
+	for (i = 0; i < n; i++) {
+		if (isupper((unsigned char)area[i]))
+			upper++;
+		else if (isdigit((unsigned char)area[i]))
+			digit++;
+		else if (!islower((unsigned char)area[i]) && area[i] != '-')
+			other++;
+	}
+	if (upper >= 2 || (upper > 0 && digit > 0))
+		return 1;
+	return other == 0 && digit == 0 && n >= 4;
 }
 
 /*
@@ -527,8 +644,10 @@ focus_takeaway(struct draft *d, struct buf *b, const struct draft_item *it)
 		break;
 	}
 	/* an area its subject names: one read off its files ("src") is
-	   no part of anyone's setup */
+	   no part of anyone's setup, nor one a listener hears as another
+	   word (focus_area_said) */
 	if (it->cl.area != NULL && it->cl.area_titled &&
+	    focus_area_said(it->cl.area) &&
 	    !phrase_contains(it->cl.what, it->cl.area)) {
 		buf_printf(b, DRAFT_ROTATE(d, 18, with_area), it->cl.area);
 		buf_printf(b, "the one to %s is ", verb);

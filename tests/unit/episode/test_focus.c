@@ -69,8 +69,9 @@ static const struct focus_case cases[] = {
 	    { "Pass --global-option", NULL } },
 	{ "support dropped for a flag's value: stop passing it", {
 	    "Drop support for --python-version 3.9 (#2)\n", NULL },
-	    "focus", { "Passing --python-version 3.9 is no longer supported",
-	    "If you pass it" }, { "run on --python", NULL } },
+	    "focus", { "If you pass --python-version 3.9, move to a value "
+	    "still supported", "drops support for it" },
+	    { "run on --python", NULL } },
 	{ "a change marked breaking says so, once", {
 	    "feat(deps)!: router@^2.0.0 (#5885)\n", NULL },
 	    "focus", { "is marked as breaking", NULL },
@@ -95,7 +96,7 @@ static const struct focus_case cases[] = {
 	    "batch.", NULL }, { NULL } },
 	{ "support dropped: the migration step, no setting from it", {
 	    "Drop support for pypy-3.10\n\nSet `PYPY_LEGACY_MODE=1` no "
-	    "more.\n", NULL }, "focus", { "Support for pypy-3.10 is gone",
+	    "more.\n", NULL }, "focus", { "If you still run on pypy-3.10, "
 	    "move to a newer version before you upgrade", NULL },
 	    { "Set PYPY_LEGACY_MODE", NULL } },
 	{ "a minimum raised, then the day's setting", {
@@ -169,6 +170,57 @@ static const struct focus_case cases[] = {
 	{ "near miss: set FOO=1 to enable is quoted", {
 	    "[profiler] Add a resolver trace\n\nSet FOO_TRACE=1 to enable "
 	    "it.\n", NULL }, "focus", { "Set FOO_TRACE=1", NULL }, { NULL } },
+	/* jq 2023-07-23: "Today's Focus: Pass `--help` to try what
+	   itchyny's change brings." The change improved the help text */
+	{ "a flag a change only works on is no tip", {
+	    "Improve --help to mention all the command options\n", NULL },
+	    "takeaway", { "the one to", NULL },
+	    { "Pass --help", "Today's Focus", NULL } },
+	/* fzf 2026-04-19: "Pass `--list-border` to try what Junegunn
+	   Choi's change brings." */
+	{ "a flag a body only names is no tip", {
+	    "Add --{header,header-lines,footer}-border=inline\n\nNew "
+	    "BorderShape that embeds the section inside the --list-border\n"
+	    "frame, joined to the list content by a horizontal separator.\n"
+	    "\nIncompatible with --header-first.\n", NULL },
+	    "takeaway", { "the one to", NULL },
+	    { "Pass --list-border", "--header-first", "Today's Focus" } },
+	{ "near miss: a flag the subject adds is a tip", {
+	    "Add --list-border to draw a border around the list\n", NULL },
+	    "focus", { "Pass --list-border", NULL }, { NULL } },
+	/* tokio 2026-08-09: the instruction wraps onto the next line */
+	{ "near miss: an instruction a few words before, across a wrap", {
+	    "runtime: add an opt-in sharded blocking queue (#1)\n\nOpt in "
+	    "via the unstable `Builder::enable_sharded_queue` or\nthe "
+	    "`TOKIO_SHARDED_QUEUE` environment variable.\n", NULL },
+	    "focus", { "Set the TOKIO_SHARDED_QUEUE environment variable",
+	    NULL }, { NULL } },
+	/* express 2024-09-09: "If you try one change from today, make it
+	   Ulises Gascón's change, \"upgrade to body-parser 1.20.3\"." */
+	{ "a dependency bump is never the takeaway, whatever its prefix", {
+	    "feat: upgrade to body-parser@1.20.3 (#5926)\n", NULL },
+	    "takeaway", { "Fuse the epilogue into the GEMM", NULL },
+	    { "change, \"upgrade to body-parser", NULL } },
+	/* libuv 2024-07-29: "If your code leans on win, the one to pick up
+	   is Jameson Nash's change, ..." */
+	{ "a short code name is no area to say", {
+	    "win: fix a crash when the pipe is closed\n", NULL },
+	    "takeaway", { "fix a crash when the pipe is closed", NULL },
+	    { "win, the one to", "If win ", NULL } },
+	{ "near miss: an area in capitals is said", {
+	    "QUIC: fix a crash on a short packet\n", NULL },
+	    "takeaway", { "QUIC", "fix a crash on a short packet", NULL },
+	    { NULL } },
+	/* ao 2026-03-24: the opening said "the project now needs torch 2.11
+	   or newer", and Today's Focus said it again at length */
+	{ "a minimum raised: the Focus says what to do, in a few words", {
+	    "Remove version compatibility table (#4154)\n\nTorchao is now "
+	    "ABI stable, so we no longer need this version compatibility "
+	    "table. We do require torch 2.11+ because the mxfp8 kernels "
+	    "rely on stable ABI features added in torch 2.11.\n", NULL },
+	    "focus", { "Today's Focus: Before you upgrade, make sure your "
+	    "setup has torch 2.11 or newer, the minimum since Ada Lovelace's "
+	    "change.", NULL }, { "The minimum goes up", "As of Ada", NULL } },
 	/* the takeaway is the top story's, never a CI pin's, however its
 	   words warn */
 	{ "a CI pin is never the takeaway", {
