@@ -16,6 +16,7 @@
 #include "spoken.h"
 #include "text.h"
 #include "theme.h"
+#include "words.h"
 #include "xmalloc.h"
 
 /*
@@ -575,10 +576,11 @@ focus_top(struct draft *d)
 
 /*
  * Whether an area can be said as a thing a listener uses: a name in
- * capitals or with a digit ("HTTP", "QUIC", "X86"), or a word of four
- * letters or more ("runtime", "inductor", "Dynamo"). A short code name
- * is heard as another word or as letters: "If your code leans on win"
- * (libuv's Windows code), "fs", "mps", "src".
+ * capitals or with a digit ("HTTP", "QUIC", "X86"), or a word of five
+ * letters or more ("runtime", "inductor", "Dynamo"), or of four the word
+ * list knows ("sync"). A short code name is heard as another word or as
+ * letters: "If your code leans on win" (libuv's Windows code), "fs",
+ * "mps", "src", "util".
  */
 static int
 focus_area_said(const char *area)
@@ -595,7 +597,9 @@ focus_area_said(const char *area)
 	}
 	if (upper >= 2 || (upper > 0 && digit > 0))
 		return 1;
-	return other == 0 && digit == 0 && n >= 4;
+	/* four letters may be a clipped word ("util"): the list says */
+	return other == 0 && digit == 0 && (n >= 5 || (n == 4 &&
+	    words_known(area, n)));
 }
 
 /*

@@ -207,6 +207,15 @@ static const struct focus_case cases[] = {
 	    "win: fix a crash when the pipe is closed\n", NULL },
 	    "takeaway", { "fix a crash when the pipe is closed", NULL },
 	    { "win, the one to", "If win ", NULL } },
+	/* cargo 2026-07-01: "If you work with util, the one to pick up
+	   is ..." */
+	{ "a clipped word is no area to say", {
+	    "util: fix a crash on a Redox OS path\n", NULL },
+	    "takeaway", { "fix a crash on a Redox OS path", NULL },
+	    { "util, the one to", "If util ", NULL } },
+	{ "near miss: a word of the area's own is said", {
+	    "runtime: fix a hang when the pool shuts down\n", NULL },
+	    "takeaway", { "runtime", NULL }, { NULL } },
 	{ "near miss: an area in capitals is said", {
 	    "QUIC: fix a crash on a short packet\n", NULL },
 	    "takeaway", { "QUIC", "fix a crash on a short packet", NULL },
