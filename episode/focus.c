@@ -658,7 +658,19 @@ focus_takeaway(struct draft *d, struct buf *b, const struct draft_item *it)
 	} else
 		buf_printf(b, DRAFT_ROTATE(d, 18, alone), verb);
 	b->data[at] = (char)toupper((unsigned char)b->data[at]);
-	buf_printf(b, "%s's change, \"%s\".", it->name, it->cl.what);
+	/*
+	 * a brace alternation is said as words (spoken_braces), and inside
+	 * a quotation its closing quote went with each word ("Add
+	 * --header-border=inline\", --header-lines-border=inline\" and
+	 * ..."): such words, or quotes of their own, are told unquoted
+	 */
+	if (strpbrk(it->cl.what, "\"{}[]<>|\\") != NULL) {
+		buf_printf(b, "%s's change: ", it->name);
+		phrase_lower_first(b, it->cl.what);
+		phrase_sentence_end(b);
+	} else
+		buf_printf(b, "%s's change, \"%s\".", it->name,
+		    it->cl.what);
 }
 
 /*

@@ -185,6 +185,14 @@ static const struct focus_case cases[] = {
 	    "\nIncompatible with --header-first.\n", NULL },
 	    "takeaway", { "the one to", NULL },
 	    { "Pass --list-border", "--header-first", "Today's Focus" } },
+	/* fzf 2026-04-19: "the one to try is Junegunn Choi's change, "Add
+	   --header-border=inline", --header-lines-border=inline" and
+	   --footer-border=inline"." */
+	{ "a brace alternation in the takeaway is not quoted", {
+	    "[fzf] Add --{header,footer}-border=inline\n\nNew shape.\n",
+	    NULL }, "takeaway", { "Ada Lovelace's change: add "
+	    "--header-border=inline and --footer-border=inline.", NULL },
+	    { "inline\"", NULL } },
 	{ "near miss: a flag the subject adds is a tip", {
 	    "Add --list-border to draw a border around the list\n", NULL },
 	    "focus", { "Pass --list-border", NULL }, { NULL } },
