@@ -215,6 +215,7 @@ theme_bump(const struct draft_item *it, struct theme_bump *b)
 	    "github_actions") || phrase_contains(c->subject,
 	    "github-actions") || theme_workflow_only(c) ||
 	    strncmp(name, "actions/", 8) == 0);
+	b->breaking = it->cl.breaking != QUOTE_BREAK_NONE;
 	l = text_lower(c->subject);
 	b->security = text_has_any(l, sec);
 	free(l);
@@ -236,7 +237,8 @@ theme_bump_clear(struct theme_bump *b)
 int
 theme_bump_major(const struct theme_bump *b)
 {
-	return b->from_major >= 0 && b->to_major > b->from_major;
+	return (b->from_major >= 0 && b->to_major > b->from_major) ||
+	    (b->breaking && b->to_major > 0);
 }
 
 /* "actions/checkout to version 6" or "a security fix in body-parser". */

@@ -23,6 +23,7 @@ struct theme_bump {
 	int	 action;	/* a GitHub Action ("owner/name" of a
 				   workflow's) */
 	int	 security;	/* the message calls it a security fix */
+	int	 breaking;	/* marked breaking ("feat(deps)!: router@^2") */
 };
 
 /*
@@ -35,7 +36,10 @@ struct theme_bump {
  */
 int		 theme_bump(const struct draft_item *, struct theme_bump *b);
 void		 theme_bump_clear(struct theme_bump *);
-/* Whether a bump is to a new major version (from one known). */
+/*
+ * Whether a bump is to a new major version: from one known, or marked
+ * as breaking.
+ */
 int		 theme_bump_major(const struct theme_bump *);
 
 /*

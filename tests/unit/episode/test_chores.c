@@ -60,6 +60,15 @@ static const struct chores_case cases[] = {
 	    "fix(deps): serve-static@^2.1.0\n",
 	    "fix(deps): send@^1.1.0\n", NULL },
 	    "Nate Prewitt bumped three dependencies.", "2.0.1", NULL },
+	/* express 2024-09-09: router's major bump, marked breaking, went
+	   unsaid among four */
+	{ "a bump marked breaking is a new major, named", {
+	    "feat(deps)!: router@^2.0.0 (#5885)\n",
+	    "fix(deps): body-parser@^2.0.1\n",
+	    "fix(deps): serve-static@^2.1.0\n",
+	    "fix(deps): send@^1.1.0\n", NULL },
+	    "Nate Prewitt bumped four dependencies, among them router to "
+	    "version 2.", "2.0.1", NULL },
 	{ "a security fix among bumps is named", {
 	    "Bump body-parser from 1.20.2 to 1.20.3\n\nFixes CVE-2024-45590."
 	    "\n",
