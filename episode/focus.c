@@ -400,6 +400,41 @@ focus_has_digit(const char *s)
 	return 0;
 }
 
+/* Versions whose support went that Today's Focus names, at most. */
+#define FOCUS_VERSIONS	3
+
+/*
+ * The migration step of n changes dropping versions: "if you still run
+ * on PyTorch 2.7 and older or PyTorch 2.8, move to a newer version before
+ * you upgrade: Vasiliy Kuznetsov's changes drop support for them."
+ */
+static void
+focus_versions(struct buf *b, struct draft_item **v, char **what, size_t n)
+{
+	const char	*names[FOCUS_VERSIONS];
+	size_t		 i, j, nn = 0;
+
+	buf_puts(b, "if you still run on ");
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			buf_puts(b, i + 1 == n ? " or " : ", ");
+		buf_puts(b, what[i]);
+		for (j = 0; j < nn && strcmp(names[j], v[i]->name) != 0; j++)
+			continue;
+		if (j == nn)
+			names[nn++] = v[i]->name;
+	}
+	buf_puts(b, ", move to a newer version before you upgrade: ");
+	if (nn == 1)
+		buf_printf(b, "%s's changes drop", names[0]);
+	else {
+		buf_puts(b, "changes by ");
+		spoken_list(b, names, nn);
+		buf_puts(b, " drop");
+	}
+	buf_puts(b, " support for them.");
+}
+
 /*
  * A breaking day: the migration step for the change that breaks the most
  * (support dropped, a minimum raised, a default flipped), and for
@@ -409,9 +444,11 @@ static int
 focus_breaking(struct draft *d, struct buf *b, struct draft_shas *shas)
 {
 	struct draft_item	*top = NULL, *gone = NULL;
+	struct draft_item	*vers[FOCUS_VERSIONS];
 	enum quote_break	 k, topk = QUOTE_BREAK_NONE;
 	char			*what, *topwhat = NULL, *gonewhat = NULL;
-	size_t			 i, ngone = 0;
+	char			*verwhat[FOCUS_VERSIONS];
+	size_t			 i, ngone = 0, nvers = 0;
 
 	for (i = 0; i < d->nitems; i++) {
 		struct draft_item *it = &d->items[i];
@@ -422,6 +459,12 @@ focus_breaking(struct draft *d, struct buf *b, struct draft_shas *shas)
 		k = focus_breaking_of(it, &what);
 		if (k == QUOTE_BREAK_NONE)
 			continue;
+		/* the versions whose support went, each */
+		if (k == QUOTE_BREAK_SUPPORT && nvers < FOCUS_VERSIONS &&
+		    strncmp(what, "--", 2) != 0 && focus_has_digit(what)) {
+			vers[nvers] = it;
+			verwhat[nvers++] = xstrdup(what);
+		}
 		if (k == QUOTE_BREAK_REMOVED) {
 			ngone++;
 			if (gone == NULL || it->cl.score > gone->cl.score) {
@@ -454,6 +497,14 @@ focus_breaking(struct draft *d, struct buf *b, struct draft_shas *shas)
 				    "value still supported before you "
 				    "upgrade: %s's change drops support for "
 				    "it.", topwhat, top->name);
+			else if (focus_has_digit(topwhat) && nvers > 1) {
+				/* ao 2026-05-14 dropped PyTorch 2.7 and 2.8
+				   in two changes: one named was half the
+				   step */
+				focus_versions(b, vers, verwhat, nvers);
+				for (i = 0; i < nvers; i++)
+					draft_shas_add(d, shas, vers[i]);
+			}
 			else if (focus_has_digit(topwhat))
 				buf_printf(b, "if you still run on %s, move "
 				    "to a newer version before you upgrade: "
@@ -527,6 +578,8 @@ focus_breaking(struct draft *d, struct buf *b, struct draft_shas *shas)
 	b->data[15] = (char)toupper((unsigned char)b->data[15]);
 	free(topwhat);
 	free(gonewhat);
+	for (i = 0; i < nvers; i++)
+		free(verwhat[i]);
 	return 1;
 }
 

@@ -99,6 +99,19 @@ static const struct focus_case cases[] = {
 	    "more.\n", NULL }, "focus", { "If you still run on pypy-3.10, "
 	    "move to a newer version before you upgrade", NULL },
 	    { "Set PYPY_LEGACY_MODE", NULL } },
+	/* ao 2026-05-14: "If you still run on PyTorch 2.7 and older, move
+	   to a newer version" on a day that dropped 2.8 as well */
+	{ "versions dropped by two changes: the step names both", {
+	    "drop PyTorch 2.7 and older support from the code (#4310)\n",
+	    "drop PyTorch 2.8 support from the code (#4311)\n", NULL },
+	    "focus", { "If you still run on PyTorch 2.7 and older or PyTorch "
+	    "2.8, move to a newer version before you upgrade: Ada Lovelace's "
+	    "changes drop support for them.", NULL }, { NULL } },
+	{ "near miss: one version dropped is said alone", {
+	    "drop PyTorch 2.7 and older support from the code (#4310)\n",
+	    NULL }, "focus", { "If you still run on PyTorch 2.7 and older, "
+	    "move to a newer version before you upgrade: Ada Lovelace's "
+	    "change drops support for it.", NULL }, { NULL } },
 	{ "a minimum raised, then the day's setting", {
 	    "cmake: raise the minimum CMake version to 3.18\n",
 	    "[dynamo] Add a recompile log\n\n```\nTORCH_LOGS=recompiles "
