@@ -16,7 +16,6 @@
 #include "spoken.h"
 #include "text.h"
 #include "theme.h"
-#include "words.h"
 #include "xmalloc.h"
 
 /*
@@ -628,34 +627,6 @@ focus_top(struct draft *d)
 }
 
 /*
- * Whether an area can be said as a thing a listener uses: a name in
- * capitals or with a digit ("HTTP", "QUIC", "X86"), or a word of five
- * letters or more ("runtime", "inductor", "Dynamo"), or of four the word
- * list knows ("sync"). A short code name is heard as another word or as
- * letters: "If your code leans on win" (libuv's Windows code), "fs",
- * "mps", "src", "util".
- */
-static int
-focus_area_said(const char *area)
-{
-	size_t	n = strlen(area), i, upper = 0, digit = 0, other = 0;
-
-	for (i = 0; i < n; i++) {
-		if (isupper((unsigned char)area[i]))
-			upper++;
-		else if (isdigit((unsigned char)area[i]))
-			digit++;
-		else if (!islower((unsigned char)area[i]) && area[i] != '-')
-			other++;
-	}
-	if (upper >= 2 || (upper > 0 && digit > 0))
-		return 1;
-	/* four letters may be a clipped word ("util"): the list says */
-	return other == 0 && digit == 0 && (n >= 5 || (n == 4 &&
-	    words_known(area, n)));
-}
-
-/*
  * The takeaway of the top story, for a listener it concerns: "If you
  * work with runtime, the one to try is Alex Gaynor's change, "add an
  * opt-in sharded spawn_blocking queue"." What to do with it follows its
@@ -702,9 +673,9 @@ focus_takeaway(struct draft *d, struct buf *b, const struct draft_item *it)
 	}
 	/* an area its subject names: one read off its files ("src") is
 	   no part of anyone's setup, nor one a listener hears as another
-	   word (focus_area_said) */
+	   word (theme_area_said) */
 	if (it->cl.area != NULL && it->cl.area_titled &&
-	    focus_area_said(it->cl.area) &&
+	    theme_area_said(it->cl.area) &&
 	    !phrase_contains(it->cl.what, it->cl.area)) {
 		buf_printf(b, DRAFT_ROTATE(d, 18, with_area), it->cl.area);
 		buf_printf(b, "the one to %s is ", verb);

@@ -315,6 +315,34 @@ theme_bumps_said(struct buf *out, struct draft_item **v, size_t n)
 	free(b);
 }
 
+/*
+ * Whether an area can be said as a thing a listener uses: a name in
+ * capitals or with a digit ("HTTP", "QUIC", "X86"), or a word of five
+ * letters or more ("runtime", "inductor", "Dynamo"), or of four the word
+ * list knows ("sync"). A short code name is heard as another word or as
+ * letters: "If your code leans on win" (libuv's Windows code), "fs",
+ * "mps", "src", "util".
+ */
+int
+theme_area_said(const char *area)
+{
+	size_t	n = strlen(area), i, upper = 0, digit = 0, other = 0;
+
+	for (i = 0; i < n; i++) {
+		if (isupper((unsigned char)area[i]))
+			upper++;
+		else if (isdigit((unsigned char)area[i]))
+			digit++;
+		else if (!islower((unsigned char)area[i]) && area[i] != '-')
+			other++;
+	}
+	if (upper >= 2 || (upper > 0 && digit > 0))
+		return 1;
+	/* four letters may be a clipped word ("util"): the list says */
+	return other == 0 && digit == 0 && (n >= 5 || (n == 4 &&
+	    words_known(area, n)));
+}
+
 /* The themes a change may belong to. */
 enum theme_kind {
 	THEME_LEGACY,		/* legacy or deprecated code taken out */
@@ -548,13 +576,66 @@ theme_areas(struct buf *b, struct draft_item **v, size_t n)
 	spoken_list(b, areas, na);
 }
 
+static int
+theme_area_cmp(const void *a, const void *b)
+{
+	const struct draft_item	*x = *(const struct draft_item *const *)a;
+	const struct draft_item	*y = *(const struct draft_item *const *)b;
+	int			 c;
+
+	if ((c = strcmp(x->cl.area, y->cl.area)) != 0)
+		return c;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/*
+ * The area most of the day's work of a user's kind names in its title
+ * (a fix, a feature, a change; not tests, docs, build or dependencies),
+ * when it holds THEME_MIN changes and half the day's at least, and can
+ * be said: its count, *area borrowed from an item.
+ */
+static size_t
+theme_area_run(struct draft *d, size_t total, const char **area)
+{
+	struct draft_item	**v;
+	size_t			  i, j, n = 0, best = 0;
+
+	*area = NULL;
+	v = xcalloc(d->nitems + 1, sizeof *v);
+	for (i = 0; i < d->nitems; i++) {
+		struct draft_item *it = &d->items[i];
+
+		if (theme_counts(it) && it->cl.area != NULL &&
+		    it->cl.area_titled && it->cl.kind != CLASSIFY_TESTS &&
+		    it->cl.kind != CLASSIFY_DOCS &&
+		    it->cl.kind != CLASSIFY_BUILD &&
+		    it->cl.kind != CLASSIFY_DEPS)
+			v[n++] = it;
+	}
+	qsort(v, n, sizeof *v, theme_area_cmp);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && strcmp(v[i]->cl.area,
+		    v[j]->cl.area) == 0; j++)
+			continue;
+		if (j - i > best) {
+			best = j - i;
+			*area = v[i]->cl.area;
+		}
+	}
+	free(v);
+	if (best < THEME_MIN || best * 2 < total || *area == NULL ||
+	    !theme_area_said(*area))
+		return 0;
+	return best;
+}
+
 int
 theme_sentence(struct buf *b, struct draft *d)
 {
 	struct draft_item	**v[THEME_NKINDS];
 	size_t			  nv[THEME_NKINDS] = { 0 }, i, k, total = 0;
-	size_t			  best = THEME_NKINDS, ncredit;
-	const char		 *verb = NULL;
+	size_t			  best = THEME_NKINDS, ncredit, narea;
+	const char		 *verb = NULL, *area;
 	char			 *l, *who;
 	int			  deprecated = 1, said = 0;
 
@@ -615,6 +696,13 @@ theme_sentence(struct buf *b, struct draft *d)
 		}
 		theme_areas(b, v[best], nv[best]);
 		buf_putc(b, '.');
+		said = 1;
+	} else if ((narea = theme_area_run(d, total, &area)) > 0) {
+		/* "Four of today's changes touch QUIC." */
+		phrase_space(b);
+		spoken_count_cap(b, (long long)narea, "of today's changes",
+		    "of today's changes");
+		buf_printf(b, " touch %s.", area);
 		said = 1;
 	}
 	free(who);

@@ -52,6 +52,12 @@ void		 theme_bumps_said(struct buf *, struct draft_item **v,
 		    size_t n);
 
 /*
+ * Whether an area can be said as a thing a listener uses ("HTTP",
+ * "runtime"), not a short code name heard as another word ("win").
+ */
+int		 theme_area_said(const char *area);
+
+/*
  * The day's theme in one sentence appended to b ("Six of today's
  * changes remove deprecated code."), or nothing on a day without one:
  * three or more of the day's changes, and one in six at least, sharing

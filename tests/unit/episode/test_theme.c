@@ -114,6 +114,23 @@ static const struct theme_case cases[] = {
 	    "ftp: simplify the 150/126 size scanner\n", NULL },
 	    "ZeroPath found the problems behind three of today's changes.",
 	    0 },
+	/* curl 2026-02-19: six of ten commits enabled clang-tidy checks */
+	{ "a run in one area, half the day's changes", {
+	    "clang-tidy: enable readability-uppercase-literal-suffix\n",
+	    "clang-tidy: check readability-redundant-preprocessor\n",
+	    "clang-tidy: enable misc-header-include-cycle\n",
+	    "lib: fix a crash on an empty header\n", NULL },
+	    "Three of today's changes touch clang-tidy.", 0 },
+	{ "near miss: a run under half the day is no theme", {
+	    "clang-tidy: enable readability-uppercase-literal-suffix\n",
+	    "clang-tidy: check readability-redundant-preprocessor\n",
+	    "clang-tidy: enable misc-header-include-cycle\n",
+	    "lib: fix a crash on an empty header\n", NULL }, NULL, 4 },
+	{ "near miss: a short code name is no area to say", {
+	    "win: fix a crash when the pipe is closed\n",
+	    "win: handle a short read of the console\n",
+	    "win: fix the path of the temp directory\n",
+	    "unix: fix a crash on an empty header\n", NULL }, NULL, 0 },
 	{ "near miss: reports by different people are no theme", {
 	    "openldap: fix memory-leak in error path\n\nReported-by: Joshua "
 	    "Rogers\n",
