@@ -53,6 +53,15 @@ theme_version(const char *v)
 	return theme_major(v, n) >= 0 ? n : 0;
 }
 
+/* The n-byte version at v as said: "^2.0.0" is "2.0.0" (new). */
+static char *
+theme_version_dup(const char *v, size_t n)
+{
+	while (n > 0 && (*v == '^' || *v == '~' || *v == '='))
+		v++, n--;
+	return xstrndup(v, n);
+}
+
 /*
  * Whether the n-byte token at w names no package: a word of the language
  * in lowercase letters ("digest", "action", "locked"), or one that says
@@ -95,7 +104,7 @@ theme_skip(const char **s, const char *const *words)
  */
 static int
 theme_bump_read(const char *what, int deps, char **name, long *from,
-    long *to)
+    long *to, char **tover)
 {
 	static const char *const verbs[] = { "bump", "bumps", "bumped",
 	    "update", "updates", "updated", "upgrade", "upgrades",
@@ -120,6 +129,7 @@ theme_bump_read(const char *what, int deps, char **name, long *from,
 			return 0;
 		*name = xstrndup(s, (size_t)(at - s));
 		*to = theme_major(at + 1, (size_t)(s + n - at - 1));
+		*tover = theme_version_dup(at + 1, (size_t)(s + n - at - 1));
 		return 1;
 	}
 	if (!verb || (n > 0 && s[n] == ' ' && theme_version(s + n + 1) > 0 &&
@@ -133,6 +143,8 @@ theme_bump_read(const char *what, int deps, char **name, long *from,
 			return 0;
 		*name = xstrndup(s, n);
 		*to = theme_major(s + n + 1, theme_version(s + n + 1));
+		*tover = theme_version_dup(s + n + 1,
+		    theme_version(s + n + 1));
 		return 1;
 	}
 	/* the words up to "from" or "to" */
@@ -169,6 +181,7 @@ theme_bump_read(const char *what, int deps, char **name, long *from,
 	if (k == 0)
 		return 0;
 	*name = xstrndup(tok[k - 1], len[k - 1]);
+	*tover = theme_version_dup(p + 3, theme_version(p + 3));
 	return 1;
 }
 
@@ -194,18 +207,20 @@ theme_bump(const struct draft_item *it, struct theme_bump *b)
 	static const char *sec[] = { "security", "cve-", "vulnerab",
 	    "ghsa-", NULL };
 	const struct commit	*c = it->c;
-	char			*name, *l;
+	char			*name, *l, *tover;
 	long			 from, to;
 
 	if (it->cl.what == NULL || !theme_bump_read(it->cl.what,
-	    it->cl.kind == CLASSIFY_DEPS, &name, &from, &to))
+	    it->cl.kind == CLASSIFY_DEPS, &name, &from, &to, &tover))
 		return 0;
 	if (b == NULL) {
 		free(name);
+		free(tover);
 		return 1;
 	}
 	memset(b, 0, sizeof *b);
 	b->name = name;
+	b->to_version = tover;
 	b->from_major = from;
 	b->to_major = to;
 	/* an owner/name bumped from a workflow: dependabot's branch says
@@ -231,7 +246,8 @@ void
 theme_bump_clear(struct theme_bump *b)
 {
 	free(b->name);
-	b->name = NULL;
+	free(b->to_version);
+	b->name = b->to_version = NULL;
 }
 
 int
@@ -241,7 +257,10 @@ theme_bump_major(const struct theme_bump *b)
 	    (b->breaking && b->to_major > 0);
 }
 
-/* "actions/checkout to version 6" or "a security fix in body-parser". */
+/*
+ * "actions/checkout to 6.0.0" (the version as the input says it, which a
+ * listener can look up) or "a security fix in body-parser".
+ */
 static char *
 theme_bump_named(const struct theme_bump *b)
 {
@@ -250,7 +269,7 @@ theme_bump_named(const struct theme_bump *b)
 	if (b->security)
 		xasprintf(&s, "a security fix in %s", b->name);
 	else
-		xasprintf(&s, "%s to version %ld", b->name, b->to_major);
+		xasprintf(&s, "%s to %s", b->name, b->to_version);
 	return s;
 }
 

@@ -20,6 +20,7 @@ struct theme_bump {
 	char	*name;		/* "actions/checkout", "body-parser" (new) */
 	long	 from_major;	/* the major version it left, or -1 */
 	long	 to_major;	/* the major version it went to, or -1 */
+	char	*to_version;	/* the version it went to: "6.0.0" (new) */
 	int	 action;	/* a GitHub Action ("owner/name" of a
 				   workflow's) */
 	int	 security;	/* the message calls it a security fix */
@@ -45,8 +46,8 @@ int		 theme_bump_major(const struct theme_bump *);
 /*
  * A run of bumps v[0..n) said as a count, and what of them matters by
  * name: "five GitHub Actions, three of them to a new major version",
- * "three dependencies, among them body-parser to version 2, a security
- * fix". The exact list stays in the episode's links.
+ * "three dependencies, among them a security fix in body-parser". The
+ * exact list stays in the episode's links.
  */
 void		 theme_bumps_said(struct buf *, struct draft_item **v,
 		    size_t n);
