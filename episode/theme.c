@@ -258,8 +258,8 @@ theme_bump_major(const struct theme_bump *b)
 }
 
 /*
- * "actions/checkout to 6.0.0" (the version as the input says it, which a
- * listener can look up) or "a security fix in body-parser".
+ * "actions/checkout to version 6.0.0" (the version as the input says, a
+ * number a listener can look up) or "a security fix in body-parser".
  */
 static char *
 theme_bump_named(const struct theme_bump *b)
@@ -269,7 +269,7 @@ theme_bump_named(const struct theme_bump *b)
 	if (b->security)
 		xasprintf(&s, "a security fix in %s", b->name);
 	else
-		xasprintf(&s, "%s to %s", b->name, b->to_version);
+		xasprintf(&s, "%s to version %s", b->name, b->to_version);
 	return s;
 }
 

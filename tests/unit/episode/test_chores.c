@@ -52,7 +52,7 @@ static const struct chores_case cases[] = {
 	    "Bump actions/setup-python from 6.0.0 to 6.1.0\n",
 	    "Bump github/codeql-action from 4.30.8 to 4.31.6\n", NULL },
 	    "Nate Prewitt bumped three GitHub Actions, among them "
-	    "actions/checkout to 6.0.0.", "6.1.0", NULL },
+	    "actions/checkout to version 6.0.0.", "6.1.0", NULL },
 	/* express 2024-09-09: "Wes Todd updated body-parser to 2.0.1,
 	   serve-static to 2.1.0 and send to 1.1.0." */
 	{ "npm bumps are counted as dependencies", {
@@ -68,7 +68,7 @@ static const struct chores_case cases[] = {
 	    "fix(deps): serve-static@^2.1.0\n",
 	    "fix(deps): send@^1.1.0\n", NULL },
 	    "Nate Prewitt bumped four dependencies, among them router to "
-	    "2.0.0.", "2.0.1", NULL },
+	    "version 2.0.0.", "2.0.1", NULL },
 	{ "a security fix among bumps is named", {
 	    "Bump body-parser from 1.20.2 to 1.20.3\n\nFixes CVE-2024-45590."
 	    "\n",
@@ -96,7 +96,7 @@ static const struct chores_case cases[] = {
 	    "Bump actions/setup-python from 6.0.0 to 6.1.0\n",
 	    "Bump github/codeql-action from 4.30.8 to 4.31.6\n", NULL },
 	    "The dependency bot bumped three GitHub Actions, among them "
-	    "actions/upload-artifact to 5.0.0.", "4.31.6",
+	    "actions/upload-artifact to version 5.0.0.", "4.31.6",
 	    "dependabot[bot]" },
 	{ "two sharing a verb: the verb said once", {
 	    "Bump actions/checkout from 5.0.0 to 6.0.0\n",
