@@ -112,20 +112,30 @@ focus_example_only(const struct commit *c)
 
 /*
  * Whether the words just before at (in text from start) tell the reader
- * to use what follows ("Set `FOO`", "pass --x", "opt in via the unstable
- * `Builder::x` or the `FOO` environment variable") or say the change
- * brings it in ("add --x"): an instruction a few words before it in its
- * sentence.
+ * to use what follows, a few words before it in its sentence ("Set
+ * `FOO`", "pass --x", "opt in via the unstable `Builder::x` or the `FOO`
+ * environment variable"), or say the change brings it in, right before
+ * it ("add --x", "introduce a new `FOO` variable"; in the past tense in
+ * a subject only, where a body's "git 2.32 introduced `GIT_CONFIG_GLOBAL`"
+ * tells history). "Added completion for `--features` flag" brought in
+ * completion, not the flag (cargo 2025-09-12).
  */
 static int
-focus_told_before(const char *start, const char *at)
+focus_told_before(const char *start, const char *at, int subject)
 {
 	static const char *const tells[] = { "set", "use", "using", "pass",
-	    "passing", "enable", "via", "export", "specify", "try", "add",
-	    "adds", "added", "introduce", "introduces", "introduced",
-	    "expose", "exposes", NULL };
+	    "passing", "enable", "via", "export", "specify", "try", NULL };
+	static const char *const brings[] = { "add", "adds", "introduce",
+	    "introduces", "expose", "exposes", NULL };
+	/* in a body, the past tells a story: "git 2.32 introduced X" */
+	static const char *const brought[] = { "added", "introduced",
+	    "exposed", NULL };
+	/* the words between a verb that brings it in and the setting */
+	static const char *const between[] = { "a", "an", "the", "new",
+	    NULL };
 	const char	*e = at, *w;
 	size_t		 gap;
+	int		 near = 1;
 
 	for (gap = 0; gap <= FOCUS_TOLD_GAP; gap++) {
 		/* the word before e, past quotes, spaces and a line's
@@ -140,11 +150,41 @@ focus_told_before(const char *start, const char *at)
 		for (w = e; w > start && w[-1] != ' ' && w[-1] != '\n' &&
 		    w[-1] != '`'; w--)
 			continue;
-		if (phrase_word_in(w, (size_t)(e - w), tells))
+		if (phrase_word_in(w, (size_t)(e - w), tells) ||
+		    (near && phrase_word_in(w, (size_t)(e - w), brings)) ||
+		    (near && subject && phrase_word_in(w, (size_t)(e - w),
+		    brought)))
 			return 1;
+		near = near && phrase_word_in(w, (size_t)(e - w), between);
 		e = w;
 	}
 	return 0;
+}
+
+/*
+ * Whether the line at ls (in text from start) is one of code: indented,
+ * a shell prompt's, or after a fence or a line ending in ':' ("Usage:")
+ * with nothing but blank lines between. A wrapped line of prose that
+ * happens to start with the setting is none (ripgrep 2026-07-09's
+ * "`GIT_CONFIG_GLOBAL` and `GIT_CONFIG_SYSTEM` environment variables
+ * that override these locations").
+ */
+static int
+focus_code_line(const char *start, const char *ls)
+{
+	const char	*e, *b;
+
+	if (ls[0] == '\t' || strncmp(ls, "  ", 2) == 0 ||
+	    strncmp(ls, "$ ", 2) == 0)
+		return 1;
+	/* the line before, past blank ones */
+	for (e = ls; e > start && e[-1] == '\n'; e--)
+		continue;
+	if (e == start)
+		return 0;
+	for (b = e; b > start && b[-1] != '\n'; b--)
+		continue;
+	return strncmp(b, "```", 3) == 0 || e[-1] == ':';
 }
 
 /*
@@ -180,14 +220,44 @@ focus_told_to_use(const struct draft_item *it)
 			while (ls > texts[i] && (ls[-1] == ' ' ||
 			    ls[-1] == '`' || ls[-1] == '$' || ls[-1] == '\t'))
 				ls--;
-			told = ls == texts[i] ? i == 2 : ls[-1] == '\n';
-			told = told || focus_told_before(texts[i], at) ||
+			told = i == 2 && (ls == texts[i] || ls[-1] == '\n') &&
+			    focus_code_line(texts[i], ls);
+			told = told || focus_told_before(texts[i], at,
+			    i < 2) ||
 			    strncmp(at + n, " set to ", 8) == 0 ||
 			    strncmp(at + n, "` set to ", 9) == 0;
 		}
 	}
 	free(name);
 	return told;
+}
+
+/*
+ * Whether every file a commit touches is a CI job's (a workflow, a CI
+ * service's file): a variable it sets is the CI's, not a setting of the
+ * project (curl 2025-09-25: "GHA: set `HOMEBREW_NO_AUTO_UPDATE=1` for
+ * Linuxbrew").
+ */
+static int
+focus_ci_only(const struct commit *c)
+{
+	static const char *const ci[] = { ".github/", ".circleci/",
+	    ".gitlab-ci.yml", ".travis.yml", "appveyor.yml", ".cirrus.yml",
+	    "azure-pipelines.yml", ".azure-pipelines/", NULL };
+	char *const	*lists[3] = { c->added, c->modified, c->removed };
+	size_t		 counts[3] = { c->nadded, c->nmodified, c->nremoved };
+	size_t		 i, j, k, n = 0;
+
+	for (i = 0; i < 3; i++) {
+		for (j = 0; j < counts[i]; j++, n++) {
+			for (k = 0; ci[k] != NULL && strncmp(lists[i][j],
+			    ci[k], strlen(ci[k])) != 0; k++)
+				continue;
+			if (ci[k] == NULL)
+				return 0;
+		}
+	}
+	return n > 0;
 }
 
 /* Candidates for Today's Focus whose setting is looked up as removed. */
@@ -220,7 +290,7 @@ focus_item(struct draft *d)
 			    it->cl.bot || it->c->reverted_by_idx >= 0 ||
 			    focus_setting_has_link(it->cl.setting) ||
 			    focus_example_only(it->c) ||
-			    !focus_told_to_use(it))
+			    focus_ci_only(it->c) || !focus_told_to_use(it))
 				continue;
 			for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
 				if (it->cl.kind == kinds[k])

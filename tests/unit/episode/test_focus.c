@@ -48,6 +48,9 @@ static const struct {
 	{ "an example program's flag is no tip", "docs/examples/parallel.c" },
 	{ "near miss: the same flag in the project's tool is one",
 	  "src/tool_getparam.c" },
+	{ "a variable a CI job sets is no tip", ".github/workflows/linux.yml" },
+	{ "near miss: the same variable in the project's script is one",
+	  "scripts/install.sh" },
 };
 
 static const struct focus_case cases[] = {
@@ -206,6 +209,36 @@ static const struct focus_case cases[] = {
 	    NULL }, "takeaway", { "Ada Lovelace's change: add "
 	    "--header-border=inline and --footer-border=inline.", NULL },
 	    { "inline\"", NULL } },
+	/* curl 2025-09-25: "Set `HOMEBREW_NO_AUTO_UPDATE=1` to try what
+	   Viktor Szakats's change brings." */
+	{ "a variable a CI job sets is no tip", {
+	    "GHA: set `HOMEBREW_NO_AUTO_UPDATE=1` for Linuxbrew\n", NULL },
+	    "takeaway", { "the one to", NULL },
+	    { "Set HOMEBREW_NO_AUTO_UPDATE", "Today's Focus", NULL } },
+	{ "near miss: the same variable in the project's script is one", {
+	    "GHA: set `HOMEBREW_NO_AUTO_UPDATE=1` for Linuxbrew\n", NULL },
+	    "focus", { "Set HOMEBREW_NO_AUTO_UPDATE=1", NULL }, { NULL } },
+	/* cargo 2025-09-12: "Pass `--features` to try what Ed Page's change
+	   brings." The change added completion for the flag */
+	{ "a verb bringing in another thing is no tip for the flag", {
+	    "feat(completer): Added completion for `--features` flag "
+	    "(#15309)\n\nThis attempts to complete the autocompleter for "
+	    "`cargo build --features\n<TAB>`\n", NULL },
+	    "takeaway", { "the one to", NULL },
+	    { "Pass --features", "Today's Focus", NULL } },
+	{ "near miss: a flag a verb brings in is a tip", {
+	    "Added the `--features` flag to cargo build\n", NULL },
+	    "focus", { "Pass --features", NULL }, { NULL } },
+	/* ripgrep 2026-07-09: "Set the `GIT_CONFIG_GLOBAL` environment
+	   variable to try what Amaan Qureshi's change brings." A wrapped
+	   line of prose started with it */
+	{ "a line of prose starting with a variable is no usage line", {
+	    "ignore: support `GIT_CONFIG_GLOBAL` for `core.excludesFile`\n\n"
+	    "The ignore crate reads the global config, but git 2.32 "
+	    "introduced\n`GIT_CONFIG_GLOBAL` and `GIT_CONFIG_SYSTEM` "
+	    "environment variables that\noverride these locations.\n", NULL },
+	    "takeaway", { "the one to", NULL },
+	    { "Set the GIT_CONFIG_GLOBAL", "Today's Focus", NULL } },
 	{ "near miss: a flag the subject adds is a tip", {
 	    "Add --list-border to draw a border around the list\n", NULL },
 	    "focus", { "Pass --list-border", NULL }, { NULL } },
