@@ -15,6 +15,7 @@
 #include "phrase.h"
 #include "quote.h"
 #include "spoken.h"
+#include "theme.h"
 #include "xmalloc.h"
 
 #define BOOKEND_TOP	2	/* stories an opening names */
@@ -579,6 +580,7 @@ bookend_opening(struct draft *d, struct bookend_day *bd)
 		buf_putc(&b, '.');
 	} else
 		bookend_hook(&b, d, bd);
+	theme_sentence(&b, d);	/* what several changes share, once */
 	/* the stories' own words: "a" or "an" by their sound */
 	n = strcspn(buf_str(&b), ".") + 1;
 	phrase_articles(&b, n < b.len ? n : b.len);

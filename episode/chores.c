@@ -12,7 +12,11 @@
 #include "phrase.h"
 #include "text.h"
 #include "spoken.h"
+#include "theme.h"
 #include "xmalloc.h"
+
+/* Dependency bumps counted, not listed: three or more (two are said). */
+#define CHORES_BUMPS	3
 
 /* Words shared at the start of every what in v (their byte length). */
 static size_t
@@ -140,6 +144,63 @@ chores_batch(struct buf *ph, struct draft_item **batch, size_t nb, size_t pre)
 }
 
 /*
+ * what past the marks a subject may open with, which no voice says: an
+ * emoji or a symbol ("🔧 update CI" is "update CI"), and spaces.
+ */
+static const char *
+chores_unmarked(const char *what)
+{
+	const unsigned char	*p = (const unsigned char *)what;
+
+	for (;;) {
+		if (*p == ' ')
+			p++;
+		else if (p[0] == 0xf0 && p[1] != '\0' && p[2] != '\0' &&
+		    p[3] != '\0')
+			p += 4;		/* U+10000 on: emoji */
+		else if (p[0] == 0xe2 && p[1] != '\0' && p[2] != '\0')
+			p += 3;		/* U+2000 to U+2FFF: symbols */
+		else if (p[0] == 0xef && p[1] == 0xb8 && p[2] == 0x8f)
+			p += 3;		/* the emoji presentation selector */
+		else
+			return (const char *)p;
+	}
+}
+
+/*
+ * A run of CHORES_BUMPS or more dependency bumps among v[0..n), said in
+ * ph as a count with what matters named ("bumped five GitHub Actions,
+ * three of them to a new major version") and marked told; 0 (nothing
+ * said) when there are fewer. Why: "bumped actions/upload-artifact from
+ * 4.6.2 to 5.0.0, actions/download-artifact from 5.0.0 to 6.0.0, ..."
+ * read five names and ten versions to a listener who keeps none of
+ * them; the links keep the exact list.
+ */
+static int
+chores_bumps(struct buf *ph, struct draft_item **v, size_t n)
+{
+	struct draft_item	**bumps;
+	size_t			  i, nb = 0;
+
+	bumps = xcalloc(n + 1, sizeof *bumps);
+	for (i = 0; i < n; i++) {
+		if (!v[i]->told && v[i]->nparts == 0 &&
+		    v[i]->cl.kind == CLASSIFY_DEPS && theme_bump(v[i], NULL))
+			bumps[nb++] = v[i];
+	}
+	if (nb < CHORES_BUMPS) {
+		free(bumps);
+		return 0;
+	}
+	buf_init(ph);
+	theme_bumps_said(ph, bumps, nb);
+	for (i = 0; i < nb; i++)
+		bumps[i]->told = 1;
+	free(bumps);
+	return 1;
+}
+
+/*
  * One person's housekeeping of one kind: a batch sharing its first words
  * ("Delete deprecated X", "Delete deprecated Y") is said once with a list.
  */
@@ -172,6 +233,12 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 		    strcmp(v[j]->cl.what, v[i]->cl.what) != 0); j++)
 			continue;
 		nvague += j == i;
+	}
+	/* a run of dependency bumps, counted: "bumped five GitHub Actions" */
+	if (chores_bumps(&ph, v, n)) {
+		spoken = spoken_symbols(buf_str(&ph));
+		buf_free(&ph);
+		phrases[np++] = spoken;
 	}
 	for (i = 0; i < n; i++) {
 		if (v[i]->told)
@@ -208,6 +275,15 @@ chores_person(struct buf *b, struct draft_item **v, size_t n)
 			vague[v[i]->cl.kind]++;
 			v[i]->told = 1;
 			continue;
+		} else if (vag[i] && v[i]->cl.kind == CLASSIFY_DEPS) {
+			/*
+			 * words that name no dependency ("update CI, remove
+			 * unsupported versions, clean up") are not said to
+			 * have updated dependencies: they are quoted
+			 */
+			buf_printf(&ph, "landed a change titled \"%s\"",
+			    chores_unmarked(v[i]->cl.what));
+			v[i]->told = 1;
 		} else {
 			tell_did(&ph, v[i], 0);
 			series_chore(&ph, v[i]);	/* a story of parts */
@@ -325,14 +401,16 @@ chores_bots(struct draft *d, struct buf *b, struct draft_shas *shas,
 		draft_shas_add(d, shas, v[i]);
 	}
 	phrase_para(b);
-	if (deps == n) {
+	if (deps == n && deps >= CHORES_BUMPS) {
+		/* counted, what matters named (chores_bumps) */
+		buf_puts(b, "The dependency bot ");
+		theme_bumps_said(b, v, n);
+	} else if (deps == n) {
 		buf_puts(b, "The dependency bot bumped ");
 		spoken_count(b, (long long)deps, "dependency",
 		    "dependencies");
-		if (deps <= 3) {
-			buf_puts(b, ": ");
-			spoken_list(b, whats, deps);
-		}
+		buf_puts(b, ": ");
+		spoken_list(b, whats, deps);
 	} else {
 		spoken_count_cap(b, (long long)n, "automated update",
 		    "automated updates");

@@ -15,6 +15,7 @@
 #include "quote.h"
 #include "spoken.h"
 #include "text.h"
+#include "theme.h"
 #include "xmalloc.h"
 
 /*
@@ -106,6 +107,159 @@ focus_example_only(const struct commit *c)
 	return n > 0;
 }
 
+/* Words between an instruction and its setting, at most. */
+#define FOCUS_TOLD_GAP	5
+
+/*
+ * Whether the words just before at (in text from start) tell the reader
+ * to use what follows, a few words before it in its sentence ("Set
+ * `FOO`", "pass --x", "opt in via the unstable `Builder::x` or the `FOO`
+ * environment variable"), or say the change brings it in, right before
+ * it ("add --x", "introduce a new `FOO` variable"; in the past tense in
+ * a subject only, where a body's "git 2.32 introduced `GIT_CONFIG_GLOBAL`"
+ * tells history). "Added completion for `--features` flag" brought in
+ * completion, not the flag (cargo 2025-09-12).
+ */
+static int
+focus_told_before(const char *start, const char *at, int subject)
+{
+	static const char *const tells[] = { "set", "use", "using", "pass",
+	    "passing", "enable", "via", "export", "specify", "try", NULL };
+	static const char *const brings[] = { "add", "adds", "introduce",
+	    "introduces", "expose", "exposes", NULL };
+	/* in a body, the past tells a story: "git 2.32 introduced X" */
+	static const char *const brought[] = { "added", "introduced",
+	    "exposed", NULL };
+	/* the words between a verb that brings it in and the setting */
+	static const char *const between[] = { "a", "an", "the", "new",
+	    NULL };
+	const char	*e = at, *w;
+	size_t		 gap;
+	int		 near = 1;
+
+	for (gap = 0; gap <= FOCUS_TOLD_GAP; gap++) {
+		/* the word before e, past quotes, spaces and a line's
+		   wrap (a blank line ends the paragraph) */
+		while (e > start && (e[-1] == '`' || e[-1] == '\'' ||
+		    e[-1] == '"' || e[-1] == ' ' || (e[-1] == '\n' &&
+		    (e - 1 == start || e[-2] != '\n'))))
+			e--;
+		if (e == start || e[-1] == '\n' || e[-1] == '.' ||
+		    e[-1] == ':' || e[-1] == ';')
+			return 0;
+		for (w = e; w > start && w[-1] != ' ' && w[-1] != '\n' &&
+		    w[-1] != '`'; w--)
+			continue;
+		if (phrase_word_in(w, (size_t)(e - w), tells) ||
+		    (near && phrase_word_in(w, (size_t)(e - w), brings)) ||
+		    (near && subject && phrase_word_in(w, (size_t)(e - w),
+		    brought)))
+			return 1;
+		near = near && phrase_word_in(w, (size_t)(e - w), between);
+		e = w;
+	}
+	return 0;
+}
+
+/*
+ * Whether the line at ls (in text from start) is one of code: indented,
+ * a shell prompt's, or after a fence or a line ending in ':' ("Usage:")
+ * with nothing but blank lines between. A wrapped line of prose that
+ * happens to start with the setting is none (ripgrep 2026-07-09's
+ * "`GIT_CONFIG_GLOBAL` and `GIT_CONFIG_SYSTEM` environment variables
+ * that override these locations").
+ */
+static int
+focus_code_line(const char *start, const char *ls)
+{
+	const char	*e, *b;
+
+	if (ls[0] == '\t' || strncmp(ls, "  ", 2) == 0 ||
+	    strncmp(ls, "$ ", 2) == 0)
+		return 1;
+	/* the line before, past blank ones */
+	for (e = ls; e > start && e[-1] == '\n'; e--)
+		continue;
+	if (e == start)
+		return 0;
+	for (b = e; b > start && b[-1] != '\n'; b--)
+		continue;
+	return strncmp(b, "```", 3) == 0 || e[-1] == ':';
+}
+
+/*
+ * Whether a change tells the reader to set, enable or use its setting,
+ * or brings it in by name: an instruction before it (focus_told_before),
+ * a line of a usage or code block that starts with it, or its subject
+ * setting it to a value ("X set to 0 restores the default"). A setting
+ * the message only names is no tip: "Improve --help to mention all the
+ * command options" tells nobody to pass --help (jq 2023-07-23), nor a
+ * change embedding a section "inside the --list-border frame" to pass
+ * --list-border (fzf 2026-04-19).
+ */
+static int
+focus_told_to_use(const struct draft_item *it)
+{
+	const char	*texts[3] = { it->cl.subject, it->c->subject,
+	    it->c->body };
+	const char	*set = it->cl.setting, *p, *at;
+	char		*name;
+	size_t		 i, n;
+	int		 told = 0;
+
+	n = strcspn(set, "= ");
+	name = xstrndup(set, n);
+	for (i = 0; i < 3 && !told; i++) {
+		if (texts[i] == NULL)
+			continue;
+		for (p = texts[i]; !told && (at = strstr(p, name)) != NULL;
+		    p = at + n) {
+			const char *ls = at;
+
+			/* a usage line or a code block's: it starts with it */
+			while (ls > texts[i] && (ls[-1] == ' ' ||
+			    ls[-1] == '`' || ls[-1] == '$' || ls[-1] == '\t'))
+				ls--;
+			told = i == 2 && (ls == texts[i] || ls[-1] == '\n') &&
+			    focus_code_line(texts[i], ls);
+			told = told || focus_told_before(texts[i], at,
+			    i < 2) ||
+			    strncmp(at + n, " set to ", 8) == 0 ||
+			    strncmp(at + n, "` set to ", 9) == 0;
+		}
+	}
+	free(name);
+	return told;
+}
+
+/*
+ * Whether every file a commit touches is a CI job's (a workflow, a CI
+ * service's file): a variable it sets is the CI's, not a setting of the
+ * project (curl 2025-09-25: "GHA: set `HOMEBREW_NO_AUTO_UPDATE=1` for
+ * Linuxbrew").
+ */
+static int
+focus_ci_only(const struct commit *c)
+{
+	static const char *const ci[] = { ".github/", ".circleci/",
+	    ".gitlab-ci.yml", ".travis.yml", "appveyor.yml", ".cirrus.yml",
+	    "azure-pipelines.yml", ".azure-pipelines/", NULL };
+	char *const	*lists[3] = { c->added, c->modified, c->removed };
+	size_t		 counts[3] = { c->nadded, c->nmodified, c->nremoved };
+	size_t		 i, j, k, n = 0;
+
+	for (i = 0; i < 3; i++) {
+		for (j = 0; j < counts[i]; j++, n++) {
+			for (k = 0; ci[k] != NULL && strncmp(lists[i][j],
+			    ci[k], strlen(ci[k])) != 0; k++)
+				continue;
+			if (ci[k] == NULL)
+				return 0;
+		}
+	}
+	return n > 0;
+}
+
 /* Candidates for Today's Focus whose setting is looked up as removed. */
 #define FOCUS_TRIES	8
 
@@ -135,7 +289,8 @@ focus_item(struct draft *d)
 			if (it->cl.setting == NULL || !it->cl.setting_new ||
 			    it->cl.bot || it->c->reverted_by_idx >= 0 ||
 			    focus_setting_has_link(it->cl.setting) ||
-			    focus_example_only(it->c))
+			    focus_example_only(it->c) ||
+			    focus_ci_only(it->c) || !focus_told_to_use(it))
 				continue;
 			for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
 				if (it->cl.kind == kinds[k])
@@ -314,6 +469,41 @@ focus_has_digit(const char *s)
 	return 0;
 }
 
+/* Versions whose support went that Today's Focus names, at most. */
+#define FOCUS_VERSIONS	3
+
+/*
+ * The migration step of n changes dropping versions: "if you still run
+ * on PyTorch 2.7 and older or PyTorch 2.8, move to a newer version before
+ * you upgrade: Vasiliy Kuznetsov's changes drop support for them."
+ */
+static void
+focus_versions(struct buf *b, struct draft_item **v, char **what, size_t n)
+{
+	const char	*names[FOCUS_VERSIONS];
+	size_t		 i, j, nn = 0;
+
+	buf_puts(b, "if you still run on ");
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			buf_puts(b, i + 1 == n ? " or " : ", ");
+		buf_puts(b, what[i]);
+		for (j = 0; j < nn && strcmp(names[j], v[i]->name) != 0; j++)
+			continue;
+		if (j == nn)
+			names[nn++] = v[i]->name;
+	}
+	buf_puts(b, ", move to a newer version before you upgrade: ");
+	if (nn == 1)
+		buf_printf(b, "%s's changes drop", names[0]);
+	else {
+		buf_puts(b, "changes by ");
+		spoken_list(b, names, nn);
+		buf_puts(b, " drop");
+	}
+	buf_puts(b, " support for them.");
+}
+
 /*
  * A breaking day: the migration step for the change that breaks the most
  * (support dropped, a minimum raised, a default flipped), and for
@@ -323,9 +513,11 @@ static int
 focus_breaking(struct draft *d, struct buf *b, struct draft_shas *shas)
 {
 	struct draft_item	*top = NULL, *gone = NULL;
+	struct draft_item	*vers[FOCUS_VERSIONS];
 	enum quote_break	 k, topk = QUOTE_BREAK_NONE;
 	char			*what, *topwhat = NULL, *gonewhat = NULL;
-	size_t			 i, ngone = 0;
+	char			*verwhat[FOCUS_VERSIONS];
+	size_t			 i, ngone = 0, nvers = 0;
 
 	for (i = 0; i < d->nitems; i++) {
 		struct draft_item *it = &d->items[i];
@@ -336,6 +528,12 @@ focus_breaking(struct draft *d, struct buf *b, struct draft_shas *shas)
 		k = focus_breaking_of(it, &what);
 		if (k == QUOTE_BREAK_NONE)
 			continue;
+		/* the versions whose support went, each */
+		if (k == QUOTE_BREAK_SUPPORT && nvers < FOCUS_VERSIONS &&
+		    strncmp(what, "--", 2) != 0 && focus_has_digit(what)) {
+			vers[nvers] = it;
+			verwhat[nvers++] = xstrdup(what);
+		}
 		if (k == QUOTE_BREAK_REMOVED) {
 			ngone++;
 			if (gone == NULL || it->cl.score > gone->cl.score) {
@@ -354,34 +552,45 @@ focus_breaking(struct draft *d, struct buf *b, struct draft_shas *shas)
 	buf_puts(b, "Today's Focus: ");
 	if (top != NULL) {
 		switch (topk) {
+		/*
+		 * What to do first, then whose change it follows, in a
+		 * few words: the opening said the change already ("Heads
+		 * up first: the project now needs torch 2.11 or newer"),
+		 * and Today's Focus saying it again at length told the
+		 * listener nothing new (ao 2026-03-24)
+		 */
 		case QUOTE_BREAK_SUPPORT:
 			/* a flag and its value: what a user passes */
-			if (strncmp(topwhat, "--", 2) == 0) {
-				buf_printf(b, "passing %s is no longer "
-				    "supported, since a change from %s. If "
-				    "you pass it, move to a value still "
-				    "supported before you upgrade.", topwhat,
-				    top->name);
-				break;
+			if (strncmp(topwhat, "--", 2) == 0)
+				buf_printf(b, "if you pass %s, move to a "
+				    "value still supported before you "
+				    "upgrade: %s's change drops support for "
+				    "it.", topwhat, top->name);
+			else if (focus_has_digit(topwhat) && nvers > 1) {
+				/* ao 2026-05-14 dropped PyTorch 2.7 and 2.8
+				   in two changes: one named was half the
+				   step */
+				focus_versions(b, vers, verwhat, nvers);
+				for (i = 0; i < nvers; i++)
+					draft_shas_add(d, shas, vers[i]);
 			}
-			buf_printf(b, "support for %s is gone, with %s's "
-			    "change \"%s\".", topwhat, top->name,
-			    top->cl.what);
-			if (focus_has_digit(topwhat))
-				buf_printf(b, " If you still run on %s, move "
-				    "to a newer version before you upgrade.",
-				    topwhat);
+			else if (focus_has_digit(topwhat))
+				buf_printf(b, "if you still run on %s, move "
+				    "to a newer version before you upgrade: "
+				    "%s's change drops support for it.",
+				    topwhat, top->name);
 			else
-				buf_printf(b, " If you still rely on %s, stay "
+				buf_printf(b, "if you still rely on %s, stay "
 				    "on the release you have until you've "
-				    "moved off it.", topwhat);
+				    "moved off it: %s's change drops support "
+				    "for it.", topwhat, top->name);
 			break;
 		case QUOTE_BREAK_MINIMUM:
-			buf_printf(b, "the minimum goes up. As of %s's change "
-			    "\"%s\", you need ", top->name, top->cl.what);
+			buf_puts(b, "before you upgrade, make sure your "
+			    "setup has ");
 			focus_minimum(b, topwhat);
-			buf_puts(b, " or newer, so check your setup before "
-			    "you upgrade.");
+			buf_printf(b, " or newer, the minimum since %s's "
+			    "change.", top->name);
 			break;
 		default:
 			buf_printf(b, "a default changed, with %s's change "
@@ -438,6 +647,8 @@ focus_breaking(struct draft *d, struct buf *b, struct draft_shas *shas)
 	b->data[15] = (char)toupper((unsigned char)b->data[15]);
 	free(topwhat);
 	free(gonewhat);
+	for (i = 0; i < nvers; i++)
+		free(verwhat[i]);
 	return 1;
 }
 
@@ -475,6 +686,10 @@ focus_top(struct draft *d)
 			free(ver);
 			continue;
 		}
+		/* a dependency bump, whatever its prefix ("feat: upgrade to
+		   body-parser@1.20.3"), is upkeep: nothing to try */
+		if (theme_bump(it, NULL))
+			continue;
 		if (top == NULL || select_cmp_rank(&it, &top) < 0)
 			top = it;
 	}
@@ -527,15 +742,29 @@ focus_takeaway(struct draft *d, struct buf *b, const struct draft_item *it)
 		break;
 	}
 	/* an area its subject names: one read off its files ("src") is
-	   no part of anyone's setup */
+	   no part of anyone's setup, nor one a listener hears as another
+	   word (theme_area_said) */
 	if (it->cl.area != NULL && it->cl.area_titled &&
+	    theme_area_said(it->cl.area) &&
 	    !phrase_contains(it->cl.what, it->cl.area)) {
 		buf_printf(b, DRAFT_ROTATE(d, 18, with_area), it->cl.area);
 		buf_printf(b, "the one to %s is ", verb);
 	} else
 		buf_printf(b, DRAFT_ROTATE(d, 18, alone), verb);
 	b->data[at] = (char)toupper((unsigned char)b->data[at]);
-	buf_printf(b, "%s's change, \"%s\".", it->name, it->cl.what);
+	/*
+	 * a brace alternation is said as words (spoken_braces), and inside
+	 * a quotation its closing quote went with each word ("Add
+	 * --header-border=inline\", --header-lines-border=inline\" and
+	 * ..."): such words, or quotes of their own, are told unquoted
+	 */
+	if (strpbrk(it->cl.what, "\"{}[]<>|\\") != NULL) {
+		buf_printf(b, "%s's change: ", it->name);
+		phrase_lower_first(b, it->cl.what);
+		phrase_sentence_end(b);
+	} else
+		buf_printf(b, "%s's change, \"%s\".", it->name,
+		    it->cl.what);
 }
 
 /*

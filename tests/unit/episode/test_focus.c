@@ -48,6 +48,9 @@ static const struct {
 	{ "an example program's flag is no tip", "docs/examples/parallel.c" },
 	{ "near miss: the same flag in the project's tool is one",
 	  "src/tool_getparam.c" },
+	{ "a variable a CI job sets is no tip", ".github/workflows/linux.yml" },
+	{ "near miss: the same variable in the project's script is one",
+	  "scripts/install.sh" },
 };
 
 static const struct focus_case cases[] = {
@@ -69,8 +72,9 @@ static const struct focus_case cases[] = {
 	    { "Pass --global-option", NULL } },
 	{ "support dropped for a flag's value: stop passing it", {
 	    "Drop support for --python-version 3.9 (#2)\n", NULL },
-	    "focus", { "Passing --python-version 3.9 is no longer supported",
-	    "If you pass it" }, { "run on --python", NULL } },
+	    "focus", { "If you pass --python-version 3.9, move to a value "
+	    "still supported", "drops support for it" },
+	    { "run on --python", NULL } },
 	{ "a change marked breaking says so, once", {
 	    "feat(deps)!: router@^2.0.0 (#5885)\n", NULL },
 	    "focus", { "is marked as breaking", NULL },
@@ -95,9 +99,22 @@ static const struct focus_case cases[] = {
 	    "batch.", NULL }, { NULL } },
 	{ "support dropped: the migration step, no setting from it", {
 	    "Drop support for pypy-3.10\n\nSet `PYPY_LEGACY_MODE=1` no "
-	    "more.\n", NULL }, "focus", { "Support for pypy-3.10 is gone",
+	    "more.\n", NULL }, "focus", { "If you still run on pypy-3.10, "
 	    "move to a newer version before you upgrade", NULL },
 	    { "Set PYPY_LEGACY_MODE", NULL } },
+	/* ao 2026-05-14: "If you still run on PyTorch 2.7 and older, move
+	   to a newer version" on a day that dropped 2.8 as well */
+	{ "versions dropped by two changes: the step names both", {
+	    "drop PyTorch 2.7 and older support from the code (#4310)\n",
+	    "drop PyTorch 2.8 support from the code (#4311)\n", NULL },
+	    "focus", { "If you still run on PyTorch 2.7 and older or PyTorch "
+	    "2.8, move to a newer version before you upgrade: Ada Lovelace's "
+	    "changes drop support for them.", NULL }, { NULL } },
+	{ "near miss: one version dropped is said alone", {
+	    "drop PyTorch 2.7 and older support from the code (#4310)\n",
+	    NULL }, "focus", { "If you still run on PyTorch 2.7 and older, "
+	    "move to a newer version before you upgrade: Ada Lovelace's "
+	    "change drops support for it.", NULL }, { NULL } },
 	{ "a minimum raised, then the day's setting", {
 	    "cmake: raise the minimum CMake version to 3.18\n",
 	    "[dynamo] Add a recompile log\n\n```\nTORCH_LOGS=recompiles "
@@ -169,6 +186,104 @@ static const struct focus_case cases[] = {
 	{ "near miss: set FOO=1 to enable is quoted", {
 	    "[profiler] Add a resolver trace\n\nSet FOO_TRACE=1 to enable "
 	    "it.\n", NULL }, "focus", { "Set FOO_TRACE=1", NULL }, { NULL } },
+	/* jq 2023-07-23: "Today's Focus: Pass `--help` to try what
+	   itchyny's change brings." The change improved the help text */
+	{ "a flag a change only works on is no tip", {
+	    "Improve --help to mention all the command options\n", NULL },
+	    "takeaway", { "the one to", NULL },
+	    { "Pass --help", "Today's Focus", NULL } },
+	/* fzf 2026-04-19: "Pass `--list-border` to try what Junegunn
+	   Choi's change brings." */
+	{ "a flag a body only names is no tip", {
+	    "Add --{header,header-lines,footer}-border=inline\n\nNew "
+	    "BorderShape that embeds the section inside the --list-border\n"
+	    "frame, joined to the list content by a horizontal separator.\n"
+	    "\nIncompatible with --header-first.\n", NULL },
+	    "takeaway", { "the one to", NULL },
+	    { "Pass --list-border", "--header-first", "Today's Focus" } },
+	/* fzf 2026-04-19: "the one to try is Junegunn Choi's change, "Add
+	   --header-border=inline", --header-lines-border=inline" and
+	   --footer-border=inline"." */
+	{ "a brace alternation in the takeaway is not quoted", {
+	    "[fzf] Add --{header,footer}-border=inline\n\nNew shape.\n",
+	    NULL }, "takeaway", { "Ada Lovelace's change: add "
+	    "--header-border=inline and --footer-border=inline.", NULL },
+	    { "inline\"", NULL } },
+	/* curl 2025-09-25: "Set `HOMEBREW_NO_AUTO_UPDATE=1` to try what
+	   Viktor Szakats's change brings." */
+	{ "a variable a CI job sets is no tip", {
+	    "GHA: set `HOMEBREW_NO_AUTO_UPDATE=1` for Linuxbrew\n", NULL },
+	    "takeaway", { "the one to", NULL },
+	    { "Set HOMEBREW_NO_AUTO_UPDATE", "Today's Focus", NULL } },
+	{ "near miss: the same variable in the project's script is one", {
+	    "GHA: set `HOMEBREW_NO_AUTO_UPDATE=1` for Linuxbrew\n", NULL },
+	    "focus", { "Set HOMEBREW_NO_AUTO_UPDATE=1", NULL }, { NULL } },
+	/* cargo 2025-09-12: "Pass `--features` to try what Ed Page's change
+	   brings." The change added completion for the flag */
+	{ "a verb bringing in another thing is no tip for the flag", {
+	    "feat(completer): Added completion for `--features` flag "
+	    "(#15309)\n\nThis attempts to complete the autocompleter for "
+	    "`cargo build --features\n<TAB>`\n", NULL },
+	    "takeaway", { "the one to", NULL },
+	    { "Pass --features", "Today's Focus", NULL } },
+	{ "near miss: a flag a verb brings in is a tip", {
+	    "Added the `--features` flag to cargo build\n", NULL },
+	    "focus", { "Pass --features", NULL }, { NULL } },
+	/* ripgrep 2026-07-09: "Set the `GIT_CONFIG_GLOBAL` environment
+	   variable to try what Amaan Qureshi's change brings." A wrapped
+	   line of prose started with it */
+	{ "a line of prose starting with a variable is no usage line", {
+	    "ignore: support `GIT_CONFIG_GLOBAL` for `core.excludesFile`\n\n"
+	    "The ignore crate reads the global config, but git 2.32 "
+	    "introduced\n`GIT_CONFIG_GLOBAL` and `GIT_CONFIG_SYSTEM` "
+	    "environment variables that\noverride these locations.\n", NULL },
+	    "takeaway", { "the one to", NULL },
+	    { "Set the GIT_CONFIG_GLOBAL", "Today's Focus", NULL } },
+	{ "near miss: a flag the subject adds is a tip", {
+	    "Add --list-border to draw a border around the list\n", NULL },
+	    "focus", { "Pass --list-border", NULL }, { NULL } },
+	/* tokio 2026-08-09: the instruction wraps onto the next line */
+	{ "near miss: an instruction a few words before, across a wrap", {
+	    "runtime: add an opt-in sharded blocking queue (#1)\n\nOpt in "
+	    "via the unstable `Builder::enable_sharded_queue` or\nthe "
+	    "`TOKIO_SHARDED_QUEUE` environment variable.\n", NULL },
+	    "focus", { "Set the TOKIO_SHARDED_QUEUE environment variable",
+	    NULL }, { NULL } },
+	/* express 2024-09-09: "If you try one change from today, make it
+	   Ulises Gascón's change, \"upgrade to body-parser 1.20.3\"." */
+	{ "a dependency bump is never the takeaway, whatever its prefix", {
+	    "feat: upgrade to body-parser@1.20.3 (#5926)\n", NULL },
+	    "takeaway", { "Fuse the epilogue into the GEMM", NULL },
+	    { "change, \"upgrade to body-parser", NULL } },
+	/* libuv 2024-07-29: "If your code leans on win, the one to pick up
+	   is Jameson Nash's change, ..." */
+	{ "a short code name is no area to say", {
+	    "win: fix a crash when the pipe is closed\n", NULL },
+	    "takeaway", { "fix a crash when the pipe is closed", NULL },
+	    { "win, the one to", "If win ", NULL } },
+	/* cargo 2026-07-01: "If you work with util, the one to pick up
+	   is ..." */
+	{ "a clipped word is no area to say", {
+	    "util: fix a crash on a Redox OS path\n", NULL },
+	    "takeaway", { "fix a crash on a Redox OS path", NULL },
+	    { "util, the one to", "If util ", NULL } },
+	{ "near miss: a word of the area's own is said", {
+	    "runtime: fix a hang when the pool shuts down\n", NULL },
+	    "takeaway", { "runtime", NULL }, { NULL } },
+	{ "near miss: an area in capitals is said", {
+	    "QUIC: fix a crash on a short packet\n", NULL },
+	    "takeaway", { "QUIC", "fix a crash on a short packet", NULL },
+	    { NULL } },
+	/* ao 2026-03-24: the opening said "the project now needs torch 2.11
+	   or newer", and Today's Focus said it again at length */
+	{ "a minimum raised: the Focus says what to do, in a few words", {
+	    "Remove version compatibility table (#4154)\n\nTorchao is now "
+	    "ABI stable, so we no longer need this version compatibility "
+	    "table. We do require torch 2.11+ because the mxfp8 kernels "
+	    "rely on stable ABI features added in torch 2.11.\n", NULL },
+	    "focus", { "Today's Focus: Before you upgrade, make sure your "
+	    "setup has torch 2.11 or newer, the minimum since Ada Lovelace's "
+	    "change.", NULL }, { "The minimum goes up", "As of Ada", NULL } },
 	/* the takeaway is the top story's, never a CI pin's, however its
 	   words warn */
 	{ "a CI pin is never the takeaway", {
