@@ -124,6 +124,35 @@ static const char *classify_skip_word[] = { "skip", NULL };
 static const char *classify_test_word[] = { "test", NULL };
 
 /*
+ * Whether a subject's bump word is the subject's own: a word of its own
+ * ("Bump lodash", "deps: bumped serde"), or a bot's name; not a part of a
+ * name joined by hyphens or underscores ("Skip check-version-bump ci job
+ * in forks" is a CI change, issue #27).
+ */
+static int
+classify_bump_own(const char *subject)
+{
+	const char	*p, *q;
+	size_t		 n;
+
+	for (p = subject; *p != '\0'; p += n) {
+		p += strspn(p, " \t:,;()[]\"'");
+		if ((n = strcspn(p, " \t:,;()[]\"'")) == 0)
+			break;
+		if (strncasecmp(p, "dependabot", 10) == 0 ||
+		    strncasecmp(p, "renovate", 8) == 0)
+			return 1;
+		if (n < 4 || strncasecmp(p, "bump", 4) != 0)
+			continue;
+		for (q = p + 4; q < p + n && isalpha((unsigned char)*q); q++)
+			;
+		if (q == p + n || *q == '.')
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * All the lists a subject is read for, found in one pass over it
  * (text_words): a bit per list, and one per user word for the score's
  * count of them.
@@ -406,7 +435,8 @@ classify_kind_words(const struct commit *c, unsigned long long w)
 
 	/* the lowercase subject, made only when a rule below reads it */
 	l = NULL;
-	if ((w & CLASSIFY_W(BUMP)) || ((w & CLASSIFY_W(UPDATE)) &&
+	if (((w & CLASSIFY_W(BUMP)) && classify_bump_own(subject)) ||
+	    ((w & CLASSIFY_W(UPDATE)) &&
 	    ((w & CLASSIFY_W(VERSION)) || (l = text_lower(subject),
 	    classify_to_version(l))))) {
 		k = CLASSIFY_DEPS;

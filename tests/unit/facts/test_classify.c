@@ -73,6 +73,14 @@ static const struct kind_case kinds[] = {
 	    ".github" },
 	{ "bot bump", "Bump lodash from 4.17.20 to 4.17.21", "",
 	    "package.json", "dependabot[bot]", 0, 0, CLASSIFY_DEPS, NULL },
+	/* cargo 2025-09-12: "bump" in a job's name is no bump (issue #27) */
+	{ "a bump inside a name", "chore: Skip check-version-bump ci job in "
+	    "forks", "", ".github/workflows/main.yml", "a", 0, 0,
+	    CLASSIFY_BUILD, ".github" },
+	{ "a bump word of its own", "deps: bumped serde to 1.0.200", "",
+	    "Cargo.toml", "a", 0, 0, CLASSIFY_DEPS, NULL },
+	{ "a bump of a name's part", "Bump tokio-util to 0.7.12", "",
+	    "Cargo.toml", "a", 0, 0, CLASSIFY_DEPS, NULL },
 	{ "version update", "Update pytorch_sphinx_theme2 version to 0.4.3",
 	    "", "docs/requirements.txt", "a", 0, 0, CLASSIFY_DEPS, "docs" },
 	{ "conventional deps", "chore(deps): update rust crate serde", "",
