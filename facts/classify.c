@@ -701,6 +701,38 @@ classify_what_words(char *s)
 			s[i] = ' ';
 }
 
+/*
+ * Where an issue reference that ends a subject after a comma, a semicolon
+ * or a dash starts (its separator): "Handle IO errors based on type,
+ * closes #737" (fd 2021-08-08, issue #27); NULL when none.
+ */
+static char *
+classify_what_tail_ref(char *s, size_t n)
+{
+	char	*e = s + n, *q, *r;
+
+	q = e;
+	while (q > s && isdigit((unsigned char)q[-1]))
+		q--;
+	if (q == e || q == s || q[-1] != '#')
+		return NULL;
+	/* back over the reference word: "closes #", "fixes#" */
+	for (r = q - 1; r > s && r[-1] != ',' && r[-1] != ';' &&
+	    !(r[-1] == '-' && r - 1 > s && r[-2] == ' '); r--)
+		;
+	if (r == s)
+		return NULL;
+	q = r;
+	while (*q == ' ')
+		q++;
+	if (!classify_ref_word(q))
+		return NULL;
+	r--;
+	while (r > s && r[-1] == ' ')
+		r--;
+	return r > s ? r : NULL;
+}
+
 /* The subject without title tags, type/scope prefix and "(#N)" (new). */
 char *
 classify_what(const char *subject)
@@ -721,6 +753,11 @@ classify_what(const char *subject)
 			s[--n] = '\0';
 		if (n >= 9 && strcmp(s + n - 9, " (revert)") == 0) {
 			s[n - 9] = '\0';
+			continue;
+		}
+		/* ", closes #737", "; fixes #12", " - see #4": said by nobody */
+		if ((q = classify_what_tail_ref(s, n)) != NULL) {
+			*q = '\0';
 			continue;
 		}
 		/* "(#12)", "(close #1999)", "(fixes #2063)" */

@@ -230,6 +230,13 @@ test_what(void **state)
 		    "add a checksum of old artifacts" },
 		{ "print errors plainly (fixes #2063)", "print errors plainly" },
 		{ "add a flake, for now (fixes#3577)", "add a flake, for now" },
+		/* a trailing one after a comma goes too (fd 2021-08-08) */
+		{ "Handle IO errors based on type, closes #737",
+		    "Handle IO errors based on type" },
+		{ "Drop the lock early; fixes #12", "Drop the lock early" },
+		{ "Tidy the parser - see #4", "Tidy the parser" },
+		{ "Pick a winner, #1", "Pick a winner, number 1" },
+		{ "Put it at #1", "Put it at number 1" },
 		{ "keep (the #1 spot)", "keep (the number 1 spot)" },
 		{ "keep (GH-12: x)", "keep (GH-12: x)" },
 		{ "Fix #12 in the parser", "Fix number 12 in the parser" },
