@@ -850,6 +850,17 @@ spoken_symbols(const char *s)
 		w = p;
 		n = strcspn(p, " \n/");
 		p += n;
+		/*
+		 * an arrow between words is "to": 'fixed the typo:
+		 * "canonical lysing" -> "canonicalizing"' (cargo 2025-09-12);
+		 * inside a word it is code ("st->value") and stays
+		 */
+		if (((n == 2 && strncmp(w, "->", 2) == 0) || (n == 3 &&
+		    strncmp(w, "\xe2\x86\x92", 3) == 0)) && *p == ' ' &&
+		    b.len > 0 && b.data[b.len - 1] == ' ') {
+			buf_puts(&b, "to");
+			continue;
+		}
 		/* the word without the quotes and punctuation around it */
 		for (a = 0; a < n && strchr("\"'(", w[a]) != NULL; a++)
 			continue;

@@ -300,7 +300,16 @@ test_symbols(void **state)
 		    "tensors" },
 		{ "printHeader and resizeIfNeeded", "print header and resize "
 		    "if needed" },
+		/* an arrow between words (cargo 2025-09-12) */
+		{ "fixed the typo: \"canonical lysing\" -> \"canonicalizing\"",
+		    "fixed the typo: \"canonical lysing\" to \"canonicalizing\"" },
+		{ "renamed a \xe2\x86\x92 b", "renamed a to b" },
 		/* kept as they are */
+		{ "Previously, st->value was passed", "Previously, st->value "
+		    "was passed" },
+		{ "a ->b and a-> b", "a ->b and a-> b" },
+		{ "-> at the start", "-> at the start" },
+		{ "at the end ->", "at the end ->" },
 		{ "PyTorch, JavaScript, GitHub, iOS, macOS, iPhone and gRPC",
 		    "PyTorch, JavaScript, GitHub, iOS, macOS, iPhone and gRPC" },
 		{ "LLaMa 3.1 on TorchTitan", "LLaMa 3.1 on TorchTitan" },
