@@ -1,9 +1,9 @@
 """scripts/fact-coverage over the corpus (issue 27): "no fact is lost for
 the sake of listening", measured from the deliveries, at 90% or more.
 
-The figure when this test was written: 91.95% (400 of 435 facts; the merged
-pull-request counts were the facts most lost, 1 of 20, as the opening
-does not say them). The floor sits just under it, so a draft that loses
+The figure when this test was written: 92.9% (510 of 549 facts over 22
+days; the merged pull-request counts were the facts most lost, 1 of 22, as
+the opening does not say them, then the reasons of bodies, 9 of 21). The floor sits just under it, so a draft that loses
 facts fails here. And the measure itself can fail: an episode with a fact
 taken out misses that fact.
 """
@@ -22,7 +22,7 @@ import hookcast_test as ht  # noqa: E402
 SCRIPT = os.path.join(ht.SOURCE_DIR, "scripts", "fact-coverage")
 DRAFT = os.environ.get("HOOKCAST_DRAFT") or os.path.join(
     os.path.dirname(ht.HOOKCASTD), "hookcast-draft")
-FLOOR = 91.0
+FLOOR = 92.0
 
 
 def load_script():
