@@ -1238,7 +1238,10 @@ quote_release(const char *subject, char **pkg, char **version)
 		    isdigit((unsigned char)p[1]))
 			break;
 	}
+	/* notes of a release, its changelog ("changelog: updates for the
+	   14.0.0 release", ripgrep 2023-11-26), its workflow are no release */
 	if (p == NULL || strcasestr(subject, "note") != NULL ||
+	    strcasestr(subject, "changelog") != NULL ||
 	    strcasestr(subject, "workflow") != NULL ||
 	    strcasestr(subject, "revert") != NULL)
 		return 0;

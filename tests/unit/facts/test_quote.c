@@ -334,6 +334,8 @@ test_release(void **state)
 		{ "globset-0.4.14", "globset", "0.4.14" },
 		{ "deps: bump grep-cli to 0.1.10", NULL, NULL },
 		{ "grep-cli-0.1.10 fixes", NULL, NULL },
+		{ "changelog: updates for the 14.0.0 release", NULL, NULL },
+		{ "Prepare the 14.0.0 release", NULL, "14.0.0" },
 		{ "x86-64", NULL, NULL },
 		{ "see-1.2.3.", NULL, NULL },
 		{ "Bumped the cache key to v3.1", NULL, NULL },
