@@ -582,14 +582,15 @@ classify_area(const struct commit *c, const char *repo, int *titled)
 
 /*
  * The length of an issue reference that leads a subject, said by nobody:
- * "Fix #1245: ", "Closes #12 - ", "#88: ", "GH-1234: "; 0 when none.
+ * "Fix #1245: ", "Closes #12 - ", "#88: ", "GH-1234: ", "see #7250, ";
+ * 0 when none.
  */
 static size_t
 classify_what_ref(const char *p)
 {
 	static const char *const leads[] = { "fix ", "fixes ", "fixed ",
 	    "close ", "closes ", "closed ", "resolve ", "resolves ", "issue ",
-	    "", NULL };
+	    "see ", "", NULL };
 	const char	*q;
 	size_t		 i, l;
 
@@ -613,6 +614,10 @@ classify_what_ref(const char *p)
 		q += strspn(q, "0123456789");
 		if (strncmp(q, ": ", 2) == 0 || strncmp(q, " - ", 3) == 0)
 			return (size_t)(q - p) + (*q == ':' ? 2 : 3);
+		/* "see #7250, fix signature of ..." (redis 2020-08-11) */
+		if (leads[i][0] != '\0' && strncmp(q, ", ", 2) == 0 &&
+		    isalpha((unsigned char)q[2]))
+			return (size_t)(q - p) + 2;
 	}
 	return 0;
 }

@@ -224,6 +224,12 @@ test_what(void **state)
 		{ "Fix #1245: Preserve comments in blocks (#4811)",
 		    "Preserve comments in blocks" },
 		{ "GH-88: add the flag", "add the flag" },
+		/* redis 2020-08-11 */
+		{ "see #7250, fix signature of RedisModule_Deauthenticate "
+		    "(#7645)", "fix signature of RedisModule_Deauthenticate" },
+		{ "#12, #13: both", "number 12, number 13: both" },
+		{ "Fix #12, #13 and #14", "Fix number 12, number 13 and "
+		    "number 14" },
 		{ "win,error: remap ERROR_NO_DATA to EAGAIN",
 		    "remap ERROR_NO_DATA to EAGAIN" },
 		{ "add a checksum of old artifacts (close #1999)",
