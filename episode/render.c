@@ -29,7 +29,9 @@ render_iso_time(char *out, size_t outsz, time_t t)
  * so every text run goes through render_md_text and the file's only markup
  * is the renderer's own: the headings, the list of facts, the code span
  * around the focus. Escaped:
- *  - '<' and '>' as "&lt;" and "&gt;" (raw HTML, autolinks, quotes), and
+ *  - '<' as "&lt;" (raw HTML, autolinks), '>' as "&gt;" where it starts
+ *    a line (a quote; elsewhere it is text: "st->value" reads as written
+ *    in the file, issue #27), and
  *    '&' only where it would start a character reference ("R&D" stays,
  *    "&lt;" is written "&amp;lt;");
  *  - '\\', '`', '[' and ']' with a backslash: no code span, link or image
@@ -69,7 +71,7 @@ render_md_text(struct buf *b, const char *s, size_t n, int flags, int *bol)
 	struct buf	 t;
 	const char	*p;
 	size_t		 i, j;
-	int		 c;
+	int		 c, first;
 
 	/* controls out first, so none hides what follows from the rules */
 	buf_init(&t);
@@ -91,6 +93,7 @@ render_md_text(struct buf *b, const char *s, size_t n, int flags, int *bol)
 			*bol = 1;
 			continue;
 		}
+		first = *bol;
 		if (*bol) {
 			if (c == ' ')
 				continue;
@@ -113,7 +116,8 @@ render_md_text(struct buf *b, const char *s, size_t n, int flags, int *bol)
 			buf_puts(b, "&lt;");
 			break;
 		case '>':
-			buf_puts(b, "&gt;");
+			/* only a line's first opens a quote: "st->value" stays */
+			buf_puts(b, first ? "&gt;" : ">");
 			break;
 		case '&':
 			buf_puts(b, render_md_reference(p + i, n - i) ?

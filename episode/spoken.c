@@ -830,7 +830,7 @@ spoken_symbols(const char *s)
 	struct buf	 b;
 	const char	*p = s, *w, *q;
 	size_t		 n, a, e, core, i, start, ext;
-	size_t		 call;
+	size_t		 call, dot;
 	int		 test;
 	enum spoken_kind kind;
 
@@ -850,6 +850,17 @@ spoken_symbols(const char *s)
 		w = p;
 		n = strcspn(p, " \n/");
 		p += n;
+		/*
+		 * an arrow between words is "to": 'fixed the typo:
+		 * "canonical lysing" -> "canonicalizing"' (cargo 2025-09-12);
+		 * inside a word it is code ("st->value") and stays
+		 */
+		if (((n == 2 && strncmp(w, "->", 2) == 0) || (n == 3 &&
+		    strncmp(w, "\xe2\x86\x92", 3) == 0)) && *p == ' ' &&
+		    b.len > 0 && b.data[b.len - 1] == ' ') {
+			buf_puts(&b, "to");
+			continue;
+		}
 		/* the word without the quotes and punctuation around it */
 		for (a = 0; a < n && strchr("\"'(", w[a]) != NULL; a++)
 			continue;
@@ -864,6 +875,20 @@ spoken_symbols(const char *s)
 			e -= 2;
 		kind = e > a ? spoken_symbol(w + a, e - a, &call, &ext) :
 		    SPOKEN_KEEP;
+		/*
+		 * a method called on nothing said: ".clone()" is "clone"
+		 * ("Do not use .clone()", fd 2021-08-08); ".modules.yaml"
+		 * stays
+		 */
+		dot = 0;
+		if (kind == SPOKEN_KEEP && e - a > 3 && w[a] == '.' &&
+		    isalpha((unsigned char)w[a + 1]) && w[e - 1] == ')' &&
+		    spoken_symbol(w + a + 1, e - a - 1, &call, &ext) ==
+		    SPOKEN_SYMBOL && call > 0 && memchr(w + a + 1, '.',
+		    e - a - 1 - call) == NULL) {
+			kind = SPOKEN_SYMBOL;
+			dot = 1;
+		}
 		/* a file name is said by its name when that has words */
 		if (kind == SPOKEN_FILE && memchr(w + a, '_', ext) == NULL)
 			kind = SPOKEN_KEEP;
@@ -872,6 +897,7 @@ spoken_symbols(const char *s)
 			continue;
 		}
 		buf_append(&b, w, a);
+		a += dot;
 		core = kind == SPOKEN_FILE ? ext : e - a - call;
 		q = w + a;
 		/* "test_sparse_api" is the sparse api test */

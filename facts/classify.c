@@ -124,6 +124,35 @@ static const char *classify_skip_word[] = { "skip", NULL };
 static const char *classify_test_word[] = { "test", NULL };
 
 /*
+ * Whether a subject's bump word is the subject's own: a word of its own
+ * ("Bump lodash", "deps: bumped serde"), or a bot's name; not a part of a
+ * name joined by hyphens or underscores ("Skip check-version-bump ci job
+ * in forks" is a CI change, issue #27).
+ */
+static int
+classify_bump_own(const char *subject)
+{
+	const char	*p, *q;
+	size_t		 n;
+
+	for (p = subject; *p != '\0'; p += n) {
+		p += strspn(p, " \t:,;()[]\"'");
+		if ((n = strcspn(p, " \t:,;()[]\"'")) == 0)
+			break;
+		if (strncasecmp(p, "dependabot", 10) == 0 ||
+		    strncasecmp(p, "renovate", 8) == 0)
+			return 1;
+		if (n < 4 || strncasecmp(p, "bump", 4) != 0)
+			continue;
+		for (q = p + 4; q < p + n && isalpha((unsigned char)*q); q++)
+			;
+		if (q == p + n || *q == '.')
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * All the lists a subject is read for, found in one pass over it
  * (text_words): a bit per list, and one per user word for the score's
  * count of them.
@@ -406,7 +435,8 @@ classify_kind_words(const struct commit *c, unsigned long long w)
 
 	/* the lowercase subject, made only when a rule below reads it */
 	l = NULL;
-	if ((w & CLASSIFY_W(BUMP)) || ((w & CLASSIFY_W(UPDATE)) &&
+	if (((w & CLASSIFY_W(BUMP)) && classify_bump_own(subject)) ||
+	    ((w & CLASSIFY_W(UPDATE)) &&
 	    ((w & CLASSIFY_W(VERSION)) || (l = text_lower(subject),
 	    classify_to_version(l))))) {
 		k = CLASSIFY_DEPS;
@@ -552,14 +582,15 @@ classify_area(const struct commit *c, const char *repo, int *titled)
 
 /*
  * The length of an issue reference that leads a subject, said by nobody:
- * "Fix #1245: ", "Closes #12 - ", "#88: ", "GH-1234: "; 0 when none.
+ * "Fix #1245: ", "Closes #12 - ", "#88: ", "GH-1234: ", "see #7250, ";
+ * 0 when none.
  */
 static size_t
 classify_what_ref(const char *p)
 {
 	static const char *const leads[] = { "fix ", "fixes ", "fixed ",
 	    "close ", "closes ", "closed ", "resolve ", "resolves ", "issue ",
-	    "", NULL };
+	    "see ", "", NULL };
 	const char	*q;
 	size_t		 i, l;
 
@@ -583,6 +614,10 @@ classify_what_ref(const char *p)
 		q += strspn(q, "0123456789");
 		if (strncmp(q, ": ", 2) == 0 || strncmp(q, " - ", 3) == 0)
 			return (size_t)(q - p) + (*q == ':' ? 2 : 3);
+		/* "see #7250, fix signature of ..." (redis 2020-08-11) */
+		if (leads[i][0] != '\0' && strncmp(q, ", ", 2) == 0 &&
+		    isalpha((unsigned char)q[2]))
+			return (size_t)(q - p) + 2;
 	}
 	return 0;
 }
@@ -671,6 +706,38 @@ classify_what_words(char *s)
 			s[i] = ' ';
 }
 
+/*
+ * Where an issue reference that ends a subject after a comma, a semicolon
+ * or a dash starts (its separator): "Handle IO errors based on type,
+ * closes #737" (fd 2021-08-08, issue #27); NULL when none.
+ */
+static char *
+classify_what_tail_ref(char *s, size_t n)
+{
+	char	*e = s + n, *q, *r;
+
+	q = e;
+	while (q > s && isdigit((unsigned char)q[-1]))
+		q--;
+	if (q == e || q == s || q[-1] != '#')
+		return NULL;
+	/* back over the reference word: "closes #", "fixes#" */
+	for (r = q - 1; r > s && r[-1] != ',' && r[-1] != ';' &&
+	    !(r[-1] == '-' && r - 1 > s && r[-2] == ' '); r--)
+		;
+	if (r == s)
+		return NULL;
+	q = r;
+	while (*q == ' ')
+		q++;
+	if (!classify_ref_word(q))
+		return NULL;
+	r--;
+	while (r > s && r[-1] == ' ')
+		r--;
+	return r > s ? r : NULL;
+}
+
 /* The subject without title tags, type/scope prefix and "(#N)" (new). */
 char *
 classify_what(const char *subject)
@@ -691,6 +758,11 @@ classify_what(const char *subject)
 			s[--n] = '\0';
 		if (n >= 9 && strcmp(s + n - 9, " (revert)") == 0) {
 			s[n - 9] = '\0';
+			continue;
+		}
+		/* ", closes #737", "; fixes #12", " - see #4": said by nobody */
+		if ((q = classify_what_tail_ref(s, n)) != NULL) {
+			*q = '\0';
 			continue;
 		}
 		/* "(#12)", "(close #1999)", "(fixes #2063)" */

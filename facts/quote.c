@@ -1183,6 +1183,29 @@ quote_release_token(const char *p, size_t n)
 	return 0;
 }
 
+/*
+ * Where the version starts in a token that is a name and a version joined
+ * by a hyphen, "grep-cli-0.1.10" (9): the name a word of letters, digits
+ * and hyphens that starts with a letter; 0 for any other token.
+ */
+static size_t
+quote_named_version(const char *p, size_t n)
+{
+	size_t	i, v;
+
+	if (n < 4 || !isalpha((unsigned char)p[0]))
+		return 0;
+	for (v = n; v > 0 && p[v - 1] != '-'; v--)
+		;
+	if (v < 2 || !quote_version(p + v, n - v) || p[v] == 'v' ||
+	    p[v] == 'V')
+		return 0;
+	for (i = 0; i + 1 < v; i++)
+		if (!isalnum((unsigned char)p[i]) && p[i] != '-')
+			return 0;
+	return v;
+}
+
 /* Whether a word between a release word and its version names no package. */
 static int
 quote_release_filler(const char *w, size_t n)
@@ -1215,7 +1238,10 @@ quote_release(const char *subject, char **pkg, char **version)
 		    isdigit((unsigned char)p[1]))
 			break;
 	}
+	/* notes of a release, its changelog ("changelog: updates for the
+	   14.0.0 release", ripgrep 2023-11-26), its workflow are no release */
 	if (p == NULL || strcasestr(subject, "note") != NULL ||
+	    strcasestr(subject, "changelog") != NULL ||
 	    strcasestr(subject, "workflow") != NULL ||
 	    strcasestr(subject, "revert") != NULL)
 		return 0;
@@ -1271,6 +1297,17 @@ quote_release(const char *subject, char **pkg, char **version)
 		k++;
 	}
 	tokens = k;
+	/*
+	 * a subject that is only a package's name and version, as a crate's
+	 * release commit says it: "grep-cli-0.1.10", "globset-0.4.14"
+	 * (ripgrep 2023-11-26, issue #27)
+	 */
+	if (!near && tokens == 1 && vp == NULL &&
+	    (m = quote_named_version(prev, prevn)) > 0) {
+		*pkg = xstrndup(prev, m - 1);
+		*version = xstrndup(prev + m, prevn - m);
+		return 1;
+	}
 	/* a bare "v1.2.3" subject is a release too */
 	if (!near && !(vp != NULL && tokens == 1))
 		return 0;

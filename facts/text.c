@@ -1269,12 +1269,60 @@ text_command(const char *t, size_t n, size_t indent)
 	return 0;
 }
 
+/* Whether "-->" ends an HTML comment within t[0..n). */
+static int
+text_comment_ends(const char *t, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i + 3 <= n; i++)
+		if (t[i] == '-' && t[i + 1] == '-' && t[i + 2] == '>')
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether a line (n bytes at t) is a compiler's diagnostic, pasted:
+ * "linux/Platform.c:142:17: warning: cast from function call of type
+ * 'double' ..." (htop 2020-09-24). It and the lines under it (the code it
+ * shows, its caret) are the tool's, not prose.
+ */
+static int
+text_diagnostic(const char *t, size_t n)
+{
+	static const char *const kinds[] = { "warning:", "error:", "note:",
+	    "fatal error:", NULL };
+	size_t	i = 0, d, k;
+
+	while (i < n && t[i] != ':' && t[i] != ' ')
+		i++;
+	if (i == 0 || i >= n || t[i] != ':')
+		return 0;
+	/* ":LINE" and ":COLUMN" */
+	for (k = 0; k < 2 && i < n && t[i] == ':'; k++) {
+		for (d = i + 1; d < n && isdigit((unsigned char)t[d]); d++)
+			continue;
+		if (d == i + 1)
+			break;
+		i = d;
+	}
+	if (k == 0 || i + 1 >= n || t[i] != ':' || t[i + 1] != ' ')
+		return 0;
+	i += 2;
+	for (k = 0; kinds[k] != NULL; k++)
+		if (n - i >= strlen(kinds[k]) &&
+		    strncmp(t + i, kinds[k], strlen(kinds[k])) == 0)
+			return 1;
+	return 0;
+}
+
 /*
  * The paragraphs of a body text_paragraphs reads, as they came, appended
  * to b each after a newline, their lines joined by a space; the number
  * of bytes appended. One pass, nothing cleaned: what the score measures
  * of a body (classify_read) without text_clean's cost. Left out as
- * there: code blocks (fenced or indented), quotes and tables, headings,
+ * there: code blocks (fenced or indented), HTML comments, a compiler's
+ * diagnostics (text_diagnostic), quotes and tables, headings,
  * trailers, a label alone on its line ("Details:"), a paragraph of fewer
  * than four words or repeating the subject's what (what classify_what
  * read) and all after a stop line ("Test Plan:"); and URLs
@@ -1287,7 +1335,7 @@ text_prose_raw(const char *body, const char *what, struct buf *b)
 	const char	*p = body != NULL ? body : "", *eol, *t, *sp;
 	char		*nwhat = NULL;
 	size_t		 n, indent, len, from = b->len, para = b->len;
-	int		 in_code = 0, open = 0;
+	int		 in_code = 0, open = 0, in_comment = 0, in_diag = 0;
 
 	for (; *p != '\0'; p = *eol == '\n' ? eol + 1 : eol) {
 		if ((eol = strchr(p, '\n')) == NULL)
@@ -1298,14 +1346,25 @@ text_prose_raw(const char *body, const char *what, struct buf *b)
 		n = (size_t)(eol - t);
 		while (n > 0 && isspace((unsigned char)t[n - 1]))
 			n--;
+		/* a template's "<!-- Thank you for contributing -->" */
+		if (!in_code && (in_comment || (n >= 4 &&
+		    strncmp(t, "<!--", 4) == 0))) {
+			in_comment = !text_comment_ends(t, n);
+			continue;
+		}
 		if (n >= 3 && (strncmp(t, "```", 3) == 0 ||
 		    strncmp(t, "~~~", 3) == 0)) {
 			in_code = !in_code;
 			open = 0;
 			continue;
 		}
-		if (in_code || indent >= 4 || (n > 0 && (*t == '>' ||
-		    *t == '|')) || (!open && text_command(t, n, indent)))
+		if (!in_code && text_diagnostic(t, n))
+			in_diag = 1;
+		if (n == 0)
+			in_diag = 0;
+		if (in_code || in_diag || indent >= 4 || (n > 0 &&
+		    (*t == '>' || *t == '|')) ||
+		    (!open && text_command(t, n, indent)))
 			continue;
 		if (n == 0) {
 			open = 0;
@@ -1361,7 +1420,7 @@ text_paragraphs_upto(const char *body, const char *what,
 	const char	*p = body != NULL ? body : "", *eol, *t;
 	char		*nsubject;
 	size_t		 n, indent;
-	int		 in_code = 0, bullet = 0;
+	int		 in_code = 0, bullet = 0, in_comment = 0, in_diag = 0;
 
 	memset(ps, 0, sizeof *ps);
 	nsubject = text_norm(what);
@@ -1380,13 +1439,25 @@ text_paragraphs_upto(const char *body, const char *what,
 		n = strlen(t);
 		while (n > 0 && isspace((unsigned char)t[n - 1]))
 			line.data[indent + --n] = '\0';
+		/* a template's "<!-- Thank you for contributing -->" */
+		if (!in_code && (in_comment || strncmp(t, "<!--", 4) == 0)) {
+			in_comment = !text_comment_ends(t, n);
+			continue;
+		}
 		if (strncmp(t, "```", 3) == 0 || strncmp(t, "~~~", 3) == 0) {
 			text_para_flush(ps, &cur, bullet, nsubject);
 			in_code = !in_code;
 			continue;
 		}
-		if (in_code || indent >= 4 || *t == '>' || *t == '|' ||
-		    (cur.len == 0 && text_command(t, n, indent)))
+		/* a compiler's diagnostic and what it shows, to a blank line */
+		if (!in_code && text_diagnostic(t, n)) {
+			text_para_flush(ps, &cur, bullet, nsubject);
+			in_diag = 1;
+		}
+		if (n == 0)
+			in_diag = 0;
+		if (in_code || in_diag || indent >= 4 || *t == '>' ||
+		    *t == '|' || (cur.len == 0 && text_command(t, n, indent)))
 			continue;
 		if (n == 0) {
 			text_para_flush(ps, &cur, bullet, nsubject);

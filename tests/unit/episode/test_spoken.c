@@ -300,7 +300,20 @@ test_symbols(void **state)
 		    "tensors" },
 		{ "printHeader and resizeIfNeeded", "print header and resize "
 		    "if needed" },
+		/* a method called on nothing said (fd 2021-08-08) */
+		{ "made sure not to use .clone().", "made sure not to use "
+		    "clone." },
+		{ "use .into_iter() here", "use into iter here" },
+		/* an arrow between words (cargo 2025-09-12) */
+		{ "fixed the typo: \"canonical lysing\" -> \"canonicalizing\"",
+		    "fixed the typo: \"canonical lysing\" to \"canonicalizing\"" },
+		{ "renamed a \xe2\x86\x92 b", "renamed a to b" },
 		/* kept as they are */
+		{ "Previously, st->value was passed", "Previously, st->value "
+		    "was passed" },
+		{ "a ->b and a-> b", "a ->b and a-> b" },
+		{ "-> at the start", "-> at the start" },
+		{ "at the end ->", "at the end ->" },
 		{ "PyTorch, JavaScript, GitHub, iOS, macOS, iPhone and gRPC",
 		    "PyTorch, JavaScript, GitHub, iOS, macOS, iPhone and gRPC" },
 		{ "LLaMa 3.1 on TorchTitan", "LLaMa 3.1 on TorchTitan" },
@@ -311,6 +324,8 @@ test_symbols(void **state)
 		{ "v2.11.0, 3.12 and e.g. x86_64-linux", "v2.11.0, 3.12 and "
 		    "e.g. x86_64-linux" },
 		{ "create-vite's .modules.yaml", "create-vite's .modules.yaml" },
+		{ "a .gitignore and .a.b() and .(x)", "a .gitignore and "
+		    ".a.b() and .(x)" },
 		{ "a.b_c.unknownext", "a.b_c.unknownext" },
 		{ "翠 ignored it", "翠 ignored it" },
 		{ "", "" },

@@ -73,6 +73,14 @@ static const struct kind_case kinds[] = {
 	    ".github" },
 	{ "bot bump", "Bump lodash from 4.17.20 to 4.17.21", "",
 	    "package.json", "dependabot[bot]", 0, 0, CLASSIFY_DEPS, NULL },
+	/* cargo 2025-09-12: "bump" in a job's name is no bump (issue #27) */
+	{ "a bump inside a name", "chore: Skip check-version-bump ci job in "
+	    "forks", "", ".github/workflows/main.yml", "a", 0, 0,
+	    CLASSIFY_BUILD, ".github" },
+	{ "a bump word of its own", "deps: bumped serde to 1.0.200", "",
+	    "Cargo.toml", "a", 0, 0, CLASSIFY_DEPS, NULL },
+	{ "a bump of a name's part", "Bump tokio-util to 0.7.12", "",
+	    "Cargo.toml", "a", 0, 0, CLASSIFY_DEPS, NULL },
 	{ "version update", "Update pytorch_sphinx_theme2 version to 0.4.3",
 	    "", "docs/requirements.txt", "a", 0, 0, CLASSIFY_DEPS, "docs" },
 	{ "conventional deps", "chore(deps): update rust crate serde", "",
@@ -216,12 +224,25 @@ test_what(void **state)
 		{ "Fix #1245: Preserve comments in blocks (#4811)",
 		    "Preserve comments in blocks" },
 		{ "GH-88: add the flag", "add the flag" },
+		/* redis 2020-08-11 */
+		{ "see #7250, fix signature of RedisModule_Deauthenticate "
+		    "(#7645)", "fix signature of RedisModule_Deauthenticate" },
+		{ "#12, #13: both", "number 12, number 13: both" },
+		{ "Fix #12, #13 and #14", "Fix number 12, number 13 and "
+		    "number 14" },
 		{ "win,error: remap ERROR_NO_DATA to EAGAIN",
 		    "remap ERROR_NO_DATA to EAGAIN" },
 		{ "add a checksum of old artifacts (close #1999)",
 		    "add a checksum of old artifacts" },
 		{ "print errors plainly (fixes #2063)", "print errors plainly" },
 		{ "add a flake, for now (fixes#3577)", "add a flake, for now" },
+		/* a trailing one after a comma goes too (fd 2021-08-08) */
+		{ "Handle IO errors based on type, closes #737",
+		    "Handle IO errors based on type" },
+		{ "Drop the lock early; fixes #12", "Drop the lock early" },
+		{ "Tidy the parser - see #4", "Tidy the parser" },
+		{ "Pick a winner, #1", "Pick a winner, number 1" },
+		{ "Put it at #1", "Put it at number 1" },
 		{ "keep (the #1 spot)", "keep (the number 1 spot)" },
 		{ "keep (GH-12: x)", "keep (GH-12: x)" },
 		{ "Fix #12 in the parser", "Fix number 12 in the parser" },

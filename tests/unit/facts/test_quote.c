@@ -328,6 +328,16 @@ test_release(void **state)
 		{ "release: v8.2.0", NULL, "8.2.0" },
 		{ "chore: prepare to release v1.52.1", NULL, "1.52.1" },
 		{ "Bump lodash from 4.17.20 to 4.17.21", NULL, NULL },
+		/* a crate's release commit: its name and version only
+		   (ripgrep 2023-11-26) */
+		{ "grep-cli-0.1.10", "grep-cli", "0.1.10" },
+		{ "globset-0.4.14", "globset", "0.4.14" },
+		{ "deps: bump grep-cli to 0.1.10", NULL, NULL },
+		{ "grep-cli-0.1.10 fixes", NULL, NULL },
+		{ "changelog: updates for the 14.0.0 release", NULL, NULL },
+		{ "Prepare the 14.0.0 release", NULL, "14.0.0" },
+		{ "x86-64", NULL, NULL },
+		{ "see-1.2.3.", NULL, NULL },
 		{ "Bumped the cache key to v3.1", NULL, NULL },
 		{ "ci: bump 3.12 to 3.13", NULL, NULL },
 		{ "build(deps): bump actions/checkout from 4.1.1 to 4.2.0",

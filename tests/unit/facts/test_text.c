@@ -341,6 +341,12 @@ test_prose_raw(void **state)
 		    "* Add a fast path for the tokenizer\n\nIt was slow "
 		    "before today.",
 		    "\nIt was slow before today." },
+		{ "a template's comment and a diagnostic go",
+		    "<!--\nThank you for contributing!\n-->\nIt is faster "
+		    "now on all inputs.\n\nx.c:1:2: error: boom here\n  "
+		    "return f(x);\n\nAnd it is smaller too.",
+		    "\nIt is faster now on all inputs.\nAnd it is smaller "
+		    "too." },
 		{ "Fixes #12 keeps the rest",
 		    "Fixes #12. The loop now stops at the end.",
 		    "\nThe loop now stops at the end." },
@@ -402,7 +408,33 @@ test_metadata(void **state)
 		{ "a reported-and-tested-by credit", "The list leaked its "
 		    "items.\n\nReported-and-tested-by: C D <c@d.e>\n", "C D",
 		    "The list leaked its items." },
+		/* a pull request template's comments (ruff 2026-08-18) */
+		{ "a template's comment over lines",
+		    "<!--\nThank you for contributing to Ruff/ty! To help us "
+		    "out with reviewing,\nplease consider the following:\n\n- "
+		    "Does this pull request include a summary of the change? "
+		    "(See below.)\n-->\n\n## Summary\n\n<!-- What's the "
+		    "purpose of the change? What does it do, and why? -->\n\n"
+		    "This introduces a semantic model for a pytest fixture "
+		    "binding.\n", "Thank you", "semantic model for a pytest" },
+		{ "a comment's end keeps what follows", "<!-- a note -->\n"
+		    "The list leaked its items.\n", "note",
+		    "The list leaked its items." },
+		/* a compiler's diagnostic pasted (htop 2020-09-24) */
+		{ "a diagnostic and the code under it",
+		    "linux/Platform.c:142:17: warning: cast from function call "
+		    "of type 'double' to non-matching type 'int' "
+		    "[-Wbad-function-cast]\n   return (int) floor(uptime);\n"
+		    "                ^~~~~~~~~~~~~\n\nThe cast is now explicit "
+		    "and safe.\n", "floor", "The cast is now explicit" },
 		/* near misses: prose that starts alike */
+		{ "a sentence about a warning stays", "Platform.c warned: "
+		    "cast from function call of type double.\n", NULL,
+		    "cast from function call" },
+		{ "a time of day stays", "Runs at 12:30: error counts are "
+		    "then reset for the day.\n", NULL, "error counts" },
+		{ "an arrow in prose stays", "Inputs <-- outputs are swapped "
+		    "in the table now.\n", NULL, "swapped in the table" },
 		{ "\"found by\" inside a sentence stays", "The bug was found "
 		    "by the fuzzer in the parser.\n", NULL, "found by the "
 		    "fuzzer" },
