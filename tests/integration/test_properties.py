@@ -420,6 +420,10 @@ def dangling_openers(day, e):
                     continue
                 before = said[k - 1] if k > 0 else None
                 author = (c.get("author") or {}).get("name") or ""
+                # (a sentence naming the change's author is the story's
+                # own, its lead-in "Then, " ours: it stands alone)
+                if author and author in s:
+                    break
                 # (one that opens its paragraph leans on the change, as
                 # "This makes the parser 2x faster." under its subject;
                 # the drafter's own "It" before an imperative leans on the

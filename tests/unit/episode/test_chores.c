@@ -83,13 +83,13 @@ static const struct chores_case cases[] = {
 	    "actions/checkout from 5.0.0 to 6.0.0", "bumped three", NULL },
 	/* express 2024-09-09: "Chris de Almeida updated dependencies:
 	   update CI, remove unsupported versions, clean up." */
-	{ "a dependency change naming none is quoted, not said to update "
-	  "dependencies", {
+	{ "a dependency change naming none is told by its own verbs, not "
+	  "said to update dependencies", {
 	    "\xf0\x9f\x94\xa7 update CI, remove unsupported versions, clean "
 	    "up\n",
 	    "Bump actions/checkout from 5.0.0 to 6.0.0\n", NULL },
-	    "landed a change titled \"update CI, remove unsupported versions, "
-	    "clean up\"", "updated dependencies", NULL },
+	    "updated CI, removed unsupported versions and cleaned up",
+	    "updated dependencies", NULL },
 	/* a bot's three bumps were listed with their versions */
 	{ "a bot's run of bumps is counted", {
 	    "Bump actions/upload-artifact from 4.6.2 to 5.0.0\n",
