@@ -918,8 +918,8 @@ static int
 prose_leans_back(const char *s, size_t n)
 {
 	static const char *const starts[] = { "This ", "That ", "These ",
-	    "Those ", "So ", "Thus", "Hence", "Therefore", "Otherwise",
-	    "Instead", NULL };
+	    "Those ", "It ", "It's ", "Its ", "They ", "Their ", "So ",
+	    "Thus", "Hence", "Therefore", "Otherwise", "Instead", NULL };
 	static const char *const inside[] = { " therefore ", " thus ",
 	    " hence ", NULL };
 	/* a demonstrative standing for a thing: "more items than that" */

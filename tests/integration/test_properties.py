@@ -377,14 +377,9 @@ def told_from(sentence, candidates):
 # Sentences the check finds that are known defects of another part of the
 # drafter, reported and awaiting their fix: {day name: [sentence start]}.
 # Each must still be found (when its fix lands, its row goes), and nothing
-# else may be.
-#  - facts/prose.c, prose_leans_back: "It " and "They " are not among the
-#    openers that lean back, so after "To avoid hitting all lines in it."
-#    was dropped, "It doesn't happen in curl at the moment" was still told
-#    (curl's "badwords: exclude wordlist input file from search").
-KNOWN_DANGLING = {
-    "corpus_curl-2026-06-01": ["It doesn't happen in curl at the moment"],
-}
+# else may be. (curl 2026-06-01's "It doesn't happen in curl" was one,
+# until facts/prose.c counted "It " among the openers that lean back.)
+KNOWN_DANGLING = {}
 
 
 def dangling_openers(day, e):

@@ -291,8 +291,22 @@ test_dropped(void **state)
 		    "The buffer was read by ngx_http_parse_chunked and "
 		    "ngx_http_read_discarded. This shipped in public releases "
 		    "since 1.25.", "" },
+		/* curl 2026-06-01: "To avoid hitting all lines in it." went
+		   as a fragment, and "It doesn't happen in curl" was told
+		   with nothing for "it" to stand for */
+		{ "\"It ...\" after a dropped sentence goes",
+		    "To avoid hitting all lines in it. It doesn't happen in "
+		    "curl at the moment, but may happen in the future or in "
+		    "other projects using this script.", "" },
+		{ "\"They ...\" after a dropped sentence goes",
+		    "The type is Tuple[int, str, bytes, float, Any, None]. "
+		    "They are checked at runtime now.", "" },
 		/* near misses: the same words with their referent told, or
 		   no pronoun at all */
+		{ "\"It ...\" after a told sentence stays",
+		    "The script reads the word list. It doesn't happen in "
+		    "curl at the moment.", "The script reads the word list. "
+		    "It doesn't happen in curl at the moment." },
 		{ "\"than that\" after a told sentence stays",
 		    "The limit was ten items. A tuple can have more items than "
 		    "that at runtime.", "The limit was ten items. A tuple can "
