@@ -480,17 +480,22 @@ bookend_hook(struct buf *b, struct draft *d, struct bookend_day *bd)
 		said_rollbacks = 1;
 	}
 	/*
-	 * one count in passing; the people too when no rollbacks were
-	 * counted (a re-land that leads is no count of rollbacks: the day's
-	 * people stay told)
+	 * the day's counts in one sentence, whatever else the opening said
+	 * (issue #27: no fact is lost for listening): the commits, the
+	 * people, and the pull requests merged, or that none was
 	 */
 	phrase_space(b);
 	buf_puts(b, "In all, ");
 	spoken_count(b, (long long)st->commits, "commit", "commits");
-	buf_puts(b, " landed");
-	if (!said_rollbacks || st->reverts == 0) {
-		buf_puts(b, " from ");
-		spoken_count(b, (long long)st->authors, "person", people);
+	buf_puts(b, " landed from ");
+	spoken_count(b, (long long)st->authors, "person", people);
+	if (st->merged_prs == 0)
+		buf_puts(b, ", and no pull request was merged");
+	else {
+		buf_puts(b, ", and ");
+		spoken_count(b, (long long)st->merged_prs, "pull request was",
+		    "pull requests were");
+		buf_puts(b, " merged");
 	}
 	buf_putc(b, '.');
 }
@@ -576,7 +581,8 @@ bookend_opening(struct draft *d, struct bookend_day *bd)
 			buf_puts(&b, ", and ");
 			spoken_count(&b, (long long)st->merged_prs,
 			    "merged pull request", "merged pull requests");
-		}
+		} else
+			buf_puts(&b, ", and no pull request was merged");
 		buf_putc(&b, '.');
 	} else
 		bookend_hook(&b, d, bd);

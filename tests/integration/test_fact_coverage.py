@@ -3,7 +3,9 @@ the sake of listening", measured from the deliveries, at 90% or more.
 
 The figure when this test was written: 92.9% (510 of 549 facts over 22
 days; the merged pull-request counts were the facts most lost, 1 of 22, as
-the opening does not say them, then the reasons of bodies, 9 of 21). The floor sits just under it, so a draft that loses
+the opening does not say them, then the reasons of bodies, 9 of 21). With
+the opening's counts said whatever else it says: 96.8% (508 of 525). The
+floor sits just under it, so a draft that loses
 facts fails here. And the measure itself can fail: an episode with a fact
 taken out misses that fact.
 """
@@ -22,7 +24,7 @@ import hookcast_test as ht  # noqa: E402
 SCRIPT = os.path.join(ht.SOURCE_DIR, "scripts", "fact-coverage")
 DRAFT = os.environ.get("HOOKCAST_DRAFT") or os.path.join(
     os.path.dirname(ht.HOOKCASTD), "hookcast-draft")
-FLOOR = 92.0
+FLOOR = 96.0
 
 
 def load_script():
