@@ -439,6 +439,41 @@ prose_tell(struct buf *t, const char *p, size_t head, size_t n0, int also,
 }
 
 /*
+ * A purpose or a reason standing alone, the why of the change it follows
+ * (issue #27: a story says why, and "To avoid a local .curlrc interfering
+ * with tests." was dropped as a fragment): "To X" and "In order to X" are
+ * told "The aim: to X", "Because X" is "The reason: X". Other fragments
+ * ("So that builds pass again.", "Which was broken on macOS.") lean on a
+ * sentence a listener can't hear in them: 0, dropped.
+ */
+static int
+prose_purpose(struct buf *t, const char *p)
+{
+	static const char *aims[] = { "to ", "in order to ", "so as to ",
+	    NULL };
+	const char	*rest;
+	size_t		 n;
+
+	if (text_starts_any(p, aims, &n)) {
+		rest = p + n;
+		/* a verb after "to", in lower case: "To 4.2." is no aim */
+		n = prose_word(rest);
+		if (n < 2 || !islower((unsigned char)rest[0]) ||
+		    strspn(rest, "abcdefghijklmnopqrstuvwxyz") != n)
+			return 0;
+		buf_puts(t, "The aim: to ");
+		buf_puts(t, rest);
+		return 1;
+	}
+	if (strncasecmp(p, "because ", 8) == 0 && p[8] != '\0') {
+		buf_puts(t, "The reason: ");
+		buf_puts(t, p + 8);
+		return 1;
+	}
+	return 0;
+}
+
+/*
  * Append the sentence p (without its end) to t as reported speech: an
  * imperative, also one after a leading clause ("When building against X,
  * move Y") or with coordinated verbs ("Add X and expose Y"), becomes "It
@@ -468,7 +503,7 @@ prose_report(struct buf *t, const char *p, int also)
 	if (prose_in(p, n, see))
 		return 0;
 	if (text_starts_any(p, fragments, NULL) && strstr(p, ", ") == NULL)
-		return 0;
+		return prose_purpose(t, p);
 	if (strncasecmp(p, "note that ", 10) == 0) {
 		buf_printf(t, "It %snoted %s", also ? "also " : "", p + 5);
 		return 1;

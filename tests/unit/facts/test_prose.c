@@ -223,12 +223,28 @@ static void
 test_dropped(void **state)
 {
 	static const struct prose_case cases[] = {
-		{ "a fragment", "To sync with its declaration.", "" },
-		{ "a fragment among sentences",
+		/* issue 27: the why of a change, once dropped as a fragment
+		   (curl 2026-06-01, pip 2025-10-21) */
+		{ "a purpose alone is the change's aim",
+		    "To avoid a local .curlrc interfering with tests.",
+		    "The aim: to avoid a local .curlrc interfering with "
+		    "tests." },
+		{ "\"In order to\" alone is the aim",
+		    "In order to sync with its declaration.",
+		    "The aim: to sync with its declaration." },
+		{ "a reason alone is the change's reason",
+		    "Because pip now uses flit_core as build backend.",
+		    "The reason: pip now uses flit_core as build backend." },
+		{ "a purpose among sentences",
 		    "Fix the leak. To sync with its declaration. Keep the "
 		    "order.",
-		    "It fixed the leak. It kept the order." },
+		    "It fixed the leak. The aim: to sync with its "
+		    "declaration. It kept the order." },
+		/* near misses: what leans on a sentence it doesn't carry */
 		{ "\"So that\" alone", "So that builds pass again.", "" },
+		{ "\"Which\" alone", "Which was broken both in windows and "
+		    "macos.", "" },
+		{ "\"To\" and no verb", "To 4.2.", "" },
 		{ "a purpose clause with a main clause stays",
 		    "To sync with its declaration, rename the field.",
 		    "It renamed the field to sync with its declaration." },
@@ -292,12 +308,13 @@ test_dropped(void **state)
 		    "ngx_http_read_discarded. This shipped in public releases "
 		    "since 1.25.", "" },
 		/* curl 2026-06-01: "To avoid hitting all lines in it." went
-		   as a fragment, and "It doesn't happen in curl" was told
-		   with nothing for "it" to stand for */
+		   as a fragment (it is told as the aim now), and "It doesn't
+		   happen in curl" was told with nothing for "it" to stand
+		   for */
 		{ "\"It ...\" after a dropped sentence goes",
-		    "To avoid hitting all lines in it. It doesn't happen in "
-		    "curl at the moment, but may happen in the future or in "
-		    "other projects using this script.", "" },
+		    "See the docs for details. It doesn't happen in curl at "
+		    "the moment, but may happen in the future or in other "
+		    "projects using this script.", "" },
 		{ "\"They ...\" after a dropped sentence goes",
 		    "The type is Tuple[int, str, bytes, float, Any, None]. "
 		    "They are checked at runtime now.", "" },

@@ -196,7 +196,8 @@ test_body(void **state)
 	} cases[] = {
 		{ "Add a knob", "Add a knob for the cache... See "
 		    "https://x.y/2 for details.\n\nTo sync with its "
-		    "declaration.\n", "It added a knob for the cache." },
+		    "declaration.\n", "It added a knob for the cache. The aim: "
+		    "to sync with its declaration." },
 		{ "Move code", "[ci skip] When building against CCCL 3.4 or "
 		    "newer, move ATen's code over.\n",
 		    "It moved ATen's code over when building against CCCL "
