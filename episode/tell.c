@@ -628,6 +628,9 @@ tell_lead(const struct draft *d, const struct buf *b, unsigned salt,
 }
 #define TELL_LEAD(d, b, salt, v) tell_lead(d, b, salt, v, sizeof v / sizeof v[0])
 
+/* one person's releases named in a sentence; past it, counted */
+#define TELL_MAX_RELEASES	3
+
 /* One highlight paragraph. */
 static void
 tell_highlight(struct draft *d, struct buf *b, struct draft_item *it,
@@ -797,6 +800,22 @@ tell_rest_lead(struct draft *d, struct buf *b, struct draft_shas *shas,
 }
 
 /*
+ * Whether a release's package is the project itself: no name of its own
+ * ("release: v8.1.1"), or the repository's name ("ripgrep 14.0.1").
+ */
+static int
+tell_release_own(const struct draft *d, const char *pkg)
+{
+	const char	*r = d->repo, *sp = strrchr(r, ' ');
+
+	if (pkg == NULL)
+		return 1;
+	if (sp != NULL)
+		r = sp + 1;
+	return strcasecmp(pkg, r) == 0;
+}
+
+/*
  * Two releases or more, told as one story before the highlights: "Release
  * news first: Alice Ryhl released Tokio 1.48.0 and tokio-macros 2.6.0,
  * and Qi released Tokio 1.47.2 and Tokio 1.43.3." One release is a
@@ -812,8 +831,9 @@ tell_releases(struct draft *d, struct buf *b, struct draft_shas *shas)
 	struct draft_item	**v, **r;
 	const char		**said, *lead;
 	char			 *pkg, *ver;
-	size_t			  i, j, n = 0, *starts, ng, k;
+	size_t			  i, j, n = 0, *starts, ng, k, others;
 	struct buf		  one;
+	int			  many;
 
 	v = xcalloc(d->nitems + 1, sizeof *v);
 	for (i = 0; i < d->nitems; i++) {
@@ -838,19 +858,43 @@ tell_releases(struct draft *d, struct buf *b, struct draft_shas *shas)
 		if (i > 0)
 			buf_puts(b, i + 1 == ng ? ", and " : "; ");
 		buf_printf(b, "%s released ", r[starts[i]]->name);
-		for (j = starts[i], k = 0; j < starts[i + 1]; j++, k++) {
+		/*
+		 * past TELL_MAX_RELEASES, the project's own releases are
+		 * named and its other packages counted: ripgrep 2023-11-26
+		 * read out twelve crates and versions in one sentence (the
+		 * links keep every one)
+		 */
+		many = starts[i + 1] - starts[i] > TELL_MAX_RELEASES;
+		for (j = starts[i], k = others = 0; j < starts[i + 1]; j++) {
 			buf_init(&one);
 			/* "Tokio 1.48.0", "tokio-macros 2.6.0" */
 			if (quote_release(r[j]->cl.subject, &pkg, &ver)) {
-				title_release_name(&one, d, pkg, ver);
+				if (!many || tell_release_own(d, pkg))
+					title_release_name(&one, d, pkg, ver);
 				free(pkg);
 				free(ver);
 			}
-			said[k] = buf_steal(&one);
+			if (one.len > 0)
+				said[k++] = buf_steal(&one);
+			else {
+				buf_free(&one);
+				others++;
+			}
 			r[j]->told = 1;
 			draft_shas_add(d, shas, r[j]);
 		}
-		spoken_list(b, said, k);
+		if (k == 0) {
+			buf_puts(b, "new versions of ");
+			spoken_count(b, (long long)others, "package",
+			    "packages");
+		} else {
+			spoken_list(b, said, k);
+			if (others > 0) {
+				buf_puts(b, ", with new versions of ");
+				spoken_count(b, (long long)others,
+				    "more package", "more packages");
+			}
+		}
 		while (k > 0)
 			free((char *)said[--k]);
 	}

@@ -417,6 +417,37 @@ test_releases_once(void **state)
 	day_free(d);
 }
 
+/*
+ * One person's many releases: the project's own named, its other
+ * packages counted (ripgrep 2023-11-26 read out "grep-cli 0.1.10, globset
+ * 0.4.14, ignore 0.4.21, ..." twelve in one sentence).
+ */
+static void
+test_releases_counted(void **state)
+{
+	static const char *subjects[] = { "grep-cli-0.1.10\n",
+	    "globset-0.4.14\n", "ignore-0.4.21\n", "grep-matcher-0.1.7\n",
+	    "14.0.1\n", NULL };
+	struct episode	*ep;
+	struct day	*d;
+	size_t		 i;
+
+	(void)state;
+	d = day_msg_new("acme/widget");
+	for (i = 0; subjects[i] != NULL; i++)
+		day_msg_add(d, subjects[i], NULL, i + 1, (long)(i + 1) * 10,
+		    "Ada Lovelace", "ada", "Cargo.toml");
+	day_msg_add(d, "cli: add simple flag suggestions\n", NULL, 9, 90,
+	    "Ada Lovelace", "ada", "src/cli.rs");
+	ep = day_msg_draft(d);
+	if (strstr(ep->transcript, "Ada Lovelace released Widget 14.0.1, "
+	    "with new versions of four more packages.") == NULL ||
+	    strstr(ep->transcript, "globset") != NULL)
+		fail_msg("releases not counted: %s", ep->transcript);
+	episode_free(ep);
+	day_free(d);
+}
+
 int
 main(void)
 {
@@ -426,6 +457,7 @@ main(void)
 		cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_breaking_told),
 		cmocka_unit_test(test_releases_once),
+		cmocka_unit_test(test_releases_counted),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
