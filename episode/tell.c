@@ -13,6 +13,7 @@
 #include "phrase.h"
 #include "prose.h"
 #include "spoken.h"
+#include "strlist.h"
 #include "text.h"
 #include "words.h"
 #include "xmalloc.h"
@@ -628,8 +629,136 @@ tell_lead(const struct draft *d, const struct buf *b, unsigned salt,
 }
 #define TELL_LEAD(d, b, salt, v) tell_lead(d, b, salt, v, sizeof v / sizeof v[0])
 
+/* the words a batch's subjects share at their end, at the least */
+#define TELL_BATCH_TAIL	3
+
 /* one person's releases named in a sentence; past it, counted */
 #define TELL_MAX_RELEASES	3
+
+/*
+ * One author's changes of one kind that say the same thing of different
+ * objects, told as one: htop 2020-09-24 told "Benny Baumann updated the
+ * battery API to use NAN on error." and then the IO rate display, the CPU
+ * freq display and the delay accounting, one sentence each. Of the items
+ * v[i + 1..n) not yet told, those whose subject has v[i]'s first word and
+ * its last TELL_BATCH_TAIL or more words, from a preposition on ("to use
+ * NAN on error"), join it: the subject they share is returned (new:
+ * "Update battery API, IO rate display and CPU freq display to use NAN on
+ * error"), they are marked told and their shas added; NULL when none
+ * joins.
+ */
+/* The words of s, split at spaces, into l (empty first). */
+static void
+tell_split(struct strlist *l, const char *s)
+{
+	size_t	n;
+	char	*w;
+
+	l->v = NULL;
+	l->n = 0;
+	for (; *s != '\0'; s += n) {
+		while (*s == ' ')
+			s++;
+		if ((n = strcspn(s, " ")) == 0)
+			break;
+		w = xstrndup(s, n);
+		strlist_add(l, w);
+		free(w);
+	}
+}
+
+/* Whether a subject holds a list of its own ("a, b", "a and b", "a or b"). */
+static int
+tell_listed(const char *s)
+{
+	return strchr(s, ',') != NULL || strstr(s, " and ") != NULL ||
+	    strstr(s, " or ") != NULL;
+}
+
+static char *
+tell_batch(struct draft *d, struct draft_item **v, size_t i, size_t n,
+    struct draft_shas *shas)
+{
+	static const char *const preps[] = { "to", "for", "in", "on", "with",
+	    "when", "from", NULL };
+	struct strlist	 w, x;
+	const char	**objs;
+	struct buf	 b, o;
+	size_t		 j, k, tail = 0, nobj = 0, m;
+	char		*out = NULL;
+
+	/* (a subject with a list of its own is told as it is: "Drop
+	   PyTorch 2.7 and older support" joined to another reads as three) */
+	if (v[i]->cl.what == NULL || v[i]->lead != NULL ||
+	    v[i]->nparts > 0 || tell_listed(v[i]->cl.what))
+		return NULL;
+	tell_split(&w, v[i]->cl.what);
+	objs = xcalloc(n - i + 1, sizeof *objs);
+	for (j = i + 1; j < n && w.n >= TELL_BATCH_TAIL + 2; j++) {
+		struct draft_item *it = v[j];
+
+		if (it->told || it->lead != NULL || it->nparts > 0 ||
+		    it->cl.what == NULL || it->cl.kind != v[i]->cl.kind ||
+		    tell_listed(it->cl.what) ||
+		    strcmp(it->name, v[i]->name) != 0)
+			continue;
+		tell_split(&x, it->cl.what);
+		for (k = 0; k < w.n && k < x.n && strcasecmp(w.v[w.n - 1 - k],
+		    x.v[x.n - 1 - k]) == 0; k++)
+			continue;
+		/* the tail from a preposition on, the same for all */
+		while (k > 0 && !phrase_word_in(w.v[w.n - k],
+		    strlen(w.v[w.n - k]), preps))
+			k--;
+		if (k >= TELL_BATCH_TAIL && (tail == 0 || k == tail) &&
+		    k + 2 <= x.n && k + 2 <= w.n &&
+		    strcasecmp(w.v[0], x.v[0]) == 0) {
+			tail = k;
+			buf_init(&o);
+			for (m = 1; m + k < x.n; m++) {
+				if (m > 1)
+					buf_putc(&o, ' ');
+				buf_puts(&o, x.v[m]);
+			}
+			objs[++nobj] = buf_steal(&o);
+			it->told = 1;
+			draft_shas_add(d, shas, it);
+		}
+		strlist_clear(&x);
+	}
+	if (nobj > 0) {
+		buf_init(&o);
+		for (m = 1; m + tail < w.n; m++) {
+			if (m > 1)
+				buf_putc(&o, ' ');
+			buf_puts(&o, w.v[m]);
+		}
+		objs[0] = buf_steal(&o);
+		buf_init(&b);
+		buf_printf(&b, "%s ", w.v[0]);
+		spoken_list(&b, objs, nobj + 1);
+		for (m = w.n - tail; m < w.n; m++)
+			buf_printf(&b, " %s", w.v[m]);
+		out = buf_steal(&b);
+		for (m = 0; m <= nobj; m++)
+			free((char *)objs[m]);
+	}
+	free(objs);
+	strlist_clear(&w);
+	return out;
+}
+
+/* v[0..n) with the items told already taken out; their count. */
+static size_t
+tell_untold(struct draft_item **v, size_t n)
+{
+	size_t	i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (!v[i]->told)
+			v[k++] = v[i];
+	return k;
+}
 
 /* One highlight paragraph. */
 static void
@@ -918,7 +1047,7 @@ tell_highlights(struct draft *d)
 	struct draft_item	**v;
 	struct draft_shas	  shas = { NULL, 0 };
 	struct buf		  b;
-	size_t			  n, i, shown, released;
+	size_t			  n, i, k, m, shown, released;
 
 	buf_init(&b);
 	tell_releases(d, &b, &shas);
@@ -926,14 +1055,22 @@ tell_highlights(struct draft *d)
 	released = b.len > 0 || draft_told_story(d);
 	v = select_items(d, kinds, sizeof kinds / sizeof kinds[0], &n);
 	shown = n < EPISODE_MAX_HIGHLIGHTS ? n : EPISODE_MAX_HIGHLIGHTS;
-	for (i = 0; i < shown; i++) {
-		tell_highlight(d, &b, v[i], i + released);
+	for (i = k = 0; i < shown; i++) {
+		char	*joint, *own = v[i]->cl.what;
+
+		if (v[i]->told)		/* joined to one told before */
+			continue;
+		if ((joint = tell_batch(d, v, i, n, &shas)) != NULL)
+			v[i]->cl.what = joint;
+		tell_highlight(d, &b, v[i], k++ + released);
+		v[i]->cl.what = own;
+		free(joint);
 		draft_shas_add(d, &shas, v[i]);
 	}
-	if (n > shown)
-		tell_rest_lead(d, &b, &shas, v + shown, n - shown, rest,
+	if (n > shown && (m = tell_untold(v + shown, n - shown)) > 0)
+		tell_rest_lead(d, &b, &shas, v + shown, m, rest,
 		    sizeof rest / sizeof rest[0], "more change", "more changes");
-	d->nhighlights = shown;
+	d->nhighlights = k;
 	free(v);
 	draft_segment(d, "highlights", &b, &shas);
 }
@@ -981,17 +1118,22 @@ tell_fixes(struct draft *d)
 	struct draft_item	**v;
 	struct draft_shas	  shas = { NULL, 0 };
 	struct buf		  b;
-	size_t			  n, i, shown;
+	size_t			  n, i, k, m, shown;
 
 	v = select_items(d, kinds, 1, &n);
 	buf_init(&b);
 	shown = n < DRAFT_MAX_FIXES ? n : DRAFT_MAX_FIXES;
-	for (i = 0; i < shown; i++) {
-		const char *l = i > 0 ? NULL : draft_told_story(d) ?
+	for (i = k = 0; i < shown; i++) {
+		const char *l = k > 0 ? NULL : draft_told_story(d) ?
 		    TELL_LEAD(d, &b, 7, lead) : TELL_LEAD(d, &b, 7, first);
+		char	   *joint, *own = v[i]->cl.what;
 
-		if (i > 0)
+		if (v[i]->told)		/* joined to one told before */
+			continue;
+		if (k++ > 0)
 			phrase_para(&b);
+		if ((joint = tell_batch(d, v, i, n, &shas)) != NULL)
+			v[i]->cl.what = joint;
 		if (l != NULL && l[strlen(l) - 1] == ' ' &&
 		    l[strlen(l) - 2] == '.') {
 			buf_puts(&b, l);
@@ -1005,11 +1147,13 @@ tell_fixes(struct draft *d)
 		}
 		tell_figures(&b, v[i], 0);
 		series_others(&b, v[i]);
+		v[i]->cl.what = own;
+		free(joint);
 		v[i]->told = 1;
 		draft_shas_add(d, &shas, v[i]);
 	}
-	if (n > shown)
-		tell_rest_lead(d, &b, &shas, v + shown, n - shown, rest,
+	if (n > shown && (m = tell_untold(v + shown, n - shown)) > 0)
+		tell_rest_lead(d, &b, &shas, v + shown, m, rest,
 		    sizeof rest / sizeof rest[0], "more fix", "more fixes");
 	free(v);
 	draft_segment(d, "fixes", &b, &shas);

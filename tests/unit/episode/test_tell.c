@@ -448,6 +448,56 @@ test_releases_counted(void **state)
 	day_free(d);
 }
 
+/*
+ * One author's changes saying the same of different things are one
+ * sentence (htop 2020-09-24 told four: "Benny Baumann updated the battery
+ * API to use NAN on error.", then the IO rate display, ...); near misses:
+ * another author's, a shorter shared tail, another verb.
+ */
+static void
+test_batch(void **state)
+{
+	static const struct {
+		const char *subject, *name;
+	} rows[] = {
+		{ "Update battery API to use NAN on error\n", "Benny Baumann" },
+		{ "Update IO rate display to use NAN on error\n",
+		    "Benny Baumann" },
+		{ "Update CPU freq display to use NAN on error\n",
+		    "Benny Baumann" },
+		/* near misses */
+		{ "Update memory meter to use NAN on error\n", "Ada Lovelace" },
+		{ "Update swap meter to clamp on error\n", "Benny Baumann" },
+		{ "Rework disk meter to use NAN on error\n", "Benny Baumann" },
+		/* ao 2026-05-14: "dropped PyTorch 2.7 and older support and
+		   PyTorch 2.8 support from the code" */
+		{ "Drop PyTorch 2.7 and older support from the code\n",
+		    "Vasiliy Kuznetsov" },
+		{ "Drop PyTorch 2.8 support from the code\n",
+		    "Vasiliy Kuznetsov" },
+	};
+	struct episode	*ep;
+	struct day	*d;
+	size_t		 i;
+
+	(void)state;
+	d = day_msg_new("htop-dev/htop");
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		day_msg_add(d, rows[i].subject, NULL, i + 1, (long)(i + 1) * 10,
+		    rows[i].name, rows[i].name, "linux/Platform.c");
+	ep = day_msg_draft(d);
+	if (strstr(ep->transcript, "updated the battery API, IO rate display "
+	    "and CPU freq display to use NAN on error.") == NULL)
+		fail_msg("not told as one: %s", ep->transcript);
+	if (strstr(ep->transcript, "memory meter to use NAN") == NULL ||
+	    strstr(ep->transcript, "swap meter to clamp on error") == NULL ||
+	    strstr(ep->transcript, "disk meter to use NAN") == NULL ||
+	    strstr(ep->transcript, "older support and") != NULL)
+		fail_msg("a near miss was joined: %s", ep->transcript);
+	episode_free(ep);
+	day_free(d);
+}
+
 int
 main(void)
 {
@@ -458,6 +508,7 @@ main(void)
 		cmocka_unit_test(test_breaking_told),
 		cmocka_unit_test(test_releases_once),
 		cmocka_unit_test(test_releases_counted),
+		cmocka_unit_test(test_batch),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
