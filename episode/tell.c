@@ -263,6 +263,41 @@ tell_from_text(const struct draft_item *it, const char *w, size_t n)
 }
 
 /*
+ * Whether said glues a second clause to ours with nothing to join them:
+ * a "is", "are", "was" or "were" with no word before it that opens a
+ * clause ("that", "when", "so", "sure" of "made sure", ...). curl
+ * 2025-10-06 said "Daniel Stenberg made it default timeout per block is
+ * now 15 seconds" for "tftp: default timeout per block is now 15
+ * seconds", a subject that is a sentence of its own.
+ */
+static int
+tell_two_clauses(const char *said)
+{
+	static const char *const be[] = { "is", "are", "was", "were", NULL };
+	static const char *const joins[] = { "that", "which", "who", "when",
+	    "whenever", "where", "while", "if", "unless", "until", "since",
+	    "because", "as", "so", "and", "or", "but", "whether", "once",
+	    "after", "before", "though", "although", "sure", "ensured",
+	    "checked", "verified", "asserted", "noted", "said", "documented",
+	    "clarified", "explained", "stated", "what", "how", "why", "than",
+	    NULL };
+	const char	*p;
+	size_t		 n;
+
+	for (p = said; *p != '\0'; p += n) {
+		p += strspn(p, " ,;:\"'`()");
+		n = strcspn(p, " ,;:\"'`()");
+		if (n == 0)
+			break;
+		if (phrase_word_in(p, n, joins))
+			return 0;
+		if (phrase_word_in(p, n, be))
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * The one check a sentence of ours passes before it is said (said: what
  * follows the name): it opens with a verb in the past tense, the author's
  * act ("fixed", "made it ...", "released"); every word of it is English
@@ -285,6 +320,8 @@ tell_said_ok(const struct draft_item *it, const char *what, const char *said)
 	if (phrase_behaviour(what) == PHRASE_BEHAVIOUR_QUOTE ||
 	    (phrase_behaviour(what) == PHRASE_BEHAVIOUR_MADE &&
 	    strncmp(said, "made it ", 8) != 0))
+		return 0;
+	if (tell_two_clauses(said))
 		return 0;
 	for (p = said; *p != '\0'; p += n) {
 		p += strspn(p, " ,.;:!?()\"'`");
@@ -350,6 +387,13 @@ tell_say(struct buf *b, const struct draft_item *it)
 	/* "path-to-regexp 0.1.10", a dependency at its version */
 	if (tell_package(b, w))
 		return 0;
+	/* "support for rustdoc mergeable cross-crate info" is a noun, not
+	   the verb: "added support for ...", never "supported for ..." */
+	if (strncasecmp(w, "support for ", 12) == 0) {
+		buf_puts(b, "added ");
+		phrase_lower_first(b, w);
+		return 0;
+	}
 	/* "return undefined for X": the code does it, not its author */
 	if (phrase_behaviour(w) == PHRASE_BEHAVIOUR_MADE) {
 		buf_puts(b, "made it ");

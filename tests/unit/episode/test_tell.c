@@ -67,6 +67,26 @@ test_did(void **state)
 		{ "what was added, said so", "Initial support for Python "
 		    "3.15.0a8", NULL, CLASSIFY_FEATURE, "Sam added initial "
 		    "support for Python 3.15.0a8" },
+		/* curl 2025-10-06: "Daniel Stenberg made it default timeout
+		   per block is now 15 seconds." */
+		{ "a subject that is a sentence of its own is reported",
+		    "tftp: default timeout per block is now 15 seconds",
+		    "tftp", CLASSIFY_CHANGE, "Sam's change in tftp, \"default "
+		    "timeout per block is now 15 seconds\"" },
+		{ "a clause after a joining word stays", "fix: make sure the "
+		    "buffer is flushed", NULL, CLASSIFY_FIX, "Sam made sure the "
+		    "buffer is flushed" },
+		{ "a clause after \"when\" stays", "fix: reload the config "
+		    "when the file is replaced", NULL, CLASSIFY_FIX, "Sam "
+		    "made it reload the config when the file is replaced" },
+		/* cargo 2025-12-04: "Ed Page supported for rustdoc
+		   mergeable cross-crate info." */
+		{ "\"support for X\" is a noun", "feat: support for rustdoc "
+		    "mergeable cross-crate info", NULL, CLASSIFY_FEATURE,
+		    "Sam added support for rustdoc mergeable cross-crate "
+		    "info" },
+		{ "\"support X\" is the verb", "Support Python 3.15", NULL,
+		    CLASSIFY_FEATURE, "Sam supported Python 3.15" },
 		{ "a cleanup's noun as its verb", "Cleanup some more tests "
 		    "after dropping 3.9", NULL, CLASSIFY_CLEANUP, "Sam cleaned "
 		    "up some more tests after dropping 3.9" },
