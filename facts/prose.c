@@ -710,6 +710,24 @@ prose_replace(struct buf *out, size_t pos, struct buf *t)
  * ..." becomes "It reshuffled code to ...", the way a host would say it.
  * Emptied when the sentence is to be dropped.
  */
+/*
+ * Whether p opens with a label of code: one word before a colon, with an
+ * underscore, brackets or "::" in it ("curlx_get_winapi_error:",
+ * "Foo::bar():"); a word label ("Summary:", "sspi:") is not code.
+ */
+static int
+prose_code_label(const char *p)
+{
+	size_t	n = strcspn(p, " ");
+
+	/* the word and its colon, the colon not the end of a "::" */
+	if (n < 2 || p[n - 1] != ':' || p[n - 2] == ':')
+		return 0;
+	n--;
+	return memchr(p, '_', n) != NULL || memchr(p, '(', n) != NULL ||
+	    (strstr(p, "::") != NULL && strstr(p, "::") < p + n);
+}
+
 static void
 prose_sentence_fix(struct buf *out, size_t pos)
 {
@@ -725,8 +743,11 @@ prose_sentence_fix(struct buf *out, size_t pos)
 		p += 6;
 		also = 1;
 	}
-	/* an aside in parentheses is the author's, not the story's */
-	if (*p == '(') {
+	/* an aside in parentheses is the author's, not the story's; a
+	   list item led by the code it changes ("curlx_get_winapi_error:
+	   accept DWORD (was: int), move casts ...", curl 2025-10-06) is
+	   code on air, not a sentence */
+	if (*p == '(' || prose_code_label(p)) {
 		out->len = pos;
 		out->data[pos] = '\0';
 		free(s);

@@ -296,6 +296,16 @@ test_dropped(void **state)
 		{ "an aside in a sentence is no code", "The reader (and the "
 		    "writer, too) skip it.", "The reader (and the writer, too) "
 		    "skip it." },
+		/* curl 2025-10-06: "Curlx get winapi error: accept DWORD
+		   (was: int), move casts one level up the callstack." */
+		{ "a list item led by code goes",
+		    "curlx_get_winapi_error: accept DWORD (was: int), move "
+		    "casts one level up the callstack.", "" },
+		{ "a label of code with its brackets goes",
+		    "Foo::bar(): take the lock once.", "" },
+		{ "a word label stays", "sspi: bump some types to the "
+		    "native ones.", "Sspi: bump some types to the native "
+		    "ones." },
 		/* issue 27: a pronoun's referent the listener never heard */
 		{ "\"than that\" after a dropped sentence goes",
 		    "The type is Tuple[int, str, bytes, float, Any, None]. A "
