@@ -1446,3 +1446,62 @@ fence_of_episode(const struct day *day, const struct episode *ep)
 	free(reverts);
 	return f;
 }
+
+struct fence *
+fence_of_sheet(const struct sheet *sh)
+{
+	struct fence_facts	 facts;
+	struct fence_revert	*reverts;
+	struct fence		*f;
+	char			*json;
+	size_t			 i, n = 0;
+
+	reverts = xcalloc(sh->nstories + 1, sizeof(*reverts));
+	for (i = 0; i < sh->nstories; i++) {
+		if (!sh->stories[i].is_revert)
+			continue;
+		reverts[n].what = sh->stories[i].revert_of != NULL ?
+		    sh->stories[i].revert_of : "";
+		reverts[n].reason = sh->stories[i].revert_reason;
+		reverts[n].automatic = sh->stories[i].revert_automatic;
+		n++;
+	}
+	json = sheet_json(sh);
+	memset(&facts, 0, sizeof(facts));
+	facts.draft = sh->draft;
+	facts.sheet = json;
+	facts.focus = sh->focus;
+	facts.people = (const char *const *)sh->people;
+	facts.npeople = sh->npeople;
+	facts.bots = (const char *const *)sh->bots;
+	facts.nbots = sh->nbots;
+	facts.reverts = reverts;
+	facts.nreverts = n;
+	f = fence_new(&facts);
+	free(json);
+	free(reverts);
+	return f;
+}
+
+void
+fence_judge(const struct fence *f, const char *reply, struct fence_verdict *v)
+{
+	memset(v, 0, sizeof(*v));
+	if ((v->refused = fence_check(f, reply, &v->detail)) == NULL)
+		v->text = xstrdup(reply);
+}
+
+void
+fence_verdict_clear(struct fence_verdict *v)
+{
+	size_t	i;
+
+	free(v->detail);
+	free(v->text);
+	for (i = 0; i < v->ndropped; i++) {
+		free(v->dropped[i].sentence);
+		free(v->dropped[i].detail);
+	}
+	free(v->dropped);
+	memset(v, 0, sizeof(*v));
+}

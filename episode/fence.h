@@ -13,6 +13,7 @@
 
 #include "day.h"
 #include "episode.h"
+#include "sheet.h"
 
 /* A revert of the day, as the reply must still tell it. */
 struct fence_revert {
@@ -47,6 +48,12 @@ struct fence	*fence_new(const struct fence_facts *);
  * the day's counts. New; never NULL.
  */
 struct fence	*fence_of_episode(const struct day *, const struct episode *);
+/*
+ * The fence of a sheet (sheet.h): its stories, people, bots, reverts,
+ * counts and focus, and the sheet's JSON as the model is given it. New;
+ * never NULL; the sheet may be freed after.
+ */
+struct fence	*fence_of_sheet(const struct sheet *);
 /* Free a fence; fence_free(NULL) is a no-op. */
 void		 fence_free(struct fence *);
 /* The fact sheet as the model is given it (borrowed; NFKC). */
@@ -67,14 +74,44 @@ char		*fence_normalize(const char *s);
  */
 const char	*fence_check(const struct fence *, const char *reply,
 		    char **detail);
+/* A sentence of a reply the fence left out, and why. */
+struct fence_drop {
+	char		*sentence;	/* as the reply wrote it */
+	const char	*reason;	/* one of fence_reasons (static) */
+	char		*detail;	/* what was found */
+};
+
+/* What the fence made of a reply. */
+struct fence_verdict {
+	const char	*refused;	/* NULL when text may be told; else why */
+	char		*detail;	/* what was found, when refused */
+	char		*text;		/* the reply without the dropped
+					   sentences; NULL when refused */
+	struct fence_drop *dropped;	/* sentences left out (also when
+					   refused: those tried first) */
+	size_t		 ndropped;
+};
+
+/*
+ * Judge a reply (cleaned and normalised as for fence_check): each
+ * sentence that fails a check is dropped when the reply still tells
+ * every story it must (each revert the draft tells, the lead) and the
+ * focus without it; the reply is refused whole when one would be lost,
+ * or for what no dropping mends (not NFKC, too short or long, no text).
+ * v is cleared first; fence_verdict_clear frees what it holds.
+ */
+void		 fence_judge(const struct fence *, const char *reply,
+		    struct fence_verdict *v);
+void		 fence_verdict_clear(struct fence_verdict *);
 /*
  * Every reason fence_check returns, as the initializer of a list: a
  * caller's list of its own reasons (llm_reasons) starts with it.
  */
 #define FENCE_REASONS \
 	"empty", "too_short", "too_long", "markdown", "tag", "url", "email", \
-	"hash", "script", "digits", "focus", "bot", "person", "number", \
-	"identifier", "revert", "comparison"
+	"hash", "script", "digits", "focus", "bot", "person", "owner", \
+	"number", "version", "figure", "count", "identifier", "revert", \
+	"claim", "lead", "comparison"
 /* Every reason fence_check returns, NULL-terminated (for metrics). */
 extern const char *const fence_reasons[];
 
