@@ -26,56 +26,19 @@
 #include "buf.h"
 #include "classify.h"
 #include "fence.h"
+#include "fence_int.h"
 #include "log.h"
 #include "spoken.h"
 #include "text.h"
+#include "words.h"
 #include "xmalloc.h"
 
-/* Stories and texts the sheet gives at most: the model's prompt stays small. */
-#define FENCE_MAX_STORIES	64
-#define FENCE_MAX_TEXT		400
 /* A revert's words looked for in a reply: the first so many of them. */
 #define FENCE_REVERT_WORDS	8
 /* A token longer than this is no word (and is checked as one piece). */
 #define FENCE_MAX_TOKEN		512
 
 const char *const fence_reasons[] = { FENCE_REASONS, NULL };
-
-/* A sorted set of strings. */
-struct fence_set {
-	char	**v;
-	size_t	  n;
-	int	  sorted;
-};
-
-struct fence_rev {
-	char	*what;
-	char	*reason;
-	int	 automatic;
-	int	 required;	/* the draft tells it: so must a reply */
-};
-
-struct fence {
-	char		*draft;
-	char		*sheet;
-	char		*focus;
-	char	       **bots;
-	size_t		 nbots;
-	struct fence_rev *reverts;
-	size_t		 nreverts;
-	struct fence_set words;		/* lower-case words of sheet and draft */
-	struct fence_set tokens;	/* their tokens, as written */
-	double		*numbers;	/* the numbers they say, sorted */
-	size_t		 nnumbers;
-	size_t		 draft_words;
-};
-
-/* A reply's token: a run of non-blanks without the punctuation around it. */
-struct fence_tok {
-	const char	*p;
-	size_t		 len;
-	int		 initial;	/* the first of a sentence */
-};
 
 /* Capitalised words any spoken text may have that name no one. */
 static const char *const fence_common[] = {
@@ -140,10 +103,8 @@ static const char *const fence_stop[] = {
 
 #define NELEM(v)	(sizeof(v) / sizeof((v)[0]))
 
-static int	fence_tells_revert(const struct fence_set *, const char *,
-		    const struct fence_rev *, const char **);
 
-static int
+int
 fence_in(const char *const *v, size_t n, const char *s)
 {
 	size_t	i;
@@ -160,7 +121,7 @@ fence_strcmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void
+void
 fence_set_add(struct fence_set *s, const char *p, size_t len)
 {
 	s->v = xreallocarray(s->v, s->n + 1, sizeof(*s->v));
@@ -168,7 +129,7 @@ fence_set_add(struct fence_set *s, const char *p, size_t len)
 	s->sorted = 0;
 }
 
-static void
+void
 fence_set_sort(struct fence_set *s)
 {
 	size_t	i, j;
@@ -187,7 +148,7 @@ fence_set_sort(struct fence_set *s)
 	s->sorted = 1;
 }
 
-static int
+int
 fence_set_has(const struct fence_set *s, const char *p, size_t len)
 {
 	char	 stack[FENCE_MAX_TOKEN + 1], *key = stack;
@@ -200,7 +161,7 @@ fence_set_has(const struct fence_set *s, const char *p, size_t len)
 	    fence_strcmp) != NULL;
 }
 
-static void
+void
 fence_set_free(struct fence_set *s)
 {
 	size_t	i;
@@ -216,7 +177,7 @@ fence_set_free(struct fence_set *s)
  * alphanumerics, and any non-ASCII character but the General Punctuation
  * block (U+2000-U+206F: dashes, curly quotes, the ellipsis).
  */
-static int
+int
 fence_wordc(const char *p)
 {
 	const unsigned char	*u = (const unsigned char *)p;
@@ -229,7 +190,7 @@ fence_wordc(const char *p)
 }
 
 /* The length of the character at p (a UTF-8 lead byte and its tail). */
-static size_t
+size_t
 fence_clen(const char *p)
 {
 	size_t	n = 1;
@@ -262,7 +223,7 @@ fence_punct(const char *p, size_t left, int closing)
  * sentence (its last mark ".", "!", "?" or ":") makes the next one
  * initial, as does a blank line, a lone dash, or the start.
  */
-static int
+int
 fence_next(const char **pp, struct fence_tok *t, int *initial)
 {
 	const char	*p = *pp, *s, *e;
@@ -307,7 +268,7 @@ fence_next(const char **pp, struct fence_tok *t, int *initial)
 }
 
 /* Add the lower-case words of [p, p+len) to s. */
-static void
+void
 fence_add_words(struct fence_set *s, const char *p, size_t len)
 {
 	const char	*e = p + len, *w;
@@ -351,7 +312,7 @@ static const struct {
 };
 
 /* The value of a number word of len bytes at p, or INT32_MIN if none. */
-static int
+int
 fence_numword(const char *p, size_t len, int *value)
 {
 	size_t	i;
@@ -370,7 +331,7 @@ fence_numword(const char *p, size_t len, int *value)
  * hundred and five"): runs of number words joined by blanks, hyphens or
  * "and".
  */
-static void
+void
 fence_spoken(const char *text, void (*fn)(void *, double), void *arg)
 {
 	const char	*p = text, *w, *gap = NULL;
@@ -431,7 +392,7 @@ fence_spoken(const char *text, void (*fn)(void *, double), void *arg)
  * digits with commas between groups, a decimal part, and at most three
  * letters or a '%' after. 1 and *value, or 0 when it is no such number.
  */
-static int
+int
 fence_digits(const char *p, size_t len, double *value)
 {
 	char	 num[64];
@@ -484,7 +445,7 @@ fence_dblcmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static int
+int
 fence_has_number(const struct fence *f, double v)
 {
 	size_t	lo = 0, hi = f->nnumbers, mid;
@@ -510,7 +471,9 @@ fence_learn(struct fence *f, const char *text)
 {
 	struct fence_tok	 t;
 	const char		*p = text;
+	char			 vs[64];
 	double			 v;
+	size_t			 n;
 	int			 initial = 1;
 
 	if (text == NULL)
@@ -525,12 +488,14 @@ fence_learn(struct fence *f, const char *text)
 			fence_set_add(&f->tokens, t.p, t.len - 2);
 		if (fence_digits(t.p, t.len, &v))
 			fence_add_number(f, v);
+		if ((n = fence_version(t.p, t.len, vs, sizeof(vs), 0)) > 0)
+			fence_set_add(&f->versions, vs, n);
 	}
 	fence_spoken(text, fence_add_number, f);
 }
 
 /* Does text hold needle as whole words, any case? */
-static const char *
+const char *
 fence_find_word(const char *text, const char *needle)
 {
 	const char	*p = text;
@@ -663,6 +628,7 @@ fence_new(const struct fence_facts *facts)
 		    strlen(fence_idents[i]));
 	fence_set_sort(&f->words);
 	fence_set_sort(&f->tokens);
+	fence_set_sort(&f->versions);
 	if (f->nnumbers > 0)
 		qsort(f->numbers, f->nnumbers, sizeof(*f->numbers),
 		    fence_dblcmp);
@@ -691,6 +657,8 @@ fence_free(struct fence *f)
 	free(f->reverts);
 	fence_set_free(&f->words);
 	fence_set_free(&f->tokens);
+	fence_set_free(&f->versions);
+	fence_stories_free(f);
 	free(f->numbers);
 	free(f);
 }
@@ -702,7 +670,7 @@ fence_sheet(const struct fence *f)
 }
 
 /* Set *detail to "what: 'text'" (new), text cut short. */
-static const char *
+const char *
 fence_fail(char **detail, const char *reason, const char *what,
     const char *p, size_t len)
 {
@@ -718,10 +686,10 @@ fence_fail(char **detail, const char *reason, const char *what,
 }
 
 /* Markdown, by line: headings, quotes, lists, tables, code, emphasis, links. */
-static const char *
+const char *
 fence_markdown(const struct fence *f, const char *reply, char **detail)
 {
-	const char	*p = reply, *l;
+	const char	*p = reply, *l, *e;
 	size_t		 i;
 
 	for (l = reply; *l != '\0'; l = *p == '\0' ? p : p + 1) {
@@ -741,9 +709,28 @@ fence_markdown(const struct fence *f, const char *reply, char **detail)
 	}
 	if ((p = strpbrk(reply, "`*")) != NULL)
 		return fence_fail(detail, "markdown", "markup", p, 10);
+	/*
+	 * "__" is emphasis around words ("__very__ fast") and no markup in
+	 * an identifier ("__dict__", "__init__.py"), which the identifier
+	 * check holds to the facts
+	 */
+	for (p = reply; (p = strstr(p, "__")) != NULL; p = e > p + 2 ? e :
+	    p + 2) {
+		for (l = p; l > reply && !isspace((unsigned char)l[-1]); l--)
+			;
+		for (e = p; *e != '\0' && !isspace((unsigned char)*e); e++)
+			;
+		while (l < p && strchr("\"'(", *l) != NULL)
+			l++;
+		while (e > p + 2 && strchr(".,;:!?\"')", e[-1]) != NULL)
+			e--;
+		if (!fence_in_facts(f, l, (size_t)(e - l)))
+			return fence_fail(detail, "markdown", "markup", p, 10);
+		if (e == p)
+			e = p + 2;
+	}
 	if ((p = strstr(reply, "](")) != NULL ||
-	    ((p = strstr(reply, "__")) != NULL && strstr(f->draft, "__") ==
-	    NULL) || (p = strstr(reply, "~~")) != NULL ||
+	    (p = strstr(reply, "~~")) != NULL ||
 	    (p = strstr(reply, "</")) != NULL)
 		return fence_fail(detail, "markdown", "markup", p, 10);
 	return NULL;
@@ -756,7 +743,7 @@ fence_markdown(const struct fence *f, const char *reply, char **detail)
  * A reply with any is refused, not stripped: a model that writes markup
  * was not told what it was told, and the draft is told instead.
  */
-static const char *
+const char *
 fence_tags(const char *reply, char **detail)
 {
 	const char	*p, *q;
@@ -785,7 +772,7 @@ fence_tags(const char *reply, char **detail)
  * A link, as text_link_len finds one (the rule every spoken text is
  * held to): an address is refused as "email", any other as "url".
  */
-static const char *
+const char *
 fence_links(const char *reply, char **detail)
 {
 	const char	*p;
@@ -837,7 +824,7 @@ fence_alphabet(ucs4_t uc)
  * ASCII already. Letters of one script, any script, pass ("\xe5\xb1\xb1
  * \xe7\x94\xb0" as the facts write it).
  */
-static const char *
+const char *
 fence_scripts(const char *reply, char **detail)
 {
 	const uint8_t	*p = (const uint8_t *)reply, *end, *w = NULL, *e;
@@ -892,7 +879,7 @@ fence_capital(const char *p)
 }
 
 /* Whether a token looks like an identifier or a setting, not a word. */
-static int
+int
 fence_identifier(const char *p, size_t len)
 {
 	size_t	i;
@@ -967,7 +954,7 @@ fence_known_words(const struct fence *f, const char *p, size_t len)
 }
 
 /* The token without a possessive "'s" or "’s". */
-static size_t
+size_t
 fence_base(const char *p, size_t len, int *possessive)
 {
 	*possessive = 0;
@@ -1000,15 +987,134 @@ fence_acts(const char *p)
 	return n > 0 && fence_in(fence_deeds, NELEM(fence_deeds), w);
 }
 
+/*
+ * A version the token at p says, in the form versions compare in (out,
+ * NUL-ended; its length): "v8.2.0", "8.2.0" and "8.2" are all "8.2", the
+ * ".0" parts that end it cut. With strict, a token of one dot and no
+ * "v" ("1.7") is no version: it is a decimal, read as a number. 0 when
+ * the token is not one.
+ */
+size_t
+fence_version(const char *p, size_t len, char *out, size_t size, int strict)
+{
+	size_t	i = 0, n = 0, dots = 0;
+	int	v = 0;
+
+	if (len > 0 && (p[0] == 'v' || p[0] == 'V')) {
+		v = 1;
+		i = 1;
+	}
+	if (i >= len || !isdigit((unsigned char)p[i]))
+		return 0;
+	for (; i < len; i++) {
+		if (p[i] == '.' && i + 1 < len && isdigit((unsigned char)
+		    p[i + 1]) && n > 0 && out[n - 1] != '.')
+			dots++;
+		else if (!isdigit((unsigned char)p[i]))
+			return 0;
+		if (n + 1 >= size)
+			return 0;
+		out[n++] = p[i];
+	}
+	if (dots == 0 || (strict && dots < 2 && !v))
+		return 0;
+	out[n] = '\0';
+	while (n > 2 && out[n - 1] == '0' && out[n - 2] == '.') {
+		n -= 2;
+		out[n] = '\0';
+	}
+	return n;
+}
+
+/* Whether the token is in the facts, any case, as a whole piece of them. */
+static int
+fence_in_text(const char *text, const char *p, size_t len)
+{
+	const char	*q = text;
+	char		*needle = xstrndup(p, len);
+	int		 found = 0;
+
+	while (!found && (q = strcasestr(q, needle)) != NULL) {
+		if ((q == text || (!isalnum((unsigned char)q[-1]) &&
+		    q[-1] != '_')) && !isalnum((unsigned char)q[len]) &&
+		    q[len] != '_')
+			found = 1;
+		q++;
+	}
+	free(needle);
+	return found;
+}
+
+int
+fence_in_facts(const struct fence *f, const char *p, size_t len)
+{
+	return fence_in_text(f->draft, p, len) || fence_in_text(f->sheet, p,
+	    len);
+}
+
+/* What is left of a contraction's word before its "'t". */
+static const char *const fence_nt[] = {
+	"ain", "aren", "couldn", "didn", "doesn", "hadn", "hasn", "haven",
+	"isn", "mightn", "mustn", "needn", "shouldn", "wasn", "weren", "won",
+	"wouldn", "y",
+};
+
+/*
+ * Whether each word of the token is one a listener knows without the
+ * day: English (the word list), or the day's own (its facts' words, or
+ * one with an "s" more or less). Any other word names someone or
+ * something the day does not hold, in whatever case or place.
+ */
+int
+fence_word_known(const struct fence *f, const char *p, size_t len)
+{
+	const char	*e = p + len, *w;
+	char		 lw[FENCE_MAX_TOKEN + 1];
+	size_t		 i, n;
+	int		 ascii;
+
+	while (p < e) {
+		if (!fence_wordc(p)) {
+			p += fence_clen(p);
+			continue;
+		}
+		ascii = 1;
+		for (w = p; p < e && fence_wordc(p); p += fence_clen(p))
+			if ((unsigned char)*p >= 0x80)
+				ascii = 0;
+		if (p > e)
+			p = e;
+		n = (size_t)(p - w);
+		for (i = 0; i < n; i++)
+			lw[i] = (char)tolower((unsigned char)w[i]);
+		lw[n] = '\0';
+		if (fence_set_has(&f->words, lw, n) ||
+		    (n > 3 && lw[n - 1] == 's' && fence_set_has(&f->words, lw,
+		    n - 1)) || (ascii && words_known(lw, n)) ||
+		    fence_in(fence_nt, NELEM(fence_nt), lw))
+			continue;
+		for (i = 0; i < n && !isdigit((unsigned char)lw[i]); i++)
+			;
+		if (i < n)
+			continue;
+		/* a unit of the micro sign, NFKC's Greek mu: "5 \xce\xbcs" */
+		if (n >= 3 && n <= 4 && memcmp(lw, "\xce\xbc", 2) == 0 &&
+		    isalpha((unsigned char)lw[2]))
+			continue;
+		return 0;
+	}
+	return 1;
+}
+
 /* The checks made token by token: names, numbers, identifiers, hashes. */
-static const char *
+const char *
 fence_tokens(const struct fence *f, const char *reply, char **detail)
 {
 	struct fence_tok	 t;
 	const char		*p = reply;
-	char			 lw[FENCE_MAX_TOKEN + 1];
+	char			 lw[FENCE_MAX_TOKEN + 1], vs[64];
 	double			 v;
-	size_t			 base, i;
+	size_t			 base, i, vlen, skip;
 	int			 initial = 1, poss;
 
 	while (fence_next(&p, &t, &initial)) {
@@ -1028,20 +1134,36 @@ fence_tokens(const struct fence *f, const char *reply, char **detail)
 		if (fence_set_has(&f->tokens, t.p, t.len) ||
 		    fence_set_has(&f->tokens, t.p, base))
 			continue;
+		if ((vlen = fence_version(t.p, base, vs, sizeof(vs), 1)) > 0) {
+			if (!fence_set_has(&f->versions, vs, vlen))
+				return fence_fail(detail, "version", "a version "
+				    "not in the facts", t.p, t.len);
+			continue;
+		}
 		for (i = 0; i < t.len && !isdigit((unsigned char)t.p[i]); i++)
 			;
 		if (i < t.len) {
-			if (!fence_digits(t.p, t.len, &v))
+			/* "#7757" is the number 7757 */
+			skip = t.p[0] == '#' ? 1 : 0;
+			if (!fence_digits(t.p + skip, base - skip, &v))
 				return fence_fail(detail, "number", "a number "
 				    "not in the facts", t.p, t.len);
-			if (!fence_has_number(f, v))
+			if (!fence_has_number(f, v) && ((vlen = fence_version(
+			    t.p, base, vs, sizeof(vs), 0)) == 0 ||
+			    !fence_set_has(&f->versions, vs, vlen)))
 				return fence_fail(detail, "number", "a number "
 				    "not in the facts", t.p, t.len);
 			continue;
 		}
-		if (fence_identifier(t.p, base))
-			return fence_fail(detail, "identifier", "an identifier "
-			    "not in the facts", t.p, t.len);
+		if (fence_identifier(t.p, base)) {
+			if (!fence_in_facts(f, t.p, base))
+				return fence_fail(detail, "identifier", "an "
+				    "identifier not in the facts", t.p, t.len);
+			continue;
+		}
+		if (!fence_word_known(f, t.p, base))
+			return fence_fail(detail, "person", "a name neither "
+			    "English nor the day's", t.p, t.len);
 		if (!fence_capital(t.p))
 			continue;
 		if (t.initial) {
@@ -1073,7 +1195,7 @@ struct fence_spoken_check {
 	int			 found;
 };
 
-static void
+void
 fence_spoken_one(void *arg, double v)
 {
 	struct fence_spoken_check	*c = arg;
@@ -1090,7 +1212,7 @@ fence_spoken_one(void *arg, double v)
  * when it has none, a statement that none was given; *what (static or
  * r's) says what is missing.
  */
-static int
+int
 fence_tells_revert(const struct fence_set *said, const char *text,
     const struct fence_rev *r, const char **what)
 {
@@ -1138,7 +1260,7 @@ fence_tells_revert(const struct fence_set *said, const char *text,
  * Each revert the draft tells, still told. (One the draft does not tell,
  * past the few it tells one by one, is not asked of the reply either.)
  */
-static const char *
+const char *
 fence_reverts(const struct fence *f, const char *reply, char **detail)
 {
 	struct fence_set	 said;
@@ -1160,17 +1282,84 @@ fence_reverts(const struct fence *f, const char *reply, char **detail)
 	return NULL;
 }
 
+/*
+ * The checks of one sentence's words, which need no story: markup, links,
+ * alphabets, bots, names, numbers, identifiers, comparisons.
+ */
 const char *
-fence_check(const struct fence *f, const char *reply, char **detail)
+fence_sentence_words(const struct fence *f, const char *sentence,
+    char **detail)
 {
 	struct fence_spoken_check	 sc;
 	const char			*p, *r;
-	char				*norm;
-	size_t				 words, i;
-	int				 same;
+	size_t				 i;
 
-	if (detail != NULL)
+	if ((r = fence_tags(sentence, detail)) != NULL ||
+	    (r = fence_markdown(f, sentence, detail)) != NULL ||
+	    (r = fence_links(sentence, detail)) != NULL ||
+	    (r = fence_scripts(sentence, detail)) != NULL)
+		return r;
+	for (i = 0; i < f->nbots; i++)
+		if ((p = fence_find_word(sentence, f->bots[i])) != NULL &&
+		    fence_find_word(f->draft, f->bots[i]) == NULL)
+			return fence_fail(detail, "bot", "a bot named", p,
+			    strlen(f->bots[i]));
+	if ((r = fence_tokens(f, sentence, detail)) != NULL)
+		return r;
+	sc.f = f;
+	sc.found = 0;
+	sc.bad = 0;
+	fence_spoken(sentence, fence_spoken_one, &sc);
+	if (sc.found) {
+		if (detail != NULL)
+			xasprintf(detail, "a number not in the facts: %.15g",
+			    sc.bad);
+		return "number";
+	}
+	for (i = 0; i < NELEM(fence_comparisons); i++)
+		if ((p = fence_find_word(sentence, fence_comparisons[i])) !=
+		    NULL && fence_find_word(f->draft, fence_comparisons[i]) ==
+		    NULL)
+			return fence_fail(detail, "comparison", "a comparison "
+			    "with other days", p, strlen(fence_comparisons[i]));
+	return NULL;
+}
+
+const char *
+fence_check(const struct fence *f, const char *reply, char **detail)
+{
+	struct fence_verdict	 v;
+	const char		*r;
+
+	fence_judge(f, reply, &v);
+	if ((r = v.refused) != NULL) {
+		if (detail != NULL) {
+			*detail = v.detail;
+			v.detail = NULL;
+		}
+	} else if (v.ndropped > 0) {
+		r = v.dropped[0].reason;
+		if (detail != NULL) {
+			*detail = v.dropped[0].detail;
+			v.dropped[0].detail = NULL;
+		}
+	} else if (detail != NULL)
 		*detail = NULL;
+	fence_verdict_clear(&v);
+	return r;
+}
+
+/*
+ * The checks of a whole reply no dropping mends: UTF-8 in NFKC, some
+ * text, not over twice the draft. NULL when it may be read on.
+ */
+const char *
+fence_whole(const struct fence *f, const char *reply, char **detail)
+{
+	char	*norm;
+	size_t	 words;
+	int	 same;
+
 	/* what is read is what is kept: the caller's fence_normalize */
 	if ((norm = fence_normalize(reply)) == NULL)
 		return fence_fail(detail, "script", "text that is not UTF-8",
@@ -1183,267 +1372,19 @@ fence_check(const struct fence *f, const char *reply, char **detail)
 	words = text_word_count(reply);
 	if (words == 0)
 		return fence_fail(detail, "empty", "no text", NULL, 0);
-	if (words * 2 < f->draft_words)
-		return fence_fail(detail, "too_short", "under half the draft's "
-		    "words", NULL, 0);
 	if (words > f->draft_words * 2)
 		return fence_fail(detail, "too_long", "over twice the draft's "
 		    "words", NULL, 0);
-	if ((r = fence_tags(reply, detail)) != NULL ||
-	    (r = fence_markdown(f, reply, detail)) != NULL ||
-	    (r = fence_links(reply, detail)) != NULL ||
-	    (r = fence_scripts(reply, detail)) != NULL)
-		return r;
-	if (f->focus != NULL && strstr(reply, f->focus) == NULL)
-		return fence_fail(detail, "focus", "the focus setting not "
-		    "quoted as written", f->focus, strlen(f->focus));
-	for (i = 0; i < f->nbots; i++)
-		if ((p = fence_find_word(reply, f->bots[i])) != NULL &&
-		    fence_find_word(f->draft, f->bots[i]) == NULL)
-			return fence_fail(detail, "bot", "a bot named", p,
-			    strlen(f->bots[i]));
-	if ((r = fence_tokens(f, reply, detail)) != NULL)
-		return r;
-	sc.f = f;
-	sc.found = 0;
-	sc.bad = 0;
-	fence_spoken(reply, fence_spoken_one, &sc);
-	if (sc.found) {
-		if (detail != NULL)
-			xasprintf(detail, "a number not in the facts: %.15g",
-			    sc.bad);
-		return "number";
-	}
-	if ((r = fence_reverts(f, reply, detail)) != NULL)
-		return r;
-	for (i = 0; i < NELEM(fence_comparisons); i++)
-		if ((p = fence_find_word(reply, fence_comparisons[i])) != NULL &&
-		    fence_find_word(f->draft, fence_comparisons[i]) == NULL)
-			return fence_fail(detail, "comparison", "a comparison "
-			    "with other days", p, strlen(fence_comparisons[i]));
 	return NULL;
-}
-
-/* Append at most FENCE_MAX_TEXT bytes of s, whole characters, on one line. */
-static void
-fence_put_text(struct buf *b, const char *s)
-{
-	size_t	n = strlen(s), i;
-
-	if (n > FENCE_MAX_TEXT) {
-		n = FENCE_MAX_TEXT;
-		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
-			n--;
-	}
-	for (i = 0; i < n; i++)
-		buf_putc(b, s[i] == '\n' ? ' ' : s[i]);
-}
-
-/* Add s to v (growing it) unless NULL, empty or already there. */
-static void
-fence_list_add(char ***v, size_t *n, const char *s)
-{
-	size_t	i;
-
-	if (s == NULL || *s == '\0')
-		return;
-	for (i = 0; i < *n; i++)
-		if (strcmp((*v)[i], s) == 0)
-			return;
-	*v = xreallocarray(*v, *n + 1, sizeof(**v));
-	(*v)[(*n)++] = xstrdup(s);
-}
-
-/* A bot's names: as said aloud, its login with and without "[bot]". */
-static void
-fence_bot_names(char ***v, size_t *n, const char *login, const char *name)
-{
-	char	*said, *bare;
-	size_t	 len;
-
-	said = classify_bot_name(login, name);
-	fence_list_add(v, n, said);
-	free(said);
-	fence_list_add(v, n, login);
-	fence_list_add(v, n, name);
-	if (login != NULL && (len = strlen(login)) > 5 &&
-	    strcmp(login + len - 5, "[bot]") == 0) {
-		bare = xstrndup(login, len - 5);
-		fence_list_add(v, n, bare);
-		free(bare);
-	}
-}
-
-/*
- * One story of the sheet: who, what, why, figures, setting, and for a
- * revert what it took out and why; adds to the people and reverts.
- */
-static void
-fence_story(struct buf *b, const struct day *day, const struct episode_work *w,
-    char ***people, size_t *npeople, struct fence_revert **reverts,
-    size_t *nreverts)
-{
-	const struct commit	*c = NULL;
-	struct classify		 cl;
-	struct fence_revert	*r;
-	const char		*reason = NULL;
-	long			 idx;
-	size_t			 i;
-
-	if ((idx = day_find_commit(day, w->sha)) >= 0)
-		c = &day->commits[idx];
-	memset(&cl, 0, sizeof(cl));
-	if (c != NULL)
-		classify_commit(c, day->repo, &cl);
-	if (w->bot)
-		buf_puts(b, "- An automated change (never name the bot): ");
-	else {
-		buf_puts(b, "- ");
-		fence_put_text(b, w->name != NULL ? w->name : "someone");
-		if (c != NULL && c->author_login != NULL) {
-			buf_puts(b, " (");
-			fence_put_text(b, c->author_login);
-			buf_putc(b, ')');
-		}
-		buf_puts(b, ": ");
-		fence_list_add(people, npeople, w->name);
-		if (c != NULL) {
-			fence_list_add(people, npeople, c->author_name);
-			fence_list_add(people, npeople, c->author_login);
-		}
-	}
-	fence_put_text(b, w->what != NULL ? w->what : "");
-	buf_putc(b, '\n');
-	if (c == NULL) {
-		classify_clear(&cl);
-		return;
-	}
-	buf_printf(b, "  Kind: %s\n", classify_kind_name(cl.kind));
-	if (cl.prose != NULL && cl.prose[0] != '\0') {
-		buf_puts(b, "  Why: ");
-		fence_put_text(b, cl.prose);
-		buf_putc(b, '\n');
-	}
-	for (i = 0; i < cl.nfigures; i++) {
-		buf_puts(b, i == 0 ? "  Figures (as the message gives them): " :
-		    ", ");
-		fence_put_text(b, cl.figures[i]);
-		if (i + 1 == cl.nfigures)
-			buf_putc(b, '\n');
-	}
-	if (cl.setting != NULL) {
-		buf_puts(b, "  Setting (quote verbatim): ");
-		fence_put_text(b, cl.setting);
-		buf_putc(b, '\n');
-	}
-	if (w->reverts != NULL) {
-		if (c->revert.reason != NULL && c->revert.reason[0] != '\0' &&
-		    !c->revert.automatic)
-			reason = c->revert.reason;
-		else if (cl.prose != NULL && cl.prose[0] != '\0')
-			reason = cl.prose;
-		buf_puts(b, "  Revert: it took out ");
-		fence_put_text(b, w->what != NULL ? w->what : "earlier work");
-		buf_puts(b, "; ");
-		if (c->revert.automatic)
-			buf_puts(b, "an automatic revert");
-		else if (reason != NULL) {
-			buf_puts(b, "the reason given: ");
-			fence_put_text(b, reason);
-		} else
-			buf_puts(b, "no reason was given");
-		buf_putc(b, '\n');
-		fence_list_add(people, npeople, c->revert.requested_by);
-		*reverts = xreallocarray(*reverts, *nreverts + 1,
-		    sizeof(**reverts));
-		r = &(*reverts)[(*nreverts)++];
-		r->what = xstrdup(w->what != NULL ? w->what : "");
-		r->reason = xstrdup_null(reason);
-		r->automatic = c->revert.automatic;
-	}
-	classify_clear(&cl);
 }
 
 struct fence *
 fence_of_episode(const struct day *day, const struct episode *ep)
 {
-	struct fence_facts	 facts;
-	struct fence_revert	*reverts = NULL;
-	struct fence		*f;
-	struct buf		 b;
-	char			**people = NULL, **bots = NULL;
-	size_t			 npeople = 0, nbots = 0, nreverts = 0, i, j;
-	const struct commit	*c;
+	struct sheet	*sh = sheet_of_episode(day, ep);
+	struct fence	*f = fence_of_sheet(sh);
 
-	buf_init(&b);
-	buf_printf(&b, "Show: %s\nRepository: %s\nDate: %s\n",
-	    ep->show != NULL ? ep->show : "", ep->repository != NULL ?
-	    ep->repository : day->repo, ep->date != NULL ? ep->date : "");
-	buf_printf(&b, "Counts: %zu commits, %zu merged pull requests, %zu "
-	    "reverts, %zu re-lands, %zu authors, %zu pushes, %zu force "
-	    "pushes\n", ep->stats.commits, ep->stats.merged_prs,
-	    ep->stats.reverts, ep->stats.relands, ep->stats.authors,
-	    ep->stats.pushes, ep->stats.force_pushes);
-	if (ep->focus != NULL)
-		buf_printf(&b, "Today's Focus setting (quote byte for byte): "
-		    "%s\n", ep->focus);
-	buf_puts(&b, "Stories told:\n");
-	for (i = 0; i < ep->nwork && i < FENCE_MAX_STORIES; i++)
-		fence_story(&b, day, &ep->work[i], &people, &npeople,
-		    &reverts, &nreverts);
-	for (i = 0; i < day->nprs; i++)
-		fence_list_add(&people, &npeople, day->prs[i].author_login);
-	/* every bot of the day, told or not, stays unnamed */
-	for (i = 0; i < day->ncommits; i++) {
-		c = &day->commits[i];
-		if (classify_is_bot(c->author_login, c->author_name))
-			fence_bot_names(&bots, &nbots, c->author_login,
-			    c->author_name);
-	}
-	/* a name both a person's and a bot's is a person's */
-	for (i = j = 0; i < nbots; i++) {
-		size_t k;
-
-		for (k = 0; k < npeople; k++)
-			if (strcasecmp(people[k], bots[i]) == 0)
-				break;
-		if (k < npeople)
-			free(bots[i]);
-		else
-			bots[j++] = bots[i];
-	}
-	nbots = j;
-	if (npeople > 0) {
-		buf_puts(&b, "People (name no one else): ");
-		for (i = 0; i < npeople; i++)
-			buf_printf(&b, "%s%s", i > 0 ? ", " : "", people[i]);
-		buf_putc(&b, '\n');
-	}
-
-	memset(&facts, 0, sizeof(facts));
-	facts.draft = ep->transcript;
-	facts.sheet = buf_str(&b);
-	facts.focus = ep->focus;
-	facts.people = (const char *const *)people;
-	facts.npeople = npeople;
-	facts.bots = (const char *const *)bots;
-	facts.nbots = nbots;
-	facts.reverts = reverts;
-	facts.nreverts = nreverts;
-	f = fence_new(&facts);
-
-	buf_free(&b);
-	for (i = 0; i < npeople; i++)
-		free(people[i]);
-	free(people);
-	for (i = 0; i < nbots; i++)
-		free(bots[i]);
-	free(bots);
-	for (i = 0; i < nreverts; i++) {
-		free((char *)reverts[i].what);
-		free((char *)reverts[i].reason);
-	}
-	free(reverts);
+	sheet_free(sh);
 	return f;
 }
 
@@ -1478,30 +1419,9 @@ fence_of_sheet(const struct sheet *sh)
 	facts.reverts = reverts;
 	facts.nreverts = n;
 	f = fence_new(&facts);
+	fence_stories_learn(f, sh);
 	free(json);
 	free(reverts);
 	return f;
 }
 
-void
-fence_judge(const struct fence *f, const char *reply, struct fence_verdict *v)
-{
-	memset(v, 0, sizeof(*v));
-	if ((v->refused = fence_check(f, reply, &v->detail)) == NULL)
-		v->text = xstrdup(reply);
-}
-
-void
-fence_verdict_clear(struct fence_verdict *v)
-{
-	size_t	i;
-
-	free(v->detail);
-	free(v->text);
-	for (i = 0; i < v->ndropped; i++) {
-		free(v->dropped[i].sentence);
-		free(v->dropped[i].detail);
-	}
-	free(v->dropped);
-	memset(v, 0, sizeof(*v));
-}

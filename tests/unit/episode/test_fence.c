@@ -120,7 +120,7 @@ static const struct fence_case cases[] = {
 	{ "a comparison with yesterday", "from three people today",
 	    "from three people today, more than yesterday", "comparison" },
 	{ "an added version", "load sooner.", "load sooner in 2.4.1.",
-	    "number" },
+	    "version" },
 	/* issue 25: links without a scheme, tags, a voice's markup */
 	{ "a host and a path", "load sooner.", "load sooner, see "
 	    "evil-login.com/reset today.", "url" },
@@ -414,7 +414,7 @@ test_fence_episode(void **state)
 	sheet = fence_sheet(f);
 	assert_non_null(strstr(sheet, "Grace Hopper"));
 	assert_non_null(strstr(sheet, "Ada Lovelace"));
-	assert_non_null(strstr(sheet, "Revert:"));
+	assert_non_null(strstr(sheet, "\"revert\""));
 	assert_null(strstr(sheet, "dependabot"));
 	assert_null(strstr(sheet, REVERTED_SHA));
 	assert_null(fence_check(f, ep->transcript, NULL));

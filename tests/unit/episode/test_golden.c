@@ -204,7 +204,11 @@ golden_fence(const char *name, const struct day *day, const struct episode *ep)
 	const char	*why;
 	char		*detail = NULL;
 
-	if ((why = fence_check(fc, ep->transcript, &detail)) != NULL)
+	if ((why = fence_check(fc, ep->transcript, &detail)) != NULL &&
+	    getenv("HOOKCAST_FENCE_ALL") != NULL)
+		print_error("%s: the draft is outside its own fence: %s (%s)\n",
+		    name, why, detail != NULL ? detail : "");
+	else if (why != NULL)
 		fail_msg("%s: the draft is outside its own fence: %s (%s)",
 		    name, why, detail != NULL ? detail : "");
 	fence_free(fc);

@@ -1,0 +1,142 @@
+/*
+ * The fence's insides, shared by fence.c (the facts, and the checks of
+ * words: names, numbers, identifiers, markup) and fence_story.c (the
+ * checks of meaning, sentence by sentence and story by story, and the
+ * repair that drops a failing sentence). Not for other callers.
+ */
+#ifndef HOOKCAST_FENCE_INT_H
+#define HOOKCAST_FENCE_INT_H
+
+#include <stddef.h>
+
+#include "fence.h"
+
+/* A sorted set of strings. */
+struct fence_set {
+	char	**v;
+	size_t	  n;
+	int	  sorted;
+};
+
+struct fence_rev {
+	char	*what;
+	char	*reason;
+	int	 automatic;
+	int	 required;	/* the draft tells it: so must a reply */
+};
+
+/* A person of the day, as a reply may name them. */
+struct fence_person {
+	struct fence_set words;	/* lower-case words of their names, login */
+};
+
+/* A figure of a story and the words of what it measures. */
+struct fence_figure {
+	char		*value;		/* as written: "1.7x" */
+	double		 number;	/* its number */
+	struct fence_set measures;	/* stems of what it measures */
+};
+
+/* A story of the sheet, as the checks read it. */
+struct fence_story {
+	char		*id;
+	struct fence_set words;		/* stems of its own words */
+	struct fence_set tokens;	/* identifiers, settings, versions */
+	char		*text;		/* its texts, lower case: for claims */
+	size_t		*owners;	/* indexes into fence.people */
+	int		*roles;		/* enum sheet_role of each */
+	size_t		 nowners;
+	struct fence_figure *figures;
+	size_t		 nfigures;
+	double		*numbers;	/* its own and the draft's of it */
+	size_t		 nnumbers;
+	char	       **versions;	/* without "v" */
+	size_t		 nversions;
+	int		 is_revert;
+	int		 reverted;
+	int		 lead;
+	int		 bot;
+};
+
+struct fence {
+	char		*draft;
+	char		*sheet;
+	char		*focus;
+	char	       **bots;
+	size_t		 nbots;
+	struct fence_rev *reverts;
+	size_t		 nreverts;
+	struct fence_set words;		/* lower-case words of sheet and draft */
+	struct fence_set tokens;	/* their tokens, as written */
+	struct fence_set versions;	/* their versions (fence_version) */
+	double		*numbers;	/* the numbers they say, sorted */
+	size_t		 nnumbers;
+	size_t		 draft_words;
+	/* the sheet's structure, when the fence is made of one */
+	struct fence_story *stories;
+	size_t		 nstories;
+	struct fence_person *people;
+	size_t		 npeople;
+	struct fence_set story_df;	/* "word\tN": stories holding it */
+	double		*general;	/* numbers any sentence may say */
+	size_t		 ngeneral;
+	struct day_stats counts;
+	int		 has_counts;
+};
+
+/* A reply's token: a run of non-blanks without the punctuation around it. */
+struct fence_tok {
+	const char	*p;
+	size_t		 len;
+	int		 initial;	/* the first of a sentence */
+};
+
+#define NELEM(v)	(sizeof(v) / sizeof((v)[0]))
+
+int		 fence_in(const char *const *, size_t, const char *);
+void		 fence_set_add(struct fence_set *, const char *, size_t);
+void		 fence_set_sort(struct fence_set *);
+int		 fence_set_has(const struct fence_set *, const char *, size_t);
+void		 fence_set_free(struct fence_set *);
+int		 fence_wordc(const char *);
+size_t		 fence_clen(const char *);
+int		 fence_next(const char **, struct fence_tok *, int *);
+void		 fence_add_words(struct fence_set *, const char *, size_t);
+int		 fence_numword(const char *, size_t, int *);
+void		 fence_spoken(const char *, void (*)(void *, double), void *);
+int		 fence_digits(const char *, size_t, double *);
+int		 fence_has_number(const struct fence *, double);
+const char	*fence_find_word(const char *, const char *);
+const char	*fence_fail(char **, const char *, const char *, const char *,
+		    size_t);
+const char	*fence_markdown(const struct fence *, const char *, char **);
+const char	*fence_tags(const char *, char **);
+const char	*fence_links(const char *, char **);
+const char	*fence_scripts(const char *, char **);
+const char	*fence_tokens(const struct fence *, const char *, char **);
+const char	*fence_reverts(const struct fence *, const char *, char **);
+int		 fence_tells_revert(const struct fence_set *, const char *,
+		    const struct fence_rev *, const char **);
+size_t		 fence_version(const char *, size_t, char *, size_t, int);
+int		 fence_in_facts(const struct fence *, const char *, size_t);
+int		 fence_word_known(const struct fence *, const char *, size_t);
+size_t		 fence_base(const char *, size_t, int *);
+int		 fence_identifier(const char *, size_t);
+void		 fence_spoken_one(void *, double);
+/* The checks of one sentence that need no story (fence.c). */
+const char	*fence_sentence_words(const struct fence *, const char *,
+		    char **);
+
+const char	*fence_whole(const struct fence *, const char *, char **);
+
+/* fence_story.c */
+void		 fence_stories_learn(struct fence *, const struct sheet *);
+void		 fence_stories_free(struct fence *);
+const char	*fence_sentence_stories(const struct fence *, const char *,
+		    char **);
+int		 fence_story_told(const struct fence *, const char *,
+		    const struct fence_story *);
+/* Split text into sentences: the start and length of each (new arrays). */
+size_t		 fence_sentences(const char *, size_t **, size_t **);
+
+#endif
