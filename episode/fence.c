@@ -40,6 +40,8 @@
 
 const char *const fence_reasons[] = { FENCE_REASONS, NULL };
 
+static char	*fence_squeeze(const char *, size_t);
+
 /* Capitalised words any spoken text may have that name no one. */
 static const char *const fence_common[] = {
 	"i", "m", "ll", "ve", "re", "d", "s", "t", "ok", "okay", "hey", "hello",
@@ -427,7 +429,7 @@ fence_digits(const char *p, size_t len, double *value)
 	return 1;
 }
 
-static void
+void
 fence_add_number(void *arg, double v)
 {
 	struct fence	*f = arg;
@@ -443,6 +445,14 @@ fence_dblcmp(const void *a, const void *b)
 	double	x = *(const double *)a, y = *(const double *)b;
 
 	return x < y ? -1 : x > y;
+}
+
+void
+fence_sort_numbers(struct fence *f)
+{
+	if (f->nnumbers > 0)
+		qsort(f->numbers, f->nnumbers, sizeof(*f->numbers),
+		    fence_dblcmp);
 }
 
 int
@@ -579,7 +589,7 @@ fence_new(const struct fence_facts *facts)
 {
 	struct fence	*f = xcalloc(1, sizeof(*f));
 	struct buf	 b;
-	char		*n;
+	char		*n, *sq;
 	size_t		 i;
 
 	f->draft = fence_fact(facts->draft != NULL ? facts->draft : "");
@@ -629,10 +639,11 @@ fence_new(const struct fence_facts *facts)
 	fence_set_sort(&f->words);
 	fence_set_sort(&f->tokens);
 	fence_set_sort(&f->versions);
-	if (f->nnumbers > 0)
-		qsort(f->numbers, f->nnumbers, sizeof(*f->numbers),
-		    fence_dblcmp);
+	fence_sort_numbers(f);
 	f->draft_words = text_word_count(f->draft);
+	xasprintf(&sq, "%s\n%s", f->draft, f->sheet);
+	f->squeezed = fence_squeeze(sq, strlen(sq));
+	free(sq);
 	fence_require(f);
 	return f;
 }
@@ -646,6 +657,7 @@ fence_free(struct fence *f)
 		return;
 	free(f->draft);
 	free(f->sheet);
+	free(f->squeezed);
 	free(f->focus);
 	for (i = 0; i < f->nbots; i++)
 		free(f->bots[i]);
@@ -1045,11 +1057,38 @@ fence_in_text(const char *text, const char *p, size_t len)
 	return found;
 }
 
+/* The letters and digits of a text, lower case (new). */
+static char *
+fence_squeeze(const char *p, size_t len)
+{
+	char	*s = xmalloc(len + 1);
+	size_t	 i, n = 0;
+
+	for (i = 0; i < len; i++)
+		if (isalnum((unsigned char)p[i]))
+			s[n++] = (char)tolower((unsigned char)p[i]);
+	s[n] = '\0';
+	return s;
+}
+
+/*
+ * Whether an identifier is the facts': a piece of them as written, any
+ * case ("typing.Dict" of "typing.Dict/List"), or their words run together
+ * ("TestPyPI" of "Test PyPI").
+ */
 int
 fence_in_facts(const struct fence *f, const char *p, size_t len)
 {
-	return fence_in_text(f->draft, p, len) || fence_in_text(f->sheet, p,
-	    len);
+	char	*sq;
+	int	 found;
+
+	if (fence_in_text(f->draft, p, len) || fence_in_text(f->sheet, p,
+	    len))
+		return 1;
+	sq = fence_squeeze(p, len);
+	found = strlen(sq) >= 4 && strstr(f->squeezed, sq) != NULL;
+	free(sq);
+	return found;
 }
 
 /* What is left of a contraction's word before its "'t". */
@@ -1176,7 +1215,9 @@ fence_tokens(const struct fence *f, const char *reply, char **detail)
 				lw[i] = (char)tolower((unsigned char)t.p[i]);
 			lw[base] = '\0';
 			if ((!poss && (!fence_acts(p) || (base > 2 &&
-			    strcmp(lw + base - 2, "ly") == 0))) || fence_in(
+			    strcmp(lw + base - 2, "ly") == 0))) ||
+			    (strchr(lw, '\'') != NULL && fence_word_known(f,
+			    t.p, base)) || fence_in(
 			    fence_contractions, NELEM(fence_contractions), lw) ||
 			    fence_in(fence_pronouns, NELEM(fence_pronouns), lw))
 				continue;
@@ -1283,6 +1324,41 @@ fence_reverts(const struct fence *f, const char *reply, char **detail)
 }
 
 /*
+ * A web address spelled out for a voice to say ("evil dot com slash
+ * login", "www dot example"): a link all the same, and as unchecked.
+ */
+static const char *
+fence_spelled_link(const char *sentence, char **detail)
+{
+	static const char *const tld[] = { "com", "org", "net", "io", "dev",
+	    "app", "co", "uk", "de", "ru", "cn", "info", "biz", "xyz", "me",
+	    "ly", "gg", "sh", "ai", "us", "eu", "site", "online" };
+	const char	*p, *w;
+	char		 word[8];
+	size_t		 n;
+
+	for (p = sentence; (p = fence_find_word(p, "dot")) != NULL; p += 3) {
+		for (w = p + 3; *w == ' '; w++)
+			;
+		for (n = 0; n + 1 < sizeof(word) && isalpha((unsigned char)
+		    w[n]); n++)
+			word[n] = (char)tolower((unsigned char)w[n]);
+		word[n] = '\0';
+		if ((n > 0 && !isalpha((unsigned char)w[n]) &&
+		    fence_in(tld, NELEM(tld), word)) || fence_find_word(
+		    sentence, "slash") != NULL)
+			return fence_fail(detail, "url", "a web address spelled "
+			    "out", p, 30);
+	}
+	if ((p = fence_find_word(sentence, "www")) != NULL ||
+	    (p = strcasestr(sentence, "colon slash slash")) != NULL ||
+	    (p = strcasestr(sentence, "h t t p")) != NULL)
+		return fence_fail(detail, "url", "a web address spelled out",
+		    p, 30);
+	return NULL;
+}
+
+/*
  * The checks of one sentence's words, which need no story: markup, links,
  * alphabets, bots, names, numbers, identifiers, comparisons.
  */
@@ -1304,7 +1380,8 @@ fence_sentence_words(const struct fence *f, const char *sentence,
 		    fence_find_word(f->draft, f->bots[i]) == NULL)
 			return fence_fail(detail, "bot", "a bot named", p,
 			    strlen(f->bots[i]));
-	if ((r = fence_tokens(f, sentence, detail)) != NULL)
+	if ((r = fence_spelled_link(sentence, detail)) != NULL ||
+	    (r = fence_tokens(f, sentence, detail)) != NULL)
 		return r;
 	sc.f = f;
 	sc.found = 0;

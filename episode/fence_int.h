@@ -43,6 +43,8 @@ struct fence_story {
 	struct fence_set words;		/* stems of its own words */
 	struct fence_set tokens;	/* identifiers, settings, versions */
 	char		*text;		/* its texts, lower case: for claims */
+	struct fence_set said;		/* stems of what the facts and the
+					   draft say of it */
 	size_t		*owners;	/* indexes into fence.people */
 	int		*roles;		/* enum sheet_role of each */
 	size_t		 nowners;
@@ -61,6 +63,7 @@ struct fence_story {
 struct fence {
 	char		*draft;
 	char		*sheet;
+	char		*squeezed;	/* draft and sheet, letters and digits */
 	char		*focus;
 	char	       **bots;
 	size_t		 nbots;
@@ -106,6 +109,8 @@ int		 fence_numword(const char *, size_t, int *);
 void		 fence_spoken(const char *, void (*)(void *, double), void *);
 int		 fence_digits(const char *, size_t, double *);
 int		 fence_has_number(const struct fence *, double);
+void		 fence_add_number(void *, double);
+void		 fence_sort_numbers(struct fence *);
 const char	*fence_find_word(const char *, const char *);
 const char	*fence_fail(char **, const char *, const char *, const char *,
 		    size_t);
@@ -133,7 +138,7 @@ const char	*fence_whole(const struct fence *, const char *, char **);
 void		 fence_stories_learn(struct fence *, const struct sheet *);
 void		 fence_stories_free(struct fence *);
 const char	*fence_sentence_stories(const struct fence *, const char *,
-		    char **);
+		    int *, char **);
 int		 fence_story_told(const struct fence *, const char *,
 		    const struct fence_story *);
 /* Split text into sentences: the start and length of each (new arrays). */

@@ -60,6 +60,23 @@ static const char *const story_negations[] = {
 	"didn't", "won't", "avoid", "instead", "disable", "stop",
 };
 
+/* Words a sentence opens with that lean on the one before. */
+static const char *const story_leaning[] = {
+	"it", "its", "this", "that", "these", "those", "they", "their",
+	"the", "he", "she", "his", "her", "and", "but", "so", "which",
+	"there",
+};
+
+/* Words that give a reason, for any story. */
+static const char *const story_because[] = {
+	"because", "reason", "due to", "caused by",
+};
+
+/* And what more gives one for a revert: what the work broke. */
+static const char *const story_because_revert[] = {
+	"since", "broke", "broken", "breaking", "failing", "slowing",
+};
+
 /* Words that say someone asked for a revert. */
 static const char *const story_ask[] = {
 	"asked", "requested", "request of", "at the request", "called for",
@@ -104,6 +121,8 @@ struct story_word {
 	char		 stem[48];
 	int		 capital;
 };
+
+static int	story_matches(const struct fence *, const char *, int *);
 
 /* The stem of a lower-case word, in place: "fixes" and "fixed" are "fix". */
 static size_t
@@ -212,6 +231,18 @@ story_learn_tokens(struct fence_story *s, const char *text)
 	}
 }
 
+/* Add the stems of all a text's words to what is said of a story. */
+static void
+story_learn_said(struct fence_story *s, const char *text)
+{
+	struct story_word	 w[STORY_MAX_WORDS];
+	size_t			 n, i;
+
+	n = story_words(text, w, STORY_MAX_WORDS);
+	for (i = 0; i < n; i++)
+		fence_set_add(&s->said, w[i].stem, strlen(w[i].stem));
+}
+
 /* The numbers a text says (digits, and in words) go to *v. */
 struct story_nums {
 	double	*v;
@@ -295,6 +326,14 @@ story_person(struct fence *f, const struct sheet_person *sp)
 	return f->npeople++;
 }
 
+/* Whether a word is a possessive ("Alex's"). */
+static int
+story_possessive(const struct story_word *w)
+{
+	return w->len > 2 && w->p[w->len - 2] == '\'' && w->p[w->len - 1] ==
+	    's';
+}
+
 /* Whether a sentence's word is one of a set's, any case. */
 static int
 story_word_of(const struct fence_set *set, const struct story_word *w)
@@ -311,7 +350,7 @@ story_word_of(const struct fence_set *set, const struct story_word *w)
 /* Whether person i is named in a sentence's words; where, in *at. */
 static int
 story_named(const struct fence *f, size_t i, const struct story_word *w,
-    size_t nw, const char *sentence, size_t *at)
+    size_t nw, const char *sentence, size_t *at, size_t *word)
 {
 	const struct fence_set	*pw = &f->people[i].words;
 	char			 lw[48];
@@ -344,9 +383,39 @@ story_named(const struct fence *f, size_t i, const struct story_word *w,
 		    &w[k + 1])))
 			continue;
 		*at = (size_t)(w[k].p - sentence);
+		*word = k;
 		return 1;
 	}
 	return 0;
+}
+
+/*
+ * Counts the sheet implies are facts too: how many told stories are each
+ * person's ("two of the day's changes came from Ada"), how many of each
+ * kind ("three new features").
+ */
+static void
+story_derived(struct fence *f, const struct sheet *sh)
+{
+	size_t	i, k, j, n;
+
+	for (i = 0; i < f->npeople; i++) {
+		for (k = n = 0; k < f->nstories; k++)
+			for (j = 0; j < f->stories[k].nowners; j++)
+				if (f->stories[k].owners[j] == i) {
+					n++;
+					break;
+				}
+		fence_add_number(f, (double)n);
+	}
+	for (i = 0; i < sh->nstories; i++) {
+		for (k = n = 0; k < sh->nstories; k++)
+			if (strcmp(sh->stories[k].kind, sh->stories[i].kind) ==
+			    0)
+				n++;
+		fence_add_number(f, (double)n);
+	}
+	fence_sort_numbers(f);
 }
 
 void
@@ -356,6 +425,7 @@ fence_stories_learn(struct fence *f, const struct sheet *sh)
 	struct story_nums	 nums;
 	size_t			 i, k, j, n, *starts, *lens;
 	char			*sent;
+	int			*told;
 
 	f->counts = sh->counts;
 	f->has_counts = 1;
@@ -432,6 +502,7 @@ fence_stories_learn(struct fence *f, const struct sheet *sh)
 		}
 		story_learn_words(s, f, buf_str(&text));
 		story_learn_tokens(s, buf_str(&text));
+		story_learn_said(s, buf_str(&text));
 		memset(&nums, 0, sizeof(nums));
 		story_numbers(buf_str(&text), &nums, &s->versions,
 		    &s->nversions);
@@ -466,19 +537,22 @@ fence_stories_learn(struct fence *f, const struct sheet *sh)
 		fence_set_sort(&f->stories[i].words);
 		fence_set_sort(&f->stories[i].tokens);
 	}
+	story_derived(f, sh);
 	/*
 	 * What the draft says of a story is a fact of it; what it says of
 	 * none (the opening's counts) any sentence may say.
 	 */
 	n = fence_sentences(f->draft, &starts, &lens);
+	told = xcalloc(f->nstories + 1, sizeof(*told));
 	for (i = 0; i < n; i++) {
 		int any = 0;
 
 		sent = xstrndup(f->draft + starts[i], lens[i]);
 		memset(&nums, 0, sizeof(nums));
 		story_numbers(sent, &nums, NULL, NULL);
+		story_matches(f, sent, told);
 		for (k = 0; k < f->nstories; k++) {
-			if (!fence_story_told(f, sent, &f->stories[k]))
+			if (!told[k])
 				continue;
 			any = 1;
 			s = &f->stories[k];
@@ -487,6 +561,7 @@ fence_stories_learn(struct fence *f, const struct sheet *sh)
 			memcpy(s->numbers + s->nnumbers, nums.v, nums.n *
 			    sizeof(*nums.v));
 			s->nnumbers += nums.n;
+			story_learn_said(s, sent);
 			story_numbers(sent, &(struct story_nums){ NULL, 0 },
 			    &s->versions, &s->nversions);
 		}
@@ -500,6 +575,9 @@ fence_stories_learn(struct fence *f, const struct sheet *sh)
 		free(nums.v);
 		free(sent);
 	}
+	for (i = 0; i < f->nstories; i++)
+		fence_set_sort(&f->stories[i].said);
+	free(told);
 	free(starts);
 	free(lens);
 }
@@ -515,6 +593,7 @@ fence_stories_free(struct fence *f)
 		free(s->id);
 		fence_set_free(&s->words);
 		fence_set_free(&s->tokens);
+		fence_set_free(&s->said);
 		free(s->text);
 		free(s->owners);
 		free(s->roles);
@@ -586,6 +665,99 @@ fence_story_told(const struct fence *f, const char *sentence,
 		    1.0) / (double)(df > 0 ? df : 1);
 	}
 	return score >= STORY_MATCH;
+}
+
+/*
+ * Where a sentence says a revert was itself taken out ("the revert was
+ * rolled back", "the revert itself got reverted"), or NULL.
+ */
+static const char *
+story_revert_reverted(const struct story_word *w, size_t n)
+{
+	static const char *const be[] = { "was", "were", "got", "been",
+	    "itself", "also", "then", "later", "too", "has", "had" };
+	size_t	i, k;
+
+	for (i = 0; i + 1 < n; i++) {
+		if (strcmp(w[i].stem, "revert") != 0 &&
+		    strcmp(w[i].stem, "rollback") != 0)
+			continue;
+		for (k = i + 1; k < n && k <= i + 4 && fence_in(be, NELEM(be),
+		    w[k].stem); k++)
+			;
+		if (k == i + 1 || k >= n)
+			continue;
+		if (strcmp(w[k].stem, "revert") == 0 || strcmp(w[k].stem,
+		    "undone") == 0 || ((strcmp(w[k].stem, "roll") == 0 ||
+		    strcmp(w[k].stem, "back") == 0) && k + 1 < n))
+			return w[i].p;
+	}
+	return NULL;
+}
+
+/*
+ * Whether the word at p is a noun counted ("a rollback", "two reverts"):
+ * a count of the day's, not a story said to be taken out.
+ */
+static int
+story_counted(const struct story_word *w, size_t n, const char *p)
+{
+	static const char *const few[] = { "a", "an", "one", "two", "three",
+	    "four", "five", "single", "another" };
+	size_t	i;
+
+	for (i = 1; i < n; i++)
+		if (w[i].p == p)
+			return fence_in(few, NELEM(few), w[i - 1].stem) ||
+			    isdigit((unsigned char)w[i - 1].p[0]);
+	return 0;
+}
+
+/*
+ * Where a sentence says someone asked for something: "asked", "at Ada's
+ * request" (not a "pull request"), or NULL.
+ */
+static const char *
+story_asks(const char *sentence, const struct story_word *w, size_t n)
+{
+	const char	*p;
+	size_t		 i;
+
+	if ((p = story_has_any(sentence, story_ask, NELEM(story_ask))) != NULL)
+		return p;
+	for (i = 0; i < n; i++)
+		if (strcmp(w[i].stem, "request") == 0 && (i == 0 ||
+		    strcmp(w[i - 1].stem, "pull") != 0))
+			return w[i].p;
+	return NULL;
+}
+
+/*
+ * The stories a sentence tells, in told (which holds the sentence
+ * before's, and is overwritten): those it tells by their words, or when
+ * it tells none and goes on about the one before ("It broke the build."),
+ * that one's. Whether it tells any.
+ */
+static int
+story_matches(const struct fence *f, const char *sentence, int *told)
+{
+	struct story_word	 w[1];
+	size_t			 i;
+	int			 any = 0, *now;
+
+	now = xcalloc(f->nstories + 1, sizeof(*now));
+	for (i = 0; i < f->nstories; i++)
+		if ((now[i] = fence_story_told(f, sentence, &f->stories[i])))
+			any = 1;
+	if (!any && story_words(sentence, w, 1) == 1 &&
+	    fence_in(story_leaning, NELEM(story_leaning), w[0].stem)) {
+		for (i = 0; i < f->nstories; i++)
+			if (told[i])
+				any = 1;
+	} else
+		memcpy(told, now, f->nstories * sizeof(*told));
+	free(now);
+	return any;
 }
 
 /* Whether x is among v's n numbers. */
@@ -718,6 +890,96 @@ story_number_ok(const struct fence *f, const int *matched, double x)
 	return 0;
 }
 
+/*
+ * The word a version is said of: the one before it, past "to", "at",
+ * "version" ("body-parser to 2.0.1"). Its start and length, or 0.
+ */
+static size_t
+story_version_word(const char *text, const char *v, const char **wp)
+{
+	static const char *const skip[] = { "to", "at", "version", "v",
+	    "from", "of", "is", "now", "release" };
+	const char	*e = v, *b;
+	char		 lw[16];
+	size_t		 n, i;
+
+	for (;;) {
+		while (e > text && (isspace((unsigned char)e[-1]) ||
+		    strchr(",:(\"'", e[-1]) != NULL))
+			e--;
+		for (b = e; b > text && !isspace((unsigned char)b[-1]) &&
+		    strchr(",:(\"'", b[-1]) == NULL; b--)
+			;
+		n = (size_t)(e - b);
+		if (n == 0)
+			return 0;
+		if (n >= sizeof(lw)) {
+			*wp = b;
+			return n;
+		}
+		for (i = 0; i < n; i++)
+			lw[i] = (char)tolower((unsigned char)b[i]);
+		lw[n] = '\0';
+		if (!fence_in(skip, NELEM(skip), lw)) {
+			*wp = b;
+			return n;
+		}
+		e = b;
+	}
+}
+
+/*
+ * Where a version is given to another thing than the facts give it to
+ * ("body-parser to 2.1.0" where the facts say serve-static went to
+ * 2.1.0): the thing is named beside a version somewhere in the facts,
+ * and never beside this one. NULL when no such swap is seen.
+ */
+static const char *
+story_version_of(const struct fence *f, const char *sentence, const char *v,
+    const char *vs)
+{
+	const char	*texts[2] = { f->draft, f->sheet }, *wp, *p, *fw;
+	struct fence_tok t;
+	char		 fv[64];
+	size_t		 n, fn, k;
+	int		 initial, near = 0;
+
+	if ((n = story_version_word(sentence, v, &wp)) == 0 ||
+	    isdigit((unsigned char)*wp))
+		return NULL;
+	for (k = 0; k < 2; k++) {
+		initial = 1;
+		for (p = texts[k]; fence_next(&p, &t, &initial); ) {
+			if (fence_version(t.p, t.len, fv, sizeof(fv), 1) == 0)
+				continue;
+			if ((fn = story_version_word(texts[k], t.p, &fw)) != n ||
+			    strncasecmp(fw, wp, n) != 0)
+				continue;
+			if (strcmp(fv, vs) == 0)
+				return NULL;
+			near = 1;
+		}
+	}
+	return near ? wp : NULL;
+}
+
+/* Whether a token ("3.1") is a version of a told story ("3.1.0"). */
+static int
+story_version_ok(const struct fence *f, const int *matched, const char *p,
+    size_t len)
+{
+	char	vs[64];
+	size_t	i, k;
+
+	if (fence_version(p, len, vs, sizeof(vs), 0) == 0)
+		return 0;
+	for (i = 0; i < f->nstories; i++)
+		for (k = 0; matched[i] && k < f->stories[i].nversions; k++)
+			if (strcmp(f->stories[i].versions[k], vs) == 0)
+				return 1;
+	return 0;
+}
+
 /* The spoken numbers of a sentence, to hold to its stories. */
 struct story_spoken {
 	const struct fence	*f;
@@ -766,25 +1028,29 @@ story_claim(const struct fence *f, const char *lower, const int *matched,
 
 const char *
 fence_sentence_stories(const struct fence *f, const char *sentence,
-    char **detail)
+    int *prev, char **detail)
 {
 	struct story_word	 w[STORY_MAX_WORDS];
 	struct story_spoken	 sc;
 	struct fence_tok	 t;
-	const char		*p, *ask, *claim;
+	const char		*p, *q, *ask, *claim;
 	char			*lower, vs[64];
 	int			*matched, any = 0, initial = 1;
-	size_t			 nw, i, k, j, at, best, bestd, vn, skip;
+	size_t			 nw, i, k, j, at, wi, best, bestd, vn, skip;
 	double			 x;
 	enum story_noun		 noun;
 
 	if (f->nstories == 0)
 		return NULL;
 	matched = xcalloc(f->nstories, sizeof(*matched));
-	for (i = 0; i < f->nstories; i++)
-		if ((matched[i] = fence_story_told(f, sentence,
-		    &f->stories[i])))
-			any = 1;
+	if (prev != NULL) {
+		any = story_matches(f, sentence, prev);
+		memcpy(matched, prev, f->nstories * sizeof(*prev));
+	} else
+		for (i = 0; i < f->nstories; i++)
+			if ((matched[i] = fence_story_told(f, sentence,
+			    &f->stories[i])))
+				any = 1;
 	nw = story_words(sentence, w, STORY_MAX_WORDS);
 	lower = text_lower(sentence);
 	if (getenv("FENCE_DEBUG") != NULL) {
@@ -806,13 +1072,13 @@ fence_sentence_stories(const struct fence *f, const char *sentence,
 	}
 
 	/* a person named owns a story told here */
-	ask = story_has_any(sentence, story_ask, NELEM(story_ask));
+	ask = story_asks(sentence, w, nw);
 	best = f->npeople;
 	bestd = (size_t)-1;
 	for (i = 0; i < f->npeople; i++) {
 		int owns = 0;
 
-		if (!story_named(f, i, w, nw, sentence, &at))
+		if (!story_named(f, i, w, nw, sentence, &at, &wi))
 			continue;
 		if (ask != NULL) {
 			size_t d = at > (size_t)(ask - sentence) ? at -
@@ -826,10 +1092,18 @@ fence_sentence_stories(const struct fence *f, const char *sentence,
 		}
 		if (!any)
 			continue;
+		/*
+		 * Theirs: a story told here, or one of theirs the sentence
+		 * names by a word of it ("with Alex's queue, that makes
+		 * three").
+		 */
 		for (k = 0; k < f->nstories && !owns; k++)
-			for (j = 0; matched[k] && j < f->stories[k].nowners;
-			    j++)
-				if (f->stories[k].owners[j] == i)
+			for (j = 0; j < f->stories[k].nowners; j++)
+				if (f->stories[k].owners[j] == i &&
+				    (matched[k] || (story_possessive(&w[wi]) &&
+				    wi + 1 < nw && fence_set_has(
+				    &f->stories[k].words, w[wi + 1].stem,
+				    strlen(w[wi + 1].stem)))))
 					owns = 1;
 		if (!owns) {
 			free(lower);
@@ -860,7 +1134,8 @@ fence_sentence_stories(const struct fence *f, const char *sentence,
 	/* "rolled back" only of work that was */
 	if ((p = story_has_any(sentence, story_revert_words,
 	    NELEM(story_revert_words))) != NULL && story_has_any(sentence,
-	    story_negations, NELEM(story_negations)) == NULL) {
+	    story_negations, NELEM(story_negations)) == NULL &&
+	    !story_counted(w, nw, p)) {
 		int was = 0, day = 0;
 
 		for (k = 0; k < f->nstories; k++) {
@@ -880,12 +1155,76 @@ fence_sentence_stories(const struct fence *f, const char *sentence,
 		}
 	}
 
+	/*
+	 * A reason said for a revert is the revert's: most of the words
+	 * of a sentence that gives one are what the facts and the draft
+	 * say of it.
+	 */
+	if (any && (story_has_any(sentence, story_because,
+	    NELEM(story_because)) != NULL || story_has_any(sentence,
+	    story_because_revert, NELEM(story_because_revert)) != NULL)) {
+		size_t content = 0, known = 0;
+		int revert = story_has_any(sentence, story_because,
+		    NELEM(story_because)) != NULL;
+
+		for (k = 0; k < f->nstories; k++)
+			if (matched[k] && f->stories[k].is_revert)
+				revert = 1;
+		for (i = 0; revert && i < nw; i++) {
+			int said = 0;
+
+			if (strlen(w[i].stem) < 4 || fence_in(story_generic,
+			    NELEM(story_generic), w[i].stem) ||
+			    fence_in(story_because, NELEM(story_because),
+			    w[i].stem) || fence_in(story_because_revert,
+			    NELEM(story_because_revert), w[i].stem))
+				continue;
+			content++;
+			for (k = 0; k < f->nstories && !said; k++)
+				said = matched[k] && fence_set_has(
+				    &f->stories[k].said, w[i].stem,
+				    strlen(w[i].stem));
+			if (said)
+				known++;
+		}
+		if (revert && content >= 3 && known * 2 < content) {
+			free(lower);
+			free(matched);
+			return fence_fail(detail, "reason", "a reason the "
+			    "facts do not give", sentence, 40);
+		}
+	}
+	/* "the revert was itself rolled back": only if it was */
+	if (any && (p = story_revert_reverted(w, nw)) != NULL) {
+		int was = 0;
+
+		for (k = 0; k < f->nstories; k++)
+			if (matched[k] && f->stories[k].is_revert &&
+			    f->stories[k].reverted)
+				was = 1;
+		if (!was) {
+			free(lower);
+			free(matched);
+			return fence_fail(detail, "revert", "a revert said to "
+			    "be rolled back that was not", p, 40);
+		}
+	}
+
 	/* versions and figures are the told stories' own; counts the day's */
 	for (p = sentence; fence_next(&p, &t, &initial); ) {
 		if (t.len == 0 || !any)
 			continue;
 		if ((vn = fence_version(t.p, t.len, vs, sizeof(vs), 1)) > 0) {
 			int own = 0;
+
+			if ((q = story_version_of(f, sentence, t.p, vs)) !=
+			    NULL) {
+				free(lower);
+				free(matched);
+				return fence_fail(detail, "figure", "a version "
+				    "given to another thing than the facts "
+				    "give it", q, (size_t)(t.p + t.len - q));
+			}
 
 			for (k = 0; k < f->nstories && !own; k++)
 				for (j = 0; matched[k] &&
@@ -904,7 +1243,8 @@ fence_sentence_stories(const struct fence *f, const char *sentence,
 		skip = t.p[0] == '#' ? 1 : 0;
 		if (!fence_digits(t.p + skip, t.len - skip, &x))
 			continue;
-		if (!story_number_ok(f, matched, x)) {
+		if (!story_number_ok(f, matched, x) && !story_version_ok(f,
+		    matched, t.p, t.len)) {
 			free(lower);
 			free(matched);
 			return fence_fail(detail, "figure", "a figure not of "
@@ -973,12 +1313,22 @@ fence_sentence_stories(const struct fence *f, const char *sentence,
 		    40);
 	}
 
+	/* a change the draft calls breaking is never said not to break */
+	if (strstr(f->draft, "breaking") != NULL && (p = strstr(lower,
+	    "break")) != NULL && story_has_any(sentence, story_negations,
+	    NELEM(story_negations)) != NULL) {
+		p = sentence + (p - lower);
+		free(lower);
+		free(matched);
+		return fence_fail(detail, "focus", "a breaking change said not "
+		    "to break", p, 30);
+	}
+
 	/* the focus setting, never turned around where it is quoted */
 	if (f->focus != NULL && strstr(sentence, f->focus) != NULL &&
 	    (p = story_has_any(sentence, story_negations,
 	    NELEM(story_negations))) != NULL) {
-		const char *q = strstr(f->draft, f->focus);
-		const char *para = q;
+		const char *para = strstr(f->draft, f->focus);
 
 		while (para > f->draft && !(para[-1] == '\n' &&
 		    para - 1 > f->draft && para[-2] == '\n'))
@@ -1118,19 +1468,20 @@ fence_judge(const struct fence *f, const char *reply, struct fence_verdict *v)
 	const char	*r, *gap;
 	char		*s, *d = NULL, *d2 = NULL;
 	size_t		 n, i, *starts, *lens, prev_end = 0;
-	int		 first = 1, *drop;
+	int		 first = 1, *drop, *prev;
 
 	memset(v, 0, sizeof(*v));
 	if ((v->refused = fence_whole(f, reply, &v->detail)) != NULL)
 		return;
 	n = fence_sentences(reply, &starts, &lens);
 	drop = xcalloc(n + 1, sizeof(*drop));
+	prev = xcalloc(f->nstories + 1, sizeof(*prev));
 	buf_init(&kept);
 	for (i = 0; i < n; i++) {
 		s = xstrndup(reply + starts[i], lens[i]);
 		d = NULL;
 		if ((r = fence_sentence_words(f, s, &d)) == NULL)
-			r = fence_sentence_stories(f, s, &d);
+			r = fence_sentence_stories(f, s, prev, &d);
 		if (r != NULL) {
 			v->dropped = xreallocarray(v->dropped, v->ndropped + 1,
 			    sizeof(*v->dropped));
@@ -1172,6 +1523,7 @@ fence_judge(const struct fence *f, const char *reply, struct fence_verdict *v)
 	free(d);
 	free(d2);
 	free(drop);
+	free(prev);
 	free(starts);
 	free(lens);
 	buf_free(&kept);
