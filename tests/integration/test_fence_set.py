@@ -346,8 +346,9 @@ def run_set(days=None):
     return results, problems
 
 
-def table(results, problems=()):
-    """The counts per class and each miss, as text."""
+def table(results, problems=(), catches=False):
+    """The counts per class and each miss (and each catch, with how),
+    as text."""
     by = collections.OrderedDict((k, [0, 0]) for k in GOOD + FAULTS)
     for r in results:
         by.setdefault(r["class"], [0, 0])
@@ -371,6 +372,14 @@ def table(results, problems=()):
     out.append("%-22s %6s %6d %6d  (%.0f%% caught)" % (
         "faulty", "-", caught, len(bad),
         100.0 * caught / len(bad) if bad else 0.0))
+    # A day whose faithful reply is refused has every fault of it
+    # refused too, whatever the fault: such catches say little.
+    blind = {r["day"] for r in results
+             if r["class"] == "faithful" and not r["ok"]}
+    if blind:
+        out.append("%-22s %6s %6d        (on a day whose faithful reply"
+                   " is refused too)" % ("  of which", "-", sum(
+                       r["ok"] for r in bad if r["day"] in blind)))
     days = sorted({r["day"] for r in results})
     out.append("days: %s" % ", ".join(days))
     misses = [r for r in results if not r["ok"]]
@@ -379,6 +388,12 @@ def table(results, problems=()):
         for r in misses:
             out.append("  %s %s (%s): %s" % (r["day"], r["name"],
                                              r["class"], r["what"]))
+    if catches:
+        out.append("caught:")
+        for r in results:
+            if r["ok"] and r["class"] not in GOOD:
+                out.append("  %s %s (%s): %s" % (r["day"], r["name"],
+                                                 r["class"], r["what"]))
     for p in problems:
         out.append("problem: " + p)
     return "\n".join(out)
