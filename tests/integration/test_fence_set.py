@@ -280,6 +280,15 @@ def outcome(case, ep, why):
     return False, "used"
 
 
+def first_diff(was, now):
+    """Where two texts part, as 'recorded ... / sent ...'."""
+    i = 0
+    while i < min(len(was), len(now)) and was[i] == now[i]:
+        i += 1
+    start = max(0, i - 40)
+    return "recorded %r / sent %r" % (was[start:i + 60], now[start:i + 60])
+
+
 def check_cases(day, cases, recorded):
     """The set's own rules for a day's cases: [problem]."""
     problems = []
@@ -337,8 +346,9 @@ def run_set(days=None):
                         "%s: the draft the daemon sends differs from the "
                         "one the cases were written from (request.json): "
                         "re-record it with scripts/fence-record and "
-                        "re-check every case against the new request"
-                        % day)
+                        "re-check every case against the new request; %s"
+                        % (day, first_diff(draft_of(recorded) or "",
+                                           draft_of(req) or "")))
                     break
                 if (block(req, "FACT SHEET") != block(recorded, "FACT SHEET")
                         and day not in notes):
