@@ -40,6 +40,7 @@ struct fence_figure {
 /* A story of the sheet, as the checks read it. */
 struct fence_story {
 	char		*id;
+	const char	*kind;		/* classify_kind_name (static) */
 	struct fence_set words;		/* stems of its own words */
 	struct fence_set tokens;	/* identifiers, settings, versions */
 	char		*text;		/* its texts, lower case: for claims */

@@ -77,6 +77,12 @@ static const char *const story_because_revert[] = {
 	"since", "broke", "broken", "breaking", "failing", "slowing",
 };
 
+/* Words that say a behaviour is on without asking. */
+static const char *const story_on_default[] = {
+	"on by default", "enabled by default", "default on", "by default on",
+	"turned on for everyone", "on for everyone", "automatically on",
+};
+
 /* Words that say someone asked for a revert. */
 static const char *const story_ask[] = {
 	"asked", "requested", "request of", "at the request", "called for",
@@ -112,7 +118,7 @@ static const struct {
 
 /* Nouns a count counts, and which of the day's counts it must be. */
 enum story_noun { NOUN_NONE, NOUN_COMMITS, NOUN_PEOPLE, NOUN_PRS,
-    NOUN_REVERTS };
+    NOUN_REVERTS, NOUN_CHANGES, NOUN_FEATURES, NOUN_FIXES };
 
 /* A word of a sentence: where it is, its lower-case stem. */
 struct story_word {
@@ -124,7 +130,10 @@ struct story_word {
 
 static int	story_matches(const struct fence *, const char *, int *);
 
-/* The stem of a lower-case word, in place: "fixes" and "fixed" are "fix". */
+/*
+ * The stem of a lower-case word, in place: "changes", "changed" and
+ * "changing" are all "chang", "fixes" is "fix"; its length.
+ */
 static size_t
 story_stem(char *w, size_t n)
 {
@@ -134,12 +143,43 @@ story_stem(char *w, size_t n)
 		n -= 3;
 	else if (n > 5 && strncmp(w + n - 2, "ed", 2) == 0)
 		n -= 2;
-	else if (n > 5 && strncmp(w + n - 2, "es", 2) == 0)
+	else if (n > 4 && strncmp(w + n - 2, "es", 2) == 0)
 		n -= 2;
 	else if (n > 4 && w[n - 1] == 's' && w[n - 2] != 's')
 		n -= 1;
+	if (n > 4 && w[n - 1] == 'e')
+		n -= 1;
 	w[n] = '\0';
 	return n;
+}
+
+static int	story_in(const char *const *, size_t, const char *);
+
+/* Whether a stem is that of a word. */
+static int
+story_is(const char *stem, const char *word)
+{
+	const char *const v[1] = { word };
+
+	return story_in(v, 1, stem);
+}
+
+/* Whether a stem is that of one of the words of v. */
+static int
+story_in(const char *const *v, size_t n, const char *stem)
+{
+	char	w[48];
+	size_t	i, len;
+
+	for (i = 0; i < n; i++) {
+		if ((len = strlen(v[i])) >= sizeof(w))
+			continue;
+		memcpy(w, v[i], len + 1);
+		story_stem(w, len);
+		if (strcmp(w, stem) == 0)
+			return 1;
+	}
+	return 0;
 }
 
 /* The words of a text (at most max), each with its stem. */
@@ -198,7 +238,7 @@ story_learn_words(struct fence_story *s, const struct fence *f,
 		return;
 	n = story_words(text, w, STORY_MAX_WORDS);
 	for (i = 0; i < n; i++) {
-		if (strlen(w[i].stem) < 3 || fence_in(story_generic,
+		if (strlen(w[i].stem) < 3 || story_in(story_generic,
 		    NELEM(story_generic), w[i].stem) || (strlen(w[i].stem) < 4 &&
 		    words_known(w[i].stem, strlen(w[i].stem))))
 			continue;
@@ -402,11 +442,16 @@ story_derived(struct fence *f, const struct sheet *sh)
 	for (i = 0; i < f->npeople; i++) {
 		for (k = n = 0; k < f->nstories; k++)
 			for (j = 0; j < f->stories[k].nowners; j++)
-				if (f->stories[k].owners[j] == i) {
+				if (f->stories[k].owners[j] == i &&
+				    f->stories[k].roles[j] == SHEET_AUTHOR) {
 					n++;
 					break;
 				}
 		fence_add_number(f, (double)n);
+		/* said of someone's work in any sentence: "two of them" */
+		f->general = xreallocarray(f->general, f->ngeneral + 1,
+		    sizeof(*f->general));
+		f->general[f->ngeneral++] = (double)n;
 	}
 	for (i = 0; i < sh->nstories; i++) {
 		for (k = n = 0; k < sh->nstories; k++)
@@ -441,6 +486,7 @@ fence_stories_learn(struct fence *f, const struct sheet *sh)
 
 		s = &f->stories[i];
 		s->id = xstrdup(ss->id);
+		s->kind = ss->kind;
 		s->is_revert = ss->is_revert;
 		/* a re-land puts back work that was rolled back */
 		s->reverted = ss->reverted || strcmp(ss->kind, "reland") == 0;
@@ -682,13 +728,13 @@ story_revert_reverted(const struct story_word *w, size_t n)
 		if (strcmp(w[i].stem, "revert") != 0 &&
 		    strcmp(w[i].stem, "rollback") != 0)
 			continue;
-		for (k = i + 1; k < n && k <= i + 4 && fence_in(be, NELEM(be),
+		for (k = i + 1; k < n && k <= i + 4 && story_in(be, NELEM(be),
 		    w[k].stem); k++)
 			;
 		if (k == i + 1 || k >= n)
 			continue;
-		if (strcmp(w[k].stem, "revert") == 0 || strcmp(w[k].stem,
-		    "undone") == 0 || ((strcmp(w[k].stem, "roll") == 0 ||
+		if (strcmp(w[k].stem, "revert") == 0 || story_is(w[k].stem,
+		    "undone") || ((strcmp(w[k].stem, "roll") == 0 ||
 		    strcmp(w[k].stem, "back") == 0) && k + 1 < n))
 			return w[i].p;
 	}
@@ -708,7 +754,7 @@ story_counted(const struct story_word *w, size_t n, const char *p)
 
 	for (i = 1; i < n; i++)
 		if (w[i].p == p)
-			return fence_in(few, NELEM(few), w[i - 1].stem) ||
+			return story_in(few, NELEM(few), w[i - 1].stem) ||
 			    isdigit((unsigned char)w[i - 1].p[0]);
 	return 0;
 }
@@ -750,7 +796,7 @@ story_matches(const struct fence *f, const char *sentence, int *told)
 		if ((now[i] = fence_story_told(f, sentence, &f->stories[i])))
 			any = 1;
 	if (!any && story_words(sentence, w, 1) == 1 &&
-	    fence_in(story_leaning, NELEM(story_leaning), w[0].stem)) {
+	    story_in(story_leaning, NELEM(story_leaning), w[0].stem)) {
 		for (i = 0; i < f->nstories; i++)
 			if (told[i])
 				any = 1;
@@ -777,25 +823,33 @@ static enum story_noun
 story_noun_after(const struct story_word *w, size_t n, size_t i)
 {
 	static const char *const adj[] = { "more", "new", "merged", "other",
-	    "separate", "different", "distinct", "individual", "total" };
+	    "separate", "different", "distinct", "individual", "total",
+	    "small", "smaller", "big", "bigger", "larger", "minor", "major",
+	    "notable", "further", "quick" };
 	const char	*s;
 
-	if (++i < n && fence_in(adj, NELEM(adj), w[i].stem))
+	if (++i < n && story_in(adj, NELEM(adj), w[i].stem))
 		i++;
 	if (i >= n)
 		return NOUN_NONE;
 	s = w[i].stem;
-	if (strcmp(s, "commit") == 0)
+	if (story_is(s, "commit"))
 		return NOUN_COMMITS;
-	if (strcmp(s, "people") == 0 || strcmp(s, "person") == 0 ||
-	    strcmp(s, "author") == 0 || strcmp(s, "contributor") == 0 ||
-	    strcmp(s, "developer") == 0)
+	if (story_is(s, "people") || story_is(s, "person") ||
+	    story_is(s, "author") || story_is(s, "contributor") ||
+	    story_is(s, "developer"))
 		return NOUN_PEOPLE;
-	if (strcmp(s, "pr") == 0 || (strcmp(s, "pull") == 0 && i + 1 < n &&
-	    strcmp(w[i + 1].stem, "request") == 0))
+	if (story_is(s, "prs") || (story_is(s, "pull") && i + 1 < n &&
+	    story_is(w[i + 1].stem, "request")))
 		return NOUN_PRS;
-	if (strcmp(s, "revert") == 0 || strcmp(s, "rollback") == 0)
+	if (story_is(s, "revert") || story_is(s, "rollback"))
 		return NOUN_REVERTS;
+	if (story_is(s, "change"))
+		return NOUN_CHANGES;
+	if (story_is(s, "feature"))
+		return NOUN_FEATURES;
+	if (story_is(s, "fix"))
+		return NOUN_FIXES;
 	return NOUN_NONE;
 }
 
@@ -826,13 +880,28 @@ static int
 story_count_ok(const struct fence *f, enum story_noun noun, double x)
 {
 	struct story_word	 w[STORY_MAX_WORDS];
-	size_t			 day, n, i, k, owned;
-	const char		*p;
+	size_t			 day, n, i, k, owned, ns, *starts, *lens;
 	double			 y;
+	int			 found = 0;
 
 	switch (noun) {
 	case NOUN_COMMITS:
 		day = f->counts.commits;
+		break;
+	case NOUN_CHANGES:
+		/* changes: the commits, the stories told, or one's own */
+		day = f->counts.commits;
+		if (fabs(x - (double)f->nstories) < 1e-9)
+			return 1;
+		break;
+	case NOUN_FEATURES:
+	case NOUN_FIXES:
+		/* of a kind: how many told stories are */
+		for (k = day = 0; k < f->nstories; k++)
+			if (f->stories[k].kind != NULL && strcmp(
+			    f->stories[k].kind, noun == NOUN_FIXES ? "fix" :
+			    "feature") == 0)
+				day++;
 		break;
 	case NOUN_PEOPLE:
 		day = f->counts.authors;
@@ -846,16 +915,18 @@ story_count_ok(const struct fence *f, enum story_noun noun, double x)
 	default:
 		return 1;
 	}
-	if (fabs(x - (double)day) < 1e-9)
+	if (fabs(x - (double)day) < 1e-9 || x == 0 || x == 1)
 		return 1;
 	/* per person: how many of the told stories are one's own */
-	if (noun == NOUN_COMMITS)
+	if (noun == NOUN_COMMITS || noun == NOUN_CHANGES)
 		for (i = 0; i < f->npeople; i++) {
 			for (k = owned = 0; k < f->nstories; k++) {
 				size_t j;
 
 				for (j = 0; j < f->stories[k].nowners; j++)
-					if (f->stories[k].owners[j] == i) {
+					if (f->stories[k].owners[j] == i &&
+					    f->stories[k].roles[j] ==
+					    SHEET_AUTHOR) {
 						owned++;
 						break;
 					}
@@ -864,15 +935,20 @@ story_count_ok(const struct fence *f, enum story_noun noun, double x)
 				return 1;
 		}
 	/* the draft's own count of that noun, read the same way */
-	for (p = f->draft; p != NULL && *p != '\0'; ) {
-		n = story_words(p, w, STORY_MAX_WORDS);
-		for (i = 0; i < n; i++)
+	ns = fence_sentences(f->draft, &starts, &lens);
+	for (k = 0; k < ns && !found; k++) {
+		char *sent = xstrndup(f->draft + starts[k], lens[k]);
+
+		n = story_words(sent, w, STORY_MAX_WORDS);
+		for (i = 0; i < n && !found; i++)
 			if (story_word_number(&w[i], &y) && story_noun_after(w,
 			    n, i) == noun && fabs(x - y) < 1e-9)
-				return 1;
-		p = n == STORY_MAX_WORDS ? w[n - 1].p + w[n - 1].len : NULL;
+				found = 1;
+		free(sent);
 	}
-	return 0;
+	free(starts);
+	free(lens);
+	return found;
 }
 
 /* Whether a told story of matched holds the number (or the draft does). */
@@ -1112,14 +1188,15 @@ fence_sentence_stories(const struct fence *f, const char *sentence,
 			    "with a story not theirs", sentence + at, 30);
 		}
 	}
-	if (best < f->npeople && any &&
-	    story_has_any(sentence, story_revert_words,
+	if (best < f->npeople && story_has_any(sentence, story_revert_words,
 	    NELEM(story_revert_words)) != NULL) {
 		int asked = 0;
 
+		/* the reverts told here; or, when none is, the day's */
 		for (k = 0; k < f->nstories && !asked; k++)
-			for (j = 0; matched[k] && j < f->stories[k].nowners;
-			    j++)
+			for (j = 0; (matched[k] || (!any &&
+			    f->stories[k].is_revert)) &&
+			    j < f->stories[k].nowners; j++)
 				if (f->stories[k].owners[j] == best &&
 				    f->stories[k].roles[j] == SHEET_REQUESTER)
 					asked = 1;
@@ -1173,10 +1250,10 @@ fence_sentence_stories(const struct fence *f, const char *sentence,
 		for (i = 0; revert && i < nw; i++) {
 			int said = 0;
 
-			if (strlen(w[i].stem) < 4 || fence_in(story_generic,
+			if (strlen(w[i].stem) < 4 || story_in(story_generic,
 			    NELEM(story_generic), w[i].stem) ||
-			    fence_in(story_because, NELEM(story_because),
-			    w[i].stem) || fence_in(story_because_revert,
+			    story_in(story_because, NELEM(story_because),
+			    w[i].stem) || story_in(story_because_revert,
 			    NELEM(story_because_revert), w[i].stem))
 				continue;
 			content++;
@@ -1313,6 +1390,17 @@ fence_sentence_stories(const struct fence *f, const char *sentence,
 		    40);
 	}
 
+	/* what is opt-in is never said to be on by default */
+	if ((p = story_has_any(sentence, story_on_default,
+	    NELEM(story_on_default))) != NULL && story_has_any(f->draft,
+	    story_on_default, NELEM(story_on_default)) == NULL &&
+	    (strstr(f->draft, "opt-in") != NULL || strstr(f->draft, "opt in")
+	    != NULL || strstr(f->draft, "off by default") != NULL)) {
+		free(lower);
+		free(matched);
+		return fence_fail(detail, "claim", "an opt-in said to be on by "
+		    "default", p, 30);
+	}
 	/* a change the draft calls breaking is never said not to break */
 	if (strstr(f->draft, "breaking") != NULL && (p = strstr(lower,
 	    "break")) != NULL && story_has_any(sentence, story_negations,
