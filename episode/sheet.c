@@ -830,9 +830,47 @@ sheet_json_list(char *const *v, size_t n)
 	return a;
 }
 
+/*
+ * A text of the sheet as a JSON string (new), every bot's name in it
+ * said as "a bot": a pull request's title can name the bot that opened it
+ * ("Merge pull request #5 from dependabot/cargo/serde"), and a model
+ * that never reads the name cannot say it. (Settings and the focus are
+ * quoted byte for byte, and left as they are.)
+ */
+static json_t *
+sheet_json_text(const struct sheet *sh, const char *text)
+{
+	struct buf	 b;
+	json_t		*j;
+	const char	*p = text;
+	size_t		 i, n, best;
+
+	if (sh->nbots == 0)
+		return json_string(text);
+	buf_init(&b);
+	while (*p != '\0') {
+		best = 0;
+		if (p == text || !text_isword(p[-1]))
+			for (i = 0; i < sh->nbots; i++) {
+				n = strlen(sh->bots[i]);
+				if (n > best && strncasecmp(p, sh->bots[i], n) ==
+				    0 && !text_isword(p[n]))
+					best = n;
+			}
+		if (best > 0) {
+			buf_puts(&b, "a bot");
+			p += best;
+		} else
+			buf_putc(&b, *p++);
+	}
+	j = json_string(buf_str(&b));
+	buf_free(&b);
+	return j;
+}
+
 /* One story as JSON (new): what is empty is left out. */
 static json_t *
-sheet_json_story(const struct sheet_story *s)
+sheet_json_story(const struct sheet *sh, const struct sheet_story *s)
 {
 	const struct sheet_person	*p;
 	json_t				*o, *a, *one;
@@ -841,9 +879,9 @@ sheet_json_story(const struct sheet_story *s)
 	o = json_object();
 	json_object_set_new(o, "id", json_string(s->id));
 	json_object_set_new(o, "kind", json_string(s->kind));
-	json_object_set_new(o, "what", json_string(s->what));
+	json_object_set_new(o, "what", sheet_json_text(sh, s->what));
 	if (s->area != NULL)
-		json_object_set_new(o, "area", json_string(s->area));
+		json_object_set_new(o, "area", sheet_json_text(sh, s->area));
 	if (s->bot)
 		json_object_set_new(o, "by_a_bot", json_true());
 	a = json_array();
@@ -864,7 +902,7 @@ sheet_json_story(const struct sheet_story *s)
 			json_array_append_new(a, json_pack("{s:s, s:o}",
 			    "value", s->figures[k].value, "measures",
 			    s->figures[k].measures != NULL ?
-			    json_string(s->figures[k].measures) :
+			    sheet_json_text(sh, s->figures[k].measures) :
 			    json_null()));
 		json_object_set_new(o, "figures", a);
 	}
@@ -875,14 +913,15 @@ sheet_json_story(const struct sheet_story *s)
 		json_object_set_new(o, "settings", sheet_json_list(s->settings,
 		    s->nsettings));
 	if (s->reason != NULL)
-		json_object_set_new(o, "reason", json_string(s->reason));
+		json_object_set_new(o, "reason", sheet_json_text(sh,
+		    s->reason));
 	if (s->pr > 0)
 		json_object_set_new(o, "pull_request", json_integer(s->pr));
 	if (s->is_revert)
-		json_object_set_new(o, "revert", json_pack("{s:s, s:o, s:b}",
-		    "took_out", s->revert_of != NULL ? s->revert_of : "",
-		    "reason", s->revert_reason != NULL ?
-		    json_string(s->revert_reason) : json_null(),
+		json_object_set_new(o, "revert", json_pack("{s:o, s:o, s:b}",
+		    "took_out", sheet_json_text(sh, s->revert_of != NULL ?
+		    s->revert_of : ""), "reason", s->revert_reason != NULL ?
+		    sheet_json_text(sh, s->revert_reason) : json_null(),
 		    "automatic", s->revert_automatic));
 	if (s->reverted)
 		json_object_set_new(o, "reverted_later", json_true());
@@ -925,7 +964,7 @@ sheet_json(const struct sheet *sh)
 	stories = json_array();
 	for (i = 0; i < sh->nstories; i++)
 		json_array_append_new(stories,
-		    sheet_json_story(&sh->stories[i]));
+		    sheet_json_story(sh, &sh->stories[i]));
 	json_object_set_new(j, "stories", stories);
 	json_object_set_new(j, "people", sheet_json_list(sh->people,
 	    sh->npeople));

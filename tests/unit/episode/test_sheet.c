@@ -89,6 +89,9 @@ sheet_day(void)
 	    "CHANGELOG.md");
 	day_msg_add(d, "Bump libcog from 1.2.0 to 1.3.0\n", NULL, 9, 480,
 	    "dependabot[bot]", "dependabot[bot]", "go.mod");
+	/* a person's change whose title names the bot */
+	day_msg_add(d, "ci: let Dependabot group the go modules\n", NULL, 10,
+	    540, "Grace Hopper", "ghopper", ".github/dependabot.yml");
 	day_pair_reverts(d);
 	return d;
 }
@@ -147,7 +150,7 @@ test_sheet_stories(void **state)
 	(void)state;
 	assert_string_equal(sh->repository, "acme/widget");
 	assert_string_equal(sh->date, "2026-06-30");
-	assert_int_equal(sh->counts.commits, 9);
+	assert_int_equal(sh->counts.commits, 10);
 	for (i = 0; i < sh->nstories; i++) {
 		char id[32];
 
@@ -284,12 +287,16 @@ test_sheet_json(void **state)
 	assert_string_equal(json_string_value(json_object_get(j,
 	    "repository")), "acme/widget");
 	assert_int_equal(json_integer_value(json_object_get(json_object_get(j,
-	    "counts"), "commits")), 9);
+	    "counts"), "commits")), 10);
 	assert_int_equal(json_integer_value(json_object_get(j,
 	    "bots_never_named")), (json_int_t)sh->nbots);
 	assert_null(strcasestr(js, "dependabot"));
 	assert_null(strcasestr(js, "pytorchmergebot"));
 	assert_null(strstr(js, CACHE_SHA));
+
+	/* a bot a person's title names is "a bot" to the model */
+	assert_non_null(sheet_json_story_of(j, "let a bot group the go "
+	    "modules"));
 
 	assert_non_null(s = sheet_json_story_of(j, "Add a write-back cache"));
 	assert_true(json_is_true(json_object_get(s, "reverted_later")));
