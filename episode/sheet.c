@@ -278,6 +278,61 @@ sheet_merger(const struct day *day, long n)
 	return NULL;
 }
 
+/*
+ * Who pushed commit c as the head of a push: for a pull request's commit,
+ * who pressed the merge button (GitHub pushes a squash or a rebase as the
+ * one who merged). NULL when no push of the day ends at c, or a bot or
+ * its committer pushed it.
+ */
+static const char *
+sheet_pusher(const struct day *day, const struct commit *c)
+{
+	const struct push	*p;
+	char			 hex[PUSH_HEX_LEN + 1];
+	size_t			 i;
+
+	for (i = 0; i < day->npushes; i++) {
+		p = day_push(day, i);
+		push_id_hex(p->after, hex);
+		if (strcasecmp(hex, c->sha) != 0)
+			continue;
+		/*
+		 * the committer's own push says nothing of a merge: GitHub
+		 * commits what its button merges ("GitHub", "web-flow"),
+		 * and a replayed day pushes as the committer
+		 */
+		if (p->pusher == NULL || *p->pusher == '\0' ||
+		    classify_is_bot(p->pusher, NULL) ||
+		    (c->committer_name != NULL &&
+		    strcasecmp(c->committer_name, p->pusher) == 0) ||
+		    (c->committer_login != NULL &&
+		    strcasecmp(c->committer_login, p->pusher) == 0))
+			return NULL;
+		return p->pusher;
+	}
+	return NULL;
+}
+
+/*
+ * Whether a name and a login are one person's by their letters and
+ * digits ("Alice Ryhl" and "alice-ryhl").
+ */
+static int
+sheet_same_name(const char *name, const char *login)
+{
+	char	*a, *b;
+	int	 same;
+
+	if (name == NULL || login == NULL)
+		return 0;
+	a = text_norm(name);
+	b = text_norm(login);
+	same = a[0] != '\0' && strcmp(a, b) == 0;
+	free(a);
+	free(b);
+	return same;
+}
+
 /* Whether a commit's author is the person of name or login. */
 static int
 sheet_same_person(const struct commit *a, const char *name, const char *login)
@@ -643,7 +698,7 @@ sheet_people(struct sheet *sh, struct sheet_story *s, const struct day *day,
 	const struct merged_pr	*pr;
 	const struct commit	*m;
 	const char		*name = w->name != NULL ? w->name :
-				    c->author_name;
+				    c->author_name, *pusher;
 	int			 bot;
 
 	bot = w->bot || classify_is_bot(c->author_login, c->author_name);
@@ -671,11 +726,18 @@ sheet_people(struct sheet *sh, struct sheet_story *s, const struct day *day,
 	/* the raw name the drafter said another way is theirs too */
 	if (!bot)
 		sheet_list_add(&sh->people, &sh->npeople, c->author_name);
-	if ((m = sheet_merger(day, s->pr)) != NULL && m != c &&
-	    !sheet_same_person(m, name, c->author_login) &&
-	    !sheet_same_person(m, c->author_name, NULL))
-		sheet_person_add(sh, s, m->author_name, m->author_login,
-		    SHEET_MERGER);
+	if ((m = sheet_merger(day, s->pr)) != NULL && m != c) {
+		if (!sheet_same_person(m, name, c->author_login) &&
+		    !sheet_same_person(m, c->author_name, NULL))
+			sheet_person_add(sh, s, m->author_name,
+			    m->author_login, SHEET_MERGER);
+	} else if (s->pr > 0 && (pusher = sheet_pusher(day, c)) != NULL &&
+	    !sheet_same_person(c, pusher, pusher) &&
+	    !sheet_same_name(name, pusher) &&
+	    !sheet_same_name(c->author_name, pusher) && (pr == NULL ||
+	    pr->author_login == NULL || strcasecmp(pr->author_login,
+	    pusher) != 0))
+		sheet_person_add(sh, s, pusher, pusher, SHEET_MERGER);
 }
 
 /*

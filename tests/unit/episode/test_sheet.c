@@ -53,6 +53,23 @@ sheet_add_pr(struct day *d, long number, const char *title,
 	assert_int_equal(day_add_pr(d, &pr), 1);
 }
 
+/* A push into d ending at the commit of seed, by pusher. */
+static void
+sheet_add_push(struct day *d, size_t seed, const char *pusher)
+{
+	struct push	p;
+	char		hex[41];
+
+	memset(&p, 0, sizeof p);
+	snprintf(hex, sizeof hex, "%040zx", seed);
+	assert_int_equal(push_id_set(p.after, hex), 0);
+	p.ncommits = 1;
+	p.branch = xstrdup("main");
+	p.pusher = xstrdup(pusher);
+	p.at = d->start + 600;
+	assert_int_not_equal(day_add_push(d, &p), -1);
+}
+
 /* The day of the tests: each story a kind of fact the sheet must keep. */
 static struct day *
 sheet_day(void)
@@ -89,6 +106,15 @@ sheet_day(void)
 	    "CHANGELOG.md");
 	day_msg_add(d, "Bump libcog from 1.2.0 to 1.3.0\n", NULL, 9, 480,
 	    "dependabot[bot]", "dependabot[bot]", "go.mod");
+	/* a squashed pull request: who pushed it merged it */
+	day_msg_add(d, "sync: fix a lost wakeup in the gear latch (#21)\n\n"
+	    "A waiter could miss the notify and sleep forever.\n", NULL, 11,
+	    600, "Nikola Tesla", "ntesla", "src/sync.c");
+	sheet_add_pr(d, 21, "sync: fix a lost wakeup in the gear latch",
+	    "ntesla", "000000000000000000000000000000000000000b");
+	sheet_add_push(d, 11, "mjackson");
+	/* a direct push of one's own change: no merger */
+	sheet_add_push(d, 5, "ada");
 	/* a person's change whose title names the bot */
 	day_msg_add(d, "ci: let Dependabot group the go modules\n", NULL, 10,
 	    540, "Grace Hopper", "ghopper", ".github/dependabot.yml");
@@ -150,7 +176,7 @@ test_sheet_stories(void **state)
 	(void)state;
 	assert_string_equal(sh->repository, "acme/widget");
 	assert_string_equal(sh->date, "2026-06-30");
-	assert_int_equal(sh->counts.commits, 10);
+	assert_int_equal(sh->counts.commits, 11);
 	for (i = 0; i < sh->nstories; i++) {
 		char id[32];
 
@@ -230,6 +256,16 @@ test_sheet_stories(void **state)
 	    "files");
 	assert_int_equal(s->nversions, 0);
 
+	assert_null(sheet_role(s, SHEET_MERGER));
+
+	/* a pull request squashed by another: its pusher merged it */
+	assert_non_null(s = sheet_story_of(sh, 11, NULL));
+	assert_int_equal(s->pr, 21);
+	assert_string_equal(sheet_role(s, SHEET_AUTHOR)->name, "Nikola Tesla");
+	assert_non_null(p = sheet_role(s, SHEET_MERGER));
+	assert_string_equal(p->name, "mjackson");
+	assert_true(sheet_has(sh->people, sh->npeople, "mjackson"));
+
 	/* a release: its version, without the "v" */
 	assert_non_null(s = sheet_story_of(sh, 8, NULL));
 	assert_int_equal(s->nversions, 1);
@@ -287,7 +323,7 @@ test_sheet_json(void **state)
 	assert_string_equal(json_string_value(json_object_get(j,
 	    "repository")), "acme/widget");
 	assert_int_equal(json_integer_value(json_object_get(json_object_get(j,
-	    "counts"), "commits")), 10);
+	    "counts"), "commits")), 11);
 	assert_int_equal(json_integer_value(json_object_get(j,
 	    "bots_never_named")), (json_int_t)sh->nbots);
 	assert_null(strcasestr(js, "dependabot"));
