@@ -115,6 +115,10 @@ sheet_day(void)
 	sheet_add_push(d, 11, "mjackson");
 	/* a direct push of one's own change: no merger */
 	sheet_add_push(d, 5, "ada");
+	/* a figure a label gives */
+	day_msg_add(d, "perf: fuse the gear kernels\n\nOn 128 GPUs the perf "
+	    "number is wps: 109 mfu: 29%.\n", NULL, 12, 660, "Grace Hopper",
+	    "ghopper", "src/kernels.c");
 	/* a person's change whose title names the bot */
 	day_msg_add(d, "ci: let Dependabot group the go modules\n", NULL, 10,
 	    540, "Grace Hopper", "ghopper", ".github/dependabot.yml");
@@ -176,7 +180,7 @@ test_sheet_stories(void **state)
 	(void)state;
 	assert_string_equal(sh->repository, "acme/widget");
 	assert_string_equal(sh->date, "2026-06-30");
-	assert_int_equal(sh->counts.commits, 11);
+	assert_int_equal(sh->counts.commits, 12);
 	for (i = 0; i < sh->nstories; i++) {
 		char id[32];
 
@@ -266,6 +270,11 @@ test_sheet_stories(void **state)
 	assert_string_equal(p->name, "mjackson");
 	assert_true(sheet_has(sh->people, sh->npeople, "mjackson"));
 
+	assert_non_null(s = sheet_story_of(sh, 12, NULL));
+	assert_int_equal(s->nfigures, 1);
+	assert_string_equal(s->figures[0].value, "29%");
+	assert_string_equal(s->figures[0].measures, "mfu");
+
 	/* a release: its version, without the "v" */
 	assert_non_null(s = sheet_story_of(sh, 8, NULL));
 	assert_int_equal(s->nversions, 1);
@@ -323,7 +332,7 @@ test_sheet_json(void **state)
 	assert_string_equal(json_string_value(json_object_get(j,
 	    "repository")), "acme/widget");
 	assert_int_equal(json_integer_value(json_object_get(json_object_get(j,
-	    "counts"), "commits")), 11);
+	    "counts"), "commits")), 12);
 	assert_int_equal(json_integer_value(json_object_get(j,
 	    "bots_never_named")), (json_int_t)sh->nbots);
 	assert_null(strcasestr(js, "dependabot"));
