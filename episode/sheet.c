@@ -541,7 +541,8 @@ sheet_measures(const char *fig, const char *const *texts, size_t ntexts)
 			continue;
 		for (p = t; (p = strstr(p, fig)) != NULL; p++)
 			if ((p == t || !(isalnum((unsigned char)p[-1]) ||
-			    p[-1] == '.')) && !isalnum((unsigned char)p[flen])) {
+			    p[-1] == '.')) &&
+			    !isalnum((unsigned char)p[flen])) {
 				at = p;
 				break;
 			}
@@ -927,8 +928,10 @@ sheet_json_text(const struct sheet *sh, const char *text)
 		if (p == text || !text_isword(p[-1]))
 			for (i = 0; i < sh->nbots; i++) {
 				n = strlen(sh->bots[i]);
-				if (n > best && strncasecmp(p, sh->bots[i], n) ==
-				    0 && !text_isword(p[n]))
+				/* (p[n] is read once p holds n bytes) */
+				if (n > best &&
+				    strncasecmp(p, sh->bots[i], n) == 0 &&
+				    !text_isword(p[n]))
 					best = n;
 			}
 		if (best > 0) {
@@ -964,7 +967,8 @@ sheet_json_story(const struct sheet *sh, const struct sheet_story *s)
 		one = json_object();
 		json_object_set_new(one, "name", json_string(p->name));
 		if (p->login != NULL && strcmp(p->login, p->name) != 0)
-			json_object_set_new(one, "login", json_string(p->login));
+			json_object_set_new(one, "login",
+			    json_string(p->login));
 		json_object_set_new(one, "role", json_string(
 		    sheet_role_name(p->role)));
 		json_array_append_new(a, one);

@@ -122,10 +122,11 @@ llm_data_mark(const char *sheet, const char *draft)
 
 /*
  * The request's JSON (new): the system message, then the sheet (its
- * JSON, sheet_json) and the draft quoted as data, each between a BEGIN and an END line that carry
- * a mark neither holds. Their text comes from commit messages, which
- * anyone who can push writes: the model is told that what is inside is
- * data, and no text inside can end its block.
+ * JSON, sheet_json) and the draft quoted as data, each between a BEGIN
+ * and an END line that carry a mark neither holds. Their text comes from
+ * commit messages, which anyone who can push writes: the model is told
+ * that what is inside is data, and no text inside can end its block (nor
+ * start a line of the sheet: JSON writes a newline in a string as \n).
  */
 static char *
 llm_request(const struct llm_conf *l, const char *sheet,
