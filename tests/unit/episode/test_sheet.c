@@ -119,6 +119,9 @@ sheet_day(void)
 	day_msg_add(d, "perf: fuse the gear kernels\n\nOn 128 GPUs the perf "
 	    "number is wps: 109 mfu: 29%.\n", NULL, 12, 660, "Grace Hopper",
 	    "ghopper", "src/kernels.c");
+	/* a bot's commit under a person's name: the name stays hers */
+	day_msg_add(d, "Update the nightly pin\n", NULL, 13, 720,
+	    "Grace Hopper", "pytorchupdatebot", ".ci/pin.txt");
 	/* a person's change whose title names the bot */
 	day_msg_add(d, "ci: let Dependabot group the go modules\n", NULL, 10,
 	    540, "Grace Hopper", "ghopper", ".github/dependabot.yml");
@@ -180,7 +183,7 @@ test_sheet_stories(void **state)
 	(void)state;
 	assert_string_equal(sh->repository, "acme/widget");
 	assert_string_equal(sh->date, "2026-06-30");
-	assert_int_equal(sh->counts.commits, 12);
+	assert_int_equal(sh->counts.commits, 13);
 	for (i = 0; i < sh->nstories; i++) {
 		char id[32];
 
@@ -292,6 +295,9 @@ test_sheet_stories(void **state)
 	assert_true(sheet_has(sh->bots, sh->nbots, "dependabot[bot]"));
 	assert_true(sheet_has(sh->bots, sh->nbots, "dependabot"));
 	assert_true(sheet_has(sh->bots, sh->nbots, "pytorchmergebot"));
+	assert_true(sheet_has(sh->bots, sh->nbots, "pytorchupdatebot"));
+	/* a name both a person's and a bot's is a person's */
+	assert_false(sheet_has(sh->bots, sh->nbots, "Grace Hopper"));
 	sheet_free(sh);
 	episode_free(ep);
 	day_free(d);
@@ -332,7 +338,7 @@ test_sheet_json(void **state)
 	assert_string_equal(json_string_value(json_object_get(j,
 	    "repository")), "acme/widget");
 	assert_int_equal(json_integer_value(json_object_get(json_object_get(j,
-	    "counts"), "commits")), 12);
+	    "counts"), "commits")), 13);
 	assert_int_equal(json_integer_value(json_object_get(j,
 	    "bots_never_named")), (json_int_t)sh->nbots);
 	assert_null(strcasestr(js, "dependabot"));
