@@ -387,6 +387,32 @@ drafter_child_audio(struct hookcastd *d, struct drafter_written *w,
 }
 
 /*
+ * Who wrote an episode's transcript, as the child tells the parent: the
+ * model or the template, why not the model, and the sentences of the
+ * model's reply the fence left out with why (counted by the parent).
+ */
+static json_t *
+drafter_draft_json(const struct emit_result *res)
+{
+	json_t	*draft, *dropped, *one;
+	size_t	 i;
+
+	draft = json_pack("{s:s, s:o}", "by", res->draft_by, "rejected",
+	    res->draft_rejected != NULL ? json_string(res->draft_rejected) :
+	    json_null());
+	if (res->ndraft_dropped == 0)
+		return draft;
+	dropped = json_array();
+	for (i = 0; i < res->ndraft_dropped; i++)
+		if ((one = json_pack("{s:s, s:s}", "sentence",
+		    res->draft_dropped[i].sentence, "reason",
+		    res->draft_dropped[i].reason)) != NULL)
+			json_array_append_new(dropped, one);
+	json_object_set_new(draft, "dropped", dropped);
+	return draft;
+}
+
+/*
  * The episode of one repository, drafted in the child (with reduced, in
  * brief: reduced.h).
  */
@@ -427,9 +453,7 @@ drafter_child_one(struct hookcastd *d, const struct drafter_job *job,
 	if (reduced)
 		json_object_set_new(item, "reduced", json_true());
 	if (res.draft_by != NULL)
-		json_object_set_new(item, "draft", json_pack("{s:s, s:o}",
-		    "by", res.draft_by, "rejected", res.draft_rejected != NULL ?
-		    json_string(res.draft_rejected) : json_null()));
+		json_object_set_new(item, "draft", drafter_draft_json(&res));
 	if (write) {
 		json_object_set_new(item, "markdown", json_string(res.md_path));
 		json_object_set_new(item, "json", json_string(res.json_path));
@@ -682,13 +706,17 @@ drafter_audio_line(struct drafter *dr, json_t *j)
 static void
 drafter_count_rewrite(struct drafter *dr, json_t *item)
 {
-	json_t		*draft = json_object_get(item, "draft");
+	json_t		*draft = json_object_get(item, "draft"), *one;
 	const char	*by = json_string_value(json_object_get(draft, "by"));
+	size_t		 i;
 
 	if (by == NULL)
 		return;
 	metrics_llm(&dr->d->metrics, strcmp(by, "model") == 0 ? NULL :
 	    json_string_value(json_object_get(draft, "rejected")));
+	json_array_foreach(json_object_get(draft, "dropped"), i, one)
+		metrics_llm_dropped(&dr->d->metrics, json_string_value(
+		    json_object_get(one, "reason")));
 }
 
 /* One line from the child. */

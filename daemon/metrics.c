@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fence.h"
 #include "llm.h"
 #include "metrics.h"
 #include "xmalloc.h"
@@ -108,7 +109,6 @@ metrics_audio(struct metrics *m, enum metrics_audio o, double seconds,
 	}
 }
 
-/* A histogram over metrics_bounds, cumulative as Prometheus wants it. */
 void
 metrics_llm(struct metrics *m, const char *rejected)
 {
@@ -125,6 +125,20 @@ metrics_llm(struct metrics *m, const char *rejected)
 		}
 }
 
+void
+metrics_llm_dropped(struct metrics *m, const char *reason)
+{
+	size_t	i;
+
+	for (i = 0; reason != NULL && fence_reasons[i] != NULL &&
+	    i < METRICS_LLM_REASONS; i++)
+		if (strcmp(fence_reasons[i], reason) == 0) {
+			m->llm_dropped[i]++;
+			return;
+		}
+}
+
+/* A histogram over metrics_bounds, cumulative as Prometheus wants it. */
 static void
 metrics_histogram(struct buf *b, const char *name, const char *help,
     const uint64_t *buckets, double sum, uint64_t count)
@@ -221,6 +235,13 @@ metrics_render(const struct metrics *m, struct buf *b)
 		buf_printf(b, "hookcast_llm_rejected_total{reason=\"%s\"} "
 		    "%llu\n", llm_reasons[i],
 		    (unsigned long long)m->llm_rejected[i]);
+	buf_puts(b, "# HELP hookcast_llm_dropped_total Sentences of model "
+	    "rewrites the fence left out (the rest told), by reason.\n"
+	    "# TYPE hookcast_llm_dropped_total counter\n");
+	for (i = 0; fence_reasons[i] != NULL && i < METRICS_LLM_REASONS; i++)
+		buf_printf(b, "hookcast_llm_dropped_total{reason=\"%s\"} "
+		    "%llu\n", fence_reasons[i],
+		    (unsigned long long)m->llm_dropped[i]);
 	metrics_render_emissions(m, b);
 }
 

@@ -69,6 +69,7 @@ struct metrics {
 	double		audio_render_seconds;	/* and the time it took */
 	uint64_t	llm_used;		/* transcripts the model's */
 	uint64_t	llm_rejected[METRICS_LLM_REASONS]; /* by llm_reasons */
+	uint64_t	llm_dropped[METRICS_LLM_REASONS]; /* by fence_reasons */
 	struct metrics_emission *emissions;	/* by repository, unordered */
 	size_t		nemissions;
 };
@@ -90,6 +91,11 @@ void		 metrics_audio(struct metrics *, enum metrics_audio,
  * llm_reasons (another is counted as none).
  */
 void		 metrics_llm(struct metrics *, const char *rejected);
+/*
+ * A sentence of a model's rewrite was left out for a reason of
+ * fence_reasons (another is not counted).
+ */
+void		 metrics_llm_dropped(struct metrics *, const char *reason);
 /* An episode of repo was written at (kept when later than the last). */
 void		 metrics_emitted(struct metrics *, const char *repo, time_t at);
 /* A draft of repo's episode failed (timed out, died, not written). */

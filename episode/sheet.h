@@ -84,7 +84,8 @@ struct sheet {
 struct sheet	*sheet_of_episode(const struct day *, const struct episode *);
 /*
  * The sheet as the model is given it (new): JSON, an object with the
- * show, the counts, the focus, the stories, the people and the bots.
+ * show, the counts, the focus, the stories, the people, and how many
+ * bots the day has: never a bot's name, not even in a story's text.
  */
 char		*sheet_json(const struct sheet *);
 /* Free a sheet; sheet_free(NULL) is a no-op. */

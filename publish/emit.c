@@ -32,6 +32,8 @@
 void
 emit_result_clear(struct emit_result *r)
 {
+	size_t	i;
+
 	free(r->repo);
 	free(r->date);
 	free(r->title);
@@ -39,6 +41,9 @@ emit_result_clear(struct emit_result *r)
 	free(r->json_path);
 	free(r->md_text);
 	free(r->json_text);
+	for (i = 0; i < r->ndraft_dropped; i++)
+		free(r->draft_dropped[i].sentence);
+	free(r->draft_dropped);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -376,14 +381,16 @@ emit_add_people(char *js, const struct day *day)
 
 /*
  * The JSON of an episode with its "draft" key added: who wrote the
- * transcript (the model or the template), the model asked, and why its
- * rewrite was refused (null when it was not).
+ * transcript (the model or the template), the model asked, why its
+ * rewrite was refused (null when it was not), and with the model's the
+ * sentences of its reply the fence dropped, each with why.
  */
 static char *
 emit_add_draft(char *js, const struct llm_conf *llm,
     const struct emit_result *res)
 {
-	json_t	*root, *draft;
+	json_t	*root, *draft, *dropped, *one;
+	size_t	 i;
 
 	if ((root = json_loads(js, 0, NULL)) == NULL || !json_is_object(root)) {
 		json_decref(root);
@@ -393,6 +400,17 @@ emit_add_draft(char *js, const struct llm_conf *llm,
 	    llm->model != NULL ? json_string(llm->model) : json_null(),
 	    "rejected", res->draft_rejected != NULL ?
 	    json_string(res->draft_rejected) : json_null());
+	if (draft != NULL && strcmp(res->draft_by, "model") == 0) {
+		dropped = json_array();
+		for (i = 0; i < res->ndraft_dropped; i++) {
+			one = json_pack("{s:s, s:s}", "sentence",
+			    res->draft_dropped[i].sentence, "reason",
+			    res->draft_dropped[i].reason);
+			if (one != NULL)	/* NULL: not UTF-8 */
+				json_array_append_new(dropped, one);
+		}
+		json_object_set_new(draft, "dropped", dropped);
+	}
 	if (draft != NULL)
 		json_object_set_new(root, "draft", draft);
 	return emit_redump(js, root);
@@ -410,6 +428,7 @@ emit_rewrite(const struct llm_conf *llm, const struct day *day,
 	struct llm_result	 r;
 	char			*detail;
 	double			 wpm;
+	size_t			 i;
 
 	llm_rewrite(llm, day, ep, &r);
 	if (r.text == NULL) {
@@ -423,6 +442,16 @@ emit_rewrite(const struct llm_conf *llm, const struct day *day,
 		return;
 	}
 	res->draft_by = "model";
+	for (i = 0; i < r.ndropped; i++) {
+		detail = log_escape(r.dropped[i].sentence, 200);
+		log_info("model rewrite of %s: a sentence left out (%s): %s",
+		    day->repo, r.dropped[i].reason, detail);
+		free(detail);
+	}
+	res->draft_dropped = r.dropped;
+	res->ndraft_dropped = r.ndropped;
+	r.dropped = NULL;
+	r.ndropped = 0;
 	free(ep->transcript);
 	ep->transcript = r.text;
 	r.text = NULL;
@@ -432,8 +461,8 @@ emit_rewrite(const struct llm_conf *llm, const struct day *day,
 	    EPISODE_WORDS_PER_MINUTE;
 	ep->duration = lround((double)spoken_said_words(ep->transcript) *
 	    60.0 / wpm);
-	log_notice("model rewrite of %s used: %zu words", day->repo,
-	    ep->words);
+	log_notice("model rewrite of %s used: %zu words, %zu sentences left "
+	    "out", day->repo, ep->words, res->ndraft_dropped);
 	llm_result_clear(&r);
 }
 

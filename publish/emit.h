@@ -11,6 +11,7 @@
 #include "day.h"
 
 struct llm_conf;
+struct llm_drop;
 
 /*
  * What emission reads, filled by the daemon from its configuration
@@ -48,6 +49,9 @@ struct emit_result {
 	   configured; when template, the reason (static) */
 	const char *draft_by;
 	const char *draft_rejected;
+	/* when model, the sentences of its reply the fence left out (owned) */
+	struct llm_drop *draft_dropped;
+	size_t	 ndraft_dropped;
 };
 
 /*
@@ -57,7 +61,8 @@ struct emit_result {
  * date gets "-2", "-3"... The JSON adds "people": the day's authors.
  * With llm_url set for the repository the transcript is the model's
  * rewrite when it passes the fence of the day's facts (llm.h), and the
- * JSON adds "draft": who wrote the transcript, and why not the model.
+ * JSON adds "draft": who wrote the transcript, why not the model, and
+ * the sentences of the model's the fence dropped.
  * Returns 0, or -1 with *cause (new).
  */
 int	 emit_day(const struct emit_conf *, struct day *, time_t now, int write,

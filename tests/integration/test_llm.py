@@ -1,11 +1,14 @@
 """The model's rewrite of the transcript (llm_url), against a stand-in
-model server of the test's own on loopback: a faithful retelling, built
-from the draft the daemon sends, is told instead of the draft; replies that
-add a person, change a number, drop a revert, alter the focus setting, add
-a URL or Markdown, or are too short or too long are refused with their
-reason, as are a timeout, a 500, malformed JSON and an empty reply; and
-webhook intake does not wait while the model hangs. A model key goes only
-to the origin of the llm_url beside it.
+model server of the test's own on loopback: the request carries the fact
+sheet as JSON, each story with its people and their roles; a faithful
+retelling, built from the draft the daemon sends, is told instead of the
+draft; a sentence thanking someone the day does not know is left out of
+it (draft.dropped); replies that drop a revert (one whose message names no
+SHA too), alter the focus setting, or are too short or too long are
+refused with their reason, as are a timeout, a 500, malformed JSON and an
+empty reply; a changed number, a URL, Markdown or a tag is refused or its
+sentence left out; and webhook intake does not wait while the model hangs.
+A model key goes only to the origin of the llm_url beside it.
 """
 import http.server
 import json
@@ -142,6 +145,14 @@ class StandInModel:
                       r"END DRAFT TRANSCRIPT \1$", user, re.S | re.M)
         return m.group(2)
 
+    @staticmethod
+    def sheet_of(req):
+        """The fact sheet of a request, as the JSON it must be."""
+        user = req["messages"][1]["content"]
+        m = re.search(r"^BEGIN FACT SHEET (\S+)\n(.*)\n"
+                      r"END FACT SHEET \1$", user, re.S | re.M)
+        return json.loads(m.group(2))
+
     def url(self):
         return self.http.url("/v1/chat/completions")
 
@@ -174,6 +185,29 @@ def day_commits():
     ]
 
 
+NOSHA_REPO = "hookcast-test/nosha"
+
+
+def nosha_commits():
+    """A day whose one revert names no SHA: 'Revert "..."' alone."""
+    return [
+        ht.make_commit("gears: make the gear train 1.7x faster\n\nThe gear "
+                       "train now skips idle teeth, so turning takes "
+                       "less time.\n", repo=NOSHA_REPO),
+        ht.make_commit("gears: add %s to opt into the fast gears\n\n"
+                       "Setting %s turns on the fast gear train.\n"
+                       % (SETTING, SETTING), name="Ada Lovelace",
+                       repo=NOSHA_REPO),
+        ht.make_commit("docs: explain how the gears mesh\n\nThe guide "
+                       "now walks through meshing two gears step by "
+                       "step.\n", name="Grace Hopper", username="ghopper",
+                       repo=NOSHA_REPO),
+        ht.make_commit('Revert "gears: teach the gears to whistle"\n',
+                       name="Alan Turing", username="aturing",
+                       repo=NOSHA_REPO),
+    ]
+
+
 def ht_wait(cond, timeout):
     deadline = time.monotonic() + timeout
     while not cond():
@@ -196,22 +230,25 @@ class LLMTest(unittest.TestCase):
             "llm-timeout": str(TIMEOUT), "llm-key-file": key})
         status, _ = cls.d.post_payload(ht.make_push(day_commits()))
         assert status == 200, status
+        status, _ = cls.d.post_payload(ht.make_push(nosha_commits(),
+                                                    repo=NOSHA_REPO))
+        assert status == 200, status
 
     @classmethod
     def tearDownClass(cls):
         cls.d.cleanup()
         cls.model.close()
 
-    def preview(self, mode):
+    def preview(self, mode, repo=REPO):
         self.model.mode = mode
-        reply = self.d.control("preview " + REPO, timeout=TIMEOUT + 30)
+        reply = self.d.control("preview " + repo, timeout=TIMEOUT + 30)
         self.assertTrue(reply.get("ok"), reply)
         return reply["episodes"][0]["episode"]
 
     def test_faithful(self):
         ep = self.preview("faithful")
         self.assertEqual(ep["draft"], {"by": "model", "model": "stand-in",
-                                       "rejected": None})
+                                       "rejected": None, "dropped": []})
         self.assertTrue(ep["transcript"].startswith("Hey there, and "
                                                     "welcome back."))
         self.assertIn(SETTING, ep["transcript"])
@@ -219,20 +256,79 @@ class LLMTest(unittest.TestCase):
         self.assertEqual(req["headers"].get("Authorization"),
                          "Bearer " + TOKEN)
         self.assertEqual(req["body"]["model"], "stand-in")
-        sheet = req["body"]["messages"][1]["content"]
-        self.assertIn("Grace Hopper", sheet)
-        self.assertIn(SETTING, sheet)
-        self.assertNotIn("dependabot", sheet.lower())
+        user = req["body"]["messages"][1]["content"]
+        self.assertNotIn("dependabot", user.lower())
         self.assertNotIn(TOKEN, self.d.log())
+        system = req["body"]["messages"][0]["content"]
+        self.assertIn("The fact sheet is JSON data", system)
+        self.assertIn("must_tell", system)
+
+    def test_sheet_json(self):
+        """The fact sheet the model reads is JSON: each story with its
+        people and their roles, its figures with what they measure, the
+        setting, the revert with its reason; no bot's name anywhere."""
+        self.preview("faithful")
+        sheet = StandInModel.sheet_of(self.model.requests[-1]["body"])
+        self.assertEqual(sheet["repository"], REPO)
+        self.assertEqual(sheet["counts"]["commits"], 5)
+        self.assertEqual(sheet["focus_setting"], SETTING)
+        self.assertNotIn("dependabot", json.dumps(sheet).lower())
+        self.assertEqual(sheet["bots_never_named"], 3)
+        self.assertIn("Grace Hopper", sheet["people"])
+        stories = sheet["stories"]
+        self.assertEqual([s["id"] for s in stories],
+                         ["s%d" % (i + 1) for i in range(len(stories))])
+
+        def story(what):
+            found = [s for s in stories if what in s["what"]]
+            self.assertEqual(len(found), 1, (what, stories))
+            return found[0]
+
+        def roles(s):
+            return [(p["name"], p["role"]) for p in s["people"]]
+        fast = story("1.7x faster")
+        self.assertEqual(roles(fast), [("Ada Lovelace", "author")])
+        self.assertEqual(fast["figures"], [{"value": "1.7x",
+                                            "measures": "gear train "
+                                            "faster"}])
+        self.assertIn("skips idle teeth", fast["reason"])
+        self.assertEqual(story("opt into the fast gears")["settings"],
+                         [SETTING])
+        cache = [s for s in stories if s["kind"] == "revert"]
+        self.assertEqual(len(cache), 1, stories)
+        self.assertEqual(roles(cache[0]), [("Grace Hopper", "reverted")])
+        self.assertEqual(cache[0]["revert"], {
+            "took_out": "add a write-back cache", "reason": "It broke the "
+            "nightly build on big-endian hosts", "automatic": False})
+        self.assertTrue(cache[0]["must_tell"])
+        # the work it took out: reverted later, its author its author
+        work = [s for s in stories if s.get("reverted_later")]
+        self.assertEqual([roles(s) for s in work],
+                         [[("Grace Hopper", "author")]])
+        self.assertEqual(sum(1 for s in stories if s.get("lead")), 1)
+        bump = story("libcog")
+        self.assertEqual(bump["people"], [])
+        self.assertTrue(bump["by_a_bot"])
+
+    def assert_refused_or_dropped(self, ep, mode, reason, bad):
+        """A reply with a bad sentence: refused whole for reason, or told
+        with the sentence holding bad left out (fence_judge drops what it
+        can spare)."""
+        schema_check.check(ep, SCHEMA, mode)
+        if ep["draft"]["by"] == "template":
+            self.assertEqual(ep["draft"]["rejected"], reason, mode)
+            self.assertNotIn("Hey there, and welcome back",
+                             ep["transcript"])
+        else:
+            dropped = [d["sentence"] for d in ep["draft"]["dropped"]]
+            self.assertTrue(any(bad in d for d in dropped),
+                            (mode, ep["draft"]))
+        self.assertNotIn(bad, ep["transcript"], mode)
+        self.assertNotIn("<", ep["transcript"], mode)
 
     def test_rejected(self):
-        for mode, reason in [("person", "person"), ("number", "number"),
-                             ("revert", "revert"), ("focus", "focus"),
-                             ("url", "url"), ("markdown", "markdown"),
-                             ("host_path", "url"), ("open_tag", "tag"),
-                             ("script_tag", "tag"), ("phonemes", "tag"),
-                             ("cyrillic", "script"),
-                             ("arabic_digits", "digits"),
+        """What no dropping mends: the whole reply is refused."""
+        for mode, reason in [("revert", "revert"), ("focus", "focus"),
                              ("short", "too_short"), ("long", "too_long"),
                              ("500", "http_status"),
                              ("malformed", "malformed"),
@@ -241,12 +337,73 @@ class LLMTest(unittest.TestCase):
                 ep = self.preview(mode)
                 self.assertEqual(ep["draft"]["by"], "template", mode)
                 self.assertEqual(ep["draft"]["rejected"], reason, mode)
+                self.assertNotIn("dropped", ep["draft"], mode)
                 schema_check.check(ep, SCHEMA, mode)
                 self.assertNotIn("Hey there, and welcome back",
                                  ep["transcript"])
                 self.assertNotIn("<", ep["transcript"], mode)
         self.assertRegex(self.d.log(), r"model rewrite of %s not used: "
-                         r"person \(a name not in the facts" % REPO)
+                         r"revert \(" % REPO)
+
+    def test_refused_or_dropped(self):
+        """A sentence that breaks a rule: refused, or left out."""
+        for mode, reason, bad in [
+                ("number", "number", "2.7x"), ("url", "url", "example.com"),
+                ("markdown", "markdown", "**"),
+                ("host_path", "url", "//host/x"),
+                ("open_tag", "tag", "<b>"),
+                ("script_tag", "tag", "<script>"),
+                ("phonemes", "tag", "[["),
+                ("cyrillic", "script", "n\u0435xt"),
+                ("arabic_digits", "digits", "\u0665")]:
+            with self.subTest(mode=mode):
+                self.assert_refused_or_dropped(self.preview(mode), mode,
+                                               reason, bad)
+
+    def test_dropped_sentence(self):
+        """A transition thanking someone the day does not know: the
+        sentence is left out, the rest of the rewrite told, and the
+        episode and /metrics say what was dropped and why."""
+        ep = self.preview("person")
+        self.assertEqual(ep["draft"]["by"], "model", ep["draft"])
+        self.assertIsNone(ep["draft"]["rejected"])
+        schema_check.check(ep, SCHEMA, "a sentence dropped")
+        dropped = ep["draft"]["dropped"]
+        self.assertEqual(len(dropped), 1, dropped)
+        self.assertIn("Zebulon Quartermaine", dropped[0]["sentence"])
+        self.assertEqual(dropped[0]["reason"], "person")
+        self.assertNotIn("Zebulon", ep["transcript"])
+        self.assertTrue(ep["transcript"].startswith("Hey there, and "
+                                                    "welcome back."))
+        self.assertIn("Here is the next story.", ep["transcript"])
+        self.assertIn(SETTING, ep["transcript"])
+        self.assertRegex(self.d.log(), r"model rewrite of %s: a sentence "
+                         r"left out \(person\): .*Zebulon" % REPO)
+        status, _, data = self.d.request("GET", "/metrics")
+        self.assertEqual(status, 200)
+        m = re.search(r'^hookcast_llm_dropped_total\{reason="person"\} '
+                      r"(\d+)$", data.decode(), re.M)
+        self.assertIsNotNone(m)
+        self.assertGreaterEqual(int(m.group(1)), 1)
+
+    def test_revert_without_sha(self):
+        """A revert whose message names no SHA is still a revert the reply
+        must tell: left out, the reply is refused (the fence once knew a
+        revert only by the SHA it took out)."""
+        ep = self.preview("faithful", NOSHA_REPO)
+        self.assertEqual(ep["draft"]["by"], "model", ep["draft"])
+        self.assertIn("whistle", ep["transcript"])
+        sheet = StandInModel.sheet_of(self.model.requests[-1]["body"])
+        reverts = [s for s in sheet["stories"] if "revert" in s]
+        self.assertEqual(len(reverts), 1, sheet["stories"])
+        self.assertEqual(reverts[0]["revert"]["reason"], None)
+        self.assertTrue(reverts[0]["must_tell"])
+        self.assertEqual([(p["name"], p["role"])
+                          for p in reverts[0]["people"]],
+                         [("Alan Turing", "reverted")])
+        ep = self.preview("revert", NOSHA_REPO)
+        self.assertEqual(ep["draft"]["by"], "template", ep["draft"])
+        self.assertEqual(ep["draft"]["rejected"], "revert")
 
     def test_digits(self):
         ep = self.preview("digits")
@@ -356,11 +513,23 @@ class LLMTest(unittest.TestCase):
         used = int(re.search(r"^hookcast_llm_rewrites_total (\d+)$", text,
                              re.M).group(1))
         self.assertGreaterEqual(used, 2)
-        for reason in ("person", "number", "timeout", "http_status", "tag",
-                       "script", "digits", "url"):
+        for reason in ("revert", "focus", "timeout", "http_status",
+                       "too_short", "malformed"):
             m = re.search(r'^hookcast_llm_rejected_total\{reason="%s"\} '
                           r"(\d+)$" % reason, text, re.M)
             self.assertIsNotNone(m, reason)
+            self.assertGreaterEqual(int(m.group(1)), 1, reason)
+        # the schema's reasons are the ones /metrics counts, both ways
+        rejected = re.findall(r'^hookcast_llm_rejected_total\{reason="'
+                              r'([a-z_]+)"\}', text, re.M)
+        dropped = re.findall(r'^hookcast_llm_dropped_total\{reason="'
+                             r'([a-z_]+)"\}', text, re.M)
+        draft = SCHEMA["properties"]["draft"]["properties"]
+        self.assertEqual(sorted(r for r in draft["rejected"]["enum"]
+                                if r is not None), sorted(rejected))
+        self.assertEqual(sorted(draft["dropped"]["items"]["properties"]
+                                ["reason"]["enum"]), sorted(dropped))
+        self.assertTrue(set(dropped) <= set(rejected))
 
 
 class LLMKeyOriginTest(unittest.TestCase):
