@@ -83,8 +83,9 @@ static const char *const fence_idents[] = {
 static const char *const fence_comparisons[] = {
 	"yesterday", "last week", "last month", "last year", "than usual",
 	"than ever", "than last", "as usual", "new record", "record day",
-	"record-breaking", "busiest", "quietest",
-	"slowest", "previous episode", "last episode", "the other day",
+	"record-breaking", "busiest day in", "busiest in", "busiest since",
+	"busiest week", "busiest month", "quietest day in", "quietest in",
+	"quietest since", "slowest day in", "slowest in", "previous episode", "last episode", "the other day",
 	"compared to", "compared with", "earlier this week", "all week",
 };
 
@@ -1091,6 +1092,22 @@ fence_in_facts(const struct fence *f, const char *p, size_t len)
 	return found;
 }
 
+/* Whether a sorted set holds a word that starts with the n bytes at p. */
+static int
+fence_prefix(const struct fence_set *s, const char *p, size_t n)
+{
+	size_t	lo = 0, hi = s->n, mid;
+
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (strncmp(s->v[mid], p, n) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < s->n && strncmp(s->v[lo], p, n) == 0;
+}
+
 /* What is left of a contraction's word before its "'t". */
 static const char *const fence_nt[] = {
 	"ain", "aren", "couldn", "didn", "doesn", "hadn", "hasn", "haven",
@@ -1135,6 +1152,10 @@ fence_word_known(const struct fence *f, const char *p, size_t len)
 		for (i = 0; i < n && !isdigit((unsigned char)lw[i]); i++)
 			;
 		if (i < n)
+			continue;
+		/* another form of a word of the day ("quantize" of "quantization") */
+		if (ascii && n >= 6 && fence_prefix(&f->words, lw, n > 8 ?
+		    n - 3 : 6))
 			continue;
 		/* a unit of the micro sign, NFKC's Greek mu: "5 \xce\xbcs" */
 		if (n >= 3 && n <= 4 && memcmp(lw, "\xce\xbc", 2) == 0 &&
@@ -1253,35 +1274,68 @@ fence_spoken_one(void *arg, double v)
  * when it has none, a statement that none was given; *what (static or
  * r's) says what is missing.
  */
+/* Whether said holds most of t's words that say something. */
+static int
+fence_words_told(const struct fence_set *said, const char *t)
+{
+	struct fence_set	 want;
+	size_t			 j, hit = 0, need = 0;
+
+	memset(&want, 0, sizeof(want));
+	fence_add_words(&want, t, strlen(t));
+	fence_set_sort(&want);
+	for (j = 0; j < want.n && need < FENCE_REVERT_WORDS; j++) {
+		if (strlen(want.v[j]) < 4 || fence_in(fence_stop,
+		    NELEM(fence_stop), want.v[j]))
+			continue;
+		need++;
+		if (fence_set_has(said, want.v[j], strlen(want.v[j])))
+			hit++;
+	}
+	fence_set_free(&want);
+	return hit * 2 >= need;
+}
+
+/*
+ * Whether text tells a reason: most of its words in two sentences that
+ * follow each other (a reason is said where the revert is, not pieced
+ * together from words said of other things).
+ */
+static int
+fence_reason_told(const char *text, const char *reason)
+{
+	struct fence_set	 said;
+	size_t			 n, i, *starts, *lens, end;
+	int			 told = 0;
+
+	n = fence_sentences(text, &starts, &lens);
+	for (i = 0; i < n && !told; i++) {
+		memset(&said, 0, sizeof(said));
+		end = i + 1 < n ? starts[i + 1] + lens[i + 1] : starts[i] +
+		    lens[i];
+		fence_add_words(&said, text + starts[i], end - starts[i]);
+		fence_set_sort(&said);
+		told = fence_words_told(&said, reason);
+		fence_set_free(&said);
+	}
+	free(starts);
+	free(lens);
+	return told;
+}
+
 int
 fence_tells_revert(const struct fence_set *said, const char *text,
     const struct fence_rev *r, const char **what)
 {
-	struct fence_set	 want;
-	size_t			 j, k, hit, need;
+	size_t	j;
 
-	for (k = 0; k < 2; k++) {
-		const char *t = k == 0 ? r->what : r->reason;
-
-		if (t == NULL)
-			continue;
-		memset(&want, 0, sizeof(want));
-		fence_add_words(&want, t, strlen(t));
-		fence_set_sort(&want);
-		hit = need = 0;
-		for (j = 0; j < want.n && need < FENCE_REVERT_WORDS; j++) {
-			if (strlen(want.v[j]) < 4 || fence_in(fence_stop,
-			    NELEM(fence_stop), want.v[j]))
-				continue;
-			need++;
-			if (fence_set_has(said, want.v[j], strlen(want.v[j])))
-				hit++;
-		}
-		fence_set_free(&want);
-		if (hit * 2 < need) {
-			*what = t;
-			return 0;
-		}
+	if (!fence_words_told(said, r->what)) {
+		*what = r->what;
+		return 0;
+	}
+	if (r->reason != NULL && !fence_reason_told(text, r->reason)) {
+		*what = r->reason;
+		return 0;
 	}
 	if (r->automatic && strcasestr(text, "automat") == NULL) {
 		*what = "an automatic revert not said so";

@@ -36,15 +36,29 @@
 
 /* Words any change's story may hold: they tell no story from another. */
 static const char *const story_generic[] = {
-	"about", "added", "adds", "after", "again", "also", "before", "being",
-	"change", "changes", "commit", "commits", "could", "does", "done",
-	"every", "first", "from", "have", "into", "just", "like", "made",
-	"make", "makes", "merge", "merged", "more", "most", "much", "only",
-	"other", "over", "pull", "release", "released", "request", "requests",
-	"same", "should", "some", "than", "that", "their", "them", "then",
-	"there", "they", "this", "today", "update", "updated", "updates",
-	"were", "what", "when", "which", "while", "will", "with", "work",
-	"would", "your",
+	"about", "added", "adds", "after", "again", "against", "along",
+	"already", "also", "although", "among", "another", "anything",
+	"around", "author", "authors", "away", "back", "became", "because",
+	"been", "before", "being", "below", "better", "between", "both",
+	"called", "came", "cannot", "case", "cases", "change", "changes",
+	"code", "come", "commit", "commits", "could", "day", "does", "doing",
+	"done", "down", "during", "each", "either", "else", "enough", "even",
+	"ever", "every", "first", "found", "from", "further", "gave", "gets",
+	"give", "given", "goes", "going", "good", "have", "having", "here",
+	"however", "instead", "into", "just", "keep", "kept", "last", "later",
+	"less", "like", "made", "make", "makes", "many", "may", "might",
+	"more", "most", "much", "must", "need", "needed", "needs", "never",
+	"next", "none", "not", "now", "once", "only", "other", "others",
+	"over", "part", "pull", "put", "rather", "really", "release",
+	"released", "request", "requests", "said", "same", "says", "see",
+	"seen", "should", "since", "some", "something", "still", "such",
+	"take", "taken", "than", "that", "their", "them", "then", "there",
+	"these", "they", "thing", "things", "this", "those", "though",
+	"through", "thus", "today", "together", "too", "took", "under",
+	"until", "update", "updated", "updates", "upon", "used", "uses",
+	"using", "very", "want", "was", "way", "well", "went", "were", "what",
+	"when", "where", "whether", "which", "while", "whole", "will", "with",
+	"within", "without", "work", "would", "yet", "your",
 };
 
 /* Words that say work was taken out. */
@@ -689,9 +703,9 @@ fence_story_told(const struct fence *f, const char *sentence,
 	for (i = 0; i < s->tokens.n; i++)
 		if (strstr(sentence, s->tokens.v[i]) != NULL)
 			return 1;
-	/* its version, however written: "v1.43.3", "1.43.3", "1.43.3's" */
+	/* its version, however written: "v1.43.3", "1.43.3", "2.11" */
 	while (s->nversions > 0 && fence_next(&p, &t, &initial)) {
-		if ((vn = fence_version(t.p, t.len, vs, sizeof(vs), 1)) == 0)
+		if ((vn = fence_version(t.p, t.len, vs, sizeof(vs), 0)) == 0)
 			continue;
 		for (i = 0; i < s->nversions; i++)
 			if (strcmp(s->versions[i], vs) == 0)
