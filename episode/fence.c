@@ -1297,9 +1297,9 @@ fence_words_told(const struct fence_set *said, const char *t)
 }
 
 /*
- * Whether text tells a reason: most of its words in two sentences that
- * follow each other (a reason is said where the revert is, not pieced
- * together from words said of other things).
+ * Whether text tells a reason: most of its words in one sentence (a
+ * reason is said where it is given, not pieced together from words said
+ * of other things).
  */
 static int
 fence_reason_told(const char *text, const char *reason)
@@ -1311,8 +1311,7 @@ fence_reason_told(const char *text, const char *reason)
 	n = fence_sentences(text, &starts, &lens);
 	for (i = 0; i < n && !told; i++) {
 		memset(&said, 0, sizeof(said));
-		end = i + 1 < n ? starts[i + 1] + lens[i + 1] : starts[i] +
-		    lens[i];
+		end = starts[i] + lens[i];
 		fence_add_words(&said, text + starts[i], end - starts[i]);
 		fence_set_sort(&said);
 		told = fence_words_told(&said, reason);

@@ -97,6 +97,21 @@ static const char *const story_on_default[] = {
 	"turned on for everyone", "on for everyone", "automatically on",
 };
 
+/* What a draft says when it warns of a change a user must act on. */
+static const char *const story_warned[] = {
+	"breaking", "or newer", "minimum", "no longer", "before you upgrade",
+	"removed", "deprecated", "now needs", "now requires",
+};
+
+/* What a reply says when it waves a warning away. */
+static const char *const story_all_clear[] = {
+	"any version", "nothing to check", "nothing to change", "no need to",
+	"don't need to", "do not need to", "keep working", "keeps working",
+	"will keep working", "still works", "safe to ignore",
+	"nothing breaks", "won't break", "doesn't break", "nothing to do",
+	"no action", "no changes needed", "no change needed",
+};
+
 /* Words that say someone asked for a revert. */
 static const char *const story_ask[] = {
 	"asked", "requested", "request of", "at the request", "called for",
@@ -118,6 +133,10 @@ static const struct {
 	{ "malicious", "secur|vulnerab|malicious|cve|advisory" },
 	{ "cve", "cve" },
 	{ "crash", "crash|segfault|panic|abort" },
+	{ "hang", "hang|deadlock|freez|stuck" },
+	{ "deadlock", "hang|deadlock|freez|stuck" },
+	{ "freezes", "hang|deadlock|freez|stuck" },
+	{ "leak", "leak" },
 	{ "data loss", "data loss|lose data|lost data|losing data|corrupt" },
 	{ "lose data", "data loss|lose data|lost data|losing data|corrupt" },
 	{ "lost data", "data loss|lose data|lost data|losing data|corrupt" },
@@ -1089,6 +1108,20 @@ story_spoken_one(void *arg, double x)
 	}
 }
 
+/* Where text has s at the start of a word ("hang" in "hangs", not "change"). */
+static const char *
+story_word_start(const char *text, const char *s)
+{
+	const char	*p = text;
+
+	while ((p = strstr(p, s)) != NULL) {
+		if (p == text || !isalpha((unsigned char)p[-1]))
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
 /* A claim of the sentence no told story (or the day) gives; or NULL. */
 static const char *
 story_claim(const struct fence *f, const char *lower, const int *matched,
@@ -1099,14 +1132,14 @@ story_claim(const struct fence *f, const char *lower, const int *matched,
 	int		 ok;
 
 	for (i = 0; i < NELEM(story_claims); i++) {
-		if (strstr(lower, story_claims[i].said) == NULL)
+		if (story_word_start(lower, story_claims[i].said) == NULL)
 			continue;
 		snprintf(stems, sizeof(stems), "%s", story_claims[i].stems);
 		ok = 0;
 		for (t = strtok_r(stems, "|", &save); t != NULL && !ok;
 		    t = strtok_r(NULL, "|", &save)) {
 			for (k = 0; k < f->nstories && !ok; k++)
-				if ((matched[k] || !any) && strstr(
+				if ((matched[k] || !any) && story_word_start(
 				    f->stories[k].text, t) != NULL)
 					ok = 1;
 		}
@@ -1278,7 +1311,7 @@ fence_sentence_stories(const struct fence *f, const char *sentence,
 			if (said)
 				known++;
 		}
-		if (revert && content >= 3 && known * 2 < content) {
+		if (revert && content >= 2 && known * 2 < content) {
 			free(lower);
 			free(matched);
 			return fence_fail(detail, "reason", "a reason the "
@@ -1396,7 +1429,7 @@ fence_sentence_stories(const struct fence *f, const char *sentence,
 
 	/* warnings and advice only where a told story gives them */
 	if ((claim = story_claim(f, lower, matched, any)) != NULL) {
-		p = strstr(lower, claim);
+		p = story_word_start(lower, claim);
 		p = sentence + (p - lower);
 		free(lower);
 		free(matched);
@@ -1414,6 +1447,20 @@ fence_sentence_stories(const struct fence *f, const char *sentence,
 		free(matched);
 		return fence_fail(detail, "claim", "an opt-in said to be on by "
 		    "default", p, 30);
+	}
+	/*
+	 * What the draft warns of (a breaking change, a minimum raised,
+	 * something removed) is never waved away in a sentence that says
+	 * nothing needs doing.
+	 */
+	if ((p = story_has_any(sentence, story_all_clear,
+	    NELEM(story_all_clear))) != NULL && story_has_any(f->draft,
+	    story_warned, NELEM(story_warned)) != NULL && story_has_any(
+	    f->draft, story_all_clear, NELEM(story_all_clear)) == NULL) {
+		free(lower);
+		free(matched);
+		return fence_fail(detail, "focus", "a warning of the day waved "
+		    "away", p, 30);
 	}
 	/* a change the draft calls breaking is never said not to break */
 	if (strstr(f->draft, "breaking") != NULL && (p = strstr(lower,
