@@ -84,6 +84,8 @@ struct fence {
 	struct fence_set story_df;	/* "word\tN": stories holding it */
 	double		*general;	/* numbers any sentence may say */
 	size_t		 ngeneral;
+	double		*refs;		/* pull request and issue numbers */
+	size_t		 nrefs;
 	struct day_stats counts;
 	int		 has_counts;
 };

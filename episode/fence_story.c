@@ -187,6 +187,7 @@ story_stem(char *w, size_t n)
 }
 
 static int	story_in(const char *const *, size_t, const char *);
+static int	story_num_in(const double *, size_t, double);
 
 /* Whether a stem is that of a word. */
 static int
@@ -462,6 +463,56 @@ story_named(const struct fence *f, size_t i, const struct story_word *w,
 	return 0;
 }
 
+static void
+story_ref_add(struct fence *f, double x)
+{
+	f->refs = xreallocarray(f->refs, f->nrefs + 1, sizeof(*f->refs));
+	f->refs[f->nrefs++] = x;
+}
+
+/*
+ * The numbers text gives as references ("number 13150", "#13150", "pull
+ * request 13150", "PR 13150", "issue 12"): with learn, each is added to
+ * it; else whether one is not among the fence's.
+ */
+static int
+story_refs(const struct fence *f, const char *text, struct story_nums *learn)
+{
+	struct story_word	 w[STORY_MAX_WORDS];
+	size_t			 n, i, k, ns, *starts, *lens;
+	double			 x;
+	int			 bad = 0;
+
+	ns = fence_sentences(text, &starts, &lens);
+	for (k = 0; k < ns && !bad; k++) {
+		char *sent = xstrndup(text + starts[k], lens[k]);
+
+		n = story_words(sent, w, STORY_MAX_WORDS);
+		for (i = 0; i < n && !bad; i++) {
+			int ref;
+
+			if (!fence_digits(w[i].p, w[i].len, &x))
+				continue;
+			ref = (w[i].p > sent && w[i].p[-1] == '#') ||
+			    (i > 0 && (story_is(w[i - 1].stem, "number") ||
+			    story_is(w[i - 1].stem, "issue") ||
+			    story_is(w[i - 1].stem, "prs") ||
+			    (story_is(w[i - 1].stem, "request") && i > 1 &&
+			    story_is(w[i - 2].stem, "pull"))));
+			if (!ref)
+				continue;
+			if (learn != NULL)
+				story_num_add(learn, x);
+			else if (!story_num_in(f->refs, f->nrefs, x))
+				bad = 1;
+		}
+		free(sent);
+	}
+	free(starts);
+	free(lens);
+	return bad;
+}
+
 /*
  * Counts the sheet implies are facts too: how many told stories are each
  * person's ("two of the day's changes came from Ada"), how many of each
@@ -617,6 +668,15 @@ fence_stories_learn(struct fence *f, const struct sheet *sh)
 		fence_set_sort(&f->stories[i].tokens);
 	}
 	story_derived(f, sh);
+	for (i = 0; i < sh->nstories; i++)
+		if (sh->stories[i].pr > 0)
+			story_ref_add(f, (double)sh->stories[i].pr);
+	memset(&nums, 0, sizeof(nums));
+	story_refs(f, f->draft, &nums);
+	story_refs(f, f->sheet, &nums);
+	for (i = 0; i < nums.n; i++)
+		story_ref_add(f, nums.v[i]);
+	free(nums.v);
 	/*
 	 * What the draft says of a story is a fact of it; what it says of
 	 * none (the opening's counts) any sentence may say.
@@ -691,6 +751,7 @@ fence_stories_free(struct fence *f)
 		fence_set_free(&f->people[i].words);
 	free(f->people);
 	free(f->general);
+	free(f->refs);
 }
 
 /* How many stories hold a stem. */
@@ -1425,6 +1486,14 @@ fence_sentence_stories(const struct fence *f, const char *sentence,
 				    "told: %.15g", sc.bad);
 			return "figure";
 		}
+	}
+
+	/* "number 13150" is a pull request's or an issue's of the facts */
+	if (story_refs(f, sentence, NULL)) {
+		free(lower);
+		free(matched);
+		return fence_fail(detail, "number", "a reference (number, "
+		    "#, pull request) not in the facts", sentence, 40);
 	}
 
 	/* warnings and advice only where a told story gives them */
