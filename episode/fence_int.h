@@ -98,6 +98,8 @@ struct fence_tok {
 };
 
 #define NELEM(v)	(sizeof(v) / sizeof((v)[0]))
+/* A token longer than this is no word (and is checked as one piece). */
+#define FENCE_MAX_TOKEN		512
 
 int		 fence_in(const char *const *, size_t, const char *);
 void		 fence_set_add(struct fence_set *, const char *, size_t);
@@ -126,6 +128,11 @@ const char	*fence_reverts(const struct fence *, const char *, char **);
 int		 fence_tells_revert(const struct fence_set *, const char *,
 		    const struct fence_rev *, const char **);
 size_t		 fence_version(const char *, size_t, char *, size_t, int);
+int		 fence_in_text(const char *, const char *, size_t);
+char		*fence_squeeze(const char *, size_t);
+int		 fence_prefix(const struct fence_set *, const char *, size_t);
+int		 fence_capital(const char *);
+int		 fence_hash(const char *, size_t);
 int		 fence_in_facts(const struct fence *, const char *, size_t);
 int		 fence_word_known(const struct fence *, const char *, size_t);
 size_t		 fence_base(const char *, size_t, int *);
@@ -137,13 +144,50 @@ const char	*fence_sentence_words(const struct fence *, const char *,
 
 const char	*fence_whole(const struct fence *, const char *, char **);
 
-/* fence_story.c */
+/* Words of a sentence read, at most. */
+#define STORY_MAX_WORDS	256
+
+/* A word of a sentence: where it is, its lower-case stem. */
+struct story_word {
+	const char	*p;
+	size_t		 len;
+	char		 stem[48];
+	int		 capital;
+};
+
+/* Numbers a text says, gathered. */
+struct story_nums {
+	double	*v;
+	size_t	 n;
+};
+
+/* fence_learn.c: the stories, and which a sentence tells */
 void		 fence_stories_learn(struct fence *, const struct sheet *);
 void		 fence_stories_free(struct fence *);
-const char	*fence_sentence_stories(const struct fence *, const char *,
-		    int *, char **);
 int		 fence_story_told(const struct fence *, const char *,
 		    const struct fence_story *);
+/*
+ * The stories a sentence tells into told, which holds those of the
+ * sentence before: a sentence that tells none and leans on the one
+ * before ("It broke the build.") tells its. Whether it tells any.
+ */
+int		 story_matches(const struct fence *, const char *, int *);
+size_t		 story_stem(char *, size_t);
+int		 story_in(const char *const *, size_t, const char *);
+int		 story_is(const char *, const char *);
+int		 story_generic_word(const char *);
+size_t		 story_words(const char *, struct story_word *, size_t);
+const char	*story_has_any(const char *, const char *const *, size_t);
+void		 story_num_add(void *, double);
+int		 story_num_in(const double *, size_t, double);
+int		 story_refs(const struct fence *, const char *,
+		    struct story_nums *);
+
+/* fence_story.c: the checks of a sentence against its stories */
+const char	*fence_sentence_stories(const struct fence *, const char *,
+		    int *, char **);
+
+/* fence_judge.c: a reply's sentences, and the judgement of them */
 /* Split text into sentences: the start and length of each (new arrays). */
 size_t		 fence_sentences(const char *, size_t **, size_t **);
 

@@ -1,18 +1,13 @@
 /*
- * The fence's checks of meaning, sentence by sentence and story by story,
- * and the repair that drops a failing sentence instead of refusing the
- * reply.
- *
- * A sentence is matched to the stories it tells by their own words (not
- * their people's names): a word few stories hold says more than one all
- * of them do. Then what it says is held to those stories: a person named
+ * The fence's checks of meaning, sentence by sentence: what a sentence
+ * says is held to the stories it tells (fence_learn.c). A person named
  * owns one of them (wrote, merged, asked for or carried out its revert),
- * a version is one of theirs, a figure is theirs and comes with a word of
- * what it measures, "rolled back" is said only of work that was, a count
- * ("twelve commits") is the day's, and a warning (security, a crash, data
- * loss, uninstalling) is one their facts give. What the fence cannot see
- * (a fix said to break, two figures swapped within one sentence) the
- * manual says.
+ * a version is one of theirs and goes with the thing the facts give it
+ * to, a figure is theirs and comes with a word of what it measures,
+ * "rolled back" is said only of work that was, a reason is in the
+ * story's own words, a count ("twelve commits") is the day's, and a
+ * warning (security, a crash, data loss, uninstalling) is one their facts
+ * give. What the fence cannot see the manual says (hookcast.conf(5)).
  */
 #include <ctype.h>
 #include <math.h>
@@ -29,37 +24,7 @@
 #include "words.h"
 #include "xmalloc.h"
 
-/* A sentence tells a story when its words weigh this much (1/stories). */
-#define STORY_MATCH	0.99
-/* Words of a sentence read, at most. */
-#define STORY_MAX_WORDS	256
 
-/* Words any change's story may hold: they tell no story from another. */
-static const char *const story_generic[] = {
-	"about", "added", "adds", "after", "again", "against", "along",
-	"already", "also", "although", "among", "another", "anything",
-	"around", "author", "authors", "away", "back", "became", "because",
-	"been", "before", "being", "below", "better", "between", "both",
-	"called", "came", "cannot", "case", "cases", "change", "changes",
-	"code", "come", "commit", "commits", "could", "day", "does", "doing",
-	"done", "down", "during", "each", "either", "else", "enough", "even",
-	"ever", "every", "first", "found", "from", "further", "gave", "gets",
-	"give", "given", "goes", "going", "good", "have", "having", "here",
-	"however", "instead", "into", "just", "keep", "kept", "last", "later",
-	"less", "like", "made", "make", "makes", "many", "may", "might",
-	"more", "most", "much", "must", "need", "needed", "needs", "never",
-	"next", "none", "not", "now", "once", "only", "other", "others",
-	"over", "part", "pull", "put", "rather", "really", "release",
-	"released", "request", "requests", "said", "same", "says", "see",
-	"seen", "should", "since", "some", "something", "still", "such",
-	"take", "taken", "than", "that", "their", "them", "then", "there",
-	"these", "they", "thing", "things", "this", "those", "though",
-	"through", "thus", "today", "together", "too", "took", "under",
-	"until", "update", "updated", "updates", "upon", "used", "uses",
-	"using", "very", "want", "was", "way", "well", "went", "were", "what",
-	"when", "where", "whether", "which", "while", "whole", "will", "with",
-	"within", "without", "work", "would", "yet", "your",
-};
 
 /* Words that say work was taken out. */
 static const char *const story_revert_words[] = {
@@ -72,13 +37,6 @@ static const char *const story_revert_words[] = {
 static const char *const story_negations[] = {
 	"no", "not", "nothing", "none", "never", "without", "don't", "doesn't",
 	"didn't", "won't", "avoid", "instead", "disable", "stop",
-};
-
-/* Words a sentence opens with that lean on the one before. */
-static const char *const story_leaning[] = {
-	"it", "its", "this", "that", "these", "those", "they", "their",
-	"the", "he", "she", "his", "her", "and", "but", "so", "which",
-	"there",
 };
 
 /* Words that give a reason, for any story. */
@@ -153,253 +111,6 @@ static const struct {
 enum story_noun { NOUN_NONE, NOUN_COMMITS, NOUN_PEOPLE, NOUN_PRS,
     NOUN_REVERTS, NOUN_CHANGES, NOUN_FEATURES, NOUN_FIXES };
 
-/* A word of a sentence: where it is, its lower-case stem. */
-struct story_word {
-	const char	*p;
-	size_t		 len;
-	char		 stem[48];
-	int		 capital;
-};
-
-static int	story_matches(const struct fence *, const char *, int *);
-
-/*
- * The stem of a lower-case word, in place: "changes", "changed" and
- * "changing" are all "chang", "fixes" is "fix"; its length.
- */
-static size_t
-story_stem(char *w, size_t n)
-{
-	if (n > 2 && w[n - 2] == '\'' && w[n - 1] == 's')
-		n -= 2;
-	if (n > 6 && strncmp(w + n - 3, "ing", 3) == 0)
-		n -= 3;
-	else if (n > 5 && strncmp(w + n - 2, "ed", 2) == 0)
-		n -= 2;
-	else if (n > 4 && strncmp(w + n - 2, "es", 2) == 0)
-		n -= 2;
-	else if (n > 4 && w[n - 1] == 's' && w[n - 2] != 's')
-		n -= 1;
-	if (n > 4 && w[n - 1] == 'e')
-		n -= 1;
-	w[n] = '\0';
-	return n;
-}
-
-static int	story_in(const char *const *, size_t, const char *);
-static int	story_num_in(const double *, size_t, double);
-
-/* Whether a stem is that of a word. */
-static int
-story_is(const char *stem, const char *word)
-{
-	const char *const v[1] = { word };
-
-	return story_in(v, 1, stem);
-}
-
-/* Whether a stem is that of one of the words of v. */
-static int
-story_in(const char *const *v, size_t n, const char *stem)
-{
-	char	w[48];
-	size_t	i, len;
-
-	for (i = 0; i < n; i++) {
-		if ((len = strlen(v[i])) >= sizeof(w))
-			continue;
-		memcpy(w, v[i], len + 1);
-		story_stem(w, len);
-		if (strcmp(w, stem) == 0)
-			return 1;
-	}
-	return 0;
-}
-
-/* The words of a text (at most max), each with its stem. */
-static size_t
-story_words(const char *text, struct story_word *v, size_t max)
-{
-	const char	*p = text, *w;
-	size_t		 n = 0, len, i;
-
-	while (*p != '\0' && n < max) {
-		if (!fence_wordc(p) || (*p == '\'' && n > 0)) {
-			p += fence_clen(p);
-			continue;
-		}
-		for (w = p; *p != '\0' && (fence_wordc(p) || (*p == '\'' &&
-		    isalpha((unsigned char)p[1]))); p += fence_clen(p))
-			;
-		len = (size_t)(p - w);
-		v[n].p = w;
-		v[n].len = len;
-		v[n].capital = isupper((unsigned char)*w);
-		if (len >= sizeof(v[n].stem))
-			len = sizeof(v[n].stem) - 1;
-		for (i = 0; i < len; i++)
-			v[n].stem[i] = (char)tolower((unsigned char)w[i]);
-		v[n].stem[len] = '\0';
-		story_stem(v[n].stem, len);
-		n++;
-	}
-	return n;
-}
-
-/* Whether text holds any of v as whole words, any case. */
-static const char *
-story_has_any(const char *text, const char *const *v, size_t n)
-{
-	const char	*p;
-	size_t		 i;
-
-	for (i = 0; i < n; i++)
-		if ((p = fence_find_word(text, v[i])) != NULL)
-			return p;
-	return NULL;
-}
-
-/* Add the stems of a text's words that may tell a story from another. */
-static void
-story_learn_words(struct fence_story *s, const struct fence *f,
-    const char *text)
-{
-	struct story_word	 w[STORY_MAX_WORDS];
-	size_t			 n, i, k;
-	int			 person;
-
-	if (text == NULL)
-		return;
-	n = story_words(text, w, STORY_MAX_WORDS);
-	for (i = 0; i < n; i++) {
-		if (strlen(w[i].stem) < 3 || story_in(story_generic,
-		    NELEM(story_generic), w[i].stem) || (strlen(w[i].stem) < 4 &&
-		    words_known(w[i].stem, strlen(w[i].stem))))
-			continue;
-		for (k = 0, person = 0; k < f->npeople && !person; k++)
-			person = fence_set_has(&f->people[k].words, w[i].stem,
-			    strlen(w[i].stem));
-		if (!person)
-			fence_set_add(&s->words, w[i].stem, strlen(w[i].stem));
-	}
-}
-
-/*
- * The tokens of a text that name one story as no word does: identifiers
- * ("spawn_blocking", "--header-border") and versions ("1.43.3").
- */
-static void
-story_learn_tokens(struct fence_story *s, const char *text)
-{
-	struct fence_tok	 t;
-	const char		*p = text;
-	char			 vs[64];
-	int			 initial = 1;
-
-	while (fence_next(&p, &t, &initial)) {
-		if (t.len < 3 || t.len > 128)
-			continue;
-		if (fence_identifier(t.p, t.len) || fence_version(t.p, t.len,
-		    vs, sizeof(vs), 1) > 0)
-			fence_set_add(&s->tokens, t.p, t.len);
-	}
-}
-
-/* Add the stems of all a text's words to what is said of a story. */
-static void
-story_learn_said(struct fence_story *s, const char *text)
-{
-	struct story_word	 w[STORY_MAX_WORDS];
-	size_t			 n, i;
-
-	n = story_words(text, w, STORY_MAX_WORDS);
-	for (i = 0; i < n; i++)
-		fence_set_add(&s->said, w[i].stem, strlen(w[i].stem));
-}
-
-/* The numbers a text says (digits, and in words) go to *v. */
-struct story_nums {
-	double	*v;
-	size_t	 n;
-};
-
-static void
-story_num_add(void *arg, double x)
-{
-	struct story_nums	*s = arg;
-
-	s->v = xreallocarray(s->v, s->n + 1, sizeof(*s->v));
-	s->v[s->n++] = x;
-}
-
-static void
-story_numbers(const char *text, struct story_nums *out, char ***versions,
-    size_t *nversions)
-{
-	struct fence_tok	 t;
-	const char		*p = text;
-	char			 vs[64];
-	double			 x;
-	size_t			 vn;
-	int			 initial = 1;
-
-	if (text == NULL)
-		return;
-	while (fence_next(&p, &t, &initial)) {
-		if (t.len == 0)
-			continue;
-		if (t.p[0] == '#' && t.len > 1 && fence_digits(t.p + 1,
-		    t.len - 1, &x))
-			story_num_add(out, x);
-		else if (fence_digits(t.p, t.len, &x))
-			story_num_add(out, x);
-		if (versions != NULL && (vn = fence_version(t.p, t.len, vs,
-		    sizeof(vs), 0)) > 0) {
-			*versions = xreallocarray(*versions, *nversions + 1,
-			    sizeof(**versions));
-			(*versions)[(*nversions)++] = xstrndup(vs, vn);
-		}
-	}
-	fence_spoken(text, story_num_add, out);
-}
-
-/* Which person of the fence has this name or login (adding it). */
-static size_t
-story_person(struct fence *f, const struct sheet_person *sp)
-{
-	struct fence_set	 words;
-	size_t			 i;
-
-	memset(&words, 0, sizeof(words));
-	if (sp->name != NULL)
-		fence_add_words(&words, sp->name, strlen(sp->name));
-	if (sp->login != NULL) {
-		char *l = xstrdup(sp->login);
-
-		for (i = 0; l[i] != '\0'; i++)
-			l[i] = (char)tolower((unsigned char)l[i]);
-		fence_set_add(&words, l, strlen(l));
-		free(l);
-	}
-	fence_set_sort(&words);
-	for (i = 0; i < f->npeople; i++) {
-		size_t	k, same = 0;
-
-		for (k = 0; k < words.n; k++)
-			if (fence_set_has(&f->people[i].words, words.v[k],
-			    strlen(words.v[k])))
-				same++;
-		if (same == words.n && same == f->people[i].words.n) {
-			fence_set_free(&words);
-			return i;
-		}
-	}
-	f->people = xreallocarray(f->people, f->npeople + 1,
-	    sizeof(*f->people));
-	f->people[f->npeople].words = words;
-	return f->npeople++;
-}
-
 /* Whether a word is a possessive ("Alex's"). */
 static int
 story_possessive(const struct story_word *w)
@@ -461,350 +172,6 @@ story_named(const struct fence *f, size_t i, const struct story_word *w,
 		return 1;
 	}
 	return 0;
-}
-
-static void
-story_ref_add(struct fence *f, double x)
-{
-	f->refs = xreallocarray(f->refs, f->nrefs + 1, sizeof(*f->refs));
-	f->refs[f->nrefs++] = x;
-}
-
-/*
- * The numbers text gives as references ("number 13150", "#13150", "pull
- * request 13150", "PR 13150", "issue 12"): with learn, each is added to
- * it; else whether one is not among the fence's.
- */
-static int
-story_refs(const struct fence *f, const char *text, struct story_nums *learn)
-{
-	struct story_word	 w[STORY_MAX_WORDS];
-	size_t			 n, i, k, ns, *starts, *lens;
-	double			 x;
-	int			 bad = 0;
-
-	ns = fence_sentences(text, &starts, &lens);
-	for (k = 0; k < ns && !bad; k++) {
-		char *sent = xstrndup(text + starts[k], lens[k]);
-
-		n = story_words(sent, w, STORY_MAX_WORDS);
-		for (i = 0; i < n && !bad; i++) {
-			int ref;
-
-			if (!fence_digits(w[i].p, w[i].len, &x))
-				continue;
-			ref = (w[i].p > sent && w[i].p[-1] == '#') ||
-			    (i > 0 && (story_is(w[i - 1].stem, "number") ||
-			    story_is(w[i - 1].stem, "issue") ||
-			    story_is(w[i - 1].stem, "prs") ||
-			    (story_is(w[i - 1].stem, "request") && i > 1 &&
-			    story_is(w[i - 2].stem, "pull"))));
-			if (!ref)
-				continue;
-			if (learn != NULL)
-				story_num_add(learn, x);
-			else if (!story_num_in(f->refs, f->nrefs, x))
-				bad = 1;
-		}
-		free(sent);
-	}
-	free(starts);
-	free(lens);
-	return bad;
-}
-
-/*
- * Counts the sheet implies are facts too: how many told stories are each
- * person's ("two of the day's changes came from Ada"), how many of each
- * kind ("three new features").
- */
-static void
-story_derived(struct fence *f, const struct sheet *sh)
-{
-	size_t	i, k, j, n;
-
-	for (i = 0; i < f->npeople; i++) {
-		for (k = n = 0; k < f->nstories; k++)
-			for (j = 0; j < f->stories[k].nowners; j++)
-				if (f->stories[k].owners[j] == i &&
-				    f->stories[k].roles[j] == SHEET_AUTHOR) {
-					n++;
-					break;
-				}
-		fence_add_number(f, (double)n);
-		/* said of someone's work in any sentence: "two of them" */
-		f->general = xreallocarray(f->general, f->ngeneral + 1,
-		    sizeof(*f->general));
-		f->general[f->ngeneral++] = (double)n;
-	}
-	for (i = 0; i < sh->nstories; i++) {
-		for (k = n = 0; k < sh->nstories; k++)
-			if (strcmp(sh->stories[k].kind, sh->stories[i].kind) ==
-			    0)
-				n++;
-		fence_add_number(f, (double)n);
-	}
-	fence_sort_numbers(f);
-}
-
-void
-fence_stories_learn(struct fence *f, const struct sheet *sh)
-{
-	struct fence_story	*s;
-	struct story_nums	 nums;
-	size_t			 i, k, j, n, *starts, *lens;
-	char			*sent;
-	int			*told;
-
-	f->counts = sh->counts;
-	f->has_counts = 1;
-	f->stories = xcalloc(sh->nstories + 1, sizeof(*f->stories));
-	f->nstories = sh->nstories;
-	/* the people first: a story's words are not its people's names */
-	for (i = 0; i < sh->nstories; i++)
-		for (k = 0; k < sh->stories[i].npeople; k++)
-			story_person(f, &sh->stories[i].people[k]);
-	for (i = 0; i < sh->nstories; i++) {
-		const struct sheet_story *ss = &sh->stories[i];
-		struct buf text;
-
-		s = &f->stories[i];
-		s->id = xstrdup(ss->id);
-		s->kind = ss->kind;
-		s->is_revert = ss->is_revert;
-		/* a re-land puts back work that was rolled back */
-		s->reverted = ss->reverted || strcmp(ss->kind, "reland") == 0;
-		s->lead = ss->lead;
-		s->bot = ss->bot;
-		s->owners = xcalloc(ss->npeople + 1, sizeof(*s->owners));
-		s->roles = xcalloc(ss->npeople + 1, sizeof(*s->roles));
-		for (k = 0; k < ss->npeople; k++) {
-			s->owners[s->nowners] = story_person(f,
-			    &ss->people[k]);
-			s->roles[s->nowners++] = (int)ss->people[k].role;
-		}
-		buf_init(&text);
-		buf_printf(&text, "%s\n%s\n%s\n%s\n%s\n", ss->what,
-		    ss->area != NULL ? ss->area : "", ss->reason != NULL ?
-		    ss->reason : "", ss->revert_of != NULL ? ss->revert_of :
-		    "", ss->revert_reason != NULL ? ss->revert_reason : "");
-		for (k = 0; k < ss->nsettings; k++) {
-			buf_printf(&text, "%s\n", ss->settings[k]);
-			fence_set_add(&s->tokens, ss->settings[k],
-			    strlen(ss->settings[k]));
-		}
-		s->figures = xcalloc(ss->nfigures + 1, sizeof(*s->figures));
-		for (k = 0; k < ss->nfigures; k++) {
-			struct fence_figure *fg = &s->figures[s->nfigures];
-			double x;
-
-			if (!fence_digits(ss->figures[k].value,
-			    strlen(ss->figures[k].value), &x))
-				continue;
-			fg->value = xstrdup(ss->figures[k].value);
-			fg->number = x;
-			if (ss->figures[k].measures != NULL) {
-				struct story_word w[64];
-
-				n = story_words(ss->figures[k].measures, w, 64);
-				for (j = 0; j < n; j++)
-					if (strlen(w[j].stem) >= 3)
-						fence_set_add(&fg->measures,
-						    w[j].stem,
-						    strlen(w[j].stem));
-				buf_printf(&text, "%s %s\n", fg->value,
-				    ss->figures[k].measures);
-			}
-			fence_set_sort(&fg->measures);
-			s->nfigures++;
-		}
-		for (k = 0; k < ss->nversions; k++) {
-			char vs[64];
-			size_t vn;
-
-			buf_printf(&text, "%s\n", ss->versions[k]);
-			if ((vn = fence_version(ss->versions[k],
-			    strlen(ss->versions[k]), vs, sizeof(vs), 0)) > 0) {
-				s->versions = xreallocarray(s->versions,
-				    s->nversions + 1, sizeof(*s->versions));
-				s->versions[s->nversions++] = xstrndup(vs, vn);
-			}
-		}
-		story_learn_words(s, f, buf_str(&text));
-		story_learn_tokens(s, buf_str(&text));
-		story_learn_said(s, buf_str(&text));
-		memset(&nums, 0, sizeof(nums));
-		story_numbers(buf_str(&text), &nums, &s->versions,
-		    &s->nversions);
-		if (ss->pr > 0)
-			story_num_add(&nums, (double)ss->pr);
-		s->numbers = nums.v;
-		s->nnumbers = nums.n;
-		s->text = text_lower(buf_str(&text));
-		buf_free(&text);
-	}
-	/* a revert's story is also its reverted work's: the same words */
-	for (i = 0; i < sh->nstories; i++) {
-		if (!sh->stories[i].is_revert || sh->stories[i].revert_of ==
-		    NULL)
-			continue;
-		for (k = 0; k < sh->nstories; k++) {
-			if (k == i || strcasecmp(sh->stories[k].what,
-			    sh->stories[i].revert_of) != 0)
-				continue;
-			for (j = 0; j < f->stories[k].nowners; j++) {
-				s = &f->stories[i];
-				s->owners = xreallocarray(s->owners,
-				    s->nowners + 1, sizeof(*s->owners));
-				s->roles = xreallocarray(s->roles,
-				    s->nowners + 1, sizeof(*s->roles));
-				s->owners[s->nowners] = f->stories[k].owners[j];
-				s->roles[s->nowners++] = SHEET_AUTHOR;
-			}
-		}
-	}
-	for (i = 0; i < f->nstories; i++) {
-		fence_set_sort(&f->stories[i].words);
-		fence_set_sort(&f->stories[i].tokens);
-	}
-	story_derived(f, sh);
-	for (i = 0; i < sh->nstories; i++)
-		if (sh->stories[i].pr > 0)
-			story_ref_add(f, (double)sh->stories[i].pr);
-	memset(&nums, 0, sizeof(nums));
-	story_refs(f, f->draft, &nums);
-	story_refs(f, f->sheet, &nums);
-	for (i = 0; i < nums.n; i++)
-		story_ref_add(f, nums.v[i]);
-	free(nums.v);
-	/*
-	 * What the draft says of a story is a fact of it; what it says of
-	 * none (the opening's counts) any sentence may say.
-	 */
-	n = fence_sentences(f->draft, &starts, &lens);
-	told = xcalloc(f->nstories + 1, sizeof(*told));
-	for (i = 0; i < n; i++) {
-		int any = 0;
-
-		sent = xstrndup(f->draft + starts[i], lens[i]);
-		memset(&nums, 0, sizeof(nums));
-		story_numbers(sent, &nums, NULL, NULL);
-		story_matches(f, sent, told);
-		for (k = 0; k < f->nstories; k++) {
-			if (!told[k])
-				continue;
-			any = 1;
-			s = &f->stories[k];
-			s->numbers = xreallocarray(s->numbers, s->nnumbers +
-			    nums.n + 1, sizeof(*s->numbers));
-			memcpy(s->numbers + s->nnumbers, nums.v, nums.n *
-			    sizeof(*nums.v));
-			s->nnumbers += nums.n;
-			story_learn_said(s, sent);
-			story_numbers(sent, &(struct story_nums){ NULL, 0 },
-			    &s->versions, &s->nversions);
-		}
-		if (!any) {
-			f->general = xreallocarray(f->general, f->ngeneral +
-			    nums.n + 1, sizeof(*f->general));
-			memcpy(f->general + f->ngeneral, nums.v, nums.n *
-			    sizeof(*nums.v));
-			f->ngeneral += nums.n;
-		}
-		free(nums.v);
-		free(sent);
-	}
-	for (i = 0; i < f->nstories; i++)
-		fence_set_sort(&f->stories[i].said);
-	free(told);
-	free(starts);
-	free(lens);
-}
-
-void
-fence_stories_free(struct fence *f)
-{
-	size_t	i, k;
-
-	for (i = 0; i < f->nstories; i++) {
-		struct fence_story *s = &f->stories[i];
-
-		free(s->id);
-		fence_set_free(&s->words);
-		fence_set_free(&s->tokens);
-		fence_set_free(&s->said);
-		free(s->text);
-		free(s->owners);
-		free(s->roles);
-		for (k = 0; k < s->nfigures; k++) {
-			free(s->figures[k].value);
-			fence_set_free(&s->figures[k].measures);
-		}
-		free(s->figures);
-		free(s->numbers);
-		for (k = 0; k < s->nversions; k++)
-			free(s->versions[k]);
-		free(s->versions);
-	}
-	free(f->stories);
-	for (i = 0; i < f->npeople; i++)
-		fence_set_free(&f->people[i].words);
-	free(f->people);
-	free(f->general);
-	free(f->refs);
-}
-
-/* How many stories hold a stem. */
-static size_t
-story_df(const struct fence *f, const char *stem)
-{
-	size_t	i, n = 0;
-
-	for (i = 0; i < f->nstories; i++)
-		if (fence_set_has(&f->stories[i].words, stem, strlen(stem)))
-			n++;
-	return n;
-}
-
-int
-fence_story_told(const struct fence *f, const char *sentence,
-    const struct fence_story *s)
-{
-	struct story_word	 w[STORY_MAX_WORDS];
-	double			 score = 0;
-	size_t			 n, i, k, df;
-
-	struct fence_tok	 t;
-	const char		*p = sentence;
-	char			 vs[64];
-	size_t			 vn;
-	int			 initial = 1;
-
-	for (i = 0; i < s->tokens.n; i++)
-		if (strstr(sentence, s->tokens.v[i]) != NULL)
-			return 1;
-	/* its version, however written: "v1.43.3", "1.43.3", "2.11" */
-	while (s->nversions > 0 && fence_next(&p, &t, &initial)) {
-		if ((vn = fence_version(t.p, t.len, vs, sizeof(vs), 0)) == 0)
-			continue;
-		for (i = 0; i < s->nversions; i++)
-			if (strcmp(s->versions[i], vs) == 0)
-				return 1;
-	}
-	n = story_words(sentence, w, STORY_MAX_WORDS);
-	for (i = 0; i < n; i++) {
-		/* each stem once */
-		for (k = 0; k < i && strcmp(w[k].stem, w[i].stem) != 0; k++)
-			;
-		if (k < i || !fence_set_has(&s->words, w[i].stem,
-		    strlen(w[i].stem)))
-			continue;
-		df = story_df(f, w[i].stem);
-		/* an English word says less of which story than a name does */
-		score += (words_known(w[i].stem, strlen(w[i].stem)) ? 0.5 :
-		    1.0) / (double)(df > 0 ? df : 1);
-	}
-	return score >= STORY_MATCH;
 }
 
 /*
@@ -870,46 +237,6 @@ story_asks(const char *sentence, const struct story_word *w, size_t n)
 		    strcmp(w[i - 1].stem, "pull") != 0))
 			return w[i].p;
 	return NULL;
-}
-
-/*
- * The stories a sentence tells, in told (which holds the sentence
- * before's, and is overwritten): those it tells by their words, or when
- * it tells none and goes on about the one before ("It broke the build."),
- * that one's. Whether it tells any.
- */
-static int
-story_matches(const struct fence *f, const char *sentence, int *told)
-{
-	struct story_word	 w[1];
-	size_t			 i;
-	int			 any = 0, *now;
-
-	now = xcalloc(f->nstories + 1, sizeof(*now));
-	for (i = 0; i < f->nstories; i++)
-		if ((now[i] = fence_story_told(f, sentence, &f->stories[i])))
-			any = 1;
-	if (!any && story_words(sentence, w, 1) == 1 &&
-	    story_in(story_leaning, NELEM(story_leaning), w[0].stem)) {
-		for (i = 0; i < f->nstories; i++)
-			if (told[i])
-				any = 1;
-	} else
-		memcpy(told, now, f->nstories * sizeof(*told));
-	free(now);
-	return any;
-}
-
-/* Whether x is among v's n numbers. */
-static int
-story_num_in(const double *v, size_t n, double x)
-{
-	size_t	i;
-
-	for (i = 0; i < n; i++)
-		if (fabs(v[i] - x) < 1e-9)
-			return 1;
-	return 0;
 }
 
 /* The noun a count word at w[i] counts, reading on past an adjective. */
@@ -1210,554 +537,340 @@ story_claim(const struct fence *f, const char *lower, const int *matched,
 	return NULL;
 }
 
-const char *
-fence_sentence_stories(const struct fence *f, const char *sentence,
-    int *prev, char **detail)
-{
+/* A sentence as the checks read it: its words, and the stories it tells. */
+struct story_sentence {
+	const char		*text;
+	char			*lower;
 	struct story_word	 w[STORY_MAX_WORDS];
-	struct story_spoken	 sc;
-	struct fence_tok	 t;
-	const char		*p, *q, *ask, *claim;
-	char			*lower, vs[64];
-	int			*matched, any = 0, initial = 1;
-	size_t			 nw, i, k, j, at, wi, best, bestd, vn, skip;
-	double			 x;
-	enum story_noun		 noun;
+	size_t			 nw;
+	const int		*matched;	/* the stories it tells */
+	int			 any;		/* it tells one */
+};
 
-	if (f->nstories == 0)
-		return NULL;
-	matched = xcalloc(f->nstories, sizeof(*matched));
-	if (prev != NULL) {
-		any = story_matches(f, sentence, prev);
-		memcpy(matched, prev, f->nstories * sizeof(*prev));
-	} else
-		for (i = 0; i < f->nstories; i++)
-			if ((matched[i] = fence_story_told(f, sentence,
-			    &f->stories[i])))
-				any = 1;
-	nw = story_words(sentence, w, STORY_MAX_WORDS);
-	lower = text_lower(sentence);
-	if (getenv("FENCE_DEBUG") != NULL) {
-		fprintf(stderr, "S: %s\n  matched:", sentence);
-		for (i = 0; i < f->nstories; i++)
-			if (matched[i])
-				fprintf(stderr, " %s", f->stories[i].id);
-		fprintf(stderr, " (reverts %zu)\n", f->counts.reverts);
-		for (i = 0; i < f->nstories; i++)
-			if (matched[i]) {
-				fprintf(stderr, "   %s owners", f->stories[i].id);
-				for (k = 0; k < f->stories[i].nowners; k++)
-					fprintf(stderr, " %zu", f->stories[i].owners[k]);
-				fprintf(stderr, " words");
-				for (k = 0; k < f->stories[i].words.n; k++)
-					fprintf(stderr, " %s", f->stories[i].words.v[k]);
-				fprintf(stderr, "\n");
-			}
-	}
+/* Whether the i-th story is told in the sentence. */
+#define TOLD(ss, i)	((ss)->matched[i])
 
-	/* a person named owns a story told here */
-	ask = story_asks(sentence, w, nw);
-	best = f->npeople;
-	bestd = (size_t)-1;
+/* A person named owns a story told here; whoever "asked" asked. */
+static const char *
+story_check_people(const struct fence *f, const struct story_sentence *ss,
+    char **detail)
+{
+	const char	*ask;
+	size_t		 i, k, j, at, wi, best = f->npeople, bestd = (size_t)-1;
+	int		 owns, asked = 0;
+
+	ask = story_asks(ss->text, ss->w, ss->nw);
 	for (i = 0; i < f->npeople; i++) {
-		int owns = 0;
-
-		if (!story_named(f, i, w, nw, sentence, &at, &wi))
+		if (!story_named(f, i, ss->w, ss->nw, ss->text, &at, &wi))
 			continue;
 		if (ask != NULL) {
-			size_t d = at > (size_t)(ask - sentence) ? at -
-			    (size_t)(ask - sentence) : (size_t)(ask -
-			    sentence) - at;
+			size_t a = (size_t)(ask - ss->text);
+			size_t d = at > a ? at - a : a - at;
 
 			if (d < bestd) {
 				bestd = d;
 				best = i;
 			}
 		}
-		if (!any)
+		if (!ss->any)
 			continue;
 		/*
 		 * Theirs: a story told here, or one of theirs the sentence
 		 * names by a word of it ("with Alex's queue, that makes
 		 * three").
 		 */
-		for (k = 0; k < f->nstories && !owns; k++)
+		for (k = 0, owns = 0; k < f->nstories && !owns; k++)
 			for (j = 0; j < f->stories[k].nowners; j++)
 				if (f->stories[k].owners[j] == i &&
-				    (matched[k] || (story_possessive(&w[wi]) &&
-				    wi + 1 < nw && fence_set_has(
-				    &f->stories[k].words, w[wi + 1].stem,
-				    strlen(w[wi + 1].stem)))))
+				    (TOLD(ss, k) || (story_possessive(
+				    &ss->w[wi]) && wi + 1 < ss->nw &&
+				    fence_set_has(&f->stories[k].words,
+				    ss->w[wi + 1].stem,
+				    strlen(ss->w[wi + 1].stem)))))
 					owns = 1;
-		if (!owns) {
-			free(lower);
-			free(matched);
+		if (!owns)
 			return fence_fail(detail, "owner", "a person credited "
-			    "with a story not theirs", sentence + at, 30);
-		}
+			    "with a story not theirs", ss->text + at, 30);
 	}
-	if (best < f->npeople && story_has_any(sentence, story_revert_words,
-	    NELEM(story_revert_words)) != NULL) {
-		int asked = 0;
+	if (best == f->npeople || story_has_any(ss->text, story_revert_words,
+	    NELEM(story_revert_words)) == NULL)
+		return NULL;
+	/* the reverts told here; or, when none is, the day's */
+	for (k = 0; k < f->nstories && !asked; k++)
+		for (j = 0; (TOLD(ss, k) || (!ss->any &&
+		    f->stories[k].is_revert)) && j < f->stories[k].nowners;
+		    j++)
+			if (f->stories[k].owners[j] == best &&
+			    f->stories[k].roles[j] == SHEET_REQUESTER)
+				asked = 1;
+	if (!asked)
+		return fence_fail(detail, "owner", "someone said to have asked "
+		    "for a revert who did not", ask, 30);
+	return NULL;
+}
 
-		/* the reverts told here; or, when none is, the day's */
-		for (k = 0; k < f->nstories && !asked; k++)
-			for (j = 0; (matched[k] || (!any &&
-			    f->stories[k].is_revert)) &&
-			    j < f->stories[k].nowners; j++)
-				if (f->stories[k].owners[j] == best &&
-				    f->stories[k].roles[j] == SHEET_REQUESTER)
-					asked = 1;
-		if (!asked) {
-			free(lower);
-			free(matched);
-			return fence_fail(detail, "owner", "someone said to "
-			    "have asked for a revert who did not", ask, 30);
-		}
-	}
+/*
+ * "Rolled back" only of work that was; a reason said is the story's own
+ * (most of the words of a sentence that gives one are what the facts and
+ * the draft say of it); "the revert was itself rolled back" only if it
+ * was.
+ */
+static const char *
+story_check_reverts(const struct fence *f, const struct story_sentence *ss,
+    char **detail)
+{
+	const char	*p;
+	size_t		 i, k, content = 0, known = 0;
+	int		 was = 0, day = 0, revert, said;
 
-	/* "rolled back" only of work that was */
-	if ((p = story_has_any(sentence, story_revert_words,
-	    NELEM(story_revert_words))) != NULL && story_has_any(sentence,
+	if ((p = story_has_any(ss->text, story_revert_words,
+	    NELEM(story_revert_words))) != NULL && story_has_any(ss->text,
 	    story_negations, NELEM(story_negations)) == NULL &&
-	    !story_counted(w, nw, p)) {
-		int was = 0, day = 0;
-
+	    !story_counted(ss->w, ss->nw, p)) {
 		for (k = 0; k < f->nstories; k++) {
 			if (f->stories[k].is_revert || f->stories[k].reverted)
 				day = 1;
-			if (matched[k] && (f->stories[k].is_revert ||
+			if (TOLD(ss, k) && (f->stories[k].is_revert ||
 			    f->stories[k].reverted))
 				was = 1;
 		}
 		if (f->counts.reverts > 0 || f->counts.relands > 0)
 			day = 1;
-		if (!was && (any || !day)) {
-			free(lower);
-			free(matched);
+		if (!was && (ss->any || !day))
 			return fence_fail(detail, "revert", "work said to be "
 			    "rolled back that was not", p, 40);
-		}
 	}
-
-	/*
-	 * A reason said for a revert is the revert's: most of the words
-	 * of a sentence that gives one are what the facts and the draft
-	 * say of it.
-	 */
-	if (any && (story_has_any(sentence, story_because,
-	    NELEM(story_because)) != NULL || story_has_any(sentence,
+	if (ss->any && (story_has_any(ss->text, story_because,
+	    NELEM(story_because)) != NULL || story_has_any(ss->text,
 	    story_because_revert, NELEM(story_because_revert)) != NULL)) {
-		size_t content = 0, known = 0;
-		int revert = story_has_any(sentence, story_because,
+		revert = story_has_any(ss->text, story_because,
 		    NELEM(story_because)) != NULL;
-
 		for (k = 0; k < f->nstories; k++)
-			if (matched[k] && f->stories[k].is_revert)
+			if (TOLD(ss, k) && f->stories[k].is_revert)
 				revert = 1;
-		for (i = 0; revert && i < nw; i++) {
-			int said = 0;
+		for (i = 0; revert && i < ss->nw; i++) {
+			const char *stem = ss->w[i].stem;
 
-			if (strlen(w[i].stem) < 4 || story_in(story_generic,
-			    NELEM(story_generic), w[i].stem) ||
+			if (strlen(stem) < 4 || story_generic_word(stem) ||
 			    story_in(story_because, NELEM(story_because),
-			    w[i].stem) || story_in(story_because_revert,
-			    NELEM(story_because_revert), w[i].stem))
+			    stem) || story_in(story_because_revert,
+			    NELEM(story_because_revert), stem))
 				continue;
 			content++;
-			for (k = 0; k < f->nstories && !said; k++)
-				said = matched[k] && fence_set_has(
-				    &f->stories[k].said, w[i].stem,
-				    strlen(w[i].stem));
+			for (k = 0, said = 0; k < f->nstories && !said; k++)
+				said = TOLD(ss, k) && fence_set_has(
+				    &f->stories[k].said, stem, strlen(stem));
 			if (said)
 				known++;
 		}
-		if (revert && content >= 2 && known * 2 < content) {
-			free(lower);
-			free(matched);
+		if (revert && content >= 2 && known * 2 < content)
 			return fence_fail(detail, "reason", "a reason the "
-			    "facts do not give", sentence, 40);
-		}
+			    "facts do not give", ss->text, 40);
 	}
-	/* "the revert was itself rolled back": only if it was */
-	if (any && (p = story_revert_reverted(w, nw)) != NULL) {
-		int was = 0;
-
-		for (k = 0; k < f->nstories; k++)
-			if (matched[k] && f->stories[k].is_revert &&
+	if (ss->any && (p = story_revert_reverted(ss->w, ss->nw)) != NULL) {
+		for (k = 0, was = 0; k < f->nstories; k++)
+			if (TOLD(ss, k) && f->stories[k].is_revert &&
 			    f->stories[k].reverted)
 				was = 1;
-		if (!was) {
-			free(lower);
-			free(matched);
+		if (!was)
 			return fence_fail(detail, "revert", "a revert said to "
 			    "be rolled back that was not", p, 40);
+	}
+	return NULL;
+}
+
+/* A version is a told story's own, and goes with the thing it is of. */
+static const char *
+story_check_version(const struct fence *f, const struct story_sentence *ss,
+    const struct fence_tok *t, const char *vs, char **detail)
+{
+	const char	*q;
+	size_t		 k, j;
+
+	if ((q = story_version_of(f, ss->text, t->p, vs)) != NULL)
+		return fence_fail(detail, "figure", "a version given to "
+		    "another thing than the facts give it", q,
+		    (size_t)(t->p + t->len - q));
+	for (k = 0; k < f->nstories; k++)
+		for (j = 0; TOLD(ss, k) && j < f->stories[k].nversions; j++)
+			if (strcmp(f->stories[k].versions[j], vs) == 0)
+				return NULL;
+	return fence_fail(detail, "version", "a version not of the story told",
+	    t->p, t->len);
+}
+
+/* A figure of a told story comes with a word of what it measures. */
+static const char *
+story_check_measure(const struct fence *f, const struct story_sentence *ss,
+    const struct fence_tok *t, char **detail)
+{
+	const struct fence_figure	*fg;
+	size_t				 k, j, m;
+	int				 said;
+
+	for (k = 0; k < f->nstories; k++) {
+		for (j = 0; TOLD(ss, k) && j < f->stories[k].nfigures; j++) {
+			fg = &f->stories[k].figures[j];
+			if (strncmp(fg->value, t->p, t->len) != 0 ||
+			    fg->value[t->len] != '\0' || fg->measures.n == 0)
+				continue;
+			for (m = 0, said = 0; m < ss->nw && !said; m++)
+				said = fence_set_has(&fg->measures,
+				    ss->w[m].stem, strlen(ss->w[m].stem));
+			if (!said)
+				return fence_fail(detail, "figure", "a figure "
+				    "without what it measures", t->p, t->len);
 		}
 	}
+	return NULL;
+}
 
-	/* versions and figures are the told stories' own; counts the day's */
-	for (p = sentence; fence_next(&p, &t, &initial); ) {
-		if (t.len == 0 || !any)
+/*
+ * Versions and figures are the told stories' own, counts the day's, and
+ * references ("number 13150") the facts'.
+ */
+static const char *
+story_check_numbers(const struct fence *f, const struct story_sentence *ss,
+    char **detail)
+{
+	struct story_spoken	 sc;
+	struct fence_tok	 t;
+	const char		*p, *r;
+	char			 vs[64];
+	size_t			 i, skip;
+	double			 x;
+	enum story_noun		 noun;
+	int			 initial = 1;
+
+	for (p = ss->text; ss->any && fence_next(&p, &t, &initial); ) {
+		if (t.len == 0)
 			continue;
-		if ((vn = fence_version(t.p, t.len, vs, sizeof(vs), 1)) > 0) {
-			int own = 0;
-
-			if ((q = story_version_of(f, sentence, t.p, vs)) !=
-			    NULL) {
-				free(lower);
-				free(matched);
-				return fence_fail(detail, "figure", "a version "
-				    "given to another thing than the facts "
-				    "give it", q, (size_t)(t.p + t.len - q));
-			}
-
-			for (k = 0; k < f->nstories && !own; k++)
-				for (j = 0; matched[k] &&
-				    j < f->stories[k].nversions; j++)
-					if (strcmp(f->stories[k].versions[j],
-					    vs) == 0)
-						own = 1;
-			if (!own) {
-				free(lower);
-				free(matched);
-				return fence_fail(detail, "version", "a version "
-				    "not of the story told", t.p, t.len);
-			}
+		if (fence_version(t.p, t.len, vs, sizeof(vs), 1) > 0) {
+			if ((r = story_check_version(f, ss, &t, vs,
+			    detail)) != NULL)
+				return r;
 			continue;
 		}
 		skip = t.p[0] == '#' ? 1 : 0;
 		if (!fence_digits(t.p + skip, t.len - skip, &x))
 			continue;
-		if (!story_number_ok(f, matched, x) && !story_version_ok(f,
-		    matched, t.p, t.len)) {
-			free(lower);
-			free(matched);
+		if (!story_number_ok(f, ss->matched, x) &&
+		    !story_version_ok(f, ss->matched, t.p, t.len))
 			return fence_fail(detail, "figure", "a figure not of "
 			    "the story told", t.p, t.len);
-		}
-		for (k = 0; k < f->nstories; k++) {
-			if (!matched[k])
-				continue;
-			for (j = 0; j < f->stories[k].nfigures; j++) {
-				const struct fence_figure *fg =
-				    &f->stories[k].figures[j];
-				size_t m;
-				int said = 0;
-
-				if (strncmp(fg->value, t.p, t.len) != 0 ||
-				    fg->value[t.len] != '\0' ||
-				    fg->measures.n == 0)
-					continue;
-				for (m = 0; m < nw && !said; m++)
-					said = fence_set_has(&fg->measures,
-					    w[m].stem, strlen(w[m].stem));
-				if (!said) {
-					free(lower);
-					free(matched);
-					return fence_fail(detail, "figure", "a "
-					    "figure without what it measures",
-					    t.p, t.len);
-				}
-			}
-		}
+		if ((r = story_check_measure(f, ss, &t, detail)) != NULL)
+			return r;
 	}
-	for (i = 0; i < nw; i++) {
-		if (!story_word_number(&w[i], &x) ||
-		    (noun = story_noun_after(w, nw, i)) == NOUN_NONE)
+	for (i = 0; i < ss->nw; i++) {
+		if (!story_word_number(&ss->w[i], &x) ||
+		    (noun = story_noun_after(ss->w, ss->nw, i)) == NOUN_NONE)
 			continue;
-		if (!story_count_ok(f, noun, x)) {
-			free(lower);
-			free(matched);
+		if (!story_count_ok(f, noun, x))
 			return fence_fail(detail, "count", "a count not the "
-			    "day's", w[i].p, 30);
-		}
+			    "day's", ss->w[i].p, 30);
 	}
-	if (any) {
+	if (ss->any) {
 		sc.f = f;
-		sc.matched = matched;
+		sc.matched = ss->matched;
 		sc.found = 0;
 		sc.bad = 0;
-		fence_spoken(sentence, story_spoken_one, &sc);
+		fence_spoken(ss->text, story_spoken_one, &sc);
 		if (sc.found) {
-			free(lower);
-			free(matched);
 			if (detail != NULL)
 				xasprintf(detail, "a figure not of the story "
 				    "told: %.15g", sc.bad);
 			return "figure";
 		}
 	}
+	if (story_refs(f, ss->text, NULL))
+		return fence_fail(detail, "number", "a reference (number, #, "
+		    "pull request) not in the facts", ss->text, 40);
+	return NULL;
+}
 
-	/* "number 13150" is a pull request's or an issue's of the facts */
-	if (story_refs(f, sentence, NULL)) {
-		free(lower);
-		free(matched);
-		return fence_fail(detail, "number", "a reference (number, "
-		    "#, pull request) not in the facts", sentence, 40);
-	}
+/*
+ * Warnings and advice only where a told story gives them; what the draft
+ * warns of (an opt-in, a breaking change, a minimum raised, something
+ * removed) never waved away; the focus setting never turned around.
+ */
+static const char *
+story_check_claims(const struct fence *f, const struct story_sentence *ss,
+    char **detail)
+{
+	const char	*p, *claim, *para;
 
-	/* warnings and advice only where a told story gives them */
-	if ((claim = story_claim(f, lower, matched, any)) != NULL) {
-		p = story_word_start(lower, claim);
-		p = sentence + (p - lower);
-		free(lower);
-		free(matched);
+	if ((claim = story_claim(f, ss->lower, ss->matched, ss->any)) !=
+	    NULL) {
+		p = ss->text + (story_word_start(ss->lower, claim) -
+		    ss->lower);
 		return fence_fail(detail, "claim", "a claim no story makes", p,
 		    40);
 	}
-
-	/* what is opt-in is never said to be on by default */
-	if ((p = story_has_any(sentence, story_on_default,
+	if ((p = story_has_any(ss->text, story_on_default,
 	    NELEM(story_on_default))) != NULL && story_has_any(f->draft,
 	    story_on_default, NELEM(story_on_default)) == NULL &&
 	    (strstr(f->draft, "opt-in") != NULL || strstr(f->draft, "opt in")
-	    != NULL || strstr(f->draft, "off by default") != NULL)) {
-		free(lower);
-		free(matched);
+	    != NULL || strstr(f->draft, "off by default") != NULL))
 		return fence_fail(detail, "claim", "an opt-in said to be on by "
 		    "default", p, 30);
-	}
-	/*
-	 * What the draft warns of (a breaking change, a minimum raised,
-	 * something removed) is never waved away in a sentence that says
-	 * nothing needs doing.
-	 */
-	if ((p = story_has_any(sentence, story_all_clear,
+	if ((p = story_has_any(ss->text, story_all_clear,
 	    NELEM(story_all_clear))) != NULL && story_has_any(f->draft,
 	    story_warned, NELEM(story_warned)) != NULL && story_has_any(
-	    f->draft, story_all_clear, NELEM(story_all_clear)) == NULL) {
-		free(lower);
-		free(matched);
+	    f->draft, story_all_clear, NELEM(story_all_clear)) == NULL)
 		return fence_fail(detail, "focus", "a warning of the day waved "
 		    "away", p, 30);
-	}
-	/* a change the draft calls breaking is never said not to break */
-	if (strstr(f->draft, "breaking") != NULL && (p = strstr(lower,
-	    "break")) != NULL && story_has_any(sentence, story_negations,
-	    NELEM(story_negations)) != NULL) {
-		p = sentence + (p - lower);
-		free(lower);
-		free(matched);
+	if (strstr(f->draft, "breaking") != NULL && (p = strstr(ss->lower,
+	    "break")) != NULL && story_has_any(ss->text, story_negations,
+	    NELEM(story_negations)) != NULL)
 		return fence_fail(detail, "focus", "a breaking change said not "
-		    "to break", p, 30);
-	}
-
-	/* the focus setting, never turned around where it is quoted */
-	if (f->focus != NULL && strstr(sentence, f->focus) != NULL &&
-	    (p = story_has_any(sentence, story_negations,
-	    NELEM(story_negations))) != NULL) {
-		const char *para = strstr(f->draft, f->focus);
-
-		while (para > f->draft && !(para[-1] == '\n' &&
-		    para - 1 > f->draft && para[-2] == '\n'))
-			para--;
-		if (story_has_any(para, story_negations,
-		    NELEM(story_negations)) == NULL) {
-			free(lower);
-			free(matched);
-			return fence_fail(detail, "focus", "the focus setting "
-			    "turned around", p, 30);
-		}
-	}
-	free(lower);
-	free(matched);
+		    "to break", ss->text + (p - ss->lower), 30);
+	if (f->focus == NULL || strstr(ss->text, f->focus) == NULL ||
+	    (p = story_has_any(ss->text, story_negations,
+	    NELEM(story_negations))) == NULL)
+		return NULL;
+	/* the draft's own paragraph of the focus holds no negation */
+	para = strstr(f->draft, f->focus);
+	while (para > f->draft && !(para[-1] == '\n' && para - 1 > f->draft &&
+	    para[-2] == '\n'))
+		para--;
+	if (story_has_any(para, story_negations, NELEM(story_negations)) ==
+	    NULL)
+		return fence_fail(detail, "focus", "the focus setting turned "
+		    "around", p, 30);
 	return NULL;
 }
 
-/* Abbreviations whose period ends no sentence. */
-static const char *const story_abbrev[] = {
-	"e.g", "i.e", "etc", "vs", "mr", "mrs", "ms", "dr", "st", "no",
-	"approx", "cf", "jr", "sr",
-};
-
-size_t
-fence_sentences(const char *text, size_t **starts, size_t **lens)
+const char *
+fence_sentence_stories(const struct fence *f, const char *sentence,
+    int *prev, char **detail)
 {
-	const char	*p = text, *s, *w;
-	size_t		 n = 0;
-	char		 word[8];
-	size_t		 wl;
+	struct story_sentence	*ss;
+	const char		*r;
+	int			*matched;
+	size_t			 i;
 
-	*starts = xcalloc(1, sizeof(**starts));
-	*lens = xcalloc(1, sizeof(**lens));
-	for (;;) {
-		while (*p != '\0' && isspace((unsigned char)*p))
-			p++;
-		if (*p == '\0')
-			break;
-		s = p;
-		for (;;) {
-			if (*p == '\0')
-				break;
-			if (p[0] == '\n' && p[1] == '\n')
-				break;
-			if (strchr(".!?", *p) != NULL) {
-				const char *e = p + 1;
-
-				while (*e != '\0' && strchr(".!?\"')", *e) !=
-				    NULL)
-					e++;
-				while ((unsigned char)e[0] == 0xe2 && e[1] ==
-				    '\x80' && ((unsigned char)e[2] == 0x9d ||
-				    (unsigned char)e[2] == 0x99))
-					e += 3;
-				if (*e != '\0' && !isspace((unsigned char)*e)) {
-					p++;
-					continue;
-				}
-				/* the word the period closes */
-				for (w = p; w > s && !isspace((unsigned char)
-				    w[-1]); w--)
-					;
-				wl = (size_t)(p - w);
-				if (*p == '.' && wl > 0 && wl < sizeof(word)) {
-					size_t i;
-
-					for (i = 0; i < wl; i++)
-						word[i] = (char)tolower(
-						    (unsigned char)w[i]);
-					word[wl] = '\0';
-					if (fence_in(story_abbrev,
-					    NELEM(story_abbrev), word) ||
-					    (wl == 1 && isupper(
-					    (unsigned char)w[0]))) {
-						p++;
-						continue;
-					}
-				}
-				p = e;
-				break;
-			}
-			p++;
-		}
-		*starts = xreallocarray(*starts, n + 1, sizeof(**starts));
-		*lens = xreallocarray(*lens, n + 1, sizeof(**lens));
-		(*starts)[n] = (size_t)(s - text);
-		(*lens)[n] = (size_t)(p - s);
-		while ((*lens)[n] > 0 && isspace((unsigned char)
-		    s[(*lens)[n] - 1]))
-			(*lens)[n]--;
-		n++;
-	}
-	return n;
-}
-
-/* What the reply must still tell: NULL when kept does, else the reason. */
-static const char *
-story_required(const struct fence *f, const char *kept, char **detail)
-{
-	const char	*r;
-	size_t		 i;
-
-	if (text_word_count(kept) * 2 < f->draft_words)
-		return fence_fail(detail, "too_short", "under half the draft's "
-		    "words", NULL, 0);
-	if (f->focus != NULL && strstr(kept, f->focus) == NULL)
-		return fence_fail(detail, "focus", "the focus setting not "
-		    "quoted as written", f->focus, strlen(f->focus));
-	if ((r = fence_reverts(f, kept, detail)) != NULL)
-		return r;
-	for (i = 0; i < f->nstories; i++) {
-		size_t	n, k, *starts, *lens;
-		int	told = 0;
-
-		if (!f->stories[i].lead)
-			continue;
-		n = fence_sentences(kept, &starts, &lens);
-		for (k = 0; k < n && !told; k++) {
-			char *s = xstrndup(kept + starts[k], lens[k]);
-
-			told = fence_story_told(f, s, &f->stories[i]);
-			free(s);
-		}
-		free(starts);
-		free(lens);
-		if (!told)
-			return fence_fail(detail, "lead", "the lead story not "
-			    "told", NULL, 0);
-	}
-	return NULL;
-}
-
-void
-fence_judge(const struct fence *f, const char *reply, struct fence_verdict *v)
-{
-	struct buf	 kept;
-	const char	*r, *gap;
-	char		*s, *d = NULL, *d2 = NULL;
-	size_t		 n, i, *starts, *lens, prev_end = 0;
-	int		 first = 1, *drop, *prev;
-
-	memset(v, 0, sizeof(*v));
-	if ((v->refused = fence_whole(f, reply, &v->detail)) != NULL)
-		return;
-	n = fence_sentences(reply, &starts, &lens);
-	drop = xcalloc(n + 1, sizeof(*drop));
-	prev = xcalloc(f->nstories + 1, sizeof(*prev));
-	buf_init(&kept);
-	for (i = 0; i < n; i++) {
-		s = xstrndup(reply + starts[i], lens[i]);
-		d = NULL;
-		if ((r = fence_sentence_words(f, s, &d)) == NULL)
-			r = fence_sentence_stories(f, s, prev, &d);
-		if (r != NULL) {
-			v->dropped = xreallocarray(v->dropped, v->ndropped + 1,
-			    sizeof(*v->dropped));
-			v->dropped[v->ndropped].sentence = s;
-			v->dropped[v->ndropped].reason = r;
-			v->dropped[v->ndropped++].detail = d;
-			drop[i] = 1;
-			continue;
-		}
-		free(s);
-		if (!first) {
-			gap = reply + prev_end;
-			buf_puts(&kept, memmem(gap, starts[i] - prev_end,
-			    "\n\n", 2) != NULL ? "\n\n" : " ");
-		}
-		buf_append(&kept, reply + starts[i], lens[i]);
-		prev_end = starts[i] + lens[i];
-		first = 0;
-	}
-	d = NULL;
-	/*
-	 * A requirement the reply meets only with a dropped sentence: the
-	 * drop is why it is refused; one it never met is its own reason.
-	 */
-	if ((r = story_required(f, buf_str(&kept), &d)) != NULL) {
-		if (v->ndropped > 0 && story_required(f, reply, &d2) == NULL) {
-			v->refused = v->dropped[0].reason;
-			xasprintf(&v->detail, "%s; without the sentence, %s",
-			    v->dropped[0].detail != NULL ?
-			    v->dropped[0].detail : v->dropped[0].reason,
-			    d != NULL ? d : r);
-		} else {
-			v->refused = r;
-			v->detail = d;
-			d = NULL;
-		}
+	if (f->nstories == 0)
+		return NULL;
+	ss = xcalloc(1, sizeof(*ss));
+	matched = xcalloc(f->nstories, sizeof(*matched));
+	ss->text = sentence;
+	if (prev != NULL) {
+		ss->any = story_matches(f, sentence, prev);
+		memcpy(matched, prev, f->nstories * sizeof(*prev));
 	} else
-		v->text = xstrdup(buf_str(&kept));
-	free(d);
-	free(d2);
-	free(drop);
-	free(prev);
-	free(starts);
-	free(lens);
-	buf_free(&kept);
-}
-
-void
-fence_verdict_clear(struct fence_verdict *v)
-{
-	size_t	i;
-
-	free(v->detail);
-	free(v->text);
-	for (i = 0; i < v->ndropped; i++) {
-		free(v->dropped[i].sentence);
-		free(v->dropped[i].detail);
-	}
-	free(v->dropped);
-	memset(v, 0, sizeof(*v));
+		for (i = 0; i < f->nstories; i++)
+			if ((matched[i] = fence_story_told(f, sentence,
+			    &f->stories[i])))
+				ss->any = 1;
+	ss->matched = matched;
+	ss->nw = story_words(sentence, ss->w, STORY_MAX_WORDS);
+	ss->lower = text_lower(sentence);
+	if ((r = story_check_people(f, ss, detail)) == NULL &&
+	    (r = story_check_reverts(f, ss, detail)) == NULL &&
+	    (r = story_check_numbers(f, ss, detail)) == NULL)
+		r = story_check_claims(f, ss, detail);
+	free(ss->lower);
+	free(matched);
+	free(ss);
+	return r;
 }
