@@ -19,6 +19,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include <jansson.h>
+
 #include "buf.h"
 #include "fence.h"
 #include "fence_int.h"
@@ -285,6 +287,7 @@ fence_free(struct fence *f)
 		return;
 	free(f->draft);
 	free(f->sheet);
+	free(f->json);
 	free(f->squeezed);
 	free(f->focus);
 	for (i = 0; i < f->nbots; i++)
@@ -306,7 +309,7 @@ fence_free(struct fence *f)
 const char *
 fence_sheet(const struct fence *f)
 {
-	return f->sheet;
+	return f->json != NULL ? f->json : f->sheet;
 }
 
 /* Markdown, by line: headings, quotes, lists, tables, code, emphasis, links. */
@@ -833,13 +836,55 @@ fence_of_episode(const struct day *day, const struct episode *ep)
 	return f;
 }
 
+/* Append the values of a JSON value, a line each, but the bots' count. */
+static void
+fence_values(struct buf *b, json_t *j)
+{
+	const char	*key;
+	json_t		*v;
+	size_t		 i;
+
+	if (json_is_string(j))
+		buf_printf(b, "%s\n", json_string_value(j));
+	else if (json_is_integer(j))
+		buf_printf(b, "%lld\n", (long long)json_integer_value(j));
+	else if (json_is_array(j))
+		json_array_foreach(j, i, v)
+			fence_values(b, v);
+	else if (json_is_object(j))
+		json_object_foreach(j, key, v)
+			if (strcmp(key, "bots_never_named") != 0)
+				fence_values(b, v);
+}
+
+/*
+ * The facts of the sheet's JSON as text (new): its values, not its keys
+ * ("must_tell" is no word of the day, and the count of bots no figure).
+ */
+static char *
+fence_sheet_values(const char *json)
+{
+	struct buf	 b;
+	json_t		*j;
+	char		*s;
+
+	buf_init(&b);
+	if ((j = json_loads(json, 0, NULL)) != NULL) {
+		fence_values(&b, j);
+		json_decref(j);
+	}
+	s = xstrdup(buf_str(&b));
+	buf_free(&b);
+	return s;
+}
+
 struct fence *
 fence_of_sheet(const struct sheet *sh)
 {
 	struct fence_facts	 facts;
 	struct fence_revert	*reverts;
 	struct fence		*f;
-	char			*json;
+	char			*json, *values;
 	size_t			 i, n = 0;
 
 	reverts = xcalloc(sh->nstories + 1, sizeof(*reverts));
@@ -853,9 +898,10 @@ fence_of_sheet(const struct sheet *sh)
 		n++;
 	}
 	json = sheet_json(sh);
+	values = fence_sheet_values(json);
 	memset(&facts, 0, sizeof(facts));
 	facts.draft = sh->draft;
-	facts.sheet = json;
+	facts.sheet = values;
 	facts.focus = sh->focus;
 	facts.people = (const char *const *)sh->people;
 	facts.npeople = sh->npeople;
@@ -864,7 +910,9 @@ fence_of_sheet(const struct sheet *sh)
 	facts.reverts = reverts;
 	facts.nreverts = n;
 	f = fence_new(&facts);
+	f->json = fence_fact(json);
 	fence_stories_learn(f, sh);
+	free(values);
 	free(json);
 	free(reverts);
 	return f;

@@ -63,7 +63,8 @@ struct fence_story {
 
 struct fence {
 	char		*draft;
-	char		*sheet;
+	char		*sheet;		/* the facts as text the checks read */
+	char		*json;		/* the sheet as the model is given it */
 	char		*squeezed;	/* draft and sheet, letters and digits */
 	char		*focus;
 	char	       **bots;
