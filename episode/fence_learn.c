@@ -238,10 +238,10 @@ story_numbers(const char *text, struct story_nums *out, char ***versions,
 	while (fence_next(&p, &t, &initial)) {
 		if (t.len == 0)
 			continue;
-		if (t.p[0] == '#' && t.len > 1 && fence_digits(t.p + 1,
-		    t.len - 1, &x))
+		if (out != NULL && t.p[0] == '#' && t.len > 1 &&
+		    fence_digits(t.p + 1, t.len - 1, &x))
 			story_num_add(out, x);
-		else if (fence_digits(t.p, t.len, &x))
+		else if (out != NULL && fence_digits(t.p, t.len, &x))
 			story_num_add(out, x);
 		if (versions != NULL && (vn = fence_version(t.p, t.len, vs,
 		    sizeof(vs), 0)) > 0) {
@@ -250,7 +250,8 @@ story_numbers(const char *text, struct story_nums *out, char ***versions,
 			(*versions)[(*nversions)++] = xstrndup(vs, vn);
 		}
 	}
-	fence_spoken(text, story_num_add, out);
+	if (out != NULL)
+		fence_spoken(text, story_num_add, out);
 }
 
 /* Which person of the fence has this name or login (adding it). */
@@ -524,19 +525,17 @@ fence_stories_learn(struct fence *f, const struct sheet *sh)
 			s = &f->stories[k];
 			s->numbers = xreallocarray(s->numbers, s->nnumbers +
 			    nums.n + 1, sizeof(*s->numbers));
-			memcpy(s->numbers + s->nnumbers, nums.v, nums.n *
-			    sizeof(*nums.v));
-			s->nnumbers += nums.n;
+			for (j = 0; j < nums.n; j++)
+				s->numbers[s->nnumbers++] = nums.v[j];
 			story_learn_said(s, sent);
-			story_numbers(sent, &(struct story_nums){ NULL, 0 },
-			    &s->versions, &s->nversions);
+			story_numbers(sent, NULL, &s->versions,
+			    &s->nversions);
 		}
 		if (!any) {
 			f->general = xreallocarray(f->general, f->ngeneral +
 			    nums.n + 1, sizeof(*f->general));
-			memcpy(f->general + f->ngeneral, nums.v, nums.n *
-			    sizeof(*nums.v));
-			f->ngeneral += nums.n;
+			for (j = 0; j < nums.n; j++)
+				f->general[f->ngeneral++] = nums.v[j];
 		}
 		free(nums.v);
 		free(sent);
