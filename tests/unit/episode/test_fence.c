@@ -626,6 +626,10 @@ static const struct story_case story_cases[] = {
 	    "hosts.", "used", NULL },
 	{ "reason", "a leaning sentence carries it (near miss)", REASON,
 	    "It broke the nightly build on big-endian hosts.", "used", NULL },
+	{ "reason", "a shorter leaning sentence (near miss)", REASON,
+	    "It broke the nightly build.", "used", NULL },
+	{ "reason", "a leaning sentence too vague to be the reason", REASON,
+	    "It broke the build.", "refused:revert", NULL },
 	/* claim: a warning a story's facts hold */
 	{ "claim", "a security hole", BYE,
 	    "The new release also closes a security hole. " BYE,
