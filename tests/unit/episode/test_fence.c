@@ -529,7 +529,8 @@ struct story_case {
 	const char	*name;
 	const char	*from, *to;	/* STORY_DRAFT with from made to */
 	const char	*want;		/* used, dropped:R, refused:R */
-	const char	*gone;		/* dropped: not in the text (to) */
+	const char	*gone;		/* dropped: not in the text (to);
+					   refused: in the detail */
 };
 
 #define LEAD	"Ada Lovelace made the parser 1.7x faster on large files, " \
@@ -695,6 +696,11 @@ static const struct story_case story_cases[] = {
 	    "colleagues at the big Zebulon company in the Zebulon valley, "
 	    "from the Zebulon river and the hills of Zebulon to the sea.",
 	    "refused:too_short", NULL },
+	{ "repair", "too short only without the bad sentence", NULL,
+	    LEAD " " REVERT " " REASON " Today's Focus: set WIDGET_CACHE=off. "
+	    "Zebulon says hi, and so do Zebulon's friends and all of "
+	    "Zebulon's colleagues at the big Zebulon company in the Zebulon "
+	    "valley.", "refused:person", "under half the draft's words" },
 };
 
 /* STORY_DRAFT with from made to (new); to alone when from is NULL. */
@@ -759,7 +765,9 @@ test_fence_story_rows(void **state)
 				    strstr(v.dropped[0].sentence, gone) != NULL;
 			}
 		} else if (ok)
-			ok = v.text == NULL && v.detail != NULL;
+			ok = v.text == NULL && v.detail != NULL &&
+			    (c->gone == NULL || strstr(v.detail, c->gone) !=
+			    NULL);
 		if (!ok) {
 			print_message("[%s] %s: got %s (%s), want %s\n",
 			    c->rule, c->name, got, v.detail != NULL ? v.detail :
