@@ -427,6 +427,367 @@ test_fence_episode(void **state)
 	day_free(d);
 }
 
+#define NELEM(v)	(sizeof(v) / sizeof((v)[0]))
+
+/*
+ * The fence of a sheet (fence_of_sheet), judged sentence by sentence
+ * (fence_judge). A small day made by hand: Ada Lovelace's parser speedup
+ * (the lead) and her crash fix; Grace Hopper's write-back cache, reverted
+ * by Alan Turing at Ada's request with a reason; Linus Torvalds' release
+ * 2.4.0 (pull request 7757), merged by Ada; a bot's bump; nine commits
+ * from four people; the Focus WIDGET_CACHE=off. A row is the draft with
+ * one sentence changed or added, and what the fence must make of it:
+ * "used", "dropped:REASON" (the reply told without that sentence) or
+ * "refused:REASON".
+ */
+#define STORY_DRAFT \
+	"Hello and welcome to widget, this June 30th, 2026. Nine commits " \
+	"landed from four people today.\n\n" \
+	"Ada Lovelace made the parser 1.7x faster on large files, in pull " \
+	"request 7741, so big inputs load sooner. She also fixed a crash in " \
+	"Node.__dict__ when the parser reads an empty file.\n\n" \
+	"Grace Hopper added a write-back cache, but it was reverted by Alan " \
+	"Turing at Ada Lovelace's request. The reason given: \"It broke the " \
+	"nightly build on big-endian hosts.\"\n\n" \
+	"Linus Torvalds released Widget 2.4.0 in pull request 7757, merged " \
+	"by Ada Lovelace.\n\n" \
+	"A bot bumped libfoo from 1.2.0 to 1.3.0.\n\n" \
+	"Today's Focus: to keep the old write path, set WIDGET_CACHE=off." \
+	"\n\n" \
+	"That's all for today. I'll catch you tomorrow."
+
+static struct sheet_person story_ada[] = {
+	{ "Ada Lovelace", "ada", SHEET_AUTHOR },
+};
+static struct sheet_person story_grace[] = {
+	{ "Grace Hopper", "ghopper", SHEET_AUTHOR },
+};
+/* Ada asked for the revert; Alan carried it out */
+static struct sheet_person story_alan[] = {
+	{ "Alan Turing", "aturing", SHEET_REVERTER },
+	{ "Ada Lovelace", "ada", SHEET_REQUESTER },
+};
+static struct sheet_person story_linus[] = {
+	{ "Linus Torvalds", "torvalds", SHEET_AUTHOR },
+	{ "Ada Lovelace", "ada", SHEET_MERGER },
+};
+static struct sheet_figure story_speedup[] = {
+	{ "1.7x", "parser faster on large files" },
+};
+static char *story_release[] = { "2.4.0" };
+static char *story_bump[] = { "1.2.0", "1.3.0" };
+static char *story_setting[] = { "WIDGET_CACHE=off" };
+static char *story_people[] = {
+	"Ada Lovelace", "ada", "Grace Hopper", "ghopper", "Alan Turing",
+	"aturing", "Linus Torvalds", "torvalds",
+};
+static char *story_bots[] = { "dependabot[bot]", "Dependabot" };
+
+#define SHA(c)	c c c c c c c c c c c c c c c c c c c c c c c c c c c c c c \
+	c c c c c c c c c c
+
+static struct sheet_story story_stories[] = {
+	{ .id = "s1", .kind = "performance", .sha = SHA("1"), .pr = 7741,
+	    .what = "make the parser 1.7x faster on large files",
+	    .area = "parser", .people = story_ada, .npeople = 1,
+	    .figures = story_speedup, .nfigures = 1, .required = 1,
+	    .lead = 1 },
+	{ .id = "s2", .kind = "fix", .sha = SHA("2"), .pr = 7745,
+	    .what = "fix a crash in Node.__dict__ when the parser reads an "
+	    "empty file", .area = "parser", .people = story_ada,
+	    .npeople = 1 },
+	{ .id = "s3", .kind = "feature", .sha = SHA("3"), .pr = 7750,
+	    .what = "add a write-back cache", .area = "cache",
+	    .people = story_grace, .npeople = 1, .reverted = 1 },
+	{ .id = "s4", .kind = "revert", .sha = SHA("4"), .pr = 7752,
+	    .what = "revert the write-back cache", .area = "cache",
+	    .people = story_alan, .npeople = 2, .settings = story_setting,
+	    .nsettings = 1, .is_revert = 1,
+	    .revert_of = "add a write-back cache",
+	    .revert_reason = "It broke the nightly build on big-endian hosts",
+	    .required = 1 },
+	{ .id = "s5", .kind = "change", .sha = SHA("5"), .pr = 7757,
+	    .what = "Widget 2.4.0", .people = story_linus, .npeople = 2,
+	    .versions = story_release, .nversions = 1 },
+	{ .id = "s6", .kind = "dependencies", .sha = SHA("6"),
+	    .what = "bump libfoo from 1.2.0 to 1.3.0", .bot = 1,
+	    .versions = story_bump, .nversions = 2 },
+};
+
+static struct sheet story_sheet = {
+	.show = "widget", .repository = "acme/widget", .date = "2026-06-30",
+	.counts = { .commits = 9, .merged_prs = 5, .reverts = 1,
+	    .authors = 4, .pushes = 12 },
+	.focus = "WIDGET_CACHE=off", .draft = STORY_DRAFT,
+	.stories = story_stories, .nstories = NELEM(story_stories),
+	.people = story_people, .npeople = NELEM(story_people),
+	.bots = story_bots, .nbots = NELEM(story_bots),
+};
+
+struct story_case {
+	const char	*rule;
+	const char	*name;
+	const char	*from, *to;	/* STORY_DRAFT with from made to */
+	const char	*want;		/* used, dropped:R, refused:R */
+	const char	*gone;		/* dropped: not in the text (to);
+					   refused: in the detail */
+};
+
+#define LEAD	"Ada Lovelace made the parser 1.7x faster on large files, " \
+	"in pull request 7741, so big inputs load sooner."
+#define REVERT	"Grace Hopper added a write-back cache, but it was " \
+	"reverted by Alan Turing at Ada Lovelace's request."
+#define REASON	"The reason given: \"It broke the nightly build on " \
+	"big-endian hosts.\""
+#define RELEASE	"Linus Torvalds released Widget 2.4.0 in pull request " \
+	"7757, merged by Ada Lovelace."
+#define BYE	"That's all for today."
+
+static const struct story_case story_cases[] = {
+	{ "draft", "the draft itself", NULL, NULL, "used", NULL },
+	/* owner: a person named owns a story the sentence tells */
+	{ "owner", "the release credited to Grace", RELEASE,
+	    "Grace Hopper released Widget 2.4.0 in pull request 7757.",
+	    "dropped:owner", NULL },
+	{ "owner", "the lead credited to Linus", LEAD,
+	    "Linus Torvalds made the parser 1.7x faster on large files.",
+	    "refused:owner", NULL },
+	{ "owner", "the release's merger named (near miss)", RELEASE,
+	    "Ada Lovelace merged Linus Torvalds' release of Widget 2.4.0 in "
+	    "pull request 7757.", "used", NULL },
+	{ "owner", "the crash fix credited to Ada's login (near miss)",
+	    BYE, "That fix was ada's too. " BYE, "used", NULL },
+	/* who asked for the revert */
+	{ "asker", "the revert asked for by Linus", BYE,
+	    "Linus Torvalds asked for the cache's revert. " BYE,
+	    "dropped:owner", "Linus Torvalds asked" },
+	{ "asker", "the revert asked for by Grace", BYE,
+	    "Grace Hopper requested that the write-back cache be reverted. "
+	    BYE, "dropped:owner", "Grace Hopper requested" },
+	{ "asker", "at Ada's request (near miss)", BYE,
+	    "Alan Turing reverted the write-back cache at Ada's request. "
+	    BYE, "used", NULL },
+	/* version: the story's own, however written */
+	{ "version", "the bot's version on the release", RELEASE,
+	    "Linus Torvalds released Widget 1.3.0 in pull request 7757.",
+	    "dropped:owner", NULL },	/* read as the bot's story: not his */
+	{ "version", "the bot's version, no person", RELEASE,
+	    "The Widget release is version 1.3.0.", "dropped:figure", NULL },
+	{ "version", "a version of no story", RELEASE,
+	    "Linus Torvalds released Widget 2.5.0 in pull request 7757.",
+	    "dropped:version", NULL },
+	{ "version", "v2.4.0 (near miss)", "Widget 2.4.0", "Widget v2.4.0",
+	    "used", NULL },
+	{ "version", "2.4 (near miss)", "Widget 2.4.0", "Widget 2.4", "used",
+	    NULL },
+	{ "version", "version 2.4.0 (near miss)", "Widget 2.4.0",
+	    "Widget version 2.4.0", "used", NULL },
+	/* figure: its story's, with a word of what it measures */
+	{ "figure", "the speedup on the cache", RELEASE,
+	    RELEASE " The write-back cache was 1.7x larger.",
+	    "dropped:figure", "1.7x larger" },
+	{ "figure", "the figure alone", "load sooner.",
+	    "load sooner. That is 1.7x.", "dropped:figure", "That is 1.7x." },
+	{ "figure", "the figure with what it measures (near miss)",
+	    "load sooner.", "load sooner. The parser is 1.7x faster now.",
+	    "used", NULL },
+	/* count: every count said is the day's */
+	{ "count", "twelve commits", "Nine commits", "Twelve commits",
+	    "dropped:count", "Twelve commits" },
+	{ "count", "five commits (the merged pull requests)", "Nine commits",
+	    "Five commits", "dropped:count", "Five commits" },
+	{ "count", "five people", "from four people", "from five people",
+	    "dropped:count", "five people" },
+	{ "count", "9 commits (near miss)", "Nine commits", "9 commits",
+	    "used", NULL },
+	{ "count", "a per-person count (near miss)", "load sooner.",
+	    "load sooner. Two of the day's changes came from Ada.", "used",
+	    NULL },
+	/* revert: said only of work that was */
+	{ "revert", "Ada's faster parser rolled back", BYE,
+	    "Ada's change that made the parser faster on large files was "
+	    "rolled back. " BYE, "dropped:revert", "was rolled back" },
+	{ "revert", "the revert itself rolled back", BYE,
+	    "The revert was rolled back later that day. " BYE,
+	    "dropped:revert", "The revert was rolled back" },
+	{ "revert", "the cache rolled back (near miss)", BYE,
+	    "So the write-back cache is out for now. " BYE, "used", NULL },
+	/* reason: a revert's reason is the story's */
+	{ "reason", "an invented reason added", REASON,
+	    REASON " It was reverted because the tests were flaky on "
+	    "windows.", "dropped:reason", "flaky" },
+	{ "reason", "an invented reason for the cache", BYE,
+	    "The cache was pulled because it doubled memory use. " BYE,
+	    "dropped:reason", "doubled memory" },
+	{ "reason", "the reason replaced by an invented one", REASON,
+	    "The reason given: it made the tests flaky on windows.",
+	    "refused:revert", NULL },	/* the true reason is lost */
+	{ "reason", "the true reason in other words (near miss)", REASON,
+	    "It was pulled because the nightly build broke on big-endian "
+	    "hosts.", "used", NULL },
+	{ "reason", "a leaning sentence carries it (near miss)", REASON,
+	    "It broke the nightly build on big-endian hosts.", "used", NULL },
+	{ "reason", "a shorter leaning sentence (near miss)", REASON,
+	    "It broke the nightly build.", "used", NULL },
+	{ "reason", "a leaning sentence too vague to be the reason", REASON,
+	    "It broke the build.", "refused:revert", NULL },
+	/* claim: a warning a story's facts hold */
+	{ "claim", "a security hole", BYE,
+	    "The new release also closes a security hole. " BYE,
+	    "dropped:claim", "security hole" },
+	{ "claim", "advice to uninstall", BYE,
+	    "If you use the cache, uninstall widget for now. " BYE,
+	    "dropped:claim", "uninstall" },
+	{ "claim", "a crash the cache never had", REASON,
+	    REASON " The write-back cache made the daemon crash.",
+	    "dropped:claim", "made the daemon crash" },
+	{ "claim", "the crash fix's crash (near miss)", BYE,
+	    "That crash fix means empty files no longer take the parser "
+	    "down. " BYE, "used", NULL },
+	/* focus: quoted exactly, never contradicted */
+	{ "focus", "the setting changed", "WIDGET_CACHE=off.",
+	    "WIDGET_CACHE=on.", "refused:focus", NULL },
+	{ "focus", "the setting negated in another sentence", BYE,
+	    "But don't set WIDGET_CACHE=off. " BYE, "dropped:focus",
+	    "don't set" },
+	/* words: no link, name, script or digit the facts don't hold */
+	{ "url", "a spelled url", BYE,
+	    "Read more at example dot com slash login. " BYE,
+	    "dropped:url", "example dot com" },
+	{ "person", "an unknown name", BYE,
+	    "Zebulon Quartermaine reviewed the release. " BYE,
+	    "dropped:person", "Zebulon" },
+	{ "person", "an unknown name in lower case", BYE,
+	    "zebulon fixed the docs as well. " BYE, "dropped:person",
+	    "zebulon" },
+	{ "person", "an unknown name mid-sentence", BYE,
+	    "The docs were fixed by zebulon as well. " BYE, "dropped:person",
+	    "zebulon" },
+	{ "script", "a Cyrillic A in Ada", LEAD,
+	    LEAD " \xd0\x90" "da Lovelace also tuned the lexer.",
+	    "dropped:script", "tuned the lexer" },
+	{ "digits", "Arabic-Indic digits", BYE,
+	    "The build took \xd9\xa9\xd9\xa9 seconds. " BYE,
+	    "dropped:digits", "seconds" },
+	{ "number", "#7757 (near miss)", "pull request 7757", "#7757",
+	    "used", NULL },
+	{ "number", "pull request #7757 (near miss)", "pull request 7757",
+	    "pull request #7757", "used", NULL },
+	{ "number", "pull request 7758", RELEASE,
+	    "Linus Torvalds released Widget 2.4.0 in pull request 7758.",
+	    "dropped:number", NULL },
+	{ "markdown", "__dict__ of the facts (near miss)", BYE,
+	    "The fix was in __dict__ on empty files. " BYE, "used", NULL },
+	/* repair: a bad sentence in a transition is dropped */
+	{ "repair", "a bad transition dropped", BYE,
+	    "Now, as Zebulon likes to say, on to the rest. " BYE,
+	    "dropped:person", "Zebulon" },
+	{ "repair", "the only telling of the revert is bad", REVERT " " REASON,
+	    "Grace Hopper's write-back cache was reverted at Zebulon's "
+	    "request, because it broke the nightly build on big-endian "
+	    "hosts.", "refused:person", NULL },
+	{ "repair", "the revert and its reason left out", REVERT " " REASON,
+	    "", "refused:revert", NULL },
+	{ "repair", "the lead left out", LEAD " ", "", "refused:lead",
+	    NULL },
+	{ "repair", "too short after dropping", NULL,
+	    REVERT " " REASON " Today's Focus: set WIDGET_CACHE=off. Zebulon "
+	    "says hi, and so do Zebulon's friends and all of Zebulon's "
+	    "colleagues at the big Zebulon company in the Zebulon valley, "
+	    "from the Zebulon river and the hills of Zebulon to the sea.",
+	    "refused:too_short", NULL },
+	{ "repair", "too short only without the bad sentence", NULL,
+	    LEAD " " REVERT " " REASON " Today's Focus: set WIDGET_CACHE=off. "
+	    "Zebulon says hi, and so do Zebulon's friends and all of "
+	    "Zebulon's colleagues at the big Zebulon company in the Zebulon "
+	    "valley.", "refused:person", "under half the draft's words" },
+};
+
+/* STORY_DRAFT with from made to (new); to alone when from is NULL. */
+static char *
+story_reply(const struct story_case *c)
+{
+	const char	*at;
+	char		*s;
+
+	if (c->to == NULL)
+		return xstrdup(STORY_DRAFT);
+	if (c->from == NULL)
+		return xstrdup(c->to);
+	if ((at = strstr(STORY_DRAFT, c->from)) == NULL)
+		fail_msg("%s: \"%s\" is not in the draft", c->name, c->from);
+	xasprintf(&s, "%.*s%s%s", (int)(at - STORY_DRAFT), STORY_DRAFT,
+	    c->to, at + strlen(c->from));
+	return s;
+}
+
+/* What the verdict says, as a row wants it (new). */
+static char *
+story_got(const struct fence_verdict *v)
+{
+	char	*s;
+
+	if (v->refused != NULL)
+		xasprintf(&s, "refused:%s", v->refused);
+	else if (v->ndropped > 0)
+		xasprintf(&s, "dropped:%s", v->dropped[0].reason);
+	else
+		s = xstrdup("used");
+	return s;
+}
+
+static void
+test_fence_story_rows(void **state)
+{
+	struct fence		*f = fence_of_sheet(&story_sheet);
+	struct fence_verdict	 v;
+	const struct story_case	*c;
+	const char		*gone;
+	char			*reply, *got;
+	size_t			 i, k, bad = 0;
+	int			 ok;
+
+	for (i = 0; i < NELEM(story_cases); i++) {
+		c = &story_cases[i];
+		reply = story_reply(c);
+		fence_judge(f, reply, &v);
+		got = story_got(&v);
+		ok = strcmp(got, c->want) == 0;
+		/* what is told: all of it, or all but the one dropped */
+		if (ok && v.refused == NULL) {
+			ok = v.text != NULL && v.detail == NULL;
+			if (ok && v.ndropped == 0)
+				ok = strcmp(v.text, reply) == 0;
+			else if (ok) {
+				gone = c->gone != NULL ? c->gone : c->to;
+				ok = v.ndropped == 1 &&
+				    strstr(v.text, gone) == NULL &&
+				    strstr(v.dropped[0].sentence, gone) != NULL;
+			}
+		} else if (ok)
+			ok = v.text == NULL && v.detail != NULL &&
+			    (c->gone == NULL || strstr(v.detail, c->gone) !=
+			    NULL);
+		if (!ok) {
+			print_message("[%s] %s: got %s (%s), want %s\n",
+			    c->rule, c->name, got, v.detail != NULL ? v.detail :
+			    v.ndropped > 0 && v.dropped[0].detail != NULL ?
+			    v.dropped[0].detail : "", c->want);
+			for (k = 0; k < v.ndropped; k++)
+				print_message("\tdropped (%s): %s\n",
+				    v.dropped[k].reason, v.dropped[k].sentence);
+			bad++;
+		}
+		free(got);
+		fence_verdict_clear(&v);
+		free(reply);
+	}
+	print_message("%zu of %zu story rows as wanted\n",
+	    NELEM(story_cases) - bad, NELEM(story_cases));
+	assert_int_equal(bad, 0);
+	fence_free(f);
+}
+
 int
 main(void)
 {
@@ -437,6 +798,7 @@ main(void)
 		cmocka_unit_test(test_fence_unicode),
 		cmocka_unit_test(test_fence_reasons),
 		cmocka_unit_test(test_fence_episode),
+		cmocka_unit_test(test_fence_story_rows),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
