@@ -640,13 +640,56 @@ fence_reason_told(const char *text, const char *reason)
 	return told;
 }
 
+/* Words that say work was taken out, as a revert is told. */
+static const char *const fence_taken_out[] = {
+	"revert", "reverted", "reverting", "rolled back", "roll back",
+	"rollback", "backed out", "undone", "undid", "taken out", "took out",
+	"pulled",
+};
+
+/*
+ * Whether text tells what a revert took out where it says it was taken
+ * out: most of its words in a sentence saying so, with the one before
+ * and the one after (not only in its reason, or told elsewhere).
+ */
+static int
+fence_what_told(const char *text, const char *what)
+{
+	struct fence_set	 said;
+	size_t			 n, i, j, *starts, *lens, from, to;
+	int			 told = 0, out;
+
+	n = fence_sentences(text, &starts, &lens);
+	for (i = 0; i < n && !told; i++) {
+		char *sent = xstrndup(text + starts[i], lens[i]);
+
+		for (j = 0, out = 0; j < NELEM(fence_taken_out) && !out; j++)
+			out = fence_find_word(sent, fence_taken_out[j]) != NULL;
+		free(sent);
+		if (!out)
+			continue;
+		from = i > 0 ? starts[i - 1] : starts[i];
+		to = i + 1 < n ? starts[i + 1] + lens[i + 1] : starts[i] +
+		    lens[i];
+		memset(&said, 0, sizeof(said));
+		fence_add_words(&said, text + from, to - from);
+		fence_set_sort(&said);
+		told = fence_words_told(&said, what);
+		fence_set_free(&said);
+	}
+	free(starts);
+	free(lens);
+	return told;
+}
+
 int
 fence_tells_revert(const struct fence_set *said, const char *text,
     const struct fence_rev *r, const char **what)
 {
 	size_t	j;
 
-	if (!fence_words_told(said, r->what)) {
+	if (!fence_words_told(said, r->what) || !fence_what_told(text,
+	    r->what)) {
 		*what = r->what;
 		return 0;
 	}

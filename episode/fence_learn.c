@@ -602,13 +602,25 @@ fence_story_told(const struct fence *f, const char *sentence,
 
 	struct fence_tok	 t;
 	const char		*p = sentence;
-	char			 vs[64];
+	char			 vs[64], *sq;
 	size_t			 vn;
-	int			 initial = 1;
+	int			 initial = 1, said = 0;
 
 	for (i = 0; i < s->tokens.n; i++)
 		if (strstr(sentence, s->tokens.v[i]) != NULL)
 			return 1;
+	/* an identifier said in words: "hot send" of "hot.send" */
+	sq = fence_squeeze(sentence, strlen(sentence));
+	for (i = 0; i < s->tokens.n && !said; i++) {
+		char *tq = fence_squeeze(s->tokens.v[i],
+		    strlen(s->tokens.v[i]));
+
+		said = strlen(tq) >= 6 && strstr(sq, tq) != NULL;
+		free(tq);
+	}
+	free(sq);
+	if (said)
+		return 1;
 	/* its version, however written: "v1.43.3", "1.43.3", "2.11" */
 	while (s->nversions > 0 && fence_next(&p, &t, &initial)) {
 		if ((vn = fence_version(t.p, t.len, vs, sizeof(vs), 0)) == 0)
@@ -639,6 +651,37 @@ fence_story_told(const struct fence *f, const char *sentence,
  * it tells none and goes on about the one before ("It broke the build."),
  * that one's. Whether it tells any.
  */
+/*
+ * Whether a sentence names, by a word of it, a story other than those
+ * told, and none of theirs ("The parser speedup ..." after a sentence
+ * about the cache); the stories so named in named.
+ */
+static int
+story_names_other(const struct fence *f, const char *sentence,
+    const int *told, int *named)
+{
+	struct story_word	 w[STORY_MAX_WORDS];
+	size_t			 n, i, k;
+	int			 found = 0;
+
+	memset(named, 0, f->nstories * sizeof(*named));
+	n = story_words(sentence, w, STORY_MAX_WORDS);
+	for (i = 0; i < n; i++) {
+		if (strlen(w[i].stem) < 4 || story_generic_word(w[i].stem))
+			continue;
+		/* a word of a told story: it goes on about that one */
+		for (k = 0; k < f->nstories; k++)
+			if (told[k] && fence_set_has(&f->stories[k].words,
+			    w[i].stem, strlen(w[i].stem)))
+				return 0;
+		for (k = 0; k < f->nstories; k++)
+			if (fence_set_has(&f->stories[k].words, w[i].stem,
+			    strlen(w[i].stem)))
+				named[k] = found = 1;
+	}
+	return found;
+}
+
 int
 story_matches(const struct fence *f, const char *sentence, int *told)
 {
@@ -652,6 +695,12 @@ story_matches(const struct fence *f, const char *sentence, int *told)
 			any = 1;
 	if (!any && story_words(sentence, w, 1) == 1 &&
 	    story_in(story_leaning, NELEM(story_leaning), w[0].stem)) {
+		/*
+		 * It goes on about the sentence before, unless it names
+		 * another story by a word of it: then it tells that one.
+		 */
+		if (story_names_other(f, sentence, told, now))
+			memcpy(told, now, f->nstories * sizeof(*told));
 		for (i = 0; i < f->nstories; i++)
 			if (told[i])
 				any = 1;

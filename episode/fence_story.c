@@ -29,8 +29,8 @@
 /* Words that say work was taken out. */
 static const char *const story_revert_words[] = {
 	"revert", "reverted", "reverting", "reverts", "rolled back",
-	"roll back", "rolling back", "rollback", "backed out", "back out",
-	"undid", "undone", "taken out", "took out", "pulled back",
+	"roll back", "rolling back", "rollback", "rollbacks", "backed out",
+	"back out", "undid", "undone", "taken out", "took out", "pulled back",
 };
 
 /* Words that turn a statement about the setting or a revert around. */
@@ -68,6 +68,7 @@ static const char *const story_all_clear[] = {
 	"will keep working", "still works", "safe to ignore",
 	"nothing breaks", "won't break", "doesn't break", "nothing to do",
 	"no action", "no changes needed", "no change needed",
+	"no rush", "still accepted", "still supported",
 };
 
 /* Words that say someone asked for a revert. */
@@ -182,17 +183,25 @@ static const char *
 story_revert_reverted(const struct story_word *w, size_t n)
 {
 	static const char *const be[] = { "was", "were", "got", "been",
-	    "itself", "also", "then", "later", "too", "has", "had" };
-	size_t	i, k;
+	    "itself", "also", "then", "later", "too", "has", "had", "is",
+	    "be" };
+	size_t	i, j, k;
 
 	for (i = 0; i + 1 < n; i++) {
-		if (strcmp(w[i].stem, "revert") != 0 &&
-		    strcmp(w[i].stem, "rollback") != 0)
+		/* the noun, "revert" or "rollback", not "reverted" */
+		if ((strcmp(w[i].stem, "revert") != 0 &&
+		    strcmp(w[i].stem, "rollback") != 0) ||
+		    strncasecmp(w[i].p + w[i].len - 2, "ed", 2) == 0 ||
+		    strncasecmp(w[i].p + w[i].len - 3, "ing", 3) == 0)
 			continue;
-		for (k = i + 1; k < n && k <= i + 4 && story_in(be, NELEM(be),
+		/* "the revert (of the cache) was (then) rolled back" */
+		for (j = i + 1; j < n && j <= i + 6 && !story_in(be, NELEM(be),
+		    w[j].stem); j++)
+			;
+		for (k = j; k < n && k <= j + 3 && story_in(be, NELEM(be),
 		    w[k].stem); k++)
 			;
-		if (k == i + 1 || k >= n)
+		if (k == j || k >= n)
 			continue;
 		if (strcmp(w[k].stem, "revert") == 0 || story_is(w[k].stem,
 		    "undone") || ((strcmp(w[k].stem, "roll") == 0 ||
@@ -610,6 +619,36 @@ story_check_people(const struct fence *f, const struct story_sentence *ss,
 }
 
 /*
+ * Whether the stories a sentence names by a word of theirs (none by
+ * enough words to tell it) are all work that stayed: none a revert, none
+ * reverted, and at least one.
+ */
+static int
+story_weakly_not_reverted(const struct fence *f,
+    const struct story_sentence *ss)
+{
+	size_t	i, k;
+	int	some = 0;
+
+	for (k = 0; k < f->nstories; k++) {
+		for (i = 0; i < ss->nw; i++) {
+			const char *stem = ss->w[i].stem;
+
+			if (strlen(stem) < 4 || story_generic_word(stem) ||
+			    story_in(story_revert_words,
+			    NELEM(story_revert_words), stem) ||
+			    !fence_set_has(&f->stories[k].words, stem,
+			    strlen(stem)))
+				continue;
+			if (f->stories[k].is_revert || f->stories[k].reverted)
+				return 0;
+			some = 1;
+		}
+	}
+	return some;
+}
+
+/*
  * "Rolled back" only of work that was; a reason said is the story's own
  * (most of the words of a sentence that gives one are what the facts and
  * the draft say of it); "the revert was itself rolled back" only if it
@@ -636,6 +675,14 @@ story_check_reverts(const struct fence *f, const struct story_sentence *ss,
 		}
 		if (f->counts.reverts > 0 || f->counts.relands > 0)
 			day = 1;
+		/*
+		 * A sentence that tells no story by its words may still
+		 * name one by a word of it ("the parser speedup was rolled
+		 * back"): then one of those must be work taken out.
+		 */
+		if (!ss->any && day && story_weakly_not_reverted(f, ss))
+			return fence_fail(detail, "revert", "work said to be "
+			    "rolled back that was not", p, 40);
 		if (!was && (ss->any || !day))
 			return fence_fail(detail, "revert", "work said to be "
 			    "rolled back that was not", p, 40);
@@ -667,10 +714,11 @@ story_check_reverts(const struct fence *f, const struct story_sentence *ss,
 			return fence_fail(detail, "reason", "a reason the "
 			    "facts do not give", ss->text, 40);
 	}
-	if (ss->any && (p = story_revert_reverted(ss->w, ss->nw)) != NULL) {
+	if ((p = story_revert_reverted(ss->w, ss->nw)) != NULL) {
+		/* the reverts told here; or, when none is, the day's */
 		for (k = 0, was = 0; k < f->nstories; k++)
-			if (TOLD(ss, k) && f->stories[k].is_revert &&
-			    f->stories[k].reverted)
+			if ((TOLD(ss, k) || !ss->any) &&
+			    f->stories[k].is_revert && f->stories[k].reverted)
 				was = 1;
 		if (!was)
 			return fence_fail(detail, "revert", "a revert said to "

@@ -610,6 +610,23 @@ static const struct story_case story_cases[] = {
 	{ "revert", "the revert itself rolled back", BYE,
 	    "The revert was rolled back later that day. " BYE,
 	    "dropped:revert", "The revert was rolled back" },
+	/* a sentence that names a story by one word of it */
+	{ "revert", "the parser speedup rolled back", BYE,
+	    "The parser speedup was rolled back later. " BYE,
+	    "dropped:revert", "parser speedup" },
+	{ "revert", "Ada's parser speedup reverted", BYE,
+	    "Ada Lovelace's parser speedup was reverted. " BYE,
+	    "dropped:revert", "parser speedup" },
+	/* the revert said to be taken out, told by no word of it */
+	{ "revert", "then the revert itself rolled back", BYE,
+	    "Then the revert was itself rolled back. " BYE,
+	    "dropped:revert", "itself rolled back" },
+	{ "revert", "the revert of the cache then reverted", BYE,
+	    "The revert of the cache was then reverted. " BYE,
+	    "dropped:revert", "then reverted" },
+	/* what was taken out is told where it is said to be */
+	{ "revert", "the revert told by its reason alone", REVERT " ",
+	    "", "refused:revert", NULL },
 	{ "revert", "the cache rolled back (near miss)", BYE,
 	    "So the write-back cache is out for now. " BYE, "used", NULL },
 	/* reason: a revert's reason is the story's */
