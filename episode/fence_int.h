@@ -183,6 +183,8 @@ void		 story_num_add(void *, double);
 int		 story_num_in(const double *, size_t, double);
 int		 story_refs(const struct fence *, const char *,
 		    struct story_nums *);
+/* How many told stories a person wrote (of a kind, unless NULL). */
+size_t		 story_authored(const struct fence *, size_t, const char *);
 
 /* fence_story.c: the checks of a sentence against its stories */
 const char	*fence_sentence_stories(const struct fence *, const char *,

@@ -341,6 +341,25 @@ story_refs(const struct fence *f, const char *text, struct story_nums *learn)
 	return bad;
 }
 
+size_t
+story_authored(const struct fence *f, size_t person, const char *kind)
+{
+	size_t	k, j, n = 0;
+
+	for (k = 0; k < f->nstories; k++) {
+		if (kind != NULL && (f->stories[k].kind == NULL ||
+		    strcmp(f->stories[k].kind, kind) != 0))
+			continue;
+		for (j = 0; j < f->stories[k].nowners; j++)
+			if (f->stories[k].owners[j] == person &&
+			    f->stories[k].roles[j] == SHEET_AUTHOR) {
+				n++;
+				break;
+			}
+	}
+	return n;
+}
+
 /*
  * Counts the sheet implies are facts too: how many told stories are each
  * person's ("two of the day's changes came from Ada"), how many of each
@@ -349,21 +368,26 @@ story_refs(const struct fence *f, const char *text, struct story_nums *learn)
 static void
 story_derived(struct fence *f, const struct sheet *sh)
 {
-	size_t	i, k, j, n;
+	size_t	i, k, n;
 
 	for (i = 0; i < f->npeople; i++) {
-		for (k = n = 0; k < f->nstories; k++)
-			for (j = 0; j < f->stories[k].nowners; j++)
-				if (f->stories[k].owners[j] == i &&
-				    f->stories[k].roles[j] == SHEET_AUTHOR) {
-					n++;
-					break;
-				}
+		n = story_authored(f, i, NULL);
 		fence_add_number(f, (double)n);
 		/* said of someone's work in any sentence: "two of them" */
-		f->general = xreallocarray(f->general, f->ngeneral + 1,
+		f->general = xreallocarray(f->general, f->ngeneral + 2,
 		    sizeof(*f->general));
 		f->general[f->ngeneral++] = (double)n;
+		/* and of one kind of it: "four fixes from Benny" */
+		for (k = 0; k < sh->nstories; k++) {
+			n = story_authored(f, i, sh->stories[k].kind);
+			if (n > 0 && !story_num_in(f->general, f->ngeneral,
+			    (double)n)) {
+				fence_add_number(f, (double)n);
+				f->general = xreallocarray(f->general,
+				    f->ngeneral + 1, sizeof(*f->general));
+				f->general[f->ngeneral++] = (double)n;
+			}
+		}
 	}
 	for (i = 0; i < sh->nstories; i++) {
 		for (k = n = 0; k < sh->nstories; k++)

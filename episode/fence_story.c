@@ -305,6 +305,24 @@ story_word_number(const struct story_word *w, double *x)
 	return 1;
 }
 
+/*
+ * The number the i-th word ends ("five", and "twenty-five" read as the
+ * words "twenty" and "five"); 0 when it ends none.
+ */
+static int
+story_number_at(const struct story_word *w, size_t i, double *x)
+{
+	double	tens;
+
+	if (!story_word_number(&w[i], x))
+		return 0;
+	if (i > 0 && w[i].p[-1] == '-' && w[i - 1].p + w[i - 1].len ==
+	    w[i].p - 1 && story_word_number(&w[i - 1], &tens) &&
+	    tens >= 20 && tens < 100 && *x < 10)
+		*x += tens;
+	return 1;
+}
+
 /* Whether x may count the noun: the day's count, or the draft's. */
 static int
 story_count_ok(const struct fence *f, enum story_noun noun, double x)
@@ -312,7 +330,7 @@ story_count_ok(const struct fence *f, enum story_noun noun, double x)
 	struct story_word	 w[STORY_MAX_WORDS];
 	size_t			 day, n, i, k, owned, ns, *starts, *lens;
 	double			 y;
-	int			 found = 0;
+	int			 found = 0, counted = 0;
 
 	switch (noun) {
 	case NOUN_COMMITS:
@@ -326,12 +344,16 @@ story_count_ok(const struct fence *f, enum story_noun noun, double x)
 		break;
 	case NOUN_FEATURES:
 	case NOUN_FIXES:
-		/* of a kind: how many told stories are */
+		/* of a kind: how many told stories are, or one's own are */
 		for (k = day = 0; k < f->nstories; k++)
 			if (f->stories[k].kind != NULL && strcmp(
 			    f->stories[k].kind, noun == NOUN_FIXES ? "fix" :
 			    "feature") == 0)
 				day++;
+		for (i = 0; i < f->npeople; i++)
+			if (fabs(x - (double)story_authored(f, i, noun ==
+			    NOUN_FIXES ? "fix" : "feature")) < 1e-9)
+				return 1;
 		break;
 	case NOUN_PEOPLE:
 		day = f->counts.authors;
@@ -370,14 +392,26 @@ story_count_ok(const struct fence *f, enum story_noun noun, double x)
 		char *sent = xstrndup(f->draft + starts[k], lens[k]);
 
 		n = story_words(sent, w, STORY_MAX_WORDS);
-		for (i = 0; i < n && !found; i++)
-			if (story_word_number(&w[i], &y) && story_noun_after(w,
-			    n, i) == noun && fabs(x - y) < 1e-9)
+		for (i = 0; i < n && !found; i++) {
+			if (!story_number_at(w, i, &y) || story_noun_after(w,
+			    n, i) != noun)
+				continue;
+			if (fabs(x - y) < 1e-9)
 				found = 1;
+			if (y >= 2)
+				counted = 1;
+		}
 		free(sent);
 	}
 	free(starts);
 	free(lens);
+	/*
+	 * Changes the draft never counts may be counted as a few of the
+	 * told ones ("two changes are worth a closer look"); where it does
+	 * ("five more changes"), another count is another figure.
+	 */
+	if (!found && noun == NOUN_CHANGES && !counted && x <= f->nstories)
+		found = 1;
 	return found;
 }
 
@@ -559,6 +593,36 @@ struct story_sentence {
 /* Whether the i-th story is told in the sentence. */
 #define TOLD(ss, i)	((ss)->matched[i])
 
+/*
+ * Whether the name at w[wi] is said as the author of a kind of work of
+ * theirs ("a run of fixes from Jerry Zhao", "features by Ada"): they
+ * wrote a told story of that kind.
+ */
+static int
+story_kind_of(const struct fence *f, const struct story_sentence *ss,
+    size_t wi, size_t person)
+{
+	static const struct {
+		const char	*noun;
+		const char	*kind;	/* NULL: any */
+	} kinds[] = {
+		{ "fix", "fix" }, { "fixes", "fix" }, { "feature", "feature" },
+		{ "features", "feature" }, { "change", NULL },
+		{ "changes", NULL }, { "commits", NULL }, { "work", NULL },
+		{ "cleanup", "cleanup" }, { "docs", "docs" },
+		{ "tests", "tests" }, { "speedups", "performance" },
+	};
+	size_t	k;
+
+	if (wi < 2 || (!story_is(ss->w[wi - 1].stem, "from") &&
+	    !story_is(ss->w[wi - 1].stem, "by")))
+		return 0;
+	for (k = 0; k < NELEM(kinds); k++)
+		if (story_is(ss->w[wi - 2].stem, kinds[k].noun))
+			return story_authored(f, person, kinds[k].kind) > 0;
+	return 0;
+}
+
 /* A person named owns a story told here; whoever "asked" asked. */
 static const char *
 story_check_people(const struct fence *f, const struct story_sentence *ss,
@@ -597,7 +661,7 @@ story_check_people(const struct fence *f, const struct story_sentence *ss,
 				    ss->w[wi + 1].stem,
 				    strlen(ss->w[wi + 1].stem)))))
 					owns = 1;
-		if (!owns)
+		if (!owns && !story_kind_of(f, ss, wi, i))
 			return fence_fail(detail, "owner", "a person credited "
 			    "with a story not theirs", ss->text + at, 30);
 	}
@@ -810,7 +874,7 @@ story_check_numbers(const struct fence *f, const struct story_sentence *ss,
 			return r;
 	}
 	for (i = 0; i < ss->nw; i++) {
-		if (!story_word_number(&ss->w[i], &x) ||
+		if (!story_number_at(ss->w, i, &x) ||
 		    (noun = story_noun_after(ss->w, ss->nw, i)) == NOUN_NONE)
 			continue;
 		if (!story_count_ok(f, noun, x))
