@@ -552,6 +552,9 @@ static const struct story_case story_cases[] = {
 	{ "owner", "the lead credited to Linus", LEAD,
 	    "Linus Torvalds made the parser 1.7x faster on large files.",
 	    "refused:owner", NULL },
+	{ "owner", "a fix from Ada, who wrote one (near miss)", RELEASE,
+	    RELEASE " And there was a fix from Ada Lovelace for the parser.",
+	    "used", NULL },
 	{ "owner", "the release's merger named (near miss)", RELEASE,
 	    "Ada Lovelace merged Linus Torvalds' release of Widget 2.4.0 in "
 	    "pull request 7757.", "used", NULL },
