@@ -58,6 +58,11 @@ corpus_deliver(struct day **dayp, const char *body_path, const char *meta_path)
 	if (res.repo != NULL) {
 		if (*dayp == NULL)
 			*dayp = day_new(res.repo, now);
+		if ((*dayp)->default_branch == NULL &&
+		    res.default_branch != NULL)
+			(*dayp)->default_branch = xstrdup(res.default_branch);
+		if ((*dayp)->html_url == NULL && res.html_url != NULL)
+			(*dayp)->html_url = xstrdup(res.html_url);
 		for (i = 0; i < res.ncommits; i++)
 			assert_int_not_equal(day_add_commit(*dayp,
 			    &res.commits[i]), -1);

@@ -25,6 +25,7 @@
 #include "handler.h"
 #include "xmalloc.h"
 
+#include "corpus_day.h"
 #include "episode_check.h"
 
 #ifndef TEST_DATA_DIR
@@ -57,12 +58,6 @@ static const char *golden_days[] = {
 	"vite-2026-06-30-busy",
 };
 
-static int
-golden_cmp(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 /* A whole file (new string), or NULL. */
 static char *
 golden_read(const char *path)
@@ -85,111 +80,6 @@ golden_read(const char *path)
 	s[n] = '\0';
 	fclose(f);
 	return s;
-}
-
-/* One delivery into the day, as the daemon's store would keep it. */
-static void
-golden_deliver(struct day **dayp, const char *body_path, const char *meta_path)
-{
-	const struct handler_entry	*h;
-	struct handler_result		 res;
-	json_error_t			 err;
-	json_t				*meta, *payload;
-	const char			*event, *when;
-	char				*cause = NULL;
-	time_t				 now = 0;
-	size_t				 i;
-
-	meta = json_load_file(meta_path, 0, &err);
-	if (meta == NULL)
-		fail_msg("%s: %s", meta_path, err.text);
-	event = json_string_value(json_object_get(meta, "event"));
-	when = json_string_value(json_object_get(meta, "time"));
-	if (when != NULL)
-		hjson_time(when, &now);
-	if ((h = handler_find(event)) == NULL) {
-		json_decref(meta);
-		return;
-	}
-	payload = json_load_file(body_path, 0, &err);
-	if (payload == NULL)
-		fail_msg("%s: %s", body_path, err.text);
-	memset(&res, 0, sizeof res);
-	if (h->handle(payload, now, &res, &cause) == -1)
-		fail_msg("%s: %s", body_path, cause);
-	json_decref(payload);
-	json_decref(meta);
-	if (res.repo != NULL) {
-		if (*dayp == NULL)
-			*dayp = day_new(res.repo, now);
-		if ((*dayp)->default_branch == NULL &&
-		    res.default_branch != NULL)
-			(*dayp)->default_branch = xstrdup(res.default_branch);
-		if ((*dayp)->html_url == NULL && res.html_url != NULL)
-			(*dayp)->html_url = xstrdup(res.html_url);
-		for (i = 0; i < res.ncommits; i++)
-			assert_int_not_equal(day_add_commit(*dayp,
-			    &res.commits[i]), -1);
-		if (res.pr != NULL)
-			assert_int_not_equal(day_add_pr(*dayp, res.pr), -1);
-		if (res.push != NULL)
-			assert_int_not_equal(day_add_push(*dayp, res.push), -1);
-		if (now > (*dayp)->end)
-			(*dayp)->end = now;
-	}
-	handler_result_clear(&res);
-}
-
-/* A corpus day loaded from its deliveries, in name order. */
-static struct day *
-golden_load(const char *name)
-{
-	struct day	*day = NULL;
-	struct dirent	*de;
-	DIR		*dir;
-	char		*path, **files = NULL, *body, *meta;
-	size_t		 n = 0, i, len;
-
-	xasprintf(&path, "%s/corpus/%s", TEST_DATA_DIR, name);
-	if ((dir = opendir(path)) == NULL)
-		fail_msg("cannot open %s", path);
-	while ((de = readdir(dir)) != NULL) {
-		len = strlen(de->d_name);
-		if (len < 6 || strcmp(de->d_name + len - 5, ".json") != 0 ||
-		    strstr(de->d_name, ".meta.") != NULL)
-			continue;
-		files = xreallocarray(files, n + 1, sizeof *files);
-		files[n++] = xstrndup(de->d_name, len - 5);
-	}
-	closedir(dir);
-	qsort(files, n, sizeof *files, golden_cmp);
-	for (i = 0; i < n; i++) {
-		xasprintf(&body, "%s/%s.json", path, files[i]);
-		xasprintf(&meta, "%s/%s.meta.json", path, files[i]);
-		golden_deliver(&day, body, meta);
-		free(body);
-		free(meta);
-		free(files[i]);
-	}
-	free(files);
-	free(path);
-	assert_non_null(day);
-	day_pair_reverts(day);
-	return day;
-}
-
-/* The corpus day's date, from its folder name ("curl-2026-02-14-quiet"). */
-static void
-golden_date(const char *name, struct episode_opts *o)
-{
-	const char	*p;
-
-	for (p = name; *p != '\0'; p++) {
-		if (sscanf(p, "%4d-%2d-%2d", &o->year, &o->month,
-		    &o->mday) == 3 && o->year > 1999)
-			return;
-	}
-	fail_msg("no date in %s", name);
 }
 
 /*
@@ -227,9 +117,9 @@ golden_one(const char *name)
 	char			*md, *js, *path, *want;
 	FILE			*f;
 
-	day = golden_load(name);
+	day = corpus_day(name);
 	memset(&o, 0, sizeof o);
-	golden_date(name, &o);
+	corpus_date(name, &o.year, &o.month, &o.mday);
 	/* a show named in the config, and the default (the repository's) */
 	o.show = strncmp(name, "curl", 4) == 0 ? "The curl Daily" : NULL;
 	o.published = (time_t)1767261644;	/* 2026-01-01T10:00:44Z */
