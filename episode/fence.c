@@ -173,6 +173,64 @@ fence_learn(struct fence *f, const char *text)
 	fence_spoken(text, fence_add_number, f);
 }
 
+/* Whether a set holds a word of the same stem ("forward", "forwarding"). */
+static int
+fence_stem_in(const struct fence_set *set, const char *word)
+{
+	char	a[64], b[64];
+	size_t	i, n;
+
+	if ((n = strlen(word)) >= sizeof(a))
+		return fence_set_has(set, word, n);
+	memcpy(a, word, n + 1);
+	story_stem(a, n);
+	for (i = 0; i < set->n; i++) {
+		if ((n = strlen(set->v[i])) >= sizeof(b))
+			continue;
+		memcpy(b, set->v[i], n + 1);
+		story_stem(b, n);
+		if (strcmp(a, b) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The words of each revert's work that no other revert's has ("add test
+ * for verbose flag forwarding" beside "forward verbose flag to rustc"):
+ * a reply tells it by those, not by words its neighbours share.
+ */
+static void
+fence_distinct(struct fence *f)
+{
+	struct fence_set	 mine, theirs;
+	struct buf		 b;
+	size_t			 i, k;
+
+	for (i = 0; i < f->nreverts; i++) {
+		memset(&mine, 0, sizeof(mine));
+		memset(&theirs, 0, sizeof(theirs));
+		fence_add_words(&mine, f->reverts[i].what,
+		    strlen(f->reverts[i].what));
+		for (k = 0; k < f->nreverts; k++)
+			if (k != i)
+				fence_add_words(&theirs, f->reverts[k].what,
+				    strlen(f->reverts[k].what));
+		fence_set_sort(&mine);
+		fence_set_sort(&theirs);
+		buf_init(&b);
+		for (k = 0; k < mine.n; k++)
+			if (strlen(mine.v[k]) >= 4 && !fence_stem_in(&theirs,
+			    mine.v[k]))
+				buf_printf(&b, "%s ", mine.v[k]);
+		if (theirs.n > 0 && b.len > 0)
+			f->reverts[i].distinct = xstrdup(buf_str(&b));
+		buf_free(&b);
+		fence_set_free(&mine);
+		fence_set_free(&theirs);
+	}
+}
+
 /*
  * What the draft keeps, a reply must keep: the reverts it tells and the
  * focus it quotes. (A fence that asked for more would refuse the draft.)
@@ -274,6 +332,7 @@ fence_new(const struct fence_facts *facts)
 	xasprintf(&sq, "%s\n%s", f->draft, f->sheet);
 	f->squeezed = fence_squeeze(sq, strlen(sq));
 	free(sq);
+	fence_distinct(f);
 	fence_require(f);
 	return f;
 }
@@ -295,6 +354,7 @@ fence_free(struct fence *f)
 	free(f->bots);
 	for (i = 0; i < f->nreverts; i++) {
 		free(f->reverts[i].what);
+		free(f->reverts[i].distinct);
 		free(f->reverts[i].reason);
 	}
 	free(f->reverts);
@@ -484,18 +544,51 @@ fence_word_known(const struct fence *f, const char *p, size_t len)
 	return 1;
 }
 
+/*
+ * Whether a word is half of one of the day's said in two ("test env" of
+ * "testenv"): run together with the word before or after it, it is a
+ * piece of the facts' letters of six or more.
+ */
+static int
+fence_joined(const struct fence *f, const struct fence_tok *prev,
+    const struct fence_tok *t, const char *rest)
+{
+	struct fence_tok	 next;
+	char			*a, *b, *both;
+	int			 initial = 0, found = 0;
+
+	b = fence_squeeze(t->p, t->len);
+	if (prev->len > 0) {
+		a = fence_squeeze(prev->p, prev->len);
+		xasprintf(&both, "%s%s", a, b);
+		found = strlen(both) >= 6 && strstr(f->squeezed, both) != NULL;
+		free(both);
+		free(a);
+	}
+	if (!found && fence_next(&rest, &next, &initial) && next.len > 0) {
+		a = fence_squeeze(next.p, next.len);
+		xasprintf(&both, "%s%s", b, a);
+		found = strlen(both) >= 6 && strstr(f->squeezed, both) != NULL;
+		free(both);
+		free(a);
+	}
+	free(b);
+	return found;
+}
+
 /* The checks made token by token: names, numbers, identifiers, hashes. */
 const char *
 fence_tokens(const struct fence *f, const char *reply, char **detail)
 {
-	struct fence_tok	 t;
+	struct fence_tok	 t, prev;
 	const char		*p = reply;
 	char			 lw[FENCE_MAX_TOKEN + 1], vs[64];
 	double			 v;
 	size_t			 base, i, vlen, skip;
 	int			 initial = 1, poss;
 
-	while (fence_next(&p, &t, &initial)) {
+	memset(&prev, 0, sizeof(prev));
+	for (; fence_next(&p, &t, &initial); prev = t) {
 		if (t.len == 0)
 			continue;
 		if (t.len > FENCE_MAX_TOKEN)
@@ -539,7 +632,8 @@ fence_tokens(const struct fence *f, const char *reply, char **detail)
 				    "identifier not in the facts", t.p, t.len);
 			continue;
 		}
-		if (!fence_word_known(f, t.p, base))
+		if (!fence_word_known(f, t.p, base) && !fence_joined(f,
+		    &prev, &t, p))
 			return fence_fail(detail, "person", "a name neither "
 			    "English nor the day's", t.p, t.len);
 		if (!fence_capital(t.p))
@@ -686,10 +780,12 @@ int
 fence_tells_revert(const struct fence_set *said, const char *text,
     const struct fence_rev *r, const char **what)
 {
+	const char	*w;
 	size_t	j;
 
-	if (!fence_words_told(said, r->what) || !fence_what_told(text,
-	    r->what)) {
+	/* by the words that tell it from the day's other reverts */
+	w = r->distinct != NULL ? r->distinct : r->what;
+	if (!fence_words_told(said, w) || !fence_what_told(text, w)) {
 		*what = r->what;
 		return 0;
 	}

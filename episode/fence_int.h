@@ -20,6 +20,7 @@ struct fence_set {
 
 struct fence_rev {
 	char	*what;
+	char	*distinct;	/* what's words no other revert's has, or NULL */
 	char	*reason;
 	int	 automatic;
 	int	 required;	/* the draft tells it: so must a reply */
@@ -27,7 +28,9 @@ struct fence_rev {
 
 /* A person of the day, as a reply may name them. */
 struct fence_person {
-	struct fence_set words;	/* lower-case words of their names, login */
+	struct fence_set words;	/* lower-case words of their names, logins */
+	char		*name;	/* as the sheet says it, or NULL */
+	char		*login;	/* or NULL */
 };
 
 /* A figure of a story and the words of what it measures. */

@@ -258,37 +258,42 @@ story_numbers(const char *text, struct story_nums *out, char ***versions,
 static size_t
 story_person(struct fence *f, const struct sheet_person *sp)
 {
-	struct fence_set	 words;
+	struct fence_person	*fp;
+	char			*l;
 	size_t			 i;
 
-	memset(&words, 0, sizeof(words));
+	/*
+	 * One person by name or by login: someone who commits from two
+	 * addresses, one with a login and one without, is one person.
+	 */
+	for (i = 0; i < f->npeople; i++) {
+		fp = &f->people[i];
+		if ((sp->name != NULL && fp->name != NULL &&
+		    strcasecmp(sp->name, fp->name) == 0) ||
+		    (sp->login != NULL && fp->login != NULL &&
+		    strcasecmp(sp->login, fp->login) == 0))
+			break;
+	}
+	if (i == f->npeople) {
+		f->people = xreallocarray(f->people, f->npeople + 1,
+		    sizeof(*f->people));
+		fp = &f->people[f->npeople++];
+		memset(fp, 0, sizeof(*fp));
+	}
+	fp = &f->people[i];
+	if (fp->name == NULL && sp->name != NULL)
+		fp->name = xstrdup(sp->name);
+	if (fp->login == NULL && sp->login != NULL)
+		fp->login = xstrdup(sp->login);
 	if (sp->name != NULL)
-		fence_add_words(&words, sp->name, strlen(sp->name));
+		fence_add_words(&fp->words, sp->name, strlen(sp->name));
 	if (sp->login != NULL) {
-		char *l = xstrdup(sp->login);
-
-		for (i = 0; l[i] != '\0'; i++)
-			l[i] = (char)tolower((unsigned char)l[i]);
-		fence_set_add(&words, l, strlen(l));
+		l = text_lower(sp->login);
+		fence_set_add(&fp->words, l, strlen(l));
 		free(l);
 	}
-	fence_set_sort(&words);
-	for (i = 0; i < f->npeople; i++) {
-		size_t	k, same = 0;
-
-		for (k = 0; k < words.n; k++)
-			if (fence_set_has(&f->people[i].words, words.v[k],
-			    strlen(words.v[k])))
-				same++;
-		if (same == words.n && same == f->people[i].words.n) {
-			fence_set_free(&words);
-			return i;
-		}
-	}
-	f->people = xreallocarray(f->people, f->npeople + 1,
-	    sizeof(*f->people));
-	f->people[f->npeople].words = words;
-	return f->npeople++;
+	fence_set_sort(&fp->words);
+	return i;
 }
 
 static void
@@ -597,8 +602,11 @@ fence_stories_free(struct fence *f)
 		free(s->versions);
 	}
 	free(f->stories);
-	for (i = 0; i < f->npeople; i++)
+	for (i = 0; i < f->npeople; i++) {
 		fence_set_free(&f->people[i].words);
+		free(f->people[i].name);
+		free(f->people[i].login);
+	}
 	free(f->people);
 	free(f->general);
 	free(f->refs);
