@@ -630,6 +630,9 @@ static const struct story_case story_cases[] = {
 	/* what was taken out is told where it is said to be */
 	{ "revert", "the revert told by its reason alone", REVERT " ",
 	    "", "refused:revert", NULL },
+	{ "revert", "one change rolled back, named by none (near miss)",
+	    "load sooner.", "load sooner, and one change was rolled back "
+	    "along the way.", "used", NULL },
 	{ "revert", "the cache rolled back (near miss)", BYE,
 	    "So the write-back cache is out for now. " BYE, "used", NULL },
 	/* reason: a revert's reason is the story's */
