@@ -427,25 +427,13 @@ fence_markdown(const struct fence *f, const char *reply, char **detail)
 static int
 fence_known_words(const struct fence *f, const char *p, size_t len)
 {
-	const char	*e = p + len, *w;
+	const char	*e = p + len;
 	char		 lw[FENCE_MAX_TOKEN + 1];
-	size_t		 i, n;
+	size_t		 n;
 
-	while (p < e) {
-		if (!fence_wordc(p)) {
-			p += fence_clen(p);
-			continue;
-		}
-		for (w = p; p < e && fence_wordc(p); p += fence_clen(p))
-			;
-		if (p > e)
-			p = e;
-		n = (size_t)(p - w);
-		for (i = 0; i < n; i++)
-			lw[i] = (char)tolower((unsigned char)w[i]);
+	while ((n = fence_next_word(&p, e, lw)) > 0)
 		if (!fence_set_has(&f->words, lw, n))
 			return 0;
-	}
 	return 1;
 }
 
@@ -502,26 +490,15 @@ static const char *const fence_nt[] = {
 int
 fence_word_known(const struct fence *f, const char *p, size_t len)
 {
-	const char	*e = p + len, *w;
+	const char	*e = p + len;
 	char		 lw[FENCE_MAX_TOKEN + 1];
 	size_t		 i, n;
 	int		 ascii;
 
-	while (p < e) {
-		if (!fence_wordc(p)) {
-			p += fence_clen(p);
-			continue;
-		}
-		ascii = 1;
-		for (w = p; p < e && fence_wordc(p); p += fence_clen(p))
-			if ((unsigned char)*p >= 0x80)
+	while ((n = fence_next_word(&p, e, lw)) > 0) {
+		for (i = 0, ascii = 1; i < n; i++)
+			if ((unsigned char)lw[i] >= 0x80)
 				ascii = 0;
-		if (p > e)
-			p = e;
-		n = (size_t)(p - w);
-		for (i = 0; i < n; i++)
-			lw[i] = (char)tolower((unsigned char)w[i]);
-		lw[n] = '\0';
 		if (fence_set_has(&f->words, lw, n) ||
 		    (n > 3 && lw[n - 1] == 's' && fence_set_has(&f->words, lw,
 		    n - 1)) || (ascii && words_known(lw, n)) ||
@@ -1051,6 +1028,7 @@ fence_of_sheet(const struct sheet *sh)
 	f = fence_new(&facts);
 	f->json = fence_fact(json);
 	fence_stories_learn(f, sh);
+	fence_counts_learn(f);
 	free(values);
 	free(json);
 	free(reverts);

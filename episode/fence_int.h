@@ -85,7 +85,12 @@ struct fence {
 	size_t		 nstories;
 	struct fence_person *people;
 	size_t		 npeople;
-	struct fence_set story_df;	/* "word\tN": stories holding it */
+	struct fence_count {
+		int	 noun;		/* fence_story.c's enum story_noun */
+		double	 n;
+	}		*drafted;	/* the draft's counts ("five more
+					   changes"), read once */
+	size_t		 ndrafted;
 	double		*general;	/* numbers any sentence may say */
 	size_t		 ngeneral;
 	double		*refs;		/* pull request and issue numbers */
@@ -113,6 +118,7 @@ void		 fence_set_free(struct fence_set *);
 int		 fence_wordc(const char *);
 size_t		 fence_clen(const char *);
 int		 fence_next(const char **, struct fence_tok *, int *);
+size_t		 fence_next_word(const char **, const char *, char *);
 void		 fence_add_words(struct fence_set *, const char *, size_t);
 int		 fence_numword(const char *, size_t, int *);
 void		 fence_spoken(const char *, void (*)(void *, double), void *);
@@ -190,6 +196,7 @@ int		 story_refs(const struct fence *, const char *,
 size_t		 story_authored(const struct fence *, size_t, const char *);
 
 /* fence_story.c: the checks of a sentence against its stories */
+void		 fence_counts_learn(struct fence *);
 const char	*fence_sentence_stories(const struct fence *, const char *,
 		    int *, char **);
 

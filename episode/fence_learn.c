@@ -610,6 +610,7 @@ fence_stories_free(struct fence *f)
 	free(f->people);
 	free(f->general);
 	free(f->refs);
+	free(f->drafted);
 }
 
 /* How many stories hold a stem. */

@@ -345,10 +345,8 @@ story_number_at(const struct story_word *w, size_t i, double *x)
 static int
 story_count_ok(const struct fence *f, enum story_noun noun, double x)
 {
-	struct story_word	 w[STORY_MAX_WORDS];
-	size_t			 day, n, i, k, owned, ns, *starts, *lens;
-	double			 y;
-	int			 found = 0, counted = 0;
+	size_t			 day, i, k;
+	int			 counted = 0;
 
 	switch (noun) {
 	case NOUN_COMMITS:
@@ -389,48 +387,52 @@ story_count_ok(const struct fence *f, enum story_noun noun, double x)
 		return 1;
 	/* per person: how many of the told stories are one's own */
 	if (noun == NOUN_COMMITS || noun == NOUN_CHANGES)
-		for (i = 0; i < f->npeople; i++) {
-			for (k = owned = 0; k < f->nstories; k++) {
-				size_t j;
-
-				for (j = 0; j < f->stories[k].nowners; j++)
-					if (f->stories[k].owners[j] == i &&
-					    f->stories[k].roles[j] ==
-					    SHEET_AUTHOR) {
-						owned++;
-						break;
-					}
-			}
-			if (fabs(x - (double)owned) < 1e-9)
+		for (i = 0; i < f->npeople; i++)
+			if (fabs(x - (double)story_authored(f, i, NULL)) < 1e-9)
 				return 1;
-		}
-	/* the draft's own count of that noun, read the same way */
-	ns = fence_sentences(f->draft, &starts, &lens);
-	for (k = 0; k < ns && !found; k++) {
-		char *sent = xstrndup(f->draft + starts[k], lens[k]);
-
-		n = story_words(sent, w, STORY_MAX_WORDS);
-		for (i = 0; i < n && !found; i++) {
-			if (!story_number_at(w, i, &y) || story_noun_after(w,
-			    n, i) != noun)
-				continue;
-			if (fabs(x - y) < 1e-9)
-				found = 1;
-			if (y >= 2)
-				counted = 1;
-		}
-		free(sent);
+	/* the draft's own count of that noun */
+	for (k = 0; k < f->ndrafted; k++) {
+		if (f->drafted[k].noun != (int)noun)
+			continue;
+		if (fabs(x - f->drafted[k].n) < 1e-9)
+			return 1;
+		if (f->drafted[k].n >= 2)
+			counted = 1;
 	}
-	free(starts);
-	free(lens);
 	/*
 	 * Changes the draft never counts may be counted as a few of the
 	 * told ones ("two changes are worth a closer look"); where it does
 	 * ("five more changes"), another count is another figure.
 	 */
-	if (!found && noun == NOUN_CHANGES && !counted && x <= f->nstories)
-		found = 1;
-	return found;
+	return noun == NOUN_CHANGES && !counted && x <= f->nstories;
+}
+
+void
+fence_counts_learn(struct fence *f)
+{
+	struct story_word	 w[STORY_MAX_WORDS];
+	enum story_noun		 noun;
+	size_t			 n, i, k, ns, *starts, *lens;
+	double			 y;
+
+	ns = fence_sentences(f->draft, &starts, &lens);
+	for (k = 0; k < ns; k++) {
+		char *sent = xstrndup(f->draft + starts[k], lens[k]);
+
+		n = story_words(sent, w, STORY_MAX_WORDS);
+		for (i = 0; i < n; i++) {
+			if (!story_number_at(w, i, &y) || (noun =
+			    story_noun_after(w, n, i)) == NOUN_NONE)
+				continue;
+			f->drafted = xreallocarray(f->drafted, f->ndrafted + 1,
+			    sizeof(*f->drafted));
+			f->drafted[f->ndrafted].noun = (int)noun;
+			f->drafted[f->ndrafted++].n = y;
+		}
+		free(sent);
+	}
+	free(starts);
+	free(lens);
 }
 
 /* Whether a told story of matched holds the number (or the draft does). */

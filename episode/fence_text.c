@@ -183,31 +183,47 @@ fence_next(const char **pp, struct fence_tok *t, int *initial)
 	return 1;
 }
 
+/*
+ * The next word of [*pp, e), lower case, into lw (FENCE_MAX_TOKEN + 1
+ * bytes, NUL-ended); its length, or 0 at the end. A character cut by the
+ * end is not read past it.
+ */
+size_t
+fence_next_word(const char **pp, const char *e, char *lw)
+{
+	const char	*p = *pp, *w;
+	size_t		 i, n;
+
+	while (p < e && !fence_wordc(p))
+		p += fence_clen(p);
+	if (p >= e) {
+		*pp = e;
+		return 0;
+	}
+	for (w = p; p < e && fence_wordc(p); p += fence_clen(p))
+		;
+	if (p > e)
+		p = e;
+	*pp = p;
+	n = (size_t)(p - w);
+	if (n > FENCE_MAX_TOKEN)
+		n = FENCE_MAX_TOKEN;
+	for (i = 0; i < n; i++)
+		lw[i] = (char)tolower((unsigned char)w[i]);
+	lw[n] = '\0';
+	return n;
+}
+
 /* Add the lower-case words of [p, p+len) to s. */
 void
 fence_add_words(struct fence_set *s, const char *p, size_t len)
 {
-	const char	*e = p + len, *w;
-	char		*lw;
-	size_t		 i, n;
+	const char	*e = p + len;
+	char		 lw[FENCE_MAX_TOKEN + 1];
+	size_t		 n;
 
-	while (p < e) {
-		if (!fence_wordc(p)) {
-			p += fence_clen(p);
-			continue;
-		}
-		for (w = p; p < e && fence_wordc(p); p += fence_clen(p))
-			;
-		/* a character cut by the end is not read past it */
-		if (p > e)
-			p = e;
-		n = (size_t)(p - w);
-		lw = xstrndup(w, n);
-		for (i = 0; i < n; i++)
-			lw[i] = (char)tolower((unsigned char)lw[i]);
+	while ((n = fence_next_word(&p, e, lw)) > 0)
 		fence_set_add(s, lw, n);
-		free(lw);
-	}
 }
 
 /* The number words and what they stand for. */
