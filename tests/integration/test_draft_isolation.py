@@ -95,6 +95,8 @@ def fail_first_draft(d, how):
         os.kill(child, signal.SIGCONT)
     reply = flusher.reply(td.DRAFT_WAIT)
     flusher.close()
+    if how == "crash":
+        ht.crashed_on_purpose(child)
     return reply
 
 
