@@ -561,10 +561,10 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 	    !config_email_ok(conf->feed_owner_email))
 		config_causes_add(causes, "feed_owner_email: '%s' is not an "
 		    "email address", conf->feed_owner_email);
-	if (conf->tts_command == NULL ||
+	if (conf->tts_command != NULL &&
 	    conf->tts_command[strspn(conf->tts_command, " \t")] == '\0')
-		config_causes_add(causes, "tts_command: empty (set audio = off "
-		    "for no audio)");
+		config_causes_add(causes, "tts_command: empty (leave it out "
+		    "for the built-in voice, or set audio = off for no audio)");
 	/* time zone: it must be a zone of the zone database */
 	if (!schedule_zone_exists(conf->timezone))
 		config_causes_add(causes, "timezone: unknown time zone '%s'",
