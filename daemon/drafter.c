@@ -479,6 +479,8 @@ drafter_child_audio(struct hookcastd *d, struct drafter_written *w,
 	n = ac.workers > 0 ? ac.workers : drafter_cpus();
 	if ((size_t)n > nrepos)
 		n = (int)nrepos;
+	log_info("drafter: speaking %zu episodes in %d worker%s", nw,
+	    n > 1 ? n : 1, n > 1 ? "s" : "");
 	if (n <= 1 || pipe2(p, O_CLOEXEC) == -1) {
 		for (i = 0; i < nw; i++)
 			drafter_tell(drafter_audio_one(&ac, &w[i]));
