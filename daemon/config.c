@@ -78,6 +78,17 @@ static const struct config_enum config_voices[] = {
 	{ .name = NULL }
 };
 
+/* bookend_voice: one of them, or "same" */
+static const struct config_enum config_bookend_voices[] = {
+	{ .name = "same", .value = -1 },
+	{ .name = "rms", .value = 0 },
+	{ .name = "slt", .value = 1 },
+	{ .name = "awb", .value = 2 },
+	{ .name = "kal", .value = 3 },
+	{ .name = "kal16", .value = 4 },
+	{ .name = NULL }
+};
+
 /* CONFIG_ENUM stores through an int: every enum field is one. */
 _Static_assert(sizeof(((struct config *)0)->journal_fsync) == sizeof(int),
     "journal_fsync is not int-sized");
@@ -325,6 +336,12 @@ const struct config_key config_keys[] = {
 	    .def = "rms", .enums = config_voices, .reloadable = 1,
 	    .help = "the built-in voice (flite's): rms, slt, awb, kal or "
 	    "kal16" },
+	{ .name = "bookend_voice", .type = CONFIG_ENUM,
+	    .offset = OFF(bookend_voice), .def = "same",
+	    .enums = config_bookend_voices, .reloadable = 1,
+	    .help = "the built-in voice of the opening and the closing, "
+	    "setting them off from the stories: same, or a voice at "
+	    "voice's rate" },
 	{ .name = "tts_command", .type = CONFIG_STRING,
 	    .offset = OFF(tts_command), .reloadable = 1,
 	    .help = "instead of the built-in voice: run by /bin/sh -c per "

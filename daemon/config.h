@@ -102,6 +102,7 @@ struct config {
 	enum audio_mode	 audio;
 	char		*tts_command;		/* run by /bin/sh -c; or NULL */
 	int		 voice;			/* voice_names[voice] */
+	int		 bookend_voice;		/* the same, or -1: voice */
 	char		*section_sound;		/* a WAV between sections; or NULL */
 	int		 audio_workers;		/* 0: one per CPU */
 	enum audio_encoder audio_encoder;

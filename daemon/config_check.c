@@ -22,6 +22,7 @@
 #include "log.h"
 #include "schedule.h"
 #include "sink.h"
+#include "voice.h"
 #include "xmalloc.h"
 
 static int	config_host_loopback(const char *);
@@ -561,6 +562,15 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 	    !config_email_ok(conf->feed_owner_email))
 		config_causes_add(causes, "feed_owner_email: '%s' is not an "
 		    "email address", conf->feed_owner_email);
+	if (conf->bookend_voice >= 0 &&
+	    voice_rate(voice_names[conf->bookend_voice]) !=
+	    voice_rate(voice_names[conf->voice]))
+		config_causes_add(causes, "bookend_voice: %s speaks at %u Hz "
+		    "and voice %s at %u Hz; an episode's sentences must come "
+		    "at one rate", voice_names[conf->bookend_voice],
+		    voice_rate(voice_names[conf->bookend_voice]),
+		    voice_names[conf->voice],
+		    voice_rate(voice_names[conf->voice]));
 	if (conf->tts_command != NULL &&
 	    conf->tts_command[strspn(conf->tts_command, " \t")] == '\0')
 		config_causes_add(causes, "tts_command: empty (leave it out "

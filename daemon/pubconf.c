@@ -47,6 +47,8 @@ pubconf_audio(const struct config *conf, struct audio_conf *ac)
 	ac->mode = conf->audio;
 	ac->tts_command = conf->tts_command;
 	ac->voice = voice_names[conf->voice];
+	ac->bookend_voice = conf->bookend_voice >= 0 ?
+	    voice_names[conf->bookend_voice] : NULL;
 	ac->section_sound = conf->section_sound;
 	ac->workers = conf->audio_workers;
 	ac->encoder = conf->audio_encoder;

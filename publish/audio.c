@@ -702,6 +702,7 @@ struct audio_job {
 	size_t			 nsentences;
 	char		       **spoken;	/* what the voice says */
 	unsigned char		*opens;		/* sentence i opens a section */
+	unsigned char		*bookend;	/* i is the opening's or closing's */
 	struct say_name		*names;		/* the episode's people */
 	size_t			 nnames;
 	struct buf		 sound;		/* section_sound's file */
@@ -729,7 +730,9 @@ audio_sentence(struct audio_job *job, size_t i, struct buf *out,
 	buf_reset(out);
 	if (job->conf->tts_command == NULL) {
 		memset(w, 0, sizeof(*w));
-		if (voice_speak(job->conf->voice, job->spoken[i],
+		if (voice_speak(job->bookend[i] &&
+		    job->conf->bookend_voice != NULL ?
+		    job->conf->bookend_voice : job->conf->voice, job->spoken[i],
 		    job->conf->emit.words_per_minute, out, &w->fmt, why) == -1)
 			return AUDIO_FAILED;
 		w->data = (const unsigned char *)out->data;
@@ -1113,6 +1116,27 @@ audio_sections(struct audio_job *job, const char *t)
 	}
 }
 
+/*
+ * Which sentences are the opening's (the first section) and the
+ * closing's (the last, of three or more).
+ */
+static void
+audio_bookends(struct audio_job *job)
+{
+	size_t	i, first = job->nsentences, last = 0, sections = 1;
+
+	job->bookend = xcalloc(job->nsentences + 1, 1);
+	for (i = 0; i < job->nsentences; i++)
+		if (job->opens[i]) {
+			sections++;
+			if (first == job->nsentences)
+				first = i;
+			last = i;
+		}
+	for (i = 0; i < job->nsentences; i++)
+		job->bookend[i] = i < first || (sections >= 3 && i >= last);
+}
+
 /* What the voice says for written sentence i (new). */
 static char *
 audio_spoken(const struct audio_job *job, size_t i)
@@ -1154,6 +1178,7 @@ audio_transcript(struct audio_job *job)
 	}
 	json_decref(j);
 	if (rc == 0) {
+		audio_bookends(job);
 		job->spoken = xcalloc(job->nsentences, sizeof(*job->spoken));
 		for (i = 0; i < job->nsentences; i++)
 			job->spoken[i] = audio_spoken(job, i);
@@ -1293,6 +1318,7 @@ out:
 		audio_sentences_free(job.spoken, job.nsentences);
 	audio_sentences_free(job.sentences, job.nsentences);
 	free(job.opens);
+	free(job.bookend);
 	buf_free(&job.sound);
 	free(job.cues);
 	free(job.mp3);

@@ -37,6 +37,7 @@ struct audio_conf {
 	enum audio_mode		 mode;
 	const char		*tts_command;	/* run by /bin/sh -c, or NULL */
 	const char		*voice;		/* built-in, when no tts_command */
+	const char		*bookend_voice;	/* the opening's and closing's */
 	const char		*section_sound;	/* a WAV file, or NULL */
 	int			 workers;	/* episodes at once; 0: per CPU */
 	enum audio_encoder	 encoder;

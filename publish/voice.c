@@ -26,12 +26,13 @@ cst_voice	*register_cmu_us_kal16(const char *);
 static const struct voice_entry {
 	const char	*name;
 	cst_voice	*(*reg)(const char *);
+	unsigned	 rate;	/* what it speaks at (test_voice checks) */
 } voice_table[] = {
-	{ "rms",	register_cmu_us_rms },
-	{ "slt",	register_cmu_us_slt },
-	{ "awb",	register_cmu_us_awb },
-	{ "kal",	register_cmu_us_kal },
-	{ "kal16",	register_cmu_us_kal16 },
+	{ "rms",	register_cmu_us_rms,	16000 },
+	{ "slt",	register_cmu_us_slt,	16000 },
+	{ "awb",	register_cmu_us_awb,	16000 },
+	{ "kal",	register_cmu_us_kal,	8000 },
+	{ "kal16",	register_cmu_us_kal16,	16000 },
 };
 #define VOICE_COUNT	(sizeof(voice_table) / sizeof(voice_table[0]))
 
@@ -64,6 +65,15 @@ voice_known(const char *name)
 	size_t	slot;
 
 	return voice_find(name, &slot) != NULL;
+}
+
+unsigned
+voice_rate(const char *name)
+{
+	const struct voice_entry	*e;
+	size_t				 slot;
+
+	return (e = voice_find(name, &slot)) != NULL ? e->rate : 0;
 }
 
 /*

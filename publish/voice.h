@@ -19,6 +19,8 @@ extern const char *const voice_names[];
 
 /* Whether name is a built-in voice. */
 int	 voice_known(const char *name);
+/* The rate the voice name speaks at (samples a second), or 0. */
+unsigned voice_rate(const char *name);
 /*
  * Speak text with the voice name at words_per_minute (150 is the voice's
  * own pace; faster or slower stretches it): its samples (16-bit PCM)
