@@ -402,29 +402,35 @@ drafter_cpus(void)
 /*
  * A worker of the audio: speak the episodes given to worker k, each
  * outcome one line written at once to fd (a pipe: a write of at most
- * PIPE_BUF bytes is never interleaved with another worker's).
+ * PIPE_BUF bytes is never interleaved with another worker's). Its exit
+ * status: 0, or 1 when the loop can't be told.
  */
-static void
+static int
 drafter_audio_worker(const struct audio_conf *ac, struct drafter_written *w,
     const int *worker, size_t nw, int k, int fd)
 {
+	json_t	*j;
 	char	*s, *line;
 	size_t	 i;
+	int	 rc;
 
 	for (i = 0; i < nw; i++) {
 		if (worker[i] != k)
 			continue;
-		s = json_dumps(drafter_audio_one(ac, &w[i]), JSON_COMPACT);
+		j = drafter_audio_one(ac, &w[i]);
+		s = json_dumps(j, JSON_COMPACT);
+		json_decref(j);
 		if (s == NULL)
-			_exit(1);
+			return 1;
 		xasprintf(&line, "%s\n", s);
 		free(s);
-		if (strlen(line) > PIPE_BUF ||
-		    drafter_write_all(fd, line, strlen(line)) == -1)
-			_exit(1);
+		rc = strlen(line) > PIPE_BUF ||
+		    drafter_write_all(fd, line, strlen(line)) == -1;
 		free(line);
+		if (rc)
+			return 1;
 	}
-	_exit(0);
+	return 0;
 }
 
 /* Mark the episode a worker's line j tells of as told. */
@@ -494,7 +500,12 @@ drafter_child_audio(struct hookcastd *d, struct drafter_written *w,
 			close(p[0]);
 			if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1)
 				_exit(1);
-			drafter_audio_worker(&ac, w, worker, nw, k, p[1]);
+			status = drafter_audio_worker(&ac, w, worker, nw, k,
+			    p[1]);
+			free(pids);
+			free(worker);
+			free(told);
+			_exit(status);
 		}
 		if (pids[k] == -1)
 			log_warn("drafter: a worker of the audio");
