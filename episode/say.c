@@ -20,6 +20,7 @@
 #include "spoken.h"
 #include "utf8.h"
 #include "words.h"
+#include "xmalloc.h"
 
 /* How deep a word is taken apart before the rest is said as it is. */
 #define SAY_DEPTH	8
@@ -995,35 +996,51 @@ static const struct {
 };
 
 /*
+ * The word w[0..n) without the punctuation around it: w[*a..*e). A
+ * closing parenthesis is the sentence's when the word has no '(' for it.
+ */
+static void
+say_trim(const char *w, size_t n, size_t *a, size_t *e)
+{
+	size_t	i, open = 0, close = 0;
+
+	for (*a = 0; *a < n && strchr("(\"'[{*_", w[*a]) != NULL; (*a)++)
+		/* nothing */;
+	for (*e = n; *e > *a && strchr(".,;:!?\"']}*_", w[*e - 1]) != NULL;
+	    (*e)--)
+		/* nothing */;
+	for (i = *a; i < *e; i++) {
+		open += w[i] == '(';
+		close += w[i] == ')';
+	}
+	while (*e > *a && w[*e - 1] == ')' && close > open) {
+		(*e)--;
+		close--;
+	}
+}
+
+/*
  * Say the word w[0..n): the punctuation around it kept (but markup's
  * '*' and '_'), the rest by its shape (say_core).
  */
 static void
 say_word(const struct say *x, struct buf *b, const char *w, size_t n)
 {
-	size_t	a, e, i, open = 0, close = 0;
+	size_t	a, e, i;
 	int	dot = 0;
 
 	/* a table's '|', a heading's '#', a rule, a lone '*' */
 	if (strspn(w, "-|#*_~^\\") >= n)
 		return;
-	for (a = 0; a < n && strchr("(\"'[{*_", w[a]) != NULL; a++)
-		if (w[a] != '*' && w[a] != '_')
-			buf_putc(b, w[a]);
-	for (e = n; e > a && strchr(".,;:!?\"']}*_", w[e - 1]) != NULL; e--)
-		/* nothing */;
-	/* a closing parenthesis of the sentence, not of a call */
-	for (i = a; i < e; i++) {
-		open += w[i] == '(';
-		close += w[i] == ')';
-	}
-	while (e > a && w[e - 1] == ')' && close > open) {
-		e--;
-		close--;
-	}
+	say_trim(w, n, &a, &e);
+	for (i = 0; i < a; i++)
+		if (w[i] != '*' && w[i] != '_')
+			buf_putc(b, w[i]);
 	for (i = 0; i < sizeof say_abbrevs / sizeof say_abbrevs[0]; i++) {
+		/* "E.g." as "e.g."; but "VS Code" */
 		if (strlen(say_abbrevs[i].word) != e - a ||
-		    strncasecmp(say_abbrevs[i].word, w + a, e - a) != 0)
+		    tolower((unsigned char)w[a]) != say_abbrevs[i].word[0] ||
+		    strncmp(say_abbrevs[i].word + 1, w + a + 1, e - a - 1) != 0)
 			continue;
 		if (isupper((unsigned char)w[a])) {
 			buf_putc(b, (char)toupper((unsigned char)
@@ -1104,6 +1121,15 @@ say_words(const struct say *x, const char *s, size_t cap)
 				next = w2 + n2;
 			} else
 				say_word(x, &w, p, (size_t)(q - p));
+		} else if (strspn(p, "-") >= (size_t)(q - p) && q - p <= 3) {
+			/* a dash between words ("a - b", "a — b") is a pause */
+			if (out.len > 0 && (isalnum((unsigned char)
+			    out.data[out.len - 1]) || strchr("\"')",
+			    out.data[out.len - 1]) != NULL) &&
+			    say_fits(out.len, 1, (size_t)(end - q), cap))
+				buf_putc(&out, ',');
+			p = q;
+			continue;
 		} else if (say_arrow(p, (size_t)(q - p)) && (out.len == 0 ||
 		    q[strspn(q, " ")] == '\0'))
 			/* an arrow from or to nothing ("→ ✓") says nothing */;
@@ -1174,4 +1200,45 @@ say_sentence(const char *written, const struct say_name *names,
 	free(letters);
 	say_spaces(said);
 	return said;
+}
+
+char **
+say_notes(const char *written, size_t *nout)
+{
+	static const struct say	 none = { NULL, 0 };
+	struct buf		 b;
+	const char		*p = written, *w;
+	char			**v = NULL;
+	size_t			 n, a, e, nv = 0;
+
+	buf_init(&b);
+	while (p != NULL && *p != '\0') {
+		if (isspace((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		for (w = p; *p != '\0' && !isspace((unsigned char)*p); p++)
+			/* nothing */;
+		n = (size_t)(p - w);
+		say_trim(w, n, &a, &e);
+		buf_reset(&b);
+		say_core(&none, &b, w + a, e - a, 0);
+		if (strstr(buf_str(&b), " shown in the show notes") == NULL)
+			continue;
+		v = xreallocarray(v, nv + 1, sizeof(*v));
+		v[nv++] = xstrndup(w + a, e - a);
+	}
+	buf_free(&b);
+	*nout = nv;
+	return v;
+}
+
+void
+say_notes_free(char **v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
 }

@@ -151,7 +151,9 @@ static const struct say_case rows[] = {
 	{ "fixes #1234.", "fixes number 1234." },
 	{ "fixes astral-sh/ruff#24978",
 	  "fixes astral-sh slash ruff number 24978" },
-	{ "“quoted” – it’s", "\"quoted\" it's" },
+	{ "“quoted” – it’s", "\"quoted\", it's" },
+	{ "fast - and safe -- now", "fast, and safe, now" },
+	{ "open in VS Code", "open in VS Code" },
 	{ "a ≥ b → c", "a at least b to c" },
 	/* 6. spaces, empty, only symbols */
 	{ "  many    spaces  here  ", "many spaces here" },
@@ -197,6 +199,26 @@ test_no_names(void **state)
 	s = say_sentence(NULL, NULL, 0);
 	assert_string_equal(s, "");
 	free(s);
+}
+
+/* The names and settings left to the show notes, as written. */
+static void
+test_notes(void **state)
+{
+	char	**v;
+	size_t	  n;
+
+	(void)state;
+	v = say_notes("Set TOKIO_UNSTABLE_SHARDED_BLOCKING_QUEUE_NOW=1, then "
+	    "read_timeout and (one_two_three_four_five_six_seven).", &n);
+	assert_int_equal(n, 2);
+	assert_string_equal(v[0], "TOKIO_UNSTABLE_SHARDED_BLOCKING_QUEUE_NOW=1");
+	assert_string_equal(v[1], "one_two_three_four_five_six_seven");
+	say_notes_free(v, n);
+	v = say_notes("Nothing long here: read_timeout.", &n);
+	assert_int_equal(n, 0);
+	assert_null(v);
+	say_notes_free(v, n);
 }
 
 /* Whether s breaks the cap: SAY_GROWTH times in plus SAY_SLACK. */
@@ -388,6 +410,7 @@ main(void)
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_no_names),
 		cmocka_unit_test(test_cap),
+		cmocka_unit_test(test_notes),
 		cmocka_unit_test(test_corpus_sentences),
 	};
 
