@@ -118,19 +118,59 @@ say_symbol(ucs4_t uc)
 	return "";
 }
 
-/* The person whose name holds the n bytes at run, or -1. */
+/*
+ * Whether the n bytes at run are a word of name ("张三" of "张三" or
+ * "Zhang 张三"): 2, part of one ("三"): 1, or hold a word of it of two
+ * characters or more ("张三说"): 1; else 0.
+ */
+static int
+say_name_has(const char *name, const unsigned char *run, size_t n)
+{
+	const char	*p, *w;
+	size_t		 l;
+
+	if (memmem(name, strlen(name), run, n) != NULL) {
+		for (p = name; *p != '\0'; p += l) {
+			p += strspn(p, " ");
+			w = p;
+			l = strcspn(p, " ");
+			if (l == n && memcmp(w, run, n) == 0)
+				return 2;
+		}
+		return 1;
+	}
+	for (p = name; *p != '\0'; p += l) {
+		p += strspn(p, " ");
+		w = p;
+		l = strcspn(p, " ");
+		/* two characters: more bytes than one UTF-8 character has */
+		if (l > 4 && memmem(run, n, w, l) != NULL)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The person whose name the n bytes at run are a word of, else the
+ * first whose name holds them or whose name's word they hold; or -1.
+ */
 static long
 say_who(const struct say *x, const unsigned char *run, size_t n)
 {
 	size_t	i;
+	long	who = -1;
+	int	how;
 
 	for (i = 0; i < x->nnames; i++) {
-		const char *name = x->names[i].name;
-
-		if (name != NULL && memmem(name, strlen(name), run, n) != NULL)
+		if (x->names[i].name == NULL)
+			continue;
+		how = say_name_has(x->names[i].name, run, n);
+		if (how == 2)
 			return (long)i;
+		if (how == 1 && who < 0)
+			who = (long)i;
 	}
-	return -1;
+	return who;
 }
 
 /*
@@ -207,6 +247,16 @@ say_letters(const struct say *x, const char *s, size_t cap)
 			continue;
 		}
 		u8_mbtouc(&uc, p, n);
+		/* "5µs", "5 μs": the micro sign or Greek mu before seconds */
+		if ((uc == 0xb5 || uc == 0x3bc) && p + n < end && p[n] == 's' &&
+		    (p + n + 1 == end || !isalpha(p[n + 1]))) {
+			if (!say_fits(b.len, strlen(" microseconds"),
+			    (size_t)(end - p) - n - 1, cap))
+				break;
+			buf_puts(&b, " microseconds");
+			p += n + 1;
+			continue;
+		}
 		if (!say_foreign(uc, 0)) {
 			said = say_symbol(uc);
 			m = said == NULL ? n : strlen(said);
@@ -630,9 +680,14 @@ say_ident(struct buf *b, const char *c, size_t n)
 		return 0;
 	if (np == 1 && !flag && !lead_dot && !say_camel(v[0].p, v[0].n))
 		return 0;
-	/* an initialism: "U.S", "a.k.a" */
-	for (i = 0; i < np && i < SAY_PIECES; i++)
-		letters |= v[i].n > 1;
+	/*
+	 * an initialism ("U.S", "a.k.a"), a time, a ratio or a number
+	 * ("10:30", "3/4", "1,204"): no name
+	 */
+	for (i = 0; i < np && i < SAY_PIECES; i++) {
+		letters |= v[i].n > 1 && say_span_digits(v[i].p, v[i].n) <
+		    v[i].n;
+	}
 	if (!letters && !flag && !lead_dot)
 		return 0;
 	for (i = 0; i < np && i < SAY_PIECES; i++)
@@ -943,6 +998,25 @@ say_core(const struct say *x, struct buf *b, const char *c, size_t n,
 			say_core(x, b, c + d, n - d, depth + 1);
 		}
 		return;
+	}
+	/* "1,204.5" is "1204.5", said as the voice reads it */
+	if ((d = say_span_digits(c, n)) > 0 && d <= 3 && d + 4 <= n &&
+	    c[d] == ',') {
+		struct buf	t;
+
+		for (i = d; i + 4 <= n && c[i] == ',' &&
+		    say_span_digits(c + i + 1, n - i - 1) == 3; i += 4)
+			/* nothing */;
+		if (i > d && (i == n || !isdigit((unsigned char)c[i]))) {
+			buf_init(&t);
+			for (l = 0; l < i; l++)
+				if (c[l] != ',')
+					buf_putc(&t, c[l]);
+			buf_append(&t, c + i, n - i);
+			say_core(x, b, t.data, t.len, depth + 1);
+			buf_free(&t);
+			return;
+		}
 	}
 	/* "grep-cli-0.1.10", "pypy-3.10": a name and its version */
 	for (i = 1; i + 1 < n; i++) {

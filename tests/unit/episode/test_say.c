@@ -31,6 +31,7 @@ static const struct say_name people[] = {
 	{ "王五", "王五" },			/* a login not Latin itself */
 	{ "Jane Doe", "janedoe" },
 	{ "Bot 機器", "helper[bot]" },		/* a bot's login */
+	{ "张三丰", "sanfeng" },			/* after 张三, who is in it */
 };
 
 static const struct say_case rows[] = {
@@ -76,7 +77,11 @@ static const struct say_case rows[] = {
 	{ "a .5 step", "a point five step" },
 	{ "for 2.x", "for two point x" },
 	{ "LLaMa 3.1 405B", "LLaMa three point one 405B" },
-	/* what stays: dates in words, plain integers, SHAs */
+	{ "took 1,204.5 ms, 12,000 runs", "took one thousand two hundred four point five ms, 12000 runs" },
+	{ "took 5µs, then 7 μs", "took 5 microseconds, then 7 microseconds" },
+	/* what stays: dates in words, plain integers, SHAs, times, ratios */
+	{ "at 10:30 in 3/4 of (1/5) and 1,204 runs",
+	  "at 10:30 in 3/4 of (1/5) and 1204 runs" },
 	{ "on March 24th, 2026, 1204 commits from 8b13642",
 	  "on March 24th, 2026, 1204 commits from 8b13642" },
 	{ "on nightly-2025-10-12", "on nightly-2025-10-12" },
@@ -134,6 +139,9 @@ static const struct say_case rows[] = {
 	{ "by Jane (未知), again", "by Jane, again" },
 	{ "by Jane 未知, again", "by Jane, again" },
 	{ "Zhang张三 said", "Zhang zhangsan said" },
+	{ "张三丰 said", "sanfeng said" },
+	{ "张三说 it", "zhangsan it" },
+	{ "三丰 said", "sanfeng said" },
 	/* 5. symbols and markup */
 	{ "fixed 🎉 it ✨ now", "fixed it now" },
 	{ "thumbs 👍🏽 and family 👨‍👩‍👧 ok", "thumbs and family ok" },
