@@ -24,6 +24,8 @@
 
 /* How deep a word is taken apart before the rest is said as it is. */
 #define SAY_DEPTH	8
+/* The longest name of a person looked at. */
+#define SAY_PERSON_MAX	256
 /* The longest GitHub login. */
 #define SAY_LOGIN_MAX	39
 /* What a version's part of more digits than this is said digit by digit. */
@@ -162,7 +164,10 @@ say_who(const struct say *x, const unsigned char *run, size_t n)
 	int	how;
 
 	for (i = 0; i < x->nnames; i++) {
-		if (x->names[i].name == NULL)
+		/* no one's name is that long: a bound on the work */
+		if (x->names[i].name == NULL ||
+		    strnlen(x->names[i].name, SAY_PERSON_MAX + 1) >
+		    SAY_PERSON_MAX)
 			continue;
 		how = say_name_has(x->names[i].name, run, n);
 		if (how == 2)
@@ -183,9 +188,9 @@ say_login_len(const char *login)
 	size_t	n, i;
 	int	letter = 0;
 
-	if (login == NULL)
+	if (login == NULL ||
+	    (n = strnlen(login, SAY_LOGIN_MAX + 6)) > SAY_LOGIN_MAX + 5)
 		return 0;
-	n = strlen(login);
 	if (n > 5 && strcmp(login + n - 5, "[bot]") == 0)
 		n -= 5;
 	if (n == 0 || n > SAY_LOGIN_MAX)
@@ -282,6 +287,8 @@ say_letters(const struct say *x, const char *s, size_t cap)
 		same = who >= 0 && who == last_who;
 		for (i = last_end; same && i < b.len; i++)
 			same = b.data[i] == ' ';
+		if (same)
+			last_end = b.len;
 		if (who < 0 || same) {
 			p = q;
 			continue;
@@ -845,9 +852,8 @@ say_is_login(const struct say *x, const char *c, size_t n)
 	size_t	i;
 
 	for (i = 0; i < x->nnames; i++)
-		if (x->names[i].login != NULL &&
-		    strlen(x->names[i].login) == n &&
-		    say_login_len(x->names[i].login) == n &&
+		if (say_login_len(x->names[i].login) == n &&
+		    x->names[i].login[n] == '\0' &&
 		    memcmp(x->names[i].login, c, n) == 0)
 			return 1;
 	return 0;
