@@ -692,10 +692,11 @@ say_ident(struct buf *b, const char *c, size_t n)
 	 * ("10:30", "3/4", "1,204"): no name
 	 */
 	for (i = 0; i < np && i < SAY_PIECES; i++) {
-		letters |= v[i].n > 1 && say_span_digits(v[i].p, v[i].n) <
-		    v[i].n;
+		if (say_span_digits(v[i].p, v[i].n) < v[i].n)
+			letters |= v[i].n > 1 || (i > 0 && v[i].sep != '.') ?
+			    2 : 1;
 	}
-	if (!letters && !flag && !lead_dot)
+	if (letters < 2 && !flag && !lead_dot)
 		return 0;
 	for (i = 0; i < np && i < SAY_PIECES; i++)
 		words += say_part(NULL, v[i].p, v[i].n, 0);

@@ -101,6 +101,7 @@ static const struct say_case rows[] = {
 	{ "in .github now", "in dot github now" },
 	{ "passed --disable to curl", "passed disable to curl" },
 	{ "opt-in and c-ares and U.S. stay", "opt-in and c-ares and U.S. stay" },
+	{ "x a_b and a_b_c_d_e_f_g", "x a b and the name shown in the show notes" },
 	{ "fixed __init__ and _private", "fixed init and private" },
 	/* at the length: six parts, forty bytes; past it */
 	{ "x one_two_three_four_five_six y", "x one two three four five six y" },
