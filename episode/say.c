@@ -635,8 +635,7 @@ say_pieces(const char *c, size_t n, int flag, struct say_piece *v)
 
 			in = isalnum(ch) || ch >= 0x80 || ch == '\'' ||
 			    (ch == '-' && !flag && i > start && i + 1 < n &&
-			    isalnum((unsigned char)c[i + 1]) &&
-			    !(c[i + 1] == '>'));
+			    isalnum((unsigned char)c[i + 1]));
 			if (!in)
 				break;
 		}
@@ -676,7 +675,8 @@ say_ident(struct buf *b, const char *c, size_t n)
 	size_t			 np, i, words = 0;
 	int			 flag = 0, lead_dot, letters = 0;
 
-	if (n > 2 && c[0] == '-' && c[1] == '-' && isalpha((unsigned char)c[2])) {
+	if (n > 2 && c[0] == '-' && c[1] == '-' &&
+	    isalpha((unsigned char)c[2])) {
 		flag = 1;
 		c += 2;
 		n -= 2;
