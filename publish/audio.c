@@ -27,6 +27,7 @@
 #include "emit.h"
 #include "fileio.h"
 #include "log.h"
+#include "say.h"
 #include "spoken.h"
 #include "voice.h"
 #include "wav.h"
@@ -1137,11 +1138,68 @@ audio_bookends(struct audio_job *job)
 		job->bookend[i] = i < first || (sections >= 3 && i >= last);
 }
 
-/* What the voice says for written sentence i (new). */
-static char *
-audio_spoken(const struct audio_job *job, size_t i)
+/*
+ * The episode's people (its JSON's "people", borrowed from root), by whose
+ * logins say_sentence says a name it can't read.
+ */
+static void
+audio_people(struct audio_job *job, json_t *root)
 {
-	return xstrdup(job->sentences[i]);
+	json_t		*people, *p;
+	const char	*name;
+	size_t		 i;
+
+	people = json_object_get(root, "people");
+	if (!json_is_array(people) || json_array_size(people) == 0)
+		return;
+	job->names = xcalloc(json_array_size(people), sizeof(*job->names));
+	json_array_foreach(people, i, p) {
+		if ((name = json_string_value(json_object_get(p, "name"))) ==
+		    NULL)
+			continue;
+		job->names[job->nnames].name = name;
+		job->names[job->nnames].login = json_string_value(
+		    json_object_get(p, "login"));
+		job->nnames++;
+	}
+}
+
+/* Whether s says anything: a letter or a digit. */
+static int
+audio_says(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (isalnum((unsigned char)*s) || (unsigned char)*s >= 0x80)
+			return 1;
+	return 0;
+}
+
+/*
+ * Each sentence's spoken form (say.h). One that says nothing (a sentence
+ * of a name in another script, no one's) is left out of the audio and
+ * the cues, its section opened by the next.
+ */
+static void
+audio_spoken(struct audio_job *job)
+{
+	size_t	i, n = 0;
+	char	*t;
+
+	job->spoken = xcalloc(job->nsentences + 1, sizeof(*job->spoken));
+	for (i = 0; i < job->nsentences; i++) {
+		t = say_sentence(job->sentences[i], job->names, job->nnames);
+		if (!audio_says(t)) {
+			free(t);
+			if (job->opens[i] && i + 1 < job->nsentences)
+				job->opens[i + 1] = 1;
+			free(job->sentences[i]);
+			continue;
+		}
+		job->sentences[n] = job->sentences[i];
+		job->opens[n] = job->opens[i];
+		job->spoken[n++] = t;
+	}
+	job->nsentences = n;
 }
 
 /* The transcript of the episode's .json, split into job's sentences. */
@@ -1152,7 +1210,6 @@ audio_transcript(struct audio_job *job)
 	json_t		*j;
 	const char	*t;
 	char		*name;
-	size_t		 i;
 	int		 rc = -1;
 
 	buf_init(&b);
@@ -1176,13 +1233,20 @@ audio_transcript(struct audio_job *job)
 		else
 			rc = 0;
 	}
-	json_decref(j);
 	if (rc == 0) {
-		audio_bookends(job);
-		job->spoken = xcalloc(job->nsentences, sizeof(*job->spoken));
-		for (i = 0; i < job->nsentences; i++)
-			job->spoken[i] = audio_spoken(job, i);
+		audio_people(job, j);
+		audio_spoken(job);
+		if (job->nsentences == 0) {
+			xasprintf(&job->cause, "the transcript has no "
+			    "sentence to speak");
+			rc = -1;
+		} else
+			audio_bookends(job);
 	}
+	free(job->names);
+	job->names = NULL;
+	job->nnames = 0;
+	json_decref(j);
 out:
 	free(name);
 	buf_free(&b);

@@ -317,6 +317,54 @@ class AudioTest(unittest.TestCase):
                             "%s differs between three workers and one"
                             % name)
 
+    def test_spoken_apart_from_written(self):
+        """The voice hears each sentence's spoken form, the captions and
+        the text keep the written one: a tts_command that notes what it
+        is given hears "older than" for "<", a version in words, and the
+        login of a name written in Han characters, where the WebVTT shows
+        the sentence as written."""
+        tmp = ht.make_tmpdir()
+        said = os.path.join(tmp, "said.txt")
+        cmd = ('cat >> %s && echo >> %s && sox -n -r 16000 -c 1 -b 16 '
+               '-t wav - trim 0 0.2' % (said, said))
+        try:
+            with ht.Daemon(options=dict(AUDIO, **{"tts-command": cmd})) as d:
+                status, reply = d.post_payload(ht.make_push([
+                    ht.make_commit("Drop support for < c-ares 1.16.0\n\n"
+                                   "Older releases lack the resolver "
+                                   "we need.", name="\u5f20\u4e09",
+                                   username="zhangsan",
+                                   email="zs@example.com"),
+                    ht.make_commit("Release 8.2.0")]))
+                self.assertIn(status, (200, 202), reply)
+                reply = d.control("flush")
+                self.assertIs(reply.get("ok"), True, reply)
+                m = wait_audio(d)
+                self.assertEqual(m['hookcast_audio_total{outcome="ok"}'], 1,
+                                 d.log_tail())
+                base = reply["episodes"][0]["json"][:-len(".json")]
+                with open(base + ".vtt", encoding="utf-8") as f:
+                    vtt = f.read()
+                with open(base + ".txt", encoding="utf-8") as f:
+                    txt = f.read()
+            with open(said, encoding="utf-8") as f:
+                heard = f.read()
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        sys.stderr.write("written:\n%s\nheard:\n%s\n" % (txt, heard))
+        # what is written keeps its symbols, name and digits
+        self.assertIn("&lt; c-ares 1.16.0", vtt)
+        self.assertIn("< c-ares 1.16.0", txt)
+        self.assertIn("8.2.0", txt)
+        self.assertIn("version 8.2.0.", vtt)
+        # what is heard says them
+        self.assertIn("c-ares older than one point sixteen point oh", heard)
+        self.assertNotIn("<", heard)
+        self.assertIn("zhangsan", heard)
+        self.assertNotIn("\u5f20", heard)
+        self.assertIn("eight point two point oh", heard)
+        self.assertNotRegex(heard, r"\d\.\d")
+
     def check_feed(self, folder, name, mp3, real):
         """The feed as a podcast app reads it (feedparser): the item's
         enclosure is the MP3 at its public URL with the file's length, its
