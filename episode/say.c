@@ -889,12 +889,43 @@ say_is_setting(const char *c, size_t n, size_t *eq)
  * Say the word c[0..n), its punctuation around it taken off (say_word),
  * by its shape.
  */
+/*
+ * Where c[0..n) holds a date as YYYY-MM-DD standing alone or after a '-'
+ * ("2025-10-12", "nightly-2025-10-12"): its offset, with its parts, or
+ * -1.
+ */
+static long
+say_date_at(const char *c, size_t n, int *y, int *m, int *d)
+{
+	size_t	i, k;
+
+	for (i = 0; i + 10 <= n; i++) {
+		if (i > 0 && c[i - 1] != '-')
+			continue;
+		for (k = 0; k < 10; k++)
+			if ((k == 4 || k == 7) ? c[i + k] != '-' :
+			    !isdigit((unsigned char)c[i + k]))
+				break;
+		if (k < 10 || (i + 10 < n && isalnum((unsigned char)c[i + 10])))
+			continue;
+		*y = atoi(c + i);
+		*m = atoi(c + i + 5);
+		*d = atoi(c + i + 8);
+		if (*y >= 1970 && *y <= 2999 && *m >= 1 && *m <= 12 &&
+		    *d >= 1 && *d <= 31)
+			return (long)i;
+	}
+	return -1;
+}
+
 static void
 say_core(const struct say *x, struct buf *b, const char *c, size_t n,
     int depth)
 {
 	const char	*said, *k;
 	size_t		 i, l, eq, d;
+	long		 at;
+	int		 y, mo, dd;
 
 	if (n == 0)
 		return;
@@ -904,6 +935,21 @@ say_core(const struct say *x, struct buf *b, const char *c, size_t n,
 	}
 	if (say_is_login(x, c, n)) {
 		buf_append(b, c, n);
+		return;
+	}
+	/* a date as a host says one: "nightly-2025-10-12" is "nightly
+	   October 12th, 2025" */
+	if ((at = say_date_at(c, n, &y, &mo, &dd)) >= 0) {
+		if (at > 1) {
+			say_core(x, b, c, (size_t)at - 1, depth + 1);
+			buf_putc(b, ' ');
+		}
+		spoken_date(b, y, mo, dd);
+		if ((size_t)at + 10 < n) {
+			buf_putc(b, ' ');
+			say_core(x, b, c + at + 10, n - (size_t)at - 10,
+			    depth + 1);
+		}
 		return;
 	}
 	if ((l = say_op(c, n, &said)) == n) {

@@ -199,6 +199,19 @@ audio_abbreviation(const char *start, const char *e)
 	return 0;
 }
 
+/*
+ * Whether the text after a mark (at e) goes on with the same sentence: a
+ * word in lower case follows, as after a macro's '!' ("join! and
+ * try_join!"); the drafter starts every sentence with a capital.
+ */
+static int
+audio_goes_on(const char *e)
+{
+	while (*e == ' ' || *e == '\t')
+		e++;
+	return islower((unsigned char)*e);
+}
+
 /* Add the piece [p, e) to the list, white space collapsed, if it says anything. */
 static void
 audio_sentence_add(const char *p, const char *e, char ***v, size_t *n)
@@ -260,7 +273,8 @@ audio_sentences(const char *text, char ***out)
 		    strncmp(e, "\xe2\x80\x99", 3) == 0)
 			e += (unsigned char)*e >= 0x80 ? 3 : 1;
 		if ((*e == '\0' || isspace((unsigned char)*e)) &&
-		    !(*p == '.' && e == p + 1 && audio_abbreviation(start, p))) {
+		    !(*p == '.' && e == p + 1 && audio_abbreviation(start, p)) &&
+		    !audio_goes_on(e)) {
 			audio_sentence_add(start, e, &v, &n);
 			start = e;
 		}

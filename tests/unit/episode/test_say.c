@@ -93,7 +93,10 @@ static const struct say_case rows[] = {
 	  "at 10:30 in 3/4 of (1/5) and 1204 runs" },
 	{ "on March 24th, 2026, 1204 commits from 8b13642",
 	  "on March 24th, 2026, 1204 commits from 8b13642" },
-	{ "on nightly-2025-10-12", "on nightly-2025-10-12" },
+	{ "on nightly-2025-10-12", "on nightly October 12th, 2025" },
+	{ "the nightly version to 2025-10-12.",
+	    "the nightly version to October 12th, 2025." },
+	{ "since 2025-13-40 or 12025-10-12x", "since 2025-13-40 or 12025-10-12x" },
 	/* 3. identifiers */
 	{ "set read_timeout", "set read timeout" },
 	{ "use spawn_blocking", "use spawn blocking" },
