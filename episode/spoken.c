@@ -836,6 +836,18 @@ spoken_symbols(const char *s)
 
 	buf_init(&b);
 	while (*p != '\0') {
+		/*
+		 * an absolute path is one name, kept as written:
+		 * "/sys/devices/system/cpu/cpuX/cpufreq/scaling_cur_freq"
+		 * (htop 2020-09-24) lost its last part's underscores
+		 */
+		if (*p == '/' && (b.len == 0 || b.data[b.len - 1] == ' ' ||
+		    b.data[b.len - 1] == '\n')) {
+			n = strcspn(p, " \n");
+			buf_append(&b, p, n);
+			p += n;
+			continue;
+		}
 		/* "scale/zero_point": each side of a slash on its own */
 		if (*p == ' ' || *p == '\n' || *p == '/') {
 			buf_putc(&b, *p++);

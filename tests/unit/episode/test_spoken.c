@@ -278,6 +278,10 @@ test_symbols(void **state)
 		{ "ignored ERR_CLOSED_SERVER in scanner", "ignored ERR CLOSED "
 		    "SERVER in scanner" },
 		{ "removed __len__ cases", "removed len cases" },
+		/* an absolute path stays whole (htop 2020-09-24) */
+		{ "node /sys/cpu/cpuX/cpufreq/scaling_cur_freq to get it",
+		    "node /sys/cpu/cpuX/cpufreq/scaling_cur_freq to get it" },
+		{ "the scale/zero_point pair", "the scale/zero point pair" },
 		/* paths and calls */
 		{ "stack overflow on import.meta.hot.invalidate().",
 		    "stack overflow on import meta hot invalidate." },
