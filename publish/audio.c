@@ -44,7 +44,7 @@
 #define AUDIO_TEXT_MAX		(64 * 1024 * 1024)
 /* What is kept of a program's stderr for the log. */
 #define AUDIO_ERR_MAX		400
-/* Bitrate of the MP3: speech, mono or stereo. */
+/* Bitrate of the MP3: speech, mono, as podcasts encode it. */
 #define AUDIO_BITRATE		"64"
 #define AUDIO_FILE_MODE		0644
 
@@ -885,12 +885,13 @@ write_failed:
 static enum audio_outcome
 audio_encode(struct audio_job *job, int wav)
 {
-	char *const	 lame[] = { "lame", "--quiet", "-b", AUDIO_BITRATE,
-	    "-", "-", NULL };
+	/* mono, as a podcast of speech is: a stereo voice is mixed down */
+	char *const	 lame[] = { "lame", "--quiet", "-m", "m", "-b",
+	    AUDIO_BITRATE, "-", "-", NULL };
 	char *const	 ffmpeg[] = { "ffmpeg", "-nostdin", "-hide_banner",
-	    "-loglevel", "error", "-f", "wav", "-i", "pipe:0", "-codec:a",
-	    "libmp3lame", "-b:a", AUDIO_BITRATE "k", "-f", "mp3", "pipe:1",
-	    NULL };
+	    "-loglevel", "error", "-f", "wav", "-i", "pipe:0", "-ac", "1",
+	    "-codec:a", "libmp3lame", "-b:a", AUDIO_BITRATE "k", "-f", "mp3",
+	    "pipe:1", NULL };
 	struct file_atomic	 af;
 	struct audio_proc	 pr;
 	struct stat		 st;

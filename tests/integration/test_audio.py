@@ -365,6 +365,26 @@ class AudioTest(unittest.TestCase):
         self.assertIn("eight point two point oh", heard)
         self.assertNotRegex(heard, r"\d\.\d")
 
+    def test_mono_64k_whatever_the_voice(self):
+        """A podcast's speech is a mono MP3 at 64 kb/s: a tts_command that
+        speaks stereo at 22.05 kHz gives one too."""
+        cmd = ("cat >/dev/null && sox -n -r 22050 -c 2 -b 16 -t wav - "
+               "synth 0.3 sine 440")
+        with ht.Daemon(options=dict(AUDIO, **{"tts-command": cmd})) as d:
+            one_push(d)
+            reply = d.control("flush")
+            self.assertIs(reply.get("ok"), True, reply)
+            m = wait_audio(d)
+            self.assertEqual(m['hookcast_audio_total{outcome="ok"}'], 1,
+                             d.log_tail())
+            mp3 = reply["episodes"][0]["json"][:-len(".json")] + ".mp3"
+            info = {k: subprocess.run(["soxi", k, mp3], check=True,
+                                      capture_output=True,
+                                      text=True).stdout.strip()
+                    for k in ("-c", "-B")}
+        self.assertEqual(info["-c"], "1")
+        self.assertIn(info["-B"], ("64k", "64.0k"))
+
     def check_feed(self, folder, name, mp3, real):
         """The feed as a podcast app reads it (feedparser): the item's
         enclosure is the MP3 at its public URL with the file's length, its
