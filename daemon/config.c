@@ -68,6 +68,27 @@ static const struct config_enum config_audio_encoders[] = {
 	{ .name = NULL }
 };
 
+/* voice: the built-in voices, in voice_names' order (voice.h) */
+static const struct config_enum config_voices[] = {
+	{ .name = "rms", .value = 0 },
+	{ .name = "slt", .value = 1 },
+	{ .name = "awb", .value = 2 },
+	{ .name = "kal", .value = 3 },
+	{ .name = "kal16", .value = 4 },
+	{ .name = NULL }
+};
+
+/* bookend_voice: one of them, or "same" */
+static const struct config_enum config_bookend_voices[] = {
+	{ .name = "same", .value = -1 },
+	{ .name = "rms", .value = 0 },
+	{ .name = "slt", .value = 1 },
+	{ .name = "awb", .value = 2 },
+	{ .name = "kal", .value = 3 },
+	{ .name = "kal16", .value = 4 },
+	{ .name = NULL }
+};
+
 /* CONFIG_ENUM stores through an int: every enum field is one. */
 _Static_assert(sizeof(((struct config *)0)->journal_fsync) == sizeof(int),
     "journal_fsync is not int-sized");
@@ -309,12 +330,31 @@ const struct config_key config_keys[] = {
 	{ .name = "audio", .type = CONFIG_ENUM, .offset = OFF(audio),
 	    .def = "auto", .enums = config_audio, .reloadable = 1,
 	    .help = "speak each episode to YYYY-MM-DD.mp3 and .vtt: on, off, "
-	    "or auto (on when tts_command's program is in PATH)" },
+	    "or auto (on when the encoder, and tts_command's program if "
+	    "set, are in PATH)" },
+	{ .name = "voice", .type = CONFIG_ENUM, .offset = OFF(voice),
+	    .def = "rms", .enums = config_voices, .reloadable = 1,
+	    .help = "the built-in voice (flite's): rms, slt, awb, kal or "
+	    "kal16" },
+	{ .name = "bookend_voice", .type = CONFIG_ENUM,
+	    .offset = OFF(bookend_voice), .def = "same",
+	    .enums = config_bookend_voices, .reloadable = 1,
+	    .help = "the built-in voice of the opening and the closing, "
+	    "setting them off from the stories: same, or a voice at "
+	    "voice's rate" },
 	{ .name = "tts_command", .type = CONFIG_STRING,
-	    .offset = OFF(tts_command),
-	    .def = "espeak-ng -s \"$HOOKCAST_WPM\" --stdout", .reloadable = 1,
-	    .help = "run by /bin/sh -c per sentence: text on stdin, a WAV "
-	    "file on stdout" },
+	    .offset = OFF(tts_command), .reloadable = 1,
+	    .help = "instead of the built-in voice: run by /bin/sh -c per "
+	    "sentence, text on stdin, a WAV file on stdout" },
+	{ .name = "section_sound", .type = CONFIG_STRING,
+	    .offset = OFF(section_sound), .reloadable = 1,
+	    .help = "a short WAV played between sections (in the voice's "
+	    "format), after the pause" },
+	{ .name = "audio_workers", .type = CONFIG_INT,
+	    .offset = OFF(audio_workers), .def = "0", .min = 0, .max = 256,
+	    .reloadable = 1,
+	    .help = "episodes spoken at once after an emission (0: one per "
+	    "CPU)" },
 	{ .name = "audio_encoder", .type = CONFIG_ENUM,
 	    .offset = OFF(audio_encoder), .def = "lame",
 	    .enums = config_audio_encoders, .reloadable = 1,
@@ -854,6 +894,7 @@ config_clear(struct config *conf)
 	free(conf->feed_category);
 	free(conf->metrics_listen);
 	free(conf->tts_command);
+	free(conf->section_sound);
 	free(conf->github_api_url);
 	free(conf->github_token_file);
 	free(conf->llm_url);

@@ -100,7 +100,11 @@ struct config {
 	int		 serve_episodes;	/* GET /episodes/... */
 	/* the episode's audio (audio.c) */
 	enum audio_mode	 audio;
-	char		*tts_command;		/* run by /bin/sh -c */
+	char		*tts_command;		/* run by /bin/sh -c; or NULL */
+	int		 voice;			/* voice_names[voice] */
+	int		 bookend_voice;		/* the same, or -1: voice */
+	char		*section_sound;		/* a WAV between sections; or NULL */
+	int		 audio_workers;		/* 0: one per CPU */
 	enum audio_encoder audio_encoder;
 	int		 audio_timeout;		/* seconds for one episode */
 	/* the model's rewrite of the transcript (publish/llm.c) */

@@ -22,6 +22,7 @@
 #include "log.h"
 #include "schedule.h"
 #include "sink.h"
+#include "voice.h"
 #include "xmalloc.h"
 
 static int	config_host_loopback(const char *);
@@ -561,10 +562,19 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 	    !config_email_ok(conf->feed_owner_email))
 		config_causes_add(causes, "feed_owner_email: '%s' is not an "
 		    "email address", conf->feed_owner_email);
-	if (conf->tts_command == NULL ||
+	if (conf->bookend_voice >= 0 &&
+	    voice_rate(voice_names[conf->bookend_voice]) !=
+	    voice_rate(voice_names[conf->voice]))
+		config_causes_add(causes, "bookend_voice: %s speaks at %u Hz "
+		    "and voice %s at %u Hz; an episode's sentences must come "
+		    "at one rate", voice_names[conf->bookend_voice],
+		    voice_rate(voice_names[conf->bookend_voice]),
+		    voice_names[conf->voice],
+		    voice_rate(voice_names[conf->voice]));
+	if (conf->tts_command != NULL &&
 	    conf->tts_command[strspn(conf->tts_command, " \t")] == '\0')
-		config_causes_add(causes, "tts_command: empty (set audio = off "
-		    "for no audio)");
+		config_causes_add(causes, "tts_command: empty (leave it out "
+		    "for the built-in voice, or set audio = off for no audio)");
 	/* time zone: it must be a zone of the zone database */
 	if (!schedule_zone_exists(conf->timezone))
 		config_causes_add(causes, "timezone: unknown time zone '%s'",

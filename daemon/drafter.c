@@ -5,6 +5,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -356,34 +358,185 @@ drafter_add_written(struct drafter_written **w, size_t *nw, const char *repo,
 	(*nw)++;
 }
 
+/* The longest error an audio line carries: a line is one atomic write. */
+#define DRAFTER_AUDIO_ERR_MAX	1024
+
+/* Episode w spoken: the line telling the loop how it went (new). */
+static json_t *
+drafter_audio_one(const struct audio_conf *ac, const struct drafter_written *w)
+{
+	struct audio_result	 res;
+	json_t			*j;
+
+	audio_render(ac, w->repo, w->name, &res);
+	if (res.outcome == AUDIO_OK)
+		j = json_pack("{s:b, s:s, s:s, s:s, s:f, s:I, s:f}", "audio", 1,
+		    "repo", w->repo, "name", w->name, "outcome", "ok",
+		    "seconds", res.seconds, "bytes", (json_int_t)res.bytes,
+		    "took", res.took);
+	else {
+		if (strlen(res.cause) > DRAFTER_AUDIO_ERR_MAX)
+			res.cause[DRAFTER_AUDIO_ERR_MAX] = '\0';
+		j = json_pack("{s:b, s:s, s:s, s:s, s:s, s:f}", "audio", 1,
+		    "repo", w->repo, "name", w->name, "outcome",
+		    audio_outcome_name(res.outcome), "error", res.cause,
+		    "took", res.took);
+	}
+	audio_result_clear(&res);
+	return j;
+}
+
+/* The CPUs this process may run on (at least 1). */
+static int
+drafter_cpus(void)
+{
+	cpu_set_t	set;
+	int		n;
+
+	if (sched_getaffinity(0, sizeof(set), &set) == 0 &&
+	    (n = CPU_COUNT(&set)) > 0)
+		return n;
+	return 1;
+}
+
+/*
+ * A worker of the audio: speak the episodes given to worker k, each
+ * outcome one line written at once to fd (a pipe: a write of at most
+ * PIPE_BUF bytes is never interleaved with another worker's).
+ */
+static void
+drafter_audio_worker(const struct audio_conf *ac, struct drafter_written *w,
+    const int *worker, size_t nw, int k, int fd)
+{
+	char	*s, *line;
+	size_t	 i;
+
+	for (i = 0; i < nw; i++) {
+		if (worker[i] != k)
+			continue;
+		s = json_dumps(drafter_audio_one(ac, &w[i]), JSON_COMPACT);
+		if (s == NULL)
+			_exit(1);
+		xasprintf(&line, "%s\n", s);
+		free(s);
+		if (strlen(line) > PIPE_BUF ||
+		    drafter_write_all(fd, line, strlen(line)) == -1)
+			_exit(1);
+		free(line);
+	}
+	_exit(0);
+}
+
+/* Mark the episode a worker's line j tells of as told. */
+static void
+drafter_audio_told(json_t *j, const struct drafter_written *w, int *told,
+    size_t nw)
+{
+	const char	*repo, *name;
+	size_t		 i;
+
+	repo = json_string_value(json_object_get(j, "repo"));
+	name = json_string_value(json_object_get(j, "name"));
+	for (i = 0; repo != NULL && name != NULL && i < nw; i++)
+		if (!told[i] && strcmp(w[i].repo, repo) == 0 &&
+		    strcmp(w[i].name, name) == 0) {
+			told[i] = 1;
+			return;
+		}
+}
+
 /*
  * Speak the episodes written, telling the loop how each went. After their
  * text is told: a failure or a kill here never takes an episode back.
+ * With audio_workers (one per CPU by default) above 1, the episodes are
+ * shared among worker processes, each repository's in one worker (they
+ * rewrite its feed), and their lines passed on to the loop; a worker that
+ * dies has its episodes told as failed.
  */
 static void
 drafter_child_audio(struct hookcastd *d, struct drafter_written *w,
     size_t nw)
 {
-	struct audio_conf	ac;
-	struct audio_result	res;
-	size_t			i;
+	struct audio_conf	 ac;
+	struct buf		 in;
+	json_t			*j;
+	pid_t			*pids;
+	int			*worker, *told, p[2], n, k, status;
+	size_t			 i, r, used, nrepos = 0;
+	ssize_t			 got;
+	char			 chunk[4096], *nl;
 
 	pubconf_audio(&d->conf, &ac);
+	/* each repository's episodes to one worker, round robin */
+	worker = xcalloc(nw + 1, sizeof(*worker));
+	told = xcalloc(nw + 1, sizeof(*told));
 	for (i = 0; i < nw; i++) {
-		audio_render(&ac, w[i].repo, w[i].name, &res);
-		if (res.outcome == AUDIO_OK)
-			drafter_tell(json_pack("{s:b, s:s, s:s, s:s, s:f, "
-			    "s:I, s:f}", "audio", 1, "repo", w[i].repo, "name",
-			    w[i].name, "outcome", "ok", "seconds", res.seconds,
-			    "bytes", (json_int_t)res.bytes, "took", res.took));
-		else
-			drafter_tell(json_pack("{s:b, s:s, s:s, s:s, s:s, "
-			    "s:f}", "audio", 1, "repo", w[i].repo, "name",
-			    w[i].name, "outcome",
-			    audio_outcome_name(res.outcome), "error",
-			    res.cause, "took", res.took));
-		audio_result_clear(&res);
+		for (r = 0; r < i; r++)
+			if (strcmp(w[r].repo, w[i].repo) == 0)
+				break;
+		worker[i] = r < i ? worker[r] : (int)nrepos++;
 	}
+	n = ac.workers > 0 ? ac.workers : drafter_cpus();
+	if ((size_t)n > nrepos)
+		n = (int)nrepos;
+	log_info("drafter: speaking %zu episodes in %d worker%s", nw,
+	    n > 1 ? n : 1, n > 1 ? "s" : "");
+	if (n <= 1 || pipe2(p, O_CLOEXEC) == -1) {
+		for (i = 0; i < nw; i++)
+			drafter_tell(drafter_audio_one(&ac, &w[i]));
+		goto out;
+	}
+	for (i = 0; i < nw; i++)
+		worker[i] %= n;
+	pids = xcalloc((size_t)n, sizeof(*pids));
+	for (k = 0; k < n; k++) {
+		if ((pids[k] = fork()) == 0) {
+			close(p[0]);
+			if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1)
+				_exit(1);
+			drafter_audio_worker(&ac, w, worker, nw, k, p[1]);
+		}
+		if (pids[k] == -1)
+			log_warn("drafter: a worker of the audio");
+	}
+	close(p[1]);
+	/* pass each whole line on, noting whose it was */
+	buf_init(&in);
+	for (;;) {
+		if ((got = read(p[0], chunk, sizeof(chunk))) == -1 &&
+		    errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		buf_append(&in, chunk, (size_t)got);
+		while ((nl = memchr(in.data, '\n', in.len)) != NULL) {
+			*nl = '\0';
+			if ((j = json_loads(in.data, 0, NULL)) != NULL) {
+				drafter_audio_told(j, w, told, nw);
+				drafter_tell(j);
+			}
+			used = (size_t)(nl + 1 - in.data);
+			memmove(in.data, nl + 1, in.len - used);
+			in.len -= used;
+		}
+	}
+	close(p[0]);
+	buf_free(&in);
+	for (k = 0; k < n; k++)
+		while (pids[k] > 0 && waitpid(pids[k], &status, 0) == -1 &&
+		    errno == EINTR)
+			;
+	/* a worker that died, or never started, failed what it held */
+	for (i = 0; i < nw; i++)
+		if (!told[i])
+			drafter_tell(json_pack("{s:b, s:s, s:s, s:s, s:s, s:f}",
+			    "audio", 1, "repo", w[i].repo, "name", w[i].name,
+			    "outcome", "failed", "error", "its worker of the "
+			    "audio died", "took", 0.0));
+	free(pids);
+out:
+	free(worker);
+	free(told);
 }
 
 /*

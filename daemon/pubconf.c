@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "voice.h"
 #include "pubconf.h"
 
 static char *
@@ -45,6 +46,11 @@ pubconf_audio(const struct config *conf, struct audio_conf *ac)
 	memset(ac, 0, sizeof(*ac));
 	ac->mode = conf->audio;
 	ac->tts_command = conf->tts_command;
+	ac->voice = voice_names[conf->voice];
+	ac->bookend_voice = conf->bookend_voice >= 0 ?
+	    voice_names[conf->bookend_voice] : NULL;
+	ac->section_sound = conf->section_sound;
+	ac->workers = conf->audio_workers;
 	ac->encoder = conf->audio_encoder;
 	ac->timeout = conf->audio_timeout;
 	pubconf_emit(conf, &ac->emit);

@@ -282,6 +282,7 @@ struct recap_person {
 	char	*name;		/* as said aloud */
 	size_t	 commits;
 	int	 bot;
+	char	*login;		/* GitHub's, or NULL */
 };
 
 /* A segment of an archived episode: its kind and the ids it cites. */

@@ -864,6 +864,7 @@ recap_people(const struct day *day, struct recap_person **out)
 		v[i].bot = classify_is_bot(c->author_login, c->author_name);
 		/* a key means a login or a name: never "someone" */
 		v[i].name = classify_name(c, v[i].bot);
+		v[i].login = xstrdup_null(c->author_login);
 		v[i].commits = keys[i].commits;
 	}
 	free(keys);
@@ -877,7 +878,9 @@ recap_people_free(struct recap_person *v, size_t n)
 {
 	size_t	i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		free(v[i].name);
+		free(v[i].login);
+	}
 	free(v);
 }

@@ -28,11 +28,15 @@
 #include "fileio.h"
 #include "log.h"
 #include "spoken.h"
+#include "voice.h"
 #include "wav.h"
 #include "xmalloc.h"
 
-/* Silence between two sentences. */
+/* Silence between two sentences, and between two sections (paragraphs
+ * of the transcript): long enough to hear one part end and the next
+ * begin. */
 #define AUDIO_PAUSE_MS		350
+#define AUDIO_SECTION_PAUSE_MS	1100
 /* Largest WAV one sentence may come as (some 6 minutes of 16-bit 48 kHz stereo). */
 #define AUDIO_WAV_MAX		(64 * 1024 * 1024)
 /* Largest episode .json or .md read back. */
@@ -151,12 +155,15 @@ audio_enabled(const struct audio_conf *conf, const char **why)
 	}
 	if (conf->mode == AUDIO_MODE_ON)
 		return 1;
-	prog = audio_program(conf->tts_command);
-	found = audio_found(prog);
-	free(prog);
-	if (!found) {
-		*why = "audio = auto and tts_command's program is not in PATH";
-		return 0;
+	if (conf->tts_command != NULL) {
+		prog = audio_program(conf->tts_command);
+		found = audio_found(prog);
+		free(prog);
+		if (!found) {
+			*why = "audio = auto and tts_command's program is not "
+			    "in PATH";
+			return 0;
+		}
 	}
 	if (!audio_found(audio_encoder_program(conf))) {
 		*why = "audio = auto and audio_encoder's program is not in PATH";
@@ -633,16 +640,19 @@ out:
 
 /* Rendering */
 
-/* Read dirfd/name (at most AUDIO_TEXT_MAX bytes) into b; 0 or -1 + errno. */
+/*
+ * Read dirfd/name (at most AUDIO_TEXT_MAX bytes) into b, a symbolic link
+ * refused unless follow; 0 or -1 + errno.
+ */
 static int
-audio_read_at(int dirfd, const char *name, struct buf *b)
+audio_read_at(int dirfd, const char *name, int follow, struct buf *b)
 {
 	char	chunk[65536];
 	ssize_t	n;
 	int	fd;
 
-	if ((fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) ==
-	    -1)
+	if ((fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC |
+	    (follow ? 0 : O_NOFOLLOW))) == -1)
 		return -1;
 	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
 		if (n == -1 && errno == EINTR)
@@ -688,8 +698,15 @@ struct audio_job {
 	int			 dfd;
 	struct timespec		 deadline;
 	char			 wpm[16];
-	char		       **sentences;
+	char		       **sentences;	/* written: the cues */
 	size_t			 nsentences;
+	char		       **spoken;	/* what the voice says */
+	unsigned char		*opens;		/* sentence i opens a section */
+	unsigned char		*bookend;	/* i is the opening's or closing's */
+	struct say_name		*names;		/* the episode's people */
+	size_t			 nnames;
+	struct buf		 sound;		/* section_sound's file */
+	struct wav		 sound_wav;	/* in it, when there is one */
 	struct audio_cue	*cues;
 	struct wav_format	 fmt;
 	double			 seconds;
@@ -699,17 +716,100 @@ struct audio_job {
 };
 
 /*
- * Speak each sentence into the temporary WAV wav (fd), the pause between
+ * Sentence i's sound into w: the built-in voice's samples into pcm, or
+ * tts_command's WAV into out. The outcome, with *why.
+ */
+static enum audio_outcome
+audio_sentence(struct audio_job *job, size_t i, struct buf *out,
+    struct wav *w, char **why)
+{
+	struct audio_proc	 pr;
+	enum audio_outcome	 rc;
+	char			*t;
+
+	buf_reset(out);
+	if (job->conf->tts_command == NULL) {
+		memset(w, 0, sizeof(*w));
+		if (voice_speak(job->bookend[i] &&
+		    job->conf->bookend_voice != NULL ?
+		    job->conf->bookend_voice : job->conf->voice, job->spoken[i],
+		    job->conf->emit.words_per_minute, out, &w->fmt, why) == -1)
+			return AUDIO_FAILED;
+		w->data = (const unsigned char *)out->data;
+		w->len = out->len;
+		return AUDIO_OK;
+	}
+	memset(&pr, 0, sizeof(pr));
+	pr.what = "tts_command";
+	pr.shell = job->conf->tts_command;
+	pr.in = job->spoken[i];
+	pr.inlen = strlen(job->spoken[i]);
+	pr.out = out;
+	pr.in_fd = pr.out_fd = -1;
+	pr.wpm = job->wpm;
+	pr.repo = job->repo;
+	pr.sentence = i + 1;
+	if ((rc = audio_run(&pr, &job->deadline, why)) != AUDIO_OK)
+		return rc;
+	if (wav_parse(out->data, out->len, w, why) == -1) {
+		t = *why;
+		xasprintf(why, "tts_command's output is not a WAV we take: %s",
+		    t);
+		free(t);
+		return AUDIO_FAILED;
+	}
+	return AUDIO_OK;
+}
+
+/*
+ * Between sentence i - 1 and i: a pause, or between sections a longer
+ * one with section_sound amid it when it is in the voice's format.
+ * Frames written added to *frames; 0 or -1 + errno.
+ */
+static int
+audio_between(struct audio_job *job, size_t i, int fd, uint64_t *off,
+    uint64_t *frames)
+{
+	uint64_t	half, pause;
+
+	if (!job->opens[i]) {
+		pause = (uint64_t)job->fmt.rate * AUDIO_PAUSE_MS / 1000;
+		*frames += pause;
+		return audio_silence(fd, &job->fmt, pause, off);
+	}
+	half = (uint64_t)job->fmt.rate * AUDIO_SECTION_PAUSE_MS / 2000;
+	if (audio_silence(fd, &job->fmt, half, off) == -1)
+		return -1;
+	*frames += half;
+	if (job->sound_wav.len > 0 && wav_same(&job->sound_wav.fmt,
+	    &job->fmt)) {
+		if (file_pwrite_all(fd, job->sound_wav.data,
+		    job->sound_wav.len, (off_t)*off) == -1)
+			return -1;
+		*off += job->sound_wav.len;
+		*frames += job->sound_wav.len / wav_frame_bytes(&job->fmt);
+		if (audio_silence(fd, &job->fmt, half, off) == -1)
+			return -1;
+		*frames += half;
+	} else {
+		if (audio_silence(fd, &job->fmt, half, off) == -1)
+			return -1;
+		*frames += half;
+	}
+	return 0;
+}
+
+/*
+ * Speak each sentence into the temporary WAV wav (fd), the pauses between
  * them, and note the cues. The outcome, with job->cause.
  */
 static enum audio_outcome
 audio_speak(struct audio_job *job, int fd)
 {
-	struct audio_proc	 pr;
 	struct buf		 out;
 	struct wav		 w;
 	unsigned char		 head[WAV_HEADER_LEN];
-	uint64_t		 off = WAV_HEADER_LEN, frames = 0, pause;
+	uint64_t		 off = WAV_HEADER_LEN, frames = 0;
 	char			*why = NULL, a[64], b[64];
 	size_t			 i;
 	enum audio_outcome	 rc = AUDIO_OK;
@@ -717,28 +817,8 @@ audio_speak(struct audio_job *job, int fd)
 	buf_init(&out);
 	memset(head, 0, sizeof(head));
 	for (i = 0; i < job->nsentences && rc == AUDIO_OK; i++) {
-		memset(&pr, 0, sizeof(pr));
-		pr.what = "tts_command";
-		pr.shell = job->conf->tts_command;
-		pr.in = job->sentences[i];
-		pr.inlen = strlen(job->sentences[i]);
-		pr.out = &out;
-		pr.in_fd = pr.out_fd = -1;
-		pr.wpm = job->wpm;
-		pr.repo = job->repo;
-		pr.sentence = i + 1;
-		buf_reset(&out);
-		if ((rc = audio_run(&pr, &job->deadline, &why)) != AUDIO_OK)
+		if ((rc = audio_sentence(job, i, &out, &w, &why)) != AUDIO_OK)
 			break;
-		if (wav_parse(out.data, out.len, &w, &why) == -1) {
-			char *t = why;
-
-			xasprintf(&why, "tts_command's output is not a WAV "
-			    "we take: %s", t);
-			free(t);
-			rc = AUDIO_FAILED;
-			break;
-		}
 		if (i == 0)
 			job->fmt = w.fmt;
 		else if (!wav_same(&w.fmt, &job->fmt)) {
@@ -750,12 +830,8 @@ audio_speak(struct audio_job *job, int fd)
 			rc = AUDIO_FAILED;
 			break;
 		}
-		if (i > 0) {
-			pause = (uint64_t)job->fmt.rate * AUDIO_PAUSE_MS / 1000;
-			if (audio_silence(fd, &job->fmt, pause, &off) == -1)
-				goto write_failed;
-			frames += pause;
-		}
+		if (i > 0 && audio_between(job, i, fd, &off, &frames) == -1)
+			goto write_failed;
 		job->cues[i].start = (double)frames / job->fmt.rate;
 		if (file_pwrite_all(fd, w.data, w.len, (off_t)off) == -1)
 			goto write_failed;
@@ -880,8 +956,8 @@ audio_episode(struct audio_job *job)
 	iso_duration(&dur, whole);
 	xasprintf(&json_name, "%s.json", job->name);
 	xasprintf(&md_name, "%s.md", job->name);
-	if (audio_read_at(job->dfd, json_name, &js) == -1 ||
-	    audio_read_at(job->dfd, md_name, &md) == -1) {
+	if (audio_read_at(job->dfd, json_name, 0, &js) == -1 ||
+	    audio_read_at(job->dfd, md_name, 0, &md) == -1) {
 		xasprintf(&job->cause, "reading the episode back: %s",
 		    strerror(errno));
 		goto out;
@@ -994,6 +1070,80 @@ audio_sweep_all(const char *output_dir)
 	strlist_clear(&repos);
 }
 
+/*
+ * Split the transcript t into job's sentences, each paragraph (the
+ * drafter's sections, parted by blank lines) a section. Past
+ * AUDIO_SENTENCES_MAX in all, as one section.
+ */
+static void
+audio_sections(struct audio_job *job, const char *t)
+{
+	const char	*p = t, *e, *next;
+	char		*para, **v;
+	size_t		 n, k;
+
+	while (*p != '\0') {
+		/* the paragraph: up to a line with nothing but blanks */
+		for (e = p; *e != '\0'; e++) {
+			if (*e != '\n')
+				continue;
+			next = e + 1;
+			next += strspn(next, " \t\r");
+			if (*next == '\n' || *next == '\0')
+				break;
+		}
+		para = xstrndup(p, (size_t)(e - p));
+		n = audio_sentences(para, &v);
+		free(para);
+		if (job->nsentences + n > AUDIO_SENTENCES_MAX) {
+			audio_sentences_free(v, n);
+			audio_sentences_free(job->sentences, job->nsentences);
+			free(job->opens);
+			job->nsentences = audio_sentences(t, &job->sentences);
+			job->opens = xcalloc(job->nsentences + 1, 1);
+			return;
+		}
+		job->sentences = xreallocarray(job->sentences,
+		    job->nsentences + n + 1, sizeof(*job->sentences));
+		job->opens = xrealloc(job->opens, job->nsentences + n + 1);
+		for (k = 0; k < n; k++) {
+			job->opens[job->nsentences] = k == 0 &&
+			    job->nsentences > 0;
+			job->sentences[job->nsentences++] = v[k];
+		}
+		free(v);
+		p = e + strspn(e, " \t\r\n");
+	}
+}
+
+/*
+ * Which sentences are the opening's (the first section) and the
+ * closing's (the last, of three or more).
+ */
+static void
+audio_bookends(struct audio_job *job)
+{
+	size_t	i, first = job->nsentences, last = 0, sections = 1;
+
+	job->bookend = xcalloc(job->nsentences + 1, 1);
+	for (i = 0; i < job->nsentences; i++)
+		if (job->opens[i]) {
+			sections++;
+			if (first == job->nsentences)
+				first = i;
+			last = i;
+		}
+	for (i = 0; i < job->nsentences; i++)
+		job->bookend[i] = i < first || (sections >= 3 && i >= last);
+}
+
+/* What the voice says for written sentence i (new). */
+static char *
+audio_spoken(const struct audio_job *job, size_t i)
+{
+	return xstrdup(job->sentences[i]);
+}
+
 /* The transcript of the episode's .json, split into job's sentences. */
 static int
 audio_transcript(struct audio_job *job)
@@ -1002,11 +1152,12 @@ audio_transcript(struct audio_job *job)
 	json_t		*j;
 	const char	*t;
 	char		*name;
+	size_t		 i;
 	int		 rc = -1;
 
 	buf_init(&b);
 	xasprintf(&name, "%s.json", job->name);
-	if (audio_read_at(job->dfd, name, &b) == -1) {
+	if (audio_read_at(job->dfd, name, 0, &b) == -1) {
 		xasprintf(&job->cause, "reading %s: %s", name, strerror(errno));
 		goto out;
 	}
@@ -1017,16 +1168,53 @@ audio_transcript(struct audio_job *job)
 	if ((t = json_string_value(json_object_get(j, "transcript"))) ==
 	    NULL)
 		xasprintf(&job->cause, "%s has no transcript", name);
-	else if ((job->nsentences = audio_sentences(t, &job->sentences)) == 0)
-		xasprintf(&job->cause, "the transcript has no sentence to "
-		    "speak");
-	else
-		rc = 0;
+	else {
+		audio_sections(job, t);
+		if (job->nsentences == 0)
+			xasprintf(&job->cause, "the transcript has no "
+			    "sentence to speak");
+		else
+			rc = 0;
+	}
 	json_decref(j);
+	if (rc == 0) {
+		audio_bookends(job);
+		job->spoken = xcalloc(job->nsentences, sizeof(*job->spoken));
+		for (i = 0; i < job->nsentences; i++)
+			job->spoken[i] = audio_spoken(job, i);
+	}
 out:
 	free(name);
 	buf_free(&b);
 	return rc;
+}
+
+/*
+ * section_sound, read once for the episode: kept when it is a WAV we
+ * take (its format is checked against the voice's when played), else
+ * said in the log and left out.
+ */
+static void
+audio_sound(struct audio_job *job)
+{
+	char	*why = NULL;
+
+	if (job->conf->section_sound == NULL)
+		return;
+	if (audio_read_at(AT_FDCWD, job->conf->section_sound, 1,
+	    &job->sound) ==
+	    -1)
+		log_warnx("audio of %s: section_sound %s: %s; sections are "
+		    "parted by a pause only", job->repo,
+		    job->conf->section_sound, strerror(errno));
+	else if (wav_parse(job->sound.data, job->sound.len, &job->sound_wav,
+	    &why) == -1) {
+		log_warnx("audio of %s: section_sound %s is not a WAV we "
+		    "take: %s; sections are parted by a pause only",
+		    job->repo, job->conf->section_sound, why);
+		free(why);
+		memset(&job->sound_wav, 0, sizeof(job->sound_wav));
+	}
 }
 
 enum audio_outcome
@@ -1043,6 +1231,7 @@ audio_render(const struct audio_conf *conf, const char *repo, const char *name,
 
 	memset(res, 0, sizeof(*res));
 	memset(&job, 0, sizeof(job));
+	buf_init(&job.sound);
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	job.conf = conf;
 	job.repo = repo;
@@ -1070,6 +1259,7 @@ audio_render(const struct audio_conf *conf, const char *repo, const char *name,
 	}
 	if (audio_transcript(&job) == -1)
 		goto out;
+	audio_sound(&job);
 	job.cues = xcalloc(job.nsentences, sizeof(*job.cues));
 	/* the joined WAV: a temporary file, never renamed into place */
 	xasprintf(&wav_name, "%s.wav", name);
@@ -1124,7 +1314,12 @@ out:
 		free(job.cause);
 	if (job.dfd != -1)
 		close(job.dfd);
+	if (job.spoken != NULL)
+		audio_sentences_free(job.spoken, job.nsentences);
 	audio_sentences_free(job.sentences, job.nsentences);
+	free(job.opens);
+	free(job.bookend);
+	buf_free(&job.sound);
 	free(job.cues);
 	free(job.mp3);
 	free(job.vtt);

@@ -1,6 +1,8 @@
 /*
- * The episode's audio: its transcript spoken sentence by sentence by
- * tts_command, the WAVs joined with a pause between sentences, encoded to
+ * The episode's audio: its transcript spoken sentence by sentence by the
+ * built-in voice (voice.h) or tts_command, each sentence in its spoken
+ * form (say.h), the WAVs joined with a pause between sentences and a
+ * longer one (and section_sound) between sections, encoded to
  * NAME.mp3 beside NAME.md, a WebVTT of the sentences (NAME.vtt), and the
  * episode's .json (and .md) given the audio's real length. Run in the
  * drafting process after the text episode is out: plain process and file
@@ -33,7 +35,11 @@ enum audio_encoder {
  */
 struct audio_conf {
 	enum audio_mode		 mode;
-	const char		*tts_command;	/* run by /bin/sh -c */
+	const char		*tts_command;	/* run by /bin/sh -c, or NULL */
+	const char		*voice;		/* built-in, when no tts_command */
+	const char		*bookend_voice;	/* the opening's and closing's */
+	const char		*section_sound;	/* a WAV file, or NULL */
+	int			 workers;	/* episodes at once; 0: per CPU */
 	enum audio_encoder	 encoder;
 	int			 timeout;	/* seconds for one episode */
 	/* output_dir, min_free_space, words_per_minute, and the feed
@@ -67,8 +73,9 @@ struct audio_cue {
 #define AUDIO_SENTENCES_MAX	2000
 
 /*
- * Whether episodes get audio under conf: on, or auto with tts_command's
- * program and the encoder found in PATH. With 0, *why (static) says why.
+ * Whether episodes get audio under conf: on, or auto with the encoder
+ * (and tts_command's program, when set) found in PATH. With 0, *why
+ * (static) says why.
  */
 int		 audio_enabled(const struct audio_conf *, const char **why);
 /*

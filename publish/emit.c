@@ -351,7 +351,9 @@ emit_redump(char *js, json_t *root)
 
 /*
  * The JSON of a daily episode with its "people" key added: the day's
- * commit authors and their counts, which the weekly recap reads back.
+ * commit authors and their counts, which the weekly recap reads back,
+ * and their logins, by which the audio says a name it can't read
+ * (say.h).
  */
 static char *
 emit_add_people(char *js, const struct day *day)
@@ -371,6 +373,9 @@ emit_add_people(char *js, const struct day *day)
 		    people[i].name, "commits", (json_int_t)people[i].commits,
 		    "bot", people[i].bot);
 
+		if (p != NULL && people[i].login != NULL)
+			json_object_set_new(p, "login",
+			    json_string(people[i].login));
 		if (p != NULL)	/* NULL: a name that isn't UTF-8 */
 			json_array_append_new(list, p);
 	}

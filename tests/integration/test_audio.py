@@ -1,6 +1,8 @@
 """The episode's audio against the real daemon: a corpus day spoken by
-espeak-ng and encoded by lame (the defaults), its length checked with
-soxi, its WebVTT read by a strict checker; and text-to-speech commands
+the built-in voice and encoded by lame (the defaults), its length checked
+with soxi, its sections heard apart (the silences measured in the decoded
+audio), its WebVTT read by a strict checker; an emission spoken by
+several workers gives the files one worker gives; and text-to-speech commands
 that fail, hang past audio_timeout, write garbage or change format between
 sentences: the text episode stays as it was, nothing of the audio is left,
 /metrics counts it, and webhook replies are not held up meanwhile."""
@@ -38,7 +40,8 @@ METRIC_LINE = re.compile(
 
 NS = {"itunes": "http://www.itunes.com/dtds/podcast-1.0.dtd"}
 
-HAVE_TOOLS = all(shutil.which(p) for p in ("espeak-ng", "lame", "soxi"))
+HAVE_TOOLS = all(shutil.which(p) for p in ("lame", "sox", "soxi"))
+HAVE_ESPEAK = shutil.which("espeak-ng") is not None
 try:
     import feedparser
 except ImportError:
@@ -156,7 +159,36 @@ def one_push(d):
         raise AssertionError("push: %s %r" % (status, reply))
 
 
-@unittest.skipUnless(HAVE_TOOLS, "espeak-ng, lame and soxi are needed")
+def silences(path, rate=8000, window=0.01, floor=300):
+    """The runs of silence in an audio file, in seconds, in order: sox
+    decodes it to 16-bit mono samples, and a window of 10 ms whose
+    loudest sample stays under floor (of 32768) is silent."""
+    raw = subprocess.run(["sox", path, "-t", "raw", "-e", "signed-integer",
+                          "-b", "16", "-c", "1", "-r", str(rate), "-"],
+                         check=True, capture_output=True).stdout
+    samples = memoryview(raw).cast("h")
+    n = int(rate * window)
+    runs, cur = [], 0
+    for i in range(0, len(samples) - n + 1, n):
+        if max(abs(x) for x in samples[i:i + n]) < floor:
+            cur += 1
+        elif cur:
+            runs.append(cur * window)
+            cur = 0
+    return runs
+
+
+def push_to(d, repo, k):
+    status, reply = d.post_payload(ht.make_push(
+        [ht.make_commit("Fix the parser of repository %d. It no longer "
+                        "drops the last byte of a chunk." % k, repo=repo),
+         ht.make_commit("Add a test for the parser", repo=repo)],
+        repo=repo))
+    if status != 202 and status != 200:
+        raise AssertionError("push: %s %r" % (status, reply))
+
+
+@unittest.skipUnless(HAVE_TOOLS, "lame, sox and soxi are needed")
 class AudioTest(unittest.TestCase):
 
     def test_corpus_day(self):
@@ -218,12 +250,72 @@ class AudioTest(unittest.TestCase):
                                     ".vtt")] + ["feed.xml"]))
             self.assertRegex(d.log(), r"audio of curl/curl %s: [0-9.]+ s"
                              % name)
+            self.check_sections(mp3, j["transcript"])
             # the feed was rewritten with the audio's length
             root = ET.parse(os.path.join(folder, "feed.xml")).getroot()
             durs = [i.findtext("itunes:duration", namespaces=NS)
                     for i in root.iter("item")]
             self.assertEqual(durs, [str(j["duration_seconds"])])
             self.check_feed(folder, name, mp3, real)
+
+    def check_sections(self, mp3, transcript):
+        """Sections (the transcript's paragraphs) are heard apart: between
+        two of them the audio is silent longer than between any two
+        sentences, one such silence per boundary."""
+        paragraphs = [p for p in re.split(r"\n\s*\n", transcript)
+                      if p.strip()]
+        runs = silences(mp3)
+        long = [r for r in runs if r >= 0.9]
+        short = [r for r in runs if 0.25 <= r < 0.9]
+        sys.stderr.write("silences: %d paragraphs; %d of 0.9 s or more "
+                         "(shortest %.2f s), %d of 0.25 to 0.9 s (longest "
+                         "%.2f s)\n" % (len(paragraphs), len(long),
+                                        min(long or [0]), len(short),
+                                        max(short or [0])))
+        self.assertGreater(len(paragraphs), 3)
+        self.assertEqual(len(long), len(paragraphs) - 1, runs)
+        self.assertGreater(len(short), len(paragraphs), runs)
+        self.assertGreater(min(long), 2 * max(short))
+
+    def test_workers_give_what_one_gives(self):
+        """Five repositories flushed at once, spoken by three workers and
+        then by one: the same MP3 and WebVTT files, byte for byte, and
+        the log says how many workers spoke."""
+        repos = ["hookcast-test/w%d" % k for k in range(5)]
+        got = []
+        for workers in (3, 1):
+            env = ht.faketime_env("2026-06-01 12:00:00")
+            if env is None:
+                self.skipTest("libfaketime is needed")
+            opts = dict(AUDIO, **{"audio-workers": str(workers),
+                                  "emit-at": "10:00"})
+            with ht.Daemon(options=opts, env=env) as d:
+                for k, repo in enumerate(repos):
+                    push_to(d, repo, k)
+                reply = d.control("flush")
+                self.assertIs(reply.get("ok"), True, reply)
+                self.assertEqual(len(reply["episodes"]), len(repos))
+                deadline = time.monotonic() + 120
+                while (audio_total(d, "ok") or 0) < len(repos):
+                    self.assertLess(time.monotonic(), deadline,
+                                    d.log_tail())
+                    time.sleep(0.1)
+                files = {}
+                for ep in reply["episodes"]:
+                    base = ep["json"][:-len(".json")]
+                    for ext in (".mp3", ".vtt"):
+                        with open(base + ext, "rb") as f:
+                            files[os.path.relpath(base + ext,
+                                                  d.output_dir)] = f.read()
+                self.assertEqual(len(files), 2 * len(repos))
+                self.assertRegex(d.log(), r"speaking %d episodes in %d "
+                                 r"worker" % (len(repos), workers))
+                got.append(files)
+        self.assertEqual(sorted(got[0]), sorted(got[1]))
+        for name in got[0]:
+            self.assertTrue(got[0][name] == got[1][name],
+                            "%s differs between three workers and one"
+                            % name)
 
     def check_feed(self, folder, name, mp3, real):
         """The feed as a podcast app reads it (feedparser): the item's
@@ -343,8 +435,8 @@ class AudioTest(unittest.TestCase):
         cmd = ('if [ "$HOOKCAST_SENTENCE" = 1 ]; then espeak-ng --stdout; '
                'else espeak-ng --stdout | sox -t wav - -t wav -r 16000 -; '
                'fi')
-        if not shutil.which("sox"):
-            self.skipTest("sox is needed")
+        if not HAVE_ESPEAK:
+            self.skipTest("espeak-ng is needed")
         self.failing(cmd, r"sentence 2 of \d+: its WAV is 16000 Hz, 1 "
                      r"channel\(s\), 16-bit where the first sentence's "
                      r"was 22050 Hz")

@@ -610,6 +610,12 @@ static const struct {
 	{ "audio_timeout", "0", "out of range" },
 	{ "audio_timeout", "later", "not a number" },
 	{ "tts_command", " ", "empty" },
+	{ "voice", "espeak", "not one of rms, slt, awb, kal, kal16" },
+	{ "bookend_voice", "kal", "kal speaks at 8000 Hz and voice rms at "
+	    "16000 Hz" },
+	{ "bookend_voice", "nobody", "not one of same, rms" },
+	{ "audio_workers", "-1", "out of range" },
+	{ "audio_workers", "many", "not a number" },
 };
 
 static void

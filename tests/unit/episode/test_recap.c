@@ -46,18 +46,18 @@ static const struct recap_segment segs_fri[] = {
 };
 
 static const struct recap_person people_mon[] = {
-	{ "Ada Lovelace", 7, 0 }, { "Grace Hopper", 4, 0 },
-	{ "Dependabot", 3, 1 },
+	{ "Ada Lovelace", 7, 0, NULL }, { "Grace Hopper", 4, 0, NULL },
+	{ "Dependabot", 3, 1, NULL },
 };
 static const struct recap_person people_tue[] = {
-	{ "Grace Hopper", 2, 0 },
+	{ "Grace Hopper", 2, 0, NULL },
 };
 static const struct recap_person people_thu[] = {
-	{ "Grace Hopper", 6, 0 }, { "Linus Torvalds", 5, 0 },
-	{ "ada lovelace", 1, 0 },
+	{ "Grace Hopper", 6, 0, NULL }, { "Linus Torvalds", 5, 0, NULL },
+	{ "ada lovelace", 1, 0, NULL },
 };
 static const struct recap_person people_fri[] = {
-	{ "Edsger Dijkstra", 1, 0 },
+	{ "Edsger Dijkstra", 1, 0, NULL },
 };
 
 /* Given out of order: the recap tells them by date. */

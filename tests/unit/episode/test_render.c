@@ -783,8 +783,8 @@ test_hostile_recap(void **state)
 		{ "highlights", ids, 1 },
 	};
 	static const struct recap_person people[] = {
-		{ "Eve " ANSI "Mallory\x07 " SCRIPT, 3, 0 },
-		{ "Ada `Lovelace", 2, 0 },
+		{ "Eve " ANSI "Mallory\x07 " SCRIPT, 3, 0, NULL },
+		{ "Ada `Lovelace", 2, 0, NULL },
 	};
 	static const struct episode_nearby nearby[] = {
 		{ "2026-05-03", "Last <b>week</b>\x07 " ANSI },
