@@ -97,6 +97,12 @@ static const struct say_case rows[] = {
 	{ "the nightly version to 2025-10-12.",
 	    "the nightly version to October 12th, 2025." },
 	{ "since 2025-13-40 or 12025-10-12x", "since 2025-13-40 or 12025-10-12x" },
+	/* a Latin letter with a mark as its plain letter: the voices spell
+	   a word with any other letter by its letters */
+	{ "Christian G\xc3\xb6ttsche and St\xc3\xa9phane fixed it",
+	    "Christian Gottsche and Stephane fixed it" },
+	{ "\xc5\x81ukasz on Stra\xc3\x9f" "e, \xc3\x86sir \xc3\x98rsted",
+	    "Lukasz on Strasse, Aesir Orsted" },
 	/* 3. identifiers */
 	{ "set read_timeout", "set read timeout" },
 	{ "use spawn_blocking", "use spawn blocking" },
@@ -326,9 +332,10 @@ digit_dot(const char *s)
 
 /*
  * Whether the written word w[0..n) is a word of prose, said as written:
- * letters (any byte past ASCII, an apostrophe, an inner hyphen), no
- * capital after a small letter (an identifier), not an abbreviation
- * said otherwise.
+ * English letters (a word with any other is said with its letters
+ * folded: "Gasc\xc3\xb3n" is "Gascon", a row above), an apostrophe, an
+ * inner hyphen, no capital after a small letter (an identifier), not an
+ * abbreviation said otherwise.
  */
 static int
 prose_word(const char *w, size_t n)
@@ -340,8 +347,8 @@ prose_word(const char *w, size_t n)
 	if ((n == 2 && strncmp(w, "vs", 2) == 0))
 		return 0;
 	for (i = 0; i < n; i++) {
-		if (!isalpha((unsigned char)w[i]) && (unsigned char)w[i] <
-		    0x80 && w[i] != '\'' && w[i] != '-')
+		if (!isalpha((unsigned char)w[i]) && w[i] != '\'' &&
+		    w[i] != '-')
 			return 0;
 		if (i > 0 && isupper((unsigned char)w[i]) &&
 		    islower((unsigned char)w[i - 1]))
