@@ -33,11 +33,18 @@
 #include "wav.h"
 #include "xmalloc.h"
 
-/* Silence between two sentences, and between two sections (paragraphs
- * of the transcript): long enough to hear one part end and the next
- * begin. */
+/*
+ * Silence between two sentences, between two paragraphs of a section (a
+ * story and the next), and between two sections (the opening, each
+ * segment, the closing): long enough to hear one part end and the next
+ * begin.
+ */
 #define AUDIO_PAUSE_MS		350
-#define AUDIO_SECTION_PAUSE_MS	1100
+#define AUDIO_PARAGRAPH_PAUSE_MS 750
+#define AUDIO_SECTION_PAUSE_MS	1400
+/* What a sentence opens (audio_job's opens) */
+#define AUDIO_OPENS_PARAGRAPH	1
+#define AUDIO_OPENS_SECTION	2
 /* Largest WAV one sentence may come as (some 6 minutes of 16-bit 48 kHz stereo). */
 #define AUDIO_WAV_MAX		(64 * 1024 * 1024)
 /* Largest episode .json or .md read back. */
@@ -716,7 +723,8 @@ struct audio_job {
 	char		       **sentences;	/* written: the cues */
 	size_t			 nsentences;
 	char		       **spoken;	/* what the voice says */
-	unsigned char		*opens;		/* sentence i opens a section */
+	unsigned char		*opens;		/* what sentence i opens: 0, or
+						   AUDIO_OPENS_* */
 	unsigned char		*bookend;	/* i is the opening's or closing's */
 	struct say_name		*names;		/* the episode's people */
 	size_t			 nnames;
@@ -777,8 +785,9 @@ audio_sentence(struct audio_job *job, size_t i, struct buf *out,
 }
 
 /*
- * Between sentence i - 1 and i: a pause, or between sections a longer
- * one with section_sound amid it when it is in the voice's format.
+ * Between sentence i - 1 and i: a pause, longer between paragraphs, and
+ * between sections longer still with section_sound amid it when it is
+ * in the voice's format.
  * Frames written added to *frames; 0 or -1 + errno.
  */
 static int
@@ -787,8 +796,9 @@ audio_between(struct audio_job *job, size_t i, int fd, uint64_t *off,
 {
 	uint64_t	half, pause;
 
-	if (!job->opens[i]) {
-		pause = (uint64_t)job->fmt.rate * AUDIO_PAUSE_MS / 1000;
+	if (job->opens[i] != AUDIO_OPENS_SECTION) {
+		pause = (uint64_t)job->fmt.rate * (job->opens[i] ?
+		    AUDIO_PARAGRAPH_PAUSE_MS : AUDIO_PAUSE_MS) / 1000;
 		*frames += pause;
 		return audio_silence(fd, &job->fmt, pause, off);
 	}
@@ -1086,28 +1096,62 @@ audio_sweep_all(const char *output_dir)
 	strlist_clear(&repos);
 }
 
+/* Where the paragraph at p ends: a line with nothing but blanks, or the end. */
+static const char *
+audio_paragraph_end(const char *p)
+{
+	const char	*e, *next;
+
+	for (e = p; *e != '\0'; e++) {
+		if (*e != '\n')
+			continue;
+		next = e + 1;
+		next += strspn(next, " \t\r");
+		if (*next == '\n' || *next == '\0')
+			break;
+	}
+	return e;
+}
+
+/* The paragraphs of t. */
+static size_t
+audio_paragraphs(const char *t)
+{
+	size_t	n = 0;
+
+	for (t += strspn(t, " \t\r\n"); *t != '\0'; n++) {
+		t = audio_paragraph_end(t);
+		t += strspn(t, " \t\r\n");
+	}
+	return n;
+}
+
 /*
- * Split the transcript t into job's sentences, each paragraph (the
- * drafter's sections, parted by blank lines) a section. Past
+ * Split the transcript t into job's sentences. A paragraph's first
+ * sentence opens a paragraph, or a section when a segment begins there:
+ * the segments, of seg_paras[k] paragraphs each, are the transcript's
+ * when nseg is not 0, else each paragraph is one. Past
  * AUDIO_SENTENCES_MAX in all, as one section.
  */
 static void
-audio_sections(struct audio_job *job, const char *t)
+audio_sections(struct audio_job *job, const char *t, const size_t *seg_paras,
+    size_t nseg)
 {
-	const char	*p = t, *e, *next;
+	const char	*p = t, *e;
 	char		*para, **v;
-	size_t		 n, k;
+	size_t		 n, k, para_no = 0, seg = 0, seg_start = 0;
+	int		 opens;
 
+	p += strspn(p, " \t\r\n");
 	while (*p != '\0') {
-		/* the paragraph: up to a line with nothing but blanks */
-		for (e = p; *e != '\0'; e++) {
-			if (*e != '\n')
-				continue;
-			next = e + 1;
-			next += strspn(next, " \t\r");
-			if (*next == '\n' || *next == '\0')
-				break;
-		}
+		e = audio_paragraph_end(p);
+		/* does a segment begin at this paragraph? */
+		while (nseg > 0 && seg < nseg && para_no >= seg_start +
+		    seg_paras[seg])
+			seg_start += seg_paras[seg++];
+		opens = nseg == 0 || para_no == seg_start ?
+		    AUDIO_OPENS_SECTION : AUDIO_OPENS_PARAGRAPH;
+		para_no++;
 		para = xstrndup(p, (size_t)(e - p));
 		n = audio_sentences(para, &v);
 		free(para);
@@ -1124,7 +1168,7 @@ audio_sections(struct audio_job *job, const char *t)
 		job->opens = xrealloc(job->opens, job->nsentences + n + 1);
 		for (k = 0; k < n; k++) {
 			job->opens[job->nsentences] = k == 0 &&
-			    job->nsentences > 0;
+			    job->nsentences > 0 ? opens : 0;
 			job->sentences[job->nsentences++] = v[k];
 		}
 		free(v);
@@ -1143,7 +1187,7 @@ audio_bookends(struct audio_job *job)
 
 	job->bookend = xcalloc(job->nsentences + 1, 1);
 	for (i = 0; i < job->nsentences; i++)
-		if (job->opens[i]) {
+		if (job->opens[i] == AUDIO_OPENS_SECTION) {
 			sections++;
 			if (first == job->nsentences)
 				first = i;
@@ -1205,8 +1249,9 @@ audio_spoken(struct audio_job *job)
 		t = say_sentence(job->sentences[i], job->names, job->nnames);
 		if (!audio_says(t)) {
 			free(t);
-			if (job->opens[i] && i + 1 < job->nsentences)
-				job->opens[i + 1] = 1;
+			if (i + 1 < job->nsentences &&
+			    job->opens[i] > job->opens[i + 1])
+				job->opens[i + 1] = job->opens[i];
 			free(job->sentences[i]);
 			continue;
 		}
@@ -1215,6 +1260,35 @@ audio_spoken(struct audio_job *job)
 		job->spoken[n++] = t;
 	}
 	job->nsentences = n;
+}
+
+/*
+ * Split the transcript t of the episode root into job's sentences, its
+ * segments the sections when their paragraphs are the transcript's (a
+ * rewrite may have told it otherwise: then each paragraph is one).
+ */
+static void
+audio_sections_of(struct audio_job *job, json_t *root, const char *t)
+{
+	json_t		*segs, *seg;
+	const char	*text;
+	size_t		*paras = NULL, i, nseg = 0, sum = 0;
+
+	segs = json_object_get(root, "segments");
+	if (json_is_array(segs) && json_array_size(segs) > 0) {
+		paras = xcalloc(json_array_size(segs), sizeof(*paras));
+		json_array_foreach(segs, i, seg) {
+			if ((text = json_string_value(json_object_get(seg,
+			    "text"))) == NULL)
+				break;
+			if ((paras[nseg] = audio_paragraphs(text)) > 0)
+				sum += paras[nseg++];
+		}
+		if (i < json_array_size(segs) || sum != audio_paragraphs(t))
+			nseg = 0;
+	}
+	audio_sections(job, t, paras, nseg);
+	free(paras);
 }
 
 /* The transcript of the episode's .json, split into job's sentences. */
@@ -1241,7 +1315,7 @@ audio_transcript(struct audio_job *job)
 	    NULL)
 		xasprintf(&job->cause, "%s has no transcript", name);
 	else {
-		audio_sections(job, t);
+		audio_sections_of(job, j, t);
 		if (job->nsentences == 0)
 			xasprintf(&job->cause, "the transcript has no "
 			    "sentence to speak");

@@ -250,7 +250,7 @@ class AudioTest(unittest.TestCase):
                                     ".vtt")] + ["feed.xml"]))
             self.assertRegex(d.log(), r"audio of curl/curl %s: [0-9.]+ s"
                              % name)
-            self.check_sections(mp3, j["transcript"])
+            self.check_sections(mp3, j)
             # the feed was rewritten with the audio's length
             root = ET.parse(os.path.join(folder, "feed.xml")).getroot()
             durs = [i.findtext("itunes:duration", namespaces=NS)
@@ -258,24 +258,37 @@ class AudioTest(unittest.TestCase):
             self.assertEqual(durs, [str(j["duration_seconds"])])
             self.check_feed(folder, name, mp3, real)
 
-    def check_sections(self, mp3, transcript):
-        """Sections (the transcript's paragraphs) are heard apart: between
-        two of them the audio is silent longer than between any two
-        sentences, one such silence per boundary."""
-        paragraphs = [p for p in re.split(r"\n\s*\n", transcript)
-                      if p.strip()]
+    def check_sections(self, mp3, episode):
+        """Sections (the segments: the opening, each segment, the closing)
+        are heard apart, and within one the paragraphs (its stories):
+        between two sections the audio is silent longer than between two
+        paragraphs, and that longer than between two sentences, one such
+        silence per boundary."""
+        def paragraphs(text):
+            return len([p for p in re.split(r"\n\s*\n", text)
+                        if p.strip()])
+        sections = len(episode["segments"])
+        paras = paragraphs(episode["transcript"])
+        self.assertEqual(sum(paragraphs(s["text"])
+                             for s in episode["segments"]), paras)
         runs = silences(mp3)
-        long = [r for r in runs if r >= 0.9]
-        short = [r for r in runs if 0.25 <= r < 0.9]
-        sys.stderr.write("silences: %d paragraphs; %d of 0.9 s or more "
-                         "(shortest %.2f s), %d of 0.25 to 0.9 s (longest "
-                         "%.2f s)\n" % (len(paragraphs), len(long),
-                                        min(long or [0]), len(short),
-                                        max(short or [0])))
-        self.assertGreater(len(paragraphs), 3)
-        self.assertEqual(len(long), len(paragraphs) - 1, runs)
-        self.assertGreater(len(short), len(paragraphs), runs)
-        self.assertGreater(min(long), 2 * max(short))
+        long = [r for r in runs if r >= 1.3]
+        mid = [r for r in runs if 0.7 <= r < 1.3]
+        short = [r for r in runs if 0.25 <= r < 0.7]
+        sys.stderr.write("silences: %d sections, %d paragraphs; %d of "
+                         "1.3 s or more (shortest %.2f s), %d of 0.7 to 1.3 "
+                         "s (%.2f to %.2f s), %d of 0.25 to 0.7 s (longest "
+                         "%.2f s)\n" % (sections, paras, len(long),
+                                        min(long or [0]), len(mid),
+                                        min(mid or [0]), max(mid or [0]),
+                                        len(short), max(short or [0])))
+        self.assertGreater(sections, 3)
+        self.assertGreater(paras, sections)
+        self.assertEqual(len(long), sections - 1, runs)
+        self.assertEqual(len(mid), paras - sections, runs)
+        self.assertGreater(len(short), paras, runs)
+        self.assertGreater(min(long), max(mid) + 0.3)
+        self.assertGreater(min(mid), max(short) + 0.2)
 
     def test_workers_give_what_one_gives(self):
         """Five repositories flushed at once, spoken by three workers and
