@@ -17,6 +17,7 @@
 #include "config.h"
 #include "log.h"
 #include "sink.h"
+#include "voice.h"
 
 #define MAX_ARGS	16
 /* A secret long enough for config_load (16 bytes at least). */
@@ -372,6 +373,41 @@ test_config_set_by_flag(void **state)
 			    set_cases[i].want);
 		clear(&conf, &causes);
 	}
+}
+
+/*
+ * Each built-in voice the config takes is voice_names' entry of the
+ * index it stores (voice.h), as voice and as bookend_voice.
+ */
+static void
+test_config_voices(void **state)
+{
+	struct config		conf;
+	struct config_causes	causes;
+	char			flag[64], bookend[64];
+	size_t			i;
+
+	(void)state;
+	setenv("HOOKCAST_SECRET", TEST_SECRET, 1);
+	for (i = 0; voice_names[i] != NULL; i++) {
+		snprintf(flag, sizeof(flag), "--voice=%s", voice_names[i]);
+		snprintf(bookend, sizeof(bookend), "--bookend-voice=%s",
+		    voice_names[i]);
+		{
+			const char *const args[] = { flag, bookend,
+			    "--insecure-no-signature", NULL };
+
+			if (load_argv(&conf, &causes, args) != 0) {
+				causes_dump(flag, &causes);
+				fail_msg("%s: rejected", flag);
+			}
+		}
+		assert_string_equal(voice_names[conf.voice], voice_names[i]);
+		assert_string_equal(voice_names[conf.bookend_voice],
+		    voice_names[i]);
+		clear(&conf, &causes);
+	}
+	assert_true(i > 1);
 }
 
 static void
@@ -2067,6 +2103,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_config_defaults, test_setup),
 		cmocka_unit_test_setup(test_config_set_by_flag, test_setup),
+		cmocka_unit_test_setup(test_config_voices, test_setup),
 		cmocka_unit_test_setup(test_config_set_by_file, test_setup),
 		cmocka_unit_test_setup(test_config_flags_win, test_setup),
 		cmocka_unit_test_setup(test_config_collects_all, test_setup),
