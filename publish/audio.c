@@ -207,13 +207,16 @@ audio_abbreviation(const char *start, const char *e)
 }
 
 /*
- * Whether the text after a mark (at e) goes on with the same sentence: a
- * word in lower case follows, as after a macro's '!' ("join! and
- * try_join!"); the drafter starts every sentence with a capital.
+ * Whether the '!' at p, the mark before e, is a macro's within the
+ * sentence ("join! and try_join!"): right after a name, and a word in
+ * lower case follows. Only a '!': a sentence may start with a login in
+ * lower case ("Now to the rollback. htasta's change...").
  */
 static int
-audio_goes_on(const char *e)
+audio_goes_on(const char *p, const char *e)
 {
+	if (*p != '!' || e != p + 1)
+		return 0;
 	while (*e == ' ' || *e == '\t')
 		e++;
 	return islower((unsigned char)*e);
@@ -281,7 +284,7 @@ audio_sentences(const char *text, char ***out)
 			e += (unsigned char)*e >= 0x80 ? 3 : 1;
 		if ((*e == '\0' || isspace((unsigned char)*e)) &&
 		    !(*p == '.' && e == p + 1 && audio_abbreviation(start, p)) &&
-		    !audio_goes_on(e)) {
+		    !audio_goes_on(p, e)) {
 			audio_sentence_add(start, e, &v, &n);
 			start = e;
 		}

@@ -103,7 +103,8 @@ int		 audio_outcome_parse(const char *);
  * Split spoken text into sentences: after '.', '!' or '?' (and any
  * closing quotes or brackets) followed by white space, and at blank
  * lines; not after a few abbreviations ("e.g.", "Mr.") or a lone
- * initial, nor before a word in lower case ("join! and try_join!").
+ * initial, nor at a macro's '!' before a word in lower case ("join!
+ * and try_join!").
  * White space is collapsed to one space; pieces with no letter
  * or digit are dropped. Returns how many, *out a new array of new strings
  * (free with audio_sentences_free).
