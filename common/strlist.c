@@ -16,11 +16,7 @@ strlist_add(struct strlist *l, const char *s)
 void
 strlist_clear(struct strlist *l)
 {
-	size_t	i;
-
-	for (i = 0; i < l->n; i++)
-		free(l->v[i]);
-	free(l->v);
+	strv_free(l->v, l->n);
 	l->v = NULL;
 	l->n = 0;
 }
@@ -61,4 +57,14 @@ strlist_split(struct strlist *l, const char *s)
 		}
 		p = e;
 	}
+}
+
+void
+strv_free(char **v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
 }

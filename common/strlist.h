@@ -20,5 +20,10 @@ void	 strlist_clear(struct strlist *);
 int	 strlist_contains(const struct strlist *, const char *);
 /* Split "a, b,c" into a list (empty items dropped). */
 void	 strlist_split(struct strlist *, const char *);
+/*
+ * Free n strings and the array holding them (an array of strings kept
+ * without a struct strlist); strv_free(NULL, 0) is a no-op.
+ */
+void	 strv_free(char **, size_t);
 
 #endif

@@ -21,6 +21,7 @@
 #include "spoken.h"
 #include "utf8.h"
 #include "words.h"
+#include "strlist.h"
 #include "xmalloc.h"
 
 /* How deep a word is taken apart before the rest is said as it is. */
@@ -1399,12 +1400,3 @@ say_notes(const char *written, size_t *nout)
 	return v;
 }
 
-void
-say_notes_free(char **v, size_t n)
-{
-	size_t	i;
-
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}

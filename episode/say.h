@@ -57,10 +57,10 @@ char	*say_sentence(const char *written, const struct say_name *names,
  * What say_sentence leaves to the show notes of written: each name or
  * setting said "the name shown in the show notes" or "the setting
  * shown in the show notes", as written, in order (new, *nout of them;
- * NULL and 0 when none). For the notes to show the exact text.
+ * NULL and 0 when none; free with strv_free of strlist.h). For the notes
+ * to show the exact text.
  */
 char	**say_notes(const char *written, size_t *nout);
-void	  say_notes_free(char **, size_t);
 
 /* Parts and bytes past which a name or setting is left to the notes. */
 #define SAY_PARTS_MAX	6

@@ -10,6 +10,7 @@
 #include "jrecord.h"
 #include "jscan.h"
 #include "utf8.h"
+#include "strlist.h"
 #include "xmalloc.h"
 
 /* Short keys: the journal is read by us only. */
@@ -938,15 +939,6 @@ jrecord_rd_bool(struct jscan *js, enum jscan_tok t, int *out)
 	return jscan_finish(js, t);
 }
 
-static void
-jrecord_strings_free(char **v, size_t n)
-{
-	size_t	i;
-
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
 
 /*
  * A commit's file list (its other values left out), replacing *v: the
@@ -1277,7 +1269,7 @@ jrecord_rd_seen(struct jscan *js, enum jscan_tok t, struct jrecord *rec)
 	size_t		 i, size = 0;
 	int		 rc;
 
-	jrecord_strings_free(rec->seen, rec->nseen);
+	strv_free(rec->seen, rec->nseen);
 	free(rec->seen_at);
 	rec->seen = NULL;
 	rec->seen_at = NULL;
@@ -1401,7 +1393,7 @@ jrecord_clear(struct jrecord *rec)
 	for (i = 0; i < rec->npushes; i++)
 		push_clear(&rec->pushes[i]);
 	free(rec->pushes);
-	jrecord_strings_free(rec->seen, rec->nseen);
+	strv_free(rec->seen, rec->nseen);
 	free(rec->seen_at);
 	free(rec->repo);
 	free(rec->db);

@@ -31,6 +31,7 @@
 #include "spoken.h"
 #include "voice.h"
 #include "wav.h"
+#include "strlist.h"
 #include "xmalloc.h"
 
 /*
@@ -295,15 +296,6 @@ audio_sentences(const char *text, char ***out)
 	return n;
 }
 
-void
-audio_sentences_free(char **v, size_t n)
-{
-	size_t	i;
-
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
 
 /* WebVTT */
 
@@ -1159,8 +1151,8 @@ audio_sections(struct audio_job *job, const char *t, const size_t *seg_paras,
 		n = audio_sentences(para, &v);
 		free(para);
 		if (job->nsentences + n > AUDIO_SENTENCES_MAX) {
-			audio_sentences_free(v, n);
-			audio_sentences_free(job->sentences, job->nsentences);
+			strv_free(v, n);
+			strv_free(job->sentences, job->nsentences);
 			free(job->opens);
 			job->nsentences = audio_sentences(t, &job->sentences);
 			job->opens = xcalloc(job->nsentences + 1, 1);
@@ -1471,8 +1463,8 @@ out:
 	if (job.dfd != -1)
 		close(job.dfd);
 	if (job.spoken != NULL)
-		audio_sentences_free(job.spoken, job.nsentences);
-	audio_sentences_free(job.sentences, job.nsentences);
+		strv_free(job.spoken, job.nsentences);
+	strv_free(job.sentences, job.nsentences);
 	free(job.opens);
 	free(job.bookend);
 	buf_free(&job.sound);

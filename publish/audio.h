@@ -107,10 +107,9 @@ int		 audio_outcome_parse(const char *);
  * and try_join!").
  * White space is collapsed to one space; pieces with no letter
  * or digit are dropped. Returns how many, *out a new array of new strings
- * (free with audio_sentences_free).
+ * (free with strv_free of strlist.h).
  */
 size_t		 audio_sentences(const char *text, char ***out);
-void		 audio_sentences_free(char **, size_t);
 /* A WebVTT timestamp HH:MM:SS.mmm of seconds into out (16 bytes). */
 void		 audio_vtt_time(double seconds, char out[16]);
 /*

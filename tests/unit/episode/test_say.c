@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "say.h"
+#include "strlist.h"
 
 #define SENTENCES	TEST_DATA_DIR "/say/sentences.txt"
 
@@ -246,11 +247,11 @@ test_notes(void **state)
 	assert_string_equal(v[0],
 	    "TOKIO_UNSTABLE_SHARDED_BLOCKING_QUEUE_NOW=1");
 	assert_string_equal(v[1], "one_two_three_four_five_six_seven");
-	say_notes_free(v, n);
+	strv_free(v, n);
 	v = say_notes("Nothing long here: read_timeout.", &n);
 	assert_int_equal(n, 0);
 	assert_null(v);
-	say_notes_free(v, n);
+	strv_free(v, n);
 }
 
 /* Whether s breaks the cap: SAY_GROWTH times in plus SAY_SLACK. */

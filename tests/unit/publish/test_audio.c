@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "audio.h"
+#include "strlist.h"
 
 /* A text and its sentences, "|"-separated ("" for none). */
 static const struct {
@@ -76,7 +77,7 @@ test_sentences(void **state)
 			    sentence_cases[i].name, joined,
 			    sentence_cases[i].want);
 		free(joined);
-		audio_sentences_free(v, n);
+		strv_free(v, n);
 	}
 }
 
@@ -94,7 +95,7 @@ test_sentences_cap(void **state)
 	assert_int_equal(n, AUDIO_SENTENCES_MAX);
 	assert_string_equal(v[0], "Hi.");
 	assert_int_equal(strlen(v[n - 1]), strlen("Hi.") * 11 + 10);
-	audio_sentences_free(v, n);
+	strv_free(v, n);
 	free(text);
 }
 
