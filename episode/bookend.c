@@ -214,14 +214,14 @@ bookend_minimum(struct buf *b, const char *what)
 	    "version " : "", (int)n, what);
 }
 
-/* "X, from NAME, and Y": the first stories with a headline. */
+/* "X, from NAME, and Y": the first stories with a headline (one: X's). */
 static void
-bookend_stories(struct buf *b, const struct bookend_day *bd)
+bookend_stories(struct buf *b, const struct bookend_day *bd, int one)
 {
 	buf_puts(b, bd->said[0]);
 	if (!bd->top[0]->cl.bot)
 		buf_printf(b, ", from %s", bd->top[0]->name);
-	if (bd->ntop > 1)
+	if (bd->ntop > 1 && !one)
 		buf_printf(b, ", and %s", bd->said[1]);
 }
 
@@ -244,11 +244,11 @@ bookend_did(struct buf *b, const struct draft_item *it)
 }
 
 /*
- * The top story, then another: by headlines, the first that make one;
- * "a fix from NAME, in AREA" only when none does.
+ * The top story, then (unless one) another: by headlines, the first that
+ * make one; "a fix from NAME, in AREA" only when none does.
  */
 static void
-bookend_lead(struct buf *b, const struct bookend_day *bd)
+bookend_lead(struct buf *b, const struct bookend_day *bd, int one)
 {
 	const struct draft_item	*it = bd->first;
 	const char		*area = it->cl.area, *p;
@@ -261,7 +261,7 @@ bookend_lead(struct buf *b, const struct bookend_day *bd)
 	 * by its kind and area, then the next that makes one (issue #27)
 	 */
 	if (bd->first_said != NULL) {
-		bookend_stories(b, bd);
+		bookend_stories(b, bd, one);
 		return;
 	}
 	/* its own words, reported, when they are short and plain enough */
@@ -294,7 +294,7 @@ bookend_lead(struct buf *b, const struct bookend_day *bd)
 	}
 	free(what);
 	buf_free(&did);
-	if (bd->ntop > 0)
+	if (bd->ntop > 0 && !one)
 		buf_printf(b, ", and %s", bd->said[0]);
 }
 
@@ -457,7 +457,7 @@ bookend_hook(struct buf *b, struct draft *d, struct bookend_day *bd)
 		said_rollbacks = 1;
 	} else if (bd->first != NULL) {
 		buf_puts(b, DRAFT_PICK(d, 22, lead));
-		bookend_lead(b, bd);
+		bookend_lead(b, bd, 0);
 		bd->first_led = 1;
 		buf_putc(b, '.');
 		said_stories = 1;
@@ -469,7 +469,7 @@ bookend_hook(struct buf *b, struct draft *d, struct bookend_day *bd)
 	if (!said_stories && bd->ntop > 0) {
 		phrase_space(b);
 		buf_puts(b, DRAFT_PICK(d, 23, also));
-		bookend_stories(b, bd);
+		bookend_stories(b, bd, 0);
 		buf_putc(b, '.');
 	}
 	if (!said_rollbacks && st->reverts > 0) {
@@ -533,6 +533,45 @@ bookend_shas(struct draft_shas *s, const struct bookend_day *bd, int stories)
 	for (i = 0; i < n; i++)
 		if (v[i]->c->sha != NULL)
 			s->v[s->n++] = xstrdup(v[i]->c->sha);
+}
+
+/*
+ * The day's top story as one phrase, for a show of several repositories
+ * to say after "in NAME, " (episode.headline), as the opening leads:
+ * the release, else the rollback the title leads with, else support
+ * dropped or a minimum raised, else the top story; none on a day of
+ * upkeep.
+ */
+static void
+bookend_headline(struct draft *d, const struct bookend_day *bd)
+{
+	const struct draft_item	*it;
+	struct buf		 b;
+
+	buf_init(&b);
+	if ((it = bd->rel) != NULL) {
+		title_release_name(&b, d, bd->pkg, bd->ver);
+		buf_puts(&b, " is out");
+	} else if ((it = bd->rollback) != NULL) {
+		buf_printf(&b, "%s from %s", it->cl.kind == CLASSIFY_RELAND ?
+		    "a re-land" : "a rollback", it->name);
+		if (bd->rollback_said != NULL)
+			buf_printf(&b, ", of %s", bd->rollback_said);
+	} else if ((it = bd->brk_item) != NULL &&
+	    bd->brk == QUOTE_BREAK_SUPPORT)
+		buf_printf(&b, "support for %s was dropped", bd->brk_what);
+	else if (it != NULL && bd->brk == QUOTE_BREAK_MINIMUM) {
+		buf_puts(&b, "the project now needs ");
+		bookend_minimum(&b, bd->brk_what);
+	} else if ((it = bd->first) != NULL)
+		bookend_lead(&b, bd, 1);
+	if (it == NULL || b.len == 0) {
+		buf_free(&b);
+		return;
+	}
+	phrase_articles(&b, b.len);
+	d->ep->headline = buf_steal(&b);
+	d->ep->headline_rank = select_rank(it) + 1;
 }
 
 static void
@@ -814,5 +853,6 @@ bookend_segments(struct draft *d)
 	bookend_read(d, &bd);
 	bookend_closing(d, &bd);
 	bookend_opening(d, &bd);
+	bookend_headline(d, &bd);
 	bookend_clear(&bd);
 }

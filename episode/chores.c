@@ -928,4 +928,8 @@ chores_segment(struct draft *d)
 	free(v);
 	chores_merges(d, &b, &shas);
 	draft_segment(d, "housekeeping", &b, &shas);
+	if (d->ep->nsegments > 0 &&
+	    strcmp(d->ep->segments[d->ep->nsegments - 1].kind,
+	    "housekeeping") == 0)
+		d->ep->segments[d->ep->nsegments - 1].rank = EPISODE_RANK_CHORE;
 }

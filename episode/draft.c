@@ -690,6 +690,21 @@ static void (*const draft_writers[])(struct draft *) = {
 };
 #define DRAFT_NWRITERS	(sizeof draft_writers / sizeof draft_writers[0])
 
+_Static_assert(SELECT_RANK_CHORE + 1 == EPISODE_RANK_CHORE,
+    "episode_segment.rank is select_rank plus one");
+
+/*
+ * The segments a writer added from the from-th on are its story's,
+ * ranked by its best story (upkeep when it had none the lead may be).
+ */
+static void
+draft_ranked(struct draft *d, size_t from, const struct draft_item *best)
+{
+	for (; from < d->ep->nsegments; from++)
+		d->ep->segments[from].rank = best != NULL ?
+		    select_rank(best) + 1 : EPISODE_RANK_CHORE;
+}
+
 /*
  * The stories, in the order of the day's one ranking (issue #27): each
  * writer's segment goes when its best story by select_cmp_rank comes up,
@@ -710,6 +725,7 @@ draft_stories(struct draft *d)
 	if (d->nitems == 1) {
 		rollback_segment(d);
 		tell_single(d);
+		draft_ranked(d, 0, &d->items[0]);
 		return;
 	}
 	for (i = 0; i < d->nitems; i++) {
@@ -740,8 +756,11 @@ draft_stories(struct draft *d)
 			order[j] = order[j - 1];
 			order[j - 1] = k;
 		}
-	for (j = 0; j < DRAFT_NWRITERS; j++)
+	for (j = 0; j < DRAFT_NWRITERS; j++) {
+		k = d->ep->nsegments;
 		draft_writers[order[j]](d);
+		draft_ranked(d, k, best[order[j]]);
+	}
 	/*
 	 * a follow-up left for a story told in brief ("Smaller changes
 	 * rounded it out") after its own writer went: told by it now
@@ -749,8 +768,11 @@ draft_stories(struct draft *d)
 	for (i = 0; i < d->nitems; i++) {
 		it = &d->items[i];
 		if (!it->told && it->follows != NULL && it->follows->told &&
-		    (w = select_writer(it)) >= 0)
+		    (w = select_writer(it)) >= 0) {
+			k = d->ep->nsegments;
 			draft_writers[w](d);
+			draft_ranked(d, k, it);
+		}
 	}
 }
 
@@ -1060,6 +1082,10 @@ episode_free(struct episode *ep)
 	free(ep->segments);
 	free(ep->transcript);
 	free(ep->focus);
+	free(ep->headline);
+	for (i = 0; i < ep->nmembers; i++)
+		free(ep->members[i].repository);
+	free(ep->members);
 	for (i = 0; i < ep->nnearby; i++) {
 		free(ep->nearby[i].date);
 		free(ep->nearby[i].title);

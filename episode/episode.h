@@ -99,6 +99,25 @@ struct episode_segment {
 	size_t	 ncommits;
 	struct episode_source *sources;	/* commits and PRs, for links */
 	size_t	 nsources;
+	/*
+	 * A story segment's place in the day's one ranking: its best
+	 * story's rank plus one, so 1 is a release and EPISODE_RANK_CHORE
+	 * upkeep; 0 for the bookends, the focus and the takeaway. A show of
+	 * several repositories orders their segments by it (show.c).
+	 */
+	int	 rank;
+};
+
+/* episode_segment.rank of upkeep: tests, CI, docs, dependencies, bots */
+#define EPISODE_RANK_CHORE	9
+
+/* A repository of a show's episode, and what it counted. */
+struct episode_member {
+	char		*repository;	/* "owner/name" */
+	struct day_stats stats;
+	size_t		 stories;	/* story segments told */
+	size_t		 untold;	/* story segments left out for time */
+	int		 quiet;		/* told in a sentence, no segment */
 };
 
 struct episode {
@@ -133,6 +152,21 @@ struct episode {
 	 * fenced by the day's facts): the Markdown tells it instead.
 	 */
 	int		 rewritten;
+	/*
+	 * The day's top story as one phrase a show of several repositories
+	 * says after "in NAME, " ("Vite 8.1.1 is out", "a rollback from
+	 * NAME, of X"), and its rank as episode_segment.rank gives it; NULL
+	 * and 0 on a day of upkeep.
+	 */
+	char		*headline;
+	int		 headline_rank;
+	/*
+	 * A show of several repositories (show.c): each member's name and
+	 * counts, in the order the show first tells them; NULL and 0 for a
+	 * repository's own episode.
+	 */
+	struct episode_member *members;
+	size_t		 nmembers;
 };
 
 /*

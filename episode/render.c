@@ -282,6 +282,36 @@ render_md_links(struct buf *b, const struct episode *ep)
 	buf_free(&url);
 }
 
+/*
+ * A show's repositories in the header list: "- acme/app: 2 commits, 1
+ * pull request merged, 1 revert (2 stories told, 0 left out)".
+ */
+static void
+render_md_members(struct buf *b, const struct episode *ep)
+{
+	const struct episode_member	*m;
+	size_t				 i;
+	int				 bol = 0;
+
+	for (i = 0; i < ep->nmembers; i++) {
+		m = &ep->members[i];
+		buf_puts(b, "- ");
+		render_md_str(b, m->repository, RENDER_MD_INLINE, &bol);
+		buf_printf(b, ": %zu commit%s, %zu pull request%s merged, "
+		    "%zu revert%s", m->stats.commits, m->stats.commits == 1 ?
+		    "" : "s", m->stats.merged_prs, m->stats.merged_prs == 1 ?
+		    "" : "s", m->stats.reverts, m->stats.reverts == 1 ? "" :
+		    "s");
+		if (m->quiet)
+			buf_puts(b, " (quiet)");
+		else
+			buf_printf(b, " (%zu stor%s told, %zu left out)",
+			    m->stories, m->stories == 1 ? "y" : "ies",
+			    m->untold);
+		buf_putc(b, '\n');
+	}
+}
+
 char *
 episode_render_md(const struct episode *ep)
 {
@@ -310,7 +340,9 @@ episode_render_md(const struct episode *ep)
 	buf_puts(&b, "- Show: ");
 	render_md_str(&b, ep->show, RENDER_MD_INLINE, &bol);
 	buf_printf(&b, "\n- Published: %s\n", when);
-	buf_printf(&b, "- Duration: %s\n\n", buf_str(&dur));
+	buf_printf(&b, "- Duration: %s\n", buf_str(&dur));
+	render_md_members(&b, ep);
+	buf_putc(&b, '\n');
 	buf_puts(&b, "## Transcript\n\n");
 	if (ep->rewritten)
 		render_md_paragraphs(&b, ep->transcript);
@@ -411,6 +443,32 @@ render_sources(const struct episode *ep, const struct episode_segment *seg)
 	return v;
 }
 
+/* A show's repositories and their counts (episode.members). */
+static json_t *
+render_members(const struct episode *ep)
+{
+	const struct episode_member	*m;
+	json_t				*v = json_array();
+	size_t				 i;
+
+	for (i = 0; i < ep->nmembers; i++) {
+		m = &ep->members[i];
+		json_array_append_new(v, json_pack("{s:o, s:{s:I, s:I, s:I, "
+		    "s:I, s:I}, s:I, s:I, s:b}",
+		    "repository", render_str(m->repository),
+		    "stats",
+		    "commits", (json_int_t)m->stats.commits,
+		    "merged_prs", (json_int_t)m->stats.merged_prs,
+		    "reverts", (json_int_t)m->stats.reverts,
+		    "relands", (json_int_t)m->stats.relands,
+		    "authors", (json_int_t)m->stats.authors,
+		    "stories", (json_int_t)m->stories,
+		    "untold", (json_int_t)m->untold,
+		    "quiet", m->quiet));
+	}
+	return v;
+}
+
 /* Render as JSON (new string), the keys of the design. */
 char *
 episode_render_json(const struct episode *ep)
@@ -490,6 +548,9 @@ episode_render_json(const struct episode *ep)
 		json_object_set_new(root, "words_per_minute",
 		    json_real(ep->words_per_minute));
 		json_object_set_new(root, "work", work);
+		if (ep->nmembers > 0)
+			json_object_set_new(root, "repositories",
+			    render_members(ep));
 	} else
 		json_decref(work);
 	buf_free(&dur);

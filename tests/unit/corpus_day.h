@@ -116,7 +116,7 @@ corpus_day(const char *name)
 }
 
 /* The date in a corpus folder's name ("curl-2026-02-14-quiet") into o. */
-static void
+static inline void
 corpus_date(const char *name, int *year, int *month, int *mday)
 {
 	const char	*p;

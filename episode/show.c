@@ -1,0 +1,784 @@
+/*
+ * A show of several repositories (issue #30): the episodes of their days,
+ * drafted each on its own, told as one. The story segments of every
+ * repository go in one order: a repository's own order is kept (its
+ * segments refer back to each other, "the change we heard about
+ * earlier"), and across repositories the segment whose best story ranks
+ * higher (episode_segment.rank, the drafter's one ranking) goes first. A
+ * story says where it happened when the one before was elsewhere and its
+ * text doesn't name the repository; a revert of another repository's
+ * pull request of the day is told right after that pull request's story.
+ * A repository with nothing but upkeep is a sentence, not a segment, and
+ * what doesn't fit in SHOW_MINUTES is counted by repository at the end.
+ */
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "buf.h"
+#include "phrase.h"
+#include "show.h"
+#include "spoken.h"
+#include "text.h"
+#include "xmalloc.h"
+
+/* A part of the show as it is being told. */
+struct show_member {
+	const struct show_part	*part;
+	const char		*name;	/* the repository without its owner */
+	size_t			 next;	/* its next segment to consider */
+	size_t			 order;	/* its place among the parts */
+	int			 quiet;
+	size_t			 stories;
+	size_t			 untold;
+	unsigned char		*told;	/* by segment */
+};
+
+struct show {
+	const char		*name;
+	const struct episode_opts *opts;
+	struct episode		*ep;
+	struct show_member	*m;	/* sorted by their top story */
+	size_t			 nm;
+	size_t			 budget;	/* words the stories may take */
+	size_t			 used;
+	const struct show_member *last;	/* whose story was told last */
+	uint32_t		 hash;
+};
+
+static uint32_t
+show_fnv(uint32_t h, const char *s)
+{
+	if (h == 0)
+		h = 2166136261u;
+	for (; s != NULL && *s != '\0'; s++) {
+		h ^= (unsigned char)*s;
+		h *= 16777619u;
+	}
+	return h;
+}
+
+static int
+show_cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Words as the duration counts them (an identifier, as its parts). */
+static size_t
+show_words(const char *s)
+{
+	return s != NULL ? spoken_said_words(s) : 0;
+}
+
+/* Whether a story segment of the part's episode. */
+static int
+show_story(const struct episode_segment *seg)
+{
+	return seg->rank > 0;
+}
+
+/*
+ * Members by their top story (the headline's rank, a day with none
+ * last), then the busier day, then the order given.
+ */
+static int
+show_cmp_member(const void *a, const void *b)
+{
+	const struct show_member *x = a, *y = b;
+	int	rx = x->part->ep->headline_rank, ry = y->part->ep->headline_rank;
+
+	if (rx == 0)
+		rx = EPISODE_RANK_CHORE + 1;
+	if (ry == 0)
+		ry = EPISODE_RANK_CHORE + 1;
+	if (x->quiet != y->quiet)
+		return x->quiet ? 1 : -1;
+	if (rx != ry)
+		return rx < ry ? -1 : 1;
+	if (x->part->ep->stats.commits != y->part->ep->stats.commits)
+		return x->part->ep->stats.commits >
+		    y->part->ep->stats.commits ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* Quiet: no story above upkeep. */
+static int
+show_quiet(const struct episode *ep)
+{
+	size_t	i;
+
+	for (i = 0; i < ep->nsegments; i++)
+		if (show_story(&ep->segments[i]) &&
+		    ep->segments[i].rank < EPISODE_RANK_CHORE)
+			return 0;
+	return 1;
+}
+
+/*
+ * Whether text's first sentence names the repository as a word of its
+ * own ("Vite 8.1.1 is out" needs no "over in vite").
+ */
+static int
+show_names(const char *text, const char *name)
+{
+	size_t		 n = strlen(name), len;
+	const char	*p, *end;
+	char		*first;
+	int		 named = 0;
+
+	if (n == 0)
+		return 0;
+	for (end = text; (end = strchr(end, '.')) != NULL; end++)
+		if (end[1] == '\0' || end[1] == ' ' || end[1] == '\n')
+			break;
+	len = end != NULL ? (size_t)(end - text) : strlen(text);
+	first = xstrndup(text, len);
+	for (p = first; !named && (p = strcasestr(p, name)) != NULL; p++)
+		named = (p == first || !isalnum((unsigned char)p[-1])) &&
+		    !isalnum((unsigned char)p[n]);
+	free(first);
+	return named;
+}
+
+/*
+ * A rollback segment's text without its opening stock line ("Let's start
+ * with the one rollback of the day."): told after the story it undoes,
+ * the show says where and what instead.
+ */
+static const char *
+show_rollback_story(const char *text)
+{
+	const char	*end = strstr(text, ". ");
+	const char	*p;
+	size_t		 words = 0;
+
+	if (end == NULL || memchr(text, '"', (size_t)(end - text)) != NULL)
+		return text;
+	for (p = text; p < end; p++)
+		words += *p == ' ';
+	if (words > 12 || (strcasestr(text, "roll") == NULL ||
+	    strcasestr(text, "roll") > end))
+		return text;
+	return end + 2;
+}
+
+/* Add a segment of kind with the text of b and (copied) the shas of src. */
+static void
+show_add(struct show *s, const char *kind, struct buf *b,
+    const struct episode_segment *src, int rank)
+{
+	char	**v = NULL;
+	size_t	  i, n = 0;
+
+	if (src != NULL && src->ncommits > 0) {
+		v = xcalloc(src->ncommits, sizeof *v);
+		for (i = 0; i < src->ncommits; i++)
+			v[n++] = xstrdup(src->commits[i]);
+	}
+	episode_add_segment(s->ep, kind, b, v, n);
+	if (s->ep->nsegments > 0 &&
+	    strcmp(s->ep->segments[s->ep->nsegments - 1].kind, kind) == 0)
+		s->ep->segments[s->ep->nsegments - 1].rank = rank;
+}
+
+/* The people of every day, each once (by login, else by name). */
+static size_t
+show_people(const struct show *s)
+{
+	const struct day	*day;
+	const char		**v;
+	size_t			 i, j, n = 0, cap = 0, distinct;
+
+	for (i = 0; i < s->nm; i++)
+		cap += s->m[i].part->day->ncommits;
+	v = xcalloc(cap + 1, sizeof *v);
+	for (i = 0; i < s->nm; i++) {
+		day = s->m[i].part->day;
+		for (j = 0; j < day->ncommits; j++) {
+			const struct commit *c = &day->commits[j];
+
+			if (c->author_login != NULL && *c->author_login != '\0')
+				v[n++] = c->author_login;
+			else if (c->author_name != NULL)
+				v[n++] = c->author_name;
+		}
+	}
+	qsort(v, n, sizeof *v, show_cmp_str);
+	for (i = distinct = 0; i < n; i++)
+		if (i == 0 || strcmp(v[i], v[i - 1]) != 0)
+			distinct++;
+	free(v);
+	return distinct;
+}
+
+/* "in vite, Vite 8.1.1 is out; in curl, X; and in htop, Y" */
+static size_t
+show_headlines(struct buf *b, const struct show *s)
+{
+	const struct show_member *v[SHOW_OPENING_TOP];
+	size_t			 i, n = 0;
+
+	for (i = 0; i < s->nm && n < SHOW_OPENING_TOP; i++)
+		if (!s->m[i].quiet && s->m[i].part->ep->headline != NULL)
+			v[n++] = &s->m[i];
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			buf_puts(b, i + 1 == n ? "; and " : "; ");
+		buf_printf(b, "in %s, %s", v[i]->name,
+		    v[i]->part->ep->headline);
+	}
+	return n;
+}
+
+static void
+show_opening(struct show *s, const char *date)
+{
+	static const char *const greet[] = {
+		"Welcome to %s, the day across %s, for %s.",
+		"This is %s, with the news from %s on %s.",
+		"Hello and welcome to %s: here is what moved in %s on %s.",
+	};
+	const struct day_stats	*st = &s->ep->stats;
+	struct buf		 b, where;
+	size_t			 n;
+
+	buf_init(&b);
+	buf_init(&where);
+	spoken_count(&where, (long long)s->nm, "repository", "repositories");
+	buf_printf(&b, greet[s->hash % (sizeof greet / sizeof greet[0])],
+	    s->name, buf_str(&where), date);
+	buf_puts(&b, " ");
+	buf_reset(&where);
+	if ((n = show_headlines(&where, s)) == 1)
+		buf_printf(&b, "The top story: %s.", buf_str(&where));
+	else if (n > 1)
+		buf_printf(&b, "The top stories: %s.", buf_str(&where));
+	else
+		buf_puts(&b, "It was a day of upkeep across the board.");
+	if (st->reverts > 0) {
+		buf_puts(&b, " ");
+		spoken_count_cap(&b, (long long)st->reverts, "change was",
+		    "changes were");
+		buf_puts(&b, " rolled back along the way.");
+	}
+	buf_puts(&b, " In all, ");
+	spoken_count(&b, (long long)st->commits, "commit", "commits");
+	buf_puts(&b, " landed from ");
+	spoken_count(&b, (long long)st->authors, "author", "authors");
+	if (st->merged_prs == 0)
+		buf_puts(&b, ", and no pull request was merged.");
+	else {
+		buf_puts(&b, ", and ");
+		spoken_count(&b, (long long)st->merged_prs, "pull request was",
+		    "pull requests were");
+		buf_puts(&b, " merged.");
+	}
+	buf_free(&where);
+	s->used += show_words(buf_str(&b));
+	show_add(s, "opening", &b, NULL, 0);
+}
+
+/*
+ * Whether the revert commit c names a pull request of the member o's day
+ * ("owner/name#N" or its URL) whose merge commit the segment seg drew
+ * on, or a commit of it by sha.
+ */
+static int
+show_names_pr(const struct commit *c, const struct show_member *o,
+    const struct episode_segment *seg)
+{
+	const struct day	*day = o->part->day;
+	const char		*texts[3], *repo = day->repo, *p, *q;
+	size_t			 i, j, k, n = strlen(repo);
+	long			 num;
+
+	texts[0] = c->subject;
+	texts[1] = c->body;
+	texts[2] = c->revert.reverted_pr;
+	for (i = 0; i < 3; i++) {
+		for (p = texts[i]; p != NULL && (p = strcasestr(p, repo)) !=
+		    NULL; p += n) {
+			q = p + n;
+			if (*q == '#')
+				q++;
+			else if (strncmp(q, "/pull/", 6) == 0)
+				q += 6;
+			else
+				continue;
+			if (!isdigit((unsigned char)*q))
+				continue;
+			num = strtol(q, NULL, 10);
+			for (j = 0; j < day->nprs; j++) {
+				if (day->prs[j].number != num ||
+				    day->prs[j].merge_sha == NULL)
+					continue;
+				for (k = 0; k < seg->ncommits; k++)
+					if (strcasecmp(seg->commits[k],
+					    day->prs[j].merge_sha) == 0)
+						return 1;
+			}
+		}
+	}
+	if (c->revert.reverted_sha != NULL)
+		for (k = 0; k < seg->ncommits; k++)
+			if (strcasecmp(seg->commits[k],
+			    c->revert.reverted_sha) == 0)
+				return 1;
+	return 0;
+}
+
+/* Whether member m's segment r reverts what o's segment seg told. */
+static int
+show_reverts(const struct show_member *m, const struct episode_segment *r,
+    const struct show_member *o, const struct episode_segment *seg)
+{
+	const struct day	*day = m->part->day;
+	long			 idx;
+	size_t			 i;
+
+	if (strcmp(r->kind, "rollbacks") != 0)
+		return 0;
+	for (i = 0; i < r->ncommits; i++) {
+		if ((idx = day_find_commit(day, r->commits[i])) < 0 ||
+		    !day->commits[idx].revert.is_revert)
+			continue;
+		if (show_names_pr(&day->commits[idx], o, seg))
+			return 1;
+	}
+	return 0;
+}
+
+/* Tell member m's segment i, saying where when it isn't plain. */
+static void
+show_tell(struct show *s, struct show_member *m, size_t i, const char *lead)
+{
+	static const char *const over[] = {
+		"Over to %s.",
+		"Now to %s.",
+		"Next, to %s.",
+	};
+	const struct episode_segment	*seg = &m->part->ep->segments[i];
+	const char			*text;
+	struct buf			 b;
+	size_t				 w;
+
+	buf_init(&b);
+	if (lead != NULL)
+		buf_printf(&b, lead, m->name);
+	else if (s->last != m && !show_names(seg->text, m->name)) {
+		if (s->last == NULL)
+			buf_printf(&b, "We start in %s.", m->name);
+		else
+			buf_printf(&b, over[(s->hash + s->ep->nsegments) %
+			    (sizeof over / sizeof over[0])], m->name);
+	}
+	text = lead != NULL ? show_rollback_story(seg->text) : seg->text;
+	w = show_words(buf_str(&b)) + show_words(text);
+	m->told[i] = 1;
+	if (s->used + w > s->budget) {
+		m->untold++;
+		buf_free(&b);
+		return;
+	}
+	if (b.len > 0)
+		buf_putc(&b, ' ');
+	buf_puts(&b, text);
+	s->used += w;
+	m->stories++;
+	s->last = m;
+	show_add(s, seg->kind, &b, seg, seg->rank);
+}
+
+/* After o's segment seg, the reverts of it in other repositories. */
+static void
+show_follow(struct show *s, const struct show_member *o,
+    const struct episode_segment *seg)
+{
+	struct show_member	*m;
+	size_t			 i, j;
+
+	for (i = 0; i < s->nm; i++) {
+		m = &s->m[i];
+		if (m == o || m->quiet)
+			continue;
+		for (j = 0; j < m->part->ep->nsegments; j++)
+			if (!m->told[j] && show_story(&m->part->ep->segments[j]) &&
+			    show_reverts(m, &m->part->ep->segments[j], o, seg))
+				show_tell(s, m, j, "Over in %s, that change "
+				    "was rolled back the same day.");
+	}
+}
+
+/*
+ * When m's segment j reverts a story of another repository not told
+ * yet: that story now, the revert after it (show_follow). 1 if so.
+ */
+static int
+show_before(struct show *s, struct show_member *m, size_t j)
+{
+	const struct episode_segment	*r = &m->part->ep->segments[j];
+	struct show_member		*o;
+	size_t				 i, k;
+
+	for (i = 0; i < s->nm; i++) {
+		o = &s->m[i];
+		if (o == m || o->quiet)
+			continue;
+		for (k = 0; k < o->part->ep->nsegments; k++) {
+			if (o->told[k] ||
+			    !show_story(&o->part->ep->segments[k]) ||
+			    !show_reverts(m, r, o, &o->part->ep->segments[k]))
+				continue;
+			show_tell(s, o, k, NULL);
+			if (o->told[k] && s->last == o)
+				show_follow(s, o, &o->part->ep->segments[k]);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The next story segment of m not yet told, or (size_t)-1. */
+static size_t
+show_next(struct show_member *m)
+{
+	const struct episode *ep = m->part->ep;
+
+	while (m->next < ep->nsegments && (m->told[m->next] ||
+	    !show_story(&ep->segments[m->next])))
+		m->next++;
+	return m->next < ep->nsegments ? m->next : (size_t)-1;
+}
+
+static void
+show_stories(struct show *s)
+{
+	struct show_member	*best, *m;
+	size_t			 i, j, bj = 0;
+
+	for (;;) {
+		best = NULL;
+		for (i = 0; i < s->nm; i++) {
+			m = &s->m[i];
+			if (m->quiet || (j = show_next(m)) == (size_t)-1)
+				continue;
+			if (best == NULL || m->part->ep->segments[j].rank <
+			    best->part->ep->segments[bj].rank) {
+				best = m;
+				bj = j;
+			}
+		}
+		if (best == NULL)
+			break;
+		/* a revert of another's story of the day goes after it */
+		if (show_before(s, best, bj))
+			continue;
+		show_tell(s, best, bj, NULL);
+		if (best->told[bj] && s->last == best)
+			show_follow(s, best, &best->part->ep->segments[bj]);
+	}
+}
+
+/* "A quiet day in audio: two commits of upkeep." into b */
+static void
+show_quiet_sentence(struct show *s, struct buf *qb)
+{
+	const struct show_member *v[SHOW_QUIET_NAMED];
+	struct buf		 b;
+	size_t			 i, n = 0, more = 0, commits = 0;
+
+	buf_init(&b);
+	for (i = 0; i < s->nm; i++) {
+		if (!s->m[i].quiet)
+			continue;
+		if (n < SHOW_QUIET_NAMED)
+			v[n++] = &s->m[i];
+		else
+			more++;
+		commits += s->m[i].part->ep->stats.commits;
+	}
+	if (n == 0) {
+		buf_free(&b);
+		return;
+	}
+	if (more == 0) {
+		for (i = 0; i < n; i++) {
+			const struct day_stats *st = &v[i]->part->ep->stats;
+
+			if (i > 0)
+				buf_putc(&b, ' ');
+			buf_printf(&b, "A quiet day in %s: ", v[i]->name);
+			if (st->commits == 0)
+				buf_puts(&b, "no commit landed");
+			else {
+				spoken_count(&b, (long long)st->commits,
+				    "commit", "commits");
+				buf_puts(&b, " of upkeep");
+			}
+			if (st->merged_prs > 0) {
+				buf_puts(&b, ", and ");
+				spoken_count(&b, (long long)st->merged_prs,
+				    "pull request merged", "pull requests "
+				    "merged");
+			}
+			buf_putc(&b, '.');
+		}
+	} else {
+		buf_printf(&b, "Quiet days elsewhere: %s, %s, %s and ",
+		    v[0]->name, v[1]->name, v[2]->name);
+		spoken_count(&b, (long long)more, "other", "others");
+		buf_puts(&b, ", with ");
+		spoken_count(&b, (long long)commits, "commit", "commits");
+		buf_puts(&b, " of upkeep between them.");
+	}
+	s->used += show_words(buf_str(&b));
+	buf_puts(qb, buf_str(&b));
+	buf_free(&b);
+}
+
+/*
+ * Today's Focus of the top repository that has one (else its takeaway),
+ * said with where it comes from, into b; the member whose it is.
+ */
+static const struct show_member *
+show_focus(struct show *s, struct buf *b, const struct episode_segment **out)
+{
+	const struct episode_segment	*seg;
+	const struct show_member	*m;
+	size_t				 i, j, pass;
+
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < s->nm; i++) {
+			m = &s->m[i];
+			for (j = 0; j < m->part->ep->nsegments; j++) {
+				seg = &m->part->ep->segments[j];
+				if (strcmp(seg->kind, pass == 0 ? "focus" :
+				    "takeaway") != 0)
+					continue;
+				if (!show_names(seg->text, m->name))
+					buf_printf(b, "From %s. ", m->name);
+				buf_puts(b, seg->text);
+				if (pass == 0 && m->part->ep->focus != NULL)
+					s->ep->focus =
+					    xstrdup(m->part->ep->focus);
+				s->used += show_words(buf_str(b));
+				*out = seg;
+				return m;
+			}
+		}
+	return NULL;
+}
+
+/*
+ * "Left out for time: three stories from vision and one from audio.", or
+ * past SHOW_QUIET_NAMED repositories "forty stories from thirty-eight
+ * repositories, among them a, b and c."
+ */
+static void
+show_untold(struct buf *b, const struct show *s)
+{
+	const struct show_member *v[SHOW_QUIET_NAMED];
+	size_t			 i, n = 0, k = 0, all = 0;
+
+	for (i = 0; i < s->nm; i++) {
+		if (s->m[i].untold == 0)
+			continue;
+		if (k < SHOW_QUIET_NAMED)
+			v[k++] = &s->m[i];
+		n++;
+		all += s->m[i].untold;
+	}
+	if (n == 0)
+		return;
+	buf_puts(b, "Left out for time: ");
+	if (n > SHOW_QUIET_NAMED) {
+		spoken_count(b, (long long)all, "story", "stories");
+		buf_puts(b, " from ");
+		spoken_count(b, (long long)n, "repository", "repositories");
+		buf_puts(b, ", among them");
+	}
+	for (i = 0; i < k; i++) {
+		buf_puts(b, i == 0 ? " " : i + 1 == k ? " and " : ", ");
+		if (n <= SHOW_QUIET_NAMED) {
+			if (i == 0)
+				spoken_count(b, (long long)v[i]->untold,
+				    "story", "stories");
+			else
+				spoken_number(b, (long long)v[i]->untold);
+			buf_puts(b, " from ");
+		}
+		buf_puts(b, v[i]->name);
+	}
+	buf_puts(b, "; each repository's own episode tells them. ");
+}
+
+static void
+show_closing(struct show *s, const char *date)
+{
+	struct buf	b;
+
+	buf_init(&b);
+	show_untold(&b, s);
+	buf_puts(&b, "That's the day across ");
+	spoken_count(&b, (long long)s->nm, "repository", "repositories");
+	buf_printf(&b, " for %s, %s. Talk to you tomorrow.", s->name, date);
+	show_add(s, "closing", &b, NULL, 0);
+}
+
+/* Each told repository, in the show's order, with its counts. */
+static void
+show_members(struct show *s)
+{
+	struct episode_member	*v;
+	size_t			 i;
+
+	v = xcalloc(s->nm + 1, sizeof *v);
+	for (i = 0; i < s->nm; i++) {
+		v[i].repository = xstrdup(s->m[i].part->day->repo);
+		v[i].stats = s->m[i].part->ep->stats;
+		v[i].stories = s->m[i].stories;
+		v[i].untold = s->m[i].untold;
+		v[i].quiet = s->m[i].quiet;
+	}
+	s->ep->members = v;
+	s->ep->nmembers = s->nm;
+}
+
+/* The title: the top story's, with where when it doesn't say. */
+static void
+show_title(struct show *s)
+{
+	const struct show_member	*top = NULL;
+	struct buf			 b;
+	size_t				 i;
+
+	for (i = 0; i < s->nm && top == NULL; i++)
+		if (s->m[i].part->ep->title != NULL)
+			top = &s->m[i];
+	buf_init(&b);
+	if (top == NULL)
+		buf_puts(&b, "A Quiet Day");
+	else {
+		buf_puts(&b, top->part->ep->title);
+		if (!show_names(top->part->ep->title, top->name))
+			buf_printf(&b, ", in %s", top->name);
+	}
+	s->ep->title = buf_steal(&b);
+	buf_init(&b);
+	spoken_count_cap(&b, (long long)s->ep->stats.commits, "commit",
+	    "commits");
+	buf_puts(&b, " across ");
+	spoken_count(&b, (long long)s->nm, "repository", "repositories");
+	buf_puts(&b, ": ");
+	for (i = 0; i < s->nm; i++)
+		buf_printf(&b, "%s%s", i == 0 ? "" : ", ", s->m[i].name);
+	buf_putc(&b, '.');
+	s->ep->description = buf_steal(&b);
+}
+
+static void
+show_sum(struct show *s)
+{
+	struct day_stats	*st = &s->ep->stats;
+	const struct episode	*ep;
+	size_t			 i;
+
+	for (i = 0; i < s->nm; i++) {
+		ep = s->m[i].part->ep;
+		st->commits += ep->stats.commits;
+		st->merged_prs += ep->stats.merged_prs;
+		st->reverts += ep->stats.reverts;
+		st->relands += ep->stats.relands;
+		st->pushes += ep->stats.pushes;
+		st->force_pushes += ep->stats.force_pushes;
+		if (s->ep->window_start == 0 ||
+		    ep->window_start < s->ep->window_start)
+			s->ep->window_start = ep->window_start;
+		if (ep->window_end > s->ep->window_end)
+			s->ep->window_end = ep->window_end;
+	}
+	st->authors = show_people(s);
+}
+
+struct episode *
+show_draft(const char *name, const char *slug, const struct show_part *v,
+    size_t n, const struct episode_opts *opts)
+{
+	const struct episode_segment *fseg = NULL;
+	const struct show_member *fm;
+	struct show	 s;
+	struct episode	*ep;
+	struct buf	 date, quiet, focus;
+	double		 wpm;
+	size_t		 i;
+	int		 y, mo, md;
+
+	memset(&s, 0, sizeof s);
+	s.name = name != NULL && *name != '\0' ? name : "hookcast";
+	s.opts = opts;
+	s.ep = ep = xcalloc(1, sizeof *ep);
+	ep->show = xstrdup(s.name);
+	xasprintf(&ep->repository, "shows/%s", slug);
+	s.m = xcalloc(n + 1, sizeof *s.m);
+	for (i = 0; i < n; i++) {
+		if (v[i].day->ncommits == 0 && v[i].day->nprs == 0)
+			continue;
+		s.m[s.nm].part = &v[i];
+		s.m[s.nm].name = strchr(v[i].day->repo, '/') != NULL ?
+		    strchr(v[i].day->repo, '/') + 1 : v[i].day->repo;
+		s.m[s.nm].order = i;
+		s.m[s.nm].quiet = show_quiet(v[i].ep);
+		s.m[s.nm].told = xcalloc(v[i].ep->nsegments + 1, 1);
+		s.nm++;
+	}
+	qsort(s.m, s.nm, sizeof *s.m, show_cmp_member);
+
+	if (opts != NULL && opts->year > 0) {
+		y = opts->year;
+		mo = opts->month;
+		md = opts->mday;
+	} else if (s.nm > 0 && sscanf(s.m[0].part->ep->date, "%d-%d-%d", &y,
+	    &mo, &md) == 3) {
+		/* the first part's date */
+	} else {
+		y = 1970;
+		mo = md = 1;
+	}
+	xasprintf(&ep->date, "%04d-%02d-%02d", y, mo, md);
+	s.hash = show_fnv(show_fnv(0, ep->date), s.name);
+	show_sum(&s);
+	ep->published = opts != NULL && opts->published != 0 ?
+	    opts->published : ep->window_end;
+	wpm = opts != NULL && opts->words_per_minute > 0 ?
+	    opts->words_per_minute : EPISODE_WORDS_PER_MINUTE;
+	s.budget = (size_t)(wpm * SHOW_MINUTES);
+
+	buf_init(&date);
+	spoken_date(&date, y, mo, md);
+	show_opening(&s, buf_str(&date));
+	/* the quiet, the focus and the closing fit whatever the stories take */
+	buf_init(&quiet);
+	buf_init(&focus);
+	show_quiet_sentence(&s, &quiet);
+	fm = show_focus(&s, &focus, &fseg);
+	s.used += SHOW_CLOSING_WORDS;
+	show_stories(&s);
+	show_add(&s, "quiet", &quiet, NULL, EPISODE_RANK_CHORE);
+	if (fm != NULL)
+		show_add(&s, fseg->kind, &focus, fseg, 0);
+	else
+		buf_free(&focus);
+	show_closing(&s, buf_str(&date));
+	buf_free(&date);
+	show_title(&s);
+	show_members(&s);
+	episode_finish(ep, opts);
+	for (i = 0; i < s.nm; i++)
+		free(s.m[i].told);
+	free(s.m);
+	return ep;
+}
