@@ -234,11 +234,22 @@ show_headlines(struct buf *b, const struct show *s)
 	return n;
 }
 
+/* "four repositories", or of a show of one, its name */
+static void
+show_across(struct buf *b, const struct show *s)
+{
+	if (s->nm == 1)
+		buf_puts(b, s->m[0].name);
+	else
+		spoken_count(b, (long long)s->nm, "repository",
+		    "repositories");
+}
+
 static void
 show_opening(struct show *s, const char *date)
 {
 	static const char *const greet[] = {
-		"Welcome to %s, the day across %s, for %s.",
+		"Welcome to %s, the day in %s, for %s.",
 		"This is %s, with the news from %s on %s.",
 		"Hello and welcome to %s: here is what moved in %s on %s.",
 	};
@@ -248,7 +259,7 @@ show_opening(struct show *s, const char *date)
 
 	buf_init(&b);
 	buf_init(&where);
-	spoken_count(&where, (long long)s->nm, "repository", "repositories");
+	show_across(&where, s);
 	buf_printf(&b, greet[s->hash % (sizeof greet / sizeof greet[0])],
 	    s->name, buf_str(&where), date);
 	buf_puts(&b, " ");
@@ -623,8 +634,8 @@ show_closing(struct show *s, const char *date)
 
 	buf_init(&b);
 	show_untold(&b, s);
-	buf_puts(&b, "That's the day across ");
-	spoken_count(&b, (long long)s->nm, "repository", "repositories");
+	buf_puts(&b, "That's the day in ");
+	show_across(&b, s);
 	buf_printf(&b, " for %s, %s. Talk to you tomorrow.", s->name, date);
 	show_add(s, "closing", &b, NULL, 0);
 }

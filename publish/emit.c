@@ -17,6 +17,7 @@
 #include "archive.h"
 #include "emit.h"
 #include "episode.h"
+#include "show.h"
 #include "fileio.h"
 #include "llm.h"
 #include "log.h"
@@ -350,36 +351,56 @@ emit_redump(char *js, json_t *root)
 }
 
 /*
- * The JSON of a daily episode with its "people" key added: the day's
- * commit authors and their counts, which the weekly recap reads back,
- * and their logins, by which the audio says a name it can't read
- * (say.h).
+ * The JSON of a daily episode with its "people" key added: the days'
+ * commit authors (one day's, or a show's several) and their counts,
+ * which the weekly recap reads back, and their logins, by which the
+ * audio says a name it can't read (say.h).
  */
 static char *
-emit_add_people(char *js, const struct day *day)
+emit_add_people(char *js, const struct day *const *days, size_t ndays)
 {
 	struct recap_person	*people;
-	size_t			 n, i;
-	json_t			*root, *list;
+	size_t			 n, i, d, k;
+	json_t			*root, *list, *p, *q;
+	const char		*name;
 
 	if ((root = json_loads(js, 0, NULL)) == NULL || !json_is_object(root)) {
 		json_decref(root);
 		return js;
 	}
-	n = recap_people(day, &people);
 	list = json_array();
-	for (i = 0; i < n; i++) {
-		json_t *p = json_pack("{s:s, s:I, s:b}", "name",
-		    people[i].name, "commits", (json_int_t)people[i].commits,
-		    "bot", people[i].bot);
-
-		if (p != NULL && people[i].login != NULL)
-			json_object_set_new(p, "login",
-			    json_string(people[i].login));
-		if (p != NULL)	/* NULL: a name that isn't UTF-8 */
-			json_array_append_new(list, p);
+	for (d = 0; d < ndays; d++) {
+		n = recap_people(days[d], &people);
+		for (i = 0; i < n; i++) {
+			/* one person of several days (a show's) once */
+			for (k = 0, q = NULL; q == NULL &&
+			    k < json_array_size(list); k++) {
+				q = json_array_get(list, k);
+				name = json_string_value(json_object_get(q,
+				    "name"));
+				if (name == NULL ||
+				    strcmp(name, people[i].name) != 0)
+					q = NULL;
+			}
+			if (q != NULL) {
+				json_object_set_new(q, "commits",
+				    json_integer(json_integer_value(
+				    json_object_get(q, "commits")) +
+				    (json_int_t)people[i].commits));
+				continue;
+			}
+			p = json_pack("{s:s, s:I, s:b}", "name",
+			    people[i].name, "commits",
+			    (json_int_t)people[i].commits, "bot",
+			    people[i].bot);
+			if (p != NULL && people[i].login != NULL)
+				json_object_set_new(p, "login",
+				    json_string(people[i].login));
+			if (p != NULL)	/* NULL: a name that isn't UTF-8 */
+				json_array_append_new(list, p);
+		}
+		recap_people_free(people, n);
 	}
-	recap_people_free(people, n);
 	json_object_set_new(root, "people", list);
 	return emit_redump(js, root);
 }
@@ -995,7 +1016,8 @@ emit_draft(const struct emit_conf *conf, struct day *day, time_t now, int write,
 	if (llm.url != NULL)
 		emit_rewrite(&llm, day, ep, res);
 	md = episode_render_md(ep);
-	js = emit_add_people(episode_render_json(ep), day);
+	js = emit_add_people(episode_render_json(ep),
+	    (const struct day *const *)&day, 1);
 	if (llm.url != NULL)
 		js = emit_add_draft(js, &llm, res);
 
@@ -1051,6 +1073,87 @@ emit_day_reduced(const struct emit_conf *conf, struct day *day, time_t now,
     int write, struct emit_result *res, char **cause)
 {
 	return emit_draft(conf, day, now, write, 1, res, cause);
+}
+
+int
+emit_show(const struct emit_conf *conf, const char *show, const char *slug,
+    struct day **days, size_t n, time_t now, int write,
+    struct emit_result *res, char **cause)
+{
+	struct episode_opts	 opts;
+	struct episode		*ep, **eps;
+	struct show_part	*parts;
+	struct episode_nearby	*nearby = NULL;
+	size_t			 nnearby = 0, i;
+	struct tm		 tm;
+	time_t			 start = now;
+	char			 date[16], *dir = NULL, *where, *name, *own;
+	char			*md = NULL, *js = NULL;
+	int			 rc = -1;
+
+	memset(res, 0, sizeof(*res));
+	xasprintf(&where, "shows/%s", slug);
+	if (archive_dir(conf->output_dir, where, &dir, cause) == -1) {
+		free(where);
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		if (i == 0 || days[i]->start > start)
+			start = days[i]->start;
+	localtime_r(&start, &tm);
+	strftime(date, sizeof(date), "%Y-%m-%d", &tm);
+	name = emit_pick_name(dir, date, start);
+	emit_nearby(dir, name, &nearby, &nnearby);
+
+	/* each repository's day drafted as its own episode would be */
+	parts = xcalloc(n + 1, sizeof *parts);
+	eps = xcalloc(n + 1, sizeof *eps);
+	for (i = 0; i < n; i++) {
+		day_pair_reverts(days[i]);
+		own = emit_opts(conf, days[i]->repo, &tm, now, NULL, 0, &opts);
+		eps[i] = episode_draft(days[i], &opts);
+		free(own);
+		parts[i].day = days[i];
+		parts[i].ep = eps[i];
+	}
+	own = emit_opts(conf, where, &tm, now, nearby, nnearby, &opts);
+	ep = show_draft(show, slug, parts, n, &opts);
+	free(own);
+	md = episode_render_md(ep);
+	js = emit_add_people(episode_render_json(ep),
+	    (const struct day *const *)days, n);
+	res->repo = xstrdup(where);
+	res->date = xstrdup(date);
+	res->title = xstrdup(ep->title);
+	if (write) {
+		if (emit_free_space(conf->output_dir, conf->min_free_space,
+		    cause) == -1 || emit_write_episode(conf, where, dir, name,
+		    md, js, ep->transcript, res, cause) == -1)
+			goto out;
+		emit_retention(conf, dir, now);
+		emit_feed_after(conf, where);
+		log_notice("emitted show %s episode %s/%s: %s", show, dir,
+		    name, ep->title);
+	}
+	res->md_text = md;
+	res->json_text = js;
+	md = js = NULL;
+	rc = 0;
+out:
+	if (rc == -1)
+		emit_result_clear(res);
+	free(md);
+	free(js);
+	episode_free(ep);
+	for (i = 0; i < n; i++)
+		episode_free(eps[i]);
+	free(eps);
+	free(parts);
+	emit_nearby_free(nearby, nnearby);
+	free(name);
+	free(dir);
+	free(where);
+	return rc;
 }
 
 /* An archived episode as the recap reads it; strings borrowed from j. */

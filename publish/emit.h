@@ -75,6 +75,17 @@ int	 emit_day(const struct emit_conf *, struct day *, time_t now, int write,
 int	 emit_day_reduced(const struct emit_conf *, struct day *, time_t now,
 	    int write, struct emit_result *, char **cause);
 /*
+ * Draft the episode of a show of several repositories (show.h) named
+ * show, of their n days (reverts paired first), as of now: each day
+ * drafted as its own episode, then told as one, dated by the latest
+ * day's start (the daemon's days share one window). With write, its files and feed go in OUTPUT_DIR/shows/SLUG
+ * as a repository's go in its folder; the JSON's "people" are every
+ * day's. No model rewrite (yet). Returns 0, or -1 with *cause (new).
+ */
+int	 emit_show(const struct emit_conf *, const char *show,
+	    const char *slug, struct day **days, size_t n, time_t now,
+	    int write, struct emit_result *, char **cause);
+/*
  * Draft the weekly recap of repo from its archive: the daily episodes
  * dated within the week ending on now's local date. With write, it is
  * written as DATE-recap.md and .json and the feed rewritten. Returns 0,
