@@ -413,6 +413,8 @@ config_show_part_covers(const char *a, size_t alen, const char *b,
 	size_t			 na, nb, i, j, w;
 	int			 yes;
 
+	if (alen > SHOW_GLOB_MAX || blen > SHOW_GLOB_MAX)
+		return 0;
 	na = config_show_elems(a, alen, ea);
 	nb = config_show_elems(b, blen, eb);
 	w = nb + 1;
