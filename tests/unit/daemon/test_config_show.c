@@ -198,6 +198,9 @@ test_show_slug(void **state)
 	}
 }
 
+/* 32 bytes of a name: four make the longest a show may have. */
+#define NAME32	"abcdefghijklmnopqrstuvwxyz012345"
+
 /*
  * Bad show sections (and own_episodes): each case names the line and
  * the word its cause gives after FILE:LINE: (the key, or the section),
@@ -287,6 +290,8 @@ static const struct {
 	{ "[show \"!!\"]\n", 1, "[show \"!!\"]", "needs a letter or digit" },
 	{ "[show \"a\tb\"]\nrepositories = a/*\n", 1, "[show \"a\tb\"]",
 	    "control character" },
+	{ "[show \"" NAME32 NAME32 NAME32 NAME32 "x\"]\nrepositories = a/*\n",
+	    1, "[show \"" NAME32, "1 to 128 bytes" },
 	{ "[show \"PyTorch Daily!\"]\nrepositories = pytorch/*\n\n"
 	    "[show \"pytorch daily\"]\nrepositories = pytorch/ao\n", 4,
 	    "[show \"pytorch daily\"]", "its folder shows/pytorch-daily is "
@@ -586,16 +591,18 @@ static char *
 printed_sections(const struct config *conf)
 {
 	char	*text = NULL, *p;
-	size_t	 size = 0;
+	size_t	 size = 0, off;
 	FILE	*f;
 
 	if ((f = open_memstream(&text, &size)) == NULL)
 		fail_msg("open_memstream");
 	config_print(conf, f);
 	fclose(f);
-	if ((p = strstr(text, "\n[")) == NULL)
+	if (text == NULL || (p = strstr(text, "\n[")) == NULL)
 		fail_msg("no section printed in:\n%s", text);
-	memmove(text, p + 1, strlen(p + 1) + 1);
+	/* size: the bytes written, without the stream's closing NUL */
+	off = (size_t)(p - text) + 1;
+	memmove(text, text + off, size - off + 1);
 	return text;
 }
 
