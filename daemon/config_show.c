@@ -17,6 +17,7 @@
 #include "config.h"
 #include "config_int.h"
 #include "log.h"
+#include "repo.h"
 #include "schedule.h"
 #include "voice.h"
 #include "xmalloc.h"
@@ -92,6 +93,10 @@ config_show_get(struct config *conf, const char *name, const char *path,
 		config_causes_add(causes, "%s: [show \"%s\"]: a show's name is "
 		    "1 to %d bytes, none of them a control character",
 		    s->where, name, SHOW_NAME_MAX);
+	else if (repo_name_ok(name))
+		config_causes_add(causes, "%s: [show \"%s\"]: a show's name "
+		    "can't be an owner/name: hookcastctl and hookcast-draft "
+		    "would take it for that repository's", s->where, name);
 	else if (*s->slug == '\0')
 		config_causes_add(causes, "%s: [show \"%s\"]: a show's name "
 		    "needs a letter or digit (its folder is shows/SLUG, of "

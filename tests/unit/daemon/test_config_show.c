@@ -288,6 +288,8 @@ static const struct {
 	{ "\n[show \"  \"]\nrepositories = a/*\n", 2, "[show \"  \"]",
 	    "needs a letter or digit" },
 	{ "[show \"!!\"]\n", 1, "[show \"!!\"]", "needs a letter or digit" },
+	{ "[show \"curl/curl\"]\nrepositories = curl/*\n", 1,
+	    "[show \"curl/curl\"]", "can't be an owner/name" },
 	{ "[show \"a\tb\"]\nrepositories = a/*\n", 1, "[show \"a\tb\"]",
 	    "control character" },
 	{ "[show \"" NAME32 NAME32 NAME32 NAME32 "x\"]\nrepositories = a/*\n",
