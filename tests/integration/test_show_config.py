@@ -146,5 +146,42 @@ class TestShowCheckConfig(unittest.TestCase):
         self.assertEqual(strip(again), strip(printed))
 
 
+class TestShowReload(unittest.TestCase):
+
+    def test_reload_logs_shows(self):
+        """A reload logs a show added, one changed and one removed, and
+        own_episodes changed, as it logs a changed key; an unchanged show
+        is not named."""
+        with ht.Daemon(start=False) as d:
+            conf = os.path.join(d.tmp, "hookcast.conf")
+            with open(conf, "w") as f:
+                f.write('[show "Gone"]\nrepositories = gone/*\n'
+                        '[show "Kept"]\nrepositories = kept/*\n'
+                        '[show "Same"]\nrepositories = same/*\n')
+            d.args.append("--config=" + conf)
+            d.start()
+            with open(conf, "w") as f:
+                f.write('[show "Kept"]\nrepositories = kept/*, more/x\n'
+                        'emit_at = 07:45\n'
+                        '[show "Same"]\nrepositories = same/*\n'
+                        '[show "New"]\nrepositories = new/*\n'
+                        '[repo "hookcast-test/widget"]\n'
+                        'own_episodes = false\n')
+            mark = len(d.log())
+            reply = d.control("reload")
+            self.assertIs(reply.get("ok"), True, reply)
+            d.wait_log(r'reload: \[show "New"\] added: '
+                       r'repositories = new/\*', start=mark)
+            log = d.log()[mark:]
+            self.assertIn('reload: [show "Gone"] removed', log)
+            self.assertIn("reload: [show \"Kept\"] changed from "
+                          "'repositories = kept/*' to 'repositories = "
+                          "kept/*, more/x; emit_at = 07:45'", log)
+            self.assertIn('reload: [repo "hookcast-test/widget"] '
+                          'own_episodes changed from true to false', log)
+            self.assertNotIn('"Same"', log)
+            d.stop()
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)
