@@ -518,6 +518,20 @@ config_url_ok(const char *s)
 	return 1;
 }
 
+int
+config_parse_bool(const char *value, int *out)
+{
+	if (strcmp(value, "true") == 0 || strcmp(value, "yes") == 0 ||
+	    strcmp(value, "1") == 0 || strcmp(value, "on") == 0)
+		*out = 1;
+	else if (strcmp(value, "false") == 0 || strcmp(value, "no") == 0 ||
+	    strcmp(value, "0") == 0 || strcmp(value, "off") == 0)
+		*out = 0;
+	else
+		return -1;
+	return 0;
+}
+
 /* Set one key from a string; on error return a new cause (without where). */
 char *
 config_set(struct config *conf, const struct config_key *k, const char *value)
@@ -574,14 +588,7 @@ config_set(struct config *conf, const struct config_key *k, const char *value)
 		*(double *)p = d;
 		break;
 	case CONFIG_BOOL:
-		if (strcmp(value, "true") == 0 || strcmp(value, "yes") == 0 ||
-		    strcmp(value, "1") == 0 || strcmp(value, "on") == 0)
-			*(int *)p = 1;
-		else if (strcmp(value, "false") == 0 ||
-		    strcmp(value, "no") == 0 || strcmp(value, "0") == 0 ||
-		    strcmp(value, "off") == 0)
-			*(int *)p = 0;
-		else
+		if (config_parse_bool(value, (int *)p) == -1)
 			xasprintf(&cause, "'%s' is not true or false", value);
 		break;
 	case CONFIG_SIZE:
@@ -942,6 +949,9 @@ config_clear(struct config *conf)
 		free(sk->token_where);
 	}
 	free(conf->sinks);
+	for (i = 0; i < conf->nshows; i++)
+		config_show_clear(&conf->shows[i]);
+	free(conf->shows);
 	for (i = 0; i < conf->nsecrets; i++) {
 		explicit_bzero(conf->secrets[i], conf->secretlens[i]);
 		free(conf->secrets[i]);

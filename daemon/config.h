@@ -41,6 +41,24 @@ struct repo_conf {
 	int		 llm_timeout;
 	char		*llm_key;	/* read from llm_key_file */
 	char		*llm_key_where;	/* "file:line: llm_key_file" */
+	int		 own_episodes;	/* 0: told only in its shows */
+};
+
+/*
+ * A [show "NAME"] section: one daily episode of the day of every
+ * repository its globs match (a repository may be in several shows).
+ * Its own keys are set in own, a configuration blank but for them:
+ * own->origins[k] is "file:line" for each key k of config_keys the
+ * section sets and NULL for the others, which are the global ones.
+ * config_show_settings gives the settings in effect.
+ */
+struct show_conf {
+	char		*name;		/* as the section names it */
+	char		*slug;		/* a-z0-9-: OUTPUT_DIR/shows/SLUG */
+	char		*where;		/* "file:line" of the section */
+	struct strlist	 repositories;	/* globs OWNER/NAME, as written */
+	char		*repositories_where; /* "file:line", or NULL */
+	struct config	*own;		/* the section's keys alone */
 };
 
 struct config {
@@ -117,6 +135,8 @@ struct config {
 	size_t		 nrepos;
 	struct sink_conf *sinks;
 	size_t		 nsinks;
+	struct show_conf *shows;	/* in the file's order */
+	size_t		 nshows;
 	int		 sink_retry_for;	/* seconds a publication is retried */
 	int		 sink_retry_min;	/* seconds before the first retry */
 	int		 sink_retry_max;	/* longest wait between two tries */
@@ -184,6 +204,38 @@ void	 config_llm(const struct config *, const char *repo, struct llm_conf *);
 char	*config_show(const struct config *, const char *repo);
 /* Name repo's show (copied), as a [repo "..."] section's show would. */
 void	 config_set_show(struct config *, const char *repo, const char *show);
+/*
+ * Shows (config_show.c). A show by its name, exactly, else by its slug;
+ * NULL when none. Borrowed from conf.
+ */
+const struct show_conf *config_show_find(const struct config *,
+	    const char *name);
+/* 1 when one of show's globs matches repo ("owner/name", any case). */
+int	 show_conf_matches(const struct show_conf *, const char *repo);
+/* 0 when repo's [repo] section says own_episodes = false, else 1. */
+int	 config_own_episodes(const struct config *, const char *repo);
+/*
+ * The settings in effect for show: *out is a copy of *conf with each key
+ * the show's section sets (emit_at, timezone, recap_weekday,
+ * quiet_days, voice, the feed_ keys, the llm_ keys) in place of the
+ * global value, and out->llm_key the key config_show_llm gives. Every
+ * pointer in out is borrowed from conf or show: good while they are;
+ * never config_clear out. pubconf_emit(out, ...) and the like take it.
+ */
+void	 config_show_settings(const struct config *,
+	    const struct show_conf *, struct config *out);
+/*
+ * The model settings of show, as config_llm's of a repository: each of
+ * its section's, else the global one; the global key only to the global
+ * llm_url's origin.
+ */
+void	 config_show_llm(const struct config *, const struct show_conf *,
+	    struct llm_conf *);
+/*
+ * The slug of a show's name (new): lower case, each run of bytes outside
+ * a-z0-9 one '-', none at either end. "" when nothing is left.
+ */
+char	*config_show_slug(const char *name);
 /*
  * Whether every address of listen is a loopback one (localhost,
  * 127.0.0.0/8, ::1): the only case where no webhook secret is allowed.

@@ -28,7 +28,7 @@
 static int	config_host_loopback(const char *);
 
 /* Is s plausibly an address: local@domain, printable, no space? */
-static int
+int
 config_email_ok(const char *s)
 {
 	const char	*at = strchr(s, '@');
@@ -579,6 +579,7 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 	if (!schedule_zone_exists(conf->timezone))
 		config_causes_add(causes, "timezone: unknown time zone '%s'",
 		    conf->timezone);
+	config_show_finish(conf, flags, causes);
 	/* hookcast-draft: no secrets, no state, nothing served */
 	if (flags & CONFIG_NO_SECRETS)
 		return;

@@ -1,7 +1,8 @@
 /*
  * The configuration's INI file: its lines, counted and checked as inih
  * reads them; the global keys, set through the key table (config.c); and
- * the [repo "owner/name"] and [sink "NAME"] sections.
+ * the [repo "owner/name"] and [sink "NAME"] sections, and the [show
+ * "NAME"] sections' lines (their keys are config_show.c's).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -21,11 +22,35 @@ struct config_file {
 	FILE			*f;
 	const char		*path;
 	int			 line;
+	int			 section_line;	/* of the last [...] */
 	struct config		*conf;
 	struct config_causes	*causes;
 	char			*linebuf;
 	size_t			 linecap;
 };
+
+static char	*config_section_value(const char *, const char *);
+
+/*
+ * A section's header, line s (from its '['): its line is where the
+ * section's causes point, and a show is known from its header on, so
+ * that one without keys is found missing its repositories.
+ */
+static void
+config_file_section(struct config_file *cf, const char *s)
+{
+	const char	*end;
+	char		*section, *name;
+
+	cf->section_line = cf->line;
+	if ((end = strchr(s, ']')) == NULL)
+		return;
+	section = xstrndup(s + 1, (size_t)(end - s - 1));
+	if ((name = config_section_value(section, "show")) != NULL)
+		config_show_get(cf->conf, name, cf->path, cf->line, cf->causes);
+	free(name);
+	free(section);
+}
 
 static char *
 config_file_reader(char *str, int num, void *stream)
@@ -48,6 +73,8 @@ config_file_reader(char *str, int num, void *stream)
 	    strchr(s, '=') == NULL && strchr(s, ':') == NULL)
 		config_causes_add(cf->causes, "%s:%d: expected 'key = value'",
 		    cf->path, cf->line);
+	if (*s == '[')
+		config_file_section(cf, s);
 	snprintf(str, (size_t)num, "%s", cf->linebuf);
 	return str;
 }
@@ -66,6 +93,7 @@ config_repo(struct config *conf, const char *name)
 	r = &conf->repos[conf->nrepos++];
 	memset(r, 0, sizeof(*r));
 	r->name = xstrdup(name);
+	r->own_episodes = 1;
 	return r;
 }
 
@@ -314,11 +342,20 @@ config_file_handler(void *user, const char *section, const char *name,
 		free(sname);
 		return 1;
 	}
+	if (*section != '\0' &&
+	    (sname = config_section_value(section, "show")) != NULL) {
+		config_show_key(cf->conf, config_show_get(cf->conf, sname,
+		    cf->path, cf->section_line, cf->causes), name, value,
+		    cf->path, cf->line, cf->causes);
+		free(sname);
+		return 1;
+	}
 	if (*section != '\0') {
 		if ((repo = config_repo_section(section)) == NULL) {
 			config_causes_add(cf->causes, "%s:%d: [%s]: unknown "
-			    "section (expected [repo \"owner/name\"] or "
-			    "[sink \"NAME\"])", cf->path, cf->line, section);
+			    "section (expected [repo \"owner/name\"], [show "
+			    "\"NAME\"] or [sink \"NAME\"])", cf->path, cf->line,
+			    section);
 			return 1;
 		}
 		r = config_repo(cf->conf, repo);
@@ -334,10 +371,15 @@ config_file_handler(void *user, const char *section, const char *name,
 		} else if (strcmp(name, "branches") == 0) {
 			strlist_clear(&r->branches);
 			strlist_split(&r->branches, value);
+		} else if (strcmp(name, "own_episodes") == 0) {
+			if (config_parse_bool(value, &r->own_episodes) == -1)
+				config_causes_add(cf->causes, "%s:%d: "
+				    "own_episodes: '%s' is not true or false",
+				    cf->path, cf->line, value);
 		} else if (config_repo_key(cf, r, name, value) == -1)
 			config_causes_add(cf->causes, "%s:%d: %s: unknown key in "
-			    "[%s] (expected show or branches, or an llm_ key)", cf->path,
-			    cf->line, name, section);
+			    "[%s] (expected show, branches, own_episodes, or an "
+			    "llm_ key)", cf->path, cf->line, name, section);
 		return 1;
 	}
 	if ((k = config_find_key(name)) == NULL) {

@@ -9,6 +9,8 @@
  *   config_check.c   what is worked out and checked once every key is
  *                    read (config_finish), and where causes point
  *   config_print.c   --help, --print-config, and what a reload logs
+ *   config_show.c    [show "NAME"] sections: their keys, globs, checks,
+ *                    printing, and the queries of config.h
  */
 #ifndef HOOKCAST_CONFIG_INT_H
 #define HOOKCAST_CONFIG_INT_H
@@ -70,6 +72,8 @@ extern const size_t config_nrepo_keys;
 const struct config_key *config_find_key(const char *name);
 /* Is s an absolute http(s) URL with a host, with no space or control byte? */
 int	 config_url_ok(const char *s);
+/* A boolean's value (true, yes, on, 1 / false, no, off, 0): 0, or -1. */
+int	 config_parse_bool(const char *, int *);
 /* Set one key from a string; on error return a new cause (without where). */
 char	*config_set(struct config *, const struct config_key *,
 	    const char *value);
@@ -110,6 +114,8 @@ void	 config_sort_causes(const struct config *, struct config_causes *,
 	    size_t from);
 /* "file:line: key" or "--flag (key)", where key was set; new. */
 char	*config_where(const struct config *, const char *key);
+/* Is s plausibly an email address (local@domain, printable, no space)? */
+int	 config_email_ok(const char *s);
 /* Do two URLs have one origin (scheme, host, port)? */
 int	 config_same_origin(const char *a, const char *b);
 /* Warn when a model key would go to url over plain http off this host. */
@@ -119,5 +125,39 @@ void	 config_llm_warn_plain(const char *where, const char *url);
 /* Warn of each key a reload leaves as it runs until the next start. */
 void	 config_log_restart_only(const struct config *running,
 	    const struct config *next);
+/* A key's value as --print-config and the file spell it, appended to b. */
+struct buf;
+void	 config_value_string(const struct config *,
+	    const struct config_key *, struct buf *b);
+
+/* config_show.c */
+/* Keys a [show "NAME"] section may set besides repositories. */
+extern const char *const config_show_keys[];
+extern const size_t config_nshow_keys;
+/*
+ * The show called name, added when there is none, its section at
+ * path:line (its name and slug checked then, against the other shows').
+ * Borrowed.
+ */
+struct show_conf *config_show_get(struct config *, const char *name,
+	    const char *path, int line, struct config_causes *);
+/* One key of a [show "NAME"] section, at path:line. */
+void	 config_show_key(struct config *, struct show_conf *,
+	    const char *name, const char *value, const char *path, int line,
+	    struct config_causes *);
+/* Free what a show owns. */
+void	 config_show_clear(struct show_conf *);
+/* Where show s sets key ("file:line"), or NULL when it doesn't. */
+const char *config_show_origin(const struct show_conf *, const char *key);
+/* Does the glob a match every repository the glob b can? */
+int	 config_show_glob_covers(const char *a, const char *b);
+/* The shows once every key is read: causes, and warnings logged. */
+void	 config_show_finish(struct config *, int flags,
+	    struct config_causes *);
+/* The [show] sections for --print-config. */
+void	 config_show_print(const struct config *, FILE *);
+/* Log what a reload changed of the shows and own_episodes; 1 if any. */
+int	 config_show_log_changes(const struct config *old,
+	    const struct config *new);
 
 #endif

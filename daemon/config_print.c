@@ -49,14 +49,17 @@ config_usage(void *fp)
 		fprintf(f, "\n");
 	}
 	fprintf(f, "\nPer repository: [repo \"owner/name\"] with show = NAME, "
-	    "branches = a, b,\nand llm_url, llm_model, llm_key_file, "
-	    "llm_timeout\n");
+	    "branches = a, b,\nown_episodes, and llm_url, llm_model, "
+	    "llm_key_file, llm_timeout\n");
+	fprintf(f, "Per show: [show \"NAME\"] with repositories = owner/*, "
+	    "other/tool, and emit_at,\ntimezone, recap_weekday, quiet_days, "
+	    "voice, the feed_ and the llm_ keys\n");
 	fprintf(f, "Per sink: [sink \"NAME\"] with type = http|slack|exec, "
 	    "repositories, url,\nsecret_file, token_file (http), command "
 	    "(exec), max_running; see hookcast.conf(5)\n");
 }
 
-static void
+void
 config_value_string(const struct config *conf, const struct config_key *k,
     struct buf *b)
 {
@@ -97,6 +100,41 @@ config_value_string(const struct config *conf, const struct config_key *k,
 }
 
 /*
+ * The [repo] sections, as a file would set them: the keys each sets, and
+ * own_episodes always (read back, they give the same sections).
+ */
+static void
+config_print_repos(const struct config *conf, FILE *f)
+{
+	const struct repo_conf	*r;
+	size_t			 i, j;
+
+	for (i = 0; i < conf->nrepos; i++) {
+		r = &conf->repos[i];
+		fprintf(f, "\n[repo \"%s\"]\n", r->name);
+		if (r->show != NULL)
+			fprintf(f, "show = %s\n", r->show);
+		if (r->branches.n > 0) {
+			fprintf(f, "branches = ");
+			for (j = 0; j < r->branches.n; j++)
+				fprintf(f, "%s%s", j ? ", " : "",
+				    r->branches.v[j]);
+			fprintf(f, "\n");
+		}
+		if (r->llm_url != NULL)
+			fprintf(f, "llm_url = %s\n", r->llm_url);
+		if (r->llm_model != NULL)
+			fprintf(f, "llm_model = %s\n", r->llm_model);
+		if (r->llm_key_file != NULL)
+			fprintf(f, "llm_key_file = %s\n", r->llm_key_file);
+		if (r->llm_timeout > 0)
+			fprintf(f, "llm_timeout = %d\n", r->llm_timeout);
+		fprintf(f, "own_episodes = %s\n",
+		    r->own_episodes ? "true" : "false");
+	}
+}
+
+/*
  * Every key in effect, in the table's order, as the file would set it,
  * with where its value came from: FILE:LINE, the flag, or the default
  * (which may follow the environment, as state_dir does). Files holding
@@ -126,9 +164,11 @@ config_print(const struct config *conf, void *fp)
 		fprintf(f, "%s = %s\t# %s\n", config_keys[i].name,
 		    buf_str(&b), origin);
 	}
-	fprintf(f, "# %zu webhook secret(s) loaded; %zu [repo] and %zu "
-	    "[sink] section(s)\n", conf->nsecrets, conf->nrepos,
-	    conf->nsinks);
+	fprintf(f, "# %zu webhook secret(s) loaded; %zu [repo], %zu [show] "
+	    "and %zu [sink] section(s)\n", conf->nsecrets, conf->nrepos,
+	    conf->nshows, conf->nsinks);
+	config_print_repos(conf, f);
+	config_show_print(conf, f);
 	buf_free(&b);
 }
 
@@ -156,6 +196,8 @@ config_log_changes(const struct config *old, const struct config *new)
 			log_notice("reload: %s changed from '%s' to '%s'",
 			    config_keys[i].name, buf_str(&a), buf_str(&b));
 	}
+	if (config_show_log_changes(old, new))
+		any = 1;
 	if (old->nsecrets != new->nsecrets) {
 		any = 1;
 		log_notice("reload: %zu secret(s) now, %zu before",

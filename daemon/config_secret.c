@@ -310,14 +310,16 @@ config_webhook_secrets(struct config *conf, int flags,
 }
 
 /*
- * The model's bearer tokens, global and per repository: read as the
- * GitHub token is (config_read_token fills github_token: borrowed).
- * Which server gets which key is config_llm's.
+ * The model's bearer tokens, global, per repository and per show: read
+ * as the GitHub token is (config_read_token fills github_token:
+ * borrowed). Which server gets which key is config_llm's and
+ * config_show_llm's.
  */
 void
 config_llm_keys(struct config *conf, struct config_causes *causes)
 {
 	struct repo_conf	*r;
+	struct config		*own;
 	char			*save = conf->github_token, *where;
 	size_t			 i;
 
@@ -352,6 +354,20 @@ config_llm_keys(struct config *conf, struct config_causes *causes)
 		    causes);
 		r->llm_key = conf->github_token;
 		conf->github_token = NULL;
+	}
+	for (i = 0; i < conf->nshows; i++) {
+		own = conf->shows[i].own;
+		if (own->llm_key_file == NULL)
+			continue;
+		xasprintf(&where, "%s: llm_key_file",
+		    config_show_origin(&conf->shows[i], "llm_key_file"));
+		if (own->llm_url != NULL || conf->llm_url != NULL)
+			config_llm_warn_plain(where, own->llm_url != NULL ?
+			    own->llm_url : conf->llm_url);
+		config_read_token(conf, where, own->llm_key_file, 0, causes);
+		own->llm_key = conf->github_token;
+		conf->github_token = NULL;
+		free(where);
 	}
 	conf->github_token = save;
 }

@@ -92,6 +92,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		free(show);
 	}
+	/* a show's queries answer whatever its globs and keys were */
+	if (conf.nshows > 0) {
+		struct config	eff;
+		struct llm_conf	l;
+
+		config_show_settings(&conf, &conf.shows[0], &eff);
+		config_show_llm(&conf, &conf.shows[0], &l);
+		if (eff.emit_hour < 0 || eff.emit_hour > 23 ||
+		    eff.timezone == NULL ||
+		    config_show_find(&conf, conf.shows[0].name) == NULL)
+			abort();
+		(void)show_conf_matches(&conf.shows[0], "pytorch/vision");
+	}
 	config_clear(&conf);
 	config_causes_clear(&causes);
 	return 0;

@@ -1,9 +1,9 @@
 """The man pages against the code, both ways (issue 15): every key of the
 daemon's table (as --print-config lists it) has an entry in
 hookcast.conf(5)'s GLOBAL KEYS and no entry there names a key the daemon
-doesn't have; the keys a [repo] and a [sink] section take (as
---check-config accepts them) are the REPOSITORY SECTIONS and SINK
-SECTIONS entries. (Metrics, both ways, and every control command in
+doesn't have; the keys a [repo], a [show] and a [sink] section take (as
+--check-config accepts them) are the REPOSITORY SECTIONS, SHOW SECTIONS
+and SINK SECTIONS entries. (Metrics, both ways, and every control command in
 both pages, test_operator checks.)"""
 
 import os
@@ -120,6 +120,24 @@ class TestDocsInStep(unittest.TestCase):
                                      "repo", documented | {"show"})
         self.assertEqual(sorted(accepted), sorted(documented),
                          "hookcast.conf(5) REPOSITORY SECTIONS")
+
+    def test_show_keys(self):
+        with open(MAN5) as f:
+            man = f.read().replace("\\-", "-")
+        documented = entry_keys(section(man, "SHOW SECTIONS"))
+        self.assertIn("repositories", documented)
+        self.assertIn("feed_locked", documented)
+        accepted = self.section_keys('[show "Widgets"]', "show",
+                                     documented | {"repositories"})
+        self.assertEqual(sorted(accepted), sorted(documented),
+                         "hookcast.conf(5) SHOW SECTIONS")
+        # and the daemon's own list of them, as it names them when refusing
+        m = re.search(r"unknown key in \[show \S+ \(expected ([^)]*)\)",
+                      self.out)
+        self.assertIsNotNone(m, self.out)
+        listed = set(re.split(r", | or ", m.group(1)))
+        self.assertEqual(sorted(listed), sorted(documented),
+                         "hookcast.conf(5) SHOW SECTIONS")
 
     def test_sink_keys(self):
         with open(MAN5) as f:

@@ -1073,10 +1073,11 @@ static const struct {
 	    "unknown section" },
 	{ "[repository \"a/b\"]\nshow = X\n", 2, "[repository",
 	    "unknown section" },
-	{ "\n[repo \"a/b\"]\ncolour = red\n", 3, "colour", "show or branches" },
+	{ "\n[repo \"a/b\"]\ncolour = red\n", 3, "colour",
+	    "show, branches, own_episodes" },
 	{ "[repo \"a/b\"]\nshow =\n", 2, "show", "empty" },
 	{ "[repo \"a/b\"]\nemit_at = 09:00\n", 2, "emit_at",
-	    "show or branches" },
+	    "show, branches, own_episodes" },
 	{ "[repo \"a/b\"]\nllm_url = ftp://x.example/\n", 2, "llm_url",
 	    "not an http:// or https:// URL" },
 	{ "[repo \"a/b\"]\nllm_timeout = 0\n", 2, "llm_timeout", "" },
@@ -1084,7 +1085,7 @@ static const struct {
 	{ "\n[repo \"a/b\"]\nllm_key_file = /nonexistent/llm-key\n", 3,
 	    "llm_key_file", "No such file" },
 	{ "[repo \"a/b\"]\nllm_colour = red\n", 2, "llm_colour",
-	    "show or branches" },
+	    "show, branches, own_episodes" },
 };
 
 static void
