@@ -1038,11 +1038,17 @@ char *
 config_show(const struct config *conf, const char *repo)
 {
 	const struct repo_conf	*r = config_find_repo(conf, repo);
+	const struct show_conf	*sc;
 	const char		*name;
 	char			*show;
 
 	if (r != NULL && r->show != NULL)
 		return xstrdup(r->show);
+	/* a show's own folder, shows/SLUG: the show's name */
+	if (strncmp(repo, "shows/", 6) == 0 &&
+	    (sc = config_show_find(conf, repo + 6)) != NULL &&
+	    strcmp(sc->slug, repo + 6) == 0)
+		return xstrdup(sc->name);
 	/* "curl/curl" -> "curl": projects mind how their name is written */
 	name = strchr(repo, '/');
 	name = name != NULL ? name + 1 : repo;

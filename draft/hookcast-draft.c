@@ -53,7 +53,9 @@ draft_usage(FILE *f)
 	    "Drafts the episode of a repository's day from webhook deliveries "
 	    "in DIR\n(NNNN.json and NNNN.meta.json, as scripts/replay-git "
 	    "--out writes them).\nWithout --output-dir the Markdown transcript "
-	    "goes to stdout.\n");
+	    "goes to stdout. --show NAME of a\n[show \"NAME\"] section of the "
+	    "configuration drafts that show's episode of\nthe repositories "
+	    "it matches; else it names the show.\n");
 }
 
 /*
@@ -372,24 +374,19 @@ draft_episode_name(const char *md_path)
 }
 
 /*
- * Draft the episode of one repository's day told on date (or its busiest
- * date): to stdout, or written under output_dir; with brief, as the
- * daemon tells a day whose draft failed twice (reduced.h). 1 drafted, 0
- * nothing to tell, -1 failed.
+ * The day of r told on date (or its busiest date), new, in *dayp, and
+ * when hookcastd would have emitted it (the first emit_at after) in
+ * *published. 1, or 0 when there is nothing to tell (said on stderr).
  */
 static int
-draft_repo(const struct config *conf, struct store_repo *r,
-    const struct tm *date, int write, int audio, int brief)
+draft_window(const struct config *conf, struct store_repo *r,
+    const struct tm *date, struct day **dayp, time_t *published)
 {
-	struct audio_conf	 ac;
-	struct emit_result	 res;
-	struct audio_result	 ares;
-	struct day		*day;
-	struct tm		 tm;
-	time_t			 start, end, published;
-	size_t			 left = 0;
-	char			 when[11], *cause = NULL, *name;
-	int			 rc = 1;
+	struct day	*day;
+	struct tm	 tm;
+	time_t		 start, end;
+	size_t		 left = 0;
+	char		 when[11];
 
 	if (date != NULL)
 		tm = *date;
@@ -416,9 +413,62 @@ draft_repo(const struct config *conf, struct store_repo *r,
 		day_free(day);
 		return 0;
 	}
+	*published = schedule_next(end - 1, conf->emit_hour,
+	    conf->emit_minute);
+	*dayp = day;
+	return 1;
+}
 
-	/* when hookcastd would have emitted it: the first emit_at after */
-	published = schedule_next(end - 1, conf->emit_hour, conf->emit_minute);
+/*
+ * Print where an episode went, or its Markdown, and with audio speak it
+ * (as archive entry repo: a repository or shows/SLUG). 0 or -1.
+ */
+static int
+draft_out(struct audio_conf *ac, const char *repo, struct emit_result *res,
+    int write, int audio)
+{
+	struct audio_result	 ares;
+	char			*name;
+	int			 rc = 0;
+
+	if (!write)
+		fputs(res->md_text, stdout);
+	else
+		fprintf(stderr, "hookcast-draft: %s: %s, %s\n", repo,
+		    res->md_path, res->title);
+	if (write && audio) {
+		name = draft_episode_name(res->md_path);
+		if (audio_render(ac, repo, name, &ares) != AUDIO_OK) {
+			fprintf(stderr, "hookcast-draft: %s: audio: %s\n",
+			    repo, ares.cause != NULL ? ares.cause :
+			    audio_outcome_name(ares.outcome));
+			rc = -1;
+		}
+		audio_result_clear(&ares);
+		free(name);
+	}
+	return rc;
+}
+
+/*
+ * Draft the episode of one repository's day told on date (or its busiest
+ * date): to stdout, or written under output_dir; with brief, as the
+ * daemon tells a day whose draft failed twice (reduced.h). 1 drafted, 0
+ * nothing to tell, -1 failed.
+ */
+static int
+draft_repo(const struct config *conf, struct store_repo *r,
+    const struct tm *date, int write, int audio, int brief)
+{
+	struct audio_conf	 ac;
+	struct emit_result	 res;
+	struct day		*day;
+	time_t			 published;
+	char			*cause = NULL;
+	int			 rc = 1;
+
+	if (draft_window(conf, r, date, &day, &published) == 0)
+		return 0;
 	pubconf_audio(conf, &ac);
 	if ((brief ? emit_day_reduced : emit_day)(&ac.emit, day, published,
 	    write, &res, &cause) == -1) {
@@ -427,24 +477,70 @@ draft_repo(const struct config *conf, struct store_repo *r,
 		day_free(day);
 		return -1;
 	}
-	if (!write)
-		fputs(res.md_text, stdout);
-	else
-		fprintf(stderr, "hookcast-draft: %s: %s, %s\n", r->name,
-		    res.md_path, res.title);
-	if (write && audio) {
-		name = draft_episode_name(res.md_path);
-		if (audio_render(&ac, r->name, name, &ares) != AUDIO_OK) {
-			fprintf(stderr, "hookcast-draft: %s: audio: %s\n",
-			    r->name, ares.cause != NULL ? ares.cause :
-			    audio_outcome_name(ares.outcome));
-			rc = -1;
-		}
-		audio_result_clear(&ares);
-		free(name);
-	}
+	if (draft_out(&ac, r->name, &res, write, audio) == -1)
+		rc = -1;
 	emit_result_clear(&res);
 	day_free(day);
+	return rc;
+}
+
+/*
+ * Draft the episode of the show sc: the day of each repository of store
+ * its globs match, told on date (or each on its busiest date, the show
+ * dated by the latest), with the show's settings. 1 drafted, 0 nothing
+ * to tell, -1 failed.
+ */
+static int
+draft_show(const struct config *conf, const struct show_conf *sc,
+    struct store *store, const struct tm *date, int write, int audio)
+{
+	struct config		 eff;
+	struct audio_conf	 ac;
+	struct emit_result	 res;
+	struct day		**days;
+	time_t			 published = 0, t;
+	size_t			 i, n = 0;
+	char			*cause = NULL;
+	int			 rc = 1;
+
+	config_show_settings(conf, sc, &eff);
+	if (schedule_set_timezone(eff.timezone) == -1) {
+		fprintf(stderr, "hookcast-draft: show %s: unknown time zone "
+		    "'%s'\n", sc->name, eff.timezone);
+		return -1;
+	}
+	days = xcalloc(store_nrepos(store) + 1, sizeof *days);
+	for (i = 0; i < store_nrepos(store); i++) {
+		struct store_repo *r = store_repo_at(store, i);
+
+		if (show_conf_matches(sc, r->name) &&
+		    draft_window(&eff, r, date, &days[n], &t) == 1) {
+			if (t > published)
+				published = t;
+			n++;
+		}
+	}
+	if (n == 0) {
+		fprintf(stderr, "hookcast-draft: show %s: no repository of "
+		    "the show in the folders\n", sc->name);
+		free(days);
+		return 0;
+	}
+	pubconf_audio(&eff, &ac);
+	if (emit_show(&ac.emit, sc->name, sc->slug, days, n, published, write,
+	    &res, &cause) == -1) {
+		fprintf(stderr, "hookcast-draft: show %s: %s\n", sc->name,
+		    cause);
+		free(cause);
+		rc = -1;
+	} else {
+		if (draft_out(&ac, res.repo, &res, write, audio) == -1)
+			rc = -1;
+		emit_result_clear(&res);
+	}
+	for (i = 0; i < n; i++)
+		day_free(days[i]);
+	free(days);
 	return rc;
 }
 
@@ -629,9 +725,10 @@ draft_repos(struct config *conf, struct store *store,
     const struct draft_opts *o, const struct tm *day, size_t *drafted,
     size_t *failed)
 {
-	char	*tmpdir = NULL;
-	size_t	 i;
-	int	 rc;
+	const struct show_conf	*sc = NULL;
+	char			*tmpdir = NULL;
+	size_t			 i;
+	int			 rc;
 
 	if (o->outdir != NULL && file_mkdirs(conf->output_dir, 0755) == -1) {
 		fprintf(stderr, "hookcast-draft: %s: %s\n", conf->output_dir,
@@ -646,7 +743,17 @@ draft_repos(struct config *conf, struct store *store,
 		free(conf->output_dir);
 		conf->output_dir = xstrdup(tmpdir);
 	}
-	for (i = 0; i < store_nrepos(store); i++) {
+	/* --show NAME of a [show] section: that show, of every folder */
+	if (o->show != NULL &&
+	    (sc = config_show_find(conf, o->show)) != NULL) {
+		rc = draft_show(conf, sc, store, day, o->outdir != NULL,
+		    o->audio);
+		if (rc == 1)
+			(*drafted)++;
+		else if (rc == -1)
+			(*failed)++;
+	}
+	for (i = 0; sc == NULL && i < store_nrepos(store); i++) {
 		struct store_repo *r = store_repo_at(store, i);
 
 		if (o->show != NULL)

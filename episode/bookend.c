@@ -570,7 +570,9 @@ bookend_headline(struct draft *d, const struct bookend_day *bd)
 		return;
 	}
 	phrase_articles(&b, b.len);
-	d->ep->headline = buf_steal(&b);
+	/* in the written form of the segments (draft_segment) */
+	d->ep->headline = spoken_symbols(buf_str(&b));
+	buf_free(&b);
 	d->ep->headline_rank = select_rank(it) + 1;
 }
 

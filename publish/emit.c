@@ -1109,8 +1109,13 @@ emit_show(const struct emit_conf *conf, const char *show, const char *slug,
 	parts = xcalloc(n + 1, sizeof *parts);
 	eps = xcalloc(n + 1, sizeof *eps);
 	for (i = 0; i < n; i++) {
+		struct tm	 mtm;
+
+		/* (each on its own date, as its own episode tells it) */
+		localtime_r(&days[i]->start, &mtm);
 		day_pair_reverts(days[i]);
-		own = emit_opts(conf, days[i]->repo, &tm, now, NULL, 0, &opts);
+		own = emit_opts(conf, days[i]->repo, &mtm, now, NULL, 0,
+		    &opts);
 		eps[i] = episode_draft(days[i], &opts);
 		free(own);
 		parts[i].day = days[i];
