@@ -552,6 +552,26 @@ show_quiet_sentence(struct show *s, struct buf *qb)
 }
 
 /*
+ * "Today's Focus, from curl: Set X ..."; a takeaway "For curl: If you
+ * pick up one change ...", unless its first sentence names the
+ * repository.
+ */
+static void
+show_focus_text(struct buf *b, const char *text, const char *name)
+{
+	static const char focus[] = "Today's Focus: ";
+
+	if (strncmp(text, focus, sizeof focus - 1) == 0) {
+		buf_printf(b, "Today's Focus, from %s: %s", name,
+		    text + sizeof focus - 1);
+		return;
+	}
+	if (!show_names(text, name))
+		buf_printf(b, "For %s: ", name);
+	buf_puts(b, text);
+}
+
+/*
  * Today's Focus of the top repository that has one (else its takeaway),
  * said with where it comes from, into b; the member whose it is.
  */
@@ -570,9 +590,7 @@ show_focus(struct show *s, struct buf *b, const struct episode_segment **out)
 				if (strcmp(seg->kind, pass == 0 ? "focus" :
 				    "takeaway") != 0)
 					continue;
-				if (!show_names(seg->text, m->name))
-					buf_printf(b, "From %s. ", m->name);
-				buf_puts(b, seg->text);
+				show_focus_text(b, seg->text, m->name);
 				if (pass == 0 && m->part->ep->focus != NULL)
 					s->ep->focus =
 					    xstrdup(m->part->ep->focus);

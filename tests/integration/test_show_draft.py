@@ -138,6 +138,28 @@ class TestShowDraft(unittest.TestCase):
         self.assertEqual(len(feed.entries), 1)
         self.assertIn(ep["title"], feed.entries[0].title)
 
+    def test_audio_of_show(self):
+        """--audio speaks the show as the archive's shows/SLUG entry:
+        its MP3 and captions beside the episode, told in the JSON and
+        enclosed in the feed."""
+        out = os.path.join(self.tmp, "out")
+        r = draft(["--config", self.conf, "--show", "Corpus Daily!",
+                   "--audio", "--output-dir", out] +
+                  [os.path.join(CORPUS, d) for d in DAYS])
+        self.assertEqual(r.returncode, 0, r.stderr)
+        folder = os.path.join(out, "shows", "corpus-daily")
+        js = [n for n in os.listdir(folder) if n.endswith(".json")]
+        with open(os.path.join(folder, js[0])) as f:
+            ep = json.load(f)
+        audio = ep["audio"]
+        self.assertGreater(os.path.getsize(
+            os.path.join(folder, audio["file"])), 10000)
+        self.assertTrue(os.path.exists(os.path.join(folder, audio["vtt"])))
+        # the show's focus, said whose it is
+        self.assertIn("Today's Focus, from curl: ", ep["transcript"])
+        with open(os.path.join(folder, "feed.xml")) as f:
+            self.assertIn(audio["file"], f.read())
+
     def test_by_slug_is_the_same(self):
         a = os.path.join(self.tmp, "a")
         b = os.path.join(self.tmp, "b")

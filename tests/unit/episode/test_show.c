@@ -301,6 +301,9 @@ test_org_show(void **state)
 		assert_int_equal(ep->members[i].quiet,
 		    strcmp(ep->members[i].repository, "acme/site") == 0);
 	assert_non_null(strstr(ep->transcript, "A quiet day in site"));
+	/* the takeaway of the top repository that has one, said whose */
+	assert_non_null(strstr(ep->segments[ep->nsegments - 2].text,
+	    "widgets"));
 	assert_null(strstr(ep->transcript, "typo"));
 	/* the revert told right after the story of what it undid */
 	for (i = 1; i < ep->nsegments; i++) {
