@@ -68,7 +68,7 @@ struct control_reply {
 	struct control_client	*client;	/* NULL once it went */
 };
 
-/* Whether a command takes an argument (always a repository). */
+/* Whether a command takes an argument (a repository, or a show's name). */
 enum control_arg {
 	CONTROL_ARG_NONE,
 	CONTROL_ARG_OPTIONAL,
@@ -128,9 +128,10 @@ static const struct control_cmd control_cmds[] = {
 	{ .name = "status", .arg = CONTROL_ARG_NONE, .fn = control_status,
 	  .help = "the open days and counters" },
 	{ .name = "flush", .arg = CONTROL_ARG_OPTIONAL, .fn = control_flush,
-	  .help = "[OWNER/REPO] draft and emit now, start a new day" },
+	  .help = "[OWNER/REPO|SHOW] draft and emit now, start a new day" },
 	{ .name = "preview", .arg = CONTROL_ARG_OPTIONAL,
-	  .fn = control_preview, .help = "[OWNER/REPO] draft without emitting" },
+	  .fn = control_preview,
+	  .help = "[OWNER/REPO|SHOW] draft without emitting" },
 	{ .name = "recap", .arg = CONTROL_ARG_OPTIONAL, .fn = control_recap,
 	  .help = "[OWNER/REPO] write the weekly recap of the past seven days "
 	      "now" },

@@ -71,6 +71,7 @@ struct drafter_written {
  * out or crashes fails alone.
  */
 enum drafter_part {
+	DRAFTER_PART_SHOW,	/* a show's episode, of its members' days */
 	DRAFTER_PART_REPO,
 	DRAFTER_PART_RECAP,
 	DRAFTER_PART_AUDIO,
@@ -81,6 +82,14 @@ struct drafter_job {
 	char		       **repos;
 	size_t			 nrepos;
 	int			*told;		/* per repo: its line came */
+	/*
+	 * The shows told of the job's days, drafted first, while every
+	 * member's day is still handed off (a repository's outcome lets
+	 * its day go).
+	 */
+	char		       **shows;
+	size_t			 nshows;
+	size_t			 show_step;	/* the next show to draft */
 	time_t			 now;
 	int			 recap;
 	struct control_reply	*reply;
@@ -267,6 +276,9 @@ drafter_job_free(struct drafter_job *job)
 		free(job->repos[i]);
 	free(job->repos);
 	free(job->told);
+	for (i = 0; i < job->nshows; i++)
+		free(job->shows[i]);
+	free(job->shows);
 	for (i = 0; i < job->nwritten; i++) {
 		free(job->written[i].repo);
 		free(job->written[i].name);
@@ -285,13 +297,18 @@ drafter_pending(const struct drafter *dr)
 
 void
 drafter_queue(struct drafter *dr, enum drafter_kind kind,
-    const struct strlist *repos, time_t now, int recap,
-    struct control_reply *reply)
+    const struct strlist *repos, const struct strlist *shows, time_t now,
+    int recap, struct control_reply *reply)
 {
 	struct drafter_job	*job = xcalloc(1, sizeof(*job));
 	size_t			 i;
 
 	job->kind = kind;
+	if (shows != NULL && shows->n > 0) {
+		job->shows = xcalloc(shows->n, sizeof(*job->shows));
+		for (i = 0; i < shows->n; i++)
+			job->shows[job->nshows++] = xstrdup(shows->v[i]);
+	}
 	job->nrepos = repos->n;
 	job->repos = xcalloc(repos->n + 1, sizeof(*job->repos));
 	job->told = xcalloc(repos->n + 1, sizeof(*job->told));
@@ -634,6 +651,73 @@ drafter_child_one(struct hookcastd *d, const struct drafter_job *job,
 }
 
 /*
+ * A show's episode (emit_show) of the days of the job's repositories it
+ * matches: handed off for an emission, open for a preview. One line,
+ * {"show": NAME, ...}, with the item as a repository's has it.
+ */
+static void
+drafter_child_show(struct hookcastd *d, const struct drafter_job *job,
+    const char *name)
+{
+	const struct show_conf	*sc = config_show_find(&d->conf, name);
+	struct store_repo	*r;
+	struct config		 eff;
+	struct emit_conf	 ec;
+	struct emit_result	 res;
+	struct day		**days;
+	json_t			*item;
+	char			*cause = NULL;
+	int			 write = job->kind == DRAFTER_EMIT;
+	time_t			 now = job->now;
+	size_t			 i, n = 0;
+
+	days = xcalloc(job->nrepos + 1, sizeof(*days));
+	for (i = 0; sc != NULL && i < job->nrepos; i++) {
+		if (!show_conf_matches(sc, job->repos[i]) ||
+		    (r = store_repo(d->store, job->repos[i], 0, 0)) == NULL ||
+		    (days[n] = write ? r->drafting : r->day) == NULL)
+			continue;
+		if (job->now == 0 && days[n]->end > now)
+			now = days[n]->end;
+		n++;
+	}
+	/* a preview's window ends now (the child's copy of the days) */
+	for (i = 0; !write && i < n; i++)
+		days[i]->end = now;
+	if (n == 0) {
+		drafter_tell(json_pack("{s:s, s:b, s:s}", "show", name, "ok", 0,
+		    "error", "no day of its repositories to draft"));
+		free(days);
+		return;
+	}
+	config_show_settings(&d->conf, sc, &eff);
+	pubconf_emit(&eff, &ec);
+	if (emit_show(&ec, sc->name, sc->slug, days, n, now, write, &res,
+	    &cause) == -1) {
+		drafter_tell(json_pack("{s:s, s:b, s:s}", "show", name, "ok", 0,
+		    "error", cause));
+		free(cause);
+		free(days);
+		return;
+	}
+	item = json_pack("{s:s, s:s, s:s, s:s}", "repo", res.repo, "show",
+	    sc->name, "date", res.date, "title", res.title);
+	if (write) {
+		json_object_set_new(item, "markdown", json_string(res.md_path));
+		json_object_set_new(item, "json", json_string(res.json_path));
+	} else {
+		json_object_set_new(item, "episode", json_loads(res.json_text,
+		    0, NULL));
+		json_object_set_new(item, "markdown_text",
+		    json_string(res.md_text));
+	}
+	emit_result_clear(&res);
+	free(days);
+	drafter_tell(json_pack("{s:s, s:b, s:o}", "show", name, "ok", 1,
+	    "item", item));
+}
+
+/*
  * The child: do the running part of the job (dr->part), tell each
  * outcome, and end.
  */
@@ -676,6 +760,9 @@ drafter_child(struct drafter *dr, struct drafter_job *job, pid_t parent,
 	close_range(DRAFTER_CHILD_FD + 1, ~0U, 0);
 
 	switch (dr->part) {
+	case DRAFTER_PART_SHOW:
+		drafter_child_show(d, job, job->shows[dr->cur]);
+		break;
 	case DRAFTER_PART_REPO:
 		drafter_child_one(d, job, job->repos[dr->cur], dr->reduced);
 		break;
@@ -813,6 +900,23 @@ drafter_outcome(struct drafter *dr, struct drafter_job *job,
 	}
 }
 
+/*
+ * A repository with own_episodes = false: its day, told in its shows,
+ * is finished as an episode's is, without one.
+ */
+static void
+drafter_shown(struct drafter *dr, struct drafter_job *job, const char *repo)
+{
+	struct store_repo	*r = store_repo(dr->d->store, repo, 0, 0);
+
+	if (job->kind != DRAFTER_EMIT || r == NULL || r->drafting == NULL)
+		return;
+	log_info("emit %s: told in its shows only (own_episodes = false)",
+	    repo);
+	drafter_journal(dr, jrecord_write_drafted, repo);
+	drafter_spend(dr, store_drafted(dr->d->store, r));
+}
+
 /* Send the job's reply, once. */
 static void
 drafter_reply(struct drafter_job *job)
@@ -883,6 +987,42 @@ drafter_count_rewrite(struct drafter *dr, json_t *item)
 		    json_object_get(one, "reason")));
 }
 
+/*
+ * How a show's episode went: out (counted, to the sinks, to be spoken
+ * with the rest), or not, logged; the members' days are their own
+ * episodes' to finish.
+ */
+static void
+drafter_show_line(struct drafter *dr, json_t *j, json_t *item,
+    const char *error)
+{
+	struct drafter_job	*job = dr->queue;
+	const char		*show, *path, *repo;
+
+	show = json_string_value(json_object_get(j, "show"));
+	if (dr->part != DRAFTER_PART_SHOW || show == NULL ||
+	    strcmp(show, job->shows[dr->cur]) != 0) {
+		log_warnx("drafter: a line about no show being drafted");
+		return;
+	}
+	if (item == NULL) {
+		if (job->kind == DRAFTER_EMIT)
+			log_warnx("emit show %s: %s", show, error);
+		else
+			log_info("preview of show %s: %s", show, error);
+		return;
+	}
+	json_array_append(job->episodes, item);
+	if (job->kind != DRAFTER_EMIT)
+		return;
+	dr->d->metrics.episodes_emitted++;
+	repo = json_string_value(json_object_get(item, "repo"));
+	outbox_episode(dr->d->outbox, item);
+	path = json_string_value(json_object_get(item, "markdown"));
+	if (path != NULL && repo != NULL)
+		drafter_add_written(&job->written, &job->nwritten, repo, path);
+}
+
 /* One line from the child. */
 static void
 drafter_line(struct drafter *dr, const char *line, size_t len)
@@ -914,6 +1054,11 @@ drafter_line(struct drafter *dr, const char *line, size_t len)
 			json_array_append(job->episodes, item);
 			outbox_episode(dr->d->outbox, item);
 		}
+		json_decref(j);
+		return;
+	}
+	if (json_object_get(j, "show") != NULL) {
+		drafter_show_line(dr, j, item, error);
 		json_decref(j);
 		return;
 	}
@@ -976,6 +1121,9 @@ drafter_part_failed(struct drafter *dr, const char *cause)
 	struct drafter_job	*job = dr->queue;
 
 	switch (dr->part) {
+	case DRAFTER_PART_SHOW:
+		log_warnx("drafter: show %s: %s", job->shows[dr->cur], cause);
+		break;
 	case DRAFTER_PART_REPO:
 		if (!job->told[dr->cur]) {
 			job->told[dr->cur] = 1;
@@ -1076,6 +1224,10 @@ drafter_timeout(evutil_socket_t fd, short what, void *arg)
 	else if (dr->part == DRAFTER_PART_RECAP)
 		log_warnx("drafter: the weekly recaps ran over %lld s "
 		    "(draft_timeout); killing them", (long long)dr->limit);
+	else if (dr->part == DRAFTER_PART_SHOW)
+		log_warnx("drafter: the draft of show %s ran over %lld s "
+		    "(draft_timeout); killing it", dr->queue->shows[dr->cur],
+		    (long long)dr->limit);
 	else
 		log_warnx("drafter: the draft of %s ran over %lld s "
 		    "(draft_timeout, and llm_timeout for a rewrite); killing "
@@ -1099,6 +1251,8 @@ drafter_time_limit(struct drafter *dr, const struct drafter_job *job)
 	time_t		 t = dr->d->conf.draft_timeout;
 
 	switch (dr->part) {
+	case DRAFTER_PART_SHOW:
+		break;
 	case DRAFTER_PART_REPO:
 		config_llm(&dr->d->conf, job->repos[dr->cur], &llm);
 		if (llm.url != NULL && !dr->reduced)
@@ -1172,10 +1326,22 @@ drafter_next(struct drafter *dr, struct drafter_job *job)
 	struct audio_conf	 ac;
 	const char		*why;
 
+	/* the shows first, while their members' days are all here */
+	if (job->show_step < job->nshows) {
+		dr->cur = job->show_step++;
+		dr->part = DRAFTER_PART_SHOW;
+		return 1;
+	}
 	while (job->step < job->nrepos) {
 		dr->cur = job->step++;
 		if (job->told[dr->cur])
 			continue;
+		/* told only in its shows: its day is done with them */
+		if (!config_own_episodes(&dr->d->conf, job->repos[dr->cur])) {
+			job->told[dr->cur] = 1;
+			drafter_shown(dr, job, job->repos[dr->cur]);
+			continue;
+		}
 		dr->part = DRAFTER_PART_REPO;
 		f = drafter_failure_find(dr, job->repos[dr->cur]);
 		dr->reduced = f != NULL && f->n >= DRAFTER_REDUCE_AFTER;

@@ -41,15 +41,17 @@ struct drafter	*drafter_new(struct hookcastd *);
  */
 void		 drafter_free(struct drafter *);
 /*
- * Queue a job: the episodes of repos (copied), published at now (0: at
- * the end of each day's window), then, with recap, the weekly recaps of
- * every repository. Once the job is done, reply (when not NULL) gets
+ * Queue a job: the episodes of the shows named (copied; may be NULL), of
+ * their members among repos, then those of repos (copied; a repository
+ * whose own_episodes is off has its day finished without one),
+ * published at now (0: at the end of each day's window), then, with
+ * recap, the weekly recaps of every repository. Once the job is done, reply (when not NULL) gets
  * {"ok":true,"episodes":[...]}, or {"ok":false,"error":...} with the
  * first failure.
  */
 void		 drafter_queue(struct drafter *, enum drafter_kind,
-		    const struct strlist *repos, time_t now, int recap,
-		    struct control_reply *reply);
+		    const struct strlist *repos, const struct strlist *shows,
+		    time_t now, int recap, struct control_reply *reply);
 /* Jobs queued or running. */
 size_t		 drafter_pending(const struct drafter *);
 

@@ -302,17 +302,59 @@ hookcastd_reply_episodes(struct buf *out, json_t *list)
 	json_decref(reply);
 }
 
+/* Every show's name, for an emission of every repository. */
+static void
+hookcastd_shows(const struct hookcastd *d, struct strlist *out)
+{
+	size_t	i;
+
+	for (i = 0; i < d->conf.nshows; i++)
+		strlist_add(out, d->conf.shows[i].name);
+}
+
+/* The repositories of show sc with a day to tell, into out. */
+static void
+hookcastd_show_repos(struct hookcastd *d, const struct show_conf *sc,
+    int write, struct strlist *out)
+{
+	struct store_repo	*r;
+	size_t			 i;
+
+	for (i = 0; i < store_nrepos(d->store); i++) {
+		r = store_repo_at(d->store, i);
+		if (!show_conf_matches(sc, r->name) ||
+		    !hookcastd_has_activity(r->day))
+			continue;
+		if (write && r->drafting != NULL) {
+			log_info("flush: %s's previous day is still being "
+			    "drafted; its day carries on", r->name);
+			continue;
+		}
+		strlist_add(out, r->name);
+	}
+}
+
 int
 hookcastd_emit(struct hookcastd *d, const char *repo, int write,
     struct buf *out, char **cause, struct control_reply *later)
 {
-	struct strlist		 repos = { NULL, 0 };
+	struct strlist		 repos = { NULL, 0 }, shows = { NULL, 0 };
+	const struct show_conf	*sc;
 	struct store_repo	*r;
 	time_t			 now = time(NULL);
 	size_t			 i;
 	char			*esc;
 
-	if (repo != NULL) {
+	/* a show by its name or slug: its repositories with a day to tell */
+	if (repo != NULL && strchr(repo, '/') == NULL &&
+	    (sc = config_show_find(&d->conf, repo)) != NULL) {
+		hookcastd_show_repos(d, sc, write, &repos);
+		if (repos.n == 0) {
+			xasprintf(cause, "no activity for the show %s", sc->name);
+			return -1;
+		}
+		strlist_add(&shows, sc->name);
+	} else if (repo != NULL) {
 		r = store_repo(d->store, repo, 0, 0);
 		esc = log_escape(repo, 140);
 		if (r == NULL || !hookcastd_has_activity(r->day)) {
@@ -343,9 +385,11 @@ hookcastd_emit(struct hookcastd *d, const char *repo, int write,
 			}
 			strlist_add(&repos, r->name);
 		}
+		hookcastd_shows(d, &shows);
 	}
 	if (repos.n == 0) {
 		hookcastd_reply_episodes(out, json_array());
+		strlist_clear(&shows);
 		return 0;
 	}
 	if (write)
@@ -353,8 +397,9 @@ hookcastd_emit(struct hookcastd *d, const char *repo, int write,
 			hookcastd_handoff(d, store_repo(d->store, repos.v[i], 0,
 			    0), now);
 	drafter_queue(d->drafter, write ? DRAFTER_EMIT : DRAFTER_PREVIEW,
-	    &repos, now, 0, later);
+	    &repos, &shows, now, 0, later);
 	strlist_clear(&repos);
+	strlist_clear(&shows);
 	return CONTROL_LATER;
 }
 
@@ -621,7 +666,7 @@ hookcastd_notify_status(struct hookcastd *d, int force)
 void
 hookcastd_catch_up(struct hookcastd *d)
 {
-	struct strlist		 repos = { NULL, 0 };
+	struct strlist		 repos = { NULL, 0 }, shows = { NULL, 0 };
 	struct store_repo	*r;
 	time_t			 due, boundary;
 	size_t			 i, handed = 0;
@@ -661,9 +706,12 @@ hookcastd_catch_up(struct hookcastd *d)
 	if (d->window_start < boundary)
 		d->window_start = boundary;
 	/* published at each day's due time (the end of its window) */
+	hookcastd_shows(d, &shows);
 	if (repos.n > 0)
-		drafter_queue(d->drafter, DRAFTER_EMIT, &repos, 0, 0, NULL);
+		drafter_queue(d->drafter, DRAFTER_EMIT, &repos, &shows, 0, 0,
+		    NULL);
 	strlist_clear(&repos);
+	strlist_clear(&shows);
 	if (handed > 0)
 		d->compact_wanted = 1;
 }
@@ -771,7 +819,7 @@ hookcastd_emit_timer(evutil_socket_t fd, short what, void *arg)
 {
 	struct hookcastd	*d = arg;
 	struct store_repo	*r;
-	struct strlist		 repos = { NULL, 0 };
+	struct strlist		 repos = { NULL, 0 }, shows = { NULL, 0 };
 	time_t			 now = time(NULL), at = d->next_emit;
 	size_t			 i;
 	struct tm		 tm;
@@ -802,10 +850,12 @@ hookcastd_emit_timer(evutil_socket_t fd, short what, void *arg)
 	wday = d->conf.recap_weekday;
 	localtime_r(&at, &tm);
 	recap = wday >= 0 && tm.tm_wday == wday;
+	hookcastd_shows(d, &shows);
 	if (repos.n > 0 || recap)
-		drafter_queue(d->drafter, DRAFTER_EMIT, &repos, now, recap,
-		    NULL);
+		drafter_queue(d->drafter, DRAFTER_EMIT, &repos, &shows, now,
+		    recap, NULL);
 	strlist_clear(&repos);
+	strlist_clear(&shows);
 	d->window_start = at;
 	/* a repository quiet for a whole day gives its place back */
 	if (!quiet)
