@@ -609,13 +609,13 @@ main(int argc, char *argv[])
 	if (kind == BENCH_SHOW)
 		bench_show_header();
 	for (i = 0; i < nsizes; i++) {
-		/* a show's repositories: -R, else one per 40 commits, two at least */
+		/* a show's repositories: -R, else one per 40 commits (two) */
 		nr = nrepos > 0 ? nrepos : sizes[i] / BENCH_SHOW_PER_REPO;
-		if (nr < 2)
+		if (nrepos == 0 && nr < 2)
 			nr = 2;
 		if (kind == BENCH_SHOW && nr > sizes[i]) {
-			fprintf(stderr, "bench_draft: %zu commits can't fill %zu "
-			    "repositories\n", sizes[i], nr);
+			fprintf(stderr, "bench_draft: %zu commits can't "
+			    "fill %zu repositories\n", sizes[i], nr);
 			rc = 1;
 			continue;
 		}
@@ -623,8 +623,9 @@ main(int argc, char *argv[])
 		if ((pid = fork()) == -1)
 			return 1;
 		if (pid == 0)
-			_exit(kind == BENCH_SHOW ? bench_show(sizes[i], nr, runs,
-			    threads) : bench_one(kind, sizes[i], runs, threads));
+			_exit(kind == BENCH_SHOW ? bench_show(sizes[i], nr,
+			    runs, threads) : bench_one(kind, sizes[i], runs,
+			    threads));
 		if (waitpid(pid, &status, 0) == -1 || !WIFEXITED(status) ||
 		    WEXITSTATUS(status) != 0)
 			rc = 1;
