@@ -3,6 +3,7 @@
  * print, per size, the wall time of each step and the peak RSS.
  * Usage: bench_draft [-k mixed|reverts|authors] [-r RUNS] [-t THREADS]
  *     [N ...]
+ *        bench_draft -k show [-R REPOS] [-r RUNS] [-t THREADS] [N ...]
  *        bench_draft -k worst [-t THREADS] [DIMENSION ...]
  *   (default kind mixed, 5 runs, threads as the daemon runs them: one
  *   per CPU, at most four; sizes 1000 10000 100000)
@@ -24,6 +25,17 @@
  * when linear in the dimension, 100 when quadratic), the child's peak RSS
  * (ru_maxrss from wait4) and the day's own before drafting, and a hash of
  * the episode's JSON (a change that should not change it keeps it).
+ *
+ * show (issue #30) compares a show of many repositories with one
+ * repository of as many commits: N commits shared out among R
+ * repositories (N / 40 and at least 2 unless -R says; default sizes 2000
+ * and 20000), and one day of N commits. Both are drafted as the daemon
+ * does (emit_show; emit_draft): every day's reverts paired, every day
+ * drafted, the show drafted of them, both renderings. Their runs
+ * alternate, so both figures are taken under the same load; per size, the
+ * best and the median of each, per commit and their ratio, show_draft's
+ * own share, the child's peak RSS (both days are in it) and the show
+ * episode's length.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -41,12 +53,19 @@
 #include "../unit/gen_flood.h"
 #include "../unit/gen_worst.h"
 
+#include "show.h"
+
 #define BENCH_MAXRUNS	50
+/* A show's repositories when -R doesn't say: one per this many commits. */
+#define BENCH_SHOW_PER_REPO	40
+/* One repository in this many has a quiet day: a few dependency bumps. */
+#define BENCH_SHOW_QUIET_EVERY	20
 
 enum bench_kind {
 	BENCH_MIXED,
 	BENCH_REVERTS,
 	BENCH_AUTHORS,
+	BENCH_SHOW,
 };
 
 static const struct {
@@ -56,6 +75,7 @@ static const struct {
 	{ .name = "mixed", .kind = BENCH_MIXED },
 	{ .name = "reverts", .kind = BENCH_REVERTS },
 	{ .name = "authors", .kind = BENCH_AUTHORS },
+	{ .name = "show", .kind = BENCH_SHOW },
 };
 
 static double
@@ -160,6 +180,256 @@ bench_one(enum bench_kind kind, size_t n, size_t runs, int threads)
 	episode_free(ep);
 	day_free(d);
 	return 0;
+}
+
+/* What a show's or a repository's drafting job told, for the table. */
+struct bench_job {
+	double		 show_draft;	/* seconds in show_draft alone */
+	long		 duration;
+	size_t		 words;
+	size_t		 quiet;		/* repositories told in a sentence */
+	size_t		 told;		/* story segments told */
+	size_t		 untold;	/* left out for time */
+};
+
+/*
+ * A quiet day of repo: k dependency bumps by a bot, as a repository
+ * nobody worked in has (a story of upkeep only).
+ */
+static struct day *
+bench_quiet_day(const char *repo, time_t start, size_t k, uint64_t seed)
+{
+	struct gen	 g;
+	struct commit	 c;
+	struct day	*d;
+	size_t		 i;
+	char		*msg, *file = "requirements.txt";
+
+	memset(&g, 0, sizeof g);
+	g.s = seed;
+	d = day_new(repo, start);
+	d->end = d->start + 86400;
+	for (i = 0; i < k; i++) {
+		memset(&c, 0, sizeof c);
+		xasprintf(&msg, "Bump lib%s from 1.%u.%zu to 1.%u.%zu\n\n"
+		    "Bumps the version.\n", GEN_PICK(&g, gen_areas),
+		    (unsigned)gen_below(&g, 20), i, (unsigned)gen_below(&g,
+		    20), i + 1);
+		commit_set_message(&c, msg);
+		free(msg);
+		c.sha = gen_sha(&g);
+		c.author_name = xstrdup("dependabot[bot]");
+		c.author_login = xstrdup("dependabot[bot]");
+		c.author_email = xstrdup("bot@example.com");
+		c.committer_name = xstrdup("dependabot[bot]");
+		c.timestamp = d->start + 3600 * (time_t)(i + 1);
+		c.branch = xstrdup("main");
+		c.modified = record_list_dup(&file, 1);
+		c.nmodified = 1;
+		revert_parse(c.subject, c.body, &c.revert);
+		if (day_add_commit(d, &c) != 1)
+			commit_clear(&c);
+	}
+	return d;
+}
+
+/*
+ * An organisation's day of n commits in nrepos repositories (nrepos <= n):
+ * one in BENCH_SHOW_QUIET_EVERY has a quiet day of one to three bumps
+ * (when there are commits enough); the others share the rest as
+ * organisations do, a few busy repositories and a long tail (the k-th
+ * busiest has a share of 1/k, and at least one commit), each an ordinary
+ * busy day of gen_day with a seed of its own (seeds equal modulo 400, so
+ * every day is the same date).
+ */
+static struct day **
+bench_show_days(size_t n, size_t nrepos)
+{
+	struct day	**days;
+	size_t		 *count, i, nbusy = nrepos, rest, b = 1, sum = 0;
+	unsigned char	 *quiet;
+	double		  h = 0;
+	char		 *repo;
+
+	days = xcalloc(nrepos, sizeof *days);
+	count = xcalloc(nrepos, sizeof *count);
+	quiet = xcalloc(nrepos, 1);
+	for (i = 0; i < nrepos && n >= 4 * nrepos; i++)
+		if (i % BENCH_SHOW_QUIET_EVERY == BENCH_SHOW_QUIET_EVERY - 1) {
+			quiet[i] = 1;
+			count[i] = 1 + i % 3;
+			n -= count[i];
+			nbusy--;
+		}
+	for (i = 1; i <= nbusy; i++)
+		h += 1.0 / (double)i;
+	rest = n - nbusy;
+	for (i = 0; i < nrepos; i++)
+		if (!quiet[i]) {
+			count[i] = 1 + (size_t)((double)rest / h / (double)b++);
+			sum += count[i];
+		}
+	/* what the rounding left goes to the busiest (the first) */
+	count[0] += n - sum;
+	for (i = 0; i < nrepos; i++) {
+		xasprintf(&repo, "org/project-%03zu", i);
+		if (quiet[i])
+			days[i] = bench_quiet_day(repo, (time_t)1775260800 +
+			    86400, count[i], 1 + 400 * (i + 1));
+		else {
+			days[i] = gen_day(1 + 400 * (i + 1), count[i]);
+			free(days[i]->repo);
+			days[i]->repo = xstrdup(repo);
+		}
+		free(repo);
+	}
+	free(quiet);
+	free(count);
+	return days;
+}
+
+/*
+ * The show's drafting job as emit_show does it: each day's reverts
+ * paired and the day drafted as its own episode, the show drafted of
+ * them, both renderings; then all freed. Not inlined, so that callgrind
+ * can count it alone (--toggle-collect=bench_show_job).
+ */
+static __attribute__((noinline)) int
+bench_show_job(struct day **days, size_t n, const struct episode_opts *o,
+    struct bench_job *out)
+{
+	struct show_part	*parts;
+	struct episode		**eps, *ep;
+	double			 t;
+	size_t			 i;
+	char			*md, *js;
+	int			 rc = 0;
+
+	parts = xcalloc(n + 1, sizeof *parts);
+	eps = xcalloc(n + 1, sizeof *eps);
+	for (i = 0; i < n; i++) {
+		day_pair_reverts(days[i]);
+		if ((eps[i] = episode_draft(days[i], o)) == NULL)
+			rc = 1;
+		parts[i].day = days[i];
+		parts[i].ep = eps[i];
+	}
+	if (rc != 0)
+		goto out;
+	t = bench_now();
+	ep = show_draft("Bench Show", "bench-show", parts, n, o);
+	out->show_draft = bench_now() - t;
+	md = episode_render_md(ep);
+	js = episode_render_json(ep);
+	out->duration = ep->duration;
+	out->words = ep->words;
+	out->quiet = out->told = out->untold = 0;
+	for (i = 0; i < ep->nmembers; i++) {
+		out->quiet += ep->members[i].quiet != 0;
+		out->told += ep->members[i].stories;
+		out->untold += ep->members[i].untold;
+	}
+	free(md);
+	free(js);
+	episode_free(ep);
+out:
+	for (i = 0; i < n; i++)
+		episode_free(eps[i]);
+	free(eps);
+	free(parts);
+	return rc;
+}
+
+/* A repository's drafting job alike: pair, draft, both renderings. */
+static __attribute__((noinline)) int
+bench_single_job(struct day *d, const struct episode_opts *o,
+    struct bench_job *out)
+{
+	struct episode	*ep;
+	char		*md, *js;
+
+	day_pair_reverts(d);
+	if ((ep = episode_draft(d, o)) == NULL)
+		return 1;
+	md = episode_render_md(ep);
+	js = episode_render_json(ep);
+	out->duration = ep->duration;
+	out->words = ep->words;
+	free(md);
+	free(js);
+	episode_free(ep);
+	return 0;
+}
+
+static void
+bench_show_header(void)
+{
+	printf("%8s %5s %5s %9s %9s %9s %9s %7s %7s %6s %6s %8s %10s "
+	    "%6s %5s %6s %6s\n", "commits", "repos", "quiet", "show ms",
+	    "(median)", "single ms", "(median)", "show", "single", "ratio",
+	    "(med)", "show_dr", "peak RSS", "secs", "words", "told",
+	    "untold");
+	printf("%8s %5s %5s %9s %9s %9s %9s %7s %7s %6s %6s %8s %10s "
+	    "%6s %5s %6s %6s\n", "", "", "", "", "", "", "", "us/c", "us/c",
+	    "", "", "ms (med)", "KB", "", "", "", "");
+}
+
+/*
+ * A show of nrepos repositories and n commits against one repository of
+ * n commits, runs times each, alternating which goes first.
+ */
+static int
+bench_show(size_t n, size_t nrepos, size_t runs, int threads)
+{
+	struct episode_opts	 o;
+	struct bench_job	 sj, rj;
+	struct day		**days, *one;
+	double			 t, shows[BENCH_MAXRUNS], ones[BENCH_MAXRUNS];
+	double			 drafts[BENCH_MAXRUNS];
+	size_t			 r, i, k;
+	int			 rc = 0;
+
+	days = bench_show_days(n, nrepos);
+	one = gen_day(1, n);
+	memset(&o, 0, sizeof o);
+	o.show = "Bench Daily";
+	o.published = one->end;
+	o.threads = threads;
+	memset(&sj, 0, sizeof sj);
+	memset(&rj, 0, sizeof rj);
+	for (r = 0; r < runs && rc == 0; r++)
+		for (k = 0; k < 2; k++) {
+			t = bench_now();
+			if ((k + r) % 2 == 0) {
+				rc |= bench_show_job(days, nrepos, &o, &sj);
+				shows[r] = bench_now() - t;
+				drafts[r] = sj.show_draft;
+			} else {
+				rc |= bench_single_job(one, &o, &rj);
+				ones[r] = bench_now() - t;
+			}
+		}
+	if (rc != 0) {
+		fprintf(stderr, "bench_draft: a draft failed\n");
+		goto out;
+	}
+	qsort(shows, runs, sizeof *shows, bench_cmp_time);
+	qsort(ones, runs, sizeof *ones, bench_cmp_time);
+	qsort(drafts, runs, sizeof *drafts, bench_cmp_time);
+	printf("%8zu %5zu %5zu %9.1f %9.1f %9.1f %9.1f %7.2f %7.2f %6.2f "
+	    "%6.2f %8.2f %10ld %6ld %5zu %6zu %6zu\n", n, nrepos, sj.quiet,
+	    shows[0] * 1e3, shows[runs / 2] * 1e3, ones[0] * 1e3,
+	    ones[runs / 2] * 1e3, shows[0] * 1e6 / (double)n,
+	    ones[0] * 1e6 / (double)n, shows[0] / ones[0],
+	    shows[runs / 2] / ones[runs / 2], drafts[runs / 2] * 1e3,
+	    bench_maxrss_kb(), sj.duration, sj.words, sj.told, sj.untold);
+	fflush(stdout);
+out:
+	for (i = 0; i < nrepos; i++)
+		day_free(days[i]);
+	free(days);
+	day_free(one);
+	return rc;
 }
 
 /* Draft the worst day of dim at size n once; report the time through fd. */
@@ -286,12 +556,13 @@ int
 main(int argc, char *argv[])
 {
 	static const size_t defaults[] = { 1000, 10000, 100000 };
+	static const size_t show_defaults[] = { 2000, 20000 };
 	enum bench_kind	 kind = BENCH_MIXED;
-	size_t		 sizes[64], nsizes = 0, i, runs = 5;
+	size_t		 sizes[64], nsizes = 0, i, runs = 5, nrepos = 0, nr;
 	pid_t		 pid;
 	int		 status, rc = 0, ch, threads = 0, worst = 0;
 
-	while ((ch = getopt(argc, argv, "k:r:t:")) != -1) {
+	while ((ch = getopt(argc, argv, "k:r:R:t:")) != -1) {
 		if (ch == 't') {
 			threads = atoi(optarg);
 			if (threads < 1 || threads > 64)
@@ -301,6 +572,12 @@ main(int argc, char *argv[])
 		if (ch == 'r') {
 			runs = (size_t)strtoul(optarg, NULL, 10);
 			if (runs < 1 || runs > BENCH_MAXRUNS)
+				goto usage;
+			continue;
+		}
+		if (ch == 'R') {
+			nrepos = (size_t)strtoul(optarg, NULL, 10);
+			if (nrepos < 1 || nrepos > 100000)
 				goto usage;
 			continue;
 		}
@@ -322,16 +599,33 @@ main(int argc, char *argv[])
 		    threads);
 	for (i = (size_t)optind; i < (size_t)argc && nsizes < 64; i++)
 		sizes[nsizes++] = (size_t)strtoul(argv[i], NULL, 10);
-	if (nsizes == 0) {
+	if (nsizes == 0 && kind == BENCH_SHOW) {
+		memcpy(sizes, show_defaults, sizeof show_defaults);
+		nsizes = sizeof show_defaults / sizeof show_defaults[0];
+	} else if (nsizes == 0) {
 		memcpy(sizes, defaults, sizeof defaults);
 		nsizes = sizeof defaults / sizeof defaults[0];
 	}
+	if (kind == BENCH_SHOW)
+		bench_show_header();
 	for (i = 0; i < nsizes; i++) {
+		/* a show's repositories: -R, else one per 40 commits (two) */
+		nr = nrepos > 0 ? nrepos : sizes[i] / BENCH_SHOW_PER_REPO;
+		if (nrepos == 0 && nr < 2)
+			nr = 2;
+		if (kind == BENCH_SHOW && nr > sizes[i]) {
+			fprintf(stderr, "bench_draft: %zu commits can't "
+			    "fill %zu repositories\n", sizes[i], nr);
+			rc = 1;
+			continue;
+		}
 		fflush(stdout);
 		if ((pid = fork()) == -1)
 			return 1;
 		if (pid == 0)
-			_exit(bench_one(kind, sizes[i], runs, threads));
+			_exit(kind == BENCH_SHOW ? bench_show(sizes[i], nr,
+			    runs, threads) : bench_one(kind, sizes[i], runs,
+			    threads));
 		if (waitpid(pid, &status, 0) == -1 || !WIFEXITED(status) ||
 		    WEXITSTATUS(status) != 0)
 			rc = 1;
@@ -340,6 +634,8 @@ main(int argc, char *argv[])
 usage:
 	fprintf(stderr, "usage: bench_draft [-k mixed|reverts|authors] "
 	    "[-r runs] [-t threads] [N ...]\n"
+	    "       bench_draft -k show [-R repos] [-r runs] [-t threads] "
+	    "[N ...]\n"
 	    "       bench_draft -k worst [-t threads] [dimension ...]\n");
 	return 2;
 }
