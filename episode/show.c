@@ -35,6 +35,9 @@ struct show_member {
 	size_t			 stories;
 	size_t			 untold;
 	unsigned char		*told;	/* by segment */
+	/* by segment: the member and segment a rollback undoes, or -1 */
+	long			*undoes_member;
+	size_t			*undoes_seg;
 };
 
 struct show {
@@ -44,6 +47,7 @@ struct show {
 	struct show_member	*m;	/* sorted by their top story */
 	size_t			 nm;
 	size_t			 budget;	/* words the stories may take */
+	size_t			 para_cap;	/* stories told of a segment */
 	size_t			 used;
 	const struct show_member *last;	/* whose story was told last */
 	uint32_t		 hash;
@@ -293,74 +297,203 @@ show_opening(struct show *s, const char *date)
 	show_add(s, "opening", &b, NULL, 0);
 }
 
-/*
- * Whether the revert commit c names a pull request of the member o's day
- * ("owner/name#N" or its URL) whose merge commit the segment seg drew
- * on, or a commit of it by sha.
- */
-static int
-show_names_pr(const struct commit *c, const struct show_member *o,
-    const struct episode_segment *seg)
-{
-	const struct day	*day = o->part->day;
-	const char		*texts[3], *repo = day->repo, *p, *q;
-	size_t			 i, j, k, n = strlen(repo);
-	long			 num;
+/* A story segment's commit, for finding the story a revert undoes. */
+struct show_sha {
+	const char	*sha;
+	size_t		 member;
+	size_t		 seg;
+};
 
-	texts[0] = c->subject;
-	texts[1] = c->body;
-	texts[2] = c->revert.reverted_pr;
-	for (i = 0; i < 3; i++) {
-		for (p = texts[i]; p != NULL && (p = strcasestr(p, repo)) !=
-		    NULL; p += n) {
-			q = p + n;
-			if (*q == '#')
-				q++;
-			else if (strncmp(q, "/pull/", 6) == 0)
-				q += 6;
-			else
+static int
+show_cmp_sha(const void *a, const void *b)
+{
+	return strcasecmp(((const struct show_sha *)a)->sha,
+	    ((const struct show_sha *)b)->sha);
+}
+
+/* The story segment of s that drew on sha, or NULL. */
+static const struct show_sha *
+show_sha_find(const struct show_sha *v, size_t n, const char *sha)
+{
+	struct show_sha	key;
+
+	key.sha = sha;
+	return n > 0 ? bsearch(&key, v, n, sizeof *v, show_cmp_sha) : NULL;
+}
+
+/* The member of the show whose repository is repo (any case), or -1. */
+static long
+show_member_named(const struct show *s, const char *repo, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < s->nm; i++)
+		if (strlen(s->m[i].part->day->repo) == len &&
+		    strncasecmp(s->m[i].part->day->repo, repo, len) == 0)
+			return (long)i;
+	return -1;
+}
+
+/*
+ * The story segment (other than member m's) that a pull request named in
+ * text as "owner/name#N" or ".../owner/name/pull/N" was told in: the
+ * segment that drew on its merge commit. NULL when none.
+ */
+static const struct show_sha *
+show_pr_named(const struct show *s, size_t m, const char *text,
+    const struct show_sha *v, size_t nv)
+{
+	const struct show_sha	*hit;
+	const struct day	*day;
+	const char		*p, *q, *start;
+	size_t			 j;
+	long			 o, num;
+
+	for (p = text; p != NULL && (p = strchr(p, '/')) != NULL; p++) {
+		for (start = p; start > text && (isalnum((unsigned char)
+		    start[-1]) || strchr("_.-", start[-1]) != NULL); start--)
+			;
+		for (q = p + 1; isalnum((unsigned char)*q) ||
+		    (*q != '\0' && strchr("_.-", *q) != NULL); q++)
+			;
+		if (start == p || q == p + 1)
+			continue;
+		o = show_member_named(s, start, (size_t)(q - start));
+		if (*q == '#')
+			q++;
+		else if (strncmp(q, "/pull/", 6) == 0)
+			q += 6;
+		else
+			continue;
+		if (o < 0 || (size_t)o == m || !isdigit((unsigned char)*q))
+			continue;
+		num = strtol(q, NULL, 10);
+		day = s->m[o].part->day;
+		for (j = 0; j < day->nprs; j++)
+			if (day->prs[j].number == num &&
+			    day->prs[j].merge_sha != NULL &&
+			    (hit = show_sha_find(v, nv,
+			    day->prs[j].merge_sha)) != NULL &&
+			    hit->member == (size_t)o)
+				return hit;
+	}
+	return NULL;
+}
+
+/*
+ * Which story of another repository each rollback segment undoes, found
+ * once: a revert names the commit it takes out, or the pull request
+ * ("owner/name#N") it came from. Every story segment's commits are
+ * sorted once, each revert's texts read once: a show of 500 busy
+ * repositories matched each revert against every other segment, and
+ * spent 89% of its drafting there (bench-draft --kind show).
+ */
+static void
+show_links(struct show *s)
+{
+	const struct episode_segment	*seg;
+	const struct show_sha		*hit;
+	const struct commit		*c;
+	struct show_sha			*v;
+	size_t				 i, j, k, n = 0, cap = 0;
+	long				 idx;
+
+	for (i = 0; i < s->nm; i++)
+		for (j = 0; j < s->m[i].part->ep->nsegments; j++)
+			cap += s->m[i].part->ep->segments[j].ncommits;
+	v = xcalloc(cap + 1, sizeof *v);
+	for (i = 0; i < s->nm; i++)
+		for (j = 0; j < s->m[i].part->ep->nsegments; j++) {
+			seg = &s->m[i].part->ep->segments[j];
+			if (!show_story(seg) || s->m[i].quiet)
 				continue;
-			if (!isdigit((unsigned char)*q))
+			for (k = 0; k < seg->ncommits; k++) {
+				v[n].sha = seg->commits[k];
+				v[n].member = i;
+				v[n++].seg = j;
+			}
+		}
+	qsort(v, n, sizeof *v, show_cmp_sha);
+	for (i = 0; i < s->nm; i++) {
+		for (j = 0; j < s->m[i].part->ep->nsegments; j++) {
+			seg = &s->m[i].part->ep->segments[j];
+			if (strcmp(seg->kind, "rollbacks") != 0)
 				continue;
-			num = strtol(q, NULL, 10);
-			for (j = 0; j < day->nprs; j++) {
-				if (day->prs[j].number != num ||
-				    day->prs[j].merge_sha == NULL)
+			for (k = 0; k < seg->ncommits &&
+			    s->m[i].undoes_member[j] < 0; k++) {
+				if ((idx = day_find_commit(s->m[i].part->day,
+				    seg->commits[k])) < 0)
 					continue;
-				for (k = 0; k < seg->ncommits; k++)
-					if (strcasecmp(seg->commits[k],
-					    day->prs[j].merge_sha) == 0)
-						return 1;
+				c = &s->m[i].part->day->commits[idx];
+				/* (one paired in its own day undid its own) */
+				if (!c->revert.is_revert || c->reverts_idx >= 0)
+					continue;
+				hit = c->revert.reverted_sha != NULL ?
+				    show_sha_find(v, n, c->revert.reverted_sha) :
+				    NULL;
+				if (hit == NULL || hit->member == i)
+					hit = show_pr_named(s, i, c->subject, v, n);
+				if (hit == NULL)
+					hit = show_pr_named(s, i, c->body, v, n);
+				if (hit == NULL)
+					hit = show_pr_named(s, i,
+					    c->revert.reverted_pr, v, n);
+				if (hit != NULL && hit->member != i) {
+					s->m[i].undoes_member[j] =
+					    (long)hit->member;
+					s->m[i].undoes_seg[j] = hit->seg;
+				}
 			}
 		}
 	}
-	if (c->revert.reverted_sha != NULL)
-		for (k = 0; k < seg->ncommits; k++)
-			if (strcasecmp(seg->commits[k],
-			    c->revert.reverted_sha) == 0)
-				return 1;
-	return 0;
+	free(v);
 }
 
-/* Whether member m's segment r reverts what o's segment seg told. */
-static int
-show_reverts(const struct show_member *m, const struct episode_segment *r,
-    const struct show_member *o, const struct episode_segment *seg)
+/* The paragraphs of text (stories, each), at most max. */
+static size_t
+show_paras(const char *text, size_t max)
 {
-	const struct day	*day = m->part->day;
-	long			 idx;
-	size_t			 i;
+	const char	*p;
+	size_t		 n = 1;
 
-	if (strcmp(r->kind, "rollbacks") != 0)
-		return 0;
-	for (i = 0; i < r->ncommits; i++) {
-		if ((idx = day_find_commit(day, r->commits[i])) < 0 ||
-		    !day->commits[idx].revert.is_revert)
-			continue;
-		if (show_names_pr(&day->commits[idx], o, seg))
-			return 1;
-	}
-	return 0;
+	for (p = text; n < max && (p = strstr(p, "\n\n")) != NULL; p += 2)
+		n++;
+	return n;
+}
+
+/* The length of text's first n paragraphs. */
+static size_t
+show_paras_len(const char *text, size_t n)
+{
+	const char	*p = text;
+
+	while (n-- > 0 && (p = strstr(p, "\n\n")) != NULL)
+		if (n > 0)
+			p += 2;
+	return p != NULL ? (size_t)(p - text) : strlen(text);
+}
+
+/*
+ * How many stories (paragraphs) of a segment are told: all when every
+ * story segment fits the budget, else SHOW_SEGMENT_STORIES, so that a
+ * show of many repositories tells the top stories of many rather than
+ * every story of a few.
+ */
+static void
+show_para_cap(struct show *s)
+{
+	const struct episode_segment	*seg;
+	size_t				 i, j, w = 0;
+
+	for (i = 0; i < s->nm; i++)
+		for (j = 0; !s->m[i].quiet && j < s->m[i].part->ep->nsegments;
+		    j++) {
+			seg = &s->m[i].part->ep->segments[j];
+			if (show_story(seg))
+				w += show_words(seg->text) + 4;
+		}
+	s->para_cap = s->used + w <= s->budget ? SIZE_MAX :
+	    SHOW_SEGMENT_STORIES;
 }
 
 /* Tell member m's segment i, saying where when it isn't plain. */
@@ -374,8 +507,9 @@ show_tell(struct show *s, struct show_member *m, size_t i, const char *lead)
 	};
 	const struct episode_segment	*seg = &m->part->ep->segments[i];
 	const char			*text;
+	char				*cut;
 	struct buf			 b;
-	size_t				 w;
+	size_t				 w, all, keep;
 
 	buf_init(&b);
 	if (lead != NULL)
@@ -388,69 +522,66 @@ show_tell(struct show *s, struct show_member *m, size_t i, const char *lead)
 			    (sizeof over / sizeof over[0])], m->name);
 	}
 	text = lead != NULL ? show_rollback_story(seg->text) : seg->text;
-	w = show_words(buf_str(&b)) + show_words(text);
+	/* past the budget's share, a segment's first stories only */
+	all = show_paras(text, SIZE_MAX);
+	keep = all < s->para_cap ? all : s->para_cap;
+	cut = xstrndup(text, show_paras_len(text, keep));
+	w = show_words(buf_str(&b)) + show_words(cut);
 	m->told[i] = 1;
 	if (s->used + w > s->budget) {
-		m->untold++;
+		m->untold += all;
 		buf_free(&b);
+		free(cut);
 		return;
 	}
 	if (b.len > 0)
 		buf_putc(&b, ' ');
-	buf_puts(&b, text);
+	buf_puts(&b, cut);
+	free(cut);
 	s->used += w;
-	m->stories++;
+	m->stories += keep;
+	m->untold += all - keep;
 	s->last = m;
 	show_add(s, seg->kind, &b, seg, seg->rank);
 }
 
-/* After o's segment seg, the reverts of it in other repositories. */
+/* After o's segment k, the reverts of it in other repositories. */
 static void
-show_follow(struct show *s, const struct show_member *o,
-    const struct episode_segment *seg)
+show_follow(struct show *s, const struct show_member *o, size_t k)
 {
 	struct show_member	*m;
-	size_t			 i, j;
+	size_t			 i, j, oi = (size_t)(o - s->m);
 
 	for (i = 0; i < s->nm; i++) {
 		m = &s->m[i];
-		if (m == o || m->quiet)
-			continue;
 		for (j = 0; j < m->part->ep->nsegments; j++)
-			if (!m->told[j] && show_story(&m->part->ep->segments[j]) &&
-			    show_reverts(m, &m->part->ep->segments[j], o, seg))
+			if (!m->told[j] && m->undoes_member[j] == (long)oi &&
+			    m->undoes_seg[j] == k)
 				show_tell(s, m, j, "Over in %s, that change "
 				    "was rolled back the same day.");
 	}
 }
 
 /*
- * When m's segment j reverts a story of another repository not told
+ * When m's segment j undoes a story of another repository not told
  * yet: that story now, the revert after it (show_follow). 1 if so.
  */
 static int
 show_before(struct show *s, struct show_member *m, size_t j)
 {
-	const struct episode_segment	*r = &m->part->ep->segments[j];
-	struct show_member		*o;
-	size_t				 i, k;
+	struct show_member	*o;
+	size_t			 k;
 
-	for (i = 0; i < s->nm; i++) {
-		o = &s->m[i];
-		if (o == m || o->quiet)
-			continue;
-		for (k = 0; k < o->part->ep->nsegments; k++) {
-			if (o->told[k] ||
-			    !show_story(&o->part->ep->segments[k]) ||
-			    !show_reverts(m, r, o, &o->part->ep->segments[k]))
-				continue;
-			show_tell(s, o, k, NULL);
-			if (o->told[k] && s->last == o)
-				show_follow(s, o, &o->part->ep->segments[k]);
-			return 1;
-		}
-	}
-	return 0;
+	if (m->undoes_member[j] < 0)
+		return 0;
+	o = &s->m[m->undoes_member[j]];
+	k = m->undoes_seg[j];
+	if (o->told[k])
+		return 0;
+	show_tell(s, o, k, NULL);
+	if (s->last == o)
+		show_follow(s, o, k);
+	return 1;
 }
 
 /* The next story segment of m not yet told, or (size_t)-1. */
@@ -489,8 +620,8 @@ show_stories(struct show *s)
 		if (show_before(s, best, bj))
 			continue;
 		show_tell(s, best, bj, NULL);
-		if (best->told[bj] && s->last == best)
-			show_follow(s, best, &best->part->ep->segments[bj]);
+		if (s->last == best)
+			show_follow(s, best, bj);
 	}
 }
 
@@ -743,7 +874,7 @@ show_draft(const char *name, const char *slug, const struct show_part *v,
 	struct episode	*ep;
 	struct buf	 date, quiet, focus;
 	double		 wpm;
-	size_t		 i;
+	size_t		 i, k;
 	int		 y, mo, md;
 
 	memset(&s, 0, sizeof s);
@@ -762,9 +893,16 @@ show_draft(const char *name, const char *slug, const struct show_part *v,
 		s.m[s.nm].order = i;
 		s.m[s.nm].quiet = show_quiet(v[i].ep);
 		s.m[s.nm].told = xcalloc(v[i].ep->nsegments + 1, 1);
+		s.m[s.nm].undoes_member = xcalloc(v[i].ep->nsegments + 1,
+		    sizeof *s.m[s.nm].undoes_member);
+		for (k = 0; k < v[i].ep->nsegments; k++)
+			s.m[s.nm].undoes_member[k] = -1;
+		s.m[s.nm].undoes_seg = xcalloc(v[i].ep->nsegments + 1,
+		    sizeof *s.m[s.nm].undoes_seg);
 		s.nm++;
 	}
 	qsort(s.m, s.nm, sizeof *s.m, show_cmp_member);
+	show_links(&s);
 
 	if (opts != NULL && opts->year > 0) {
 		y = opts->year;
@@ -795,6 +933,7 @@ show_draft(const char *name, const char *slug, const struct show_part *v,
 	show_quiet_sentence(&s, &quiet);
 	fm = show_focus(&s, &focus, &fseg);
 	s.used += SHOW_CLOSING_WORDS;
+	show_para_cap(&s);
 	show_stories(&s);
 	show_add(&s, "quiet", &quiet, NULL, EPISODE_RANK_CHORE);
 	if (fm != NULL)
@@ -806,8 +945,11 @@ show_draft(const char *name, const char *slug, const struct show_part *v,
 	show_title(&s);
 	show_members(&s);
 	episode_finish(ep, opts);
-	for (i = 0; i < s.nm; i++)
+	for (i = 0; i < s.nm; i++) {
 		free(s.m[i].told);
+		free(s.m[i].undoes_member);
+		free(s.m[i].undoes_seg);
+	}
 	free(s.m);
 	return ep;
 }

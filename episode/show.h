@@ -17,9 +17,11 @@
 /* A show's episode stays within this many minutes at its pace. */
 #define SHOW_MINUTES		10
 /* Words kept for the closing, whatever the stories take. */
-#define SHOW_CLOSING_WORDS	40
+#define SHOW_CLOSING_WORDS	60
 /* Repositories the opening names a top story of. */
 #define SHOW_OPENING_TOP	3
+/* Stories told of a segment when they don't all fit (show_para_cap). */
+#define SHOW_SEGMENT_STORIES	2
 /* Quiet repositories named one by one; past it, counted. */
 #define SHOW_QUIET_NAMED	3
 

@@ -321,6 +321,9 @@ bench_show_job(struct day **days, size_t n, const struct episode_opts *o,
 	out->show_draft = bench_now() - t;
 	md = episode_render_md(ep);
 	js = episode_render_json(ep);
+	/* to read what the show told: BENCH_SHOW_PRINT=1 */
+	if (getenv("BENCH_SHOW_PRINT") != NULL)
+		printf("%s\n", md);
 	out->duration = ep->duration;
 	out->words = ep->words;
 	out->quiet = out->told = out->untold = 0;
@@ -353,6 +356,9 @@ bench_single_job(struct day *d, const struct episode_opts *o,
 		return 1;
 	md = episode_render_md(ep);
 	js = episode_render_json(ep);
+	/* to read what the show told: BENCH_SHOW_PRINT=1 */
+	if (getenv("BENCH_SHOW_PRINT") != NULL)
+		printf("%s\n", md);
 	out->duration = ep->duration;
 	out->words = ep->words;
 	free(md);
