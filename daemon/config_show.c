@@ -548,6 +548,36 @@ config_show_warn_unseen(const struct config *conf)
 }
 
 /*
+ * Warn of each key of a show the daemon does not follow yet: it emits a
+ * show with its repositories, at the global emit_at in the global time
+ * zone, speaks it with the global voice, without a weekly recap or a
+ * model's rewrite (hookcast-draft --show follows all but the model).
+ */
+static void
+config_show_warn_unfollowed(const struct show_conf *s)
+{
+	static const char *const keys[] = { "emit_at", "timezone",
+	    "recap_weekday", "quiet_days", "voice", "llm_url", "llm_model",
+	    "llm_key_file", "llm_timeout" };
+	const char	*w;
+	size_t		 i;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if ((w = config_show_origin(s, keys[i])) == NULL)
+			continue;
+		else if (strncmp(keys[i], "llm_", 4) == 0)
+			log_warnx("%s: %s: [show \"%s\"]: not followed yet: no "
+			    "model rewrites a show's episode", w, keys[i],
+			    s->name);
+		else
+			log_warnx("%s: %s: [show \"%s\"]: not followed by the "
+			    "daemon yet: a show is emitted and spoken with its "
+			    "repositories, by the global settings "
+			    "(hookcast-draft --show follows it)", w, keys[i],
+			    s->name);
+}
+
+/*
  * A show once everything is read: its repositories given, the keys
  * checked against others as the global ones are (the time zone, the
  * owner's email, the voice's rate against bookend_voice's), and what is
@@ -589,6 +619,7 @@ config_show_finish(struct config *conf, int flags,
 			    voice_names[conf->bookend_voice],
 			    voice_rate(voice_names[conf->bookend_voice]));
 		config_show_warn_overlaps(s);
+		config_show_warn_unfollowed(s);
 	}
 	if (flags & CONFIG_CHECK)
 		config_show_warn_unseen(conf);

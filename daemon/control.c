@@ -68,7 +68,7 @@ struct control_reply {
 	struct control_client	*client;	/* NULL once it went */
 };
 
-/* Whether a command takes an argument (a repository, or a show's name). */
+/* Whether a command takes an argument (a repository). */
 enum control_arg {
 	CONTROL_ARG_NONE,
 	CONTROL_ARG_OPTIONAL,
@@ -78,6 +78,7 @@ enum control_arg {
 struct control_cmd {
 	const char		*name;
 	enum control_arg	 arg;
+	int			 show;	/* or a show, by its slug */
 	control_fn		 fn;
 	const char		*help;
 };
@@ -121,17 +122,28 @@ control_reload(struct hookcastd *d, const char *arg, struct buf *out,
 	return 0;
 }
 
+/* A show's slug as a command names it: 1 to 128 of a-z, 0-9 and '-'. */
+static int
+control_slug(const char *a)
+{
+	size_t	n = strspn(a, "abcdefghijklmnopqrstuvwxyz0123456789-");
+
+	return n > 0 && n <= 128 && a[n] == '\0';
+}
+
 static int	control_help(struct hookcastd *, const char *, struct buf *,
 		    char **, struct control_reply *);
 
 static const struct control_cmd control_cmds[] = {
 	{ .name = "status", .arg = CONTROL_ARG_NONE, .fn = control_status,
 	  .help = "the open days and counters" },
-	{ .name = "flush", .arg = CONTROL_ARG_OPTIONAL, .fn = control_flush,
-	  .help = "[OWNER/REPO|SHOW] draft and emit now, start a new day" },
-	{ .name = "preview", .arg = CONTROL_ARG_OPTIONAL,
+	{ .name = "flush", .arg = CONTROL_ARG_OPTIONAL, .show = 1,
+	  .fn = control_flush,
+	  .help = "[OWNER/REPO|SHOW-SLUG] draft and emit now, start a new "
+	      "day" },
+	{ .name = "preview", .arg = CONTROL_ARG_OPTIONAL, .show = 1,
 	  .fn = control_preview,
-	  .help = "[OWNER/REPO|SHOW] draft without emitting" },
+	  .help = "[OWNER/REPO|SHOW-SLUG] draft without emitting" },
 	{ .name = "recap", .arg = CONTROL_ARG_OPTIONAL, .fn = control_recap,
 	  .help = "[OWNER/REPO] write the weekly recap of the past seven days "
 	      "now" },
@@ -235,10 +247,11 @@ control_parse(const char *line, size_t len, char **arg, char **cause)
 		xasprintf(cause, "%s: missing argument", cmd->name);
 		goto fail;
 	}
-	if (a != NULL && !repo_name_ok(a)) {
+	if (a != NULL && !repo_name_ok(a) && !(cmd->show && control_slug(a))) {
 		char *esc = log_escape(a, 40);
 
-		xasprintf(cause, "%s: '%s' is not OWNER/REPO", cmd->name, esc);
+		xasprintf(cause, "%s: '%s' is not OWNER/REPO%s", cmd->name, esc,
+		    cmd->show ? " or a show's slug" : "");
 		free(esc);
 		goto fail;
 	}

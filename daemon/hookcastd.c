@@ -354,6 +354,11 @@ hookcastd_emit(struct hookcastd *d, const char *repo, int write,
 			return -1;
 		}
 		strlist_add(&shows, sc->name);
+	} else if (repo != NULL && strchr(repo, '/') == NULL) {
+		esc = log_escape(repo, 140);
+		xasprintf(cause, "no show %s in the configuration", esc);
+		free(esc);
+		return -1;
 	} else if (repo != NULL) {
 		r = store_repo(d->store, repo, 0, 0);
 		esc = log_escape(repo, 140);

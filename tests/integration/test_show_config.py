@@ -97,6 +97,28 @@ class TestShowCheckConfig(unittest.TestCase):
         self.assertNotIn("torchtune'", p.stderr)
         self.assertNotIn("seen yet", p.stderr)
 
+    def test_unfollowed_keys_warned(self):
+        """A show's emit_at, time zone or model the daemon does not follow
+        yet: a warning naming the file, line and key, and the file still
+        OK; a show that sets none is not warned of."""
+        self.folder("acme", "app")
+        p = self.check('[show "Acme"]\nrepositories = acme/*\n'
+                       'emit_at = 07:00\ntimezone = Europe/Paris\n'
+                       'llm_url = http://127.0.0.1:9/v1\n'
+                       'feed_items = 5\n')
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertIn("configuration OK", p.stdout)
+        for line, key in ((8, "emit_at"), (9, "timezone")):
+            self.assertIn('%s:%d: %s: [show "Acme"]: not followed by the '
+                          'daemon yet' % (self.path, line, key), p.stderr)
+        self.assertIn('%s:10: llm_url: [show "Acme"]: not followed yet: '
+                      'no model rewrites' % self.path, p.stderr)
+        self.assertNotIn("feed_items: [show", p.stderr)
+        p = self.check('[show "Acme"]\nrepositories = acme/*\n'
+                       'feed_items = 5\n')
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertNotIn("not followed", p.stderr)
+
     def test_errors(self):
         """A show without repositories, a bad glob, a bad key, two shows
         of one slug: errors with file, line and key; exit 1."""

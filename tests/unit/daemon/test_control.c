@@ -43,7 +43,12 @@ static const struct parse_case {
 	{ L("flush a/b c/d"), NULL, NULL, "too many" },
 	{ L("flush ../etc"), NULL, NULL, "OWNER/REPO" },
 	{ L("flush a/b/c"), NULL, NULL, "OWNER/REPO" },
-	{ L("preview nobody"), NULL, NULL, "OWNER/REPO" },
+	/* flush and preview take a show by its slug (issue #30) */
+	{ L("preview nobody"), "preview", "nobody", NULL },
+	{ L("flush acme-daily"), "flush", "acme-daily", NULL },
+	{ L("flush Acme"), NULL, NULL, "OWNER/REPO or a show's slug" },
+	{ L("flush acme_daily"), NULL, NULL, "or a show's slug" },
+	{ L("recap nobody"), NULL, NULL, "OWNER/REPO" },
 	{ L("recap .hidden/x"), NULL, NULL, "OWNER/REPO" },
 	{ L("flush a/.."), NULL, NULL, "OWNER/REPO" },
 	{ L("flush \x1b[31m/x"), NULL, NULL, "control character 0x1b" },

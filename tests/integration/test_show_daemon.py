@@ -1,0 +1,225 @@
+"""Shows in the real daemon (issue #30): a [show] of an organisation's
+repositories, emitted with them.
+
+- An organisation of three (a busy library, an app that reverts the
+  library's change of the day, a quiet docs site with own_episodes =
+  false) and a repository outside the show: `flush` writes the show's
+  episode in OUTPUT_DIR/shows/SLUG with the counts per repository and in
+  total, the revert told right after the story it undoes, the quiet site
+  in one sentence; the library and the app keep their own episodes, the
+  site has none; the show's feed parses and is served under
+  /episodes/shows/SLUG/.
+- A restart mid-day keeps the show's day: deliveries before and after
+  the restart are in one show episode (journal replay).
+- `flush SHOW` (by name or slug) emits the show and its repositories
+  only: a repository outside it keeps its open day.
+- hookcast-draft --show of the same deliveries gives the same transcript
+  as the daemon.
+"""
+
+import datetime
+import json
+import os
+import shutil
+import subprocess
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hookcast_test as ht  # noqa: E402
+
+DRAFT = os.environ.get("HOOKCAST_DRAFT") or os.path.join(
+    os.path.dirname(ht.HOOKCASTD), "hookcast-draft")
+CONF = ('[show "Acme Daily"]\nrepositories = acme/*\n\n'
+        '[repo "acme/site"]\nown_episodes = false\n')
+
+
+def feedparser_module():
+    try:
+        import feedparser
+    except ImportError:
+        sys.path.append("/usr/lib/python3/dist-packages")
+        import feedparser
+    return feedparser
+
+
+class TestShowDaemon(unittest.TestCase):
+
+    def setUp(self):
+        self.tmp = ht.make_tmpdir()
+        self.conf = os.path.join(self.tmp, "hookcast.conf")
+        with open(self.conf, "w") as f:
+            f.write(CONF)
+        self.lib_sha = ht.new_sha()
+        self.sent = []
+        # commits of today: hookcast-draft --day tells a date by them
+        self.now = datetime.datetime.now(datetime.timezone.utc).strftime(
+            "%Y-%m-%dT%H:%M:%SZ")
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def daemon(self, tmp=None):
+        tmp = tmp or os.path.join(self.tmp, "d")
+        os.makedirs(tmp, exist_ok=True)
+        return ht.Daemon(extra_args=["--config", self.conf],
+                         options={"serve-episodes": "true"}, tmp=tmp)
+
+    def push(self, d, repo, commits):
+        for c in commits:
+            c["timestamp"] = self.now
+        payload = ht.make_push(commits=commits, repo=repo)
+        self.sent.append(payload)
+        status, reply = d.post_payload(payload)
+        self.assertTrue(200 <= status < 300, reply)
+
+    def post_lib(self, d):
+        self.push(d, "acme/widgets", [
+            ht.make_commit("Add a frobnicate option to the widget "
+                           "renderer\n\nWidgets can now be frobnicated "
+                           "before they are drawn, which saves a second "
+                           "pass.", sha=self.lib_sha, repo="acme/widgets"),
+            ht.make_commit("Fix a crash when a widget has no parent",
+                           name="Grace Hopper", username="grace",
+                           repo="acme/widgets")])
+
+    def post_app(self, d):
+        self.push(d, "acme/app", [
+            ht.make_commit("Revert \"Add a frobnicate option to the widget "
+                           "renderer\"\n\nThis reverts commit %s.\n\nIt "
+                           "broke the app's start-up on older screens."
+                           % self.lib_sha, name="Alan Turing",
+                           username="alan", repo="acme/app")])
+
+    def post_site(self, d):
+        self.push(d, "acme/site", [
+            ht.make_commit("docs: fix a typo in the install guide",
+                           name="Edsger Dijkstra", username="edsger",
+                           repo="acme/site")])
+
+    def post_other(self, d):
+        self.push(d, "other/tool", [
+            ht.make_commit("Speed up the parser by reading in batches",
+                           repo="other/tool")])
+
+    def show_episode(self, d):
+        folder = os.path.join(d.output_dir, "shows", "acme-daily")
+        names = sorted(n for n in os.listdir(folder)
+                       if n.endswith(".json"))
+        self.assertEqual(len(names), 1, names)
+        with open(os.path.join(folder, names[0])) as f:
+            return folder, names[0][:-5], json.load(f)
+
+    def flush(self, d, arg=""):
+        reply = d.control(("flush " + arg).strip(), timeout=120)
+        self.assertTrue(reply.get("ok"), reply)
+        return reply
+
+    def test_flush_tells_the_show(self):
+        with self.daemon() as d:
+            self.post_lib(d)
+            self.post_app(d)
+            self.post_site(d)
+            self.post_other(d)
+            reply = self.flush(d)
+            repos = [e.get("repo") for e in reply["episodes"]]
+            self.assertIn("shows/acme-daily", repos)
+            self.assertIn("acme/widgets", repos)
+            self.assertIn("other/tool", repos)
+            self.assertNotIn("acme/site", repos)
+            folder, name, ep = self.show_episode(d)
+            # the site is told only in the show
+            self.assertFalse(os.path.exists(
+                os.path.join(d.output_dir, "acme", "site")))
+            self.assertTrue(os.path.exists(
+                os.path.join(d.output_dir, "acme", "widgets")))
+            got = {m["repository"]: m for m in ep["repositories"]}
+            self.assertEqual(sorted(got),
+                             ["acme/app", "acme/site", "acme/widgets"])
+            self.assertEqual(got["acme/widgets"]["stats"]["commits"], 2)
+            self.assertEqual(got["acme/app"]["stats"]["reverts"], 1)
+            self.assertTrue(got["acme/site"]["quiet"])
+            self.assertEqual(ep["stats"]["commits"], 4)
+            self.assertIn("A quiet day in site", ep["transcript"])
+            self.assertNotIn("typo", ep["transcript"])
+            texts = [s["text"] for s in ep["segments"]]
+            lib = [i for i, t in enumerate(texts) if i > 0 and
+                   "frobnicate" in t and "rolled back the same day" not in t]
+            rev = [i for i, t in enumerate(texts)
+                   if t.startswith("Over in app, that change was rolled "
+                                   "back the same day.")]
+            self.assertTrue(lib and rev, texts)
+            self.assertEqual(rev[0], lib[0] + 1, texts)
+            feed = feedparser_module().parse(
+                os.path.join(folder, "feed.xml"))
+            self.assertFalse(feed.bozo, getattr(feed, "bozo_exception", ""))
+            self.assertEqual(feed.feed.title, "Acme Daily")
+            status, _, body = d.request(
+                "GET", "/episodes/shows/acme-daily/%s.txt" % name)
+            self.assertEqual(status, 200)
+            self.assertIn(b"A quiet day in site", body)
+
+    def test_restart_keeps_the_show_day(self):
+        tmp = os.path.join(self.tmp, "d")
+        with self.daemon(tmp) as d:
+            self.post_lib(d)
+            self.post_app(d)
+            d.stop()
+        with self.daemon(tmp) as d:
+            self.post_site(d)
+            self.flush(d)
+            _, _, ep = self.show_episode(d)
+            self.assertEqual(ep["stats"]["commits"], 4)
+            self.assertEqual(
+                sorted(m["repository"] for m in ep["repositories"]),
+                ["acme/app", "acme/site", "acme/widgets"])
+
+    def test_flush_the_show_alone(self):
+        with self.daemon() as d:
+            self.post_lib(d)
+            self.post_other(d)
+            reply = self.flush(d, "acme-daily")
+            repos = sorted(e.get("repo") for e in reply["episodes"])
+            self.assertEqual(repos, ["acme/widgets", "shows/acme-daily"])
+            # the repository outside the show keeps its day
+            self.assertEqual(d.repo_stats("other/tool")["commits"], 1)
+            self.assertEqual(d.repo_stats("acme/widgets")["commits"], 0)
+            reply = d.control("flush nobody-daily")
+            self.assertFalse(reply.get("ok"), reply)
+
+    def test_same_as_hookcast_draft(self):
+        with self.daemon() as d:
+            self.post_lib(d)
+            self.post_app(d)
+            self.post_site(d)
+            self.flush(d)
+            folder, name, ep = self.show_episode(d)
+            with open(os.path.join(folder, name + ".txt")) as f:
+                daemon_txt = f.read()
+        # the same deliveries as folders, one per repository
+        for i, payload in enumerate(self.sent, 1):
+            sub = os.path.join(self.tmp, "in", payload["repository"]
+                               ["full_name"].replace("/", "_"))
+            os.makedirs(sub, exist_ok=True)
+            base = os.path.join(sub, "%04d" % i)
+            with open(base + ".json", "wb") as f:
+                f.write(ht.body_of(payload))
+            with open(base + ".meta.json", "w") as f:
+                json.dump({"event": "push", "delivery": "d-%d" % i,
+                           "time": ep["window"]["start"]}, f)
+        out = os.path.join(self.tmp, "draft")
+        r = subprocess.run(
+            [DRAFT, "--config", self.conf, "--timezone", "UTC", "--day",
+             ep["date"], "--show", "Acme Daily", "--output-dir", out] +
+            sorted(os.path.join(self.tmp, "in", n)
+                   for n in os.listdir(os.path.join(self.tmp, "in"))),
+            env=ht.daemon_env(), capture_output=True, text=True,
+            timeout=120)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(os.path.join(out, "shows", "acme-daily",
+                               ep["date"] + ".txt")) as f:
+            self.assertEqual(f.read(), daemon_txt)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
