@@ -578,6 +578,24 @@ config_show_warn_unfollowed(const struct show_conf *s)
 }
 
 /*
+ * Warn of a repository told only in its shows that no show takes: it has
+ * its own episode all the same (a day accepted is always told).
+ */
+static void
+config_show_warn_unshown(const struct config *conf, const struct repo_conf *r)
+{
+	size_t	i;
+
+	if (r->own_episodes)
+		return;
+	for (i = 0; i < conf->nshows; i++)
+		if (show_conf_matches(&conf->shows[i], r->name))
+			return;
+	log_warnx("[repo \"%s\"]: own_episodes = false, but no show takes "
+	    "it: it has its own episodes all the same", r->name);
+}
+
+/*
  * A show once everything is read: its repositories given, the keys
  * checked against others as the global ones are (the time zone, the
  * owner's email, the voice's rate against bookend_voice's), and what is
@@ -621,6 +639,8 @@ config_show_finish(struct config *conf, int flags,
 		config_show_warn_overlaps(s);
 		config_show_warn_unfollowed(s);
 	}
+	for (i = 0; i < conf->nrepos; i++)
+		config_show_warn_unshown(conf, &conf->repos[i]);
 	if (flags & CONFIG_CHECK)
 		config_show_warn_unseen(conf);
 }

@@ -90,6 +90,7 @@ struct drafter_job {
 	char		       **shows;
 	size_t			 nshows;
 	size_t			 show_step;	/* the next show to draft */
+	int			*show_out;	/* per show: its episode is out */
 	time_t			 now;
 	int			 recap;
 	struct control_reply	*reply;
@@ -279,6 +280,7 @@ drafter_job_free(struct drafter_job *job)
 	for (i = 0; i < job->nshows; i++)
 		free(job->shows[i]);
 	free(job->shows);
+	free(job->show_out);
 	for (i = 0; i < job->nwritten; i++) {
 		free(job->written[i].repo);
 		free(job->written[i].name);
@@ -306,6 +308,7 @@ drafter_queue(struct drafter *dr, enum drafter_kind kind,
 	job->kind = kind;
 	if (shows != NULL && shows->n > 0) {
 		job->shows = xcalloc(shows->n, sizeof(*job->shows));
+		job->show_out = xcalloc(shows->n, sizeof(*job->show_out));
 		for (i = 0; i < shows->n; i++)
 			job->shows[job->nshows++] = xstrdup(shows->v[i]);
 	}
@@ -901,6 +904,26 @@ drafter_outcome(struct drafter *dr, struct drafter_job *job,
 }
 
 /*
+ * Whether a show of the job that takes repo has its episode out. A
+ * repository with own_episodes = false is drafted on its own when none
+ * has (a flush of it alone, a show that failed): a day accepted is told.
+ */
+static int
+drafter_in_show(struct drafter *dr, const struct drafter_job *job,
+    const char *repo)
+{
+	const struct show_conf	*sc;
+	size_t			 i;
+
+	for (i = 0; i < job->nshows; i++)
+		if (job->show_out[i] &&
+		    (sc = config_show_find(&dr->d->conf, job->shows[i])) !=
+		    NULL && show_conf_matches(sc, repo))
+			return 1;
+	return 0;
+}
+
+/*
  * A repository with own_episodes = false: its day, told in its shows,
  * is finished as an episode's is, without one.
  */
@@ -1013,6 +1036,7 @@ drafter_show_line(struct drafter *dr, json_t *j, json_t *item,
 		return;
 	}
 	json_array_append(job->episodes, item);
+	job->show_out[dr->cur] = 1;
 	if (job->kind != DRAFTER_EMIT)
 		return;
 	dr->d->metrics.episodes_emitted++;
@@ -1337,7 +1361,8 @@ drafter_next(struct drafter *dr, struct drafter_job *job)
 		if (job->told[dr->cur])
 			continue;
 		/* told only in its shows: its day is done with them */
-		if (!config_own_episodes(&dr->d->conf, job->repos[dr->cur])) {
+		if (!config_own_episodes(&dr->d->conf, job->repos[dr->cur]) &&
+		    drafter_in_show(dr, job, job->repos[dr->cur])) {
 			job->told[dr->cur] = 1;
 			drafter_shown(dr, job, job->repos[dr->cur]);
 			continue;

@@ -119,6 +119,19 @@ class TestShowCheckConfig(unittest.TestCase):
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertNotIn("not followed", p.stderr)
 
+    def test_unshown_repo_warned(self):
+        """own_episodes = false for a repository no show takes: a warning
+        that it keeps its own episodes; none when a show takes it."""
+        p = self.check('[repo "acme/site"]\nown_episodes = false\n'
+                       '[show "Other"]\nrepositories = other/*\n')
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertIn('[repo "acme/site"]: own_episodes = false, but no '
+                      'show takes it', p.stderr)
+        p = self.check('[repo "acme/site"]\nown_episodes = false\n'
+                       '[show "Acme"]\nrepositories = acme/*\n')
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertNotIn("no show takes it", p.stderr)
+
     def test_errors(self):
         """A show without repositories, a bad glob, a bad key, two shows
         of one slug: errors with file, line and key; exit 1."""

@@ -187,6 +187,19 @@ class TestShowDaemon(unittest.TestCase):
             reply = d.control("flush nobody-daily")
             self.assertFalse(reply.get("ok"), reply)
 
+    def test_told_somewhere(self):
+        """own_episodes = false and flushed alone, with no show to tell
+        it: the day has its own episode after all."""
+        with self.daemon() as d:
+            self.post_site(d)
+            reply = self.flush(d, "acme/site")
+            self.assertEqual([e.get("repo") for e in reply["episodes"]],
+                             ["acme/site"])
+            self.assertTrue(os.path.isdir(
+                os.path.join(d.output_dir, "acme", "site")))
+            self.assertFalse(os.path.exists(
+                os.path.join(d.output_dir, "shows")))
+
     def test_same_as_hookcast_draft(self):
         with self.daemon() as d:
             self.post_lib(d)
