@@ -29,7 +29,7 @@
 #include "xmalloc.h"
 
 /* FNV-1a, to vary phrasing by the data. */
-static uint32_t
+uint32_t
 draft_fnv(uint32_t h, const char *s)
 {
 	if (h == 0)

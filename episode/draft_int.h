@@ -91,6 +91,9 @@ struct draft {
 
 /* draft.c: the draft and its segments. */
 
+/* FNV-1a of s after h (0 to start), to vary phrasing by the data. */
+uint32_t	 draft_fnv(uint32_t h, const char *s);
+
 /* One of n variants, chosen by the day and a salt. */
 const char	*draft_pick(const struct draft *, unsigned salt,
 		    const char *const *v, size_t n);

@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "buf.h"
+#include "draft_int.h"
 #include "phrase.h"
 #include "show.h"
 #include "spoken.h"
@@ -52,18 +53,6 @@ struct show {
 	const struct show_member *last;	/* whose story was told last */
 	uint32_t		 hash;
 };
-
-static uint32_t
-show_fnv(uint32_t h, const char *s)
-{
-	if (h == 0)
-		h = 2166136261u;
-	for (; s != NULL && *s != '\0'; s++) {
-		h ^= (unsigned char)*s;
-		h *= 16777619u;
-	}
-	return h;
-}
 
 static int
 show_cmp_str(const void *a, const void *b)
@@ -916,7 +905,7 @@ show_draft(const char *name, const char *slug, const struct show_part *v,
 		mo = md = 1;
 	}
 	xasprintf(&ep->date, "%04d-%02d-%02d", y, mo, md);
-	s.hash = show_fnv(show_fnv(0, ep->date), s.name);
+	s.hash = draft_fnv(draft_fnv(0, ep->date), s.name);
 	show_sum(&s);
 	ep->published = opts != NULL && opts->published != 0 ?
 	    opts->published : ep->window_end;

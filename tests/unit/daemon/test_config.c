@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "config_files.h"
+
 #include "config.h"
 #include "log.h"
 #include "sink.h"
@@ -22,12 +24,6 @@
 #define MAX_ARGS	16
 /* A secret long enough for config_load (16 bytes at least). */
 #define TEST_SECRET	"a test secret, long enough"
-#define MAX_FILES	64
-
-/* A private directory for the INI and secret files of the tests. */
-static char	 test_dir[] = "/tmp/hookcast-test-config.XXXXXX";
-static char	*test_files[MAX_FILES];
-static size_t	 test_nfiles;
 
 /* The environment config_finish() looks at. */
 static const char *const test_env[] = {
@@ -42,36 +38,6 @@ env_reset(void)
 
 	for (i = 0; test_env[i] != NULL; i++)
 		unsetenv(test_env[i]);
-}
-
-/* Write contents to name in the test directory; the path is kept. */
-static const char *
-write_file(const char *name, const char *contents)
-{
-	char	*path;
-	FILE	*f;
-	size_t	 i;
-
-	if (asprintf(&path, "%s/%s", test_dir, name) == -1)
-		fail_msg("asprintf");
-	if ((f = fopen(path, "w")) == NULL)
-		fail_msg("%s: cannot create", path);
-	fputs(contents, f);
-	if (fclose(f) != 0)
-		fail_msg("%s: cannot write", path);
-	/* private, as secret files must be, whatever the umask */
-	if (chmod(path, 0600) != 0)
-		fail_msg("%s: cannot chmod", path);
-	for (i = 0; i < test_nfiles; i++) {
-		if (strcmp(test_files[i], path) == 0) {
-			free(path);
-			return test_files[i];
-		}
-	}
-	if (test_nfiles == MAX_FILES)
-		fail_msg("too many test files");
-	test_files[test_nfiles++] = path;
-	return path;
 }
 
 static int

@@ -11,44 +11,13 @@
 
 #include <cmocka.h>
 
+#include "config_files.h"
+
 #include "config.h"
 #include "config_int.h"
 #include "log.h"
 
 #define MAX_ARGS	16
-#define MAX_FILES	64
-
-/* A private directory for the INI files of the tests. */
-static char	 test_dir[] = "/tmp/hookcast-test-show.XXXXXX";
-static char	*test_files[MAX_FILES];
-static size_t	 test_nfiles;
-
-/* Write contents to name in the test directory; the path is kept. */
-static const char *
-write_file(const char *name, const char *contents)
-{
-	char	*path;
-	FILE	*f;
-	size_t	 i;
-
-	if (asprintf(&path, "%s/%s", test_dir, name) == -1)
-		fail_msg("asprintf");
-	if ((f = fopen(path, "w")) == NULL)
-		fail_msg("%s: cannot create", path);
-	fputs(contents, f);
-	if (fclose(f) != 0 || chmod(path, 0600) != 0)
-		fail_msg("%s: cannot write", path);
-	for (i = 0; i < test_nfiles; i++) {
-		if (strcmp(test_files[i], path) == 0) {
-			free(path);
-			return test_files[i];
-		}
-	}
-	if (test_nfiles == MAX_FILES)
-		fail_msg("too many test files");
-	test_files[test_nfiles++] = path;
-	return path;
-}
 
 static int
 group_setup(void **state)
