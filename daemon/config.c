@@ -934,6 +934,7 @@ config_clear(struct config *conf)
 
 		free(sk->name);
 		strlist_clear(&sk->repositories);
+		strlist_clear(&sk->shows);
 		free(sk->url);
 		free(sk->secret_file);
 		free(sk->token_file);

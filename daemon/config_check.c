@@ -246,6 +246,11 @@ config_sink_finish(struct config *conf, struct sink_conf *s,
 			config_causes_add(causes, "%s: repositories: '%s' in "
 			    "[sink \"%s\"] is not owner/name or owner/*", w,
 			    s->repositories.v[i], s->name);
+	for (i = 0; i < s->shows.n; i++)
+		if (config_show_find(conf, s->shows.v[i]) == NULL)
+			config_causes_add(causes, "%s: shows: [sink \"%s\"] names "
+			    "'%s', no [show] of the configuration", w, s->name,
+			    s->shows.v[i]);
 	if (s->type == -1) {
 		config_causes_add(causes, "%s: type: [sink \"%s\"] has no type "
 		    "(%s)", w, s->name, sink_kind_names());

@@ -194,6 +194,34 @@ config_sink_get(struct config *conf, const char *name, const char *where)
 	return s;
 }
 
+/*
+ * A sink's shows = NAME, ...: kept as their slugs, as a show's episodes
+ * are named (shows/SLUG); that each is a show of the configuration is
+ * checked once every section is read (config_check.c).
+ */
+static void
+config_sink_shows(struct config_file *cf, struct sink_conf *s,
+    const char *value)
+{
+	struct strlist	 names = { NULL, 0 };
+	char		*slug;
+	size_t		 i;
+
+	strlist_clear(&s->shows);
+	strlist_split(&names, value);
+	for (i = 0; i < names.n; i++) {
+		slug = config_show_slug(names.v[i]);
+		if (*slug == '\0')
+			config_causes_add(cf->causes, "%s:%d: shows: '%s' is "
+			    "not a show's name (no letter or digit)", cf->path,
+			    cf->line, names.v[i]);
+		else
+			strlist_add(&s->shows, slug);
+		free(slug);
+	}
+	strlist_clear(&names);
+}
+
 /* One key of a [sink "NAME"] section. */
 static void
 config_sink_key(struct config_file *cf, const char *section,
@@ -219,6 +247,10 @@ config_sink_key(struct config_file *cf, const char *section,
 	if (strcmp(name, "repositories") == 0) {
 		strlist_clear(&s->repositories);
 		strlist_split(&s->repositories, value);
+		return;
+	}
+	if (strcmp(name, "shows") == 0) {
+		config_sink_shows(cf, s, value);
 		return;
 	}
 	if (strcmp(name, "command") == 0) {
@@ -263,7 +295,7 @@ config_sink_key(struct config_file *cf, const char *section,
 		    cf->line);
 	} else {
 		config_causes_add(cf->causes, "%s:%d: %s: unknown key in [%s] "
-		    "(expected type, repositories, url, secret_file, "
+		    "(expected type, repositories, shows, url, secret_file, "
 		    "token_file, command or max_running)", cf->path, cf->line,
 		    name, section);
 		return;

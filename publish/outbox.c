@@ -980,8 +980,9 @@ outbox_reconfigure(struct outbox *ob, const struct outbox_conf *new)
 		/* not the URL: a Slack webhook's URL is its secret */
 		log_info("sink %s: %s%s", conf->sinks[i].name,
 		    sink_kind_of(conf->sinks[i].type)->name,
-		    conf->sinks[i].repositories.n > 0 ? " (some "
-		    "repositories)" : "");
+		    conf->sinks[i].repositories.n > 0 ||
+		    conf->sinks[i].shows.n > 0 ? " (some repositories or "
+		    "shows)" : "");
 	}
 	/* and max_running may have grown */
 	for (p = ob->pubs; p != NULL; p = p->next)

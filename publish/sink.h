@@ -35,7 +35,8 @@ enum sink_type {
 struct sink_conf {
 	char		*name;		/* [A-Za-z0-9_.-], a folder of the outbox */
 	int		 type;		/* enum sink_type; -1 until set */
-	struct strlist	 repositories;	/* globs; empty: all */
+	struct strlist	 repositories;	/* globs; with shows empty: all */
+	struct strlist	 shows;		/* the slugs of the shows it takes */
 	char		*url;		/* http, slack */
 	char		*secret_file;	/* http: HMAC key of the body */
 	char		*token_file;	/* http: bearer token, optional */
@@ -83,7 +84,11 @@ const char	*sink_kind_names(void);
 /* The sink named name among the n of v, or NULL. */
 const struct sink_conf *sink_find(const struct sink_conf *v, size_t n,
 		    const char *name);
-/* Does s take the episodes of repo (its repositories globs, any case)? */
+/*
+ * Does s take the episodes of repo: every one when it names neither
+ * repositories nor shows; else a repository its globs match (any case),
+ * or a show's ("shows/SLUG") whose slug it names.
+ */
 int		 sink_matches(const struct sink_conf *s, const char *repo);
 /*
  * What the http and slack sinks send in place of an episode whose JSON is

@@ -86,8 +86,12 @@ sink_matches(const struct sink_conf *s, const char *repo)
 {
 	size_t	i;
 
-	if (s->repositories.n == 0)
+	if (s->repositories.n == 0 && s->shows.n == 0)
 		return 1;
+	if (strncmp(repo, "shows/", 6) == 0)
+		for (i = 0; i < s->shows.n; i++)
+			if (strcmp(s->shows.v[i], repo + 6) == 0)
+				return 1;
 	for (i = 0; i < s->repositories.n; i++)
 		if (fnmatch(s->repositories.v[i], repo, FNM_CASEFOLD) == 0)
 			return 1;

@@ -23,6 +23,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -199,6 +200,45 @@ class TestShowDaemon(unittest.TestCase):
                 os.path.join(d.output_dir, "acme", "site")))
             self.assertFalse(os.path.exists(
                 os.path.join(d.output_dir, "shows")))
+
+    def test_sink_takes_the_show(self):
+        """A sink with shows = the show's name takes its episode alone;
+        one with repositories takes theirs and not the show's; one with
+        neither takes both."""
+        got = os.path.join(self.tmp, "got")
+        sink = os.path.join(self.tmp, "sink.sh")
+        with open(sink, "w") as f:
+            f.write('#!/bin/sh\necho "$HOOKCAST_SINK $HOOKCAST_REPOSITORY"'
+                    ' >> %s\ncat > /dev/null\n' % got)
+        os.chmod(sink, 0o755)
+        with open(self.conf, "a") as f:
+            for name, key in (("show", "shows = Acme Daily"),
+                              ("repos", "repositories = acme/*"),
+                              ("all", "")):
+                f.write('[sink "%s"]\ntype = exec\ncommand = %s\n%s\n'
+                        % (name, sink, key))
+        with self.daemon() as d:
+            self.post_lib(d)
+            self.flush(d)
+            want = {"show shows/acme-daily", "repos acme/widgets",
+                    "all acme/widgets", "all shows/acme-daily"}
+            for _ in range(200):
+                if os.path.exists(got):
+                    with open(got) as f:
+                        lines = set(f.read().split("\n")) - {""}
+                    if lines >= want:
+                        break
+                time.sleep(0.05)
+            self.assertEqual(lines, want)
+        # a sink naming a show the configuration lacks is an error
+        with open(self.conf, "a") as f:
+            f.write('[sink "typo"]\ntype = exec\ncommand = %s\n'
+                    'shows = Acme Weekly\n' % sink)
+        p = ht.run_daemon(["--config=" + self.conf, "--check-config"],
+                          cwd=self.tmp)
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("shows: [sink \"typo\"] names 'acme-weekly', no "
+                      "[show]", p.stderr)
 
     def test_same_as_hookcast_draft(self):
         with self.daemon() as d:

@@ -29,6 +29,7 @@ test_sink_matches(void **state)
 {
 	struct sink_conf	 s;
 	char			*globs[] = { "acme/*", "other/one" };
+	char			*shows[] = { "acme-daily" };
 
 	memset(&s, 0, sizeof(s));
 	/* no repositories: every one */
@@ -40,6 +41,18 @@ test_sink_matches(void **state)
 	assert_true(sink_matches(&s, "other/one"));
 	assert_false(sink_matches(&s, "other/two"));
 	assert_false(sink_matches(&s, "acmeish/widget"));
+	/* a show's episodes by its slug, besides the repositories */
+	assert_false(sink_matches(&s, "shows/acme-daily"));
+	s.shows.v = shows;
+	s.shows.n = 1;
+	assert_true(sink_matches(&s, "shows/acme-daily"));
+	assert_false(sink_matches(&s, "shows/other-daily"));
+	assert_true(sink_matches(&s, "acme/widget"));
+	/* shows alone: those shows, no repository */
+	s.repositories.n = 0;
+	assert_true(sink_matches(&s, "shows/acme-daily"));
+	assert_false(sink_matches(&s, "acme/widget"));
+	assert_false(sink_matches(&s, "shows/acme"));
 }
 
 int
