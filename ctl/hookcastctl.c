@@ -25,7 +25,7 @@ ctl_usage(FILE *f)
 	    "       hookcastctl --version | --help | help\n"
 	    "\n"
 	    "commands:\n"
-	    "  status               the open days and counters\n"
+	    "  status [OWNER/REPO|SHOW-SLUG]  the open days and counters\n"
 	    "  flush [OWNER/REPO|SHOW-SLUG]   draft and emit now, start a new "
 	    "day\n"
 	    "  preview [OWNER/REPO|SHOW-SLUG] draft without emitting (prints "
@@ -172,6 +172,11 @@ ctl_print_status(json_t *j)
 	    (long long)json_integer_value(json_object_get(dl, "duplicate")),
 	    (long long)json_integer_value(json_object_get(dl, "ignored")),
 	    (long long)json_integer_value(json_object_get(dl, "rejected")));
+	if (json_object_get(j, "show") != NULL)
+		printf("show %s (%s): its repositories\n",
+		    json_string_value(json_object_get(json_object_get(j,
+		    "show"), "name")), json_string_value(json_object_get(
+		    json_object_get(j, "show"), "slug")));
 	if (json_array_size(repos) == 0)
 		printf("no repository has an open day yet\n");
 	json_array_foreach(repos, i, r) {

@@ -87,8 +87,7 @@ static int
 control_status(struct hookcastd *d, const char *arg, struct buf *out,
     char **cause, struct control_reply *later)
 {
-	hookcastd_status(d, out);
-	return 0;
+	return hookcastd_status(d, arg, out, cause);
 }
 
 static int
@@ -135,8 +134,9 @@ static int	control_help(struct hookcastd *, const char *, struct buf *,
 		    char **, struct control_reply *);
 
 static const struct control_cmd control_cmds[] = {
-	{ .name = "status", .arg = CONTROL_ARG_NONE, .fn = control_status,
-	  .help = "the open days and counters" },
+	{ .name = "status", .arg = CONTROL_ARG_OPTIONAL, .show = 1,
+	  .fn = control_status,
+	  .help = "[OWNER/REPO|SHOW-SLUG] the open days and counters" },
 	{ .name = "flush", .arg = CONTROL_ARG_OPTIONAL, .show = 1,
 	  .fn = control_flush,
 	  .help = "[OWNER/REPO|SHOW-SLUG] draft and emit now, start a new "

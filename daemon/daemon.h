@@ -126,6 +126,7 @@ int	 hookcastd_recap(struct hookcastd *, const char *repo,
  */
 const char *hookcastd_health(struct hookcastd *, char *buf, size_t len);
 /* Append the status JSON object to out. */
-void	 hookcastd_status(struct hookcastd *, struct buf *out);
+int	 hookcastd_status(struct hookcastd *, const char *which,
+	    struct buf *out, char **cause);
 
 #endif

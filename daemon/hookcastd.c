@@ -334,6 +334,26 @@ hookcastd_show_repos(struct hookcastd *d, const struct show_conf *sc,
 	}
 }
 
+/* Each show: its name, slug, and its repositories with an open day. */
+static json_t *
+hookcastd_status_shows(struct hookcastd *d)
+{
+	const struct show_conf	*sc;
+	struct strlist		 open = { NULL, 0 };
+	json_t			*v = json_array();
+	size_t			 i;
+
+	for (i = 0; i < d->conf.nshows; i++) {
+		sc = &d->conf.shows[i];
+		hookcastd_show_repos(d, sc, 0, &open);
+		json_array_append_new(v, json_pack("{s:s, s:s, s:I}", "name",
+		    sc->name, "slug", sc->slug, "active",
+		    (json_int_t)open.n));
+		strlist_clear(&open);
+	}
+	return v;
+}
+
 int
 hookcastd_emit(struct hookcastd *d, const char *repo, int write,
     struct buf *out, char **cause, struct control_reply *later)
@@ -468,18 +488,32 @@ hookcastd_recap(struct hookcastd *d, const char *repo, struct buf *out,
 	return 0;
 }
 
-void
-hookcastd_status(struct hookcastd *d, struct buf *out)
+int
+hookcastd_status(struct hookcastd *d, const char *which, struct buf *out,
+    char **cause)
 {
 	json_t			*j, *repos, *deliv;
+	const struct show_conf	*sc = NULL;
 	struct store_repo	*r;
 	struct day_stats	 st;
 	size_t			 i;
-	char			 next[32], start[32], *s;
+	char			 next[32], start[32], *s, *esc;
 
+	/* of one repository, or of a show's by its slug */
+	if (which != NULL && strchr(which, '/') == NULL &&
+	    (sc = config_show_find(&d->conf, which)) == NULL) {
+		esc = log_escape(which, 140);
+		xasprintf(cause, "no show %s in the configuration", esc);
+		free(esc);
+		return -1;
+	}
 	repos = json_array();
 	for (i = 0; i < store_nrepos(d->store); i++) {
 		r = store_repo_at(d->store, i);
+		if ((sc != NULL && !show_conf_matches(sc, r->name)) ||
+		    (sc == NULL && which != NULL &&
+		    strcasecmp(which, r->name) != 0))
+			continue;
 		day_stats(r->day, &st);
 		hookcastd_iso(r->day->start, start, sizeof(start));
 		json_array_append_new(repos, json_pack("{s:s, s:s, s:b, s:I, "
@@ -519,10 +553,15 @@ hookcastd_status(struct hookcastd *d, struct buf *out)
 	    "ok", (json_int_t)d->metrics.audio[MAUDIO_OK],
 	    "failed", (json_int_t)d->metrics.audio[MAUDIO_FAILED],
 	    "timeout", (json_int_t)d->metrics.audio[MAUDIO_TIMEOUT]));
+	json_object_set_new(j, "shows", hookcastd_status_shows(d));
+	if (sc != NULL)
+		json_object_set_new(j, "show", json_pack("{s:s, s:s}", "name",
+		    sc->name, "slug", sc->slug));
 	s = json_dumps(j, JSON_COMPACT);
 	buf_puts(out, s);
 	free(s);
 	json_decref(j);
+	return 0;
 }
 
 

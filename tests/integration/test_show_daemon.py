@@ -187,6 +187,21 @@ class TestShowDaemon(unittest.TestCase):
             self.assertEqual(d.repo_stats("acme/widgets")["commits"], 0)
             reply = d.control("flush nobody-daily")
             self.assertFalse(reply.get("ok"), reply)
+            # status of the show: its repositories alone, and the shows
+            self.post_lib(d)
+            st = d.control("status acme-daily")
+            self.assertTrue(st.get("ok"), st)
+            self.assertEqual(st["show"], {"name": "Acme Daily",
+                                          "slug": "acme-daily"})
+            self.assertEqual([r["repo"] for r in st["repos"]],
+                             ["acme/widgets"])
+            self.assertEqual(st["repos"][0]["commits"], 2)
+            self.assertEqual(st["shows"], [{"name": "Acme Daily",
+                                            "slug": "acme-daily",
+                                            "active": 1}])
+            self.assertIn("other/tool",
+                          [r["repo"] for r in d.status()["repos"]])
+            self.assertFalse(d.control("status nobody-daily").get("ok"))
 
     def test_told_somewhere(self):
         """own_episodes = false and flushed alone, with no show to tell
