@@ -734,7 +734,11 @@ recap_draft(const char *repo, const struct recap_source *src, size_t n,
 	qsort(r.src, n, sizeof(*r.src), recap_cmp_src);
 
 	ep->repository = xstrdup(repo != NULL ? repo : "");
-	r.repo = text_clean(ep->repository);
+	/* a show's folder (shows/SLUG, show.h) is said as its repositories */
+	if (strncmp(ep->repository, "shows/", 6) == 0)
+		r.repo = xstrdup("the show's repositories");
+	else
+		r.repo = text_clean(ep->repository);
 	ep->show = episode_show(ep->repository, opts);
 	if (opts != NULL && opts->year > 0) {
 		y = opts->year;

@@ -160,6 +160,24 @@ class TestShowDaemon(unittest.TestCase):
             self.assertEqual(status, 200)
             self.assertIn(b"A quiet day in site", body)
 
+    def test_weekly_recap_of_the_show(self):
+        """The weekly recap covers a show's episodes as a repository's,
+        said as the show's repositories, in the show's folder."""
+        with self.daemon() as d:
+            self.post_lib(d)
+            self.post_app(d)
+            self.flush(d)
+            reply = d.control("recap shows/acme-daily", timeout=60)
+            self.assertTrue(reply.get("ok"), reply)
+            ep = reply["episodes"][0]
+            self.assertEqual(ep["repo"], "shows/acme-daily")
+            with open(ep["json"]) as f:
+                recap = json.load(f)
+            self.assertEqual(recap["show"], "Acme Daily")
+            self.assertIn("the show's repositories", recap["transcript"])
+            self.assertNotIn("shows/", recap["transcript"])
+            self.assertEqual(recap["stats"]["commits"], 3)
+
     def test_restart_keeps_the_show_day(self):
         tmp = os.path.join(self.tmp, "d")
         with self.daemon(tmp) as d:
