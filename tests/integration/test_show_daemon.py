@@ -284,6 +284,10 @@ class TestShowDaemon(unittest.TestCase):
                 daemon_txt = f.read()
         # the same deliveries as folders, one per repository
         for i, payload in enumerate(self.sent, 1):
+            # on the date the daemon told: a run across midnight UTC had
+            # its commits dated the day before the daemon's window
+            for c in payload["commits"]:
+                c["timestamp"] = ep["date"] + "T12:00:00Z"
             sub = os.path.join(self.tmp, "in", payload["repository"]
                                ["full_name"].replace("/", "_"))
             os.makedirs(sub, exist_ok=True)
