@@ -456,19 +456,34 @@ phrase_verb_past(const char *word, size_t len)
 int
 phrase_is_past(const char *w, size_t n)
 {
-	char	*past;
-	size_t	 i, k;
-	int	 is = 0;
+	const char	*verb, *irregular;
+	char		*past;
+	size_t		 i, k;
+	int		 is = 0;
 
 	if (n < 3 || n >= 32)
 		return 0;
 	for (i = 0; i < sizeof phrase_verbs / sizeof phrase_verbs[0] && !is;
 	    i++) {
-		k = strlen(phrase_verbs[i].verb);
+		verb = phrase_verbs[i].verb;
 		/* the past starts as the verb does, but for a few */
-		if (tolower((unsigned char)w[0]) != phrase_verbs[i].verb[0])
+		if (tolower((unsigned char)w[0]) != verb[0])
 			continue;
-		if ((past = phrase_verb_past(phrase_verbs[i].verb, k)) == NULL)
+		if ((irregular = phrase_verbs[i].past) != NULL) {
+			is = strlen(irregular) == n &&
+			    strncasecmp(irregular, w, n) == 0;
+			continue;
+		}
+		/*
+		 * A regular past keeps the verb but for its last letter
+		 * ("copied"): a word that doesn't is none of its, and the
+		 * word list needn't be asked (a day asks this of every
+		 * subject).
+		 */
+		k = strlen(verb);
+		if (n < k || strncasecmp(w, verb, k - 1) != 0)
+			continue;
+		if ((past = phrase_past_regular(verb, k)) == NULL)
 			continue;
 		is = strlen(past) == n && strncasecmp(past, w, n) == 0;
 		free(past);
