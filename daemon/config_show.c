@@ -550,15 +550,16 @@ config_show_warn_unseen(const struct config *conf)
 /*
  * Warn of each key of a show the daemon does not follow yet: it emits a
  * show with its repositories, at the global emit_at in the global time
- * zone, speaks it with the global voice, without a weekly recap or a
- * model's rewrite (hookcast-draft --show follows all but the model).
+ * zone, on their quiet days' rule, without a model's rewrite (its voice,
+ * recap_weekday and feed keys it follows; hookcast-draft --show follows
+ * all but the model).
  */
 static void
 config_show_warn_unfollowed(const struct show_conf *s)
 {
 	static const char *const keys[] = { "emit_at", "timezone",
-	    "recap_weekday", "quiet_days", "voice", "llm_url", "llm_model",
-	    "llm_key_file", "llm_timeout" };
+	    "quiet_days", "llm_url", "llm_model", "llm_key_file",
+	    "llm_timeout" };
 	const char	*w;
 	size_t		 i;
 
@@ -571,7 +572,7 @@ config_show_warn_unfollowed(const struct show_conf *s)
 			    s->name);
 		else
 			log_warnx("%s: %s: [show \"%s\"]: not followed by the "
-			    "daemon yet: a show is emitted and spoken with its "
+			    "daemon yet: a show is emitted with its "
 			    "repositories, by the global settings "
 			    "(hookcast-draft --show follows it)", w, keys[i],
 			    s->name);

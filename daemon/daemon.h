@@ -108,10 +108,14 @@ int	 hookcastd_emit(struct hookcastd *, const char *repo, int write,
 /*
  * Write the weekly recap of repo, or of every repository (open in the
  * store or with a folder of episodes) whose week has episodes when repo
- * is NULL, appending the results to list. 0, or -1 with *cause for repo.
+ * is NULL, appending the results to list. With wday (tm_wday) not -1,
+ * only the recaps due that weekday: a show's (shows/SLUG) on its recap
+ * weekday, the others on the global one. 0, or -1 with *cause for repo.
  */
 int	 hookcastd_recap_write(struct hookcastd *, const char *repo,
-	    time_t now, json_t *list, char **cause);
+	    time_t now, int wday, json_t *list, char **cause);
+/* 1 when a weekly recap is due on weekday wday (tm_wday), else 0. */
+int	 hookcastd_recap_due(const struct hookcastd *, int wday);
 /*
  * Write the weekly recap of one repository, or of every repository whose
  * past seven days have episodes when repo is NULL, from the archive;

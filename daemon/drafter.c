@@ -92,7 +92,7 @@ struct drafter_job {
 	size_t			 show_step;	/* the next show to draft */
 	int			*show_out;	/* per show: its episode is out */
 	time_t			 now;
-	int			 recap;
+	int			 recap;		/* its weekday + 1, or 0 */
 	struct control_reply	*reply;
 	json_t			*episodes;
 	char			*error;		/* the first failure */
@@ -381,13 +381,28 @@ drafter_add_written(struct drafter_written **w, size_t *nw, const char *repo,
 /* The longest error an audio line carries: a line is one atomic write. */
 #define DRAFTER_AUDIO_ERR_MAX	1024
 
-/* Episode w spoken: the line telling the loop how it went (new). */
+/*
+ * Episode w spoken: the line telling the loop how it went (new). A
+ * show's episode ("shows/SLUG") is spoken with its section's settings
+ * (its voice), and its feed rewritten with its feed keys; a repository's
+ * with ac.
+ */
 static json_t *
-drafter_audio_one(const struct audio_conf *ac, const struct drafter_written *w)
+drafter_audio_one(const struct config *conf, const struct audio_conf *ac,
+    const struct drafter_written *w)
 {
+	const struct show_conf	*sc;
+	struct config		 eff;
+	struct audio_conf	 sac;
 	struct audio_result	 res;
 	json_t			*j;
 
+	if (strncmp(w->repo, "shows/", 6) == 0 &&
+	    (sc = config_show_find(conf, w->repo + 6)) != NULL) {
+		config_show_settings(conf, sc, &eff);
+		pubconf_audio(&eff, &sac);
+		ac = &sac;
+	}
 	audio_render(ac, w->repo, w->name, &res);
 	if (res.outcome == AUDIO_OK)
 		j = json_pack("{s:b, s:s, s:s, s:s, s:f, s:I, s:f}", "audio", 1,
@@ -426,8 +441,8 @@ drafter_cpus(void)
  * status: 0, or 1 when the loop can't be told.
  */
 static int
-drafter_audio_worker(const struct audio_conf *ac, struct drafter_written *w,
-    const int *worker, size_t nw, int k, int fd)
+drafter_audio_worker(const struct config *conf, const struct audio_conf *ac,
+    struct drafter_written *w, const int *worker, size_t nw, int k, int fd)
 {
 	json_t	*j;
 	char	*s, *line;
@@ -437,7 +452,7 @@ drafter_audio_worker(const struct audio_conf *ac, struct drafter_written *w,
 	for (i = 0; i < nw; i++) {
 		if (worker[i] != k)
 			continue;
-		j = drafter_audio_one(ac, &w[i]);
+		j = drafter_audio_one(conf, ac, &w[i]);
 		s = json_dumps(j, JSON_COMPACT);
 		json_decref(j);
 		if (s == NULL)
@@ -509,7 +524,7 @@ drafter_child_audio(struct hookcastd *d, struct drafter_written *w,
 	    n > 1 ? n : 1, n > 1 ? "s" : "");
 	if (n <= 1 || pipe2(p, O_CLOEXEC) == -1) {
 		for (i = 0; i < nw; i++)
-			drafter_tell(drafter_audio_one(&ac, &w[i]));
+			drafter_tell(drafter_audio_one(&d->conf, &ac, &w[i]));
 		goto out;
 	}
 	for (i = 0; i < nw; i++)
@@ -520,8 +535,8 @@ drafter_child_audio(struct hookcastd *d, struct drafter_written *w,
 			close(p[0]);
 			if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1)
 				_exit(1);
-			status = drafter_audio_worker(&ac, w, worker, nw, k,
-			    p[1]);
+			status = drafter_audio_worker(&d->conf, &ac, w, worker,
+			    nw, k, p[1]);
 			free(pids);
 			free(worker);
 			free(told);
@@ -771,8 +786,8 @@ drafter_child(struct drafter *dr, struct drafter_job *job, pid_t parent,
 		break;
 	case DRAFTER_PART_RECAP:
 		recaps = json_array();
-		if (hookcastd_recap_write(d, NULL, job->now, recaps,
-		    &cause) == -1)
+		if (hookcastd_recap_write(d, NULL, job->now, job->recap - 1,
+		    recaps, &cause) == -1)
 			free(cause);
 		json_array_foreach(recaps, i, item)
 			drafter_tell(json_pack("{s:b, s:b, s:O}", "recap", 1,

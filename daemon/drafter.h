@@ -45,7 +45,9 @@ void		 drafter_free(struct drafter *);
  * their members among repos, then those of repos (copied; a repository
  * whose own_episodes is off has its day finished without one),
  * published at now (0: at the end of each day's window), then, with
- * recap, the weekly recaps of every repository. Once the job is done, reply (when not NULL) gets
+ * recap (a weekday, tm_wday + 1; 0: none), the weekly recaps due on it:
+ * every repository's on the global recap_weekday, a show's on its own.
+ * Once the job is done, reply (when not NULL) gets
  * {"ok":true,"episodes":[...]}, or {"ok":false,"error":...} with the
  * first failure.
  */

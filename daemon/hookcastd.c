@@ -428,9 +428,42 @@ hookcastd_emit(struct hookcastd *d, const char *repo, int write,
 	return CONTROL_LATER;
 }
 
+/*
+ * The weekday (tm_wday, or RECAP_WEEKDAY_NONE) of the weekly recap of
+ * name: a show's (shows/SLUG) is its section's recap_weekday, else the
+ * global one's.
+ */
+static int
+hookcastd_recap_weekday(const struct hookcastd *d, const char *name)
+{
+	const struct show_conf	*sc;
+	struct config		 eff;
+
+	if (strncmp(name, "shows/", 6) != 0 ||
+	    (sc = config_show_find(&d->conf, name + 6)) == NULL)
+		return d->conf.recap_weekday;
+	config_show_settings(&d->conf, sc, &eff);
+	return eff.recap_weekday;
+}
+
+int
+hookcastd_recap_due(const struct hookcastd *d, int wday)
+{
+	size_t	i;
+	char	*name;
+	int	 due = d->conf.recap_weekday == wday;
+
+	for (i = 0; !due && i < d->conf.nshows; i++) {
+		xasprintf(&name, "shows/%s", d->conf.shows[i].slug);
+		due = hookcastd_recap_weekday(d, name) == wday;
+		free(name);
+	}
+	return due;
+}
+
 int
 hookcastd_recap_write(struct hookcastd *d, const char *repo, time_t now,
-    json_t *list, char **cause)
+    int wday, json_t *list, char **cause)
 {
 	struct strlist		 repos = { NULL, 0 };
 	struct emit_conf	 ec;
@@ -448,6 +481,9 @@ hookcastd_recap_write(struct hookcastd *d, const char *repo, time_t now,
 	}
 	pubconf_emit(&d->conf, &ec);
 	for (i = 0; i < repos.n; i++) {
+		if (wday != -1 && hookcastd_recap_weekday(d, repos.v[i]) !=
+		    wday)
+			continue;
 		if (emit_recap(&ec, repos.v[i], now, 1, &res,
 		    &why) == -1) {
 			if (repo != NULL) {
@@ -478,7 +514,8 @@ hookcastd_recap(struct hookcastd *d, const char *repo, struct buf *out,
 	json_t	*list = json_array();
 	size_t	 i;
 
-	if (hookcastd_recap_write(d, repo, time(NULL), list, cause) == -1) {
+	if (hookcastd_recap_write(d, repo, time(NULL), -1, list,
+	    cause) == -1) {
 		json_decref(list);
 		return -1;
 	}
@@ -890,10 +927,13 @@ hookcastd_emit_timer(evutil_socket_t fd, short what, void *arg)
 		}
 		strlist_add(&repos, r->name);
 	}
-	/* the weekly recap, on its weekday in the configured zone, after */
-	wday = d->conf.recap_weekday;
+	/*
+	 * the weekly recaps due today in the configured zone (the global
+	 * recap_weekday's, a show's on its own), after
+	 */
 	localtime_r(&at, &tm);
-	recap = wday >= 0 && tm.tm_wday == wday;
+	wday = tm.tm_wday;
+	recap = hookcastd_recap_due(d, wday) ? wday + 1 : 0;
 	hookcastd_shows(d, &shows);
 	if (repos.n > 0 || recap)
 		drafter_queue(d->drafter, DRAFTER_EMIT, &repos, &shows, now,

@@ -991,6 +991,9 @@ audio_episode(struct audio_job *job)
 	audio = json_pack("{s:s, s:s, s:I, s:f, s:s}", "file", job->mp3,
 	    "type", "audio/mpeg", "bytes", (json_int_t)job->bytes,
 	    "seconds", round(job->seconds * 10.0) / 10.0, "vtt", job->vtt);
+	/* whose voice it is: a built-in one's name, or the operator's */
+	json_object_set_new(audio, "voice", job->conf->tts_command != NULL ?
+	    json_string("tts_command") : json_string(job->conf->voice));
 	json_object_set_new(j, "duration", json_string(buf_str(&dur)));
 	json_object_set_new(j, "duration_seconds", json_integer(whole));
 	json_object_set_new(j, "audio", audio);

@@ -114,8 +114,10 @@ class TestShowCheckConfig(unittest.TestCase):
         self.assertIn('%s:10: llm_url: [show "Acme"]: not followed yet: '
                       'no model rewrites' % self.path, p.stderr)
         self.assertNotIn("feed_items: [show", p.stderr)
+        # the daemon follows a show's voice, recap weekday and feed
         p = self.check('[show "Acme"]\nrepositories = acme/*\n'
-                       'feed_items = 5\n')
+                       'feed_items = 5\nvoice = slt\n'
+                       'recap_weekday = monday\n')
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertNotIn("not followed", p.stderr)
 

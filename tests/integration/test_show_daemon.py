@@ -11,6 +11,9 @@ repositories, emitted with them.
   /episodes/shows/SLUG/.
 - A restart mid-day keeps the show's day: deliveries before and after
   the restart are in one show episode (journal replay).
+- A reload that adds a repository to the show takes it in with its next
+  delivery (and its open day); one that leaves a repository out leaves it
+  to its own episode.
 - `flush SHOW` (by name or slug) emits the show and its repositories
   only: a repository outside it keeps its open day.
 - hookcast-draft --show of the same deliveries gives the same transcript
@@ -116,6 +119,15 @@ class TestShowDaemon(unittest.TestCase):
         self.assertTrue(reply.get("ok"), reply)
         return reply
 
+    def audio_ok(self, d):
+        """Episodes spoken, by /metrics."""
+        status, _, data = d.request("GET", "/metrics")
+        self.assertEqual(status, 200)
+        for line in data.decode().splitlines():
+            if line.startswith('hookcast_audio_total{outcome="ok"} '):
+                return int(float(line.split()[1]))
+        return 0
+
     def test_flush_tells_the_show(self):
         with self.daemon() as d:
             self.post_lib(d)
@@ -160,6 +172,39 @@ class TestShowDaemon(unittest.TestCase):
             self.assertEqual(status, 200)
             self.assertIn(b"A quiet day in site", body)
 
+    def test_show_speaks_with_its_voice(self):
+        """A show's voice and feed keys are its own when its episode is
+        spoken: the show's audio is in its section's voice, a member's
+        in the global one, and the feed the audio rewrites keeps the
+        show's owner."""
+        with open(self.conf, "w") as f:
+            f.write('[show "Acme Daily"]\nrepositories = acme/*\n'
+                    'voice = slt\nfeed_owner_name = Acme Radio\n'
+                    'feed_owner_email = radio@acme.example\n')
+        opts = {"serve-episodes": "true", "audio": "on",
+                "words-per-minute": "400"}
+        tmp = os.path.join(self.tmp, "d")
+        os.makedirs(tmp)
+        with ht.Daemon(extra_args=["--config", self.conf], options=opts,
+                       tmp=tmp) as d:
+            self.post_lib(d)
+            self.flush(d)
+            deadline = time.monotonic() + 300
+            while time.monotonic() < deadline and \
+                    self.audio_ok(d) < 2:
+                time.sleep(0.2)
+            self.assertEqual(self.audio_ok(d), 2, d.log())
+            folder, name, ep = self.show_episode(d)
+            self.assertEqual(ep["audio"]["voice"], "slt")
+            own = os.path.join(d.output_dir, "acme", "widgets")
+            with open(os.path.join(own, name + ".json")) as f:
+                self.assertEqual(json.load(f)["audio"]["voice"], "rms")
+            with open(os.path.join(folder, "feed.xml")) as f:
+                feed = f.read()
+            self.assertIn("<enclosure", feed)
+            self.assertIn("Acme Radio", feed)
+            self.assertIn("radio@acme.example", feed)
+
     def test_weekly_recap_of_the_show(self):
         """The weekly recap covers a show's episodes as a repository's,
         said as the show's repositories, in the show's folder."""
@@ -178,6 +223,39 @@ class TestShowDaemon(unittest.TestCase):
             self.assertNotIn("shows/", recap["transcript"])
             self.assertEqual(recap["stats"]["commits"], 3)
 
+    def test_show_recap_on_its_weekday(self):
+        """Under faketime, 15 s before a Monday's 10:00 emission: the
+        show's recap_weekday is Monday, the global one Tuesday. The
+        scheduled emission writes the show's weekly recap and no
+        repository's."""
+        env = ht.faketime_env("2026-03-02 09:59:45")
+        if env is None:
+            self.skipTest("libfaketime is not installed")
+        env["FAKETIME_NO_CACHE"] = "1"
+        with open(self.conf, "w") as f:
+            f.write('[show "Acme Daily"]\nrepositories = acme/*\n'
+                    'recap_weekday = monday\n')
+        self.now = "2026-03-02T09:30:00Z"
+        tmp = os.path.join(self.tmp, "d")
+        os.makedirs(tmp)
+        with ht.Daemon(env=env, extra_args=["--config", self.conf],
+                       options={"emit-at": "10:00",
+                                "recap-weekday": "tuesday"},
+                       tmp=tmp) as d:
+            self.post_lib(d)
+            self.flush(d)
+            d.wait_log(r"weekly recap .*shows/acme-daily.*2026-03-02-recap",
+                       timeout=120)
+            d.wait_log(r"scheduled emission", timeout=10)
+            # the job's recaps are told together; give a straggler time
+            time.sleep(2)
+            self.assertTrue(os.path.exists(os.path.join(
+                d.output_dir, "shows", "acme-daily",
+                "2026-03-02-recap.json")))
+            self.assertEqual([n for n in os.listdir(os.path.join(
+                d.output_dir, "acme", "widgets")) if "recap" in n], [])
+            self.assertNotRegex(d.log(), r"weekly recap .*acme/widgets")
+
     def test_restart_keeps_the_show_day(self):
         tmp = os.path.join(self.tmp, "d")
         with self.daemon(tmp) as d:
@@ -192,6 +270,44 @@ class TestShowDaemon(unittest.TestCase):
             self.assertEqual(
                 sorted(m["repository"] for m in ep["repositories"]),
                 ["acme/app", "acme/site", "acme/widgets"])
+
+    def test_reload_adds_and_removes_members(self):
+        """A reload that widens the show to acme/app takes the app in
+        from its next delivery; one that leaves acme/widgets out of it
+        leaves it to its own episode. A repository joining a show by a
+        reload brings its whole open day: the show tells the day of each
+        member, as a restart replaying the journal would."""
+        with open(self.conf, "w") as f:
+            f.write('[show "Acme Daily"]\nrepositories = acme/widgets\n')
+        with self.daemon() as d:
+            self.post_lib(d)
+            with open(self.conf, "w") as f:
+                f.write('[show "Acme Daily"]\n'
+                        'repositories = acme/widgets, acme/app\n')
+            self.assertTrue(d.control("reload").get("ok"))
+            self.post_app(d)
+            st = d.control("status acme-daily")
+            self.assertEqual(sorted(r["repo"] for r in st["repos"]),
+                             ["acme/app", "acme/widgets"])
+            self.flush(d)
+            _, _, ep = self.show_episode(d)
+            self.assertEqual(
+                sorted(m["repository"] for m in ep["repositories"]),
+                ["acme/app", "acme/widgets"])
+            self.assertEqual(ep["stats"]["commits"], 3)
+            # the app's revert of the widget's change, told as one story
+            self.assertIn("rolled back", ep["transcript"])
+            shutil.rmtree(os.path.join(d.output_dir, "shows"))
+            with open(self.conf, "w") as f:
+                f.write('[show "Acme Daily"]\nrepositories = acme/app\n')
+            self.assertTrue(d.control("reload").get("ok"))
+            self.post_lib(d)
+            self.post_app(d)
+            self.flush(d)
+            _, _, ep = self.show_episode(d)
+            self.assertEqual([m["repository"] for m in ep["repositories"]],
+                             ["acme/app"])
+            self.assertEqual(ep["stats"]["commits"], 1)
 
     def test_flush_the_show_alone(self):
         with self.daemon() as d:
