@@ -21,6 +21,7 @@
 #include "fileio.h"
 #include "llm.h"
 #include "log.h"
+#include "parallel.h"
 #include "reduced.h"
 #include "spoken.h"
 #include "text.h"
@@ -971,6 +972,35 @@ emit_opts(const struct emit_conf *conf, const char *repo, const struct tm *tm,
 	return show;
 }
 
+/* A show's days, drafted each as its own episode (emit_member). */
+struct emit_members {
+	const struct emit_conf	*conf;
+	struct day		**days;
+	struct episode		**eps;	/* out, each member's */
+	time_t			 now;
+};
+
+/*
+ * Member i of m drafted, on its own date as its own episode tells it; run
+ * in threads, each day and episode its own (the configuration is only
+ * read).
+ */
+static void
+emit_member(void *arg, size_t i)
+{
+	struct emit_members	*m = arg;
+	struct episode_opts	 opts;
+	struct tm		 tm;
+	char			*own;
+
+	localtime_r(&m->days[i]->start, &tm);
+	day_pair_reverts(m->days[i]);
+	own = emit_opts(m->conf, m->days[i]->repo, &tm, m->now, NULL, 0,
+	    &opts);
+	m->eps[i] = episode_draft(m->days[i], &opts);
+	free(own);
+}
+
 /*
  * emit_day, or with reduced emit_day_reduced: the reduced drafter, and
  * none of what the full one reads besides the day (the earlier work, the
@@ -1081,6 +1111,7 @@ emit_show(const struct emit_conf *conf, const char *show, const char *slug,
     struct emit_result *res, char **cause)
 {
 	struct episode_opts	 opts;
+	struct emit_members	 m;
 	struct episode		*ep, **eps;
 	struct show_part	*parts;
 	struct episode_nearby	*nearby = NULL;
@@ -1105,19 +1136,19 @@ emit_show(const struct emit_conf *conf, const char *show, const char *slug,
 	name = emit_pick_name(dir, date, start);
 	emit_nearby(dir, name, &nearby, &nnearby);
 
-	/* each repository's day drafted as its own episode would be */
+	/*
+	 * each repository's day drafted as its own episode would be, the
+	 * days shared among threads (one per CPU, up to four): a show of
+	 * many small days takes about as long as one day of as many commits
+	 */
 	parts = xcalloc(n + 1, sizeof *parts);
 	eps = xcalloc(n + 1, sizeof *eps);
+	m.conf = conf;
+	m.days = days;
+	m.eps = eps;
+	m.now = now;
+	parallel_for(n, 0, emit_member, &m);
 	for (i = 0; i < n; i++) {
-		struct tm	 mtm;
-
-		/* (each on its own date, as its own episode tells it) */
-		localtime_r(&days[i]->start, &mtm);
-		day_pair_reverts(days[i]);
-		own = emit_opts(conf, days[i]->repo, &mtm, now, NULL, 0,
-		    &opts);
-		eps[i] = episode_draft(days[i], &opts);
-		free(own);
 		parts[i].day = days[i];
 		parts[i].ep = eps[i];
 	}

@@ -53,6 +53,7 @@
 #include "../unit/gen_flood.h"
 #include "../unit/gen_worst.h"
 
+#include "parallel.h"
 #include "show.h"
 
 #define BENCH_MAXRUNS	50
@@ -288,6 +289,23 @@ bench_show_days(size_t n, size_t nrepos)
 	return days;
 }
 
+/* A show's days and their episodes, for bench_member. */
+struct bench_members {
+	struct day			**days;
+	struct episode			**eps;
+	const struct episode_opts	 *opts;
+};
+
+/* Day i's reverts paired and the day drafted, in a thread of its own. */
+static void
+bench_member(void *arg, size_t i)
+{
+	struct bench_members	*m = arg;
+
+	day_pair_reverts(m->days[i]);
+	m->eps[i] = episode_draft(m->days[i], m->opts);
+}
+
 /*
  * The show's drafting job as emit_show does it: each day's reverts
  * paired and the day drafted as its own episode, the show drafted of
@@ -298,6 +316,7 @@ static __attribute__((noinline)) int
 bench_show_job(struct day **days, size_t n, const struct episode_opts *o,
     struct bench_job *out)
 {
+	struct bench_members	 m;
 	struct show_part	*parts;
 	struct episode		**eps, *ep;
 	double			 t;
@@ -307,9 +326,13 @@ bench_show_job(struct day **days, size_t n, const struct episode_opts *o,
 
 	parts = xcalloc(n + 1, sizeof *parts);
 	eps = xcalloc(n + 1, sizeof *eps);
+	m.days = days;
+	m.eps = eps;
+	m.opts = o;
+	/* the days among threads as emit_show shares them (-t 1: none) */
+	parallel_for(n, o->threads, bench_member, &m);
 	for (i = 0; i < n; i++) {
-		day_pair_reverts(days[i]);
-		if ((eps[i] = episode_draft(days[i], o)) == NULL)
+		if (eps[i] == NULL)
 			rc = 1;
 		parts[i].day = days[i];
 		parts[i].ep = eps[i];

@@ -15,6 +15,7 @@
 
 #include "corpus_day.h"
 #include "day_msg.h"
+#include "parallel.h"
 #include "show.h"
 #include "text.h"
 
@@ -396,6 +397,58 @@ test_long_show(void **state)
 	parts_free(&p);
 }
 
+/* parts_add's drafting of day i, in a thread of parallel_for's. */
+static void
+draft_one(void *arg, size_t i)
+{
+	struct parts	*p = arg;
+
+	day_pair_reverts(p->day[i]);
+	p->ep[i] = episode_draft(p->day[i], &p->o);
+	p->v[i].day = p->day[i];
+	p->v[i].ep = p->ep[i];
+}
+
+/*
+ * The members drafted in threads, as emit_show drafts them, give the
+ * show drafted one after another (scripts/test runs this under
+ * ThreadSanitizer too).
+ */
+static void
+test_threads_same_show(void **state)
+{
+	static const char *const days[] = { "curl-2026-02-14-quiet",
+	    "vite-2026-06-30-busy", "redis-2024-05-15-revert",
+	    "tokio-2025-10-14-releases", "ao-2026-03-24", "curl-2026-06-01",
+	    "ruff-2026-05-13-revert", "express-2024-09-09-releases" };
+	struct parts	 one, many;
+	struct episode	*a, *b;
+	size_t		 i, n = sizeof days / sizeof days[0];
+
+	(void)state;
+	memset(&one, 0, sizeof one);
+	memset(&many, 0, sizeof many);
+	parts_opts(&one);
+	parts_opts(&many);
+	for (i = 0; i < n; i++)
+		parts_add(&one, corpus_day(days[i]));
+	for (i = 0; i < n; i++)
+		many.day[i] = corpus_day(days[i]);
+	many.n = n;
+	parallel_for(n, 4, draft_one, &many);
+	a = show_draft("Open Source Daily", "open-source-daily", one.v,
+	    one.n, &one.o);
+	b = show_draft("Open Source Daily", "open-source-daily", many.v,
+	    many.n, &many.o);
+	assert_string_equal(a->title, b->title);
+	assert_string_equal(a->transcript, b->transcript);
+	assert_int_equal(a->stats.commits, b->stats.commits);
+	episode_free(a);
+	episode_free(b);
+	parts_free(&one);
+	parts_free(&many);
+}
+
 int
 main(void)
 {
@@ -403,6 +456,7 @@ main(void)
 		cmocka_unit_test(test_corpus_show),
 		cmocka_unit_test(test_org_show),
 		cmocka_unit_test(test_long_show),
+		cmocka_unit_test(test_threads_same_show),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
