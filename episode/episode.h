@@ -90,6 +90,12 @@ struct episode_source {
 	char	*sha;		/* a commit's 40 hex digits; NULL for a PR */
 	long	 pr;		/* a pull request's number; 0 for a commit */
 	char	*title;		/* the commit's subject, the PR's title */
+	/*
+	 * In a show, the repository the source is of, and its web page (as
+	 * episode.repository and repository_url); NULL: the episode's.
+	 */
+	char	*repository;
+	char	*repository_url;
 };
 
 struct episode_segment {

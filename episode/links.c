@@ -35,17 +35,24 @@ int
 links_url(struct buf *b, const struct episode *ep,
     const struct episode_source *src)
 {
-	if (!repo_url_ok(ep->repository_url, ep->repository))
+	const char	*url = ep->repository_url, *repo = ep->repository;
+
+	/* a show's source is of one of its repositories */
+	if (src->repository != NULL) {
+		url = src->repository_url;
+		repo = src->repository;
+	}
+	if (!repo_url_ok(url, repo))
 		return -1;
 	if (src->sha != NULL) {
 		if (!links_sha_ok(src->sha))
 			return -1;
-		buf_printf(b, "%s/commit/%s", ep->repository_url, src->sha);
+		buf_printf(b, "%s/commit/%s", url, src->sha);
 		return 0;
 	}
 	if (src->pr <= 0)
 		return -1;
-	buf_printf(b, "%s/pull/%ld", ep->repository_url, src->pr);
+	buf_printf(b, "%s/pull/%ld", url, src->pr);
 	return 0;
 }
 
@@ -57,6 +64,8 @@ links_free(struct episode_source *v, size_t n)
 	for (i = 0; i < n; i++) {
 		free(v[i].sha);
 		free(v[i].title);
+		free(v[i].repository);
+		free(v[i].repository_url);
 	}
 	free(v);
 }
@@ -76,6 +85,7 @@ links_add(struct episode_segment *seg, const char *sha, long pr,
 	src->sha = sha != NULL ? xstrdup(sha) : NULL;
 	src->pr = pr;
 	src->title = xstrdup(title != NULL ? title : "");
+	src->repository = src->repository_url = NULL;
 }
 
 /* A merged PR of the day that has a merge commit. */

@@ -242,7 +242,8 @@ render_md_links(struct buf *b, const struct episode *ep)
 	size_t				 i, j, n, mark;
 	int				 bol, any = 0;
 
-	if (ep->repository_url == NULL)
+	/* (a show's sources have their repositories' pages) */
+	if (ep->repository_url == NULL && ep->nmembers == 0)
 		return;
 	buf_init(&url);
 	for (i = 0; i < ep->nsegments; i++) {

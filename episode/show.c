@@ -159,13 +159,21 @@ show_rollback_story(const char *text)
 	return end + 2;
 }
 
-/* Add a segment of kind with the text of b and (copied) the shas of src. */
+/*
+ * Add a segment of kind with the text of b and (copied) the shas and the
+ * sources of src, a segment of from's, each source naming from's
+ * repository and its page: a show's links go to where each story
+ * happened.
+ */
 static void
 show_add(struct show *s, const char *kind, struct buf *b,
-    const struct episode_segment *src, int rank)
+    const struct episode_segment *src, const struct episode *from, int rank)
 {
-	char	**v = NULL;
-	size_t	  i, n = 0;
+	struct episode_segment	*seg;
+	struct episode_source	*o;
+	const struct episode_source *in;
+	char			**v = NULL;
+	size_t			  i, n = 0, was = s->ep->nsegments;
 
 	if (src != NULL && src->ncommits > 0) {
 		v = xcalloc(src->ncommits, sizeof *v);
@@ -173,9 +181,23 @@ show_add(struct show *s, const char *kind, struct buf *b,
 			v[n++] = xstrdup(src->commits[i]);
 	}
 	episode_add_segment(s->ep, kind, b, v, n);
-	if (s->ep->nsegments > 0 &&
-	    strcmp(s->ep->segments[s->ep->nsegments - 1].kind, kind) == 0)
-		s->ep->segments[s->ep->nsegments - 1].rank = rank;
+	if (s->ep->nsegments == was)
+		return;
+	seg = &s->ep->segments[s->ep->nsegments - 1];
+	seg->rank = rank;
+	if (src == NULL || from == NULL || src->nsources == 0)
+		return;
+	seg->sources = xcalloc(src->nsources, sizeof *seg->sources);
+	for (i = 0; i < src->nsources; i++) {
+		in = &src->sources[i];
+		o = &seg->sources[seg->nsources++];
+		o->sha = in->sha != NULL ? xstrdup(in->sha) : NULL;
+		o->pr = in->pr;
+		o->title = xstrdup(in->title != NULL ? in->title : "");
+		o->repository = xstrdup(from->repository);
+		o->repository_url = from->repository_url != NULL ?
+		    xstrdup(from->repository_url) : NULL;
+	}
 }
 
 /* The people of every day, each once (by login, else by name). */
@@ -283,7 +305,7 @@ show_opening(struct show *s, const char *date)
 	}
 	buf_free(&where);
 	s->used += show_words(buf_str(&b));
-	show_add(s, "opening", &b, NULL, 0);
+	show_add(s, "opening", &b, NULL, NULL, 0);
 }
 
 /* A story segment's commit, for finding the story a revert undoes. */
@@ -531,7 +553,7 @@ show_tell(struct show *s, struct show_member *m, size_t i, const char *lead)
 	m->stories += keep;
 	m->untold += all - keep;
 	s->last = m;
-	show_add(s, seg->kind, &b, seg, seg->rank);
+	show_add(s, seg->kind, &b, seg, m->part->ep, seg->rank);
 }
 
 /* After o's segment k, the reverts of it in other repositories. */
@@ -775,7 +797,7 @@ show_closing(struct show *s, const char *date)
 	buf_puts(&b, "That's the day in ");
 	show_across(&b, s);
 	buf_printf(&b, " for %s, %s. Talk to you tomorrow.", s->name, date);
-	show_add(s, "closing", &b, NULL, 0);
+	show_add(s, "closing", &b, NULL, NULL, 0);
 }
 
 /* Each told repository, in the show's order, with its counts. */
@@ -924,9 +946,9 @@ show_draft(const char *name, const char *slug, const struct show_part *v,
 	s.used += SHOW_CLOSING_WORDS;
 	show_para_cap(&s);
 	show_stories(&s);
-	show_add(&s, "quiet", &quiet, NULL, EPISODE_RANK_CHORE);
+	show_add(&s, "quiet", &quiet, NULL, NULL, EPISODE_RANK_CHORE);
 	if (fm != NULL)
-		show_add(&s, fseg->kind, &focus, fseg, 0);
+		show_add(&s, fseg->kind, &focus, fseg, fm->part->ep, 0);
 	else
 		buf_free(&focus);
 	show_closing(&s, buf_str(&date));

@@ -229,6 +229,57 @@ check_rendered(const struct episode *ep)
 	free(md);
 }
 
+/*
+ * A show's links go to where each story happened: the Markdown links
+ * each repository that has a story told to its own page, and every
+ * source's URL in the JSON is one of the repositories'.
+ */
+static void
+check_links(const struct parts *p, const struct episode *ep)
+{
+	json_t		*j, *segs, *seg, *src;
+	const char	*url;
+	char		*js, *md, *want;
+	size_t		 i, k, n, urls = 0;
+	int		 ours;
+
+	md = episode_render_md(ep);
+	assert_non_null(strstr(md, "## Links"));
+	for (i = 0; i < p->n; i++) {
+		for (k = 0; k < ep->nmembers; k++)
+			if (strcmp(ep->members[k].repository,
+			    p->ep[i]->repository) == 0)
+				break;
+		assert_true(k < ep->nmembers);
+		if (ep->members[k].stories == 0)
+			continue;
+		assert_non_null(p->ep[i]->repository_url);
+		xasprintf(&want, "](%s/", p->ep[i]->repository_url);
+		assert_non_null(strstr(md, want));
+		free(want);
+	}
+	js = episode_render_json(ep);
+	assert_non_null(j = json_loads(js, 0, NULL));
+	segs = json_object_get(j, "segments");
+	json_array_foreach(segs, i, seg) {
+		json_array_foreach(json_object_get(seg, "sources"), k, src) {
+			if ((url = json_string_value(json_object_get(src,
+			    "url"))) == NULL)
+				continue;
+			urls++;
+			ours = 0;
+			for (n = 0; n < p->n; n++)
+				ours |= strncmp(url, p->ep[n]->repository_url,
+				    strlen(p->ep[n]->repository_url)) == 0;
+			assert_true(ours);
+		}
+	}
+	assert_true(urls > 0);
+	json_decref(j);
+	free(js);
+	free(md);
+}
+
 /* Three corpus days of three repositories, told as one show. */
 static void
 test_corpus_show(void **state)
@@ -260,6 +311,7 @@ test_corpus_show(void **state)
 	assert_non_null(top);
 	assert_non_null(strstr(ep->segments[0].text, top->headline));
 	assert_non_null(strstr(ep->title, top->title));
+	check_links(&p, ep);
 	episode_free(ep);
 	parts_free(&p);
 }
