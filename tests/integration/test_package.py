@@ -63,10 +63,10 @@ class TestPackage(unittest.TestCase):
                 why = ("%s not installed (Debian packages debhelper, "
                        "dpkg-dev, fakeroot, lintian: scripts/deps --test)"
                        % ", ".join(missing))
+                shutil.rmtree(cls.tmp, True)
                 if os.environ.get("HOOKCAST_REQUIRE_PACKAGE"):
                     raise AssertionError("HOOKCAST_REQUIRE_PACKAGE is set "
                                          "but " + why)
-                shutil.rmtree(cls.tmp, True)
                 raise unittest.SkipTest(why)
             p = subprocess.run(
                 [os.path.join(ht.SOURCE_DIR, "scripts", "package"),
