@@ -11,6 +11,7 @@ every build's suite), else built here by scripts/package into a scratch
 folder. Without dpkg-buildpackage and lintian the test is skipped, unless
 HOOKCAST_REQUIRE_PACKAGE is set (scripts/test sets it): then it fails."""
 
+import io
 import os
 import re
 import shutil
@@ -18,7 +19,6 @@ import stat
 import subprocess
 import sys
 import tarfile
-import io
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
