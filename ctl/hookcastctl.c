@@ -15,6 +15,7 @@
 #include <jansson.h>
 
 #include "buf.h"
+#include "version.h"
 
 #define CTL_MAX_REPLY	(64 * 1024 * 1024)
 
@@ -272,7 +273,7 @@ main(int argc, char **argv)
 		else if (strncmp(argv[i], "--socket=", 9) == 0)
 			{ free(sock); sock = strdup(argv[i] + 9); }
 		else if (strcmp(argv[i], "--version") == 0) {
-			printf("hookcastctl %s\n", HOOKCAST_VERSION);
+			version_print(stdout, "hookcastctl");
 			buf_free(&line);
 			free(sock);
 			return 0;

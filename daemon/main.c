@@ -31,6 +31,7 @@
 #include "notify.h"
 #include "pubconf.h"
 #include "tls.h"
+#include "version.h"
 #include "log.h"
 #include "schedule.h"
 #include "webhook.h"
@@ -253,7 +254,7 @@ main_malloc_tune(void)
 static void
 main_version(void)
 {
-	printf("hookcastd %s\n", HOOKCAST_VERSION);
+	version_print(stdout, "hookcastd");
 }
 
 /* The signals the loop catches (main_signal), ending with 0. */

@@ -11,6 +11,7 @@
 #include "fence.h"
 #include "llm.h"
 #include "metrics.h"
+#include "version.h"
 #include "xmalloc.h"
 
 static const char *const metrics_event_names[MEVENT_MAX] = {
@@ -165,8 +166,11 @@ metrics_render(const struct metrics *m, struct buf *b)
 	size_t		i;
 
 	buf_printf(b, "# HELP hookcast_build_info The hookcastd version "
-	    "running (always 1).\n# TYPE hookcast_build_info gauge\n"
-	    "hookcast_build_info{version=\"%s\"} 1\n", HOOKCAST_VERSION);
+	    "running, its revision and build date (always 1).\n"
+	    "# TYPE hookcast_build_info gauge\n"
+	    "hookcast_build_info{version=\"%s\",revision=\"%s\","
+	    "build_date=\"%s\"} 1\n", HOOKCAST_VERSION, version_revision,
+	    version_build_date);
 
 	buf_puts(b, "# HELP hookcast_deliveries_total Webhook deliveries by "
 	    "event and outcome.\n# TYPE hookcast_deliveries_total counter\n");

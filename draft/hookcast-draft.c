@@ -33,6 +33,7 @@
 #include "pubconf.h"
 #include "schedule.h"
 #include "store.h"
+#include "version.h"
 #include "xmalloc.h"
 
 /* What reading the folders came to, for the notes on stderr. */
@@ -607,7 +608,7 @@ draft_flags(int argc, char **argv, struct draft_opts *o, int *status)
 			*status = 0;
 			return -1;
 		case 'V':
-			printf("hookcast-draft %s\n", HOOKCAST_VERSION);
+			version_print(stdout, "hookcast-draft");
 			*status = 0;
 			return -1;
 		default:

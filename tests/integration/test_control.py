@@ -240,14 +240,46 @@ class TestCtl(unittest.TestCase):
             shutil.rmtree(tmp, ignore_errors=True)
 
     def test_ctl_version(self):
-        """hookcastctl --version names the same version as hookcastd."""
-        p = subprocess.run([ht.HOOKCASTCTL, "--version"],
-                           capture_output=True, text=True, timeout=30)
-        self.assertEqual(p.returncode, 0, p)
-        q = subprocess.run([ht.HOOKCASTD, "--version"],
-                           capture_output=True, text=True, timeout=30)
-        self.assertEqual(p.stdout.split()[1:], q.stdout.split()[1:])
-        self.assertEqual(p.stdout.split()[0], "hookcastctl")
+        """hookcastctl, hookcastd and hookcast-draft --version name the
+        same version (CMake's project(VERSION)), revision (the tree's, when
+        built from git) and build date (UTC)."""
+        draft = os.environ.get("HOOKCAST_DRAFT") or os.path.join(
+            os.path.dirname(ht.HOOKCASTD), "hookcast-draft")
+        with open(os.path.join(ht.SOURCE_DIR, "CMakeLists.txt")) as f:
+            version = re.search(r"(?m)^project\(hookcast VERSION ([0-9.]+)",
+                                f.read()).group(1)
+        said = []
+        for name, path in (("hookcastctl", ht.HOOKCASTCTL),
+                           ("hookcastd", ht.HOOKCASTD),
+                           ("hookcast-draft", draft)):
+            p = subprocess.run([path, "--version"], capture_output=True,
+                               text=True, timeout=30)
+            self.assertEqual(p.returncode, 0, p)
+            m = re.match(r"^%s (\S+) \(revision (\S+), built "
+                         r"(\d{4}-\d\d-\d\d)\)\n$" % re.escape(name),
+                         p.stdout)
+            self.assertIsNotNone(m, "%s --version: %r" % (name, p.stdout))
+            said.append(m.groups())
+        self.assertEqual(len(set(said)), 1, said)
+        got, revision, built = said[0]
+        self.assertEqual(got, version)
+        # the build's date, not some other day's (a build that outlived
+        # a midnight may say the day before)
+        age = time.time() - time.mktime(time.strptime(built + " UTC",
+                                                      "%Y-%m-%d %Z"))
+        if not os.environ.get("SOURCE_DATE_EPOCH"):
+            self.assertLess(age, 60 * 86400, built)
+        git = shutil.which("git")
+        sha = subprocess.run([git, "-C", ht.SOURCE_DIR, "rev-parse",
+                              "--short", "HEAD"], capture_output=True,
+                             text=True, timeout=30).stdout.strip() \
+            if git else ""
+        if sha:
+            # built from this tree (the revision of a rebuild's time: a
+            # commit since the build would be another)
+            self.assertRegex(revision, r"^[0-9a-f]{7,}(-dirty)?$")
+        else:
+            self.assertEqual(revision, "unknown")
 
 
 class TestLifecycle(unittest.TestCase):

@@ -270,8 +270,16 @@ class TestMetrics(unittest.TestCase):
                 self.assertTrue(m, "no %s in:\n%s" % (rx, text))
                 return float(m.group(1))
 
-            self.assertEqual(value(r'hookcast_build_info\{version="'
-                                   r'[0-9][^"]*"\}'), 1)
+            # the labels say what hookcastd --version says
+            v = subprocess.run([ht.HOOKCASTD, "--version"],
+                               capture_output=True, text=True, timeout=30)
+            m = re.match(r"^hookcastd (\S+) \(revision (\S+), built "
+                         r"(\S+)\)$", v.stdout.strip())
+            self.assertIsNotNone(m, v.stdout)
+            self.assertEqual(value(r'hookcast_build_info\{version="%s",'
+                                   r'revision="%s",build_date="%s"\}'
+                                   % tuple(re.escape(g)
+                                           for g in m.groups())), 1)
             self.assertGreater(value("hookcast_journal_bytes"), 0)
             when = value(r'hookcast_last_emission_timestamp_seconds'
                          r'\{repo="%s"\}' % REPO)

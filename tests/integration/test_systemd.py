@@ -17,7 +17,10 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hookcast_test as ht  # noqa: E402
 
-UNIT_DIR = os.path.join(ht.SOURCE_DIR, "systemd")
+# The units as the build made them from systemd/hookcast.service.in, with
+# its install prefix's paths (cmake/units.cmake)
+UNIT_DIR = os.path.join(os.path.dirname(os.path.abspath(ht.HOOKCASTD)),
+                        "systemd")
 SERVICE = os.path.join(UNIT_DIR, "hookcast.service")
 SOCKET = os.path.join(UNIT_DIR, "hookcast.socket")
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze")
@@ -177,8 +180,11 @@ class TestUnits(unittest.TestCase):
             sock = f.read()
         self.assertRegex(service, r"(?m)^Type=notify(-reload)?$")
         self.assertRegex(service,
-                         r"(?m)^ExecStart=/usr/local/sbin/hookcastd\b",
-                         "scripts/install puts hookcastd in /usr/local/sbin")
+                         r"(?m)^ExecStart=/\S*/sbin/hookcastd "
+                         r"--config=/\S+/hookcast\.conf$",
+                         "the unit names the installed hookcastd")
+        self.assertNotIn("@HOOKCAST_", service,
+                         "a placeholder of hookcast.service.in left")
         self.assertRegex(service, r"(?m)^WatchdogSec=")
         self.assertRegex(sock, r"(?m)^ListenStream=/run/hookcast/"
                          r"control\.sock$",
