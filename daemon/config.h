@@ -108,6 +108,9 @@ struct config {
 	int		 backfill_interval;	/* seconds between passes */
 	int		 draft_timeout;		/* seconds a draft may take */
 	char		*metrics_listen;	/* host:port, or NULL */
+	int		 metrics_listen_default; /* not set: may be taken */
+	struct strlist	 trusted_proxies;	/* IP addresses */
+	int		 log_format;		/* LOG_STYLE_* */
 	int		 metrics_public;	/* /metrics on listen too */
 	/* the podcast feed's channel and serving output_dir */
 	char		*feed_image;		/* URL, or NULL */
@@ -241,6 +244,8 @@ char	*config_show_slug(const char *name);
  * 127.0.0.0/8, ::1): the only case where no webhook secret is allowed.
  */
 int	 config_loopback_only(const struct strlist *listen);
+/* Was key set by the file or a flag (not left to its default)? */
+int	 config_key_set(const struct config *, const char *key);
 /* Print the keys, their defaults and help to f. */
 void	 config_usage(void *f);
 /* Log what differs between two configurations, and which need a restart. */

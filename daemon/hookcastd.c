@@ -781,6 +781,7 @@ hookcastd_reload(struct hookcastd *d, char **cause)
 			buf_printf(&b, "%s%s", i ? "; " : "", causes.v[i]);
 		}
 		*cause = buf_steal(&b);
+		d->reload_ok = 0;
 		log_warnx("reload refused; the old configuration stays");
 		config_causes_clear(&causes);
 		config_clear(&conf);
@@ -842,16 +843,20 @@ hookcastd_reload(struct hookcastd *d, char **cause)
 	if (bf != NULL)
 		d->backfill = bf;
 	log_set_level(d->conf.log_level);
+	log_set_style((enum log_style)d->conf.log_format);
 	hookcastd_limits(&d->conf, &limits);
 	http_server_set_limits(d->http, &limits);
 	hookcastd_store_limits(d);
 	hookcastd_arm_emit(d);
 	pubconf_outbox(&d->conf, &oc);
 	outbox_reconfigure(d->outbox, &oc);
+	d->reload_ok = 1;
+	d->reload_ok_at = time(NULL);
 	log_notice("reloaded");
 	return 0;
 
 refuse:
+	d->reload_ok = 0;
 	log_warnx("reload refused: %s; the old configuration stays", *cause);
 	tls_context_free(ctx);
 	config_clear(&conf);
