@@ -986,6 +986,7 @@ config_clear(struct config *conf)
 	free(conf->secrets);
 	free(conf->secretlens);
 	strlist_clear(&conf->credential_files);
+	strlist_clear(&conf->credential_names);
 	memset(conf, 0, sizeof(*conf));
 }
 

@@ -155,6 +155,8 @@ struct config {
 	size_t		  nsecrets;
 	/* every credential file opened (none may be under output_dir) */
 	struct strlist	  credential_files;
+	/* the systemd credentials named (credential:NAME, %d/NAME) */
+	struct strlist	  credential_names;
 };
 
 /* Collected configuration errors. */
@@ -180,6 +182,9 @@ int	 config_load(struct config *conf, int argc, char **argv,
 					 * credentials not given are looked
 					 * for beside the config file, where
 					 * the unit loads them from */
+#define CONFIG_AS_UNIT		0x4	/* with CONFIG_CHECK: each credential
+					 * file as the unit's own user
+					 * (DynamicUser=) would read it */
 /*
  * config_load for a reload: the keys only a restart changes keep running's
  * values (and what follows from them, such as output_dir's default under

@@ -549,6 +549,7 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 			config_causes_add(causes, "repositories: '%s' is not "
 			    "owner/name or owner/*", e);
 	}
+	config_credentials(conf, flags, causes);
 	if (conf->github_token_file != NULL && !(flags & CONFIG_NO_SECRETS))
 		config_read_token(conf, "github_token_file",
 		    conf->github_token_file, 0, causes);

@@ -271,14 +271,19 @@ static const int main_signos[] = { SIGTERM, SIGINT, SIGHUP, 0 };
 
 /*
  * The flags main answers itself: --help and --version (1: answered, exit
- * 0), and --check-config and --print-config, which load the configuration
- * and stop. Every other flag is the configuration's.
+ * 0), and --check-config (*check 1; 2 with --as-unit) and --print-config,
+ * which load the configuration and stop. Every other flag is the
+ * configuration's.
  */
 static int
 main_flags(int argc, char **argv, int *check, int *print)
 {
 	int	i;
 
+	/* --as-unit: --check-config as the unit's own user would read */
+	for (i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--as-unit") == 0)
+			*check = 2;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--help") == 0 ||
 		    strcmp(argv[i], "-h") == 0) {
@@ -289,7 +294,7 @@ main_flags(int argc, char **argv, int *check, int *print)
 			main_version();
 			return 1;
 		}
-		if (strcmp(argv[i], "--check-config") == 0)
+		if (strcmp(argv[i], "--check-config") == 0 && *check == 0)
 			*check = 1;
 		if (strcmp(argv[i], "--print-config") == 0)
 			*print = 1;
@@ -323,7 +328,8 @@ main_config(struct hookcastd *d, int argc, char **argv, int check, int print,
 	d->argc = argc;
 	d->argv = argv;
 	rc = config_load_flags(&d->conf, argc, argv, hookcastd_passthrough,
-	    check || print ? CONFIG_CHECK : 0, &causes);
+	    (check || print ? CONFIG_CHECK : 0) |
+	    (check == 2 ? CONFIG_AS_UNIT : 0), &causes);
 	if (rc == 0 && schedule_set_timezone(d->conf.timezone) == -1) {
 		config_causes_add(&causes, "timezone: unknown time zone '%s'",
 		    d->conf.timezone);
