@@ -981,10 +981,15 @@ webhook_journal(struct hookcastd *d, struct pending *p)
 			struct webhook_reply r = { .event = p->event,
 			    .guid = p->guid, .repo = p->res.repo,
 			    .commits = -1 };
+			char detail[160];
 
 			log_warnx("delivery %s: its journal record would be "
 			    "over %zu bytes; refused", p->guid,
 			    JOURNAL_MAX_RECORD);
+			snprintf(detail, sizeof(detail), "%s (%zu bytes)",
+			    webhook_outcomes[WEBHOOK_RECORD_TOO_LARGE].message,
+			    (size_t)JOURNAL_MAX_RECORD);
+			r.detail = detail;
 			store_release(d->store, &p->res);
 			webhook_reply(d, p->req, WEBHOOK_RECORD_TOO_LARGE, &r);
 		} else

@@ -111,6 +111,15 @@ class TestDeliveryLines(unittest.TestCase):
                        r"refused: payload larger than the configured "
                        r"max_body \(4096 bytes\), 5000 bytes")
             d.stop()
+        with ht.Daemon(options={"max-body-pull-request": "64K"}) as d:
+            body = b"x" * 70000
+            h = d.headers_for(body, "pull_request", delivery="big-2")
+            status, _, data = d.request("POST", "/webhook", body, h)
+            self.assertEqual(status, 413, data)
+            d.wait_log(r"delivery big-2 pull_request hook 1: 413 refused: "
+                       r"pull_request payload larger than the configured "
+                       r"max_body_pull_request \(65536 bytes\), 70000 bytes")
+            d.stop()
 
     def test_get_webhook_is_http_line_with_allow(self):
         """A GET of the webhook path is no delivery: an http: line, a 405
