@@ -114,6 +114,8 @@ class TestCredentials(unittest.TestCase):
         rc, out = self.check(text.replace(key, "credential:llm-key"),
                              extra=["--insecure-no-signature", "--as-unit"])
         self.assertEqual(rc, 0, out)
+        p = ht.run_daemon(["--help"])
+        self.assertIn("--as-unit ", p.stdout)
 
     def test_daemon_reads_and_reload_says_restart(self):
         """The running daemon verifies with the credential's secret; a
