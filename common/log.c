@@ -27,6 +27,7 @@ static struct buf	 log_held;
 static void		(*log_held_arm)(void);
 static pthread_t	 log_held_thread;
 static enum log_format log_format = LOG_FORMAT_AUTO;
+static enum log_style log_style = LOG_STYLE_TEXT;
 
 static const char *const log_names[] = {
 	[LOG_LEVEL_ERR] = "error",
@@ -54,6 +55,38 @@ log_set_format(enum log_format format)
 	log_format = format;
 }
 
+void
+log_set_style(enum log_style style)
+{
+	log_style = style;
+}
+
+void
+log_logfmt_value(struct buf *b, const char *s)
+{
+	const unsigned char	*p;
+	int			 bare = *s != '\0';
+
+	for (p = (const unsigned char *)s; *p != '\0' && bare; p++)
+		bare = *p > 0x20 && *p < 0x7f && *p != '=' && *p != '"' &&
+		    *p != '\\';
+	if (bare) {
+		buf_puts(b, s);
+		return;
+	}
+	buf_putc(b, '"');
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\') {
+			buf_putc(b, '\\');
+			buf_putc(b, (char)*p);
+		} else if (*p < 0x20 || *p == 0x7f)
+			buf_printf(b, "\\x%02x", *p);
+		else
+			buf_putc(b, (char)*p);
+	}
+	buf_putc(b, '"');
+}
+
 /*
  * Is stderr the journal? systemd sets JOURNAL_STREAM to the device and
  * inode of the stream it connects to stderr; comparing them with stderr's
@@ -76,6 +109,21 @@ log_stderr_is_journal(void)
 	    (unsigned long long)st.st_ino == ino;
 }
 
+/* Now in UTC to the millisecond: "2026-06-01T10:00:00.123Z". */
+static void
+log_time(char *out, size_t size)
+{
+	struct timespec	ts;
+	struct tm	tm;
+	char		when[32];
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	gmtime_r(&ts.tv_sec, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S", &tm);
+	snprintf(out, size, "%s.%03dZ", when,
+	    (int)(ts.tv_nsec / 1000000) % 1000);
+}
+
 /*
  * Start a line: "<N>" for the journal, which adds the time and keeps the
  * priority; else the UTC time to the millisecond and the level's name,
@@ -84,9 +132,7 @@ log_stderr_is_journal(void)
 static void
 log_prefix_text(char *out, size_t size, int priority, const char *name)
 {
-	struct timespec	ts;
-	struct tm	tm;
-	char		when[32];
+	char	when[40];
 
 	if (log_format == LOG_FORMAT_AUTO)
 		log_format = log_stderr_is_journal() ? LOG_FORMAT_JOURNAL :
@@ -95,11 +141,8 @@ log_prefix_text(char *out, size_t size, int priority, const char *name)
 		snprintf(out, size, "<%d>", priority);
 		return;
 	}
-	clock_gettime(CLOCK_REALTIME, &ts);
-	gmtime_r(&ts.tv_sec, &tm);
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S", &tm);
-	snprintf(out, size, "%s.%03ldZ %s: ", when, ts.tv_nsec / 1000000,
-	    name);
+	log_time(when, sizeof(when));
+	snprintf(out, size, "%s %s: ", when, name);
 }
 
 static void
@@ -213,6 +256,38 @@ log_clean(struct buf *b, const unsigned char *s, size_t n, size_t inmax,
 }
 
 /*
+ * A logfmt or JSON line of a message (without its newline): the time,
+ * the level and the message cleaned as a text line's is, as msg. Under
+ * the journal it starts with "<N>" too.
+ */
+static void
+log_structured(struct buf *line, enum log_level level, struct buf *msg)
+{
+	struct buf	clean;
+	char		when[40], prefix[64];
+
+	log_prefix_text(prefix, sizeof(prefix), (int)level, "");
+	if (log_format == LOG_FORMAT_JOURNAL)
+		buf_puts(line, prefix);
+	buf_init(&clean);
+	if (log_clean(&clean, (const unsigned char *)buf_str(msg), msg->len,
+	    SIZE_MAX, LOG_MSG_MAX, 0) < msg->len)
+		buf_puts(&clean, "...");
+	log_time(when, sizeof(when));
+	if (log_style == LOG_STYLE_JSON) {
+		buf_printf(line, "{\"time\":\"%s\",\"level\":\"%s\","
+		    "\"msg\":", when, log_level_name(level));
+		buf_json_string(line, buf_str(&clean));
+		buf_putc(line, '}');
+	} else {
+		buf_printf(line, "time=%s level=%s msg=", when,
+		    log_level_name(level));
+		log_logfmt_value(line, buf_str(&clean));
+	}
+	buf_free(&clean);
+}
+
+/*
  * The message of every log function is cleaned here, after formatting, so
  * no argument can start a line of its own or reach a terminal as a control
  * sequence, whatever a call site passes. Backslashes are left alone: a
@@ -237,10 +312,13 @@ log_vwrite(enum log_level level, const char *suffix, const char *fmt,
 		buf_printf(&msg, ": %s", suffix);
 	buf_init(&line);
 	buf_reserve(&line, 320);
-	log_prefix(&line, level);
-	if (log_clean(&line, (const unsigned char *)buf_str(&msg), msg.len,
-	    SIZE_MAX, LOG_MSG_MAX, 0) < msg.len)
-		buf_puts(&line, "...");
+	if (log_style == LOG_STYLE_TEXT) {
+		log_prefix(&line, level);
+		if (log_clean(&line, (const unsigned char *)buf_str(&msg),
+		    msg.len, SIZE_MAX, LOG_MSG_MAX, 0) < msg.len)
+			buf_puts(&line, "...");
+	} else
+		log_structured(&line, level, &msg);
 	buf_putc(&line, '\n');
 	if (log_held_arm != NULL &&
 	    pthread_equal(pthread_self(), log_held_thread)) {

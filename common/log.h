@@ -32,7 +32,29 @@ enum log_format {
 	LOG_FORMAT_PLAIN,	/* "TIME LEVEL: message" */
 };
 
+/*
+ * What follows the start of a line (log_format): the message as it is;
+ * logfmt, time=... level=... msg="..."; or JSON, {"time":...,"level":
+ * ...,"msg":...}. The message stays one string (msg): the call sites
+ * format their lines, they carry no fields of their own. Under the
+ * journal the "<N>" prefix stays, so journald keeps the priority.
+ */
+enum log_style {
+	LOG_STYLE_TEXT,
+	LOG_STYLE_LOGFMT,
+	LOG_STYLE_JSON,
+};
+
 void	 log_set_level(enum log_level);
+void	 log_set_style(enum log_style);
+/*
+ * Append s as a logfmt value: as it is when it is a non-empty run of
+ * printable ASCII other than space, '=', '"' and backslash; else in
+ * double quotes, a quote and a backslash escaped by a backslash and a
+ * control byte written as \xNN.
+ */
+struct buf;
+void	 log_logfmt_value(struct buf *, const char *s);
 void	 log_set_format(enum log_format);
 enum log_level log_get_level(void);
 /* "error", "warning", "notice", "info", "debug" -> level; -1 if unknown. */

@@ -55,6 +55,13 @@ static const struct config_enum config_weekdays[] = {
 	{ .name = NULL }
 };
 
+static const struct config_enum config_log_formats[] = {
+	{ .name = "text", .value = LOG_STYLE_TEXT },
+	{ .name = "logfmt", .value = LOG_STYLE_LOGFMT },
+	{ .name = "json", .value = LOG_STYLE_JSON },
+	{ .name = NULL }
+};
+
 static const struct config_enum config_audio[] = {
 	{ .name = "off", .value = AUDIO_MODE_OFF },
 	{ .name = "on", .value = AUDIO_MODE_ON },
@@ -127,6 +134,15 @@ const struct config_key config_keys[] = {
 	{ .name = "log_level", .type = CONFIG_LOG_LEVEL,
 	    .offset = OFF(log_level), .def = "info", .reloadable = 1,
 	    .help = "error, warning, notice, info or debug" },
+	{ .name = "log_format", .type = CONFIG_ENUM,
+	    .offset = OFF(log_format), .def = "text",
+	    .enums = config_log_formats, .reloadable = 1,
+	    .help = "text (lines as they read), logfmt (key=value pairs) or "
+	    "json (an object per line)" },
+	{ .name = "trusted_proxies", .type = CONFIG_LIST,
+	    .offset = OFF(trusted_proxies), .reloadable = 1,
+	    .help = "IP addresses of reverse proxies whose X-Forwarded-For "
+	    "names the client in the log, comma-separated" },
 	{ .name = "insecure_no_signature", .type = CONFIG_BOOL,
 	    .offset = OFF(insecure_no_signature), .def = "false",
 	    .help = "accept deliveries without a secret (testing only)" },
@@ -264,9 +280,9 @@ const struct config_key config_keys[] = {
 	    .help = "least seconds between two backfill passes over a hook "
 	    "(doubled after each failed pass, up to an hour)" },
 	{ .name = "metrics_listen", .type = CONFIG_STRING,
-	    .offset = OFF(metrics_listen),
+	    .offset = OFF(metrics_listen), .def = "127.0.0.1:9101",
 	    .help = "a listener of its own for /metrics and /healthz, "
-	    "host:port (a port alone: 127.0.0.1)" },
+	    "host:port (a port alone: 127.0.0.1), or off" },
 	{ .name = "metrics_public", .type = CONFIG_BOOL,
 	    .offset = OFF(metrics_public), .def = "false", .reloadable = 1,
 	    .help = "serve /metrics on the webhook listener too (anyone who "
@@ -421,6 +437,15 @@ config_causes_clear(struct config_causes *c)
 	free(c->v);
 	c->v = NULL;
 	c->n = 0;
+}
+
+int
+config_key_set(const struct config *conf, const char *key)
+{
+	const struct config_key	*k = config_find_key(key);
+
+	return k != NULL && conf->origins != NULL &&
+	    conf->origins[k - config_keys] != NULL;
 }
 
 const struct config_key *
@@ -895,6 +920,7 @@ config_clear(struct config *conf)
 	free(conf->feed_owner_email);
 	free(conf->feed_category);
 	free(conf->metrics_listen);
+	strlist_clear(&conf->trusted_proxies);
 	free(conf->tts_command);
 	free(conf->section_sound);
 	free(conf->github_api_url);
@@ -960,6 +986,7 @@ config_clear(struct config *conf)
 	free(conf->secrets);
 	free(conf->secretlens);
 	strlist_clear(&conf->credential_files);
+	strlist_clear(&conf->credential_names);
 	memset(conf, 0, sizeof(*conf));
 }
 

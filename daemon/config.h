@@ -108,6 +108,9 @@ struct config {
 	int		 backfill_interval;	/* seconds between passes */
 	int		 draft_timeout;		/* seconds a draft may take */
 	char		*metrics_listen;	/* host:port, or NULL */
+	int		 metrics_listen_default; /* not set: may be taken */
+	struct strlist	 trusted_proxies;	/* IP addresses */
+	int		 log_format;		/* LOG_STYLE_* */
 	int		 metrics_public;	/* /metrics on listen too */
 	/* the podcast feed's channel and serving output_dir */
 	char		*feed_image;		/* URL, or NULL */
@@ -152,6 +155,8 @@ struct config {
 	size_t		  nsecrets;
 	/* every credential file opened (none may be under output_dir) */
 	struct strlist	  credential_files;
+	/* the systemd credentials named (credential:NAME, %d/NAME) */
+	struct strlist	  credential_names;
 };
 
 /* Collected configuration errors. */
@@ -177,6 +182,9 @@ int	 config_load(struct config *conf, int argc, char **argv,
 					 * credentials not given are looked
 					 * for beside the config file, where
 					 * the unit loads them from */
+#define CONFIG_AS_UNIT		0x4	/* with CONFIG_CHECK: each credential
+					 * file as the unit's own user
+					 * (DynamicUser=) would read it */
 /*
  * config_load for a reload: the keys only a restart changes keep running's
  * values (and what follows from them, such as output_dir's default under
@@ -241,6 +249,8 @@ char	*config_show_slug(const char *name);
  * 127.0.0.0/8, ::1): the only case where no webhook secret is allowed.
  */
 int	 config_loopback_only(const struct strlist *listen);
+/* Was key set by the file or a flag (not left to its default)? */
+int	 config_key_set(const struct config *, const char *key);
 /* Print the keys, their defaults and help to f. */
 void	 config_usage(void *f);
 /* Log what differs between two configurations, and which need a restart. */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
 #include <arpa/inet.h>
 #include <unistd.h>
 
@@ -440,16 +441,29 @@ config_loopback_only(const struct strlist *listen)
 }
 
 /*
- * metrics_listen: host:port, or a port alone for 127.0.0.1:port. The
- * webhook listener then no longer serves /metrics.
+ * metrics_listen: host:port, or a port alone for 127.0.0.1:port, or off.
+ * The webhook listener then no longer serves /metrics. Its default
+ * (127.0.0.1:9101) gives way to metrics_public, which asks for /metrics
+ * on the webhook listener instead, and may find its port taken (by a
+ * second daemon on the host): main.c then warns and goes on.
  */
 static void
 config_metrics_listen(struct config *conf, struct config_causes *causes)
 {
-	struct hostport	 hp;
-	const char	*why, *s = conf->metrics_listen;
-	char		*full;
+	const struct config_key	*k = config_find_key("metrics_listen");
+	struct hostport		 hp;
+	const char		*why, *s = conf->metrics_listen;
+	char			*full;
 
+	conf->metrics_listen_default = conf->origins == NULL ||
+	    conf->origins[k - config_keys] == NULL;
+	if (strcasecmp(s, "off") == 0 || strcasecmp(s, "none") == 0 ||
+	    *s == '\0' || (conf->metrics_listen_default &&
+	    conf->metrics_public)) {
+		free(conf->metrics_listen);
+		conf->metrics_listen = NULL;
+		return;
+	}
 	if (strspn(s, "0123456789") == strlen(s)) {
 		xasprintf(&full, "127.0.0.1:%s", s);
 		free(conf->metrics_listen);
@@ -463,6 +477,20 @@ config_metrics_listen(struct config *conf, struct config_causes *causes)
 		config_causes_add(causes, "metrics_public: true while "
 		    "metrics_listen is set; /metrics is served on "
 		    "metrics_listen only");
+}
+
+/* trusted_proxies: IP addresses, as X-Forwarded-For's hops are. */
+static void
+config_trusted_proxies(struct config *conf, struct config_causes *causes)
+{
+	unsigned char	ip[16];
+	size_t		i;
+
+	for (i = 0; i < conf->trusted_proxies.n; i++)
+		if (inet_pton(AF_INET, conf->trusted_proxies.v[i], ip) != 1 &&
+		    inet_pton(AF_INET6, conf->trusted_proxies.v[i], ip) != 1)
+			config_causes_add(causes, "trusted_proxies: '%s' is "
+			    "not an IP address", conf->trusted_proxies.v[i]);
 }
 
 /* Fill what depends on the environment and the other keys. */
@@ -521,6 +549,7 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 			config_causes_add(causes, "repositories: '%s' is not "
 			    "owner/name or owner/*", e);
 	}
+	config_credentials(conf, flags, causes);
 	if (conf->github_token_file != NULL && !(flags & CONFIG_NO_SECRETS))
 		config_read_token(conf, "github_token_file",
 		    conf->github_token_file, 0, causes);
@@ -563,6 +592,7 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 	}
 	if (conf->metrics_listen != NULL)
 		config_metrics_listen(conf, causes);
+	config_trusted_proxies(conf, causes);
 	if (conf->feed_owner_email != NULL &&
 	    !config_email_ok(conf->feed_owner_email))
 		config_causes_add(causes, "feed_owner_email: '%s' is not an "

@@ -91,6 +91,15 @@ struct repo_conf *config_repo(struct config *, const char *name);
 /* config_secret.c */
 /* A credential beside the config file (--check-config). New, or NULL. */
 char	*config_beside(const struct config *, const char *name);
+/*
+ * Resolve the files the configuration names as systemd credentials
+ * (%d/NAME or credential:NAME) against $CREDENTIALS_DIRECTORY, in place:
+ * the credential keys' (secret_file, github_token_file, tls_cert,
+ * tls_key, llm_key_file, the sinks' secret_file and token_file), before
+ * any is read. Flags: config_load_flags's.
+ */
+void	 config_credentials(struct config *, int flags,
+	    struct config_causes *);
 /* Open a credential file once it is found private; NULL with a cause. */
 FILE	*config_open_private(struct config *, const char *key,
 	    const char *path, struct config_causes *);

@@ -29,12 +29,16 @@ config_usage(void *fp)
 	char	 flag[64], *p;
 
 	fprintf(f, "usage: hookcastd [--config FILE] [--KEY=VALUE ...] "
-	    "[--check-config | --print-config]\n\n");
+	    "[--check-config [--as-unit] | --print-config]\n\n");
 	fprintf(f, "Receives GitHub webhooks and drafts a daily spoken "
 	    "episode of each repository's day.\n\n");
 	fprintf(f, "  --config FILE            INI file of the keys below "
 	    "(flags win over it)\n");
 	fprintf(f, "  --check-config           validate and exit 0 or 1\n");
+	fprintf(f, "  --as-unit                with --check-config: each "
+	    "credential file as the unit's\n"
+	    "                           own user (DynamicUser=) would read "
+	    "it\n");
 	fprintf(f, "  --print-config           print the settings in effect, "
 	    "with where each came from\n");
 	fprintf(f, "  --help, --version\n\n");

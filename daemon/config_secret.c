@@ -371,3 +371,139 @@ config_llm_keys(struct config *conf, struct config_causes *causes)
 	}
 	conf->github_token = save;
 }
+
+/*
+ * The name of a credential a value names: "%d/NAME" (the unit's
+ * specifier for its credentials directory, as a unit file would write
+ * it) or "credential:NAME". NULL when it names a plain path.
+ */
+static const char *
+config_credential_name(const char *value)
+{
+	if (strncmp(value, "%d/", 3) == 0)
+		return value + 3;
+	if (strncmp(value, "credential:", 11) == 0)
+		return value + 11;
+	return NULL;
+}
+
+/*
+ * --check-config --as-unit: the service runs as a user of its own
+ * (DynamicUser=), made at its start, so it is neither root nor any
+ * file's owner: a private file named by its path is one it can't open.
+ */
+static void
+config_credential_as_unit(const char *where, const char *path,
+    struct config_causes *causes)
+{
+	struct stat	 st;
+	const char	*base = strrchr(path, '/');
+
+	if (stat(path, &st) == -1 || (st.st_mode & S_IROTH) != 0)
+		return;		/* the read says what is wrong */
+	base = base != NULL ? base + 1 : path;
+	config_causes_add(causes, "%s: %s: readable by uid %lu alone (mode "
+	    "%04o), and the service's own user (DynamicUser=) is another: "
+	    "name it credential:%s, with LoadCredential=%s:%s in a drop-in "
+	    "(see hookcastd(8), SYSTEMD)", where, path,
+	    (unsigned long)st.st_uid, (unsigned)(st.st_mode & 07777), base,
+	    base, path);
+}
+
+/*
+ * Resolve *path in place when it names a credential: the file of that
+ * name in $CREDENTIALS_DIRECTORY, which systemd sets for a unit with
+ * LoadCredential=; for --check-config and hookcast-draft outside the
+ * service, the file beside the config file (where the unit's
+ * LoadCredential= lines load from). where is the key ("llm_key_file",
+ * placed later) or "file:line: key".
+ */
+static void
+config_credential(struct config *conf, const char *where, char **path,
+    int flags, struct config_causes *causes)
+{
+	const char	*name, *env = getenv("CREDENTIALS_DIRECTORY");
+	char		*full = NULL;
+
+	if (*path == NULL)
+		return;
+	if ((name = config_credential_name(*path)) == NULL) {
+		if (flags & CONFIG_AS_UNIT)
+			config_credential_as_unit(where, *path, causes);
+		return;
+	}
+	if (*name == '\0' || strchr(name, '/') != NULL ||
+	    strcmp(name, ".") == 0 || strcmp(name, "..") == 0) {
+		config_causes_add(causes, "%s: '%s': a credential's name is a "
+		    "file name, as LoadCredential=NAME:PATH's NAME", where,
+		    *path);
+		return;
+	}
+	if (env != NULL && *env != '\0') {
+		xasprintf(&full, "%s/%s", env, name);
+		if (access(full, F_OK) == -1) {
+			config_causes_add(causes, "%s: credential %s is not in "
+			    "$CREDENTIALS_DIRECTORY (%s): the unit needs "
+			    "LoadCredential=%s:PATH, and a restart (systemd "
+			    "gives credentials at the start, not at a reload)",
+			    where, name, env, name);
+			free(full);
+			return;
+		}
+	} else if ((flags & (CONFIG_CHECK | CONFIG_NO_SECRETS)) &&
+	    (full = config_beside(conf, name)) != NULL)
+		;
+	else {
+		config_causes_add(causes, "%s: '%s' names a systemd credential, "
+		    "but $CREDENTIALS_DIRECTORY is not set (the service gets "
+		    "it with LoadCredential=%s:PATH; elsewhere, name the file "
+		    "by its path)", where, *path, name);
+		return;
+	}
+	strlist_add(&conf->credential_names, name);
+	free(*path);
+	*path = full;
+}
+
+void
+config_credentials(struct config *conf, int flags,
+    struct config_causes *causes)
+{
+	struct sink_conf	*s;
+	char			*where;
+	size_t			 i;
+
+	for (i = 0; i < conf->nrepos; i++)
+		config_credential(conf, conf->repos[i].llm_key_where,
+		    &conf->repos[i].llm_key_file, flags, causes);
+	for (i = 0; i < conf->nshows; i++) {
+		if (conf->shows[i].own->llm_key_file == NULL)
+			continue;
+		xasprintf(&where, "%s: llm_key_file",
+		    config_show_origin(&conf->shows[i], "llm_key_file"));
+		config_credential(conf, where,
+		    &conf->shows[i].own->llm_key_file, flags, causes);
+		free(where);
+	}
+	config_credential(conf, "llm_key_file", &conf->llm_key_file, flags,
+	    causes);
+	/* hookcast-draft reads only the model's keys */
+	if (flags & CONFIG_NO_SECRETS)
+		return;
+	for (i = 0; i < conf->secret_files.n; i++)
+		config_credential(conf, "secret_file",
+		    &conf->secret_files.v[i], flags, causes);
+	config_credential(conf, "github_token_file", &conf->github_token_file,
+	    flags, causes);
+	config_credential(conf, "tls_cert", &conf->tls_cert, flags, causes);
+	config_credential(conf, "tls_key", &conf->tls_key, flags, causes);
+	for (i = 0; i < conf->nsinks; i++) {
+		s = &conf->sinks[i];
+		config_credential(conf, s->secret_where != NULL ?
+		    s->secret_where : "secret_file", &s->secret_file, flags,
+		    causes);
+		config_credential(conf, s->token_where != NULL ?
+		    s->token_where : "token_file", &s->token_file, flags,
+		    causes);
+	}
+}

@@ -35,12 +35,15 @@ struct hookcastd {
 	struct store		*store;
 	struct metrics		 metrics;
 	struct http_server	*http;
+	struct http_server	*metrics_http;	/* metrics_listen's, or NULL */
 	struct control		*control;
 	struct event		*emit_timer;
 	time_t			 next_emit;
 	time_t			 window_start;	/* of days opened from now on */
 	time_t			 started;
 	int			 stopping;
+	int			 reload_ok;	/* the last reload (or the start) */
+	time_t			 reload_ok_at;	/* the last that worked */
 
 	struct journal		*journal;
 	struct pending		*pending;	/* deliveries awaiting a sync */

@@ -38,7 +38,8 @@
 
 /* Flags that are not config keys. */
 const char *const hookcastd_passthrough[] = {
-	"--check-config", "--print-config", "--help", "--version", NULL
+	"--check-config", "--as-unit", "--print-config", "--help", "--version",
+	NULL
 };
 
 static void
@@ -797,6 +798,31 @@ hookcastd_catch_up(struct hookcastd *d)
 		d->compact_wanted = 1;
 }
 
+/*
+ * A reload reads every credential file again, those systemd gives too;
+ * but systemd copies those at the start (LoadCredential=), so a change
+ * to one's source, or a LoadCredential= line added, reaches the daemon
+ * only with a restart: say so, as it is what an operator rotating a
+ * token with a reload would miss.
+ */
+static void
+hookcastd_reload_credentials(struct hookcastd *d)
+{
+	const struct strlist	*names = &d->conf.credential_names;
+	struct buf		 b;
+	size_t			 i;
+
+	if (names->n == 0)
+		return;
+	buf_init(&b);
+	for (i = 0; i < names->n; i++)
+		buf_printf(&b, "%s%s", i > 0 ? ", " : "", names->v[i]);
+	log_notice("reload: credentials %s read again as systemd copied them "
+	    "at the start: a credential changed at its source "
+	    "(LoadCredential=) needs a restart, not a reload", buf_str(&b));
+	buf_free(&b);
+}
+
 int
 hookcastd_reload(struct hookcastd *d, char **cause)
 {
@@ -818,6 +844,7 @@ hookcastd_reload(struct hookcastd *d, char **cause)
 			buf_printf(&b, "%s%s", i ? "; " : "", causes.v[i]);
 		}
 		*cause = buf_steal(&b);
+		d->reload_ok = 0;
 		log_warnx("reload refused; the old configuration stays");
 		config_causes_clear(&causes);
 		config_clear(&conf);
@@ -879,16 +906,21 @@ hookcastd_reload(struct hookcastd *d, char **cause)
 	if (bf != NULL)
 		d->backfill = bf;
 	log_set_level(d->conf.log_level);
+	log_set_style((enum log_style)d->conf.log_format);
 	hookcastd_limits(&d->conf, &limits);
 	http_server_set_limits(d->http, &limits);
 	hookcastd_store_limits(d);
 	hookcastd_arm_emit(d);
 	pubconf_outbox(&d->conf, &oc);
 	outbox_reconfigure(d->outbox, &oc);
+	d->reload_ok = 1;
+	d->reload_ok_at = time(NULL);
+	hookcastd_reload_credentials(d);
 	log_notice("reloaded");
 	return 0;
 
 refuse:
+	d->reload_ok = 0;
 	log_warnx("reload refused: %s; the old configuration stays", *cause);
 	tls_context_free(ctx);
 	config_clear(&conf);

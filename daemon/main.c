@@ -96,8 +96,17 @@ main_metrics_listen(struct hookcastd *d, const struct http_limits *webhook)
 	limits.max_per_peer = 64;
 	s = http_server_new(d->base, &limits, webhook_metrics_head,
 	    webhook_metrics_request, d);
-	if (http_server_listen(s, d->conf.metrics_listen, &cause) == -1)
-		fatalx("metrics_listen: %s", cause);
+	if (http_server_listen(s, d->conf.metrics_listen, &cause) == -1) {
+		if (!d->conf.metrics_listen_default)
+			fatalx("metrics_listen: %s", cause);
+		/* the default's port may be another daemon's on this host */
+		log_warnx("metrics: not served: the default metrics_listen "
+		    "%s: %s (set metrics_listen to another address, or to "
+		    "off)", d->conf.metrics_listen, cause);
+		free(cause);
+		http_server_free(s);
+		return NULL;
+	}
 	log_info("metrics: /metrics and /healthz on %s", d->conf.metrics_listen);
 	return s;
 }
@@ -263,14 +272,19 @@ static const int main_signos[] = { SIGTERM, SIGINT, SIGHUP, 0 };
 
 /*
  * The flags main answers itself: --help and --version (1: answered, exit
- * 0), and --check-config and --print-config, which load the configuration
- * and stop. Every other flag is the configuration's.
+ * 0), and --check-config (*check 1; 2 with --as-unit) and --print-config,
+ * which load the configuration and stop. Every other flag is the
+ * configuration's.
  */
 static int
 main_flags(int argc, char **argv, int *check, int *print)
 {
 	int	i;
 
+	/* --as-unit: --check-config as the unit's own user would read */
+	for (i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--as-unit") == 0)
+			*check = 2;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--help") == 0 ||
 		    strcmp(argv[i], "-h") == 0) {
@@ -281,7 +295,7 @@ main_flags(int argc, char **argv, int *check, int *print)
 			main_version();
 			return 1;
 		}
-		if (strcmp(argv[i], "--check-config") == 0)
+		if (strcmp(argv[i], "--check-config") == 0 && *check == 0)
 			*check = 1;
 		if (strcmp(argv[i], "--print-config") == 0)
 			*print = 1;
@@ -315,7 +329,8 @@ main_config(struct hookcastd *d, int argc, char **argv, int check, int print,
 	d->argc = argc;
 	d->argv = argv;
 	rc = config_load_flags(&d->conf, argc, argv, hookcastd_passthrough,
-	    check || print ? CONFIG_CHECK : 0, &causes);
+	    (check || print ? CONFIG_CHECK : 0) |
+	    (check == 2 ? CONFIG_AS_UNIT : 0), &causes);
 	if (rc == 0 && schedule_set_timezone(d->conf.timezone) == -1) {
 		config_causes_add(&causes, "timezone: unknown time zone '%s'",
 		    d->conf.timezone);
@@ -362,6 +377,7 @@ static void
 main_log_start(struct hookcastd *d)
 {
 	log_set_level(d->conf.log_level);
+	log_set_style((enum log_style)d->conf.log_format);
 	log_notice("hookcastd %s starting", HOOKCAST_VERSION);
 	if (d->conf.file != NULL)
 		log_info("configuration file %s", d->conf.file);
@@ -399,6 +415,8 @@ main_setup(struct hookcastd *d, struct http_limits *limits)
 	if ((d->base = event_base_new()) == NULL)
 		fatalx("event_base_new failed");
 	d->started = time(NULL);
+	d->reload_ok = 1;
+	d->reload_ok_at = d->started;
 	d->window_start = schedule_prev(d->started, d->conf.emit_hour,
 	    d->conf.emit_minute);
 	d->store = store_new();
@@ -411,6 +429,28 @@ main_setup(struct hookcastd *d, struct http_limits *limits)
 	if (hookcastd_tls(d, &cause) == -1)
 		fatalx("%s", cause);
 	return lockfd;
+}
+
+/*
+ * Sockets passed by systemd win over listen: say so when the
+ * configuration sets listen too, and which sockets serve instead.
+ */
+static void
+main_warn_listen(struct hookcastd *d)
+{
+	struct buf	b;
+	char		addr[96];
+	size_t		i;
+
+	buf_init(&b);
+	for (i = 0; http_server_address(d->http, i, addr, sizeof(addr)) == 0;
+	    i++)
+		buf_printf(&b, "%s%s", i > 0 ? ", " : "", addr);
+	if (config_key_set(&d->conf, "listen"))
+		log_warnx("listen is ignored: the sockets systemd passed "
+		    "(socket activation) are used: %s; set the addresses in "
+		    "the .socket unit's ListenStream=", buf_str(&b));
+	buf_free(&b);
 }
 
 /*
@@ -436,6 +476,7 @@ main_listen(struct hookcastd *d, const struct http_limits *limits,
 			if (http_server_listen_fd(d->http, fds->http[j],
 			    &cause) == -1)
 				fatalx("%s", cause);
+		main_warn_listen(d);
 	} else {
 		for (j = 0; j < d->conf.listen.n; j++)
 			if (http_server_listen(d->http, d->conf.listen.v[j],
@@ -445,6 +486,12 @@ main_listen(struct hookcastd *d, const struct http_limits *limits,
 	main_log_urls(d);
 	if (d->conf.metrics_listen != NULL)
 		metrics = main_metrics_listen(d, limits);
+	else
+		log_info("metrics: /metrics %s; metrics_listen = HOST:PORT "
+		    "serves it apart", d->conf.metrics_public ?
+		    "on the webhook listener (metrics_public = true)" :
+		    "not served (metrics_listen = off)");
+	d->metrics_http = metrics;
 	return metrics;
 }
 

@@ -183,14 +183,39 @@ webhook_log_header(struct buf *b, const struct http_request *req,
 }
 
 /*
+ * Who sent a request, for its log line: "PEER: ", or "CLIENT via PEER: "
+ * when the peer is a trusted proxy whose X-Forwarded-For names a client
+ * (http_client_addr: the rightmost address no trusted proxy wrote).
+ */
+static void
+webhook_log_from(struct hookcastd *d, const struct http_request *req,
+    struct buf *b)
+{
+	const char	*peer = http_request_peer(req);
+	char		 client[256];
+
+	if (d->conf.trusted_proxies.n > 0 &&
+	    http_client_addr(peer, http_header(req, "X-Forwarded-For"),
+	    (const char *const *)d->conf.trusted_proxies.v,
+	    d->conf.trusted_proxies.n, client, sizeof(client)) == 0 &&
+	    strcmp(client, peer) != 0) {
+		log_escape_append(b, client, 64);
+		buf_puts(b, " via ");
+	}
+	log_escape_append(b, peer, 64);
+	buf_puts(b, ": ");
+}
+
+/*
  * The one log line of a delivery, whatever its end: who sent what about
  * where, the status and why, what was kept, its size and the time taken.
  * A refusal is a notice: it is what an operator setting up a webhook
  * looks for, with the hint of what to check; the rest are info.
  */
 static void
-webhook_log(const struct http_request *req, enum webhook_outcome o,
-    const struct webhook_reply *r, const char *why, double secs)
+webhook_log(struct hookcastd *d, const struct http_request *req,
+    enum webhook_outcome o, const struct webhook_reply *r, const char *why,
+    double secs)
 {
 	const struct webhook_outcome_row	*row = &webhook_outcomes[o];
 	struct buf				 b;
@@ -198,6 +223,7 @@ webhook_log(const struct http_request *req, enum webhook_outcome o,
 
 	buf_init(&b);
 	buf_reserve(&b, 512);	/* at once, not through 64, 128, 256 */
+	webhook_log_from(d, req, &b);
 	buf_puts(&b, "delivery ");
 	if (r->guid != NULL)
 		log_escape_append(&b, r->guid, 128);
@@ -302,7 +328,7 @@ webhook_reply(struct hookcastd *d, struct http_request *req,
 	buf_putc(&b, '}');
 	/* logged first: the reply may free req */
 	secs = webhook_elapsed(&started);
-	webhook_log(req, o, r, why, secs);
+	webhook_log(d, req, o, r, why, secs);
 	http_reply(req, row->status, "application/json", buf_str(&b), b.len);
 	buf_free(&b);
 	metrics_latency(&d->metrics, secs);
@@ -412,6 +438,9 @@ webhook_check_head(struct hookcastd *d, const struct http_request *req)
 	return WEBHOOK_ACCEPTED;
 }
 
+static void webhook_refuse_allow(struct http_request *, int, const char *,
+    const char *);
+
 /*
  * A request for no delivery refused (no such path, a wrong method): one
  * line at info, as a scanner's probes are many and tell little.
@@ -419,13 +448,35 @@ webhook_check_head(struct hookcastd *d, const struct http_request *req)
 static void
 webhook_refuse(struct http_request *req, int status, const char *why)
 {
-	char	*method = log_escape(req->method, 16);
-	char	*path = log_escape(req->path, 256);
+	webhook_refuse_allow(req, status, why, NULL);
+}
 
-	log_info("%s %s: %d refused: %s", method, path, status, why);
+/*
+ * The same with the methods the path allows, for a 405 (RFC 9110 15.5.6:
+ * it carries an Allow field): "http: PEER: METHOD PATH: STATUS ...".
+ */
+static void
+webhook_refuse_allow(struct http_request *req, int status, const char *why,
+    const char *allow)
+{
+	char		*method = log_escape(req->method, 16);
+	char		*path = log_escape(req->path, 256);
+	char		*peer = log_escape(http_request_peer(req), 64);
+	char		 extra[64];
+	struct buf	 b;
+
+	log_info("http: %s: %s %s: %d refused: %s", peer, method, path,
+	    status, why);
 	free(method);
 	free(path);
-	http_reply_error(req, status, why);
+	free(peer);
+	buf_init(&b);
+	http_format_error(&b, why);
+	if (allow != NULL)
+		snprintf(extra, sizeof(extra), "Allow: %s\r\n", allow);
+	http_reply_extra(req, status, "application/json",
+	    allow != NULL ? extra : NULL, buf_str(&b), b.len);
+	buf_free(&b);
 }
 
 /* Checks that need only the head, so a refused body is never read. */
@@ -435,24 +486,46 @@ webhook_head(struct http_request *req, void *arg)
 	struct hookcastd	*d = arg;
 	struct webhook_reply	 r = { .commits = -1 };
 	enum webhook_outcome	 o;
+	char			 detail[160];
 
 	if (strcmp(req->path, d->conf.webhook_path) == 0) {
 		if ((o = webhook_check_head(d, req)) == WEBHOOK_ACCEPTED)
 			return 0;
+		if (o == WEBHOOK_NOT_POST) {
+			/* a browser or a probe, not a delivery */
+			webhook_refuse_allow(req, 405,
+			    webhook_outcomes[o].message, "POST");
+			return -1;
+		}
 		r.event = http_header(req, "X-GitHub-Event");
 		if (!webhook_token(r.event, 64))
 			r.event = NULL;		/* counted as another event */
 		if (o == WEBHOOK_BAD_SIGNATURE)
 			r.detail = webhook_signature_why(SIGNATURE_MALFORMED);
+		if (o == WEBHOOK_TOO_LARGE || o == WEBHOOK_PR_TOO_LARGE) {
+			snprintf(detail, sizeof(detail), "%s (%lld bytes)",
+			    webhook_outcomes[o].message,
+			    o == WEBHOOK_TOO_LARGE ? d->conf.max_body :
+			    d->conf.max_body_pull_request);
+			r.detail = detail;
+		}
 		webhook_reply(d, req, o, &r);
 		return -1;
+	}
+	if (strcmp(req->path, "/") == 0) {
+		if (strcmp(req->method, "GET") != 0 &&
+		    strcmp(req->method, "HEAD") != 0) {
+			webhook_refuse_allow(req, 405, "use GET", "GET, HEAD");
+			return -1;
+		}
+		return 0;
 	}
 	/* the archive, when served: read-only, no body */
 	if (d->conf.serve_episodes &&
 	    serve_match(&webhook_archive, req->path)) {
 		if (strcmp(req->method, "GET") != 0 &&
 		    strcmp(req->method, "HEAD") != 0) {
-			webhook_refuse(req, 405, "use GET");
+			webhook_refuse_allow(req, 405, "use GET", "GET, HEAD");
 			return -1;
 		}
 		if (req->content_length > 0) {
@@ -466,7 +539,7 @@ webhook_head(struct http_request *req, void *arg)
 	    (strcmp(req->path, "/metrics") == 0 && d->conf.metrics_public)) {
 		if (strcmp(req->method, "GET") != 0 &&
 		    strcmp(req->method, "HEAD") != 0) {
-			webhook_refuse(req, 405, "use GET");
+			webhook_refuse_allow(req, 405, "use GET", "GET, HEAD");
 			return -1;
 		}
 		return 0;
@@ -486,10 +559,52 @@ webhook_metrics_head(struct http_request *req, void *arg)
 	}
 	if (strcmp(req->method, "GET") != 0 &&
 	    strcmp(req->method, "HEAD") != 0) {
-		webhook_refuse(req, 405, "use GET");
+		webhook_refuse_allow(req, 405, "use GET", "GET, HEAD");
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * The daemon's own gauges: the configuration's last reload (as
+ * Prometheus' own config_last_reload_* say it; the start counts as one
+ * that worked), the next emission, and the HTTP replies by status over
+ * both listeners, the server's own (408, 413, 501) among them.
+ */
+static void
+webhook_metrics_daemon(struct hookcastd *d, struct buf *b)
+{
+	uint64_t	n;
+	int		code;
+
+	buf_printf(b, "# HELP hookcast_config_last_reload_successful Whether "
+	    "the last configuration reload worked (1) or was refused (0).\n"
+	    "# TYPE hookcast_config_last_reload_successful gauge\n"
+	    "hookcast_config_last_reload_successful %d\n"
+	    "# HELP hookcast_config_last_reload_success_timestamp_seconds "
+	    "When the configuration was last loaded (the start, or a reload "
+	    "that worked).\n"
+	    "# TYPE hookcast_config_last_reload_success_timestamp_seconds "
+	    "gauge\n"
+	    "hookcast_config_last_reload_success_timestamp_seconds %lld\n"
+	    "# HELP hookcast_next_emission_timestamp_seconds When the next "
+	    "scheduled emission is due.\n"
+	    "# TYPE hookcast_next_emission_timestamp_seconds gauge\n"
+	    "hookcast_next_emission_timestamp_seconds %lld\n"
+	    "# HELP hookcast_http_requests_total HTTP replies sent, by "
+	    "status code.\n"
+	    "# TYPE hookcast_http_requests_total counter\n",
+	    d->reload_ok, (long long)d->reload_ok_at,
+	    (long long)d->next_emit);
+	for (code = 100; code < HTTP_STATUS_MAX; code++) {
+		n = http_server_replies(d->http, code);
+		if (d->metrics_http != NULL)
+			n += http_server_replies(d->metrics_http, code);
+		if (n > 0)
+			buf_printf(b, "hookcast_http_requests_total"
+			    "{code=\"%d\"} %llu\n", code,
+			    (unsigned long long)n);
+	}
 }
 
 static void
@@ -548,6 +663,7 @@ webhook_metrics(struct hookcastd *d, struct http_request *req)
 		backfill_metrics(d->backfill, &b);
 	if (d->outbox != NULL)		/* made after the replay */
 		outbox_metrics(d->outbox, &b);
+	webhook_metrics_daemon(d, &b);
 	metrics_process(&b, d->started);
 	http_reply(req, 200, "text/plain; version=0.0.4", buf_str(&b), b.len);
 	buf_free(&b);
@@ -566,6 +682,7 @@ struct pending {
 	time_t			 at;
 	off_t			 end;		/* durable once the journal is here */
 	int			 duplicate;
+	char			*repo;		/* a duplicate's, for its log */
 	struct pending		*next;
 };
 
@@ -601,6 +718,7 @@ webhook_accept(struct hookcastd *d, struct pending *p)
 	char			*branch;
 
 	if (p->duplicate) {
+		r.repo = p->repo;
 		webhook_reply(d, p->req, WEBHOOK_DUPLICATE, &r);
 		return;
 	}
@@ -659,6 +777,7 @@ webhook_pending_free(struct pending *p)
 	free(p->key);
 	free(p->event);
 	free(p->guid);
+	free(p->repo);
 	free(p);
 }
 
@@ -862,10 +981,15 @@ webhook_journal(struct hookcastd *d, struct pending *p)
 			struct webhook_reply r = { .event = p->event,
 			    .guid = p->guid, .repo = p->res.repo,
 			    .commits = -1 };
+			char detail[160];
 
 			log_warnx("delivery %s: its journal record would be "
 			    "over %zu bytes; refused", p->guid,
 			    JOURNAL_MAX_RECORD);
+			snprintf(detail, sizeof(detail), "%s (%zu bytes)",
+			    webhook_outcomes[WEBHOOK_RECORD_TOO_LARGE].message,
+			    (size_t)JOURNAL_MAX_RECORD);
+			r.detail = detail;
 			store_release(d->store, &p->res);
 			webhook_reply(d, p->req, WEBHOOK_RECORD_TOO_LARGE, &r);
 		} else
@@ -953,16 +1077,26 @@ webhook_decide(struct hookcastd *d, struct http_request *req,
 	key = store_key(http_header(req, "X-GitHub-Hook-ID"), guid);
 	o = store_seen(d->store, key) ? WEBHOOK_DUPLICATE : WEBHOOK_ACCEPTED;
 	free(key);
-	if (o != WEBHOOK_ACCEPTED)
-		return o;
-	if ((h = handler_find(event)) == NULL)
+	h = handler_find(event);
+	if (o == WEBHOOK_ACCEPTED && h == NULL)
 		return WEBHOOK_IGNORED_EVENT;	/* no need to parse it */
 
-	if (webhook_content_type(http_header(req, "Content-Type")) == 1) {
+	if (h != NULL &&
+	    webhook_content_type(http_header(req, "Content-Type")) == 1) {
 		if (form_field(req->body, req->bodylen, "payload", &form,
 		    &len, cause) == -1)
-			return WEBHOOK_BAD_FORM;
+			return o == WEBHOOK_DUPLICATE ? o : WEBHOOK_BAD_FORM;
 		text = form;
+	}
+	if (o == WEBHOOK_DUPLICATE) {
+		/* parsed only for its repository, which its log line names */
+		if (h != NULL && intake_parse(h, text, len, now, res,
+		    cause) != INTAKE_OK) {
+			free(*cause);
+			*cause = NULL;
+		}
+		free(form);
+		return o;
 	}
 	switch (intake_parse(h, text, len, now, res, cause)) {
 	case INTAKE_OK:
@@ -1022,6 +1156,7 @@ webhook_delivery(struct hookcastd *d, struct http_request *req)
 	if (webhook_pending_has(d, key)) {
 		/* its original is in this batch: answer once it is durable */
 		p->duplicate = 1;
+		p->repo = xstrdup_null(res.repo);
 		p->end = journal_offset(d->journal);
 		store_release(d->store, &res);
 		webhook_pending_add(d, p);
@@ -1059,6 +1194,21 @@ webhook_healthz(struct hookcastd *d, struct http_request *req)
 	buf_free(&b);
 }
 
+/*
+ * GET /: one line saying what answers here and where its documentation
+ * is, for whoever opens the webhook URL's host in a browser.
+ */
+static void
+webhook_landing(struct http_request *req)
+{
+	static const char	text[] = "hookcastd " HOOKCAST_VERSION
+	    ": receives GitHub webhooks and drafts daily episodes; "
+	    "see hookcastd(8) (man 8 hookcastd) and the project's README\n";
+
+	http_reply(req, 200, "text/plain; charset=utf-8", text,
+	    sizeof(text) - 1);
+}
+
 void
 webhook_request(struct http_request *req, void *arg)
 {
@@ -1066,6 +1216,10 @@ webhook_request(struct http_request *req, void *arg)
 
 	if (strcmp(req->path, "/healthz") == 0) {
 		webhook_healthz(d, req);
+		return;
+	}
+	if (strcmp(req->path, "/") == 0) {
+		webhook_landing(req);
 		return;
 	}
 	if (strcmp(req->path, "/metrics") == 0 && d->conf.metrics_public) {

@@ -99,6 +99,7 @@ struct http_server {
 	size_t			 buffered;	/* body bytes reserved */
 	SSL_CTX			*tls;		/* NULL: plain HTTP */
 	size_t			 scanned;	/* head bytes examined */
+	uint64_t		 replies[HTTP_STATUS_MAX]; /* by status */
 	struct http_burst	 accept_log, shed_log, refuse_log, busy_log;
 };
 
@@ -377,6 +378,14 @@ http_conn_flush(struct http_conn *c)
 	bufferevent_enable(c->bev, EV_WRITE);
 }
 
+/* A reply of status went out (or was queued): counted for /metrics. */
+static void
+http_count(struct http_server *s, int status)
+{
+	if (status >= 100 && status < HTTP_STATUS_MAX)
+		s->replies[status]++;
+}
+
 /*
  * Queue a reply on the connection and move to CONN_WRITING. The reply
  * says "Connection: close" exactly when the connection closes after it,
@@ -384,7 +393,8 @@ http_conn_flush(struct http_conn *c)
  */
 static void
 http_conn_send(struct http_conn *c, int status, const char *ctype,
-    const char *body, size_t len, int close_after, int retry_after)
+    const char *body, size_t len, int close_after, int retry_after,
+    const char *extra)
 {
 	struct evbuffer	*out = bufferevent_get_output(c->bev);
 	struct buf	 b;
@@ -393,6 +403,7 @@ http_conn_send(struct http_conn *c, int status, const char *ctype,
 	close_after = http_conn_closing(c, close_after);
 	c->close_after = close_after;
 	c->replied = 1;
+	http_count(c->server, status);
 	if (status == 204 || status == 304) {
 		/* RFC 9110 6.4.1: no content, 204 no length either */
 		len = 0;
@@ -402,7 +413,8 @@ http_conn_send(struct http_conn *c, int status, const char *ctype,
 		len = 0;	/* the length a GET would have, no body */
 	http_conn_hold(c);
 	buf_init(&b);
-	http_format_head(&b, status, ctype, clen, close_after, retry_after);
+	http_format_head_extra(&b, status, ctype, clen, close_after,
+	    retry_after, extra);
 	evbuffer_add(out, b.data, b.len);
 	buf_free(&b);
 	if (len > 0)
@@ -421,7 +433,7 @@ http_conn_send_error(struct http_conn *c, int status, const char *cause,
 	buf_init(&b);
 	http_format_error(&b, cause);
 	http_conn_send(c, status, "application/json", b.data, b.len,
-	    close_after, 0);
+	    close_after, 0, NULL);
 	buf_free(&b);
 }
 
@@ -448,7 +460,7 @@ http_reply_invalid(int status, const char *ctype, const char *body,
 
 static void
 http_reply_common(struct http_request *req, int status, const char *ctype,
-    const char *body, size_t len, int close_after)
+    const char *extra, const char *body, size_t len, int close_after)
 {
 	struct http_conn	*c;
 	const char		*why;
@@ -476,7 +488,7 @@ http_reply_common(struct http_request *req, int status, const char *ctype,
 		http_conn_send_error(c, 500, "internal error", 1);
 		return;
 	}
-	http_conn_send(c, status, ctype, body, len, close_after, 0);
+	http_conn_send(c, status, ctype, body, len, close_after, 0, extra);
 }
 
 /*
@@ -495,6 +507,7 @@ http_conn_send_file(struct http_conn *c, int status, const char *ctype,
 	close_after = http_conn_closing(c, 0);
 	c->close_after = close_after;
 	c->replied = 1;
+	http_count(c->server, status);
 	http_conn_hold(c);
 	buf_init(&b);
 	http_format_head_extra(&b, status, ctype, status == 304 ? -1 : len,
@@ -564,25 +577,35 @@ void
 http_reply(struct http_request *req, int status, const char *ctype,
     const char *body, size_t len)
 {
-	http_reply_common(req, status, ctype, body, len, 0);
+	http_reply_common(req, status, ctype, NULL, body, len, 0);
 }
 
 void
 http_reply_close(struct http_request *req, int status, const char *ctype,
     const char *body, size_t len)
 {
-	http_reply_common(req, status, ctype, body, len, 1);
+	http_reply_common(req, status, ctype, NULL, body, len, 1);
 }
 
 void
-http_reply_error(struct http_request *req, int status, const char *cause)
+http_reply_extra(struct http_request *req, int status, const char *ctype,
+    const char *extra, const char *body, size_t len)
 {
-	struct buf	b;
+	http_reply_common(req, status, ctype, extra, body, len, 0);
+}
 
-	buf_init(&b);
-	http_format_error(&b, cause);
-	http_reply(req, status, "application/json", buf_str(&b), b.len);
-	buf_free(&b);
+const char *
+http_request_peer(const struct http_request *req)
+{
+	return req->conn != NULL ? req->conn->addr : "-";
+}
+
+uint64_t
+http_server_replies(const struct http_server *s, int status)
+{
+	if (status < 0 || status >= HTTP_STATUS_MAX)
+		return 0;
+	return s->replies[status];
 }
 
 /* Reply with a JSON error and close, for errors found while reading. */
@@ -606,7 +629,7 @@ http_conn_unavailable(struct http_conn *c, const char *cause)
 	buf_init(&b);
 	http_format_error(&b, cause);
 	http_conn_send(c, 503, "application/json", b.data, b.len, 1,
-	    c->server->limits.timeout);
+	    c->server->limits.timeout, NULL);
 	buf_free(&b);
 }
 
@@ -774,7 +797,9 @@ http_conn_head(struct http_conn *c)
 		return;
 	}
 	if (c->req.content_length > (long long)s->limits.max_body) {
-		log_info("http: %s: 413 request body too large", c->peer);
+		log_info("http: %s: 413 request body too large: %lld bytes, "
+		    "the limit is %zu", c->peer, c->req.content_length,
+		    s->limits.max_body);
 		http_conn_error(c, 413, "request body too large");
 		return;
 	}
@@ -1124,6 +1149,7 @@ http_refuse(struct http_server *s, evutil_socket_t fd, const char *peer,
 		log_warnx("http: %s: connection refused: %s (%lu refused)",
 		    peer, cause, n);
 	if (s->tls == NULL) {
+		http_count(s, 503);
 		buf_init(&body);
 		http_format_error(&body, cause);
 		buf_init(&b);

@@ -10,6 +10,7 @@
 #define HOOKCAST_HTTP_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 
 struct buf;
@@ -26,6 +27,8 @@ struct http_header {
 };
 
 #define HTTP_MAX_HEADERS	100
+/* Statuses counted by http_server_replies: 100 to 599. */
+#define HTTP_STATUS_MAX		600
 
 struct http_request {
 	char			 method[16];
@@ -123,6 +126,19 @@ int	 http_sockname(int fd, char *out, size_t outlen);
 void	 http_peer_name(const struct sockaddr *sa, char *addr, size_t addrlen,
 	    char *peer, size_t peerlen);
 
+/*
+ * The client's address behind trusted proxies (ntrusted IP addresses):
+ * peer when it is none of them; else, walking X-Forwarded-For (xff, may
+ * be NULL) from the right past the trusted ones, the first address that
+ * is not trusted (the leftmost when all are). An element that is no IP
+ * address stops the walk at the last trusted hop: what lies left of it
+ * could have been written by anyone. Into out; 0, or -1 when out is too
+ * small (out is then "").
+ */
+int	 http_client_addr(const char *peer, const char *xff,
+	    const char *const *trusted, size_t ntrusted, char *out,
+	    size_t outlen);
+
 /* http.c: the server, its connections and replies. */
 
 /*
@@ -167,6 +183,13 @@ size_t	 http_server_buffered(const struct http_server *);
  * grows with what clients send, not with how it is split into reads.
  */
 size_t	 http_server_scanned(const struct http_server *);
+/*
+ * Replies of status sent since the start, the server's own (408, 413,
+ * 501, a refused connection's 503) with the callbacks'.
+ */
+uint64_t http_server_replies(const struct http_server *, int status);
+/* The address of the request's peer, without its port; borrowed. */
+const char *http_request_peer(const struct http_request *);
 void	 http_server_free(struct http_server *);
 
 /*
@@ -184,6 +207,12 @@ void	 http_reply(struct http_request *, int status, const char *ctype,
 	    const char *body, size_t len);
 void	 http_reply_close(struct http_request *, int status, const char *ctype,
 	    const char *body, size_t len);
+/*
+ * http_reply with extra header lines (each ending in CRLF, built by the
+ * caller), such as a 405's Allow.
+ */
+void	 http_reply_extra(struct http_request *, int status, const char *ctype,
+	    const char *extra, const char *body, size_t len);
 /* http_reply of {"ok":false,"error":cause}, the server's own error body. */
 void	 http_reply_error(struct http_request *, int status, const char *cause);
 /*

@@ -95,3 +95,88 @@ http_sockname(int fd, char *out, size_t outlen)
 		return -1;
 	return 0;
 }
+
+/*
+ * An IP address's bytes (v4 or v6, a v6 one in brackets or not) into
+ * out[16]; their count, or 0 when s (n bytes) is no address.
+ */
+static size_t
+http_ip_bytes(const char *s, size_t n, unsigned char *out)
+{
+	char	tmp[INET6_ADDRSTRLEN + 2];
+
+	if (n >= 2 && s[0] == '[' && s[n - 1] == ']') {
+		s++;
+		n -= 2;
+	}
+	if (n == 0 || n >= sizeof(tmp))
+		return 0;
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	if (inet_pton(AF_INET, tmp, out) == 1)
+		return 4;
+	if (inet_pton(AF_INET6, tmp, out) == 1)
+		return 16;
+	return 0;
+}
+
+/* Is the address of s (n bytes, as http_ip_bytes reads it) in trusted? */
+static int
+http_ip_trusted(const char *s, size_t n, const char *const *trusted,
+    size_t ntrusted)
+{
+	unsigned char	a[16], b[16];
+	size_t		alen, blen, i;
+
+	if ((alen = http_ip_bytes(s, n, a)) == 0)
+		return 0;
+	for (i = 0; i < ntrusted; i++) {
+		blen = http_ip_bytes(trusted[i], strlen(trusted[i]), b);
+		if (blen == alen && memcmp(a, b, alen) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+int
+http_client_addr(const char *peer, const char *xff,
+    const char *const *trusted, size_t ntrusted, char *out, size_t outlen)
+{
+	const char	*end, *start, *best = peer;
+	size_t		 bestlen = strlen(peer);
+	unsigned char	 ip[16];
+
+	if (xff == NULL || !http_ip_trusted(peer, bestlen, trusted, ntrusted))
+		goto done;
+	end = xff + strlen(xff);
+	/* from the right: each hop was added by the one after it */
+	while (end > xff) {
+		start = end;
+		while (start > xff && start[-1] != ',')
+			start--;
+		while (start < end && (*start == ' ' || *start == '\t'))
+			start++;
+		while (end > start && (end[-1] == ' ' || end[-1] == '\t'))
+			end--;
+		if (http_ip_bytes(start, (size_t)(end - start), ip) == 0)
+			break;	/* not an address: what is left of it is not told */
+		best = start;
+		bestlen = (size_t)(end - start);
+		if (!http_ip_trusted(start, bestlen, trusted, ntrusted))
+			break;
+		end = start;
+		while (end > xff && end[-1] != ',')
+			end--;
+		if (end > xff)
+			end--;		/* the comma */
+	}
+done:
+	if (bestlen >= outlen) {
+		if (outlen > 0)
+			out[0] = '\0';
+		return -1;
+	}
+	memcpy(out, best, bestlen);
+	out[bestlen] = '\0';
+	return 0;
+}

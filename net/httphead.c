@@ -459,3 +459,15 @@ http_format_error(struct buf *b, const char *cause)
 	}
 	buf_puts(b, "\"}");
 }
+
+/* http_reply of http_format_error's body (the reply itself is http.c's). */
+void
+http_reply_error(struct http_request *req, int status, const char *cause)
+{
+	struct buf	b;
+
+	buf_init(&b);
+	http_format_error(&b, cause);
+	http_reply(req, status, "application/json", buf_str(&b), b.len);
+	buf_free(&b);
+}

@@ -74,34 +74,35 @@ class TestDeliveryLog(unittest.TestCase):
             log = d.wait_log(r"GET /nowhere: 404").string
             size = len(body)
             want = {
-                g1: r"^<6>delivery %s push hook 1 %s main: 200 accepted, "
+                g1: r"^<6>127\.0\.0\.1: delivery %s push hook 1 %s main: 200 accepted, "
                     r"1 commit kept, %d bytes, \d+\.\d ms$" % (g1, REPO, size),
-                g2: r"^<6>delivery %s ping hook 4242 %s: 200 accepted, "
+                g2: r"^<6>127\.0\.0\.1: delivery %s ping hook 4242 %s: 200 accepted, "
                     r"0 commits kept, \d+ bytes, \d+\.\d ms$" % (g2, REPO),
-                g3: r"^<6>delivery %s push hook 1 %s feature/x: 202 "
+                g3: r"^<6>127\.0\.0\.1: delivery %s push hook 1 %s feature/x: 202 "
                     r"ignored: branch feature/x is not tracked, \d+ bytes"
                     % (g3, REPO),
-                g4: r"^<5>delivery %s push hook 1: 401 refused: missing "
+                g4: r"^<5>127\.0\.0\.1: delivery %s push hook 1: 401 refused: missing "
                     r"X-Hub-Signature-256 header \(the webhook was saved in "
                     r"GitHub without a secret, or something on the way "
                     r"dropped the header\), %d bytes, \d+\.\d ms$"
                     % (g4, size),
-                g5: r"^<5>delivery %s push hook 1: 401 refused: signature "
+                g5: r"^<5>127\.0\.0\.1: delivery %s push hook 1: 401 refused: signature "
                     r"mismatch \(the webhook's secret in GitHub is "
                     r"none of those in secret_file\)" % g5,
-                g6: r"^<5>delivery %s push hook 1: 400 refused: invalid "
+                g6: r"^<5>127\.0\.0\.1: delivery %s push hook 1: 400 refused: invalid "
                     r"JSON" % g6,
-                g7: r"^<5>delivery %s push hook 1: 415 refused: "
+                g7: r"^<5>127\.0\.0\.1: delivery %s push hook 1: 415 refused: "
                     r"Content-Type must be" % g7,
-                g8: r"^<5>delivery %s push: 413 refused: payload larger "
-                    r"than the configured max_body, 104857600 bytes" % g8,
+                g8: r"^<5>127\.0\.0\.1: delivery %s push: 413 refused: "
+                    r"payload larger than the configured max_body "
+                    r"\(26214400 bytes\), 104857600 bytes" % g8,
             }
             for guid, rx in want.items():
                 found = lines_with(log, guid)
                 self.assertEqual(len(found), 1, "one line for %s:\n%s"
                                  % (guid, log))
                 self.assertRegex(found[0], rx)
-            self.assertRegex(log, r"(?m)^<6>GET /nowhere: 404 refused: "
+            self.assertRegex(log, r"(?m)^<6>http: 127\.0\.0\.1: GET /nowhere: 404 refused: "
                              r"no such path$")
             d.stop()
 
@@ -121,7 +122,7 @@ class TestDeliveryLog(unittest.TestCase):
             d.wait_log(r"^<6>http: 127\.0\.0\.1:\d+: 411 Content-Length "
                        r"required$")
             d.wait_log(r"^<6>http: 127\.0\.0\.1:\d+: 413 request body "
-                       r"too large$")
+                       r"too large: 999999999 bytes, the limit is 26214400$")
             d.stop()
 
 
@@ -153,7 +154,7 @@ class TestStartLog(unittest.TestCase):
                        options={"log-level": None}) as d:
             status, reply = d.post_payload(ht.make_push(repo=REPO))
             self.assertEqual(status, 200, reply)
-            d.wait_log(r" info: delivery \S+ push hook 1 ")
+            d.wait_log(r" info: 127\.0\.0\.1: delivery \S+ push hook 1 ")
             d.stop()
             lines = d.log().splitlines()
             self.assertTrue(lines)

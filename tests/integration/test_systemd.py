@@ -410,6 +410,18 @@ class TestSocketActivation(unittest.TestCase):
             self.assertTrue(os.path.exists(d.socket_path),
                             "hookcastd removed the inherited control socket")
 
+    def test_listen_ignored_warned(self):
+        """listen set besides inherited sockets: a warning says listen is
+        ignored and which sockets serve."""
+        d = self.activate("http:control")
+        with d:
+            push_commits(d, 1)
+            d.wait_log(r"<5>ready")
+            d.wait_log(r"^<4>listen is ignored: the sockets systemd passed "
+                       r"\(socket activation\) are used: 127\.0\.0\.1:%d;"
+                       % d.port)
+            d.stop()
+
     def test_socket_unit_fd_names(self):
         """The fds as systemd would pass them for systemd/hookcast.socket.
 

@@ -574,6 +574,69 @@ test_log_format_plain(void **state)
 }
 
 static void
+test_log_logfmt_value(void **state)
+{
+	static const struct {
+		const char	*in;
+		const char	*want;
+	} cases[] = {
+		{ "ready", "ready" },
+		{ "", "\"\"" },
+		{ "disk full", "\"disk full\"" },
+		{ "a=b", "\"a=b\"" },
+		{ "say \"hi\"", "\"say \\\"hi\\\"\"" },
+		{ "back\\slash", "\"back\\\\slash\"" },
+		{ "line\nbreak", "\"line\\x0abreak\"" },
+		{ "caf\xc3\xa9", "\"caf\xc3\xa9\"" },
+	};
+	struct buf	b;
+	size_t		i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		buf_init(&b);
+		log_logfmt_value(&b, cases[i].in);
+		assert_string_equal(buf_str(&b), cases[i].want);
+		buf_free(&b);
+	}
+}
+
+/* A logfmt and a JSON line: the time, the level, the cleaned message. */
+static void
+test_log_style_lines(void **state)
+{
+	struct capture	 c;
+	char		*out;
+	size_t		 len;
+	int		 n = 0;
+
+	log_set_style(LOG_STYLE_LOGFMT);
+	capture_start(&c);
+	log_warnx("disk \"%s\" full\nforged", "/var");
+	out = capture_end(&c, &len);
+	assert_one_clean_line(out, len);
+	assert_int_equal(sscanf(out, "<4>time=%*4d-%*2d-%*2dT%*2d:%*2d:%*2d."
+	    "%*3dZ %n", &n), 0);
+	assert_int_equal(n, 33);
+	assert_string_equal(out + n, "level=warning msg=\"disk \\\"/var\\\" "
+	    "full\\\\x0aforged\"\n");
+	free(out);
+
+	log_set_style(LOG_STYLE_JSON);
+	capture_start(&c);
+	log_info("a \\ b \"c\"\t\x1b");
+	out = capture_end(&c, &len);
+	assert_one_clean_line(out, len);
+	n = 0;
+	assert_int_equal(sscanf(out, "<6>{\"time\":\"%*4d-%*2d-%*2dT%*2d:%*2d:"
+	    "%*2d.%*3dZ\",%n", &n), 0);
+	assert_int_equal(n, 38);
+	assert_string_equal(out + n, "\"level\":\"info\",\"msg\":"
+	    "\"a \\\\ b \\\"c\\\"\\\\x09\\\\x1b\"}\n");
+	free(out);
+	log_set_style(LOG_STYLE_TEXT);
+}
+
+static void
 test_log_format_auto(void **state)
 {
 	struct capture	 c;
@@ -635,6 +698,8 @@ main(void)
 		cmocka_unit_test(test_log_format_plain),
 		cmocka_unit_test(test_log_defer),
 		cmocka_unit_test(test_log_format_auto),
+		cmocka_unit_test(test_log_logfmt_value),
+		cmocka_unit_test(test_log_style_lines),
 	};
 
 	/* the cases above read "<N>" lines */
