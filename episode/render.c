@@ -253,6 +253,13 @@ render_md_links(struct buf *b, const struct episode *ep)
 			buf_puts(b, "## Links\n\n");
 		buf_puts(b, "### ");
 		render_md_kind(b, seg->kind);
+		/* a show's: whose segment it is ("Highlights, pytorch/ao") */
+		if (seg->nsources > 0 && seg->sources[0].repository != NULL) {
+			buf_puts(b, ", ");
+			bol = 0;
+			render_md_str(b, seg->sources[0].repository,
+			    RENDER_MD_INLINE, &bol);
+		}
 		buf_puts(b, "\n\n");
 		for (j = n = 0; j < seg->nsources; j++) {
 			src = &seg->sources[j];

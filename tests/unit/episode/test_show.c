@@ -257,6 +257,10 @@ check_links(const struct parts *p, const struct episode *ep)
 		xasprintf(&want, "](%s/", p->ep[i]->repository_url);
 		assert_non_null(strstr(md, want));
 		free(want);
+		/* under a heading that names the repository */
+		xasprintf(&want, ", %s\n\n- [", p->ep[i]->repository);
+		assert_non_null(strstr(md, want));
+		free(want);
 	}
 	js = episode_render_json(ep);
 	assert_non_null(j = json_loads(js, 0, NULL));
