@@ -360,6 +360,7 @@ config_file_handler(void *user, const char *section, const char *name,
 	struct config_file	*cf = user;
 	const struct config_key	*k;
 	struct repo_conf	*r;
+	const char		*best;
 	char			*repo, *cause, *sname;
 	int			 bad;
 
@@ -415,8 +416,13 @@ config_file_handler(void *user, const char *section, const char *name,
 		return 1;
 	}
 	if ((k = config_find_key(name)) == NULL) {
-		config_causes_add(cf->causes, "%s:%d: %s: unknown key",
-		    cf->path, cf->line, name);
+		if ((best = config_suggest_key(name)) != NULL)
+			config_causes_add(cf->causes, "%s:%d: %s: unknown key "
+			    "(did you mean %s?)", cf->path, cf->line, name,
+			    best);
+		else
+			config_causes_add(cf->causes, "%s:%d: %s: unknown key",
+			    cf->path, cf->line, name);
 		return 1;
 	}
 	if ((cause = config_set(cf->conf, k, value)) != NULL) {
@@ -428,7 +434,7 @@ config_file_handler(void *user, const char *section, const char *name,
 	return 1;
 }
 
-void
+int
 config_read_file(struct config *conf, const char *path,
     struct config_causes *causes)
 {
@@ -436,8 +442,9 @@ config_read_file(struct config *conf, const char *path,
 
 	memset(&cf, 0, sizeof(cf));
 	if ((cf.f = fopen(path, "r")) == NULL) {
-		config_causes_add(causes, "%s: %s", path, strerror(errno));
-		return;
+		config_causes_add(causes, "%s: cannot read the configuration "
+		    "file: %s", path, strerror(errno));
+		return -1;
 	}
 	cf.path = path;
 	cf.conf = conf;
@@ -445,4 +452,5 @@ config_read_file(struct config *conf, const char *path,
 	ini_parse_stream(config_file_reader, &cf, config_file_handler, &cf);
 	free(cf.linebuf);
 	fclose(cf.f);
+	return 0;
 }
