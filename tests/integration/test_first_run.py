@@ -169,6 +169,21 @@ class TestDaemonUsage(Base):
                       % conf, p.stderr)
         self.assertIn("%s:3: completely_unheard_of: unknown key\n" % conf,
                       p.stderr)
+        # and in the sections of a repository and of a sink
+        conf = self.write("sections.conf",
+                          '[repo "a/b"]\nbranchs = main\n'
+                          '[sink "chat"]\ntype = slack\n'
+                          'url = https://chat.example.org/hook\n'
+                          'urll = https://x.example.org/\n')
+        p = self.daemon("--config=" + conf, "--secret-file=" + self.secret,
+                        "--check-config")
+        self.assertEqual(p.returncode, 1, p.stderr)
+        self.assertRegex(p.stderr, r"%s:2: branchs: unknown key in \[repo "
+                         r"\"a/b\"\] \(did you mean branches\?"
+                         % re.escape(conf))
+        self.assertRegex(p.stderr, r"%s:6: urll: unknown key in \[sink "
+                         r"\"chat\"\] \(did you mean url\?"
+                         % re.escape(conf))
 
     def test_sizes_with_units(self):
         conf = self.write("hookcast.conf", "max_body = 100M\n"
