@@ -24,7 +24,7 @@
 /*
  * The commands and how many arguments each takes, as the daemon's table
  * (control.c) has them: a usage error is said here, whether or not a
- * daemon is up to say it (test_control checks the two agree).
+ * daemon is up to say it (test_first_run checks the two agree).
  */
 static const struct {
 	const char	*name;
@@ -363,7 +363,7 @@ ctl_check(int raw, const char *cmd, int nargs)
 			ctl_fail(raw, "%s takes no argument", cmd);
 		else
 			ctl_fail(raw, "%s takes at most one argument "
-			    "(OWNER/REPO or a show's slug)", cmd);
+			    "(hookcastctl help)", cmd);
 		return -1;
 	}
 	return 0;
