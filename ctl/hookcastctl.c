@@ -1,12 +1,14 @@
 /*
  * hookcastctl: send one command to hookcastd's control socket and print
  * the reply for a person (or raw with --json). Exit 0 when the daemon
- * said ok, 1 when it said no, 2 when it could not be asked.
+ * said ok, 1 when it said no, 2 when it could not be asked: a usage
+ * error (checked here, daemon or not) or no daemon to reach.
  */
 #include <sys/socket.h>
 #include <sys/un.h>
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,9 +17,33 @@
 #include <jansson.h>
 
 #include "buf.h"
+#include "suggest.h"
 #include "version.h"
 
 #define CTL_MAX_REPLY	(64 * 1024 * 1024)
+
+/*
+ * The commands and how many arguments each takes, as the daemon's table
+ * (control.c) has them: a usage error is said here, whether or not a
+ * daemon is up to say it (test_first_run checks the two agree).
+ */
+static const struct {
+	const char	*name;
+	int		 maxargs;
+} ctl_cmds[] = {
+	{ "status", 1 },
+	{ "flush", 1 },
+	{ "preview", 1 },
+	{ "recap", 1 },
+	{ "reload", 0 },
+	{ "help", 0 },
+};
+#define CTL_NCMDS	(sizeof(ctl_cmds) / sizeof(ctl_cmds[0]))
+
+static const char *const ctl_options[] = {
+	"--socket", "--json", "--version", "--help"
+};
+#define CTL_NOPTIONS	(sizeof(ctl_options) / sizeof(ctl_options[0]))
 
 static void
 ctl_usage(FILE *f)
@@ -63,9 +89,35 @@ ctl_default_socket(void)
 	return strdup("./hookcast-state/control.sock");
 }
 
+/*
+ * Say an error that stopped the daemon from being asked: on stderr, and
+ * with --json as a reply on stdout too, so that a script reading replies
+ * gets one whatever happened.
+ */
+static void
+ctl_fail(int raw, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*msg;
+	json_t	*j;
+
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) == -1)
+		msg = NULL;
+	va_end(ap);
+	fprintf(stderr, "hookcastctl: %s\n", msg != NULL ? msg : fmt);
+	if (raw && msg != NULL &&
+	    (j = json_pack("{s:b, s:s}", "ok", 0, "error", msg)) != NULL) {
+		json_dumpf(j, stdout, JSON_COMPACT);
+		putchar('\n');
+		json_decref(j);
+	}
+	free(msg);
+}
+
 /* Why the control socket could not be reached, and what to check. */
 static void
-ctl_connect_failed(const char *path, int err)
+ctl_connect_failed(int raw, const char *path, int err)
 {
 	const char	*hint;
 
@@ -88,12 +140,12 @@ ctl_connect_failed(const char *path, int err)
 		hint = NULL;
 		break;
 	}
-	fprintf(stderr, "hookcastctl: %s: %s%s%s\n", path, strerror(err),
+	ctl_fail(raw, "%s: %s%s%s", path, strerror(err),
 	    hint != NULL ? "; " : "", hint != NULL ? hint : "");
 }
 
 static int
-ctl_ask(const char *path, const char *line, struct buf *reply)
+ctl_ask(int raw, const char *path, const char *line, struct buf *reply)
 {
 	struct sockaddr_un	 sun;
 	int			 fd;
@@ -104,13 +156,13 @@ ctl_ask(const char *path, const char *line, struct buf *reply)
 	memset(&sun, 0, sizeof(sun));
 	sun.sun_family = AF_UNIX;
 	if (strlen(path) >= sizeof(sun.sun_path)) {
-		fprintf(stderr, "hookcastctl: socket path too long: %s\n", path);
+		ctl_fail(raw, "socket path too long: %s", path);
 		return -1;
 	}
 	strcpy(sun.sun_path, path);
 	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) == -1 ||
 	    connect(fd, (struct sockaddr *)&sun, sizeof(sun)) == -1) {
-		ctl_connect_failed(path, errno);
+		ctl_connect_failed(raw, path, errno);
 		if (fd != -1)
 			close(fd);
 		return -1;
@@ -119,8 +171,7 @@ ctl_ask(const char *path, const char *line, struct buf *reply)
 		if ((n = write(fd, line + off, len - off)) == -1) {
 			if (errno == EINTR)
 				continue;
-			fprintf(stderr, "hookcastctl: write: %s\n",
-			    strerror(errno));
+			ctl_fail(raw, "write: %s", strerror(errno));
 			close(fd);
 			return -1;
 		}
@@ -139,7 +190,7 @@ ctl_ask(const char *path, const char *line, struct buf *reply)
 	}
 	close(fd);
 	if (reply->len == 0) {
-		fprintf(stderr, "hookcastctl: no reply from %s\n", path);
+		ctl_fail(raw, "no reply from %s", path);
 		return -1;
 	}
 	return 0;
@@ -210,6 +261,25 @@ ctl_print_status(json_t *j)
 	}
 }
 
+/*
+ * A reply's error on stderr, a line per cause: a refused reload lists
+ * each of the configuration's errors on its own line.
+ */
+static void
+ctl_print_error(json_t *j)
+{
+	const char	*e = json_string_value(json_object_get(j, "error"));
+	size_t		 n;
+
+	if (e == NULL)
+		e = "the daemon said no, without saying why";
+	do {
+		n = strcspn(e, "\n");
+		fprintf(stderr, "hookcastctl: %.*s\n", (int)n, e);
+		e += n;
+	} while (*e++ != '\0');
+}
+
 static void
 ctl_print(const char *cmd, json_t *j)
 {
@@ -218,8 +288,7 @@ ctl_print(const char *cmd, json_t *j)
 	const char	*text;
 
 	if (!json_is_true(json_object_get(j, "ok"))) {
-		fprintf(stderr, "hookcastctl: %s\n",
-		    json_string_value(json_object_get(j, "error")));
+		ctl_print_error(j);
 		return;
 	}
 	if (strcmp(cmd, "status") == 0) {
@@ -254,68 +323,128 @@ ctl_print(const char *cmd, json_t *j)
 	free((void *)text);
 }
 
+/* An unknown command or option, with the closest known one if close. */
+static void
+ctl_unknown(int raw, const char *what, const char *word, struct suggest *sg)
+{
+	const char	*best = suggest_best(sg);
+
+	if (best != NULL)
+		ctl_fail(raw, "unknown %s '%s' (did you mean %s?)", what, word,
+		    best);
+	else
+		ctl_fail(raw, "unknown %s '%s'", what, word);
+}
+
+/*
+ * The command line, checked as far as it can be without the daemon: the
+ * command is one of ctl_cmds with no more arguments than it takes. 0, or
+ * -1 with the usage error said (and, with --json, a reply printed).
+ */
+static int
+ctl_check(int raw, const char *cmd, int nargs)
+{
+	struct suggest	sg;
+	size_t		i;
+
+	for (i = 0; i < CTL_NCMDS; i++)
+		if (strcmp(ctl_cmds[i].name, cmd) == 0)
+			break;
+	if (i == CTL_NCMDS) {
+		suggest_init(&sg, cmd);
+		for (i = 0; i < CTL_NCMDS; i++)
+			suggest_add(&sg, ctl_cmds[i].name);
+		ctl_unknown(raw, "command", cmd, &sg);
+		fprintf(stderr, "hookcastctl: the commands are status, flush, "
+		    "preview, recap, reload and help\n");
+		return -1;
+	}
+	if (nargs > ctl_cmds[i].maxargs) {
+		if (ctl_cmds[i].maxargs == 0)
+			ctl_fail(raw, "%s takes no argument", cmd);
+		else
+			ctl_fail(raw, "%s takes at most one argument "
+			    "(hookcastctl help)", cmd);
+		return -1;
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
 	char		*sock = NULL;
-	int		 raw = 0, i, rc;
+	int		 raw = 0, i, rc, nargs = 0;
+	size_t		 k;
+	struct suggest	 sg;
 	struct buf	 line, reply;
 	json_t		*j;
 	json_error_t	 err;
 	const char	*cmd = NULL;
 
 	buf_init(&line);
+	buf_init(&reply);
+	rc = 2;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--json") == 0)
 			raw = 1;
-		else if (strcmp(argv[i], "--socket") == 0 && i + 1 < argc)
-			{ free(sock); sock = strdup(argv[++i]); }
-		else if (strncmp(argv[i], "--socket=", 9) == 0)
-			{ free(sock); sock = strdup(argv[i] + 9); }
-		else if (strcmp(argv[i], "--version") == 0) {
-			version_print(stdout, "hookcastctl");
-			buf_free(&line);
+		else if (strcmp(argv[i], "--socket") == 0 ||
+		    strncmp(argv[i], "--socket=", 9) == 0) {
 			free(sock);
-			return 0;
+			sock = NULL;
+			if (argv[i][8] == '=')
+				sock = strdup(argv[i] + 9);
+			else if (i + 1 < argc)
+				sock = strdup(argv[++i]);
+			if (sock == NULL || *sock == '\0') {
+				fprintf(stderr, "hookcastctl: --socket needs "
+				    "a path (--socket PATH)\n");
+				goto out;
+			}
+		} else if (strcmp(argv[i], "--version") == 0) {
+			version_print(stdout, "hookcastctl");
+			rc = 0;
+			goto out;
 		} else if (strcmp(argv[i], "--help") == 0 ||
 		    strcmp(argv[i], "-h") == 0) {
 			ctl_usage(stdout);
-			buf_free(&line);
-			free(sock);
-			return 0;
-		} else if (argv[i][0] == '-' && argv[i][1] == '-') {
-			fprintf(stderr, "hookcastctl: unknown option %s\n",
-			    argv[i]);
+			rc = 0;
+			goto out;
+		} else if (argv[i][0] == '-') {
+			suggest_init(&sg, argv[i]);
+			for (k = 0; k < CTL_NOPTIONS; k++)
+				suggest_add(&sg, ctl_options[k]);
+			ctl_unknown(raw, "option", argv[i], &sg);
 			ctl_usage(stderr);
-			buf_free(&line);
-			free(sock);
-			return 2;
+			goto out;
 		} else {
 			if (cmd == NULL)
 				cmd = argv[i];
+			else
+				nargs++;
 			buf_printf(&line, "%s%s", line.len ? " " : "", argv[i]);
 		}
 	}
-	rc = 2;
-	buf_init(&reply);
 	if (cmd == NULL) {
 		ctl_usage(stderr);
 		goto out;
 	}
+	if (ctl_check(raw, cmd, nargs) == -1)
+		goto out;
 	/* help needs no daemon; --json help asks the daemon for its list */
-	if (strcmp(buf_str(&line), "help") == 0 && !raw) {
+	if (strcmp(cmd, "help") == 0 && !raw) {
 		ctl_usage(stdout);
 		rc = 0;
 		goto out;
 	}
 	if (strchr(buf_str(&line), '\n') != NULL) {
-		fprintf(stderr, "hookcastctl: newline in command\n");
+		ctl_fail(raw, "newline in command");
 		goto out;
 	}
 	buf_putc(&line, '\n');
 	if (sock == NULL && (sock = ctl_default_socket()) == NULL)
 		goto out;
-	if (ctl_ask(sock, buf_str(&line), &reply) == -1)
+	if (ctl_ask(raw, sock, buf_str(&line), &reply) == -1)
 		goto out;
 	if (raw) {
 		fwrite(reply.data, 1, reply.len, stdout);
@@ -331,8 +460,7 @@ main(int argc, char **argv)
 	if (!raw)
 		ctl_print(cmd, j);
 	else if (rc != 0)
-		fprintf(stderr, "hookcastctl: %s\n",
-		    json_string_value(json_object_get(j, "error")));
+		ctl_print_error(j);
 	json_decref(j);
 out:
 	free(sock);

@@ -19,6 +19,8 @@
 #include "config.h"
 #include "config_int.h"
 #include "log.h"
+#include "sizefmt.h"
+#include "suggest.h"
 #include "xmalloc.h"
 
 #define OFF(field) offsetof(struct config, field)
@@ -459,6 +461,19 @@ config_find_key(const char *name)
 	return NULL;
 }
 
+/* The key closest to name when name looks like a typo of it, or NULL. */
+const char *
+config_suggest_key(const char *name)
+{
+	struct suggest	s;
+	size_t		i;
+
+	suggest_init(&s, name);
+	for (i = 0; i < NKEYS; i++)
+		suggest_add(&s, config_keys[i].name);
+	return suggest_best(&s);
+}
+
 static int
 config_parse_size(const char *s, long long *out)
 {
@@ -563,6 +578,7 @@ config_set(struct config *conf, const struct config_key *k, const char *value)
 {
 	char		*p = (char *)conf + k->offset;
 	char		*cause = NULL, *end;
+	char		 have[SIZEFMT_LEN], lim[SIZEFMT_LEN];
 	long long	 v;
 	double		 d;
 	int		 h, m, lvl, n;
@@ -622,8 +638,10 @@ config_set(struct config *conf, const struct config_key *k, const char *value)
 			break;
 		}
 		if (v < k->min || v > k->max) {
-			xasprintf(&cause, "%lld bytes is out of range %lld..%lld",
-			    v, k->min, k->max);
+			sizefmt(have, sizeof(have), v);
+			sizefmt(lim, sizeof(lim), v < k->min ? k->min : k->max);
+			xasprintf(&cause, "%s is %s of %s", have, v < k->min ?
+			    "under the minimum" : "over the limit", lim);
 			break;
 		}
 		*(long long *)p = v;
@@ -705,6 +723,91 @@ config_flag_name(const char *arg, const char **value)
 			*p = '_';
 	*value = eq != NULL ? eq + 1 : NULL;
 	return name;
+}
+
+/* "--flag: unknown option", with the closest key's flag when one is close. */
+static void
+config_unknown_flag(struct config_causes *causes, const char *arg,
+    const char *name)
+{
+	const char	*best = config_suggest_key(name);
+	char		 flag[SUGGEST_MAX + 3], *p;
+
+	if (best == NULL) {
+		config_causes_add(causes, "%.*s: unknown option",
+		    (int)strcspn(arg, "="), arg);
+		return;
+	}
+	snprintf(flag, sizeof(flag), "--%s", best);
+	for (p = flag; *p != '\0'; p++)
+		if (*p == '_')
+			*p = '-';
+	config_causes_add(causes, "%.*s: unknown option (did you mean %s?)",
+	    (int)strcspn(arg, "="), arg, flag);
+}
+
+/*
+ * argv[*i]'s key and value (borrowed) when it is a flag of a key: 1,
+ * with *i moved past a separate value. 0 for --config and the passthrough
+ * flags, which are not the keys'; -1 with a cause for an unknown option,
+ * a stray argument or a missing value.
+ */
+static int
+config_flag(int argc, char **argv, int *i, const char *const *passthrough,
+    const struct config_key **kp, const char **valuep,
+    struct config_causes *causes)
+{
+	const struct config_key	*k;
+	const char		*value;
+	char			*name;
+	size_t			 j;
+
+	if (strcmp(argv[*i], "--config") == 0) {
+		(*i)++;
+		return 0;
+	}
+	if (strncmp(argv[*i], "--config=", 9) == 0)
+		return 0;
+	for (j = 0; passthrough != NULL && passthrough[j] != NULL; j++)
+		if (strcmp(argv[*i], passthrough[j]) == 0)
+			return 0;
+	if ((name = config_flag_name(argv[*i], &value)) == NULL) {
+		config_causes_add(causes, "%s: unexpected argument", argv[*i]);
+		return -1;
+	}
+	if ((k = config_find_key(name)) == NULL) {
+		config_unknown_flag(causes, argv[*i], name);
+		free(name);
+		return -1;
+	}
+	if (value == NULL && k->type == CONFIG_BOOL)
+		value = "true";
+	else if (value == NULL && *i + 1 < argc)
+		value = argv[++(*i)];
+	if (value == NULL) {
+		config_causes_add(causes, "--%s: missing value", name);
+		free(name);
+		return -1;
+	}
+	free(name);
+	*kp = k;
+	*valuep = value;
+	return 1;
+}
+
+int
+config_check_flags(int argc, char **argv, const char *const *passthrough,
+    struct config_causes *causes)
+{
+	const struct config_key	*k;
+	const char		*value;
+	size_t			 before = causes->n;
+	int			 i;
+
+	for (i = 1; i < argc; i++)
+		(void)config_flag(argc, argv, &i, passthrough, &k, &value,
+		    causes);
+	return causes->n > before ? -1 : 0;
 }
 
 int
@@ -822,9 +925,9 @@ config_load_kept(struct config *conf, int argc, char **argv,
 {
 	const struct config_key	*k;
 	const char		*value, *file = NULL;
-	char			*name, *cause, *flag;
-	size_t			 before = causes->n, j, late;
-	int			 i, skip;
+	char			*cause, *flag;
+	size_t			 before = causes->n, late;
+	int			 i;
 
 	config_defaults(conf, causes);
 
@@ -837,54 +940,29 @@ config_load_kept(struct config *conf, int argc, char **argv,
 	}
 	if (file != NULL) {
 		conf->file = xstrdup(file);
-		config_read_file(conf, file, causes);
+		/*
+		 * No file, no secret to look for: the secret it would name
+		 * is not missing, the file is, and one error says so.
+		 */
+		if (config_read_file(conf, file, causes) == -1)
+			flags |= CONFIG_NO_SECRETS;
 	}
 
 	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--config") == 0) {
-			i++;
-			continue;
-		}
-		if (strncmp(argv[i], "--config=", 9) == 0)
-			continue;
-		if ((name = config_flag_name(argv[i], &value)) == NULL) {
-			config_causes_add(causes, "%s: unexpected argument",
-			    argv[i]);
-			continue;
-		}
-		skip = 0;
-		for (j = 0; passthrough != NULL && passthrough[j] != NULL; j++)
-			if (strcmp(argv[i], passthrough[j]) == 0)
-				skip = 1;
-		if (skip) {
-			free(name);
-			continue;
-		}
-		if ((k = config_find_key(name)) == NULL) {
-			config_causes_add(causes, "%s: unknown option", argv[i]);
-			free(name);
-			continue;
-		}
 		/* the flag as given, before "--key value" moves on to value */
 		flag = xstrndup(argv[i], strcspn(argv[i], "="));
-		if (value == NULL && k->type == CONFIG_BOOL)
-			value = "true";
-		else if (value == NULL && i + 1 < argc)
-			value = argv[++i];
-		if (value == NULL) {
-			config_causes_add(causes, "--%s: missing value", name);
+		if (config_flag(argc, argv, &i, passthrough, &k, &value,
+		    causes) != 1) {
 			free(flag);
-			free(name);
 			continue;
 		}
 		if ((cause = config_set(conf, k, value)) != NULL) {
-			config_causes_add(causes, "%s (%s): %s", flag, name,
+			config_causes_add(causes, "%s (%s): %s", flag, k->name,
 			    cause);
 			free(cause);
 		}
 		config_set_origin(conf, k, "%s", flag);
 		free(flag);
-		free(name);
 	}
 	if (running != NULL)
 		config_keep_running(conf, running);
@@ -984,6 +1062,7 @@ config_clear(struct config *conf)
 		free(conf->secrets[i]);
 	}
 	free(conf->secrets);
+	free(conf->secret_from);
 	free(conf->secretlens);
 	strlist_clear(&conf->credential_files);
 	strlist_clear(&conf->credential_names);

@@ -146,13 +146,19 @@ struct config {
 	int		 sink_connect_timeout;	/* seconds */
 	int		 sink_timeout;		/* seconds for a whole attempt */
 
-	/* where each key was set: "file:line" or "--flag" (NULL: default) */
+	/*
+	 * where each key was set: "file:line" or "--flag"; a default that
+	 * follows the environment names it ("$STATE_DIRECTORY/episodes");
+	 * NULL: the embedded default
+	 */
 	char		**origins;
 
 	/* loaded from secret_files (or the environment) by config_load */
 	char		**secrets;
 	size_t		 *secretlens;
 	size_t		  nsecrets;
+	/* where they came from, for --print-config (new; NULL: none read) */
+	char		 *secret_from;
 	/* every credential file opened (none may be under output_dir) */
 	struct strlist	  credential_files;
 	/* the systemd credentials named (credential:NAME, %d/NAME) */
@@ -193,6 +199,14 @@ int	 config_load(struct config *conf, int argc, char **argv,
 int	 config_reload(struct config *conf, const struct config *running,
 	    int argc, char **argv, const char *const *passthrough,
 	    struct config_causes *causes);
+/*
+ * Check the command line alone, as config_load reads it: each argument
+ * a flag of a key (with its value) or one of passthrough. 0, or -1 with
+ * a cause per unknown option (naming the closest flag when one is close),
+ * stray argument or missing value: the caller's usage error.
+ */
+int	 config_check_flags(int argc, char **argv,
+	    const char *const *passthrough, struct config_causes *causes);
 /* config_load with flags. */
 int	 config_load_flags(struct config *conf, int argc, char **argv,
 	    const char *const *passthrough, int flags,

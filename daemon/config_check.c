@@ -23,6 +23,7 @@
 #include "log.h"
 #include "schedule.h"
 #include "sink.h"
+#include "sizefmt.h"
 #include "voice.h"
 #include "xmalloc.h"
 
@@ -500,26 +501,43 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 	struct hostport	 hp;
 	const char	*env, *why;
 	size_t		 i;
-	char		*path;
+	char		*path, a[SIZEFMT_LEN], b[SIZEFMT_LEN];
+	int		 state_env = 0;
 
+	/* --print-config says which paths follow $STATE_DIRECTORY */
 	if (conf->state_dir == NULL) {
 		env = getenv("STATE_DIRECTORY");
 		if (env != NULL && *env != '\0') {
 			/* systemd may pass several, colon-separated */
 			conf->state_dir = xstrndup(env, strcspn(env, ":"));
+			config_set_origin(conf, config_find_key("state_dir"),
+			    "$STATE_DIRECTORY");
+			state_env = 1;
 		} else
 			conf->state_dir = xstrdup("./hookcast-state");
 	}
-	if (conf->output_dir == NULL)
+	if (conf->output_dir == NULL) {
 		xasprintf(&conf->output_dir, "%s/episodes", conf->state_dir);
+		if (state_env)
+			config_set_origin(conf, config_find_key("output_dir"),
+			    "$STATE_DIRECTORY/episodes");
+	}
 	if (conf->control_socket == NULL) {
 		env = getenv("RUNTIME_DIRECTORY");
-		if (env != NULL && *env != '\0')
+		if (env != NULL && *env != '\0') {
 			xasprintf(&conf->control_socket, "%.*s/control.sock",
 			    (int)strcspn(env, ":"), env);
-		else
+			config_set_origin(conf,
+			    config_find_key("control_socket"),
+			    "$RUNTIME_DIRECTORY/control.sock");
+		} else {
 			xasprintf(&conf->control_socket, "%s/control.sock",
 			    conf->state_dir);
+			if (state_env)
+				config_set_origin(conf,
+				    config_find_key("control_socket"),
+				    "$STATE_DIRECTORY/control.sock");
+		}
 	}
 	if (conf->webhook_path[0] != '/')
 		config_causes_add(causes, "webhook_path: '%s' must start with /",
@@ -527,9 +545,10 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 	if (conf->listen.n == 0)
 		config_causes_add(causes, "listen: no address");
 	if (conf->max_buffered_bodies < conf->max_body)
-		config_causes_add(causes, "max_buffered_bodies: %lld is less "
-		    "than max_body (%lld)", conf->max_buffered_bodies,
-		    conf->max_body);
+		config_causes_add(causes, "max_buffered_bodies: %s is less "
+		    "than max_body (%s)", sizefmt(a, sizeof(a),
+		    conf->max_buffered_bodies), sizefmt(b, sizeof(b),
+		    conf->max_body));
 	if ((conf->tls_cert == NULL) != (conf->tls_key == NULL))
 		config_causes_add(causes, "%s: set both tls_cert and tls_key",
 		    conf->tls_cert == NULL ? "tls_cert" : "tls_key");

@@ -15,6 +15,7 @@
 #include "config.h"
 #include "config_int.h"
 #include "sink.h"
+#include "suggest.h"
 #include "xmalloc.h"
 
 /* Reading the file: inih with a reader that counts lines. */
@@ -222,6 +223,38 @@ config_sink_shows(struct config_file *cf, struct sink_conf *s,
 	strlist_clear(&names);
 }
 
+/* The keys of a [repo] section and of a [sink] section. */
+static const char *const config_repo_section_keys[] = {
+	"show", "branches", "own_episodes", "llm_url", "llm_model",
+	"llm_key_file", "llm_timeout",
+};
+static const char *const config_sink_keys[] = {
+	"type", "repositories", "shows", "url", "secret_file", "token_file",
+	"command", "max_running",
+};
+
+/*
+ * "did you mean KEY? " for a section's unknown key close to one of its n
+ * keys, into buf; "" when none is close. Returns buf.
+ */
+static const char *
+config_file_mean(const char *name, const char *const *keys, size_t n,
+    char *buf, size_t len)
+{
+	struct suggest	 sg;
+	const char	*best;
+	size_t		 i;
+
+	suggest_init(&sg, name);
+	for (i = 0; i < n; i++)
+		suggest_add(&sg, keys[i]);
+	if ((best = suggest_best(&sg)) != NULL)
+		snprintf(buf, len, "did you mean %s? ", best);
+	else if (len > 0)
+		buf[0] = '\0';
+	return buf;
+}
+
 /* One key of a [sink "NAME"] section. */
 static void
 config_sink_key(struct config_file *cf, const char *section,
@@ -229,7 +262,7 @@ config_sink_key(struct config_file *cf, const char *section,
 {
 	const struct sink_kind	*kind;
 	struct sink_conf	*s;
-	char			*where;
+	char			*where, mean[SUGGEST_MAX + 32];
 	char		       **field = NULL;
 
 	xasprintf(&where, "%s:%d", cf->path, cf->line);
@@ -295,9 +328,11 @@ config_sink_key(struct config_file *cf, const char *section,
 		    cf->line);
 	} else {
 		config_causes_add(cf->causes, "%s:%d: %s: unknown key in [%s] "
-		    "(expected type, repositories, shows, url, secret_file, "
+		    "(%sexpected type, repositories, shows, url, secret_file, "
 		    "token_file, command or max_running)", cf->path, cf->line,
-		    name, section);
+		    name, section, config_file_mean(name, config_sink_keys,
+		    sizeof(config_sink_keys) / sizeof(config_sink_keys[0]),
+		    mean, sizeof(mean)));
 		return;
 	}
 	if (*value == '\0') {
@@ -360,7 +395,9 @@ config_file_handler(void *user, const char *section, const char *name,
 	struct config_file	*cf = user;
 	const struct config_key	*k;
 	struct repo_conf	*r;
+	const char		*best;
 	char			*repo, *cause, *sname;
+	char			 mean[SUGGEST_MAX + 32];
 	int			 bad;
 
 	if (*section != '\0' &&
@@ -410,13 +447,22 @@ config_file_handler(void *user, const char *section, const char *name,
 				    cf->path, cf->line, value);
 		} else if (config_repo_key(cf, r, name, value) == -1)
 			config_causes_add(cf->causes, "%s:%d: %s: unknown key in "
-			    "[%s] (expected show, branches, own_episodes, or an "
-			    "llm_ key)", cf->path, cf->line, name, section);
+			    "[%s] (%sexpected show, branches, own_episodes, or an "
+			    "llm_ key)", cf->path, cf->line, name, section,
+			    config_file_mean(name, config_repo_section_keys,
+			    sizeof(config_repo_section_keys) /
+			    sizeof(config_repo_section_keys[0]), mean,
+			    sizeof(mean)));
 		return 1;
 	}
 	if ((k = config_find_key(name)) == NULL) {
-		config_causes_add(cf->causes, "%s:%d: %s: unknown key",
-		    cf->path, cf->line, name);
+		if ((best = config_suggest_key(name)) != NULL)
+			config_causes_add(cf->causes, "%s:%d: %s: unknown key "
+			    "(did you mean %s?)", cf->path, cf->line, name,
+			    best);
+		else
+			config_causes_add(cf->causes, "%s:%d: %s: unknown key",
+			    cf->path, cf->line, name);
 		return 1;
 	}
 	if ((cause = config_set(cf->conf, k, value)) != NULL) {
@@ -428,7 +474,7 @@ config_file_handler(void *user, const char *section, const char *name,
 	return 1;
 }
 
-void
+int
 config_read_file(struct config *conf, const char *path,
     struct config_causes *causes)
 {
@@ -436,8 +482,9 @@ config_read_file(struct config *conf, const char *path,
 
 	memset(&cf, 0, sizeof(cf));
 	if ((cf.f = fopen(path, "r")) == NULL) {
-		config_causes_add(causes, "%s: %s", path, strerror(errno));
-		return;
+		config_causes_add(causes, "%s: cannot read the configuration "
+		    "file: %s", path, strerror(errno));
+		return -1;
 	}
 	cf.path = path;
 	cf.conf = conf;
@@ -445,4 +492,5 @@ config_read_file(struct config *conf, const char *path,
 	ini_parse_stream(config_file_reader, &cf, config_file_handler, &cf);
 	free(cf.linebuf);
 	fclose(cf.f);
+	return 0;
 }

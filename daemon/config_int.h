@@ -70,6 +70,8 @@ extern const char *const config_repo_keys[];
 extern const size_t config_nrepo_keys;
 /* The row of the key called name, or NULL. */
 const struct config_key *config_find_key(const char *name);
+/* The key whose name name is likely a typo of, or NULL. Static. */
+const char *config_suggest_key(const char *name);
 /* Is s an absolute http(s) URL with a host, with no space or control byte? */
 int	 config_url_ok(const char *s);
 /* A boolean's value (true, yes, on, 1 / false, no, off, 0): 0, or -1. */
@@ -82,8 +84,11 @@ void	 config_set_origin(struct config *, const struct config_key *,
 	    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* config_file.c */
-/* Read the INI file at path into conf; its errors go to causes. */
-void	 config_read_file(struct config *, const char *path,
+/*
+ * Read the INI file at path into conf; its errors go to causes. -1 when
+ * it could not be opened, else 0.
+ */
+int	 config_read_file(struct config *, const char *path,
 	    struct config_causes *);
 /* The [repo] section of name, added when there is none. Borrowed. */
 struct repo_conf *config_repo(struct config *, const char *name);

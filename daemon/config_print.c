@@ -171,6 +171,14 @@ config_print(const struct config *conf, void *fp)
 	fprintf(f, "# %zu webhook secret(s) loaded; %zu [repo], %zu [show] "
 	    "and %zu [sink] section(s)\n", conf->nsecrets, conf->nrepos,
 	    conf->nshows, conf->nsinks);
+	/* which of the places config_webhook_secrets looks in gave it */
+	if (conf->nsecrets > 0 && conf->secret_from != NULL)
+		fprintf(f, "# webhook secret from: %s\n",
+		    conf->secret_from);
+	else
+		fprintf(f, "# webhook secret from: default (none%s)\n",
+		    conf->insecure_no_signature ? ": insecure_no_signature" :
+		    "");
 	config_print_repos(conf, f);
 	config_show_print(conf, f);
 	buf_free(&b);

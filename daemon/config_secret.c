@@ -278,30 +278,48 @@ config_webhook_secrets(struct config *conf, int flags,
     struct config_causes *causes)
 {
 	const char	*env;
-	char		*path;
+	char		*path, *where;
 	size_t		 i, secret_causes;
 
 	/* a secret refused says why; "no webhook secret" would only add noise */
 	secret_causes = causes->n;
+	free(conf->secret_from);
+	conf->secret_from = NULL;
 	for (i = 0; i < conf->secret_files.n; i++)
 		config_read_secret(conf, conf->secret_files.v[i], causes);
+	if (conf->secret_files.n > 0) {
+		where = config_where(conf, "secret_file");
+		xasprintf(&conf->secret_from, "file %s%s (%s)",
+		    conf->secret_files.v[0], conf->secret_files.n > 1 ?
+		    " and more" : "", where);
+		free(where);
+	}
 	if (conf->secret_files.n == 0) {
 		env = getenv("CREDENTIALS_DIRECTORY");
 		if (env != NULL && *env != '\0') {
 			xasprintf(&path, "%s/webhook-secret", env);
-			if (access(path, F_OK) == 0)
+			if (access(path, F_OK) == 0) {
 				config_read_secret(conf, path, causes);
+				xasprintf(&conf->secret_from, "credential %s",
+				    path);
+			}
 			free(path);
 		} else if ((flags & CONFIG_CHECK) &&
 		    (path = config_beside(conf, "webhook-secret")) != NULL) {
 			config_read_secret(conf, path, causes);
+			xasprintf(&conf->secret_from, "credential %s (beside "
+			    "the configuration file, as the unit loads it)",
+			    path);
 			free(path);
 		}
 	}
 	if (conf->nsecrets == 0 && (env = childenv_secret()) != NULL &&
-	    *env != '\0')
+	    *env != '\0') {
 		config_add_secret(conf, "$HOOKCAST_SECRET", env, strlen(env),
 		    causes);
+		free(conf->secret_from);
+		conf->secret_from = xstrdup("environment $HOOKCAST_SECRET");
+	}
 	if (conf->nsecrets == 0 && !conf->insecure_no_signature &&
 	    causes->n == secret_causes)
 		config_causes_add(causes, "secret_file: no webhook secret (give "

@@ -841,7 +841,8 @@ hookcastd_reload(struct hookcastd *d, char **cause)
 		buf_init(&b);
 		for (i = 0; i < causes.n; i++) {
 			log_warnx("reload: %s", causes.v[i]);
-			buf_printf(&b, "%s%s", i ? "; " : "", causes.v[i]);
+			/* a line each: hookcastctl prints them so */
+			buf_printf(&b, "%s%s", i ? "\n" : "", causes.v[i]);
 		}
 		*cause = buf_steal(&b);
 		d->reload_ok = 0;

@@ -274,12 +274,15 @@ static const int main_signos[] = { SIGTERM, SIGINT, SIGHUP, 0 };
  * The flags main answers itself: --help and --version (1: answered, exit
  * 0), and --check-config (*check 1; 2 with --as-unit) and --print-config,
  * which load the configuration and stop. Every other flag is the
- * configuration's.
+ * configuration's: one it doesn't have is a usage error (2, said on
+ * stderr).
  */
 static int
 main_flags(int argc, char **argv, int *check, int *print)
 {
-	int	i;
+	struct config_causes	causes = { NULL, 0 };
+	size_t			j;
+	int			i;
 
 	/* --as-unit: --check-config as the unit's own user would read */
 	for (i = 1; i < argc; i++)
@@ -299,6 +302,17 @@ main_flags(int argc, char **argv, int *check, int *print)
 			*check = 1;
 		if (strcmp(argv[i], "--print-config") == 0)
 			*print = 1;
+	}
+	/* a mistyped flag is the command line's error, not the file's */
+	if (config_check_flags(argc, argv, hookcastd_passthrough,
+	    &causes) == -1) {
+		for (j = 0; j < causes.n; j++)
+			fprintf(stderr, "hookcastd: %s\n", causes.v[j]);
+		fprintf(stderr, "usage: hookcastd [--config FILE] "
+		    "[--KEY=VALUE ...] [--check-config | --print-config]\n"
+		    "(hookcastd --help lists the keys)\n");
+		config_causes_clear(&causes);
+		return 2;
 	}
 	return 0;
 }
@@ -627,8 +641,10 @@ main(int argc, char **argv)
 	struct event		*sigs[MAIN_NSIGNOS];
 	int			 check = 0, print = 0, status, lockfd;
 
-	if (main_flags(argc, argv, &check, &print) == 1)
+	if ((status = main_flags(argc, argv, &check, &print)) == 1)
 		return 0;
+	if (status == 2)
+		return 2;
 	if (main_config(&d, argc, argv, check, print, &status) == -1)
 		return status;
 	main_log_start(&d);

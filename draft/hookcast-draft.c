@@ -557,9 +557,31 @@ struct draft_opts {
 };
 
 /*
+ * Is s a date of the calendar, YYYY-MM-DD from 1970 on? Whatever the
+ * zone: the command line is checked before the configuration is read.
+ */
+static int
+draft_day_ok(const char *s)
+{
+	static const int	mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30,
+				    31, 30, 31 };
+	int			y, m, d, n = 0;
+
+	if (strlen(s) != 10 || sscanf(s, "%4d-%2d-%2d%n", &y, &m, &d,
+	    &n) != 3 || n != 10 || y < 1970 || m < 1 || m > 12 || d < 1 ||
+	    d > mdays[m - 1])
+		return 0;
+	if (m == 2 && d == 29 && !(y % 4 == 0 && (y % 100 != 0 ||
+	    y % 400 == 0)))
+		return 0;
+	return 1;
+}
+
+/*
  * Read the flags into o, leaving optind at the first folder. 0 to go on;
- * -1 to exit with *status: after --help or --version (0), or a bad
- * command line (1, said on stderr).
+ * -1 to exit with *status: after --help or --version (0), or a usage
+ * error (2, said on stderr): an unknown flag, a missing argument or
+ * folder, a --day or --timezone that is none.
  */
 static int
 draft_flags(int argc, char **argv, struct draft_opts *o, int *status)
@@ -579,7 +601,7 @@ draft_flags(int argc, char **argv, struct draft_opts *o, int *status)
 	int	ch;
 
 	memset(o, 0, sizeof(*o));
-	*status = 1;
+	*status = 2;
 	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':
@@ -617,11 +639,22 @@ draft_flags(int argc, char **argv, struct draft_opts *o, int *status)
 		}
 	}
 	if (optind >= argc) {
+		fprintf(stderr, "hookcast-draft: no folder of deliveries\n");
 		draft_usage(stderr);
 		return -1;
 	}
 	if (o->audio && o->outdir == NULL) {
 		fprintf(stderr, "hookcast-draft: --audio needs --output-dir\n");
+		return -1;
+	}
+	if (o->dayarg != NULL && !draft_day_ok(o->dayarg)) {
+		fprintf(stderr, "hookcast-draft: --day: '%s' is not a date "
+		    "(YYYY-MM-DD)\n", o->dayarg);
+		return -1;
+	}
+	if (o->zone != NULL && !schedule_zone_exists(o->zone)) {
+		fprintf(stderr, "hookcast-draft: --timezone: unknown time "
+		    "zone '%s'\n", o->zone);
 		return -1;
 	}
 	return 0;

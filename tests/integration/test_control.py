@@ -201,8 +201,9 @@ class TestCtl(unittest.TestCase):
             self.assertTrue((out + err).strip(),
                             "no error printed for an ok:false reply")
 
+            # a usage error, said by hookcastctl itself
             rc, out, err = d.ctl("frobnicate")
-            self.assertEqual(rc, 1, (out, err))
+            self.assertEqual(rc, 2, (out, err))
 
             rc, out, err = d.ctl("flush", REPO)
             self.assertEqual(rc, 0, (out, err))

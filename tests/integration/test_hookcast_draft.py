@@ -287,7 +287,7 @@ class TestDays(Base):
                       p.stderr)
         self.assertIn("nothing on 2026-03-10", p.stderr)
         p = draft(["--day", "2026-02-30", self.folder])
-        self.assertEqual(p.returncode, 1)
+        self.assertEqual(p.returncode, 2)
         self.assertIn("--day: '2026-02-30' is not a date", p.stderr)
 
 

@@ -583,8 +583,11 @@ static const struct {
 	{ "log_level", "loud", "loud" },
 	{ "max_body", "12Q", "not a size" },
 	{ "max_body", "-1", "not a size" },
-	{ "max_body", "1", "out of range" },
-	{ "max_body", "1G", "out of range" },
+	/* sizes said with units, as they are written */
+	{ "max_body", "1", "1 byte is under the minimum of 1K" },
+	{ "max_body", "1G", "1G is over the limit of 64M" },
+	{ "max_body", "100M", "100M is over the limit of 64M" },
+	{ "max_header", "1000", "1000 bytes is under the minimum of 1K" },
 	{ "max_header", "64KB!", "not a size" },
 	{ "read_timeout", "soon", "not a number" },
 	{ "read_timeout", "0", "out of range" },
