@@ -25,8 +25,7 @@ parallel_run(void *arg)
 	return NULL;
 }
 
-/* The CPUs this process may run on, at least 1. */
-static int
+int
 parallel_cpus(void)
 {
 	cpu_set_t	set;

@@ -19,5 +19,7 @@
  */
 void	parallel_for(size_t n, int threads, void (*fn)(void *, size_t),
 	    void *arg);
+/* The CPUs this process may run on (its affinity), at least 1. */
+int	parallel_cpus(void);
 
 #endif

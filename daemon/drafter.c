@@ -6,7 +6,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +27,7 @@
 #include "journal.h"
 #include "jrecord.h"
 #include "log.h"
+#include "parallel.h"
 #include "pubconf.h"
 #include "xmalloc.h"
 
@@ -421,19 +421,6 @@ drafter_audio_one(const struct config *conf, const struct audio_conf *ac,
 	return j;
 }
 
-/* The CPUs this process may run on (at least 1). */
-static int
-drafter_cpus(void)
-{
-	cpu_set_t	set;
-	int		n;
-
-	if (sched_getaffinity(0, sizeof(set), &set) == 0 &&
-	    (n = CPU_COUNT(&set)) > 0)
-		return n;
-	return 1;
-}
-
 /*
  * A worker of the audio: speak the episodes given to worker k, each
  * outcome one line written at once to fd (a pipe: a write of at most
@@ -517,7 +504,7 @@ drafter_child_audio(struct hookcastd *d, struct drafter_written *w,
 				break;
 		worker[i] = r < i ? worker[r] : (int)nrepos++;
 	}
-	n = ac.workers > 0 ? ac.workers : drafter_cpus();
+	n = ac.workers > 0 ? ac.workers : parallel_cpus();
 	if ((size_t)n > nrepos)
 		n = (int)nrepos;
 	log_info("drafter: speaking %zu episodes in %d worker%s", nw,
