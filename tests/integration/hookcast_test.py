@@ -39,6 +39,11 @@ HOOKCASTD = os.environ.get("HOOKCASTD") or os.path.join(
     SOURCE_DIR, "build", "hookcastd")
 HOOKCASTCTL = os.environ.get("HOOKCASTCTL") or os.path.join(
     SOURCE_DIR, "build", "hookcastctl")
+# What the build made beside the binaries (the units from cmake/units.cmake).
+# $HOOKCASTD may be a wrapper elsewhere (scripts/valgrind-test's), so the
+# build is where hookcastctl is unless HOOKCAST_BUILD_DIR says otherwise.
+BUILD_DIR = os.environ.get("HOOKCAST_BUILD_DIR") or os.path.dirname(
+    os.path.abspath(HOOKCASTCTL))
 
 DEFAULT_SECRET = "It's a Secret to Everybody"
 USER_AGENT = "GitHub-Hookshot/abc123"

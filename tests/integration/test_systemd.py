@@ -19,8 +19,7 @@ import hookcast_test as ht  # noqa: E402
 
 # The units as the build made them from systemd/hookcast.service.in, with
 # its install prefix's paths (cmake/units.cmake)
-UNIT_DIR = os.path.join(os.path.dirname(os.path.abspath(ht.HOOKCASTD)),
-                        "systemd")
+UNIT_DIR = os.path.join(ht.BUILD_DIR, "systemd")
 SERVICE = os.path.join(UNIT_DIR, "hookcast.service")
 SOCKET = os.path.join(UNIT_DIR, "hookcast.socket")
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze")
