@@ -234,6 +234,12 @@ const struct show_conf *config_show_find(const struct config *,
 	    const char *name);
 /* 1 when one of show's globs matches repo ("owner/name", any case). */
 int	 show_conf_matches(const struct show_conf *, const char *repo);
+/*
+ * 1 when show sets emit_at, timezone or quiet_days of its own: it keeps
+ * its members' days apart and is emitted on its own schedule
+ * (daemon/showday.c); else it is emitted with its repositories.
+ */
+int	 config_show_scheduled(const struct show_conf *);
 /* 0 when repo's [repo] section says own_episodes = false, else 1. */
 int	 config_own_episodes(const struct config *, const char *repo);
 /*

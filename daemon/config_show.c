@@ -547,34 +547,31 @@ config_show_warn_unseen(const struct config *conf)
 	strlist_clear(&seen);
 }
 
+int
+config_show_scheduled(const struct show_conf *s)
+{
+	return config_show_origin(s, "emit_at") != NULL ||
+	    config_show_origin(s, "timezone") != NULL ||
+	    config_show_origin(s, "quiet_days") != NULL;
+}
+
 /*
- * Warn of each key of a show the daemon does not follow yet: it emits a
- * show with its repositories, at the global emit_at in the global time
- * zone, on their quiet days' rule, without a model's rewrite (its voice,
- * recap_weekday and feed keys it follows; hookcast-draft --show follows
- * all but the model).
+ * Warn of each key of a show the daemon does not follow yet: no model
+ * rewrites a show's episode (its schedule, voice, recap_weekday and feed
+ * keys it follows; hookcast-draft --show follows all but the model).
  */
 static void
 config_show_warn_unfollowed(const struct show_conf *s)
 {
-	static const char *const keys[] = { "emit_at", "timezone",
-	    "quiet_days", "llm_url", "llm_model", "llm_key_file",
-	    "llm_timeout" };
+	static const char *const keys[] = { "llm_url", "llm_model",
+	    "llm_key_file", "llm_timeout" };
 	const char	*w;
 	size_t		 i;
 
 	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
-		if ((w = config_show_origin(s, keys[i])) == NULL)
-			continue;
-		else if (strncmp(keys[i], "llm_", 4) == 0)
+		if ((w = config_show_origin(s, keys[i])) != NULL)
 			log_warnx("%s: %s: [show \"%s\"]: not followed yet: no "
 			    "model rewrites a show's episode", w, keys[i],
-			    s->name);
-		else
-			log_warnx("%s: %s: [show \"%s\"]: not followed by the "
-			    "daemon yet: a show is emitted with its "
-			    "repositories, by the global settings "
-			    "(hookcast-draft --show follows it)", w, keys[i],
 			    s->name);
 }
 

@@ -65,8 +65,22 @@ struct hookcastd {
 	time_t			 status_at;	/* last STATUS= sent */
 	struct event		*status_ev;	/* a STATUS= held back */
 	uint64_t		 missed_deliveries; /* push gaps seen */
+	/* the shows emitted on a schedule of their own (showday.c) */
+	struct showday	       **showdays;
+	size_t			 nshowdays;
 };
 
+struct jrecord;
+
+/* Has the day anything to tell (commits, merged PRs, pushes)? */
+int	 hookcastd_has_activity(const struct day *);
+/*
+ * A "d" journal record's items into store's day of its repository
+ * (created with a day from start), its pushes noted as heads when heads
+ * is set: the repository's entry, or NULL when the record names none.
+ */
+struct store_repo *hookcastd_take_record(struct store *, struct jrecord *,
+	    time_t start, int heads);
 /* A delivery was missed for repo: ask the backfill for it, if configured. */
 void	 hookcastd_gap(struct hookcastd *, const char *repo);
 /* Tell systemd today's counts (at most once a second unless forced). */

@@ -21,6 +21,8 @@
 #include "daemon.h"
 #include "day.h"
 #include "drafter.h"
+#include "schedule.h"
+#include "showday.h"
 #include "outbox.h"
 #include "emit.h"
 #include "fileio.h"
@@ -91,6 +93,7 @@ struct drafter_job {
 	size_t			 nshows;
 	size_t			 show_step;	/* the next show to draft */
 	int			*show_out;	/* per show: its episode is out */
+	int			*show_told;	/* per show: its line came */
 	time_t			 now;
 	int			 recap;		/* its weekday + 1, or 0 */
 	struct control_reply	*reply;
@@ -281,6 +284,7 @@ drafter_job_free(struct drafter_job *job)
 		free(job->shows[i]);
 	free(job->shows);
 	free(job->show_out);
+	free(job->show_told);
 	for (i = 0; i < job->nwritten; i++) {
 		free(job->written[i].repo);
 		free(job->written[i].name);
@@ -309,6 +313,7 @@ drafter_queue(struct drafter *dr, enum drafter_kind kind,
 	if (shows != NULL && shows->n > 0) {
 		job->shows = xcalloc(shows->n, sizeof(*job->shows));
 		job->show_out = xcalloc(shows->n, sizeof(*job->show_out));
+		job->show_told = xcalloc(shows->n, sizeof(*job->show_told));
 		for (i = 0; i < shows->n; i++)
 			job->shows[job->nshows++] = xstrdup(shows->v[i]);
 	}
@@ -665,6 +670,7 @@ drafter_child_show(struct hookcastd *d, const struct drafter_job *job,
     const char *name)
 {
 	const struct show_conf	*sc = config_show_find(&d->conf, name);
+	struct showday		*sd = NULL;
 	struct store_repo	*r;
 	struct config		 eff;
 	struct emit_conf	 ec;
@@ -676,8 +682,21 @@ drafter_child_show(struct hookcastd *d, const struct drafter_job *job,
 	time_t			 now = job->now;
 	size_t			 i, n = 0;
 
-	days = xcalloc(job->nrepos + 1, sizeof(*days));
-	for (i = 0; sc != NULL && i < job->nrepos; i++) {
+	/* a show on a schedule of its own: its copies of the days */
+	if (sc != NULL && (sd = showday_find(d, sc->name)) != NULL) {
+		days = xcalloc(store_nrepos(sd->store) + 1, sizeof(*days));
+		for (i = 0; i < store_nrepos(sd->store); i++) {
+			r = store_repo_at(sd->store, i);
+			if ((days[n] = write ? r->drafting : r->day) == NULL ||
+			    (!write && !hookcastd_has_activity(r->day)))
+				continue;
+			if (job->now == 0 && days[n]->end > now)
+				now = days[n]->end;
+			n++;
+		}
+	} else
+		days = xcalloc(job->nrepos + 1, sizeof(*days));
+	for (i = 0; sc != NULL && sd == NULL && i < job->nrepos; i++) {
 		if (!show_conf_matches(sc, job->repos[i]) ||
 		    (r = store_repo(d->store, job->repos[i], 0, 0)) == NULL ||
 		    (days[n] = write ? r->drafting : r->day) == NULL)
@@ -697,6 +716,11 @@ drafter_child_show(struct hookcastd *d, const struct drafter_job *job,
 	}
 	config_show_settings(&d->conf, sc, &eff);
 	pubconf_emit(&eff, &ec);
+	/* its date and times in its own zone (this is the child's TZ) */
+	if (strcmp(eff.timezone, d->conf.timezone) != 0 &&
+	    schedule_set_timezone(eff.timezone) == -1)
+		log_warnx("show %s: time zone %s is gone; dated in %s",
+		    sc->name, eff.timezone, d->conf.timezone);
 	if (emit_show(&ec, sc->name, sc->slug, days, n, now, write, &res,
 	    &cause) == -1) {
 		drafter_tell(json_pack("{s:s, s:b, s:s}", "show", name, "ok", 0,
@@ -922,7 +946,8 @@ drafter_in_show(struct drafter *dr, const struct drafter_job *job,
 		    (sc = config_show_find(&dr->d->conf, job->shows[i])) !=
 		    NULL && show_conf_matches(sc, repo))
 			return 1;
-	return 0;
+	/* a show on a schedule of its own holds a copy, told at its hour */
+	return showday_wants(dr->d, repo);
 }
 
 /*
@@ -1030,10 +1055,12 @@ drafter_show_line(struct drafter *dr, json_t *j, json_t *item,
 		log_warnx("drafter: a line about no show being drafted");
 		return;
 	}
+	job->show_told[dr->cur] = 1;
 	if (item == NULL) {
-		if (job->kind == DRAFTER_EMIT)
+		if (job->kind == DRAFTER_EMIT) {
 			log_warnx("emit show %s: %s", show, error);
-		else
+			showday_failed(dr->d, show);
+		} else
 			log_info("preview of show %s: %s", show, error);
 		return;
 	}
@@ -1041,6 +1068,8 @@ drafter_show_line(struct drafter *dr, json_t *j, json_t *item,
 	job->show_out[dr->cur] = 1;
 	if (job->kind != DRAFTER_EMIT)
 		return;
+	/* a show on a schedule of its own: its days are done */
+	showday_drafted(dr->d, show);
 	dr->d->metrics.episodes_emitted++;
 	repo = json_string_value(json_object_get(item, "repo"));
 	outbox_episode(dr->d->outbox, item);
@@ -1148,7 +1177,12 @@ drafter_part_failed(struct drafter *dr, const char *cause)
 
 	switch (dr->part) {
 	case DRAFTER_PART_SHOW:
+		if (job->show_told[dr->cur])
+			break;
+		job->show_told[dr->cur] = 1;
 		log_warnx("drafter: show %s: %s", job->shows[dr->cur], cause);
+		if (job->kind == DRAFTER_EMIT)
+			showday_failed(dr->d, job->shows[dr->cur]);
 		break;
 	case DRAFTER_PART_REPO:
 		if (!job->told[dr->cur]) {

@@ -33,6 +33,7 @@
 #include "tls.h"
 #include "log.h"
 #include "schedule.h"
+#include "showday.h"
 #include "webhook.h"
 #include "xmalloc.h"
 
@@ -79,7 +80,7 @@ hookcastd_store_limits(struct hookcastd *d)
 	store_set_limits(d->store, &l);
 }
 
-static int
+int
 hookcastd_has_activity(const struct day *day)
 {
 	return day->ncommits > 0 || day->nprs > 0 || day->npushes > 0;
@@ -120,6 +121,41 @@ hookcastd_gap(struct hookcastd *d, const char *repo)
 		backfill_request(d->backfill, repo);
 }
 
+/*
+ * A "d" record's items into store's day of its repository (created with
+ * a day from start); the repository's entry, or NULL for a record
+ * without one. Its pushes are noted as heads when heads is set.
+ */
+struct store_repo *
+hookcastd_take_record(struct store *store, struct jrecord *rec,
+    time_t start, int heads)
+{
+	struct store_repo	*r;
+	size_t			 i, npushes;
+
+	if (rec->repo == NULL)
+		return NULL;
+	r = store_repo(store, rec->repo, 1, start);
+	if (r->day->default_branch == NULL && rec->db != NULL) {
+		r->day->default_branch = rec->db;
+		rec->db = NULL;
+	}
+	/* journals before links have no "hu"; a bad one is dropped */
+	if (r->day->html_url == NULL && rec->hu != NULL &&
+	    repo_url_ok(rec->hu, rec->repo)) {
+		r->day->html_url = rec->hu;
+		rec->hu = NULL;
+	}
+	npushes = r->day->npushes;
+	if (jrecord_take(rec, r->day) == -1)
+		log_warnx("journal: a malformed record for %s", rec->repo);
+	/* what the delivery took counts as it did before the restart */
+	store_recount(store, r);
+	for (i = npushes; heads && i < r->day->npushes; i++)
+		store_note_push(r, day_push(r->day, i));
+	return r;
+}
+
 /* Apply one decoded journal record to the store. */
 static void
 hookcastd_apply_record(struct hookcastd *d, struct jrecord *rec)
@@ -127,32 +163,13 @@ hookcastd_apply_record(struct hookcastd *d, struct jrecord *rec)
 	const char		*repo = rec->repo;
 	struct store_repo	*r;
 	time_t			 start;
-	size_t			 i, npushes;
+	size_t			 i;
 
 	start = rec->has_start ? rec->start : d->window_start;
 	switch (rec->kind) {
 	case 'd':
-		if (repo == NULL)
-			break;
-		r = store_repo(d->store, repo, 1, start);
-		if (r->day->default_branch == NULL && rec->db != NULL) {
-			r->day->default_branch = rec->db;
-			rec->db = NULL;
-		}
-		/* journals before links have no "hu"; a bad one is dropped */
-		if (r->day->html_url == NULL && rec->hu != NULL &&
-		    repo_url_ok(rec->hu, repo)) {
-			r->day->html_url = rec->hu;
-			rec->hu = NULL;
-		}
-		npushes = r->day->npushes;
-		if (jrecord_take(rec, r->day) == -1)
-			log_warnx("journal: a malformed record for %s", repo);
-		/* what the delivery took counts as it did before the restart */
-		store_recount(d->store, r);
-		for (i = npushes; i < r->day->npushes; i++)
-			store_note_push(r, day_push(r->day, i));
-		if (rec->key != NULL)
+		if (hookcastd_take_record(d->store, rec, start, 1) != NULL &&
+		    rec->key != NULL)
 			store_mark(d->store, rec->key, rec->at);
 		break;
 	case 'r':	/* emitted, as journals before the drafter said it */
@@ -195,9 +212,24 @@ hookcastd_apply_raw(const char *payload, size_t len, void *arg)
 {
 	struct jrecord	rec;
 
+	struct hookcastd	*d = arg;
+	int			 copy;
+
 	if (jrecord_decode(payload, len, &rec) == -1)
 		return -1;
-	hookcastd_apply_record(arg, &rec);
+	/* a show's copy of a day, or a marker of a show's days */
+	if (rec.show != NULL || (rec.repo != NULL &&
+	    strncmp(rec.repo, SHOWDAY_PREFIX, strlen(SHOWDAY_PREFIX)) == 0)) {
+		showday_apply(d, &rec);
+		jrecord_clear(&rec);
+		return 0;
+	}
+	/* a delivery as accepted: the scheduled shows copy it as they did */
+	copy = rec.kind == 'd' && rec.key != NULL && rec.repo != NULL &&
+	    showday_wants(d, rec.repo);
+	hookcastd_apply_record(d, &rec);
+	if (copy)
+		showday_copy(d, rec.repo, payload, len);
 	jrecord_clear(&rec);
 	return 0;
 }
@@ -274,6 +306,8 @@ hookcastd_compact(struct hookcastd *d)
 		if (hookcastd_has_activity(r->day))
 			jrecord_write_day(r->day, &recs, &n);
 	}
+	if (showday_compact(d, &recs, &n) == -1)
+		rc = -1;
 	if (rc == 0)
 		rc = journal_rewrite_bytes(d->journal, recs, n);
 	if (rc == -1)
@@ -303,14 +337,67 @@ hookcastd_reply_episodes(struct buf *out, json_t *list)
 	json_decref(reply);
 }
 
-/* Every show's name, for an emission of every repository. */
+/*
+ * Every show emitted with its repositories, for an emission of every
+ * repository (one on a schedule of its own is emitted by its timer).
+ */
 static void
 hookcastd_shows(const struct hookcastd *d, struct strlist *out)
 {
 	size_t	i;
 
 	for (i = 0; i < d->conf.nshows; i++)
-		strlist_add(out, d->conf.shows[i].name);
+		if (!config_show_scheduled(&d->conf.shows[i]))
+			strlist_add(out, d->conf.shows[i].name);
+}
+
+/* A scheduled show's days with something to tell, emitted now. */
+static void
+hookcastd_flush_showday(struct hookcastd *d, struct showday *sd, time_t now)
+{
+	const struct show_conf	*sc = showday_conf(d, sd);
+	struct strlist		 repos = { NULL, 0 }, shows = { NULL, 0 };
+
+	showday_members(sd, 0, &repos);
+	if (sc != NULL && repos.n > 0 && showday_handoff(d, sd, now) == 0) {
+		strlist_clear(&repos);
+		strlist_add(&shows, sc->name);
+		drafter_queue(d->drafter, DRAFTER_EMIT, &repos, &shows, now, 0,
+		    NULL);
+		strlist_clear(&shows);
+	}
+	strlist_clear(&repos);
+}
+
+/*
+ * A flush or preview of a show on a schedule of its own: of its copies
+ * of its members' days (a flush hands them off, as its timer would).
+ */
+static int
+hookcastd_emit_showday(struct hookcastd *d, struct showday *sd,
+    const struct show_conf *sc, int write, char **cause,
+    struct control_reply *later)
+{
+	struct strlist	repos = { NULL, 0 }, shows = { NULL, 0 };
+	time_t		now = time(NULL);
+
+	showday_members(sd, 0, &repos);
+	if (repos.n == 0) {
+		strlist_clear(&repos);
+		xasprintf(cause, "no activity for the show %s", sc->name);
+		return -1;
+	}
+	strlist_clear(&repos);
+	if (write && showday_handoff(d, sd, now) == -1) {
+		xasprintf(cause, "the previous days of the show %s are still "
+		    "being drafted; flush again once they are out", sc->name);
+		return -1;
+	}
+	strlist_add(&shows, sc->name);
+	drafter_queue(d->drafter, write ? DRAFTER_EMIT : DRAFTER_PREVIEW,
+	    &repos, &shows, now, 0, later);
+	strlist_clear(&shows);
+	return CONTROL_LATER;
 }
 
 /* The repositories of show sc with a day to tell, into out. */
@@ -340,16 +427,26 @@ static json_t *
 hookcastd_status_shows(struct hookcastd *d)
 {
 	const struct show_conf	*sc;
+	struct showday		*sd;
 	struct strlist		 open = { NULL, 0 };
-	json_t			*v = json_array();
+	json_t			*v = json_array(), *show;
 	size_t			 i;
+	char			 next[32];
 
 	for (i = 0; i < d->conf.nshows; i++) {
 		sc = &d->conf.shows[i];
-		hookcastd_show_repos(d, sc, 0, &open);
-		json_array_append_new(v, json_pack("{s:s, s:s, s:I}", "name",
-		    sc->name, "slug", sc->slug, "active",
+		if ((sd = showday_find(d, sc->name)) != NULL)
+			showday_members(sd, 0, &open);
+		else
+			hookcastd_show_repos(d, sc, 0, &open);
+		json_array_append_new(v, show = json_pack("{s:s, s:s, s:I}",
+		    "name", sc->name, "slug", sc->slug, "active",
 		    (json_int_t)open.n));
+		if (sd != NULL) {
+			hookcastd_iso(sd->next_emit, next, sizeof(next));
+			json_object_set_new(show, "next_emit",
+			    json_string(next));
+		}
 		strlist_clear(&open);
 	}
 	return v;
@@ -361,12 +458,17 @@ hookcastd_emit(struct hookcastd *d, const char *repo, int write,
 {
 	struct strlist		 repos = { NULL, 0 }, shows = { NULL, 0 };
 	const struct show_conf	*sc;
+	struct showday		*sd;
 	struct store_repo	*r;
 	time_t			 now = time(NULL);
 	size_t			 i;
 	char			*esc;
 
 	/* a show by its name or slug: its repositories with a day to tell */
+	if (repo != NULL && strchr(repo, '/') == NULL &&
+	    (sc = config_show_find(&d->conf, repo)) != NULL &&
+	    (sd = showday_find(d, repo)) != NULL)
+		return hookcastd_emit_showday(d, sd, sc, write, cause, later);
 	if (repo != NULL && strchr(repo, '/') == NULL &&
 	    (sc = config_show_find(&d->conf, repo)) != NULL) {
 		hookcastd_show_repos(d, sc, write, &repos);
@@ -413,6 +515,9 @@ hookcastd_emit(struct hookcastd *d, const char *repo, int write,
 		}
 		hookcastd_shows(d, &shows);
 	}
+	/* a flush of everything flushes the scheduled shows too */
+	for (i = 0; repo == NULL && write && i < d->nshowdays; i++)
+		hookcastd_flush_showday(d, d->showdays[i], now);
 	if (repos.n == 0) {
 		hookcastd_reply_episodes(out, json_array());
 		strlist_clear(&shows);
@@ -532,6 +637,8 @@ hookcastd_status(struct hookcastd *d, const char *which, struct buf *out,
 {
 	json_t			*j, *repos, *deliv;
 	const struct show_conf	*sc = NULL;
+	struct showday		*sd = NULL;
+	struct store		*src;
 	struct store_repo	*r;
 	struct day_stats	 st;
 	size_t			 i;
@@ -545,9 +652,13 @@ hookcastd_status(struct hookcastd *d, const char *which, struct buf *out,
 		free(esc);
 		return -1;
 	}
+	/* a show on a schedule of its own: its copies of the days */
+	src = d->store;
+	if (sc != NULL && (sd = showday_find(d, sc->name)) != NULL)
+		src = sd->store;
 	repos = json_array();
-	for (i = 0; i < store_nrepos(d->store); i++) {
-		r = store_repo_at(d->store, i);
+	for (i = 0; i < store_nrepos(src); i++) {
+		r = store_repo_at(src, i);
 		if ((sc != NULL && !show_conf_matches(sc, r->name)) ||
 		    (sc == NULL && which != NULL &&
 		    strcasecmp(which, r->name) != 0))
@@ -595,6 +706,11 @@ hookcastd_status(struct hookcastd *d, const char *which, struct buf *out,
 	if (sc != NULL)
 		json_object_set_new(j, "show", json_pack("{s:s, s:s}", "name",
 		    sc->name, "slug", sc->slug));
+	if (sd != NULL) {
+		hookcastd_iso(sd->next_emit, next, sizeof(next));
+		json_object_set_new(json_object_get(j, "show"), "next_emit",
+		    json_string(next));
+	}
 	s = json_dumps(j, JSON_COMPACT);
 	buf_puts(out, s);
 	free(s);
@@ -794,6 +910,7 @@ hookcastd_catch_up(struct hookcastd *d)
 		    NULL);
 	strlist_clear(&repos);
 	strlist_clear(&shows);
+	showday_catch_up(d);
 	if (handed > 0)
 		d->compact_wanted = 1;
 }
@@ -912,6 +1029,7 @@ hookcastd_reload(struct hookcastd *d, char **cause)
 	http_server_set_limits(d->http, &limits);
 	hookcastd_store_limits(d);
 	hookcastd_arm_emit(d);
+	showday_sync(d, 1);
 	pubconf_outbox(&d->conf, &oc);
 	outbox_reconfigure(d->outbox, &oc);
 	d->reload_ok = 1;

@@ -34,6 +34,7 @@
 #include "version.h"
 #include "log.h"
 #include "schedule.h"
+#include "showday.h"
 #include "webhook.h"
 #include "xmalloc.h"
 
@@ -435,6 +436,8 @@ main_setup(struct hookcastd *d, struct http_limits *limits)
 	    d->conf.emit_minute);
 	d->store = store_new();
 	hookcastd_store_limits(d);
+	/* the scheduled shows' stores, for the replay (armed later) */
+	showday_sync(d, 0);
 
 	/* a certificate that doesn't load stops us before any work */
 	hookcastd_limits(&d->conf, limits);
@@ -577,6 +580,7 @@ main_start(struct hookcastd *d, struct notify_fds *fds, struct event **sigs)
 	d->status_ev = evtimer_new(d->base, hookcastd_status_timer, d);
 	d->pending_tail = &d->pending;
 	hookcastd_arm_emit(d);
+	showday_sync(d, 1);
 
 	if (backfill_new(d, &d->conf, &d->backfill, &cause) == -1)
 		fatalx("%s", cause);
@@ -624,6 +628,7 @@ main_free(struct hookcastd *d, struct http_server *metrics,
 	notify_free(d->notify);
 	backfill_free(d->backfill);
 	outbox_free(d->outbox);
+	showday_free_all(d);
 	store_free(d->store);
 	metrics_clear(&d->metrics);
 	config_clear(&d->conf);

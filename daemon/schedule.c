@@ -89,3 +89,67 @@ schedule_prev(time_t now, int hour, int minute)
 			return t;
 	return now - 86400;
 }
+
+/* Run in zone tz: the process's TZ is saved and put back after. */
+struct schedule_zone {
+	char	*saved;
+	int	 had;
+};
+
+static void
+schedule_zone_enter(struct schedule_zone *z, const char *tz)
+{
+	const char	*cur = getenv("TZ");
+
+	z->had = cur != NULL;
+	z->saved = cur != NULL ? xstrdup(cur) : NULL;
+	setenv("TZ", tz, 1);
+	tzset();
+}
+
+static void
+schedule_zone_leave(struct schedule_zone *z)
+{
+	if (z->had)
+		setenv("TZ", z->saved, 1);
+	else
+		unsetenv("TZ");
+	tzset();
+	free(z->saved);
+}
+
+time_t
+schedule_next_in(const char *tz, time_t now, int hour, int minute)
+{
+	struct schedule_zone	z;
+	time_t			t;
+
+	schedule_zone_enter(&z, tz);
+	t = schedule_next(now, hour, minute);
+	schedule_zone_leave(&z);
+	return t;
+}
+
+time_t
+schedule_prev_in(const char *tz, time_t now, int hour, int minute)
+{
+	struct schedule_zone	z;
+	time_t			t;
+
+	schedule_zone_enter(&z, tz);
+	t = schedule_prev(now, hour, minute);
+	schedule_zone_leave(&z);
+	return t;
+}
+
+int
+schedule_wday_in(const char *tz, time_t t)
+{
+	struct schedule_zone	z;
+	struct tm		tm;
+
+	schedule_zone_enter(&z, tz);
+	localtime_r(&t, &tm);
+	schedule_zone_leave(&z);
+	return tm.tm_wday;
+}

@@ -16,5 +16,13 @@ int	 schedule_set_timezone(const char *tz);
 time_t	 schedule_next(time_t now, int hour, int minute);
 /* The last local hour:minute at or before now. */
 time_t	 schedule_prev(time_t now, int hour, int minute);
+/*
+ * The same in zone tz (a show's), the process's zone kept: TZ is set
+ * for the call and put back. Only the loop's thread calls these.
+ */
+time_t	 schedule_next_in(const char *tz, time_t now, int hour, int minute);
+time_t	 schedule_prev_in(const char *tz, time_t now, int hour, int minute);
+/* The weekday (tm_wday) of t in zone tz. */
+int	 schedule_wday_in(const char *tz, time_t t);
 
 #endif

@@ -32,6 +32,7 @@
 #include "repo.h"
 #include "serve.h"
 #include "signature.h"
+#include "showday.h"
 #include "webhook.h"
 #include "xmalloc.h"
 
@@ -739,6 +740,16 @@ webhook_accept(struct hookcastd *d, struct pending *p)
 	}
 	/* the store takes the push: its branch is copied for the log */
 	branch = xstrdup_null(webhook_branch(&p->res));
+	/* the shows on a schedule of their own take a copy, as on replay */
+	if (p->res.repo != NULL && showday_wants(d, p->res.repo)) {
+		struct buf	copy;
+
+		buf_init(&copy);
+		jrecord_write_delivery(&copy, &p->res, p->key, p->at,
+		    d->window_start);
+		showday_copy(d, p->res.repo, copy.data, copy.len);
+		buf_free(&copy);
+	}
 	store_add(d->store, &p->res, d->window_start, &added);
 	store_mark(d->store, p->key, p->at);
 	hookcastd_notify_status(d, 0);

@@ -662,6 +662,7 @@ jrecord_write_delivery(struct buf *b, const struct handler_result *res,
 /* A day's records as jrecord_write_day writes them. */
 struct jrecord_wday {
 	const struct day *day;
+	const char	*show;		/* "sh", or NULL */
 	struct buf	**recs;
 	size_t		 *n;
 	struct buf	  rec;		/* the record being filled */
@@ -692,6 +693,8 @@ jrecord_wday_open(struct jrecord_wday *wd)
 
 	buf_init(b);
 	buf_append(b, "{\"t\":\"d\"", 8);
+	if (wd->show != NULL)
+		jrecord_put_kstr(b, "sh", wd->show, 0);
 	jrecord_put_kstr(b, "repo", day->repo, 0);
 	jrecord_put_kstr(b, "db", day->default_branch, 1);
 	jrecord_put_kstr(b, "hu", day->html_url, 0);
@@ -733,7 +736,15 @@ jrecord_wday_add(struct jrecord_wday *wd, int list)
 void
 jrecord_write_day(const struct day *day, struct buf **recs, size_t *n)
 {
-	struct jrecord_wday	 wd = { .day = day, .recs = recs, .n = n };
+	jrecord_write_show_day(day, NULL, recs, n);
+}
+
+void
+jrecord_write_show_day(const struct day *day, const char *show,
+    struct buf **recs, size_t *n)
+{
+	struct jrecord_wday	 wd = { .day = day, .show = show, .recs = recs,
+				     .n = n };
 	const struct commit	*c;
 	size_t			 i;
 	int			 with;
@@ -817,6 +828,12 @@ int
 jrecord_write_merge_back(struct buf *b, const char *repo)
 {
 	return jrecord_write_marker(b, 'm', repo, 0, 0);
+}
+
+int
+jrecord_write_window_of(struct buf *b, const char *repo, time_t start)
+{
+	return jrecord_write_marker(b, 'w', repo, 1, start);
 }
 
 void
@@ -1343,6 +1360,8 @@ jrecord_decode(const char *buf, size_t len, struct jrecord *out)
 				rc = jrecord_rd_str(&js, t, &rec.db);
 			else if (strcmp(k, "hu") == 0)
 				rc = jrecord_rd_str(&js, t, &rec.hu);
+			else if (strcmp(k, "sh") == 0)
+				rc = jrecord_rd_str(&js, t, &rec.show);
 			else if (strcmp(k, "key") == 0)
 				rc = jrecord_rd_str(&js, t, &rec.key);
 			else if (strcmp(k, "at") == 0)

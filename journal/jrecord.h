@@ -10,6 +10,12 @@
  *	"w"	the window of days opened from then on
  *	"s"	the accepted deliveries' keys, for dedup
  *
+ * A show with a schedule of its own keeps copies of its members' days
+ * (daemon/showday.c): its markers name it as the repository "show:SLUG"
+ * (no repository's name has a ':'), and compaction writes its copies as
+ * "d" records with "sh":SLUG. A "d" record with a "key" is a delivery
+ * as accepted, which such shows copy on replay as they did live.
+ *
  * The daemon writes records with jrecord_write_*, straight into bytes;
  * jrecord_encode_* build the same records as json_t, whose compact dump
  * is those very bytes: they stay as the reference the writers are tested
@@ -63,6 +69,12 @@ void	 jrecord_encode_day(const struct day *, json_t ***recs, size_t *n);
  * the caller frees (buf_free, then free(*recs)); *n counts them.
  */
 void	 jrecord_write_day(const struct day *, struct buf **recs, size_t *n);
+/*
+ * The same with "sh":show after "t" in each record: the day is a copy
+ * held for that show (new readers apply it there only).
+ */
+void	 jrecord_write_show_day(const struct day *, const char *show,
+	    struct buf **recs, size_t *n);
 /* {"t":"r","repo":R,"start":T}: the day of repo was emitted. New. */
 json_t	*jrecord_encode_rotate(const char *repo, time_t start);
 /*
@@ -91,6 +103,8 @@ int	 jrecord_write_handoff(struct buf *b, const char *repo, time_t start);
 int	 jrecord_write_drafted(struct buf *b, const char *repo);
 int	 jrecord_write_merge_back(struct buf *b, const char *repo);
 void	 jrecord_write_window(struct buf *b, time_t start);
+/* {"t":"w","repo":R,"start":T}: R's days open at T (a show's). 0 or -1. */
+int	 jrecord_write_window_of(struct buf *b, const char *repo, time_t start);
 void	 jrecord_write_seen(struct buf *b, const char *const *keys,
 	    const time_t *at, size_t n);
 /*
@@ -105,6 +119,7 @@ struct jrecord {
 	char		*repo;
 	char		*db;
 	char		*hu;		/* the repository's html_url */
+	char		*show;		/* "sh": a show's copy of a day */
 	char		*key;
 	time_t		 at;
 	time_t		 start;

@@ -720,6 +720,68 @@ test_write_day(void **state)
 	}
 }
 
+/*
+ * A show's copy of a day: each record is the plain one with ,"sh":SLUG
+ * after "t", and reads back with its show, its repository and its
+ * items; a show's window marker reads back as one.
+ */
+static void
+test_write_show_day(void **state)
+{
+	struct day	 day;
+	struct buf	*plain = NULL, *shown = NULL, b;
+	struct jrecord	 rec;
+	size_t		 np = 0, ns = 0, k, ncommits, nprs;
+	const char	*sh = ",\"sh\":\"acme-daily\"";
+
+	(void)state;
+	gen_day(&day, 3000, 5, 4, 0);
+	jrecord_write_day(&day, &plain, &np);
+	jrecord_write_show_day(&day, "acme-daily", &shown, &ns);
+	assert_int_equal(np, ns);
+	assert_true(np >= 2);
+	for (k = 0; k < np; k++) {
+		assert_int_equal(shown[k].len, plain[k].len + strlen(sh));
+		assert_memory_equal(shown[k].data, plain[k].data, 8);
+		assert_memory_equal(shown[k].data + 8, sh, strlen(sh));
+		assert_memory_equal(shown[k].data + 8 + strlen(sh),
+		    plain[k].data + 8, plain[k].len - 8);
+		assert_int_equal(jrecord_decode(shown[k].data, shown[k].len,
+		    &rec), 0);
+		assert_int_equal(rec.kind, 'd');
+		assert_string_equal(rec.show, "acme-daily");
+		assert_string_equal(rec.repo, day.repo);
+		assert_null(rec.key);
+		ncommits = rec.ncommits;
+		nprs = rec.nprs;
+		jrecord_clear(&rec);
+		assert_int_equal(jrecord_decode(plain[k].data, plain[k].len,
+		    &rec), 0);
+		assert_null(rec.show);
+		assert_int_equal(rec.ncommits, ncommits);
+		assert_int_equal(rec.nprs, nprs);
+		jrecord_clear(&rec);
+		buf_free(&plain[k]);
+		buf_free(&shown[k]);
+	}
+	free(plain);
+	free(shown);
+	gen_day_free(&day);
+
+	buf_init(&b);
+	assert_int_equal(jrecord_write_window_of(&b, "show:acme-daily", 1234),
+	    0);
+	assert_string_equal(buf_str(&b),
+	    "{\"t\":\"w\",\"repo\":\"show:acme-daily\",\"start\":1234}");
+	assert_int_equal(jrecord_decode(b.data, b.len, &rec), 0);
+	assert_int_equal(rec.kind, 'w');
+	assert_string_equal(rec.repo, "show:acme-daily");
+	assert_true(rec.has_start);
+	assert_int_equal(rec.start, 1234);
+	jrecord_clear(&rec);
+	buf_free(&b);
+}
+
 int
 main(void)
 {
@@ -730,6 +792,7 @@ main(void)
 		cmocka_unit_test(test_write_markers),
 		cmocka_unit_test(test_write_seen),
 		cmocka_unit_test(test_write_day),
+		cmocka_unit_test(test_write_show_day),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
