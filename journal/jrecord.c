@@ -1417,6 +1417,7 @@ jrecord_clear(struct jrecord *rec)
 	free(rec->repo);
 	free(rec->db);
 	free(rec->hu);
+	free(rec->show);
 	free(rec->key);
 	memset(rec, 0, sizeof(*rec));
 }

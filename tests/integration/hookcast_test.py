@@ -45,6 +45,24 @@ HOOKCASTCTL = os.environ.get("HOOKCASTCTL") or os.path.join(
 BUILD_DIR = os.environ.get("HOOKCAST_BUILD_DIR") or os.path.dirname(
     os.path.abspath(HOOKCASTCTL))
 
+# What AddressSanitizer, LeakSanitizer and UBSan print when they find
+# something in the daemon (its stderr is the log)
+# (ASan's and LSan's name the process: "==PID==ERROR: ...")
+SANITIZER_REPORT = re.compile(r"==(\d+)==ERROR: (?:Address|Leak)Sanitizer: "
+                              r"[^\n]*|\S+:\d+:\d+: runtime error: [^\n]*")
+# processes a test crashed on purpose (crashed_on_purpose): their
+# sanitizer's report of the signal is no error of the daemon's
+CRASHED_ON_PURPOSE = set()
+
+
+def sanitizer_report(log):
+    """The first sanitizer report in a daemon's log that is not of a
+    process crashed on purpose, or None."""
+    for m in SANITIZER_REPORT.finditer(log):
+        if m.group(1) is None or int(m.group(1)) not in CRASHED_ON_PURPOSE:
+            return m.group(0)
+    return None
+
 DEFAULT_SECRET = "It's a Secret to Everybody"
 USER_AGENT = "GitHub-Hookshot/abc123"
 
@@ -136,7 +154,9 @@ def crashed_on_purpose(pid):
     (scripts/valgrind-test) its leak check ran at that instant, with its
     other threads gone: what they alone pointed at is reported as lost
     though nothing leaked. Its log is set aside under another name, kept
-    for reading but not counted as the daemon's errors."""
+    for reading but not counted as the daemon's errors. Under a
+    sanitizer, its report of the signal is not counted either."""
+    CRASHED_ON_PURPOSE.add(pid)
     logs = os.environ.get("HOOKCAST_VALGRIND_LOGS")
     if not logs:
         return
@@ -526,6 +546,12 @@ class Daemon:
                 self.proc.wait()
         if self.proc is not None:
             self._check_gone(failed)
+        # a sanitizer's report at exit (a leak) fails the test, whether
+        # it stopped the daemon or left that to the context's end
+        report = sanitizer_report(self.log())
+        if not failed and report is not None:
+            raise AssertionError("hookcastd: a sanitizer report (%s); "
+                                 "stderr:\n%s" % (report, self.log_tail()))
         if failed:
             sys.stderr.write("\n--- hookcastd stderr (%s) ---\n%s\n---\n"
                              % (self.stderr_path, self.log_tail()))
