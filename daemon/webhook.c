@@ -572,11 +572,12 @@ webhook_metrics_head(struct http_request *req, void *arg)
  * that worked), the next emission, and the HTTP replies by status over
  * both listeners, the server's own (408, 413, 501) among them.
  */
+static void	webhook_metrics_requests(struct hookcastd *, struct buf *);
+
 static void
 webhook_metrics_daemon(struct hookcastd *d, struct buf *b)
 {
-	uint64_t	n;
-	int		code;
+	size_t	i;
 
 	buf_printf(b, "# HELP hookcast_config_last_reload_successful Whether "
 	    "the last configuration reload worked (1) or was refused (0).\n"
@@ -597,6 +598,27 @@ webhook_metrics_daemon(struct hookcastd *d, struct buf *b)
 	    "# TYPE hookcast_http_requests_total counter\n",
 	    d->reload_ok, (long long)d->reload_ok_at,
 	    (long long)d->next_emit);
+	webhook_metrics_requests(d, b);
+	/* the shows on a schedule of their own (slugs: a-z0-9-) */
+	if (d->nshowdays > 0)
+		buf_puts(b, "# HELP hookcast_show_next_emission_timestamp_"
+		    "seconds When the next emission of a show on a schedule "
+		    "of its own is due.\n"
+		    "# TYPE hookcast_show_next_emission_timestamp_seconds "
+		    "gauge\n");
+	for (i = 0; i < d->nshowdays; i++)
+		buf_printf(b, "hookcast_show_next_emission_timestamp_seconds"
+		    "{show=\"%s\"} %lld\n", d->showdays[i]->slug,
+		    (long long)d->showdays[i]->next_emit);
+}
+
+/* hookcast_http_requests_total by code (the caller says its HELP, TYPE). */
+static void
+webhook_metrics_requests(struct hookcastd *d, struct buf *b)
+{
+	uint64_t	n;
+	int		code;
+
 	for (code = 100; code < HTTP_STATUS_MAX; code++) {
 		n = http_server_replies(d->http, code);
 		if (d->metrics_http != NULL)

@@ -72,6 +72,16 @@ class TestShowSchedule(unittest.TestCase):
         # DATE, then DATE-2, DATE-3...
         return sorted(out, key=lambda e: (e[0][:10], int(e[0][11:] or 1)))
 
+    def next_metric(self, d):
+        """hookcast_show_next_emission_timestamp_seconds of the show."""
+        status, _, data = d.request("GET", "/metrics")
+        self.assertEqual(status, 200)
+        for line in data.decode().splitlines():
+            if line.startswith("hookcast_show_next_emission_timestamp_"
+                               "seconds{show=\"acme-daily\"} "):
+                return float(line.split()[1])
+        self.fail("no next emission metric for the show")
+
     def members(self, ep):
         return {m["repository"]: m["stats"]["commits"]
                 for m in ep["repositories"]}
@@ -89,6 +99,9 @@ class TestShowSchedule(unittest.TestCase):
             self.push(d, "acme/app", "Speed up the start-up screen")
             st = d.control("status acme-daily")
             self.assertEqual(st["show"]["next_emit"], "2026-03-01T23:30:00Z")
+            self.assertEqual(self.next_metric(d), datetime.datetime(
+                2026, 3, 1, 23, 30,
+                tzinfo=datetime.timezone.utc).timestamp())
             d.wait_log(r"show acme-daily: scheduled emission", timeout=60)
             d.wait_log(r"emitted show Acme Daily episode", timeout=120)
             shows = self.episodes(d, "shows", "acme-daily")
