@@ -283,7 +283,14 @@ show_opening(struct show *s, const char *date)
 		buf_printf(&b, "The top story: %s.", buf_str(&where));
 	else if (n > 1)
 		buf_printf(&b, "The top stories: %s.", buf_str(&where));
-	else
+	else if (st->commits == 0 && st->merged_prs == 0) {
+		/* a quiet day of the whole show: the quiet sentence names them */
+		buf_puts(&b, "Nothing landed.");
+		s->used += show_words(buf_str(&b));
+		show_add(s, "opening", &b, NULL, NULL, 0);
+		buf_free(&where);
+		return;
+	} else
 		buf_puts(&b, "It was a day of upkeep across the board.");
 	if (st->reverts > 0) {
 		buf_puts(&b, " ");
@@ -840,8 +847,11 @@ show_title(struct show *s)
 	}
 	s->ep->title = buf_steal(&b);
 	buf_init(&b);
-	spoken_count_cap(&b, (long long)s->ep->stats.commits, "commit",
-	    "commits");
+	if (s->ep->stats.commits == 0)
+		buf_puts(&b, "No commits");
+	else
+		spoken_count_cap(&b, (long long)s->ep->stats.commits,
+		    "commit", "commits");
 	buf_puts(&b, " across ");
 	spoken_count(&b, (long long)s->nm, "repository", "repositories");
 	buf_puts(&b, ": ");
@@ -886,7 +896,7 @@ show_draft(const char *name, const char *slug, const struct show_part *v,
 	struct buf	 date, quiet, focus;
 	double		 wpm;
 	size_t		 i, k;
-	int		 y, mo, md;
+	int		 y, mo, md, all_quiet;
 
 	memset(&s, 0, sizeof s);
 	s.name = name != NULL && *name != '\0' ? name : "hookcast";
@@ -895,8 +905,17 @@ show_draft(const char *name, const char *slug, const struct show_part *v,
 	ep->show = xstrdup(s.name);
 	xasprintf(&ep->repository, "shows/%s", slug);
 	s.m = xcalloc(n + 1, sizeof *s.m);
+	/*
+	 * a member with nothing landed is left out, unless none has any:
+	 * a quiet day of the whole show (quiet_days = emit) names them all
+	 */
+	for (i = 0; i < n; i++)
+		if (v[i].day->ncommits > 0 || v[i].day->nprs > 0)
+			break;
+	all_quiet = i == n;
 	for (i = 0; i < n; i++) {
-		if (v[i].day->ncommits == 0 && v[i].day->nprs == 0)
+		if (!all_quiet && v[i].day->ncommits == 0 &&
+		    v[i].day->nprs == 0)
 			continue;
 		s.m[s.nm].part = &v[i];
 		s.m[s.nm].name = strchr(v[i].day->repo, '/') != NULL ?

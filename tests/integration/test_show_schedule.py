@@ -9,6 +9,8 @@ members' days and is told at its own hour in its own zone.
   23:31 with theirs, deliveries after 23:30 included; what came after
   23:30 is the show's next day, which a restart (after the compaction of
   23:31) keeps and a flush of the show tells.
+- quiet_days = emit: a day without deliveries still gives an episode
+  of the members told before, at the show's hour.
 - Without faketime: `flush SHOW` tells the show from its copies and
   leaves its repositories their days; a restart before it keeps the
   copies (journal replay of the deliveries); `status SHOW` gives its next
@@ -178,6 +180,44 @@ class TestShowSchedule(unittest.TestCase):
             self.assertNotRegex(d.log(), r"catch-up: show")
             self.assertEqual(len(self.episodes(d, "shows", "acme-daily")),
                              1)
+
+    def test_quiet_day_told(self):
+        """quiet_days = emit: at the show's hour with no delivery since
+        its last episode, an episode of the members it told before, each
+        in a quiet sentence."""
+        env = ht.faketime_env("2026-03-01 23:20:00")
+        if env is None:
+            self.skipTest("libfaketime is not installed")
+        self.write_conf(SHOW + "quiet_days = emit\n")
+        self.now = "2026-03-01T23:00:00Z"
+        with self.daemon(env) as d:
+            self.push(d, "acme/site", "docs: fix a typo in the install "
+                      "guide")
+            reply = d.control("flush acme-daily", timeout=120)
+            self.assertTrue(reply.get("ok"), reply)
+            d.stop()
+        env = ht.faketime_env("2026-03-01 23:29:52")
+        env["FAKETIME_NO_CACHE"] = "1"
+        with self.daemon(env) as d:
+            d.wait_log(r"show acme-daily: scheduled emission", timeout=60)
+            # its day from the flush (00:20 in Paris on March 2)
+            d.wait_log(r"emitted show Acme Daily episode \S+/2026-03-02: ",
+                       timeout=120)
+            shows = self.episodes(d, "shows", "acme-daily")
+            self.assertEqual([n for n, _ in shows],
+                             ["2026-03-01", "2026-03-02"])
+            ep = shows[1][1]
+            self.assertEqual(self.members(ep), {"acme/site": 0})
+            self.assertTrue(ep["repositories"][0]["quiet"])
+            self.assertEqual(ep["stats"]["commits"], 0)
+            # told as a quiet day of site, not a day of "zero
+            # repositories" or of upkeep
+            self.assertIn("Nothing landed.", ep["transcript"])
+            self.assertIn("A quiet day in site", ep["transcript"])
+            self.assertNotIn("zero", ep["transcript"].lower())
+            self.assertNotIn("upkeep", ep["transcript"])
+            self.assertEqual(ep["description"],
+                             "No commits across one repository: site.")
 
     def test_flush_restart_and_own_episodes(self):
         self.write_conf(SHOW + '\n[repo "acme/site"]\nown_episodes = '
