@@ -556,26 +556,6 @@ config_show_scheduled(const struct show_conf *s)
 }
 
 /*
- * Warn of each key of a show the daemon does not follow yet: no model
- * rewrites a show's episode (its schedule, voice, recap_weekday and feed
- * keys it follows; hookcast-draft --show follows all but the model).
- */
-static void
-config_show_warn_unfollowed(const struct show_conf *s)
-{
-	static const char *const keys[] = { "llm_url", "llm_model",
-	    "llm_key_file", "llm_timeout" };
-	const char	*w;
-	size_t		 i;
-
-	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
-		if ((w = config_show_origin(s, keys[i])) != NULL)
-			log_warnx("%s: %s: [show \"%s\"]: not followed yet: no "
-			    "model rewrites a show's episode", w, keys[i],
-			    s->name);
-}
-
-/*
  * Warn of a repository told only in its shows that no show takes: it has
  * its own episode all the same (a day accepted is always told).
  */
@@ -635,7 +615,6 @@ config_show_finish(struct config *conf, int flags,
 			    voice_names[conf->bookend_voice],
 			    voice_rate(voice_names[conf->bookend_voice]));
 		config_show_warn_overlaps(s);
-		config_show_warn_unfollowed(s);
 	}
 	for (i = 0; i < conf->nrepos; i++)
 		config_show_warn_unshown(conf, &conf->repos[i]);

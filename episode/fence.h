@@ -111,7 +111,7 @@ void		 fence_verdict_clear(struct fence_verdict *);
 	"empty", "too_short", "too_long", "markdown", "tag", "url", "email", \
 	"hash", "script", "digits", "focus", "bot", "person", "owner", \
 	"number", "version", "figure", "count", "identifier", "revert", \
-	"reason", "claim", "lead", "comparison"
+	"reason", "claim", "lead", "comparison", "place"
 /* Every reason fence_check returns, NULL-terminated (for metrics). */
 extern const char *const fence_reasons[];
 

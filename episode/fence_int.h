@@ -43,6 +43,7 @@ struct fence_figure {
 /* A story of the sheet, as the checks read it. */
 struct fence_story {
 	char		*id;
+	char		*repository;	/* a show's: where it happened, or NULL */
 	const char	*kind;		/* classify_kind_name (static) */
 	struct fence_set words;		/* stems of its own words */
 	struct fence_set tokens;	/* identifiers, settings, versions */

@@ -427,6 +427,8 @@ fence_stories_learn(struct fence *f, const struct sheet *sh)
 
 		s = &f->stories[i];
 		s->id = xstrdup(ss->id);
+		s->repository = ss->repository != NULL ?
+		    text_lower(ss->repository) : NULL;
 		s->kind = ss->kind;
 		s->is_revert = ss->is_revert;
 		/* a re-land puts back work that was rolled back */
@@ -585,6 +587,7 @@ fence_stories_free(struct fence *f)
 		struct fence_story *s = &f->stories[i];
 
 		free(s->id);
+		free(s->repository);
 		fence_set_free(&s->words);
 		fence_set_free(&s->tokens);
 		fence_set_free(&s->said);

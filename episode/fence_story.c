@@ -1012,6 +1012,59 @@ story_check_claims(const struct fence *f, const struct story_sentence *ss,
 	return NULL;
 }
 
+/*
+ * In a show, a sentence that places its story ("in vision", "over in
+ * vision", "from vision") names a repository of one of the stories it
+ * tells: a story is never moved to another repository. Names are the
+ * sheet's (the part after the owner), matched as words, in lower case.
+ */
+static const char *
+story_check_place(const struct fence *f, const struct story_sentence *ss,
+    char **detail)
+{
+	static const char *const before[] = { "in", "from", "at" };
+	const char	*name, *p;
+	size_t		 k, j, b, len;
+	int		 named, here;
+
+	if (!ss->any)
+		return NULL;
+	for (k = 0; k < f->nstories; k++) {
+		if ((name = f->stories[k].repository) == NULL)
+			continue;
+		len = strlen(name);
+		/* a repository named after "in", "from" or "at" */
+		named = 0;
+		for (p = ss->lower; !named && (p = strstr(p, name)) != NULL;
+		    p += len) {
+			if ((p > ss->lower && (isalnum((unsigned char)p[-1]) ||
+			    p[-1] == '-' || p[-1] == '_')) ||
+			    isalnum((unsigned char)p[len]) || p[len] == '-' ||
+			    p[len] == '_')
+				continue;
+			for (b = 0; b < NELEM(before) && !named; b++) {
+				size_t bl = strlen(before[b]);
+
+				named = (size_t)(p - ss->lower) >= bl + 1 &&
+				    p[-1] == ' ' &&
+				    strncmp(p - bl - 1, before[b], bl) == 0 &&
+				    (p - bl - 1 == ss->lower ||
+				    !isalnum((unsigned char)p[-bl - 2]));
+			}
+		}
+		if (!named)
+			continue;
+		/* one of the stories told here happened there */
+		for (j = 0, here = 0; j < f->nstories && !here; j++)
+			here = TOLD(ss, j) && f->stories[j].repository !=
+			    NULL && strcmp(f->stories[j].repository, name) == 0;
+		if (!here)
+			return fence_fail(detail, "place", "a story told in "
+			    "another repository", ss->text, 30);
+	}
+	return NULL;
+}
+
 const char *
 fence_sentence_stories(const struct fence *f, const char *sentence,
     int *prev, char **detail)
@@ -1039,7 +1092,8 @@ fence_sentence_stories(const struct fence *f, const char *sentence,
 	ss->lower = text_lower(sentence);
 	if ((r = story_check_people(f, ss, detail)) == NULL &&
 	    (r = story_check_reverts(f, ss, detail)) == NULL &&
-	    (r = story_check_numbers(f, ss, detail)) == NULL)
+	    (r = story_check_numbers(f, ss, detail)) == NULL &&
+	    (r = story_check_place(f, ss, detail)) == NULL)
 		r = story_check_claims(f, ss, detail);
 	free(ss->lower);
 	free(matched);

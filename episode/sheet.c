@@ -818,6 +818,43 @@ sheet_story(struct sheet *sh, struct sheet_story *s, const struct day *day,
 	classify_clear(&cl);
 }
 
+/* The day's pull request authors among the people, its bots apart. */
+static void
+sheet_day_people(struct sheet *sh, const struct day *day)
+{
+	const struct commit	*c;
+	size_t			 i;
+
+	for (i = 0; i < day->nprs; i++)
+		if (!classify_is_bot(day->prs[i].author_login, NULL))
+			sheet_list_add(&sh->people, &sh->npeople,
+			    day->prs[i].author_login);
+	/* every bot of the day, told or not, stays unnamed */
+	for (i = 0; i < day->ncommits; i++) {
+		c = &day->commits[i];
+		if (classify_is_bot(c->author_login, c->author_name))
+			sheet_bot_names(sh, c->author_login, c->author_name);
+	}
+	for (i = 0; i < day->nprs; i++)
+		if (classify_is_bot(day->prs[i].author_login, NULL))
+			sheet_bot_names(sh, day->prs[i].author_login, NULL);
+}
+
+/* A name both a person's and a bot's is a person's. */
+static void
+sheet_bots_finish(struct sheet *sh)
+{
+	size_t	i, j;
+
+	for (i = j = 0; i < sh->nbots; i++) {
+		if (sheet_list_has(sh->people, sh->npeople, sh->bots[i]))
+			free(sh->bots[i]);
+		else
+			sh->bots[j++] = sh->bots[i];
+	}
+	sh->nbots = j;
+}
+
 struct sheet *
 sheet_of_episode(const struct day *day, const struct episode *ep)
 {
@@ -826,7 +863,7 @@ sheet_of_episode(const struct day *day, const struct episode *ep)
 	const struct commit	*c;
 	const char		*lead;
 	long			 idx;
-	size_t			 i, j, n;
+	size_t			 i, n;
 
 	sh = xcalloc(1, sizeof(*sh));
 	sh->show = xstrdup_null(ep->show);
@@ -852,27 +889,88 @@ sheet_of_episode(const struct day *day, const struct episode *ep)
 			lead = NULL;
 		}
 	}
-	for (i = 0; i < day->nprs; i++)
-		if (!classify_is_bot(day->prs[i].author_login, NULL))
-			sheet_list_add(&sh->people, &sh->npeople,
-			    day->prs[i].author_login);
-	/* every bot of the day, told or not, stays unnamed */
-	for (i = 0; i < day->ncommits; i++) {
-		c = &day->commits[i];
-		if (classify_is_bot(c->author_login, c->author_name))
-			sheet_bot_names(sh, c->author_login, c->author_name);
+	sheet_day_people(sh, day);
+	sheet_bots_finish(sh);
+	return sh;
+}
+
+/* The work item of ep that tells sha, or NULL. */
+static const struct episode_work *
+sheet_work_of(const struct episode *ep, const char *sha)
+{
+	size_t	i;
+
+	for (i = 0; i < ep->nwork; i++)
+		if (ep->work[i].sha != NULL &&
+		    strcasecmp(ep->work[i].sha, sha) == 0)
+			return &ep->work[i];
+	return NULL;
+}
+
+static int
+sheet_has_story(const struct sheet *sh, const char *sha)
+{
+	size_t	i;
+
+	for (i = 0; i < sh->nstories; i++)
+		if (strcasecmp(sh->stories[i].sha, sha) == 0)
+			return 1;
+	return 0;
+}
+
+struct sheet *
+sheet_of_show(const struct day *const *days, const struct episode *const *eps,
+    size_t n, const struct episode *show)
+{
+	const struct episode_segment	*g;
+	const struct episode_work	*w;
+	const struct commit		*c;
+	struct sheet			*sh;
+	struct sheet_story		*s;
+	const char			*lead, *name;
+	long				 idx;
+	size_t				 i, k, m;
+
+	sh = xcalloc(1, sizeof(*sh));
+	sh->show = xstrdup_null(show->show);
+	sh->repository = xstrdup(show->repository != NULL ?
+	    show->repository : "");
+	sh->date = xstrdup_null(show->date);
+	sh->counts = show->stats;
+	sh->focus = xstrdup_null(show->focus);
+	sh->draft = xstrdup(show->transcript != NULL ? show->transcript : "");
+	sh->stories = xcalloc(SHEET_MAX_STORIES + 1, sizeof(*sh->stories));
+	lead = sheet_lead_sha(show);
+	/* each commit the show's segments tell, in its order, once */
+	for (i = 0; i < show->nsegments; i++) {
+		g = &show->segments[i];
+		for (k = 0; k < g->ncommits; k++) {
+			if (sh->nstories == SHEET_MAX_STORIES ||
+			    sheet_has_story(sh, g->commits[k]))
+				continue;
+			for (m = 0; m < n; m++)
+				if ((idx = day_find_commit(days[m],
+				    g->commits[k])) >= 0)
+					break;
+			if (m == n || (w = sheet_work_of(eps[m],
+			    g->commits[k])) == NULL)
+				continue;
+			c = &days[m]->commits[idx];
+			s = &sh->stories[sh->nstories++];
+			xasprintf(&s->id, "s%zu", sh->nstories);
+			sheet_story(sh, s, days[m], w, c);
+			name = strchr(days[m]->repo, '/');
+			s->repository = xstrdup(name != NULL ? name + 1 :
+			    days[m]->repo);
+			if (lead != NULL && strcasecmp(lead, w->sha) == 0) {
+				s->lead = s->required = 1;
+				lead = NULL;
+			}
+		}
 	}
-	for (i = 0; i < day->nprs; i++)
-		if (classify_is_bot(day->prs[i].author_login, NULL))
-			sheet_bot_names(sh, day->prs[i].author_login, NULL);
-	/* a name both a person's and a bot's is a person's */
-	for (i = j = 0; i < sh->nbots; i++) {
-		if (sheet_list_has(sh->people, sh->npeople, sh->bots[i]))
-			free(sh->bots[i]);
-		else
-			sh->bots[j++] = sh->bots[i];
-	}
-	sh->nbots = j;
+	for (m = 0; m < n; m++)
+		sheet_day_people(sh, days[m]);
+	sheet_bots_finish(sh);
 	return sh;
 }
 
@@ -957,6 +1055,9 @@ sheet_json_story(const struct sheet *sh, const struct sheet_story *s)
 	json_object_set_new(o, "id", json_string(s->id));
 	json_object_set_new(o, "kind", json_string(s->kind));
 	json_object_set_new(o, "what", sheet_json_text(sh, s->what));
+	if (s->repository != NULL)
+		json_object_set_new(o, "repository", json_string(
+		    s->repository));
 	if (s->area != NULL)
 		json_object_set_new(o, "area", sheet_json_text(sh, s->area));
 	if (s->bot)
@@ -1062,6 +1163,7 @@ sheet_story_free(struct sheet_story *s)
 	free(s->sha);
 	free(s->what);
 	free(s->area);
+	free(s->repository);
 	free(s->reason);
 	for (i = 0; i < s->npeople; i++) {
 		free(s->people[i].name);

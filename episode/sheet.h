@@ -41,6 +41,7 @@ struct sheet_story {
 	long		 pr;		/* its pull request's number, or 0 */
 	char		*what;		/* what it did, as the episode tells it */
 	char		*area;		/* "inductor", "docs"; or NULL */
+	char		*repository;	/* a show's: where it happened */
 	char		*reason;	/* why, only when the message gives one */
 	int		 bot;		/* made by a bot: never named */
 	struct sheet_person *people;
@@ -82,6 +83,15 @@ struct sheet {
 
 /* The sheet of an episode drafted from day (new; never NULL). */
 struct sheet	*sheet_of_episode(const struct day *, const struct episode *);
+/*
+ * The sheet of a show's episode (show.h) drafted from n repositories'
+ * days and their own episodes: the stories the show tells, in its order,
+ * each with its repository ("repository": the name after the owner, as
+ * the show says it); the people and bots of every day. New; never NULL.
+ */
+struct sheet	*sheet_of_show(const struct day *const *days,
+		    const struct episode *const *eps, size_t n,
+		    const struct episode *show);
 /*
  * The sheet as the model is given it (new): JSON, an object with the
  * show, the counts, the focus, the stories, the people, and how many

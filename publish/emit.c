@@ -20,6 +20,7 @@
 #include "show.h"
 #include "fileio.h"
 #include "llm.h"
+#include "sheet.h"
 #include "log.h"
 #include "parallel.h"
 #include "reduced.h"
@@ -449,7 +450,7 @@ emit_add_draft(char *js, const struct llm_conf *llm,
  * the reason is logged. res says which.
  */
 static void
-emit_rewrite(const struct llm_conf *llm, const struct day *day,
+emit_rewrite(const struct llm_conf *llm, struct sheet *sh, const char *what,
     struct episode *ep, struct emit_result *res)
 {
 	struct llm_result	 r;
@@ -457,13 +458,13 @@ emit_rewrite(const struct llm_conf *llm, const struct day *day,
 	double			 wpm;
 	size_t			 i;
 
-	llm_rewrite(llm, day, ep, &r);
+	llm_rewrite_sheet(llm, sh, ep, &r);
 	if (r.text == NULL) {
 		res->draft_by = "template";
 		res->draft_rejected = r.rejected;
 		detail = log_escape(r.detail != NULL ? r.detail : "", 200);
 		log_warnx("model rewrite of %s not used: %s (%s); the draft is "
-		    "told", day->repo, r.rejected, detail);
+		    "told", what, r.rejected, detail);
 		free(detail);
 		llm_result_clear(&r);
 		return;
@@ -472,7 +473,7 @@ emit_rewrite(const struct llm_conf *llm, const struct day *day,
 	for (i = 0; i < r.ndropped; i++) {
 		detail = log_escape(r.dropped[i].sentence, 200);
 		log_info("model rewrite of %s: a sentence left out (%s): %s",
-		    day->repo, r.dropped[i].reason, detail);
+		    what, r.dropped[i].reason, detail);
 		free(detail);
 	}
 	res->draft_dropped = r.dropped;
@@ -489,7 +490,7 @@ emit_rewrite(const struct llm_conf *llm, const struct day *day,
 	ep->duration = lround((double)spoken_said_words(ep->transcript) *
 	    60.0 / wpm);
 	log_notice("model rewrite of %s used: %zu words, %zu sentences left "
-	    "out", day->repo, ep->words, res->ndraft_dropped);
+	    "out", what, ep->words, res->ndraft_dropped);
 	llm_result_clear(&r);
 }
 
@@ -1044,7 +1045,8 @@ emit_draft(const struct emit_conf *conf, struct day *day, time_t now, int write,
 	if (reduced)
 		llm.url = NULL;
 	if (llm.url != NULL)
-		emit_rewrite(&llm, day, ep, res);
+		emit_rewrite(&llm, sheet_of_episode(day, ep), day->repo, ep,
+		    res);
 	md = episode_render_md(ep);
 	js = emit_add_people(episode_render_json(ep),
 	    (const struct day *const *)&day, 1);
@@ -1115,6 +1117,7 @@ emit_show(const struct emit_conf *conf, const char *show, const char *slug,
 	struct episode		*ep, **eps;
 	struct show_part	*parts;
 	struct episode_nearby	*nearby = NULL;
+	struct llm_conf		 llm;
 	size_t			 nnearby = 0, i;
 	struct tm		 tm;
 	time_t			 start = now;
@@ -1155,9 +1158,17 @@ emit_show(const struct emit_conf *conf, const char *show, const char *slug,
 	own = emit_opts(conf, where, &tm, now, nearby, nnearby, &opts);
 	ep = show_draft(show, slug, parts, n, &opts);
 	free(own);
+	/* the show's model (its section's llm_ keys), fenced by its sheet */
+	conf->llm(conf->arg, where, &llm);
+	if (llm.url != NULL)
+		emit_rewrite(&llm, sheet_of_show((const struct day *const *)
+		    days, (const struct episode *const *)eps, n, ep), where,
+		    ep, res);
 	md = episode_render_md(ep);
 	js = emit_add_people(episode_render_json(ep),
 	    (const struct day *const *)days, n);
+	if (llm.url != NULL)
+		js = emit_add_draft(js, &llm, res);
 	res->repo = xstrdup(where);
 	res->date = xstrdup(date);
 	res->title = xstrdup(ep->title);

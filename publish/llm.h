@@ -48,6 +48,13 @@ struct llm_result {
  */
 void	 llm_rewrite(const struct llm_conf *l, const struct day *day,
 	    const struct episode *ep, struct llm_result *res);
+/*
+ * The same given the sheet (freed here): a show's (sheet_of_show), whose
+ * request adds llm_show_rules to the system message.
+ */
+struct sheet;
+void	 llm_rewrite_sheet(const struct llm_conf *l, struct sheet *sh,
+	    const struct episode *ep, struct llm_result *res);
 /* Free what res holds and zero it. */
 void	 llm_result_clear(struct llm_result *res);
 /* The reasons a rewrite is not used, NULL-terminated: the fence's, then
@@ -55,5 +62,7 @@ void	 llm_result_clear(struct llm_result *res);
 extern const char *const llm_reasons[];
 /* The system message: the show's voice and the rules of the fence. */
 extern const char llm_system_prompt[];
+/* What the system message adds for a show's episode (several repositories). */
+extern const char llm_show_rules[];
 
 #endif
