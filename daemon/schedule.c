@@ -118,38 +118,28 @@ schedule_zone_leave(struct schedule_zone *z)
 	free(z->saved);
 }
 
-time_t
-schedule_next_in(const char *tz, time_t now, int hour, int minute)
+/* fn(now, hour, minute) in zone tz */
+static time_t
+schedule_in(const char *tz, time_t (*fn)(time_t, int, int), time_t now,
+    int hour, int minute)
 {
 	struct schedule_zone	z;
 	time_t			t;
 
 	schedule_zone_enter(&z, tz);
-	t = schedule_next(now, hour, minute);
+	t = fn(now, hour, minute);
 	schedule_zone_leave(&z);
 	return t;
+}
+
+time_t
+schedule_next_in(const char *tz, time_t now, int hour, int minute)
+{
+	return schedule_in(tz, schedule_next, now, hour, minute);
 }
 
 time_t
 schedule_prev_in(const char *tz, time_t now, int hour, int minute)
 {
-	struct schedule_zone	z;
-	time_t			t;
-
-	schedule_zone_enter(&z, tz);
-	t = schedule_prev(now, hour, minute);
-	schedule_zone_leave(&z);
-	return t;
-}
-
-int
-schedule_wday_in(const char *tz, time_t t)
-{
-	struct schedule_zone	z;
-	struct tm		tm;
-
-	schedule_zone_enter(&z, tz);
-	localtime_r(&t, &tm);
-	schedule_zone_leave(&z);
-	return tm.tm_wday;
+	return schedule_in(tz, schedule_prev, now, hour, minute);
 }

@@ -22,7 +22,5 @@ time_t	 schedule_prev(time_t now, int hour, int minute);
  */
 time_t	 schedule_next_in(const char *tz, time_t now, int hour, int minute);
 time_t	 schedule_prev_in(const char *tz, time_t now, int hour, int minute);
-/* The weekday (tm_wday) of t in zone tz. */
-int	 schedule_wday_in(const char *tz, time_t t);
 
 #endif

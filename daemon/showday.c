@@ -285,28 +285,23 @@ showday_handoff_days(struct showday *sd, time_t start, int quiet)
 	sd->window_start = start;
 }
 
+/*
+ * The days handed off are done: drafted (their episode is out, they are
+ * freed) or not (their draft failed: they join the open days again).
+ */
 static void
-showday_drafted_days(struct showday *sd)
+showday_end_days(struct showday *sd, int drafted)
 {
 	struct store_repo	*r;
 	size_t			 i;
 
 	for (i = 0; i < store_nrepos(sd->store); i++) {
 		r = store_repo_at(sd->store, i);
-		if (r->drafting != NULL)
+		if (r->drafting == NULL)
+			continue;
+		if (drafted)
 			day_free(store_drafted(sd->store, r));
-	}
-}
-
-static void
-showday_merge_days(struct showday *sd)
-{
-	struct store_repo	*r;
-	size_t			 i;
-
-	for (i = 0; i < store_nrepos(sd->store); i++) {
-		r = store_repo_at(sd->store, i);
-		if (r->drafting != NULL)
+		else
 			store_merge_back(sd->store, r);
 	}
 }
@@ -341,10 +336,10 @@ showday_apply(struct hookcastd *d, struct jrecord *rec)
 		    &eff) == 0 && eff.quiet_days == QUIET_DAYS_EMIT);
 		break;
 	case 'e':
-		showday_drafted_days(sd);
+		showday_end_days(sd, 1);
 		break;
 	case 'm':
-		showday_merge_days(sd);
+		showday_end_days(sd, 0);
 		break;
 	}
 }
@@ -403,7 +398,7 @@ showday_drafted(struct hookcastd *d, const char *name)
 	if (sd == NULL || !showday_any(sd, 1))
 		return;
 	showday_journal(d, sd, 'e', 0);
-	showday_drafted_days(sd);
+	showday_end_days(sd, 1);
 }
 
 void
@@ -416,7 +411,7 @@ showday_failed(struct hookcastd *d, const char *name)
 	log_warnx("emit show %s: its days are kept and told in its next "
 	    "episode", sd->slug);
 	showday_journal(d, sd, 'm', 0);
-	showday_merge_days(sd);
+	showday_end_days(sd, 0);
 }
 
 int
