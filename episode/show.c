@@ -514,6 +514,9 @@ show_para_cap(struct show *s)
 	    SHOW_SEGMENT_STORIES;
 }
 
+/* How a revert's segment opens on work its day does not hold (rollback.c). */
+#define SHOW_EARLIER	"An earlier change, which "
+
 /* Tell member m's segment i, saying where when it isn't plain. */
 static void
 show_tell(struct show *s, struct show_member *m, size_t i, const char *lead)
@@ -530,7 +533,19 @@ show_tell(struct show *s, struct show_member *m, size_t i, const char *lead)
 	size_t				 w, all, keep;
 
 	buf_init(&b);
-	if (lead != NULL)
+	text = lead != NULL ? show_rollback_story(seg->text) : seg->text;
+	if (lead != NULL && strncmp(text, SHOW_EARLIER, strlen(SHOW_EARLIER)) ==
+	    0) {
+		/*
+		 * right after the story it undoes, the revert's "An earlier
+		 * change, which added X, was rolled back" is that story:
+		 * said once, where it happened
+		 */
+		buf_printf(&b, "Over in %s, that same day, the change, which",
+		    m->name);
+		text += strlen(SHOW_EARLIER);
+		lead = NULL;
+	} else if (lead != NULL)
 		buf_printf(&b, lead, m->name);
 	else if (s->last != m && !show_names(seg->text, m->name)) {
 		if (s->last == NULL)
@@ -539,7 +554,6 @@ show_tell(struct show *s, struct show_member *m, size_t i, const char *lead)
 			buf_printf(&b, over[(s->hash + s->ep->nsegments) %
 			    (sizeof over / sizeof over[0])], m->name);
 	}
-	text = lead != NULL ? show_rollback_story(seg->text) : seg->text;
 	/* past the budget's share, a segment's first stories only */
 	all = show_paras(text, SIZE_MAX);
 	keep = all < s->para_cap ? all : s->para_cap;

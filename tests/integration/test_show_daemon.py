@@ -157,12 +157,16 @@ class TestShowDaemon(unittest.TestCase):
             self.assertNotIn("typo", ep["transcript"])
             texts = [s["text"] for s in ep["segments"]]
             lib = [i for i, t in enumerate(texts) if i > 0 and
-                   "frobnicate" in t and "rolled back the same day" not in t]
+                   "frobnicate" in t and "rolled back" not in t]
             rev = [i for i, t in enumerate(texts)
-                   if t.startswith("Over in app, that change was rolled "
-                                   "back the same day.")]
+                   if t.startswith("Over in app, ") and "rolled back" in t]
             self.assertTrue(lib and rev, texts)
             self.assertEqual(rev[0], lib[0] + 1, texts)
+            # the change undone is said once, not again as "an earlier
+            # change" right after its own story
+            self.assertNotIn("earlier change", texts[rev[0]])
+            self.assertEqual(texts[rev[0]].count("rolled back"), 1,
+                             texts[rev[0]])
             feed = feedparser_module().parse(
                 os.path.join(folder, "feed.xml"))
             self.assertFalse(feed.bozo, getattr(feed, "bozo_exception", ""))

@@ -88,6 +88,11 @@ quiet_ep(const struct episode *ep)
  * first paragraph (a segment may be told in part), or that without its
  * first sentence (a revert's lead-in). -1 when none.
  */
+#define EARLIER	"An earlier change, which "
+/* A revert told right after the story it undoes, in a show. */
+#define AFTER(t)	(strstr((t), "that change was rolled back") != NULL || \
+			    strstr((t), "that same day, the change") != NULL)
+
 static long
 part_of(const struct parts *p, const char *text)
 {
@@ -106,6 +111,10 @@ part_of(const struct parts *p, const char *text)
 			rest = strstr(first, ". ");
 			hit = strstr(text, first) != NULL || (rest != NULL &&
 			    strstr(text, rest + 2) != NULL);
+			/* a revert after its story says "the change, which" */
+			if ((rest = strstr(first, EARLIER)) != NULL &&
+			    strstr(text, rest + strlen(EARLIER)) != NULL)
+				hit = 1;
 			free(first);
 			if (hit)
 				return (long)i;
@@ -180,9 +189,8 @@ check_show(const struct parts *p, const struct episode *ep)
 		 * (a revert told after the story it undoes comes out of
 		 * turn, as that story may)
 		 */
-		if (strstr(t, "that change was rolled back") == NULL &&
-		    (i + 2 >= ep->nsegments || strstr(ep->segments[i +
-		    1].text, "that change was rolled back") == NULL)) {
+		if (!AFTER(t) && (i + 2 >= ep->nsegments ||
+		    !AFTER(ep->segments[i + 1].text))) {
 			assert_true(ep->segments[i].rank >= last_rank);
 			last_rank = ep->segments[i].rank;
 		}
@@ -391,12 +399,15 @@ test_org_show(void **state)
 		if (at_lib == 0 && strstr(t, "frobnicate") != NULL &&
 		    strstr(t, "Ada Lovelace") != NULL)
 			at_lib = i;
-		if (strstr(t, "Over in app, that change was rolled back") !=
-		    NULL)
+		if (strncmp(t, "Over in app, ", 13) == 0 && AFTER(t))
 			at_revert = i;
 	}
 	assert_true(at_lib > 0);
 	assert_int_equal(at_revert, at_lib + 1);
+	/* said once: the change undone is not "an earlier change" again */
+	assert_null(strstr(ep->segments[at_revert].text, "earlier change"));
+	assert_non_null(strstr(ep->segments[at_revert].text,
+	    "frobnicate option"));
 	/* where a story happened, said when it isn't plain */
 	assert_non_null(strstr(ep->transcript, "widgets"));
 	check_rendered(ep);
