@@ -514,6 +514,21 @@ show_para_cap(struct show *s)
 	    SHOW_SEGMENT_STORIES;
 }
 
+#define NOVER	3	/* show_tell's ways over to a repository */
+
+/*
+ * Whether a way over ("Now to %s.") opens with the same word as text
+ * ("Now to the one rollback of the day."): said twice in a row.
+ */
+static int
+show_same_start(const char *over, const char *text)
+{
+	size_t	n = strcspn(over, " ,");
+
+	return strncasecmp(over, text, n) == 0 &&
+	    (text[n] == ' ' || text[n] == ',');
+}
+
 /* How a revert's segment opens on work its day does not hold (rollback.c). */
 #define SHOW_EARLIER	"An earlier change, which "
 
@@ -521,7 +536,7 @@ show_para_cap(struct show *s)
 static void
 show_tell(struct show *s, struct show_member *m, size_t i, const char *lead)
 {
-	static const char *const over[] = {
+	static const char *const over[NOVER] = {
 		"Over to %s.",
 		"Now to %s.",
 		"Next, to %s.",
@@ -530,7 +545,7 @@ show_tell(struct show *s, struct show_member *m, size_t i, const char *lead)
 	const char			*text;
 	char				*cut;
 	struct buf			 b;
-	size_t				 w, all, keep;
+	size_t				 w, all, keep, k;
 
 	buf_init(&b);
 	text = lead != NULL ? show_rollback_story(seg->text) : seg->text;
@@ -550,9 +565,13 @@ show_tell(struct show *s, struct show_member *m, size_t i, const char *lead)
 	else if (s->last != m && !show_names(seg->text, m->name)) {
 		if (s->last == NULL)
 			buf_printf(&b, "We start in %s.", m->name);
-		else
-			buf_printf(&b, over[(s->hash + s->ep->nsegments) %
-			    (sizeof over / sizeof over[0])], m->name);
+		else {
+			/* not "Now to curl. Now to the one rollback ..." */
+			k = (s->hash + s->ep->nsegments) % NOVER;
+			while (show_same_start(over[k], text))
+				k = (k + 1) % NOVER;
+			buf_printf(&b, over[k], m->name);
+		}
 	}
 	/* past the budget's share, a segment's first stories only */
 	all = show_paras(text, SIZE_MAX);

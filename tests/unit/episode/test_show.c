@@ -141,6 +141,26 @@ paras(const char *t)
  * (said where it happened at most before it) in the order of the one
  * ranking, the quiet ones in a sentence and none of their segments.
  */
+/*
+ * No way over to a repository said twice in a row: "Now to curl. Now to
+ * the one rollback of the day."
+ */
+static void
+check_no_double_over(const char *t)
+{
+	static const char *const w[] = { "Now ", "Over ", "Next" };
+	const char	*second = strstr(t, ". ");
+	size_t		 k;
+
+	if (second == NULL)
+		return;
+	second += 2;
+	for (k = 0; k < sizeof w / sizeof w[0]; k++)
+		if (strncmp(t, w[k], strlen(w[k])) == 0 &&
+		    strncmp(second, w[k], strlen(w[k])) == 0)
+			fail_msg("said twice in a row: %.80s", t);
+}
+
 static void
 check_show(const struct parts *p, const struct episode *ep)
 {
@@ -176,6 +196,7 @@ check_show(const struct parts *p, const struct episode *ep)
 	}
 	for (i = 1; i + 1 < ep->nsegments; i++) {
 		t = ep->segments[i].text;
+		check_no_double_over(t);
 		if (strcmp(ep->segments[i].kind, "quiet") == 0) {
 			assert_true(quiet > 0);
 			continue;
@@ -298,7 +319,7 @@ test_corpus_show(void **state)
 {
 	static const char *const days[] = { "curl-2026-02-14-quiet",
 	    "vite-2026-06-30-busy", "redis-2024-05-15-revert",
-	    "tokio-2025-10-14-releases" };
+	    "tokio-2025-10-14-releases", "ruff-2026-05-13-revert" };
 	struct parts	 p;
 	struct episode	*ep;
 	const struct episode *top = NULL;
