@@ -60,24 +60,11 @@ showday_free(struct showday *sd)
 		event_free(sd->timer);
 	store_free(sd->store);
 	free(sd->slug);
+	free(sd->marker);
 	free(sd);
 }
 
-struct showday *
-showday_find(struct hookcastd *d, const char *name)
-{
-	const struct show_conf	*sc = config_show_find(&d->conf, name);
-	size_t			 i;
-
-	if (sc == NULL)
-		return NULL;
-	for (i = 0; i < d->nshowdays; i++)
-		if (strcmp(d->showdays[i]->slug, sc->slug) == 0)
-			return d->showdays[i];
-	return NULL;
-}
-
-/* The scheduled show of a journal marker's repository "show:SLUG". */
+/* The scheduled show of a slug (a journal marker's "show:SLUG"). */
 static struct showday *
 showday_by_slug(struct hookcastd *d, const char *slug)
 {
@@ -89,18 +76,28 @@ showday_by_slug(struct hookcastd *d, const char *slug)
 	return NULL;
 }
 
+struct showday *
+showday_find(struct hookcastd *d, const char *name)
+{
+	const struct show_conf	*sc = config_show_find(&d->conf, name);
+
+	return sc != NULL ? showday_by_slug(d, sc->slug) : NULL;
+}
+
+static int
+showday_has(const struct store_repo *r, int drafting)
+{
+	return drafting ? r->drafting != NULL : hookcastd_has_activity(r->day);
+}
+
 static int
 showday_any(const struct showday *sd, int drafting)
 {
-	struct store_repo	*r;
-	size_t			 i;
+	size_t	i;
 
-	for (i = 0; i < store_nrepos(sd->store); i++) {
-		r = store_repo_at(sd->store, i);
-		if (drafting ? r->drafting != NULL :
-		    hookcastd_has_activity(r->day))
+	for (i = 0; i < store_nrepos(sd->store); i++)
+		if (showday_has(store_repo_at(sd->store, i), drafting))
 			return 1;
-	}
 	return 0;
 }
 
@@ -110,12 +107,9 @@ showday_members(struct showday *sd, int drafting, struct strlist *out)
 	struct store_repo	*r;
 	size_t			 i;
 
-	for (i = 0; i < store_nrepos(sd->store); i++) {
-		r = store_repo_at(sd->store, i);
-		if (drafting ? r->drafting != NULL :
-		    hookcastd_has_activity(r->day))
+	for (i = 0; i < store_nrepos(sd->store); i++)
+		if (showday_has(r = store_repo_at(sd->store, i), drafting))
 			strlist_add(out, r->name);
-	}
 }
 
 /* Arm the show's timer for its next emission, in its zone. */
@@ -145,18 +139,15 @@ static void
 showday_mark(struct hookcastd *d, struct showday *sd)
 {
 	struct buf	 rec;
-	char		*name;
 
-	xasprintf(&name, "%s%s", SHOWDAY_PREFIX, sd->slug);
 	buf_init(&rec);
-	if (jrecord_write_window_of(&rec, name, sd->window_start) == -1 ||
+	if (jrecord_write_window_of(&rec, sd->marker, sd->window_start) == -1 ||
 	    journal_append_bytes(d->journal, rec.data, rec.len) == -1 ||
 	    journal_sync(d->journal) == -1)
 		log_warn("journal: recording the show %s's window", sd->slug);
 	else
 		sd->unmarked = 0;
 	buf_free(&rec);
-	free(name);
 }
 
 void
@@ -185,6 +176,8 @@ showday_sync(struct hookcastd *d, int arm)
 			sd = xcalloc(1, sizeof(*sd));
 			sd->d = d;
 			sd->slug = xstrdup(sc->slug);
+			xasprintf(&sd->marker, "%s%s", SHOWDAY_PREFIX,
+			    sc->slug);
 			sd->store = store_new();
 			v[n++] = sd;
 			sd->window_start = showday_boundary(d, sd, now);
@@ -350,27 +343,24 @@ showday_journal(struct hookcastd *d, const struct showday *sd, char kind,
     time_t start)
 {
 	struct buf	 rec;
-	char		*name;
 	int		 rc;
 
-	xasprintf(&name, "%s%s", SHOWDAY_PREFIX, sd->slug);
 	buf_init(&rec);
 	switch (kind) {
 	case 'h':
-		rc = jrecord_write_handoff(&rec, name, start);
+		rc = jrecord_write_handoff(&rec, sd->marker, start);
 		break;
 	case 'e':
-		rc = jrecord_write_drafted(&rec, name);
+		rc = jrecord_write_drafted(&rec, sd->marker);
 		break;
 	default:
-		rc = jrecord_write_merge_back(&rec, name);
+		rc = jrecord_write_merge_back(&rec, sd->marker);
 		break;
 	}
 	if (rc == -1 || journal_append_bytes(d->journal, rec.data,
 	    rec.len) == -1 || journal_sync(d->journal) == -1)
 		log_warn("journal: recording the show %s's days", sd->slug);
 	buf_free(&rec);
-	free(name);
 }
 
 int
@@ -419,16 +409,14 @@ showday_compact(struct hookcastd *d, struct buf **recs, size_t *n)
 {
 	struct showday		*sd;
 	struct store_repo	*r;
-	char			*name;
 	size_t			 i, j;
 	int			 rc = 0;
 
 	for (i = 0; i < d->nshowdays; i++) {
 		sd = d->showdays[i];
-		xasprintf(&name, "%s%s", SHOWDAY_PREFIX, sd->slug);
-		*recs = xreallocarray(*recs, *n + 1, sizeof(**recs));
+			*recs = xreallocarray(*recs, *n + 1, sizeof(**recs));
 		buf_init(&(*recs)[*n]);
-		if (jrecord_write_window_of(&(*recs)[(*n)++], name,
+		if (jrecord_write_window_of(&(*recs)[(*n)++], sd->marker,
 		    sd->window_start) == -1)
 			rc = -1;
 		/* the days being drafted, then their hand-off, as it was */
@@ -441,7 +429,7 @@ showday_compact(struct hookcastd *d, struct buf **recs, size_t *n)
 			}
 			*recs = xreallocarray(*recs, *n + 1, sizeof(**recs));
 			buf_init(&(*recs)[*n]);
-			if (jrecord_write_handoff(&(*recs)[(*n)++], name,
+			if (jrecord_write_handoff(&(*recs)[(*n)++], sd->marker,
 			    sd->window_start) == -1)
 				rc = -1;
 		}
@@ -451,8 +439,7 @@ showday_compact(struct hookcastd *d, struct buf **recs, size_t *n)
 				jrecord_write_show_day(r->day, sd->slug, recs,
 				    n);
 		}
-		free(name);
-	}
+		}
 	return rc;
 }
 

@@ -33,6 +33,7 @@ struct store;
 struct showday {
 	struct hookcastd	*d;
 	char			*slug;
+	char			*marker;	/* "show:SLUG", its journal name */
 	struct store		*store;		/* the members' days, copied */
 	time_t			 window_start;	/* of its open days */
 	int			 unmarked;	/* its window not in the journal */
