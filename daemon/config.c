@@ -186,6 +186,28 @@ const struct config_key config_keys[] = {
 	    .enums = config_journal_fsync, .reloadable = 1,
 	    .help = "always (a sync per delivery), batch (one per loop turn) "
 	    "or none" },
+	{ .name = "journal", .type = CONFIG_STRING, .offset = OFF(journal),
+	    .def = "file",
+	    .help = "where accepted deliveries are journalled: file "
+	    "(STATE/journal) or redis://HOST:PORT/DB (a Redis stream shared "
+	    "by several receivers)" },
+	{ .name = "redis_password_file", .type = CONFIG_STRING,
+	    .offset = OFF(redis_password_file), .help = "file holding the Redis password (AUTH)" },
+	{ .name = "redis_prefix", .type = CONFIG_STRING,
+	    .offset = OFF(redis_prefix), .def = "hookcast",
+	    .help = "prefix of the Redis keys (the stream is PREFIX:journal)" },
+	{ .name = "redis_replicas", .type = CONFIG_INT,
+	    .offset = OFF(redis_replicas), .def = "0", .min = 0, .max = 16,
+	    .help = "replicas that must have a delivery (WAIT) before its "
+	    "2xx" },
+	{ .name = "redis_timeout", .type = CONFIG_INT,
+	    .offset = OFF(redis_timeout), .def = "2000", .min = 10,
+	    .max = 60000, .help = "milliseconds Redis has to take a delivery before it is "
+	    "answered 503" },
+	{ .name = "redis_lease", .type = CONFIG_INT,
+	    .offset = OFF(redis_lease), .def = "30", .min = 2, .max = 3600,
+	    .help = "seconds a receiver's lease on a day it drafts lasts "
+	    "unrenewed (another takes the day over after)" },
 	{ .name = "github_api_url", .type = CONFIG_STRING,
 	    .offset = OFF(github_api_url), .def = "https://api.github.com",
 	    .reloadable = 1,
@@ -1003,6 +1025,15 @@ config_clear(struct config *conf)
 	free(conf->section_sound);
 	free(conf->github_api_url);
 	free(conf->github_token_file);
+	free(conf->journal);
+	free(conf->redis_host);
+	free(conf->redis_password_file);
+	free(conf->redis_prefix);
+	if (conf->redis_password != NULL) {
+		explicit_bzero(conf->redis_password,
+		    strlen(conf->redis_password));
+		free(conf->redis_password);
+	}
 	free(conf->llm_url);
 	free(conf->llm_model);
 	free(conf->llm_key_file);

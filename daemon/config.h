@@ -85,6 +85,16 @@ struct config {
 	int		 idle_timeout;	/* seconds kept alive without a request */
 	double		 words_per_minute;
 	enum journal_sync journal_fsync;
+	char		*journal;	/* "file", or redis://HOST:PORT/DB */
+	char		*redis_host;	/* from journal; NULL: the file */
+	int		 redis_port;
+	int		 redis_db;
+	char		*redis_password_file;
+	char		*redis_password; /* read from it */
+	char		*redis_prefix;	/* of every key */
+	int		 redis_replicas; /* WAIT for them */
+	int		 redis_timeout;	/* ms */
+	int		 redis_lease;	/* seconds */
 	char		*github_api_url;
 	char		*github_token_file;
 	struct strlist	 backfill_hooks; /* "owner/repo:hook_id" */

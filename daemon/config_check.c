@@ -18,6 +18,7 @@
 #include "backfill.h"
 #include "config.h"
 #include "config_int.h"
+#include "redisj.h"
 #include "fileio.h"
 #include "hostport.h"
 #include "log.h"
@@ -28,6 +29,59 @@
 #include "xmalloc.h"
 
 static int	config_host_loopback(const char *);
+
+/*
+ * journal: "file", or redis://HOST:PORT/DB with its password read from
+ * redis_password_file. A show on a schedule of its own keeps copies in
+ * the file journal only, so the two don't go together yet.
+ */
+static void
+config_journal(struct config *conf, int flags, struct config_causes *causes)
+{
+	struct redisj_conf	 rc;
+	const char		*why;
+	char			*save;
+	size_t			 i;
+
+	free(conf->redis_host);
+	conf->redis_host = NULL;
+	if (strcmp(conf->journal, "file") == 0) {
+		if (conf->redis_password_file != NULL)
+			config_causes_add(causes, "redis_password_file: set, "
+			    "but the journal is the file (journal = file)");
+		return;
+	}
+	memset(&rc, 0, sizeof(rc));
+	if (redisj_parse_url(conf->journal, &rc, &why) == -1) {
+		config_causes_add(causes, "journal: '%s' is neither file nor "
+		    "redis://HOST:PORT/DB: %s", conf->journal, why);
+		free(rc.host);
+		return;
+	}
+	conf->redis_host = rc.host;
+	conf->redis_port = rc.port;
+	conf->redis_db = rc.db;
+	if (strchr(conf->redis_prefix, ' ') != NULL ||
+	    conf->redis_prefix[0] == '\0')
+		config_causes_add(causes, "redis_prefix: '%s' is empty or has "
+		    "a space", conf->redis_prefix);
+	for (i = 0; i < conf->nshows; i++)
+		if (config_show_scheduled(&conf->shows[i]))
+			config_causes_add(causes, "journal: the show '%s' has a "
+			    "schedule of its own (emit_at, timezone or "
+			    "quiet_days), which needs journal = file",
+			    conf->shows[i].name);
+	if (conf->redis_password_file != NULL &&
+	    !(flags & CONFIG_NO_SECRETS)) {
+		/* config_read_token fills github_token: borrow it */
+		save = conf->github_token;
+		conf->github_token = NULL;
+		config_read_token(conf, "redis_password_file",
+		    conf->redis_password_file, 0, causes);
+		conf->redis_password = conf->github_token;
+		conf->github_token = save;
+	}
+}
 
 /* Is s plausibly an address: local@domain, printable, no space? */
 int
@@ -592,6 +646,7 @@ config_finish(struct config *conf, int flags, struct config_causes *causes)
 	    conf->github_token == NULL)
 		config_causes_add(causes, "backfill_hooks: needs "
 		    "github_token_file (or a github-token credential)");
+	config_journal(conf, flags, causes);
 	if (conf->tls_cert != NULL && access(conf->tls_cert, R_OK) == -1)
 		config_causes_add(causes, "tls_cert: %s: %s", conf->tls_cert,
 		    strerror(errno));

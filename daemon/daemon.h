@@ -65,12 +65,35 @@ struct hookcastd {
 	time_t			 status_at;	/* last STATUS= sent */
 	struct event		*status_ev;	/* a STATUS= held back */
 	uint64_t		 missed_deliveries; /* push gaps seen */
+	/* the shared journal (journal = redis://...; redisday.c), or NULL */
+	struct redisj		*redisj;
+	struct event		*takeover_ev;	/* looks for lapsed leases */
 	/* the shows emitted on a schedule of their own (showday.c) */
 	struct showday	       **showdays;
 	size_t			 nshowdays;
 };
 
 struct jrecord;
+struct store_repo;
+
+/* hookcastd_handoff's results on the shared journal, beside 0 and -1 */
+#define HOOKCAST_HANDOFF_ELSEWHERE	(-2)	/* another receiver's */
+#define HOOKCAST_HANDOFF_FAILED		(-3)	/* Redis failed */
+
+/*
+ * The shared journal (redisday.c). Open it and read the stream into the
+ * store (fatal on failure); follow it on the loop from then on; hand off
+ * a repository's day under its lease (as hookcastd_handoff); append a
+ * drafter's record of repo (writer's) under its lease and let the lease
+ * go, 0 or -1; free it.
+ */
+void	 hookcastd_redis_open(struct hookcastd *);
+void	 hookcastd_redis_start(struct hookcastd *);
+int	 hookcastd_redis_handoff(struct hookcastd *, struct store_repo *,
+	    time_t start, time_t due);
+int	 hookcastd_redis_outcome(struct hookcastd *,
+	    int (*writer)(struct buf *, const char *), const char *repo);
+void	 hookcastd_redis_free(struct hookcastd *);
 
 /* Has the day anything to tell (commits, merged PRs, pushes)? */
 int	 hookcastd_has_activity(const struct day *);

@@ -26,6 +26,7 @@
 #include "emit.h"
 #include "http.h"
 #include "journal.h"
+#include "redisj.h"
 #include "jrecord.h"
 #include "notify.h"
 #include "pubconf.h"
@@ -89,15 +90,21 @@ hookcastd_has_activity(const struct day *day)
 /*
  * Hand a repository's open day to the drafter, its new day starting at
  * start, journalled first: records after the hand-off are the new day's.
- * 0, or -1 when a draft of its previous day is still in progress.
+ * 0, or -1 when a draft of its previous day is still in progress. On the
+ * shared journal, due is the emission it is for (0 for a flush), and the
+ * result may also be HOOKCAST_HANDOFF_ELSEWHERE (another receiver
+ * hands it off) or HOOKCAST_HANDOFF_FAILED (Redis failed).
  */
 static int
-hookcastd_handoff(struct hookcastd *d, struct store_repo *r, time_t start)
+hookcastd_handoff(struct hookcastd *d, struct store_repo *r, time_t start,
+    time_t due)
 {
 	struct buf	rec;
 
 	if (r->drafting != NULL)
 		return -1;
+	if (d->redisj != NULL)
+		return hookcastd_redis_handoff(d, r, start, due);
 	/*
 	 * Deliveries written before the hand-off belong to the day handed
 	 * off: finish their batch (sync, then into the store) first, so
@@ -257,6 +264,10 @@ hookcastd_compact(struct hookcastd *d)
 	struct store_repo	 *r;
 	char			 *why = NULL;
 	int			  rc;
+
+	/* the shared journal is trimmed, not rewritten */
+	if (d->redisj != NULL)
+		return 0;
 
 	/*
 	 * Deliveries written but not yet synced are in the journal and not
@@ -452,6 +463,26 @@ hookcastd_status_shows(struct hookcastd *d)
 	return v;
 }
 
+/*
+ * Hand off the days of repos for a flush, keeping in repos those handed
+ * off (on the shared journal, one another receiver holds is left). 0, or
+ * -1 when none is left.
+ */
+static int
+hookcastd_handoff_all(struct hookcastd *d, struct strlist *repos, time_t now)
+{
+	struct strlist	kept = { NULL, 0 };
+	size_t		i;
+
+	for (i = 0; i < repos->n; i++)
+		if (hookcastd_handoff(d, store_repo(d->store, repos->v[i], 0,
+		    0), now, 0) == 0)
+			strlist_add(&kept, repos->v[i]);
+	strlist_clear(repos);
+	*repos = kept;
+	return repos->n > 0 ? 0 : -1;
+}
+
 int
 hookcastd_emit(struct hookcastd *d, const char *repo, int write,
     struct buf *out, char **cause, struct control_reply *later)
@@ -523,10 +554,13 @@ hookcastd_emit(struct hookcastd *d, const char *repo, int write,
 		strlist_clear(&shows);
 		return 0;
 	}
-	if (write)
-		for (i = 0; i < repos.n; i++)
-			hookcastd_handoff(d, store_repo(d->store, repos.v[i], 0,
-			    0), now);
+	if (write && hookcastd_handoff_all(d, &repos, now) == -1) {
+		xasprintf(cause, "%s", d->redisj != NULL ? "another receiver "
+		    "holds the day, or Redis failed (see the log)" :
+		    "nothing to hand off");
+		strlist_clear(&shows);
+		return -1;
+	}
 	drafter_queue(d->drafter, write ? DRAFTER_EMIT : DRAFTER_PREVIEW,
 	    &repos, &shows, now, 0, later);
 	strlist_clear(&repos);
@@ -631,6 +665,25 @@ hookcastd_recap(struct hookcastd *d, const char *repo, struct buf *out,
 	return 0;
 }
 
+/* The journal's engine and its state, for status. */
+static json_t *
+hookcastd_status_journal(struct hookcastd *d)
+{
+	struct buf	 b;
+	json_t		*j;
+
+	if (d->redisj == NULL)
+		return json_pack("{s:s, s:I}", "engine", "file", "bytes",
+		    (json_int_t)journal_size(d->journal));
+	buf_init(&b);
+	buf_puts(&b, "{");
+	redisj_status(d->redisj, &b);
+	buf_puts(&b, "}");
+	j = json_loadb(b.data, b.len, 0, NULL);
+	buf_free(&b);
+	return j != NULL ? j : json_pack("{s:s}", "engine", "redis");
+}
+
 int
 hookcastd_status(struct hookcastd *d, const char *which, struct buf *out,
     char **cause)
@@ -703,6 +756,7 @@ hookcastd_status(struct hookcastd *d, const char *which, struct buf *out,
 	    "failed", (json_int_t)d->metrics.audio[MAUDIO_FAILED],
 	    "timeout", (json_int_t)d->metrics.audio[MAUDIO_TIMEOUT]));
 	json_object_set_new(j, "shows", hookcastd_status_shows(d));
+	json_object_set_new(j, "journal", hookcastd_status_journal(d));
 	if (sc != NULL)
 		json_object_set_new(j, "show", json_pack("{s:s, s:s}", "name",
 		    sc->name, "slug", sc->slug));
@@ -769,6 +823,11 @@ hookcastd_health(struct hookcastd *d, char *buf, size_t len)
 		return "stopping";
 	if (d->replaying)
 		return "starting: replaying the journal";
+	if (d->redisj != NULL && redisj_health(d->redisj) != NULL) {
+		snprintf(buf, len, "redis: %s; deliveries get 503",
+		    redisj_health(d->redisj));
+		return buf;
+	}
 	if (d->journal_failing) {
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		if (now.tv_sec != d->probed.tv_sec) {
@@ -873,7 +932,8 @@ hookcastd_catch_up(struct hookcastd *d)
 	    d->conf.emit_minute);
 	for (i = 0; i < store_nrepos(d->store); i++) {
 		r = store_repo_at(d->store, i);
-		if (r->drafting != NULL) {
+		/* on the shared journal, whoever takes its lease drafts it */
+		if (r->drafting != NULL && d->redisj == NULL) {
 			log_notice("catch-up: %s's day was being drafted at "
 			    "the last stop; drafting it again", r->name);
 			strlist_add(&repos, r->name);
@@ -894,7 +954,8 @@ hookcastd_catch_up(struct hookcastd *d)
 		}
 		log_notice("catch-up: %s's day was due at %lld; drafting it "
 		    "now", r->name, (long long)due);
-		hookcastd_handoff(d, r, due);
+		if (hookcastd_handoff(d, r, due, due) != 0)
+			continue;
 		strlist_add(&repos, r->name);
 		handed++;
 		/* a day of several missed emissions carries on from the last */
@@ -1070,7 +1131,18 @@ hookcastd_emit_timer(evutil_socket_t fd, short what, void *arg)
 			r->day->start = at;
 			continue;
 		}
-		if (hookcastd_handoff(d, r, at) == -1) {
+		switch (hookcastd_handoff(d, r, at, at)) {
+		case 0:
+			break;
+		case HOOKCAST_HANDOFF_ELSEWHERE:
+			log_info("emit %s: another receiver tells it",
+			    r->name);
+			continue;
+		case HOOKCAST_HANDOFF_FAILED:
+			log_warnx("emit %s: Redis failed; the day carries on",
+			    r->name);
+			continue;
+		default:
 			/* the day is kept and told in the next episode */
 			log_warnx("emit %s: its previous day is still being "
 			    "drafted; this one carries on", r->name);

@@ -526,6 +526,15 @@ main_replay(struct hookcastd *d)
 	d->replay_turn = t0;
 	if ((n = journal_replay_raw(d->journal, main_replay_apply, d)) == -1)
 		fatalx("journal replay failed");
+	if (d->conf.redis_host != NULL) {
+		/* the days are the stream's: none may be the file's alone */
+		if (journal_size(d->journal) > 0)
+			fatalx("journal: %s/journal holds deliveries of "
+			    "journal = file; flush them under it before "
+			    "switching to %s", d->conf.state_dir,
+			    d->conf.journal);
+		hookcastd_redis_open(d);
+	}
 	d->replaying = 0;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	log_notice("journal: replayed %ld record(s), %lld bytes, in %.3f s",
@@ -579,6 +588,8 @@ main_start(struct hookcastd *d, struct notify_fds *fds, struct event **sigs)
 	event_add(d->synced_ev, NULL);
 	d->status_ev = evtimer_new(d->base, hookcastd_status_timer, d);
 	d->pending_tail = &d->pending;
+	if (d->redisj != NULL)
+		hookcastd_redis_start(d);
 	hookcastd_arm_emit(d);
 	showday_sync(d, 1);
 
@@ -614,6 +625,8 @@ main_free(struct hookcastd *d, struct http_server *metrics,
 
 	control_free(d->control);
 	drafter_free(d->drafter);
+	/* (nothing is in flight after the drain) */
+	hookcastd_redis_free(d);
 	http_server_free(metrics);
 	http_server_free(d->http);
 	for (i = 0; main_signos[i] != 0; i++)

@@ -31,6 +31,7 @@
 #include "log.h"
 #include "repo.h"
 #include "serve.h"
+#include "redisj.h"
 #include "signature.h"
 #include "showday.h"
 #include "webhook.h"
@@ -684,6 +685,8 @@ webhook_metrics(struct hookcastd *d, struct http_request *req)
 		    (unsigned long long)store_refusals(d->store, q));
 	if (d->backfill != NULL)
 		backfill_metrics(d->backfill, &b);
+	if (d->redisj != NULL)
+		redisj_metrics(d->redisj, &b);
 	if (d->outbox != NULL)		/* made after the replay */
 		outbox_metrics(d->outbox, &b);
 	webhook_metrics_daemon(d, &b);
@@ -706,6 +709,7 @@ struct pending {
 	off_t			 end;		/* durable once the journal is here */
 	int			 duplicate;
 	char			*repo;		/* a duplicate's, for its log */
+	struct hookcastd	*d;		/* (the shared journal's) */
 	struct pending		*next;
 };
 
@@ -986,12 +990,55 @@ webhook_pending_new(struct http_request *req, char *key, const char *event,
 	return p;
 }
 
+/*
+ * Redis has answered a delivery's append. The store takes it when the
+ * stream is read (in the stream's order, as every receiver does), so the
+ * reply counts no commits kept.
+ */
+static void
+webhook_redis_done(enum redisj_result result, void *arg)
+{
+	struct pending		*p = arg;
+	struct hookcastd	*d = p->d;
+	struct webhook_reply	 r = { .event = p->event, .guid = p->guid,
+				    .repo = p->res.repo,
+				    .branch = webhook_branch(&p->res),
+				    .detail = p->res.note, .commits = -1 };
+
+	store_release(d->store, &p->res);
+	switch (result) {
+	case REDISJ_APPENDED:
+		webhook_reply(d, p->req, WEBHOOK_ACCEPTED, &r);
+		break;
+	case REDISJ_DUPLICATE:
+		r.detail = NULL;
+		webhook_reply(d, p->req, WEBHOOK_DUPLICATE, &r);
+		break;
+	case REDISJ_FAILED:
+		r.detail = redisj_health(d->redisj);
+		webhook_reply(d, p->req, WEBHOOK_UNAVAILABLE, &r);
+		break;
+	}
+	webhook_pending_free(p);
+}
+
 /* Journal a valid delivery, then accept it now or after the batch sync. */
 static void
 webhook_journal(struct hookcastd *d, struct pending *p)
 {
 	struct buf	rec;
 	int		err;
+
+	if (d->redisj != NULL) {
+		buf_init(&rec);
+		jrecord_write_delivery(&rec, &p->res, p->key, p->at,
+		    d->window_start);
+		p->d = d;
+		redisj_append_delivery(d->redisj, p->key, rec.data, rec.len,
+		    webhook_redis_done, p);
+		buf_free(&rec);
+		return;
+	}
 
 	/*
 	 * After a reload from batch, those still waiting are settled first:
