@@ -680,6 +680,8 @@ redisj_connected(const redisAsyncContext *ac, int status)
 		rj->retry_ms = REDISJ_RETRY_MIN_MS;
 		log_info("redis: connected to %s:%d", rj->conf.host,
 		    rj->conf.port);
+		/* a failure of the set-up (AUTH, SELECT) says so again */
+		redisj_recovered(rj);
 	}
 }
 

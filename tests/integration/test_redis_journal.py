@@ -1,0 +1,339 @@
+"""The shared journal on Redis Streams (journal = redis://HOST:PORT/DB):
+receivers behind one load balancer share one stream on a redis-server the
+test starts on loopback.
+
+- two receivers see every delivery either took; a redelivery to the other
+  is a duplicate; a flush on one tells each day once, and the other's day
+  is done when it reads so;
+- Redis killed and restarted mid-flow: every delivery answered 2xx is
+  kept, those sent meanwhile get 503 (and /healthz says so);
+- the receiver drafting a day is killed mid-draft: the other takes its
+  lapsed lease and tells the day, once;
+- 2,000 deliveries from 4 senders to two receivers killed 20 times at
+  random: one episode per repository with every commit exactly once.
+"""
+
+import json
+import os
+import random
+import sys
+import threading
+import time
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hookcast_test as ht  # noqa: E402
+import redis_server  # noqa: E402
+from test_llm import StandInModel  # noqa: E402
+
+UNDER_VALGRIND = bool(os.environ.get("HOOKCAST_UNDER_VALGRIND"))
+WIDGET = "hookcast-test/widget"
+GADGET = "hookcast-test/gadget"
+
+
+def receiver(redis, **extra):
+    opts = {"journal": redis.url, "redis-lease": "2",
+            "redis-timeout": "1000"}
+    opts.update(extra)
+    return ht.Daemon(options=opts)
+
+
+def wait_for(what, pred, timeout=30):
+    deadline = time.monotonic() + timeout
+    while True:
+        v = pred()
+        if v:
+            return v
+        if time.monotonic() > deadline:
+            raise AssertionError("not within %d s: %s" % (timeout, what))
+        time.sleep(0.05)
+
+
+def records(redis, kind):
+    """The stream's records of one kind ("d", "h", "e", "m"), decoded."""
+    out = []
+    for _, f in redis.entries():
+        rec = json.loads(f["r"])
+        if rec.get("t") == kind:
+            out.append(rec)
+    return out
+
+
+def episode_files(*daemons):
+    """The episode .json files every receiver wrote: {repo: [paths]}."""
+    found = {}
+    for d in daemons:
+        for root, _, files in os.walk(d.output_dir):
+            for name in files:
+                if name.endswith(".json") and name[:4].isdigit():
+                    repo = os.path.relpath(root, d.output_dir)
+                    found.setdefault(repo, []).append(
+                        os.path.join(root, name))
+    return found
+
+
+def one_commit_push(repo, n):
+    c = ht.make_commit(message="Change %d of %s" % (n, repo), repo=repo)
+    return ht.body_of(ht.make_push([c], repo=repo))
+
+
+class SharedDays(unittest.TestCase):
+    def test_two_receivers_one_day(self):
+        with redis_server.RedisServer() as redis, \
+                receiver(redis) as a, receiver(redis) as b:
+            push = ht.body_of(ht.make_push([ht.make_commit(),
+                                            ht.make_commit()]))
+            status, reply = a.post(push, "push", delivery="first")
+            self.assertEqual((status, reply["duplicate"]), (200, False))
+            # the redelivery to the other receiver is a duplicate
+            status, reply = b.post(push, "push", delivery="first")
+            self.assertEqual((status, reply["duplicate"]), (200, True))
+            status, _ = b.post(one_commit_push(GADGET, 1), "push")
+            self.assertEqual(status, 200)
+            for d in (a, b):
+                wait_for("both days on both receivers", lambda d=d: (
+                    d.repo_stats(WIDGET)["commits"] == 2 and
+                    d.repo_stats(GADGET)["commits"] == 1))
+            self.assertEqual(len(records(redis, "d")), 2)
+            j = a.status()["journal"]
+            self.assertEqual(j["engine"], "redis")
+            self.assertEqual(j["stream_length"], 2)
+            self.assertTrue(j["healthy"])
+            st, _, body = a.request("GET", "/metrics")
+            self.assertIn(b"hookcast_redis_up 1\n", body)
+            self.assertIn(b'hookcast_redis_appends_total{result="appended"} 1',
+                          body)
+
+            reply = a.control("flush", timeout=120)
+            self.assertTrue(reply.get("ok"), reply)
+            self.assertEqual(sorted(e["repo"] for e in reply["episodes"]),
+                             [GADGET, WIDGET])
+            # b reads the hand-offs and the drafted records: its days are
+            # done, nothing of them left open or waiting
+            wait_for("b's days done", lambda: all(
+                r["commits"] == 0 and not r["drafting"]
+                for r in b.status()["repos"]))
+            self.assertEqual(sorted(r["repo"] for r in records(redis, "h")),
+                             [GADGET, WIDGET])
+            self.assertEqual(sorted(r["repo"] for r in records(redis, "e")),
+                             [GADGET, WIDGET])
+            files = episode_files(a, b)
+            self.assertEqual(sorted(files), [GADGET, WIDGET])
+            self.assertTrue(all(len(v) == 1 for v in files.values()), files)
+            with open(files[WIDGET][0]) as f:
+                self.assertEqual(json.load(f)["stats"]["commits"], 2)
+            # a flush of nothing on b now: no day to tell twice
+            reply = b.control("flush", timeout=60)
+            self.assertEqual(reply.get("episodes", []), [], reply)
+
+    def test_late_receiver_catches_up(self):
+        with redis_server.RedisServer() as redis, receiver(redis) as a:
+            for n in range(5):
+                self.assertEqual(a.post(one_commit_push(WIDGET, n),
+                                        "push")[0], 200)
+            with receiver(redis) as b:
+                self.assertEqual(b.repo_stats(WIDGET)["commits"], 5)
+                self.assertRegex(b.log(), r"read 5 entries of the stream")
+
+    def test_check_config_names_a_bad_url(self):
+        d = ht.run_daemon(["--check-config", "--journal=redis://h:99999/0"])
+        self.assertNotEqual(d.returncode, 0)
+        self.assertIn("journal): 'redis://h:99999/0' is neither file nor",
+                      d.stderr)
+
+
+class RedisOutage(unittest.TestCase):
+    def test_kill_and_restart_redis(self):
+        with redis_server.RedisServer(appendfsync="always") as redis, \
+                receiver(redis, **{"redis-timeout": "500"}) as a:
+            ok, refused = [], []
+
+            def send(n):
+                guid = "outage-%d" % n
+                try:
+                    status, _ = a.post(one_commit_push(WIDGET, n), "push",
+                                       delivery=guid)
+                except OSError:
+                    status = None
+                (ok if status == 200 else refused).append((n, guid, status))
+
+            for n in range(40):
+                send(n)
+            redis.kill()
+            for n in range(40, 60):
+                send(n)
+            st, _, body = a.request("GET", "/healthz")
+            self.assertEqual(st, 503, body)
+            self.assertIn(b"redis", body)
+            outage = [r for r in refused if r[0] >= 40]
+            self.assertEqual(len(outage), 20, refused)
+            self.assertTrue(all(r[2] == 503 for r in outage), outage)
+            redis.start()
+            wait_for("healthy again", lambda: a.request(
+                "GET", "/healthz")[0] == 200)
+            for n in range(60, 80):
+                send(n)
+            # every 2xx is in the stream and in the day
+            kept = {json.loads(f["r"])["key"] for _, f in redis.entries()}
+            for n, guid, _ in ok:
+                self.assertIn("1:" + guid, kept)
+            # the refused ones, redelivered as an operator would
+            for n, guid, _ in list(refused):
+                status, _ = a.post(one_commit_push(WIDGET, n), "push",
+                                   delivery=guid)
+                self.assertEqual(status, 200)
+            wait_for("80 commits", lambda: a.repo_stats(
+                WIDGET)["commits"] == 80)
+            self.assertEqual(len(records(redis, "d")), 80)
+            self.assertRegex(a.log(), r"redis: .*answering 503")
+
+
+class LeaseTakeover(unittest.TestCase):
+    def test_holder_killed_mid_draft(self):
+        model = StandInModel()
+        model.mode = "hang"
+        opts = {"llm-url": model.url(), "llm-model": "stand-in",
+                "llm-timeout": "60", "draft-timeout": "120"}
+        try:
+            with redis_server.RedisServer() as redis, \
+                    receiver(redis, **opts) as a, \
+                    receiver(redis, **opts) as b:
+                for n in range(3):
+                    self.assertEqual(a.post(one_commit_push(WIDGET, n),
+                                            "push")[0], 200)
+                wait_for("b has the day", lambda: b.repo_stats(
+                    WIDGET)["commits"] == 3)
+                # the flush is answered once drafted: not waited for here
+                t = threading.Thread(target=lambda: self._flush(a))
+                t.start()
+                wait_for("a asks the model", lambda: model.requests)
+                self.assertEqual(len(records(redis, "h")), 1)
+                a.kill()
+                ht.crashed_on_purpose(a.proc.pid)
+                t.join(30)
+                model.mode = "faithful"
+                model.release.set()
+                # b takes the lapsed lease (2 s) and tells the day
+                b.wait_log(r"let its lease lapse; drafting it here",
+                           timeout=60)
+                b.wait_log(r"emitted %s episode" % WIDGET, timeout=120)
+                self.assertEqual(len(records(redis, "e")), 1)
+                files = episode_files(a, b)
+                self.assertEqual(len(files.get(WIDGET, [])), 1, files)
+                self.assertTrue(files[WIDGET][0].startswith(b.output_dir))
+                # a restarted reads the day told: it drafts nothing again
+                a.start()
+                time.sleep(3)
+                self.assertEqual(len(records(redis, "e")), 1)
+                self.assertNotRegex(a.log(), r"emitted ")
+                self.assertFalse(a.repo_stats(WIDGET)["drafting"])
+        finally:
+            model.release.set()
+            model.close()
+
+    @staticmethod
+    def _flush(d):
+        try:
+            d.control("flush", timeout=20)
+        except (OSError, AssertionError):
+            pass
+
+
+@unittest.skipIf(UNDER_VALGRIND, "20 restarts and 2,000 deliveries take "
+                 "too long under valgrind (release and ASan run it)")
+class KillStorm(unittest.TestCase):
+    TOTAL = 2000
+    SENDERS = 4
+    KILLS = 20
+
+    def test_two_receivers_killed_twenty_times(self):
+        with redis_server.RedisServer() as redis, \
+                receiver(redis) as a, receiver(redis) as b:
+            receivers = [a, b]
+            lock = threading.Lock()
+            queue = [(n, "storm-%d" % n, (WIDGET, GADGET)[n % 2])
+                     for n in range(self.TOTAL)]
+            done = set()
+            stats = {"2xx": 0, "refused": 0, "duplicates": 0}
+            restarting = [threading.Lock(), threading.Lock()]
+
+            def sender(k):
+                turn = k
+                while True:
+                    with lock:
+                        if not queue:
+                            return
+                        item = queue.pop(0)
+                    n, guid, repo = item
+                    turn += 1
+                    i = turn % 2
+                    d = receivers[i]
+                    try:
+                        with restarting[i]:
+                            port = d.port
+                        conn = ht.http.client.HTTPConnection(
+                            "127.0.0.1", port, timeout=10)
+                        body = one_commit_push(repo, n)
+                        conn.request("POST", "/webhook", body,
+                                     d.headers_for(body, "push", guid))
+                        resp = conn.getresponse()
+                        reply = resp.read()
+                        conn.close()
+                        status = resp.status
+                    except OSError:
+                        status = None
+                    with lock:
+                        if status == 200:
+                            stats["2xx"] += 1
+                            if json.loads(reply).get("duplicate"):
+                                stats["duplicates"] += 1
+                            done.add(n)
+                        else:
+                            # redelivered later, to either receiver
+                            stats["refused"] += 1
+                            queue.append(item)
+
+            rng = random.Random(32)
+
+            def killer():
+                for _ in range(self.KILLS):
+                    time.sleep(rng.uniform(0.05, 0.4))
+                    i = rng.randrange(2)
+                    d = receivers[i]
+                    with restarting[i]:
+                        d.kill()
+                        d.start()
+
+            threads = [threading.Thread(target=sender, args=(k,))
+                       for k in range(self.SENDERS)]
+            threads.append(threading.Thread(target=killer))
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(600)
+            self.assertEqual(len(done), self.TOTAL)
+            sys.stderr.write("kill storm: %d deliveries, %d kills, %d 2xx "
+                             "(%d duplicates), %d refused and redelivered\n"
+                             % (self.TOTAL, self.KILLS, stats["2xx"],
+                                stats["duplicates"], stats["refused"]))
+            half = self.TOTAL // 2
+            for d in receivers:
+                wait_for("every commit on both", lambda d=d: (
+                    d.repo_stats(WIDGET)["commits"] == half and
+                    d.repo_stats(GADGET)["commits"] == half), timeout=60)
+            self.assertEqual(len(records(redis, "d")), self.TOTAL)
+            reply = b.control("flush", timeout=300)
+            self.assertTrue(reply.get("ok"), reply)
+            files = episode_files(a, b)
+            self.assertEqual(sorted(files), [GADGET, WIDGET])
+            for repo in (WIDGET, GADGET):
+                self.assertEqual(len(files[repo]), 1, files)
+                with open(files[repo][0]) as f:
+                    self.assertEqual(json.load(f)["stats"]["commits"], half)
+            wait_for("a's days done", lambda: all(
+                r["commits"] == 0 and not r["drafting"]
+                for r in a.status()["repos"]))
+
+
+if __name__ == "__main__":
+    unittest.main()
