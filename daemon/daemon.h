@@ -94,6 +94,13 @@ int	 hookcastd_redis_handoff(struct hookcastd *, struct store_repo *,
 int	 hookcastd_redis_outcome(struct hookcastd *,
 	    int (*writer)(struct buf *, const char *), const char *repo);
 void	 hookcastd_redis_free(struct hookcastd *);
+struct config_causes;
+/*
+ * For --check-config: connect to the configuration's Redis, check its
+ * version and say what its persistence settings mean (warnings added to
+ * causes as lines). 0, or -1 when it can't be used (a cause added).
+ */
+int	 hookcastd_redis_check(const struct config *, struct config_causes *);
 
 /* Has the day anything to tell (commits, merged PRs, pushes)? */
 int	 hookcastd_has_activity(const struct day *);

@@ -363,6 +363,10 @@ main_config(struct hookcastd *d, int argc, char **argv, int check, int print,
 		}
 		tls_context_free(ctx);
 	}
+	/* --check-config reaches the shared journal's server too */
+	if (rc == 0 && check && d->conf.redis_host != NULL &&
+	    hookcastd_redis_check(&d->conf, &causes) == -1)
+		rc = -1;
 	if (check || print) {
 		for (j = 0; j < causes.n; j++)
 			fprintf(stderr, "%s\n", causes.v[j]);

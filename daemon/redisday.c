@@ -12,6 +12,7 @@
 #include <event2/event.h>
 
 #include "buf.h"
+#include "config.h"
 #include "daemon.h"
 #include "drafter.h"
 #include "jrecord.h"
@@ -49,6 +50,47 @@ redisday_apply(const char *payload, size_t len, const char *id, int mine,
 		hookcastd_notify_status(d, 0);
 }
 
+/* The engine's settings from the configuration (strings borrowed). */
+static void
+redisday_conf(const struct config *conf, struct redisj_conf *rc)
+{
+	memset(rc, 0, sizeof(*rc));
+	rc->host = conf->redis_host;
+	rc->port = conf->redis_port;
+	rc->db = conf->redis_db;
+	rc->password = conf->redis_password;
+	rc->prefix = conf->redis_prefix;
+	rc->replicas = conf->redis_replicas;
+	rc->timeout_ms = conf->redis_timeout;
+	rc->lease_ms = conf->redis_lease * 1000;
+	/* redeliveries come within three days (store_prune_seen's margin) */
+	rc->seen_secs = 4 * 86400;
+}
+
+int
+hookcastd_redis_check(const struct config *conf, struct config_causes *causes)
+{
+	struct redisj_conf	 rc;
+	struct redisj		*rj;
+	char			*cause = NULL, *report = NULL, *line, *next;
+
+	redisday_conf(conf, &rc);
+	if ((rj = redisj_open(&rc, "check", NULL, NULL, &cause)) == NULL) {
+		config_causes_add(causes, "journal: %s", cause);
+		free(cause);
+		return -1;
+	}
+	redisj_persistence(rj, &report);
+	redisj_free(rj);
+	for (line = report; line != NULL && *line != '\0'; line = next) {
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
+		config_causes_add(causes, "journal: %s", line);
+	}
+	free(report);
+	return 0;
+}
+
 void
 hookcastd_redis_open(struct hookcastd *d)
 {
@@ -57,17 +99,7 @@ hookcastd_redis_open(struct hookcastd *d)
 	char			 host[256], *origin, *cause = NULL;
 	long			 n;
 
-	memset(&rc, 0, sizeof(rc));
-	rc.host = d->conf.redis_host;
-	rc.port = d->conf.redis_port;
-	rc.db = d->conf.redis_db;
-	rc.password = d->conf.redis_password;
-	rc.prefix = d->conf.redis_prefix;
-	rc.replicas = d->conf.redis_replicas;
-	rc.timeout_ms = d->conf.redis_timeout;
-	rc.lease_ms = d->conf.redis_lease * 1000;
-	/* redeliveries come within three days (store_prune_seen's margin) */
-	rc.seen_secs = 4 * 86400;
+	redisday_conf(&d->conf, &rc);
 	if (gethostname(host, sizeof(host)) == -1)
 		snprintf(host, sizeof(host), "receiver");
 	host[sizeof(host) - 1] = '\0';

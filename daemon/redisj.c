@@ -988,6 +988,55 @@ redisj_append_marker(struct redisj *rj, const char *name,
 	return 0;
 }
 
+/* CONFIG GET name's value into v, or -1 (disabled, renamed, failing). */
+static int
+redisj_config_get(struct redisj *rj, const char *name, char *v, size_t len)
+{
+	redisReply	*r;
+	int		 rc = -1;
+
+	if ((r = redisj_cmd(rj, "CONFIG GET %s", name)) == NULL)
+		return -1;
+	if (r->type == REDIS_REPLY_ARRAY && r->elements == 2 &&
+	    r->element[1]->type == REDIS_REPLY_STRING) {
+		snprintf(v, len, "%s", r->element[1]->str);
+		rc = 0;
+	}
+	freeReplyObject(r);
+	return rc;
+}
+
+void
+redisj_persistence(struct redisj *rj, char **report)
+{
+	struct buf	b;
+	char		aof[16], fsync[16];
+
+	buf_init(&b);
+	if (redisj_config_get(rj, "appendonly", aof, sizeof(aof)) == -1 ||
+	    redisj_config_get(rj, "appendfsync", fsync, sizeof(fsync)) == -1)
+		buf_printf(&b, "warning: %s:%d does not tell its persistence "
+		    "(CONFIG GET refused); make sure appendonly is yes and "
+		    "appendfsync always\n", rj->conf.host, rj->conf.port);
+	else if (strcmp(aof, "yes") != 0)
+		buf_printf(&b, "warning: %s:%d has appendonly %s: a crash of "
+		    "the Redis host loses every delivery since its last "
+		    "snapshot, though each was answered 2xx\n", rj->conf.host,
+		    rj->conf.port, aof);
+	else if (strcmp(fsync, "always") != 0)
+		buf_printf(&b, "warning: %s:%d has appendfsync %s: a crash of "
+		    "the Redis host may lose %s of deliveries answered 2xx "
+		    "(always loses none)\n", rj->conf.host, rj->conf.port,
+		    fsync, strcmp(fsync, "everysec") == 0 ? "the last second" :
+		    "the last seconds (the kernel's flush)");
+	if (rj->conf.replicas == 0)
+		buf_printf(&b, "note: redis_replicas = 0: a delivery is "
+		    "answered once the primary has it; losing that host "
+		    "loses what it had not yet replicated\n");
+	*report = b.data != NULL ? xstrdup(buf_str(&b)) : NULL;
+	buf_free(&b);
+}
+
 const char *
 redisj_health(const struct redisj *rj)
 {

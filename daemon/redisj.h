@@ -110,6 +110,12 @@ int		 redisj_append_marker(struct redisj *, const char *name,
 /* Let name's lease go. */
 void		 redisj_release(struct redisj *, const char *name);
 
+/*
+ * What the server's persistence means for a crash of its host, as
+ * lines in *report (new): appendonly off, appendfsync no or everysec,
+ * or the settings unreadable (CONFIG disabled) each say so.
+ */
+void		 redisj_persistence(struct redisj *, char **report);
 /* NULL while Redis takes appends; else why not (for /healthz). */
 const char	*redisj_health(const struct redisj *);
 /* The status object's "journal" fields (JSON members, no braces). */

@@ -16,6 +16,7 @@ test starts on loopback.
 import json
 import os
 import random
+import shutil
 import sys
 import threading
 import time
@@ -134,6 +135,30 @@ class SharedDays(unittest.TestCase):
             with receiver(redis) as b:
                 self.assertEqual(b.repo_stats(WIDGET)["commits"], 5)
                 self.assertRegex(b.log(), r"read 5 entries of the stream")
+
+    def test_check_config_reaches_redis(self):
+        def check(url):
+            return ht.run_daemon(["--check-config", "--journal=" + url,
+                                  "--insecure-no-signature",
+                                  "--state-dir=" + tmp])
+
+        tmp = ht.make_tmpdir()
+        self.addCleanup(shutil.rmtree, tmp, True)
+        with redis_server.RedisServer(appendfsync="everysec") as redis:
+            p = check(redis.url)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn("appendfsync everysec: a crash of the Redis host "
+                          "may lose the last second", p.stderr)
+        with redis_server.RedisServer(appendfsync="always") as redis:
+            p = check(redis.url)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertNotIn("appendfsync", p.stderr)
+            port = redis.port
+        # the server gone: the check fails and says why
+        p = check("redis://127.0.0.1:%d/0" % port)
+        self.assertEqual(p.returncode, 1)
+        self.assertRegex(p.stderr, r"journal: redis: 127\.0\.0\.1:%d: "
+                         r"Connection refused" % port)
 
     def test_check_config_names_a_bad_url(self):
         d = ht.run_daemon(["--check-config", "--journal=redis://h:99999/0"])
