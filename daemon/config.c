@@ -208,6 +208,11 @@ const struct config_key config_keys[] = {
 	    .offset = OFF(redis_lease), .def = "30", .min = 2, .max = 3600,
 	    .help = "seconds a receiver's lease on a day it drafts lasts "
 	    "unrenewed (another takes the day over after)" },
+	{ .name = "redis_keep", .type = CONFIG_INT,
+	    .offset = OFF(redis_keep), .def = "3600", .min = 0,
+	    .max = 30 * 86400,
+	    .help = "seconds the stream keeps entries of days already told "
+	    "before trimming them" },
 	{ .name = "github_api_url", .type = CONFIG_STRING,
 	    .offset = OFF(github_api_url), .def = "https://api.github.com",
 	    .reloadable = 1,

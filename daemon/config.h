@@ -95,6 +95,7 @@ struct config {
 	int		 redis_replicas; /* WAIT for them */
 	int		 redis_timeout;	/* ms */
 	int		 redis_lease;	/* seconds */
+	int		 redis_keep;	/* seconds told entries stay */
 	char		*github_api_url;
 	char		*github_token_file;
 	struct strlist	 backfill_hooks; /* "owner/repo:hook_id" */

@@ -119,6 +119,19 @@ void	 hookcastd_notify_status(struct hookcastd *, int force);
 void	 hookcastd_apply(json_t *rec, void *hookcastd);
 /* The same from a journal payload's bytes; -1 when they are no record. */
 int	 hookcastd_apply_raw(const char *payload, size_t len, void *hookcastd);
+/*
+ * An entry of the shared journal's stream (id ms-seq) to the store, as
+ * hookcastd_apply_raw, but for a drafted or merge-back record this
+ * receiver wrote (mine): it changed its store as it wrote it. Notes
+ * where each repository's days begin in the stream. 0 or -1.
+ */
+int	 hookcastd_apply_entry(struct hookcastd *, const char *payload,
+	    size_t len, int mine, uint64_t ms, uint64_t seq);
+/*
+ * Where the earliest day still open or being drafted begins in the
+ * stream, into from (ms, seq): 1, or 0 when no day holds any entry.
+ */
+int	 hookcastd_stream_keeps(struct hookcastd *, uint64_t from[2]);
 /* Compact the journal to the open days and the dedup set. 0 or -1. */
 int	 hookcastd_compact(struct hookcastd *);
 

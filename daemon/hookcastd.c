@@ -241,6 +241,92 @@ hookcastd_apply_raw(const char *payload, size_t len, void *arg)
 	return 0;
 }
 
+/* Is position a (ms, seq) before b? An unknown b (0, 0) is after all. */
+static int
+hookcastd_before(const uint64_t a[2], const uint64_t b[2])
+{
+	if (b[0] == 0 && b[1] == 0)
+		return 1;
+	return a[0] < b[0] || (a[0] == b[0] && a[1] < b[1]);
+}
+
+/* dst becomes the earlier of dst and src (an unknown src changes none). */
+static void
+hookcastd_earliest(uint64_t dst[2], const uint64_t src[2])
+{
+	if ((src[0] != 0 || src[1] != 0) && hookcastd_before(src, dst)) {
+		dst[0] = src[0];
+		dst[1] = src[1];
+	}
+}
+
+int
+hookcastd_apply_entry(struct hookcastd *d, const char *payload, size_t len,
+    int mine, uint64_t ms, uint64_t seq)
+{
+	struct jrecord		 rec;
+	struct store_repo	*r;
+	uint64_t		 at[2] = { ms, seq }, *open, *drafting;
+	int			 had = 0;
+
+	if (jrecord_decode(payload, len, &rec) == -1)
+		return -1;
+	if (rec.repo != NULL &&
+	    (r = store_repo(d->store, rec.repo, 0, 0)) != NULL)
+		had = r->drafting != NULL;
+	/* this receiver's outcome changed its store as it wrote it */
+	if (!(mine && (rec.kind == 'e' || rec.kind == 'm')))
+		hookcastd_apply_record(d, &rec);
+	if (rec.repo != NULL &&
+	    (r = store_repo(d->store, rec.repo, 0, 0)) != NULL) {
+		open = r->begins[0];
+		drafting = r->begins[1];
+		switch (rec.kind) {
+		case 'd':
+			hookcastd_earliest(open, at);
+			break;
+		case 'h':
+			/* over a hand-off without an outcome: both days */
+			if (!had)
+				drafting[0] = drafting[1] = 0;
+			hookcastd_earliest(drafting, open);
+			open[0] = open[1] = 0;
+			break;
+		case 'm':
+			hookcastd_earliest(open, drafting);
+			drafting[0] = drafting[1] = 0;
+			break;
+		case 'e':
+			drafting[0] = drafting[1] = 0;
+			break;
+		}
+	}
+	jrecord_clear(&rec);
+	return 0;
+}
+
+int
+hookcastd_stream_keeps(struct hookcastd *d, uint64_t from[2])
+{
+	struct store_repo	*r;
+	size_t			 i, k;
+	int			 any = 0;
+
+	for (i = 0; i < store_nrepos(d->store); i++) {
+		r = store_repo_at(d->store, i);
+		for (k = 0; k < 2; k++) {
+			if (r->begins[k][0] == 0 && r->begins[k][1] == 0)
+				continue;
+			if (!any || hookcastd_before(r->begins[k], from)) {
+				from[0] = r->begins[k][0];
+				from[1] = r->begins[k][1];
+				any = 1;
+			}
+		}
+	}
+	return any;
+}
+
 void
 hookcastd_apply(json_t *rec, void *arg)
 {

@@ -24,27 +24,18 @@
 
 /*
  * A stream entry: every record is applied as the file journal's replay
- * applies it, but for a drafted or merge-back record this receiver wrote
- * (this process): it changed its store as it wrote it.
+ * applies it, but for the outcomes this receiver wrote
+ * (hookcastd_apply_entry).
  */
 static void
 redisday_apply(const char *payload, size_t len, const char *id, int mine,
     void *arg)
 {
 	struct hookcastd	*d = arg;
-	struct jrecord		 rec;
+	uint64_t		 ms, seq;
 
-	if (mine) {
-		if (jrecord_decode(payload, len, &rec) == -1) {
-			log_warnx("redis: entry %s is no record; skipped", id);
-			return;
-		}
-		mine = rec.kind == 'e' || rec.kind == 'm';
-		jrecord_clear(&rec);
-		if (mine)
-			return;
-	}
-	if (hookcastd_apply_raw(payload, len, d) == -1)
+	if (redisj_id_parse(id, &ms, &seq) == -1 ||
+	    hookcastd_apply_entry(d, payload, len, mine, ms, seq) == -1)
 		log_warnx("redis: entry %s is no record; skipped", id);
 	else
 		hookcastd_notify_status(d, 0);
@@ -121,6 +112,30 @@ hookcastd_redis_open(struct hookcastd *d)
 }
 
 /*
+ * The stream sheds what no open day and no day being drafted holds:
+ * the entries before the earliest such day's first, or, with none, all
+ * but the last read (every receiver reads the same hand-offs, so the
+ * days told are told everywhere), once they are redis_keep seconds old
+ * (a receiver restarted meanwhile still reads them).
+ */
+static void
+redisday_trim(struct hookcastd *d)
+{
+	uint64_t	from[2], keep;
+
+	if (!hookcastd_stream_keeps(d, from) &&
+	    redisj_last(d->redisj, from) == -1)
+		return;
+	/* and what came in the last redis_keep seconds stays for a while */
+	keep = ((uint64_t)time(NULL) - (uint64_t)d->conf.redis_keep) * 1000;
+	if (from[0] > keep) {
+		from[0] = keep;
+		from[1] = 0;
+	}
+	redisj_trim(d->redisj, from);
+}
+
+/*
  * A day handed off whose lease no one holds (its holder died or stalled
  * past redis_lease): take the lease, read the stream to its end (the
  * holder may have told it just before its lease went) and draft it if it
@@ -139,6 +154,7 @@ redisday_takeover(evutil_socket_t fd, short what, void *arg)
 	(void)what;
 	if (d->stopping)
 		return;
+	redisday_trim(d);
 	for (i = 0; i < store_nrepos(d->store); i++) {
 		r = store_repo_at(d->store, i);
 		if (r->drafting == NULL || redisj_holds(d->redisj, r->name))

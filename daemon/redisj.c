@@ -94,7 +94,8 @@ struct redisj {
 
 	char			 failing[160];	/* "" while it works */
 	uint64_t		 appended, duplicates, failed;
-	uint64_t		 applied, fenced;
+	uint64_t		 applied, fenced, trimmed;
+	uint64_t		 trim_ms, trim_seq;	/* the last MINID */
 	int			 stopping;
 };
 
@@ -196,8 +197,7 @@ redisj_recovered(struct redisj *rj)
 	}
 }
 
-/* An entry id "MS-SEQ" as two numbers; -1 when it is none. */
-static int
+int
 redisj_id_parse(const char *id, uint64_t *ms, uint64_t *seq)
 {
 	char	*end;
@@ -1037,6 +1037,40 @@ redisj_persistence(struct redisj *rj, char **report)
 	buf_free(&b);
 }
 
+int
+redisj_last(const struct redisj *rj, uint64_t id[2])
+{
+	if (rj->last_ms == 0 && rj->last_seq == 0)
+		return -1;
+	id[0] = rj->last_ms;
+	id[1] = rj->last_seq;
+	return 0;
+}
+
+void
+redisj_trim(struct redisj *rj, const uint64_t from[2])
+{
+	redisReply	*r;
+	char		 id[48];
+
+	if (from[0] < rj->trim_ms || (from[0] == rj->trim_ms &&
+	    from[1] <= rj->trim_seq))
+		return;
+	snprintf(id, sizeof(id), "%" PRIu64 "-%" PRIu64, from[0], from[1]);
+	if ((r = redisj_cmd(rj, "XTRIM %s MINID %s", rj->stream, id)) == NULL)
+		return;
+	if (r->type == REDIS_REPLY_INTEGER) {
+		rj->trim_ms = from[0];
+		rj->trim_seq = from[1];
+		rj->trimmed += (uint64_t)r->integer;
+		if (r->integer > 0)
+			log_debug("redis: trimmed %lld entr%s before %s",
+			    r->integer, r->integer == 1 ? "y" : "ies", id);
+	} else if (r->type == REDIS_REPLY_ERROR)
+		log_warnx("redis: XTRIM: %s", r->str);
+	freeReplyObject(r);
+}
+
 const char *
 redisj_health(const struct redisj *rj)
 {
@@ -1124,6 +1158,10 @@ redisj_metrics(struct redisj *rj, struct buf *b)
 	    "because their lease had passed to another receiver.\n"
 	    "# TYPE hookcast_redis_fenced_total counter\n"
 	    "hookcast_redis_fenced_total %" PRIu64 "\n", rj->fenced);
+	buf_printf(b, "# HELP hookcast_redis_trimmed_total Stream entries "
+	    "trimmed past the days told.\n"
+	    "# TYPE hookcast_redis_trimmed_total counter\n"
+	    "hookcast_redis_trimmed_total %" PRIu64 "\n", rj->trimmed);
 	buf_printf(b, "# HELP hookcast_redis_leases_held Leases this "
 	    "receiver holds (days it is drafting).\n"
 	    "# TYPE hookcast_redis_leases_held gauge\n"

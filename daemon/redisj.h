@@ -116,6 +116,15 @@ void		 redisj_release(struct redisj *, const char *name);
  * or the settings unreadable (CONFIG disabled) each say so.
  */
 void		 redisj_persistence(struct redisj *, char **report);
+/* An entry id "MS-SEQ" as two numbers. 0, or -1 when it is none. */
+int		 redisj_id_parse(const char *id, uint64_t *ms, uint64_t *seq);
+/* The last entry read into id (ms, seq): 0, or -1 when none was. */
+int		 redisj_last(const struct redisj *, uint64_t id[2]);
+/*
+ * Trim the stream's entries before from (XTRIM MINID), when that moved
+ * on since the last trim; failures are logged.
+ */
+void		 redisj_trim(struct redisj *, const uint64_t from[2]);
 /* NULL while Redis takes appends; else why not (for /healthz). */
 const char	*redisj_health(const struct redisj *);
 /* The status object's "journal" fields (JSON members, no braces). */

@@ -31,6 +31,14 @@ struct store_repo {
 	char	       **missing;
 	size_t		 nmissing;
 
+	/*
+	 * Where the open day ([0]) and the day being drafted ([1]) begin in
+	 * a shared journal's stream (its first record's entry id, ms and
+	 * seq), so that the stream is trimmed only before both; 0 and 0
+	 * when none is known. Kept by the daemon, not by the store.
+	 */
+	uint64_t	 begins[2][2];
+
 	/* what the open day has admitted (store_admit); 0 after a rotation */
 	size_t		 taken_commits;
 	size_t		 taken_deliveries;

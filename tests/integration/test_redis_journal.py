@@ -136,6 +136,37 @@ class SharedDays(unittest.TestCase):
                 self.assertEqual(b.repo_stats(WIDGET)["commits"], 5)
                 self.assertRegex(b.log(), r"read 5 entries of the stream")
 
+    def test_stream_trimmed_past_told_days(self):
+        with redis_server.RedisServer() as redis, \
+                receiver(redis, **{"redis-keep": "0"}) as a:
+            def xlen():
+                return redis.cmd("XLEN", "hookcast:journal")
+
+            for n in range(5):
+                self.assertEqual(a.post(one_commit_push(WIDGET, n),
+                                        "push")[0], 200)
+            self.assertEqual(a.post(one_commit_push(GADGET, 0),
+                                    "push")[0], 200)
+            wait_for("a has both days", lambda: a.repo_stats(
+                GADGET)["commits"] == 1)
+            self.assertEqual(xlen(), 6)
+            reply = a.control("flush " + WIDGET, timeout=60)
+            self.assertTrue(reply.get("ok"), reply)
+            # widget's five deliveries go; gadget's open day, its hand-off
+            # and drafted records after it stay
+            wait_for("widget's day trimmed", lambda: xlen() == 3)
+            kinds = [json.loads(f["r"])["t"] for _, f in redis.entries()]
+            self.assertEqual(kinds, ["d", "h", "e"])
+            reply = a.control("flush " + GADGET, timeout=60)
+            self.assertTrue(reply.get("ok"), reply)
+            wait_for("all but the last trimmed", lambda: xlen() == 1)
+            st, _, body = a.request("GET", "/metrics")
+            self.assertIn(b"hookcast_redis_trimmed_total 9\n", body)
+            # a receiver started now has nothing left to tell
+            with receiver(redis) as b:
+                self.assertEqual(b.repo_stats(WIDGET)["commits"], 0)
+                self.assertEqual(b.repo_stats(GADGET)["commits"], 0)
+
     def test_check_config_reaches_redis(self):
         def check(url):
             return ht.run_daemon(["--check-config", "--journal=" + url,
