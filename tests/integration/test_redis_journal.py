@@ -17,6 +17,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import sys
 import threading
 import time
@@ -287,12 +288,93 @@ class LeaseTakeover(unittest.TestCase):
             model.release.set()
             model.close()
 
+    def test_stalled_holder_is_fenced(self):
+        model = StandInModel()
+        model.mode = "hang"
+        opts = {"llm-url": model.url(), "llm-model": "stand-in",
+                "llm-timeout": "60", "draft-timeout": "120"}
+        try:
+            with redis_server.RedisServer() as redis, \
+                    receiver(redis, **opts) as a, \
+                    receiver(redis, **opts) as b:
+                for n in range(3):
+                    self.assertEqual(a.post(one_commit_push(WIDGET, n),
+                                            "push")[0], 200)
+                wait_for("b has the day", lambda: b.repo_stats(
+                    WIDGET)["commits"] == 3)
+                t = threading.Thread(target=lambda: self._flush(a))
+                t.start()
+                wait_for("a asks the model", lambda: model.requests)
+                # a stalls past its lease: b tells the day
+                a.send_signal(signal.SIGSTOP)
+                try:
+                    model.mode = "faithful"
+                    b.wait_log(r"let its lease lapse; drafting it here",
+                               timeout=60)
+                    b.wait_log(r"emitted %s episode" % WIDGET, timeout=120)
+                    model.release.set()
+                finally:
+                    a.send_signal(signal.SIGCONT)
+                t.join(30)
+                # a wakes, finishes its draft, and its record is refused
+                a.wait_log(r"redis: (%s: its lease passed to another "
+                           r"receiver|the lease of %s was lost)"
+                           % (WIDGET, WIDGET), timeout=60)
+                time.sleep(1)
+                told = records(redis, "e")
+                self.assertEqual(len(told), 1)
+                outcomes = [f["o"] for _, f in redis.entries()
+                            if json.loads(f["r"])["t"] == "e"]
+                self.assertEqual(outcomes, ["%s:%d" % (
+                    os.uname().nodename, b.proc.pid)])
+        finally:
+            model.release.set()
+            model.close()
+
     @staticmethod
     def _flush(d):
         try:
             d.control("flush", timeout=20)
         except (OSError, AssertionError):
             pass
+
+
+class ScheduledRace(unittest.TestCase):
+    def test_both_timers_fire_one_tells(self):
+        env = ht.faketime_env("2026-12-05 09:59:45")
+        if env is None:
+            self.fail("libfaketime is not installed")
+        with redis_server.RedisServer() as redis:
+            opts = {"journal": redis.url, "redis-lease": "2",
+                    "emit-at": "10:00"}
+            with ht.Daemon(options=opts, env=env) as a, \
+                    ht.Daemon(options=opts, env=env) as b:
+                for n in range(3):
+                    self.assertEqual(a.post(one_commit_push(WIDGET, n),
+                                            "push")[0], 200)
+                    self.assertEqual(b.post(one_commit_push(GADGET, n),
+                                            "push")[0], 200)
+                for d in (a, b):
+                    d.wait_log(r"scheduled emission", timeout=60)
+                for d in (a, b):
+                    wait_for("the days done", lambda d=d: all(
+                        r["commits"] == 0 and not r["drafting"]
+                        for r in d.status()["repos"]), timeout=60)
+                files = episode_files(a, b)
+                self.assertEqual(sorted(files), [GADGET, WIDGET])
+                self.assertTrue(all(len(v) == 1 for v in files.values()),
+                                files)
+                self.assertEqual(sorted(r["repo"] for r in
+                                        records(redis, "h")),
+                                 [GADGET, WIDGET])
+                self.assertEqual(sorted(r["repo"] for r in
+                                        records(redis, "e")),
+                                 [GADGET, WIDGET])
+                # the other receiver's timer found each day claimed, or
+                # already handed off (read from the stream): none drafted
+                # twice
+                emitted = (a.log() + b.log()).count("emitted hookcast-test/")
+                self.assertEqual(emitted, 2)
 
 
 @unittest.skipIf(UNDER_VALGRIND, "20 restarts and 2,000 deliveries take "
