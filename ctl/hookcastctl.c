@@ -196,6 +196,15 @@ ctl_ask(int raw, const char *path, const char *line, struct buf *reply)
 	return 0;
 }
 
+/* o's string member key, or "?" when it has none. */
+static const char *
+ctl_str(const json_t *o, const char *key)
+{
+	const char	*s = json_string_value(json_object_get(o, key));
+
+	return s != NULL ? s : "?";
+}
+
 /* Print o's count key as "1 revert" or "2 reverts", then sep. */
 static void
 ctl_count(const json_t *o, const char *key, const char *one,
@@ -204,6 +213,36 @@ ctl_count(const json_t *o, const char *key, const char *one,
 	long long	n = (long long)json_integer_value(json_object_get(o, key));
 
 	printf("%lld %s%s", n, n == 1 ? one : many, sep);
+}
+
+/* The journal's line: the file's size, or the shared stream's state. */
+static void
+ctl_print_journal(json_t *jr)
+{
+	json_t		*v;
+	size_t		 i;
+	const char	*lease;
+
+	if (jr == NULL)
+		return;
+	if (strcmp(ctl_str(jr, "engine"), "redis") != 0) {
+		printf("journal: file, %lld bytes\n", (long long)
+		    json_integer_value(json_object_get(jr, "bytes")));
+		return;
+	}
+	printf("journal: redis %s, stream %s of %lld entries, read up to %s "
+	    "(%s), %s; this receiver %s\n", ctl_str(jr, "redis"),
+	    ctl_str(jr, "stream"), (long long)json_integer_value(
+	    json_object_get(jr, "stream_length")), ctl_str(jr, "read_up_to"),
+	    json_is_true(json_object_get(jr, "caught_up")) ? "caught up" :
+	    "behind", json_is_true(json_object_get(jr, "healthy")) ?
+	    "healthy" : "FAILING", ctl_str(jr, "receiver"));
+	json_array_foreach(json_object_get(jr, "drafting"), i, v) {
+		lease = json_string_value(json_object_get(v, "lease"));
+		printf("drafting %s under the lease of %s\n",
+		    ctl_str(v, "repo"), lease != NULL ? lease :
+		    "no one (lapsed: another receiver takes it over)");
+	}
 }
 
 static void
@@ -224,6 +263,7 @@ ctl_print_status(json_t *j)
 	    (long long)json_integer_value(json_object_get(dl, "duplicate")),
 	    (long long)json_integer_value(json_object_get(dl, "ignored")),
 	    (long long)json_integer_value(json_object_get(dl, "rejected")));
+	ctl_print_journal(json_object_get(j, "journal"));
 	if (json_object_get(j, "show") != NULL)
 		printf("show %s (%s): its repositories\n",
 		    json_string_value(json_object_get(json_object_get(j,

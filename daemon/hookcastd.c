@@ -755,8 +755,11 @@ hookcastd_recap(struct hookcastd *d, const char *repo, struct buf *out,
 static json_t *
 hookcastd_status_journal(struct hookcastd *d)
 {
-	struct buf	 b;
-	json_t		*j;
+	struct buf		 b;
+	struct store_repo	*r;
+	json_t			*j, *drafting;
+	char			 holder[256];
+	size_t			 i;
 
 	if (d->redisj == NULL)
 		return json_pack("{s:s, s:I}", "engine", "file", "bytes",
@@ -767,7 +770,21 @@ hookcastd_status_journal(struct hookcastd *d)
 	buf_puts(&b, "}");
 	j = json_loadb(b.data, b.len, 0, NULL);
 	buf_free(&b);
-	return j != NULL ? j : json_pack("{s:s}", "engine", "redis");
+	if (j == NULL)
+		j = json_pack("{s:s}", "engine", "redis");
+	/* the days being drafted, and which receiver's lease each is under */
+	drafting = json_array();
+	for (i = 0; i < store_nrepos(d->store); i++) {
+		r = store_repo_at(d->store, i);
+		if (r->drafting == NULL)
+			continue;
+		redisj_holder(d->redisj, r->name, holder, sizeof(holder));
+		json_array_append_new(drafting, json_pack("{s:s, s:s?}",
+		    "repo", r->name, "lease", holder[0] != '\0' ? holder :
+		    NULL));
+	}
+	json_object_set_new(j, "drafting", drafting);
+	return j;
 }
 
 int

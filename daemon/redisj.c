@@ -929,6 +929,23 @@ redisj_take_over(struct redisj *rj, const char *name)
 }
 
 void
+redisj_holder(struct redisj *rj, const char *name, char *out, size_t len)
+{
+	redisReply	*r;
+	char		*key;
+
+	out[0] = '\0';
+	xasprintf(&key, "%s:lease:%s", rj->conf.prefix, name);
+	r = redisj_cmd(rj, "GET %s", key);
+	free(key);
+	if (r == NULL)
+		return;
+	if (r->type == REDIS_REPLY_STRING)
+		snprintf(out, len, "%s", r->str);
+	freeReplyObject(r);
+}
+
+void
 redisj_release(struct redisj *rj, const char *name)
 {
 	struct redisj_lease	*l;

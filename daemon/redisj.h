@@ -107,6 +107,9 @@ int		 redisj_holds(const struct redisj *, const char *name);
  */
 int		 redisj_append_marker(struct redisj *, const char *name,
 		    const char *payload, size_t len, int release, int follow);
+/* Who holds name's lease ("RECEIVER TOKEN") into out; "" when none. */
+void		 redisj_holder(struct redisj *, const char *name, char *out,
+		    size_t len);
 /* Let name's lease go. */
 void		 redisj_release(struct redisj *, const char *name);
 

@@ -265,6 +265,18 @@ class LeaseTakeover(unittest.TestCase):
                 t.start()
                 wait_for("a asks the model", lambda: model.requests)
                 self.assertEqual(len(records(redis, "h")), 1)
+                # b sees the day drafted under a's lease
+                holder = "%s:%d " % (os.uname().nodename, a.proc.pid)
+                wait_for("b sees a's lease", lambda: [
+                    x for x in b.status()["journal"]["drafting"]
+                    if x["repo"] == WIDGET and
+                    x.get("lease", "").startswith(holder)])
+                rc, out, err = b.ctl("status")
+                self.assertEqual(rc, 0, err)
+                self.assertIn("drafting %s under the lease of %s"
+                              % (WIDGET, holder), out)
+                self.assertRegex(out, r"journal: redis 127\.0\.0\.1:\d+/0, "
+                                 r"stream hookcast:journal of 4 entries")
                 a.kill()
                 ht.crashed_on_purpose(a.proc.pid)
                 t.join(30)
