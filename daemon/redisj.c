@@ -1130,6 +1130,22 @@ redisj_tail_id(struct redisj *rj, char *id, size_t len)
 	freeReplyObject(r);
 }
 
+/*
+ * How far behind the stream's last entry this receiver has read, in
+ * milliseconds of the entries' ids (0 when caught up or unknown).
+ */
+static long long
+redisj_lag_ms(const struct redisj *rj, const char *tail)
+{
+	uint64_t	ms, seq;
+
+	if (tail[0] == '\0' || redisj_id_parse(tail, &ms, &seq) == -1 ||
+	    ms < rj->last_ms || (ms == rj->last_ms && seq <= rj->last_seq))
+		return 0;
+	/* at least 1 when an entry is unread, even within the same ms */
+	return ms - rj->last_ms > 0 ? (long long)(ms - rj->last_ms) : 1;
+}
+
 void
 redisj_status(struct redisj *rj, struct buf *b)
 {
@@ -1138,6 +1154,7 @@ redisj_status(struct redisj *rj, struct buf *b)
 	size_t		 i;
 
 	redisj_tail_id(rj, tail, sizeof(tail));
+	buf_printf(b, "\"lag_ms\":%lld,", redisj_lag_ms(rj, tail));
 	buf_printf(b, "\"engine\":\"redis\",\"redis\":\"%s:%d/%d\","
 	    "\"stream\":\"%s\",\"stream_length\":%lld,\"read_up_to\":\"%s\","
 	    "\"stream_last_id\":\"%s\",\"caught_up\":%s,\"healthy\":%s,"
@@ -1157,6 +1174,20 @@ redisj_status(struct redisj *rj, struct buf *b)
 void
 redisj_metrics(struct redisj *rj, struct buf *b)
 {
+	char		tail[48];
+	long long	len;
+
+	redisj_tail_id(rj, tail, sizeof(tail));
+	if ((len = redisj_int(rj, "XLEN", rj->stream)) >= 0)
+		buf_printf(b, "# HELP hookcast_redis_stream_entries Entries in "
+		    "the shared journal's stream.\n"
+		    "# TYPE hookcast_redis_stream_entries gauge\n"
+		    "hookcast_redis_stream_entries %lld\n", len);
+	buf_printf(b, "# HELP hookcast_redis_lag_seconds How far behind the "
+	    "stream's last entry this receiver has read.\n"
+	    "# TYPE hookcast_redis_lag_seconds gauge\n"
+	    "hookcast_redis_lag_seconds %.3f\n",
+	    (double)redisj_lag_ms(rj, tail) / 1000);
 	buf_printf(b, "# HELP hookcast_redis_up Whether Redis takes the "
 	    "journal's appends.\n# TYPE hookcast_redis_up gauge\n"
 	    "hookcast_redis_up %d\n", redisj_health(rj) == NULL);

@@ -103,6 +103,9 @@ class SharedDays(unittest.TestCase):
             self.assertTrue(j["healthy"])
             st, _, body = a.request("GET", "/metrics")
             self.assertIn(b"hookcast_redis_up 1\n", body)
+            self.assertIn(b"hookcast_redis_stream_entries 2\n", body)
+            self.assertIn(b"hookcast_redis_lag_seconds 0.000\n", body)
+            self.assertEqual(j["lag_ms"], 0)
             self.assertIn(b'hookcast_redis_appends_total{result="appended"} 1',
                           body)
 
