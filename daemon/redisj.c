@@ -76,6 +76,8 @@ struct redisj {
 	void			*arg;
 
 	redisContext		*sync;
+	struct timespec		 sync_failed;	/* its last failed connect */
+	char			 sync_why[128];
 	struct event_base	*base;
 	redisAsyncContext	*wr;		/* appends of deliveries */
 	redisAsyncContext	*rd;		/* the follower */
@@ -293,14 +295,28 @@ redisj_sync(struct redisj *rj, char **cause)
 	if (rj->sync != NULL)
 		redisFree(rj->sync);
 	rj->sync = NULL;
+	/*
+	 * Not again within a second of a failed try: the loop would wait
+	 * for each (a scrape of /metrics, the look for lapsed leases).
+	 */
+	if ((rj->sync_failed.tv_sec != 0 || rj->sync_failed.tv_nsec != 0) &&
+	    redisj_ms_since(&rj->sync_failed) < REDISJ_RETRY_MAX_MS / 5) {
+		xasprintf(cause, "%s:%d: %s", rj->conf.host, rj->conf.port,
+		    rj->sync_why);
+		return NULL;
+	}
 	c = redisConnectWithTimeout(rj->conf.host, rj->conf.port, tv);
 	if (c == NULL || c->err) {
-		xasprintf(cause, "%s:%d: %s", rj->conf.host, rj->conf.port,
+		snprintf(rj->sync_why, sizeof(rj->sync_why), "%s",
 		    c != NULL ? c->errstr : "out of memory");
+		redisj_now(&rj->sync_failed);
+		xasprintf(cause, "%s:%d: %s", rj->conf.host, rj->conf.port,
+		    rj->sync_why);
 		if (c != NULL)
 			redisFree(c);
 		return NULL;
 	}
+	rj->sync_failed.tv_sec = rj->sync_failed.tv_nsec = 0;
 	redisSetTimeout(c, tv);
 	if (rj->conf.password != NULL) {
 		r = redisCommand(c, "AUTH %s", rj->conf.password);
