@@ -249,102 +249,89 @@ class RedisOutage(unittest.TestCase):
 
 
 class LeaseTakeover(unittest.TestCase):
-    def test_holder_killed_mid_draft(self):
-        model = StandInModel()
-        model.mode = "hang"
-        opts = {"llm-url": model.url(), "llm-model": "stand-in",
+    """Receiver a drafts a day of three commits, its model hanging until
+    released; b follows the stream."""
+
+    def setUp(self):
+        self.model = StandInModel()
+        self.model.mode = "hang"
+        self.addCleanup(self.model.close)
+        self.addCleanup(self.model.release.set)
+        opts = {"llm-url": self.model.url(), "llm-model": "stand-in",
                 "llm-timeout": "60", "draft-timeout": "120"}
-        try:
-            with redis_server.RedisServer() as redis, \
-                    receiver(redis, **opts) as a, \
-                    receiver(redis, **opts) as b:
-                for n in range(3):
-                    self.assertEqual(a.post(one_commit_push(WIDGET, n),
-                                            "push")[0], 200)
-                wait_for("b has the day", lambda: b.repo_stats(
-                    WIDGET)["commits"] == 3)
-                # the flush is answered once drafted: not waited for here
-                t = threading.Thread(target=lambda: self._flush(a))
-                t.start()
-                wait_for("a asks the model", lambda: model.requests)
-                self.assertEqual(len(records(redis, "h")), 1)
-                # b sees the day drafted under a's lease
-                holder = "%s:%d " % (os.uname().nodename, a.proc.pid)
-                wait_for("b sees a's lease", lambda: [
-                    x for x in b.status()["journal"]["drafting"]
-                    if x["repo"] == WIDGET and
-                    x.get("lease", "").startswith(holder)])
-                rc, out, err = b.ctl("status")
-                self.assertEqual(rc, 0, err)
-                self.assertIn("drafting %s under the lease of %s"
-                              % (WIDGET, holder), out)
-                self.assertRegex(out, r"journal: redis 127\.0\.0\.1:\d+/0, "
-                                 r"stream hookcast:journal of 4 entries")
-                a.kill()
-                ht.crashed_on_purpose(a.proc.pid)
-                t.join(30)
-                model.mode = "faithful"
-                model.release.set()
-                # b takes the lapsed lease (2 s) and tells the day
-                b.wait_log(r"let its lease lapse; drafting it here",
-                           timeout=60)
-                b.wait_log(r"emitted %s episode" % WIDGET, timeout=120)
-                self.assertEqual(len(records(redis, "e")), 1)
-                files = episode_files(a, b)
-                self.assertEqual(len(files.get(WIDGET, [])), 1, files)
-                self.assertTrue(files[WIDGET][0].startswith(b.output_dir))
-                # a restarted reads the day told: it drafts nothing again
-                a.start()
-                time.sleep(3)
-                self.assertEqual(len(records(redis, "e")), 1)
-                self.assertNotRegex(a.log(), r"emitted ")
-                self.assertFalse(a.repo_stats(WIDGET)["drafting"])
-        finally:
-            model.release.set()
-            model.close()
+        self.redis = redis_server.RedisServer()
+        self.addCleanup(self.redis.close)
+        self.a = receiver(self.redis, **opts)
+        self.addCleanup(self.a.cleanup)
+        self.b = receiver(self.redis, **opts)
+        self.addCleanup(self.b.cleanup)
+        for n in range(3):
+            self.assertEqual(self.a.post(one_commit_push(WIDGET, n),
+                                         "push")[0], 200)
+        wait_for("b has the day", lambda: self.b.repo_stats(
+            WIDGET)["commits"] == 3)
+        # the flush is answered once drafted: not waited for here
+        self.flush = threading.Thread(target=lambda: self._flush(self.a))
+        self.flush.start()
+        self.addCleanup(self.flush.join, 30)
+        wait_for("a asks the model", lambda: self.model.requests)
+
+    def test_holder_killed_mid_draft(self):
+        a, b, redis, model = self.a, self.b, self.redis, self.model
+        self.assertEqual(len(records(redis, "h")), 1)
+        # b sees the day drafted under a's lease
+        holder = "%s:%d " % (os.uname().nodename, a.proc.pid)
+        wait_for("b sees a's lease", lambda: [
+            x for x in b.status()["journal"]["drafting"]
+            if x["repo"] == WIDGET and
+            x.get("lease", "").startswith(holder)])
+        rc, out, err = b.ctl("status")
+        self.assertEqual(rc, 0, err)
+        self.assertIn("drafting %s under the lease of %s"
+                      % (WIDGET, holder), out)
+        self.assertRegex(out, r"journal: redis 127\.0\.0\.1:\d+/0, "
+                         r"stream hookcast:journal of 4 entries")
+        a.kill()
+        ht.crashed_on_purpose(a.proc.pid)
+        self.flush.join(30)
+        model.mode = "faithful"
+        model.release.set()
+        # b takes the lapsed lease (2 s) and tells the day
+        b.wait_log(r"let its lease lapse; drafting it here", timeout=60)
+        b.wait_log(r"emitted %s episode" % WIDGET, timeout=120)
+        self.assertEqual(len(records(redis, "e")), 1)
+        files = episode_files(a, b)
+        self.assertEqual(len(files.get(WIDGET, [])), 1, files)
+        self.assertTrue(files[WIDGET][0].startswith(b.output_dir))
+        # a restarted reads the day told: it drafts nothing again
+        a.start()
+        time.sleep(3)
+        self.assertEqual(len(records(redis, "e")), 1)
+        self.assertNotRegex(a.log(), r"emitted ")
+        self.assertFalse(a.repo_stats(WIDGET)["drafting"])
 
     def test_stalled_holder_is_fenced(self):
-        model = StandInModel()
-        model.mode = "hang"
-        opts = {"llm-url": model.url(), "llm-model": "stand-in",
-                "llm-timeout": "60", "draft-timeout": "120"}
+        a, b, redis, model = self.a, self.b, self.redis, self.model
+        # a stalls past its lease: b tells the day
+        a.send_signal(signal.SIGSTOP)
         try:
-            with redis_server.RedisServer() as redis, \
-                    receiver(redis, **opts) as a, \
-                    receiver(redis, **opts) as b:
-                for n in range(3):
-                    self.assertEqual(a.post(one_commit_push(WIDGET, n),
-                                            "push")[0], 200)
-                wait_for("b has the day", lambda: b.repo_stats(
-                    WIDGET)["commits"] == 3)
-                t = threading.Thread(target=lambda: self._flush(a))
-                t.start()
-                wait_for("a asks the model", lambda: model.requests)
-                # a stalls past its lease: b tells the day
-                a.send_signal(signal.SIGSTOP)
-                try:
-                    model.mode = "faithful"
-                    b.wait_log(r"let its lease lapse; drafting it here",
-                               timeout=60)
-                    b.wait_log(r"emitted %s episode" % WIDGET, timeout=120)
-                    model.release.set()
-                finally:
-                    a.send_signal(signal.SIGCONT)
-                t.join(30)
-                # a wakes, finishes its draft, and its record is refused
-                a.wait_log(r"redis: (%s: its lease passed to another "
-                           r"receiver|the lease of %s was lost)"
-                           % (WIDGET, WIDGET), timeout=60)
-                time.sleep(1)
-                told = records(redis, "e")
-                self.assertEqual(len(told), 1)
-                outcomes = [f["o"] for _, f in redis.entries()
-                            if json.loads(f["r"])["t"] == "e"]
-                self.assertEqual(outcomes, ["%s:%d" % (
-                    os.uname().nodename, b.proc.pid)])
-        finally:
+            model.mode = "faithful"
+            b.wait_log(r"let its lease lapse; drafting it here", timeout=60)
+            b.wait_log(r"emitted %s episode" % WIDGET, timeout=120)
             model.release.set()
-            model.close()
+        finally:
+            a.send_signal(signal.SIGCONT)
+        self.flush.join(30)
+        # a wakes, finishes its draft, and its record is refused
+        a.wait_log(r"redis: (%s: its lease passed to another receiver|"
+                   r"the lease of %s was lost)" % (WIDGET, WIDGET),
+                   timeout=60)
+        time.sleep(1)
+        self.assertEqual(len(records(redis, "e")), 1)
+        outcomes = [f["o"] for _, f in redis.entries()
+                    if json.loads(f["r"])["t"] == "e"]
+        self.assertEqual(outcomes, ["%s:%d" % (os.uname().nodename,
+                                               b.proc.pid)])
 
     @staticmethod
     def _flush(d):
