@@ -121,9 +121,14 @@ redisj_parse_url(const char *url, struct redisj_conf *conf, const char **why)
 		return -1;
 	}
 	host = p;
-	end = p + strcspn(p, ":/");
+	end = p + strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "0123456789.-_");
 	if (end == host) {
 		*why = "no host";
+		return -1;
+	}
+	if (*end != '\0' && *end != ':' && *end != '/') {
+		*why = "not redis://HOST:PORT/DB (a host name or IPv4 address)";
 		return -1;
 	}
 	free(conf->host);
