@@ -115,19 +115,27 @@ hookcastd_redis_open(struct hookcastd *d)
  * The stream sheds what no open day and no day being drafted holds:
  * the entries before the earliest such day's first, or, with none, all
  * but the last read (every receiver reads the same hand-offs, so the
- * days told are told everywhere), once they are redis_keep seconds old
- * (a receiver restarted meanwhile still reads them).
+ * days told are told everywhere), once they are redis_keep seconds older
+ * than the last entry read (a receiver restarted meanwhile still reads
+ * them).
  */
 static void
 redisday_trim(struct hookcastd *d)
 {
-	uint64_t	from[2], keep;
+	uint64_t	from[2], last[2], keep;
 
-	if (!hookcastd_stream_keeps(d, from) &&
-	    redisj_last(d->redisj, from) == -1)
-		return;
-	/* and what came in the last redis_keep seconds stays for a while */
-	keep = ((uint64_t)time(NULL) - (uint64_t)d->conf.redis_keep) * 1000;
+	if (redisj_last(d->redisj, last) == -1)
+		return;		/* nothing read, nothing to trim */
+	if (!hookcastd_stream_keeps(d, from)) {
+		from[0] = last[0];
+		from[1] = last[1];
+	}
+	/*
+	 * and what came in the last redis_keep seconds stays, counted on
+	 * Redis's clock (the ids' milliseconds), not this host's
+	 */
+	keep = (uint64_t)d->conf.redis_keep * 1000;
+	keep = last[0] > keep ? last[0] - keep : 0;
 	if (from[0] > keep) {
 		from[0] = keep;
 		from[1] = 0;
