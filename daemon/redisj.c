@@ -72,6 +72,7 @@ struct redisj {
 	struct redisj_conf	 conf;
 	char			*origin;
 	char			*stream;	/* PREFIX:journal */
+	char			 sha[48];	/* of redisj_lua_delivery */
 	redisj_apply_fn		*apply;
 	void			*arg;
 
@@ -420,6 +421,23 @@ redisj_open(const struct redisj_conf *conf, const char *origin,
 	}
 	if (r != NULL)
 		freeReplyObject(r);
+	/*
+	 * Deliveries run the script by its digest (EVALSHA: no script text
+	 * per delivery); each connection of appends loads it first, so a
+	 * restarted Redis has it again before any runs.
+	 */
+	r = redisCommand(rj->sync, "SCRIPT LOAD %s", redisj_lua_delivery);
+	if (r == NULL || r->type != REDIS_REPLY_STRING ||
+	    r->len >= sizeof(rj->sha)) {
+		xasprintf(cause, "redis: SCRIPT LOAD: %s", r != NULL &&
+		    r->type == REDIS_REPLY_ERROR ? r->str : "no digest");
+		if (r != NULL)
+			freeReplyObject(r);
+		redisj_free(rj);
+		return NULL;
+	}
+	memcpy(rj->sha, r->str, r->len + 1);
+	freeReplyObject(r);
 	return rj;
 }
 
@@ -524,12 +542,14 @@ redisj_appended(redisAsyncContext *ac, void *reply, void *privdata)
 	struct redisj_op	*op = privdata;
 	redisReply		*r = reply;
 
-	(void)ac;
 	if (r == NULL)
 		op->result = REDISJ_FAILED;
 	else if (r->type == REDIS_REPLY_ERROR) {
 		redisj_fail(op->rj, "appending: %s", r->str);
 		op->result = REDISJ_FAILED;
+		/* its scripts flushed (SCRIPT FLUSH): a new connection loads */
+		if (strncmp(r->str, "NOSCRIPT", 8) == 0)
+			redisAsyncDisconnect(ac);
 	} else if (r->type == REDIS_REPLY_INTEGER && r->integer == 0)
 		op->result = REDISJ_DUPLICATE;
 	else if (r->type != REDIS_REPLY_STRING)
@@ -608,7 +628,7 @@ redisj_append_delivery(struct redisj *rj, const char *key,
 	xasprintf(&seen, "%s:seen:%s", rj->conf.prefix, key);
 	op->waits = 1;
 	rc = redisAsyncCommand(rj->wr, redisj_appended, op,
-	    "EVAL %s 2 %s %s %d %b %s", redisj_lua_delivery, seen, rj->stream,
+	    "EVALSHA %s 2 %s %s %d %b %s", rj->sha, seen, rj->stream,
 	    rj->conf.seen_secs, payload, len, rj->origin);
 	free(seen);
 	if (rc == REDIS_OK && rj->conf.replicas > 0) {
@@ -761,6 +781,8 @@ redisj_connect_one(struct redisj *rj)
 		    rj->conf.password);
 	redisAsyncCommand(ac, redisj_setup_reply, rj, "SELECT %d",
 	    rj->conf.db);
+	redisAsyncCommand(ac, redisj_setup_reply, rj, "SCRIPT LOAD %s",
+	    redisj_lua_delivery);
 	return ac;
 }
 

@@ -248,6 +248,30 @@ class RedisOutage(unittest.TestCase):
             self.assertRegex(a.log(), r"redis: .*answering 503")
 
 
+    def test_scripts_flushed(self):
+        """Deliveries run their script by digest: after a SCRIPT FLUSH
+        they get 503 until the connection made again has loaded it."""
+        with redis_server.RedisServer() as redis, receiver(redis) as a:
+            self.assertEqual(a.post(one_commit_push(WIDGET, 0), "push",
+                                    delivery="before")[0], 200)
+            redis.cmd("SCRIPT", "FLUSH")
+            statuses = []
+            for n in range(1, 4):
+                guid = "after-%d" % n
+
+                def sent(n=n, guid=guid):
+                    st = a.post(one_commit_push(WIDGET, n), "push",
+                                delivery=guid)[0]
+                    statuses.append(st)
+                    return st == 200
+                wait_for("%s taken" % guid, sent, timeout=10)
+            # 503 until the new connection is up, never a 2xx unwritten
+            self.assertEqual(statuses[0], 503, statuses)
+            self.assertEqual(set(statuses) - {200, 503}, set(), statuses)
+            wait_for("4 commits", lambda: a.repo_stats(
+                WIDGET)["commits"] == 4)
+
+
 class LeaseTakeover(unittest.TestCase):
     """Receiver a drafts a day of three commits, its model hanging until
     released; b follows the stream."""
