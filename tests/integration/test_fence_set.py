@@ -419,6 +419,10 @@ def table(results, problems=(), notes=(), catches=False):
     return "\n".join(out)
 
 
+@unittest.skipIf(os.environ.get("HOOKCAST_UNDER_VALGRIND"),
+                 "five minutes of previews under valgrind; the release "
+                 "and ASan+UBSan builds run it, and test_fence and "
+                 "test_llm run the fence and the model path under valgrind")
 class FenceSetTest(unittest.TestCase):
 
     maxDiff = None
