@@ -1649,6 +1649,8 @@ static const struct credential_case {
 	{ "token_file", "[sink \"hub\"]\ntype = http\n"
 	    "url = https://hub.example/in\nsecret_file = %s\n"
 	    "token_file = %s\n", 5, NULL },
+	{ "redis_password_file", "journal = redis://127.0.0.1:9/0\n"
+	    "redis_password_file = %s\n", 2, NULL },
 	{ "tls_key", NULL, 0, "--tls-key=%s" },
 	{ "secret_file", NULL, 0, "--secret-file=%s" },
 };
