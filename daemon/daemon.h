@@ -26,6 +26,7 @@ struct outbox;
 struct notify;
 struct drafter;
 struct control_reply;
+struct strlist;
 
 struct hookcastd {
 	struct event_base	*base;
@@ -102,6 +103,12 @@ struct config_causes;
  */
 int	 hookcastd_redis_check(const struct config *, struct config_causes *);
 
+/*
+ * Every show emitted with its repositories, for an emission of every
+ * repository (one on a schedule of its own is emitted by its timer),
+ * appended to out.
+ */
+void	 hookcastd_shows(const struct hookcastd *, struct strlist *out);
 /* Has the day anything to tell (commits, merged PRs, pushes)? */
 int	 hookcastd_has_activity(const struct day *);
 /*

@@ -434,11 +434,7 @@ hookcastd_reply_episodes(struct buf *out, json_t *list)
 	json_decref(reply);
 }
 
-/*
- * Every show emitted with its repositories, for an emission of every
- * repository (one on a schedule of its own is emitted by its timer).
- */
-static void
+void
 hookcastd_shows(const struct hookcastd *d, struct strlist *out)
 {
 	size_t	i;

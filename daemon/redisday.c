@@ -155,6 +155,7 @@ redisday_takeover(evutil_socket_t fd, short what, void *arg)
 	struct hookcastd	*d = arg;
 	struct store_repo	*r;
 	struct strlist		 repos = { NULL, 0 }, held = { NULL, 0 };
+	struct strlist		 shows = { NULL, 0 };
 	size_t			 i;
 	long			 n;
 
@@ -188,10 +189,13 @@ redisday_takeover(evutil_socket_t fd, short what, void *arg)
 		    "lapse; drafting it here", held.v[i]);
 		strlist_add(&repos, held.v[i]);
 	}
+	/* the shows that take them are told whole when all were held */
+	hookcastd_shows(d, &shows);
 	if (repos.n > 0)
-		drafter_queue(d->drafter, DRAFTER_EMIT, &repos, NULL,
+		drafter_queue(d->drafter, DRAFTER_EMIT, &repos, &shows,
 		    time(NULL), 0, NULL);
 	strlist_clear(&repos);
+	strlist_clear(&shows);
 	strlist_clear(&held);
 }
 
@@ -215,15 +219,40 @@ hookcastd_redis_start(struct hookcastd *d)
 	event_add(d->takeover_ev, &tv);
 }
 
+/*
+ * What an emission of repo is claimed as: the first show told with its
+ * repositories that takes it ("show:SLUG"), so that one receiver hands
+ * off all of a show's days and drafts the show whole; else repo. New.
+ */
+static char *
+redisday_unit(const struct config *conf, const char *repo)
+{
+	char	*unit;
+	size_t	 i;
+
+	for (i = 0; i < conf->nshows; i++)
+		if (!config_show_scheduled(&conf->shows[i]) &&
+		    show_conf_matches(&conf->shows[i], repo)) {
+			xasprintf(&unit, "show:%s", conf->shows[i].slug);
+			return unit;
+		}
+	return xstrdup(repo);
+}
+
 int
 hookcastd_redis_handoff(struct hookcastd *d, struct store_repo *r,
     time_t start, time_t due)
 {
 	struct buf	 rec;
-	char		*name = xstrdup(r->name);
+	char		*name = xstrdup(r->name), *unit;
 	int		 rc;
 
-	switch (redisj_claim(d->redisj, name, due)) {
+	unit = due != 0 ? redisday_unit(&d->conf, name) : NULL;
+	rc = unit != NULL ? redisj_claim(d->redisj, unit, due) : 1;
+	free(unit);
+	if (rc == 1)
+		rc = redisj_lease(d->redisj, name);
+	switch (rc) {
 	case 1:
 		break;
 	case 0:

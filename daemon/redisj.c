@@ -937,25 +937,35 @@ redisj_lease_take(struct redisj *rj, const char *name)
 }
 
 int
-redisj_claim(struct redisj *rj, const char *name, time_t at)
+redisj_claim(struct redisj *rj, const char *unit, time_t at)
 {
 	redisReply	*r;
 	char		*key;
 	int		 won;
 
-	if (at != 0) {
-		xasprintf(&key, "%s:emit:%s:%lld", rj->conf.prefix, name,
-		    (long long)at);
-		r = redisj_cmd(rj, "SET %s %s NX EX %d", key, rj->origin,
-		    rj->conf.seen_secs);
+	xasprintf(&key, "%s:emit:%s:%lld", rj->conf.prefix, unit,
+	    (long long)at);
+	r = redisj_cmd(rj, "SET %s %s NX EX %d", key, rj->origin,
+	    rj->conf.seen_secs);
+	if (r == NULL) {
 		free(key);
-		if (r == NULL)
-			return -1;
-		won = r->type == REDIS_REPLY_STATUS;
-		freeReplyObject(r);
-		if (!won)
-			return 0;
+		return -1;
 	}
+	won = r->type == REDIS_REPLY_STATUS;
+	freeReplyObject(r);
+	/* a show's claim, taken by this receiver for another of its days */
+	if (!won && (r = redisj_cmd(rj, "GET %s", key)) != NULL) {
+		won = r->type == REDIS_REPLY_STRING &&
+		    strcmp(r->str, rj->origin) == 0;
+		freeReplyObject(r);
+	}
+	free(key);
+	return won;
+}
+
+int
+redisj_lease(struct redisj *rj, const char *name)
+{
 	return redisj_lease_take(rj, name);
 }
 

@@ -91,11 +91,13 @@ void		 redisj_append_delivery(struct redisj *, const char *key,
 		    void (*done)(enum redisj_result, void *), void *arg);
 
 /*
- * Claim the emission of name's day due at at (0: a flush, no claim) and
- * take name's lease. 1 when this receiver is to hand it off; 0 when
- * another receiver claimed it or holds the lease; -1 when Redis failed.
+ * Claim the emission due at at of unit (a repository, or a show told
+ * with its repositories): 1 when this receiver has it (now or before),
+ * 0 when another receiver has, -1 when Redis failed.
  */
-int		 redisj_claim(struct redisj *, const char *name, time_t at);
+int		 redisj_claim(struct redisj *, const char *unit, time_t at);
+/* Take name's lease (a repository's day): 1, 0 (another's) or -1. */
+int		 redisj_lease(struct redisj *, const char *name);
 /* Take name's lease if no one holds it (a take-over). 1, 0 or -1. */
 int		 redisj_take_over(struct redisj *, const char *name);
 /* Does this receiver hold name's lease? */

@@ -13,6 +13,7 @@ test starts on loopback.
   random: one episode per repository with every commit exactly once.
 """
 
+import calendar
 import json
 import os
 import random
@@ -31,6 +32,7 @@ from test_llm import StandInModel  # noqa: E402
 UNDER_VALGRIND = bool(os.environ.get("HOOKCAST_UNDER_VALGRIND"))
 WIDGET = "hookcast-test/widget"
 GADGET = "hookcast-test/gadget"
+SOLO = "solo/tool"
 
 
 def receiver(redis, **extra):
@@ -367,18 +369,30 @@ class LeaseTakeover(unittest.TestCase):
 
 class ScheduledRace(unittest.TestCase):
     def test_both_timers_fire_one_tells(self):
+        """Both receivers' timers fire at the hour: each repository's day
+        is told once, and a show's repositories are all handed off by one
+        receiver, which tells the show whole."""
         env = ht.faketime_env("2026-12-05 09:59:45")
         if env is None:
             self.fail("libfaketime is not installed")
+        tmp = ht.make_tmpdir()
+        self.addCleanup(shutil.rmtree, tmp, True)
+        conf = os.path.join(tmp, "hookcast.conf")
+        with open(conf, "w") as f:
+            f.write('[show "Gizmos"]\nrepositories = hookcast-test/*\n')
         with redis_server.RedisServer() as redis:
             opts = {"journal": redis.url, "redis-lease": "2",
                     "emit-at": "10:00"}
-            with ht.Daemon(options=opts, env=env) as a, \
-                    ht.Daemon(options=opts, env=env) as b:
+            with ht.Daemon(options=opts, env=env,
+                           extra_args=["--config", conf]) as a, \
+                    ht.Daemon(options=opts, env=env,
+                              extra_args=["--config", conf]) as b:
                 for n in range(3):
                     self.assertEqual(a.post(one_commit_push(WIDGET, n),
                                             "push")[0], 200)
                     self.assertEqual(b.post(one_commit_push(GADGET, n),
+                                            "push")[0], 200)
+                    self.assertEqual(b.post(one_commit_push(SOLO, n),
                                             "push")[0], 200)
                 for d in (a, b):
                     d.wait_log(r"scheduled emission", timeout=60)
@@ -387,24 +401,64 @@ class ScheduledRace(unittest.TestCase):
                         r["commits"] == 0 and not r["drafting"]
                         for r in d.status()["repos"]), timeout=60)
                 files = episode_files(a, b)
-                self.assertEqual(sorted(files), [GADGET, WIDGET])
+                self.assertEqual(sorted(files), sorted([
+                    GADGET, WIDGET, SOLO, "shows/gizmos"]))
                 self.assertTrue(all(len(v) == 1 for v in files.values()),
                                 files)
+                with open(files["shows/gizmos"][0]) as f:
+                    self.assertEqual(json.load(f)["stats"]["commits"], 6)
                 # the days told stay in the stream for redis_keep (an
                 # hour) on Redis's clock, though the receivers' clocks run
                 # a day ahead of it: past a few looks for what to trim
                 time.sleep(2)
-                self.assertEqual(sorted(r["repo"] for r in
-                                        records(redis, "h")),
-                                 [GADGET, WIDGET])
+                handoffs = {}
+                for _, f in redis.entries():
+                    rec = json.loads(f["r"])
+                    if rec["t"] == "h":
+                        handoffs[rec["repo"]] = f["o"]
+                self.assertEqual(sorted(handoffs), sorted([GADGET, WIDGET,
+                                                           SOLO]))
+                self.assertEqual(handoffs[WIDGET], handoffs[GADGET])
                 self.assertEqual(sorted(r["repo"] for r in
                                         records(redis, "e")),
-                                 [GADGET, WIDGET])
+                                 sorted([GADGET, WIDGET, SOLO]))
                 # the other receiver's timer found each day claimed, or
                 # already handed off (read from the stream): none drafted
                 # twice
-                emitted = (a.log() + b.log()).count("emitted hookcast-test/")
-                self.assertEqual(emitted, 2)
+                emitted = (a.log() + b.log()).count("emitted ")
+                self.assertEqual(emitted, 4)
+
+
+    def test_show_claimed_as_one(self):
+        """A show's repositories are claimed as one: the show claimed by
+        another receiver, none of its days is handed off here, while a
+        repository of no show is."""
+        env = ht.faketime_env("2026-12-05 09:59:50")
+        if env is None:
+            self.fail("libfaketime is not installed")
+        tmp = ht.make_tmpdir()
+        self.addCleanup(shutil.rmtree, tmp, True)
+        conf = os.path.join(tmp, "hookcast.conf")
+        with open(conf, "w") as f:
+            f.write('[show "Gizmos"]\nrepositories = hookcast-test/*\n')
+        at = calendar.timegm((2026, 12, 5, 10, 0, 0))
+        with redis_server.RedisServer() as redis:
+            redis.cmd("SET", "hookcast:emit:show:gizmos:%d" % at,
+                      "elsewhere:1")
+            opts = {"journal": redis.url, "emit-at": "10:00"}
+            with ht.Daemon(options=opts, env=env,
+                           extra_args=["--config", conf]) as a:
+                for repo in (WIDGET, GADGET, SOLO):
+                    self.assertEqual(a.post(one_commit_push(repo, 0),
+                                            "push")[0], 200)
+                a.wait_log(r"scheduled emission", timeout=60)
+                a.wait_log(r"emitted %s episode" % SOLO, timeout=60)
+                self.assertEqual([r["repo"] for r in records(redis, "h")],
+                                 [SOLO])
+                for repo in (WIDGET, GADGET):
+                    self.assertIn("emit %s: another receiver tells it"
+                                  % repo, a.log())
+                    self.assertEqual(a.repo_stats(repo)["commits"], 1)
 
 
 @unittest.skipIf(UNDER_VALGRIND, "20 restarts and 2,000 deliveries take "
