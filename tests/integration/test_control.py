@@ -539,8 +539,13 @@ class TestCheckConfig(unittest.TestCase):
 
 
 
-def fill_many(d, repos=20, commits=50):
-    """Open days in many repositories, so that a preview takes a while."""
+def fill_many(d, repos=None, commits=None):
+    """Open days in many repositories, so that a preview takes a while
+    (under valgrind a much smaller day takes as long: the previews of the
+    fairness tests, hundreds of them, took eight minutes there)."""
+    small = bool(os.environ.get("HOOKCAST_UNDER_VALGRIND"))
+    repos = repos or (4 if small else 20)
+    commits = commits or (10 if small else 50)
     for r in range(repos):
         repo = "hookcast-test/r%d" % r
         cs = [ht.make_commit(message="r%d: change %d\n\nMore of it." % (r, i),
